@@ -1,0 +1,5 @@
+//! Rules of aspect `readability` (SPEC §4).
+
+use super::Rule;
+
+pub(super) static RULES: &[&dyn Rule] = &[];

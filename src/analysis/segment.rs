@@ -1,0 +1,183 @@
+//! The text model (SPEC §2): body lines, displayed text (ruby and emphasis masked),
+//! paragraphs, dialogue classification, sentences, sections and character classes.
+//!
+//! `Document::parse` does all of it in one pass over the normalised text. Rules read the
+//! document; they never re-split text themselves. Displayed text is kept as one `String`
+//! (`display`) with a byte map back to the source, so a rule may run a regex over displayed
+//! text and still report a source span (`Document::source_span`).
+
+use super::line_index::LineIndex;
+use super::Span;
+use std::ops::Range;
+
+/// Whether a paragraph is dialogue or narration (SPEC §2.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParagraphKind {
+    Dialogue,
+    Narration,
+}
+
+/// A character class (SPEC §2.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CharClass {
+    Kanji,
+    Hiragana,
+    Katakana,
+    Other,
+}
+
+/// One source line that belongs to the body (blank lines included; front matter, the
+/// trailing metadata block, headings and code fences excluded).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BodyLine {
+    /// 0-based line number in the source.
+    pub line: usize,
+    /// The whole line in the source, without its `\n`.
+    pub span: Span,
+    /// Its displayed text: byte range into `Document::display`.
+    pub display: Range<usize>,
+}
+
+/// A paragraph: one body line with at least one character other than space, U+3000, tab.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Paragraph {
+    /// Index into `Document::body_lines`.
+    pub body_line: usize,
+    /// 0-based source line number.
+    pub line: usize,
+    /// The source line, without its `\n`.
+    pub span: Span,
+    /// Displayed text of the line: byte range into `Document::display`.
+    pub display: Range<usize>,
+    pub kind: ParagraphKind,
+    /// Source line starts with U+3000.
+    pub indented: bool,
+    /// Sentences of this paragraph: index range into `Document::sentences`.
+    pub sentences: Range<usize>,
+    /// Section the paragraph belongs to (index into `Document::sections`).
+    pub section: usize,
+}
+
+/// A sentence (SPEC §2.5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sentence {
+    /// Index into `Document::paragraphs`.
+    pub paragraph: usize,
+    /// Displayed text including the terminating run and closing brackets: byte range into
+    /// `Document::display`.
+    pub display: Range<usize>,
+    /// The same in the source text.
+    pub span: Span,
+    /// Displayed characters, excluding whitespace and the terminating run (`。！？!?`).
+    pub length: usize,
+    /// Number of `、` in the sentence.
+    pub commas: usize,
+    /// The paragraph is dialogue.
+    pub dialogue: bool,
+}
+
+/// A section between scene breaks (SPEC §2.7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// Index range into `Document::paragraphs`.
+    pub paragraphs: Range<usize>,
+    /// Source span from the first to the last paragraph.
+    pub span: Span,
+    /// 正味文字数 of the section.
+    pub body_chars: usize,
+}
+
+/// Counts of displayed non-whitespace characters per class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClassCounts {
+    pub kanji: usize,
+    pub hiragana: usize,
+    pub katakana: usize,
+    pub other: usize,
+}
+
+/// The parsed manuscript. Borrows the normalised source text.
+#[derive(Clone, Debug)]
+pub struct Document<'a> {
+    pub source: &'a str,
+    pub lines: LineIndex,
+    pub body_lines: Vec<BodyLine>,
+    /// Displayed text of the body: each body line's displayed text followed by `\n`.
+    pub display: String,
+    /// For every byte offset of `display` that starts a char, the source offset of that
+    /// char; `display_map[display.len()]` = source end of the last body line.
+    /// (Non-boundary entries hold the offset of the char they are inside.)
+    pub display_map: Vec<u32>,
+    pub paragraphs: Vec<Paragraph>,
+    pub sentences: Vec<Sentence>,
+    pub sections: Vec<Section>,
+    /// 正味文字数 (SPEC §2.3).
+    pub body_chars: usize,
+    pub classes: ClassCounts,
+    /// Displayed non-whitespace characters inside 「」『』 (brackets excluded).
+    pub dialogue_chars: usize,
+}
+
+/// The four whitespace characters SPEC §2.3 excludes from 正味文字数.
+pub fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\u{3000}' | '\t' | '\n')
+}
+
+/// Character class of `c` (SPEC §2.6).
+pub fn char_class(c: char) -> CharClass {
+    match c as u32 {
+        0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3134F => CharClass::Kanji,
+        _ if matches!(c, '々' | '〆' | '〇' | '〻') => CharClass::Kanji,
+        0x3041..=0x3096 | 0x309D..=0x309F => CharClass::Hiragana,
+        0x30A1..=0x30FA | 0x30FC..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9F => {
+            CharClass::Katakana
+        }
+        _ => CharClass::Other,
+    }
+}
+
+impl<'a> Document<'a> {
+    /// Parses normalised text (see `source::Source`). Never panics, whatever the input.
+    pub fn parse(source: &'a str) -> Document<'a> {
+        super::markup::build(source)
+    }
+
+    /// Displayed text of a display byte range.
+    pub fn display_text(&self, range: Range<usize>) -> &str {
+        &self.display[range]
+    }
+
+    pub fn paragraph_text(&self, p: &Paragraph) -> &str {
+        &self.display[p.display.clone()]
+    }
+
+    pub fn sentence_text(&self, s: &Sentence) -> &str {
+        &self.display[s.display.clone()]
+    }
+
+    /// Source span covering the displayed range (which must lie on char boundaries of
+    /// `display`). An empty range maps to an empty span at its start.
+    pub fn source_span(&self, range: Range<usize>) -> Span {
+        let start = self.display_map[range.start] as usize;
+        if range.is_empty() {
+            return Span::new(start, start);
+        }
+        let last = self.display[..range.end]
+            .char_indices()
+            .next_back()
+            .map(|(i, _)| i)
+            .unwrap_or(range.start);
+        let last_src = self.display_map[last] as usize;
+        let last_len = self.source[last_src..]
+            .chars()
+            .next()
+            .map(char::len_utf8)
+            .unwrap_or(0);
+        Span::new(start, (last_src + last_len).max(start))
+    }
+
+    /// Source text of a span.
+    pub fn text(&self, span: Span) -> &str {
+        &self.source[span.range()]
+    }
+}

@@ -1,0 +1,198 @@
+//! Resolved analysis settings: preset defaults (`narou`) with `.novelerrc.yaml` overrides
+//! already folded in by `project`. Parsing the YAML is `project`'s job; the types here
+//! only describe the shape (`deny_unknown_fields`, so a typo in a key is an error that names
+//! the key).
+
+use super::{Applicability, Aspect, Severity};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Where the target length came from (reported in `length_stats.source`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LengthSource {
+    ProjectConfig,
+    Override,
+    Default,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct TargetLength {
+    pub min: usize,
+    pub max: usize,
+    pub source: LengthSource,
+}
+
+impl Default for TargetLength {
+    fn default() -> Self {
+        TargetLength {
+            min: 6000,
+            max: 10000,
+            source: LengthSource::Default,
+        }
+    }
+}
+
+/// Numeric thresholds of the rules (SPEC §4). Every field may be set in `.novelerrc.yaml`
+/// under `thresholds:`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Thresholds {
+    /// CONSECUTIVE_LONG_SENTENCES: a sentence this long or longer counts as long.
+    pub long_sentence_length: usize,
+    /// CONSECUTIVE_LONG_SENTENCES: this many long sentences in a row fire the rule.
+    pub long_sentence_run: usize,
+    /// CONSECUTIVE_SHORT_SENTENCES: a sentence this short or shorter counts as short.
+    pub short_sentence_length: usize,
+    pub short_sentence_run: usize,
+    /// DIALOGUE_RATIO_OUT_OF_RANGE: accepted dialogue_line_ratio band.
+    pub dialogue_ratio_min: f64,
+    pub dialogue_ratio_max: f64,
+    /// ENDING_REPETITION: run length and how many final characters make "the same ending".
+    pub ending_run: usize,
+    pub ending_chars: usize,
+    /// COMMA_AVG_OUT_OF_RANGE band and COMMA_OVERUSE limit per sentence.
+    pub comma_avg_min: f64,
+    pub comma_avg_max: f64,
+    pub comma_max_per_sentence: usize,
+    /// WINDOW_OUT_OF_RANGE: moving-average window over narration sentence lengths.
+    pub window_size: usize,
+    pub window_min: f64,
+    pub window_max: f64,
+    pub window_min_in_range_ratio: f64,
+    /// LONG_SENTENCE: low above the first, medium above the second.
+    pub long_sentence_low: usize,
+    pub long_sentence_medium: usize,
+    /// HIGH_AVG_SENTENCE_LENGTH.
+    pub max_avg_sentence_length: f64,
+    /// KANJI_RATIO_OUT_OF_RANGE band and KANJI_RUN limit.
+    pub kanji_ratio_min: f64,
+    pub kanji_ratio_max: f64,
+    pub kanji_run_max: usize,
+    /// EMPTY_LINE_RUNS: more than this many consecutive empty lines fire.
+    pub max_empty_lines: usize,
+    /// Rhythm distribution buckets (metrics only): short ≤ this, long ≥ `long_sentence_length`.
+    pub short_bucket_max: usize,
+}
+
+impl Default for Thresholds {
+    /// Preset `narou`.
+    fn default() -> Self {
+        Thresholds {
+            long_sentence_length: 45,
+            long_sentence_run: 3,
+            short_sentence_length: 10,
+            short_sentence_run: 5,
+            dialogue_ratio_min: 0.40,
+            dialogue_ratio_max: 0.75,
+            ending_run: 4,
+            ending_chars: 2,
+            comma_avg_min: 0.6,
+            comma_avg_max: 1.6,
+            comma_max_per_sentence: 3,
+            window_size: 5,
+            window_min: 18.0,
+            window_max: 70.0,
+            window_min_in_range_ratio: 0.85,
+            long_sentence_low: 80,
+            long_sentence_medium: 100,
+            max_avg_sentence_length: 50.0,
+            kanji_ratio_min: 0.20,
+            kanji_ratio_max: 0.40,
+            kanji_run_max: 6,
+            max_empty_lines: 2,
+            short_bucket_max: 20,
+        }
+    }
+}
+
+/// Per-code switch and severity override.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleOverride {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub severity: Option<Severity>,
+}
+
+/// One typo dictionary entry: `wrong` is reported and fixed to `right`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct TypoEntry {
+    pub wrong: String,
+    pub right: String,
+}
+
+/// A 表記ゆれ pair: using both spellings in one file is reported.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct NotationPair {
+    pub a: String,
+    pub b: String,
+}
+
+/// Everything the analysis needs, fully resolved. `Settings::default()` is preset `narou`
+/// with the embedded dictionaries.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Settings {
+    pub preset: String,
+    /// Rhythm metrics and rhythm rules look at narration sentences only.
+    pub exclude_dialogue_lines: bool,
+    pub target_length: TargetLength,
+    pub thresholds: Thresholds,
+    /// Keyed by rule code.
+    pub rules: BTreeMap<String, RuleOverride>,
+    /// FORBIDDEN_EXPRESSION phrases (config + 執筆品質ルール.yaml).
+    pub forbidden_expressions: Vec<String>,
+    pub typos: Vec<TypoEntry>,
+    pub notation_pairs: Vec<NotationPair>,
+    /// Only these aspects are checked (all when empty).
+    pub aspects: Vec<Aspect>,
+    /// Aspect weights for the overall score; minimum of aspect scores when empty.
+    pub weights: BTreeMap<Aspect, f64>,
+    /// Highest fix level `polish` applies by default.
+    pub fix_level: Applicability,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            preset: "narou".into(),
+            exclude_dialogue_lines: true,
+            target_length: TargetLength::default(),
+            thresholds: Thresholds::default(),
+            rules: BTreeMap::new(),
+            forbidden_expressions: Vec::new(),
+            typos: super::dictionaries::default_typos(),
+            notation_pairs: super::dictionaries::default_notation_pairs(),
+            aspects: Vec::new(),
+            weights: BTreeMap::new(),
+            fix_level: Applicability::Safe,
+        }
+    }
+}
+
+impl Settings {
+    /// Whether rule `code` of `aspect` runs under these settings.
+    pub fn is_enabled(&self, code: &str, aspect: Aspect) -> bool {
+        if !self.aspects.is_empty() && !self.aspects.contains(&aspect) {
+            return false;
+        }
+        self.rules.get(code).and_then(|o| o.enabled).unwrap_or(true)
+    }
+
+    /// The severity a finding of `code` is reported with.
+    pub fn severity_for(&self, code: &str, computed: Severity) -> Severity {
+        self.rules
+            .get(code)
+            .and_then(|o| o.severity)
+            .unwrap_or(computed)
+    }
+
+    /// A stable fingerprint of everything that changes analysis output (cache key part).
+    pub fn fingerprint(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let json = serde_json::to_string(self).unwrap_or_default();
+        let digest = Sha256::digest(json.as_bytes());
+        digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
+    }
+}

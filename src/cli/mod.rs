@@ -1,0 +1,144 @@
+//! The command line: clap definitions → requests, rendering through `output`, exit codes.
+//! Every verb calls the same `commands::*` function its MCP tool calls.
+
+use crate::commands::{self, Ctx, Outcome, Report};
+use crate::error::Error;
+use crate::output::Format;
+use clap::{Args, Parser, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "noveler",
+    version,
+    about = "Checks and staged-writing workflows for Japanese web-novel manuscripts",
+    long_about = "noveler checks Japanese web-novel manuscripts (length, rhythm, readability, \
+                  style) deterministically, keeps every result as a JSON file under \
+                  temp/json_output/, and serves the same commands to LLM agents over MCP \
+                  (`noveler mcp`).\n\nExit codes: 0 ok, 1 findings at or above the gate, \
+                  2 usage/config/I-O error."
+)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options every subcommand accepts.
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)
+    #[arg(long, global = true, env = "PROJECT_ROOT", value_name = "DIR")]
+    pub project_root: Option<PathBuf>,
+    /// Do not save the result envelope under temp/json_output/
+    #[arg(long, global = true)]
+    pub no_save: bool,
+    /// Print less: only findings and errors
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show a rule's documentation: what it detects, why, an example and its fix
+    Explain {
+        /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES
+        code: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// List every rule with its code, aspect and default severity
+    Rules {
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+}
+
+/// Entry point of the binary.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let code = if err.use_stderr() { 2 } else { 0 };
+            let _ = err.print();
+            return ExitCode::from(code);
+        }
+    };
+    ExitCode::from(run(cli))
+}
+
+/// Runs a parsed command line; returns the exit status.
+pub fn run(cli: Cli) -> u8 {
+    let ctx = context(&cli.global);
+    match cli.command {
+        Command::Explain { code, format } => {
+            let out = commands::execute(&ctx, "explain", |c| {
+                commands::explain::explain(c, commands::explain::ExplainRequest { code })
+            });
+            emit(&out, format, |r| {
+                crate::output::rules::explain_text(&r.rule)
+            })
+        }
+        Command::Rules { format } => {
+            let out = commands::execute(&ctx, "rules", |c| {
+                commands::explain::rules(c, Default::default())
+            });
+            emit(&out, format, |r| {
+                crate::output::rules::rules_table(&r.rules)
+            })
+        }
+    }
+}
+
+/// The command context for these global options.
+pub fn context(global: &GlobalArgs) -> Ctx {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let root = crate::project::discover_root(global.project_root.as_deref(), &cwd);
+    let mut ctx = Ctx::new(root);
+    ctx.save = !global.no_save;
+    ctx
+}
+
+/// Prints an outcome: the envelope for `json`, `text(report)` otherwise; errors go to
+/// stderr rendered by miette. Returns the exit status. A closed stdout (broken pipe) is not
+/// an error.
+pub fn emit<R: Report>(outcome: &Outcome<R>, format: Format, text: impl Fn(&R) -> String) -> u8 {
+    if let Some(err) = &outcome.save_error {
+        eprintln!("警告: 結果ファイルを保存できませんでした: {err}");
+    }
+    let printed = match (&outcome.report, format) {
+        (_, Format::Json) | (Err(_), Format::Ndjson) => {
+            let json = serde_json::to_string_pretty(&outcome.envelope).unwrap_or_default();
+            print_stdout(&json)
+        }
+        (Ok(report), _) => print_stdout(&text(report)),
+        (Err(_), _) => Ok(()),
+    };
+    if let Err(err) = &outcome.report {
+        print_error(err);
+    }
+    match printed {
+        Ok(()) => outcome.exit_code(),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(_) => 2,
+    }
+}
+
+/// Writes `text` (plus a final newline) to stdout.
+pub fn print_stdout(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    if !text.ends_with('\n') {
+        out.write_all(b"\n")?;
+    }
+    out.flush()
+}
+
+/// Renders an error with miette on stderr.
+pub fn print_error(err: &Error) {
+    let report = miette::Report::new(err.clone());
+    eprintln!("{report:?}");
+}

@@ -1,0 +1,1 @@
+//! `noveler check`: the deterministic manuscript check.

@@ -1,0 +1,135 @@
+//! One module per verb. Each exposes `run(&Ctx, XRequest) -> Result<XReport>`: requests
+//! deserialise straight from MCP arguments (and are built by the CLI from flags), reports
+//! serialise into the envelope's `result` and know their exit status. Commands never print
+//! and never exit; `execute` wraps a run into the envelope and saves it.
+
+use crate::error::{Error, Result};
+use crate::store::{Envelope, FileRef};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Instant, SystemTime};
+
+pub mod check;
+pub mod explain;
+
+/// Progress callback: (done, total, what). Called from worker threads.
+pub type ProgressFn = Arc<dyn Fn(u64, u64, &str) + Send + Sync>;
+
+/// What every command gets: where the project is and how the caller wants the run done.
+#[derive(Clone)]
+pub struct Ctx {
+    /// The project root (already resolved by the adapter; see `project::discover_root`).
+    pub root: PathBuf,
+    /// Save the envelope to `temp/json_output/` (`--no-save` turns it off).
+    pub save: bool,
+    /// Use the content-hash cache in `.noveler/cache/`.
+    pub use_cache: bool,
+    pub progress: Option<ProgressFn>,
+    /// Set by the adapter on cancellation (MCP `notifications/cancelled`, Ctrl-C).
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Ctx {
+    pub fn new(root: PathBuf) -> Ctx {
+        Ctx {
+            root,
+            save: true,
+            use_cache: true,
+            progress: None,
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    pub fn report_progress(&self, done: u64, total: u64, what: &str) {
+        if let Some(p) = &self.progress {
+            p(done, total, what);
+        }
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// An error if the caller cancelled; long loops call this between items.
+    pub fn check_cancelled(&self) -> Result<()> {
+        if self.is_cancelled() {
+            Err(Error::new(crate::Code::R001, "処理はキャンセルされました"))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// What a command's result knows about itself beyond its JSON.
+pub trait Report: Serialize {
+    /// Files the command read.
+    fn inputs(&self) -> Vec<FileRef> {
+        Vec::new()
+    }
+    /// Files the command wrote (besides the envelope).
+    fn outputs(&self) -> Vec<FileRef> {
+        Vec::new()
+    }
+    /// 0 ok, 1 when the result trips the caller's gate.
+    fn exit_code(&self) -> u8 {
+        0
+    }
+    /// Extra envelope metadata.
+    fn metadata(&self) -> serde_json::Value {
+        serde_json::Value::Object(Default::default())
+    }
+}
+
+/// A finished run: the typed report (or error) and the envelope made of it.
+pub struct Outcome<R> {
+    pub report: Result<R>,
+    pub envelope: Envelope,
+    /// Set when saving the envelope failed; the run itself still counts.
+    pub save_error: Option<Error>,
+}
+
+impl<R: Report> Outcome<R> {
+    /// Process exit status: the report's, or the error's.
+    pub fn exit_code(&self) -> u8 {
+        match &self.report {
+            Ok(r) => r.exit_code(),
+            Err(e) => e.exit_code(),
+        }
+    }
+}
+
+/// Runs `f` as command `name` and wraps its result into the saved envelope.
+pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<R>) -> Outcome<R> {
+    let started = SystemTime::now();
+    let clock = Instant::now();
+    let report = f(ctx);
+    let elapsed_ms = (clock.elapsed().as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0;
+    let mut envelope = match &report {
+        Ok(r) => {
+            let result = serde_json::to_value(r).unwrap_or(serde_json::Value::Null);
+            Envelope::success(
+                name,
+                &ctx.root,
+                started,
+                elapsed_ms,
+                r.inputs(),
+                r.outputs(),
+                result,
+                r.metadata(),
+            )
+        }
+        Err(e) => Envelope::failure(name, &ctx.root, started, elapsed_ms, e),
+    };
+    let save_error = if ctx.save {
+        envelope.save(&ctx.root).err()
+    } else {
+        None
+    };
+    Outcome {
+        report,
+        envelope,
+        save_error,
+    }
+}

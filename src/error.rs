@@ -1,0 +1,299 @@
+//! The one error type of the crate. Every failure a user or an agent can meet carries a
+//! stable code (kept from the original system where it had one), a Japanese message, and a
+//! hint saying what to do next. The CLI renders it with miette; MCP returns it as the error
+//! envelope (SPEC §5) with `isError: true`.
+
+use serde::Serialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+macro_rules! codes {
+    ($( $variant:ident = $text:literal, $kind:ident; )*) => {
+        /// Stable error codes. Never reuse one for a new meaning; add a new one instead.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code { $( $variant, )* }
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[ $( Code::$variant, )* ];
+
+            /// The code as users see it (`P001`, `QC-008`, `TASK_NOT_FOUND` …).
+            pub fn as_str(self) -> &'static str {
+                match self { $( Code::$variant => $text, )* }
+            }
+
+            /// The error family, portable to HTTP-like semantics (seed 002 §11).
+            pub fn kind(self) -> ErrorKind {
+                match self { $( Code::$variant => ErrorKind::$kind, )* }
+            }
+
+            pub fn parse(text: &str) -> Option<Code> {
+                match text { $( $text => Some(Code::$variant), )* _ => None }
+            }
+        }
+    };
+}
+
+codes! {
+    // Project (seed 000 §5.4)
+    P001 = "P001", NotFound;          // project directory not found
+    P002 = "P002", Config;            // configuration file broken
+    P003 = "P003", Io;                // permission / file operation failed
+    // Episode
+    E001 = "E001", NotFound;          // episode number does not exist
+    E002 = "E002", NotFound;          // plot file missing
+    E003 = "E003", NotFound;          // manuscript file not found
+    E004 = "E004", Validation;        // several manuscripts match one episode
+    // Run
+    R001 = "R001", Timeout;           // execution timeout / cancelled
+    R002 = "R002", Internal;          // out of memory / internal
+    R003 = "R003", Internal;          // external failure
+    // Quality
+    Q001 = "Q001", Quality;           // quality gate not met
+    Q002 = "Q002", Internal;          // judged evaluation failed
+    Q003 = "Q003", Internal;          // automatic fix failed
+    // Progressive check (seed 001 §5, §6.4)
+    QC001 = "QC-001", State;          // session inconsistent
+    QC002 = "QC-002", NotFound;       // external files missing
+    QC003 = "QC-003", Validation;     // invalid step
+    QC004 = "QC-004", Internal;       // check run failed
+    QC005 = "QC-005", State;          // session file corrupt
+    QC006 = "QC-006", State;          // template version mismatch
+    QC007 = "QC-007", Quality;        // iteration budget exceeded
+    QC008 = "QC-008", Busy;           // state conflict / busy (one writer)
+    QC009 = "QC-009", Config;         // project config not found
+    QC010 = "QC-010", Config;         // project config invalid (target length)
+    QC013 = "QC-013", State;          // manual alignment required
+    QC015 = "QC-015", NotFound;       // text fetch (artifact) failed
+    QC016 = "QC-016", NotFound;       // snapshot read failed
+    QC017 = "QC-017", NotFound;       // manual upload required
+    QC018 = "QC-018", State;          // text hash mismatch
+    // Input / usage (ours)
+    U001 = "U001", Validation;        // invalid argument
+    U002 = "U002", Config;            // invalid .novelerrc.yaml / config value
+    U003 = "U003", Io;                // file is not valid UTF-8
+    U004 = "U004", Validation;        // path escapes the project root
+    U005 = "U005", NotFound;          // input path missing / nothing to check
+    U006 = "U006", Validation;        // schema validation failed (submission, llm_result, JSON)
+    U007 = "U007", Io;                // I/O error reading or writing
+    // Artifacts and stored files (seed 003; ours)
+    A001 = "A001", Validation;        // invalid artifact id
+    A002 = "A002", NotFound;          // artifact not found
+    A003 = "A003", State;             // artifact file corrupt
+    A004 = "A004", NotFound;          // section not found in artifact
+    A005 = "A005", NotFound;          // file/hash not found
+    A006 = "A006", State;             // stored content does not match its hash
+    A007 = "A007", NotFound;          // backup not found
+    // Tasks, ADRs, context (seed 004 §6.1)
+    FileNotFound = "FILE_NOT_FOUND", NotFound;
+    FileReadError = "FILE_READ_ERROR", Io;
+    FileWriteError = "FILE_WRITE_ERROR", Io;
+    PermissionDenied = "PERMISSION_DENIED", Io;
+    InvalidTaskId = "INVALID_TASK_ID", Validation;
+    InvalidAdrNumber = "INVALID_ADR_NUMBER", Validation;
+    InvalidStatus = "INVALID_STATUS", Validation;
+    InvalidCategory = "INVALID_CATEGORY", Validation;
+    ContentTooLong = "CONTENT_TOO_LONG", Validation;
+    TaskNotFound = "TASK_NOT_FOUND", NotFound;
+    AdrNotFound = "ADR_NOT_FOUND", NotFound;
+    ReferenceTaskNotFound = "REFERENCE_TASK_NOT_FOUND", NotFound;
+    InvalidPosition = "INVALID_POSITION", Validation;
+    TaskLimitExceeded = "TASK_LIMIT_EXCEEDED", Validation;
+    AdrLimitExceeded = "ADR_LIMIT_EXCEEDED", Validation;
+}
+
+/// Error families (seed 002 §11); `type` in the error envelope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    Validation,
+    NotFound,
+    Config,
+    Io,
+    Busy,
+    State,
+    Quality,
+    Timeout,
+    Internal,
+}
+
+impl ErrorKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Validation => "validation_error",
+            ErrorKind::NotFound => "not_found",
+            ErrorKind::Config => "config_error",
+            ErrorKind::Io => "io_error",
+            ErrorKind::Busy => "busy",
+            ErrorKind::State => "state_error",
+            ErrorKind::Quality => "quality_gate",
+            ErrorKind::Timeout => "timeout",
+            ErrorKind::Internal => "internal_error",
+        }
+    }
+}
+
+/// A failure with everything a person or an agent needs to act on it.
+#[derive(Clone, Debug)]
+pub struct Error {
+    pub code: Code,
+    /// Japanese, for authors.
+    pub message: String,
+    /// What to do next (Japanese).
+    pub hint: String,
+    /// The file concerned, if any, and the 1-based line within it.
+    pub path: Option<PathBuf>,
+    pub line: Option<usize>,
+    /// Structured extras (`valid_steps`, `missing_files`, `candidates` …).
+    pub details: Option<serde_json::Value>,
+    /// The next call an agent should make (tool or command line).
+    pub suggested_action: Option<String>,
+    pub alternative_actions: Vec<String>,
+}
+
+impl Error {
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
+        Error {
+            code,
+            message: message.into(),
+            hint: String::new(),
+            path: None,
+            line: None,
+            details: None,
+            suggested_action: None,
+            alternative_actions: Vec::new(),
+        }
+    }
+
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = hint.into();
+        self
+    }
+
+    pub fn at(mut self, path: impl AsRef<Path>, line: Option<usize>) -> Self {
+        self.path = Some(path.as_ref().to_path_buf());
+        self.line = line;
+        self
+    }
+
+    pub fn details(mut self, details: serde_json::Value) -> Self {
+        self.details = Some(details);
+        self
+    }
+
+    pub fn suggest(mut self, action: impl Into<String>) -> Self {
+        self.suggested_action = Some(action.into());
+        self
+    }
+
+    pub fn alternative(mut self, action: impl Into<String>) -> Self {
+        self.alternative_actions.push(action.into());
+        self
+    }
+
+    /// An I/O failure on `path`, phrased for authors.
+    pub fn io(path: impl AsRef<Path>, err: &std::io::Error) -> Self {
+        let path = path.as_ref();
+        let (code, what) = match err.kind() {
+            std::io::ErrorKind::NotFound => (Code::U005, "見つかりません"),
+            std::io::ErrorKind::PermissionDenied => (Code::P003, "アクセス権限がありません"),
+            _ => (Code::U007, "読み書きに失敗しました"),
+        };
+        Error::new(code, format!("{}: {what} ({err})", path.display()))
+            .at(path, None)
+            .hint("パスとアクセス権限を確認してください。")
+    }
+
+    /// Process exit status for this error: always 2 (usage/config/I-O) except a quality gate.
+    pub fn exit_code(&self) -> u8 {
+        match self.code.kind() {
+            ErrorKind::Quality => 1,
+            _ => 2,
+        }
+    }
+
+    /// The `error` object of the error envelope (SPEC §5).
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut obj = serde_json::Map::new();
+        obj.insert("code".into(), self.code.as_str().into());
+        obj.insert("type".into(), self.code.kind().as_str().into());
+        obj.insert("message".into(), self.message.clone().into());
+        obj.insert("hint".into(), self.hint.clone().into());
+        if let Some(path) = &self.path {
+            obj.insert("file".into(), path.display().to_string().into());
+        }
+        if let Some(line) = self.line {
+            obj.insert("line".into(), line.into());
+        }
+        if let Some(details) = &self.details {
+            obj.insert("details".into(), details.clone());
+        }
+        if let Some(action) = &self.suggested_action {
+            obj.insert("suggested_action".into(), action.clone().into());
+        }
+        if !self.alternative_actions.is_empty() {
+            obj.insert(
+                "alternative_actions".into(),
+                self.alternative_actions.clone().into(),
+            );
+        }
+        serde_json::Value::Object(obj)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}] ", self.code.as_str())?;
+        if let Some(path) = &self.path {
+            write!(f, "{}", path.display())?;
+            if let Some(line) = self.line {
+                write!(f, ":{line}")?;
+            }
+            write!(f, ": ")?;
+        }
+        write!(f, "{}", self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl miette::Diagnostic for Error {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code.as_str()))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        if self.hint.is_empty() {
+            None
+        } else {
+            Some(Box::new(&self.hint))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_round_trip() {
+        let mut seen = std::collections::BTreeSet::new();
+        for code in Code::ALL {
+            assert!(seen.insert(code.as_str()), "duplicate {}", code.as_str());
+            assert_eq!(Code::parse(code.as_str()), Some(*code));
+        }
+    }
+
+    #[test]
+    fn envelope_error_has_required_keys() {
+        let err = Error::new(Code::QC003, "ステップ番号が不正です")
+            .hint("1〜12 を指定してください")
+            .details(serde_json::json!({"valid_steps": [1, 2]}));
+        let json = err.to_json();
+        assert_eq!(json["code"], "QC-003");
+        assert_eq!(json["type"], "validation_error");
+        assert_eq!(json["details"]["valid_steps"][1], 2);
+        assert_eq!(err.exit_code(), 2);
+    }
+}

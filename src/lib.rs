@@ -1,0 +1,18 @@
+//! noveler: deterministic checks and agent-driven workflows for Japanese web-novel
+//! manuscripts. See `ARCHITECTURE.md` (shared docs) for the layering:
+//! `analysis` (pure) ← `project`/`store` (disk) ← `workflow` ← `commands` ← `cli`/`mcp`.
+pub mod analysis;
+pub mod cli;
+pub mod commands;
+pub mod error;
+pub mod mcp;
+pub mod output;
+pub mod project;
+pub mod store;
+pub mod todo;
+pub mod workflow;
+
+pub use error::{Code, Error, Result};
+
+/// The crate version reported in envelopes, the MCP handshake and `--version`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,1 @@
+//! The MCP server (`noveler mcp`): a thin adapter over `commands`.

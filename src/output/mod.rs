@@ -1,0 +1,16 @@
+//! Rendering reports for people and machines. Only `output` and `store` write what the
+//! user reads.
+
+use clap::ValueEnum;
+
+pub mod rules;
+
+/// Output formats of the CLI. `json` prints the envelope, exactly as saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Ndjson,
+    Sarif,
+    Github,
+}

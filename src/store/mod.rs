@@ -1,0 +1,12 @@
+//! Everything noveler writes or reads back from disk: atomic writes, locks, sha256 file
+//! references, the JSON result envelope and its hash index, artifacts, sessions, backups and
+//! the content-hash cache. Manuscript decoding lives here too (`text`).
+
+pub mod atomic;
+pub mod envelope;
+pub mod fileref;
+pub mod text;
+
+pub use atomic::write_atomic;
+pub use envelope::Envelope;
+pub use fileref::FileRef;

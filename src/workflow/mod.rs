@@ -1,0 +1,1 @@
+//! Staged work for an LLM agent: embedded templates, writing stages, check steps.
