@@ -1,24 +1,30 @@
 //! `write` (MCP): the safe file write of REQ-OPS-WRITE-001 (seed 000 §8). The path is
-//! relative to the project root and may not leave it (absolute paths, `..`, and symlinks
-//! pointing outside are refused); `.noveler/` and `.git/` are off limits; an existing file is
-//! backed up under `.noveler/backups/` before it is replaced; the write is atomic. The result
-//! names `absolute_path`, `relative_path`, `project_root` and `content_length` so the caller
-//! can verify it.
+//! resolved by the store's one rule (`store::paths::resolve`: relative to the project root,
+//! or absolute inside it; `..` out of the root and symlinks pointing outside are refused);
+//! `.noveler/` and `.git/` are off limits; an existing file is backed up
+//! (`store::backup`) before it is replaced; the write is atomic and holds a lock per episode
+//! (or per file) so two writers never interleave (QC-008). The result names
+//! `absolute_path`, `relative_path`, `project_root` and `content_length` so the caller can
+//! verify it.
 
 use super::{Ctx, Report};
 use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
-use crate::store::FileRef;
+use crate::store::backup::BackupRef;
+use crate::store::{paths, FileRef};
 use serde::{Deserialize, Serialize};
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 
 /// Top-level directories a write may not touch (noveler's own state, version control).
 const FORBIDDEN_TOP: &[&str] = &[".noveler", ".git"];
+/// Where write locks live, relative to the project root.
+pub const LOCK_DIR: &str = ".noveler/locks";
 
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct WriteFileRequest {
-    /// File to write, relative to the project root, e.g. `40_原稿/第004話_嵐の朝.md`.
-    /// Absolute paths, `..`, `.noveler/` and `.git/` are refused.
+    /// File to write, relative to the project root, e.g. `40_原稿/第004話_嵐の朝.md` (an
+    /// absolute path inside the root is accepted). `..` out of the root, `.noveler/` and
+    /// `.git/` are refused.
     pub path: String,
     /// The complete new content of the file (UTF-8 text; it replaces the whole file).
     pub content: String,
@@ -27,15 +33,6 @@ pub struct WriteFileRequest {
     /// unconditionally.
     #[serde(default)]
     pub expected_sha256: Option<String>,
-}
-
-/// A file reference in a write result.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct WrittenRef {
-    /// Relative to the project root.
-    pub path: String,
-    pub sha256: String,
-    pub size_bytes: u64,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -54,139 +51,107 @@ pub struct WriteFileReport {
     pub created: bool,
     /// false when the file already had exactly this content (nothing written, no backup).
     pub changed: bool,
-    /// The backup of the previous content, when a file was replaced.
+    /// The backup of the previous content, when a file was replaced (restore it with
+    /// `backup_management`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub backup: Option<WrittenRef>,
+    pub backup: Option<BackupRef>,
     /// What an agent may do next.
     pub next_actions: Vec<String>,
+    #[serde(skip)]
+    refs: Vec<FileRef>,
 }
 
 impl Report for WriteFileReport {
     fn outputs(&self) -> Vec<FileRef> {
-        let mut out = vec![FileRef {
-            path: self.relative_path.clone(),
-            sha256: self.sha256.clone(),
-            size_bytes: self.size_bytes,
-            content_type: crate::store::fileref::content_type_of(Path::new(&self.relative_path))
-                .to_string(),
-            role: "written".into(),
-        }];
-        if let Some(b) = &self.backup {
-            out.push(FileRef {
-                path: b.path.clone(),
-                sha256: b.sha256.clone(),
-                size_bytes: b.size_bytes,
-                content_type: crate::store::fileref::content_type_of(Path::new(&b.path))
-                    .to_string(),
-                role: "backup".into(),
-            });
-        }
-        out
+        self.refs.clone()
     }
 }
 
 fn refuse(path: &str, why: &str) -> Error {
-    Error::new(
-        Code::U004,
-        format!("{path} には書き込めません: {why}"),
-    )
-    .hint("プロジェクトルートからの相対パス（例: 40_原稿/第004話_タイトル.md）を指定してください。")
-    .details(serde_json::json!({"path": path}))
+    Error::new(Code::U004, format!("{path} には書き込めません: {why}"))
+        .hint("プロジェクトルートからの相対パス（例: 40_原稿/第004話_タイトル.md）を指定してください。")
+        .details(serde_json::json!({"path": path}))
 }
 
-/// Normalises a caller-given relative path: `/`-separated, no `.`/`..`, not absolute, not
-/// empty, not under `.noveler/` or `.git/`.
-pub fn normalize_relative(path: &str) -> Result<String> {
+/// Resolves the requested path inside the root and vets it for writing: returns the
+/// absolute path and the `/`-separated relative path.
+pub fn target(root: &Path, path: &str) -> Result<paths::InRoot> {
     if path.trim().is_empty() {
         return Err(refuse(path, "パスが空です"));
     }
     if path.contains('\0') {
         return Err(refuse(path, "パスに NUL 文字が含まれています"));
     }
-    let p = Path::new(path);
-    if p.is_absolute() || path.starts_with('/') || path.starts_with('\\') {
-        return Err(refuse(path, "絶対パスは指定できません"));
-    }
-    let mut parts = Vec::new();
-    for c in p.components() {
-        match c {
-            Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
-            Component::CurDir => {}
-            Component::ParentDir => {
-                return Err(refuse(
-                    path,
-                    "`..` でプロジェクトの外に出ることはできません",
-                ))
-            }
-            Component::RootDir | Component::Prefix(_) => {
-                return Err(refuse(path, "絶対パスは指定できません"))
-            }
-        }
-    }
-    if parts.is_empty() {
+    let resolved = paths::resolve(root, Path::new(path))?;
+    let top = resolved.rel.split('/').next().unwrap_or("");
+    if resolved.rel.is_empty() {
         return Err(refuse(path, "ファイル名がありません"));
     }
-    if FORBIDDEN_TOP.contains(&parts[0].as_str()) {
+    if FORBIDDEN_TOP.contains(&top) {
         return Err(refuse(path, "noveler の管理領域（.noveler/, .git/）です"));
     }
-    Ok(parts.join("/"))
-}
-
-/// Resolves `rel` (already normalised) under `root`, following symlinks of the existing part
-/// of the path: the result must stay inside the canonical root.
-pub fn resolve_inside(root: &Path, rel: &str) -> Result<(PathBuf, PathBuf)> {
-    let canon_root = std::fs::canonicalize(root).map_err(|e| Error::io(root, &e))?;
-    let target = canon_root.join(rel);
-    // The deepest existing ancestor (or the target itself) decides where the write lands.
-    let mut existing = target.as_path();
-    while !existing.exists() {
-        match existing.parent() {
-            Some(parent) => existing = parent,
-            None => break,
-        }
+    if resolved.abs.is_dir() {
+        return Err(refuse(path, "ディレクトリです"));
     }
-    let real = std::fs::canonicalize(existing).map_err(|e| Error::io(existing, &e))?;
-    if !real.starts_with(&canon_root) {
-        return Err(refuse(
-            rel,
-            "シンボリックリンクがプロジェクトの外を指しています",
-        ));
-    }
-    let resolved = real.join(target.strip_prefix(existing).unwrap_or(Path::new("")));
-    if resolved.is_dir() {
-        return Err(refuse(rel, "ディレクトリです"));
-    }
-    Ok((canon_root, resolved))
+    Ok(resolved)
 }
 
 /// The exclusivity key of a write: one writer per episode (`第NNN話…` files) or per file.
-pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
-    let path = args.get("path")?.as_str()?;
-    let rel = normalize_relative(path).ok()?;
-    let name = rel.rsplit('/').next().unwrap_or(&rel);
+pub fn key_for(rel: &str) -> String {
+    let name = rel.rsplit('/').next().unwrap_or(rel);
     match super::status::episode_of(name) {
-        Some((n, _)) => Some(format!("episode:{n}")),
-        None => Some(format!("file:{rel}")),
+        Some((n, _)) => format!("episode:{n}"),
+        None => format!("file:{rel}"),
     }
 }
 
-fn timestamp_compact() -> String {
-    let now = crate::store::envelope::timestamp(std::time::SystemTime::now());
-    now.chars()
-        .filter(|c| c.is_ascii_digit())
-        .take(17)
-        .collect()
+/// The exclusivity key of a `write` call, from its raw arguments (the MCP server refuses a
+/// second call with the same key while the first runs).
+pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+    let path = args.get("path")?.as_str()?;
+    let rel = path.trim_start_matches("./").replace('\\', "/");
+    Some(key_for(&rel))
+}
+
+fn lock_file(root: &Path, key: &str) -> std::path::PathBuf {
+    let name = match key.strip_prefix("episode:") {
+        Some(n) => format!("episode_{n}"),
+        None => format!("file_{}", &sha256_hex(key.as_bytes())[..16]),
+    };
+    root.join(LOCK_DIR).join(name)
 }
 
 pub fn run(ctx: &Ctx, req: WriteFileRequest) -> Result<WriteFileReport> {
-    let rel = normalize_relative(&req.path)?;
-    let (canon_root, abs) = resolve_inside(&ctx.root, &rel)?;
+    let croot = paths::canonical_root(&ctx.root);
+    let resolved = target(&ctx.root, &req.path)?;
+    let rel = resolved.rel.clone();
+    let abs = resolved.abs.clone();
+    let key = key_for(&rel);
+    crate::store::lock::try_lock(&lock_file(&croot, &key), || {
+        write_locked(ctx, &croot, &rel, &abs, &req)
+    })
+    .map_err(|e| {
+        if e.code == Code::QC008 {
+            e.hint("同じ話（ファイル）への書き込みが処理中です。終わってから再実行してください。")
+                .details(serde_json::json!({"busy": key}))
+        } else {
+            e
+        }
+    })
+}
+
+fn write_locked(
+    ctx: &Ctx,
+    croot: &Path,
+    rel: &str,
+    abs: &Path,
+    req: &WriteFileRequest,
+) -> Result<WriteFileReport> {
     let new_bytes = req.content.as_bytes();
-    let new_hash = sha256_hex(new_bytes);
-    let old = match std::fs::read(&abs) {
+    let old = match std::fs::read(abs) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(Error::io(&abs, &e)),
+        Err(e) => return Err(Error::io(abs, &e)),
     };
     if let Some(expected) = req.expected_sha256.as_deref().filter(|s| !s.is_empty()) {
         let actual = old.as_deref().map(sha256_hex);
@@ -203,43 +168,41 @@ pub fn run(ctx: &Ctx, req: WriteFileRequest) -> Result<WriteFileReport> {
     ctx.check_cancelled()?;
     let changed = old.as_deref() != Some(new_bytes);
     let mut backup = None;
+    let mut refs = Vec::new();
     if changed {
-        if let Some(old_bytes) = &old {
-            let old_hash = sha256_hex(old_bytes);
-            let backup_rel = format!(
-                ".noveler/backups/write/{}_{}/{}",
-                timestamp_compact(),
-                &old_hash[..8],
-                rel
-            );
-            crate::store::write_atomic(&canon_root.join(&backup_rel), old_bytes)?;
-            backup = Some(WrittenRef {
-                path: backup_rel,
-                sha256: old_hash,
-                size_bytes: old_bytes.len() as u64,
-            });
+        if old.is_some() {
+            let b = crate::store::backup::backup_file(croot, abs, &format!("before write {rel}"))?;
+            if let Ok(r) = FileRef::from_path(croot, &croot.join(&b.manifest), "backup") {
+                refs.push(r);
+            }
+            backup = Some(b);
         }
-        crate::store::write_atomic(&abs, new_bytes)?;
+        crate::store::write_atomic(abs, new_bytes)?;
     }
+    refs.insert(0, FileRef::from_bytes(croot, abs, new_bytes, "written"));
     let mut next_actions = Vec::new();
-    let name = rel.rsplit('/').next().unwrap_or(&rel);
+    let name = rel.rsplit('/').next().unwrap_or(rel);
     if let Some((n, _)) = super::status::episode_of(name) {
         next_actions.push(format!("check_basic {{\"episode\": {n}}}"));
     }
     if let Some(b) = &backup {
-        next_actions.push(format!("backup of the previous content: {}", b.path));
+        next_actions.push(format!(
+            "backup_management {{\"action\": \"restore\", \"backup_id\": \"{}\"}} undoes this write",
+            b.backup_id
+        ));
     }
     Ok(WriteFileReport {
         absolute_path: abs.display().to_string(),
-        relative_path: rel,
-        project_root: canon_root.display().to_string(),
+        relative_path: rel.to_string(),
+        project_root: croot.display().to_string(),
         content_length: req.content.chars().count(),
         size_bytes: new_bytes.len() as u64,
-        sha256: new_hash,
+        sha256: sha256_hex(new_bytes),
         created: old.is_none(),
         changed,
         backup,
         next_actions,
+        refs,
     })
 }
 
@@ -257,6 +220,7 @@ mod tests {
 
     #[test]
     fn refuses_escapes_and_private_dirs() {
+        let dir = tempfile::tempdir().unwrap();
         for bad in [
             "",
             "/etc/passwd",
@@ -265,16 +229,15 @@ mod tests {
             ".noveler/x",
             ".git/config",
         ] {
-            assert_eq!(
-                normalize_relative(bad).unwrap_err().code,
-                Code::U004,
-                "{bad}"
-            );
+            let code = target(dir.path(), bad).unwrap_err().code;
+            assert!(matches!(code, Code::U004 | Code::U001), "{bad}: {code:?}");
         }
         assert_eq!(
-            normalize_relative("./40_原稿//a.md").unwrap(),
+            target(dir.path(), "./40_原稿//a.md").unwrap().rel,
             "40_原稿/a.md"
         );
+        std::fs::create_dir(dir.path().join("d")).unwrap();
+        assert_eq!(target(dir.path(), "d").unwrap_err().code, Code::U004);
     }
 
     #[test]
@@ -292,8 +255,11 @@ mod tests {
 
         let second = run(&ctx, req("40_原稿/第004話_嵐.md", "二行目\n")).unwrap();
         let backup = second.backup.clone().unwrap();
-        let saved = std::fs::read_to_string(Path::new(&second.project_root).join(&backup.path));
-        assert_eq!(saved.unwrap(), "一行目\n");
+        assert_eq!(backup.files, vec!["40_原稿/第004話_嵐.md".to_string()]);
+        let manifest =
+            crate::store::backup::read_manifest(Path::new(&second.project_root), &backup.backup_id)
+                .unwrap();
+        assert_eq!(manifest.files[0].sha256, sha256_hex("一行目\n".as_bytes()));
         assert_eq!(
             std::fs::read_to_string(&second.absolute_path).unwrap(),
             "二行目\n"
@@ -324,6 +290,19 @@ mod tests {
         let err = run(&ctx, req("link/x.md", "x")).unwrap_err();
         assert_eq!(err.code, Code::U004);
         assert!(!outside.path().join("x.md").exists());
+    }
+
+    #[test]
+    fn a_held_episode_lock_is_qc008() {
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = Ctx::new(dir.path().into());
+        let root = paths::canonical_root(dir.path());
+        let err = crate::store::lock::try_lock(&lock_file(&root, "episode:4"), || {
+            Ok(run(&ctx, req("40_原稿/第004話_嵐.md", "x")).unwrap_err())
+        })
+        .unwrap();
+        assert_eq!(err.code, Code::QC008);
+        assert!(run(&ctx, req("40_原稿/第004話_嵐.md", "x")).is_ok());
     }
 
     #[test]

@@ -16,8 +16,8 @@
 //! cancel-safe as rmcp requires. Writes go through one lock, one message per line.
 
 use rmcp::model::{
-    ClientJsonRpcMessage, ClientRequest, ErrorData, GetMeta, JsonRpcMessage, ProtocolVersion,
-    ServerJsonRpcMessage,
+    CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, ErrorData, GetMeta, JsonRpcMessage,
+    ProtocolVersion, ServerJsonRpcMessage,
 };
 use rmcp::service::RoleServer;
 use rmcp::transport::Transport;
@@ -25,6 +25,25 @@ use serde_json::Value;
 use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{mpsc, Mutex};
+
+/// Methods of the MCP specification (requests a client sends).
+const STANDARD_METHODS: &[&str] = &[
+    "initialize",
+    "ping",
+    "server/discover",
+    "tools/list",
+    "tools/call",
+    "prompts/list",
+    "prompts/get",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "subscriptions/listen",
+    "completion/complete",
+    "logging/setLevel",
+];
 
 /// Longest accepted line (one JSON-RPC message): 16 MiB, as rmcp's own transport.
 pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
@@ -255,6 +274,30 @@ impl Lifecycle {
     }
 
     fn admit(&mut self, message: ClientJsonRpcMessage) -> Verdict {
+        // rmcp turns a standard method whose params do not fit into a custom request (and then
+        // "method not found"); it is an invalid-params error.
+        if let JsonRpcMessage::Request(req) = &message {
+            if let ClientRequest::CustomRequest(custom) = &req.request {
+                if STANDARD_METHODS.contains(&custom.method.as_str()) {
+                    let detail = match custom.method.as_str() {
+                        "tools/call" => serde_json::from_value::<CallToolRequestParams>(
+                            custom.params.clone().unwrap_or(Value::Null),
+                        )
+                        .err()
+                        .map(|e| format!(": {e}"))
+                        .unwrap_or_default(),
+                        _ => String::new(),
+                    };
+                    return Verdict::Reply(error_line(
+                        serde_json::to_value(&req.id).ok(),
+                        ErrorData::invalid_params(
+                            format!("Invalid params for {}{detail}", custom.method),
+                            None,
+                        ),
+                    ));
+                }
+            }
+        }
         if self.started {
             return Verdict::Forward(Box::new(message));
         }
