@@ -19,9 +19,9 @@ pub const EPISODE_MIN: u64 = 1;
 pub const EPISODE_MAX: u64 = 9999;
 
 /// What the `project_root` argument of every tool means.
-pub const PROJECT_ROOT_DOC: &str = "Project root for this call (an existing directory; relative \
-paths are taken from the server's project root). Default: the server's project root \
-(`noveler mcp --project-root`). Files are only ever written inside the root in use.";
+/// Kept short: it is repeated in every tool's input schema.
+pub const PROJECT_ROOT_DOC: &str =
+    "Another project's root directory (must exist). Default: the server's project.";
 
 /// How a tool touches the project, as MCP annotations. Every tool saves its envelope under
 /// `temp/json_output/` (a log, not a change to the author's work); that alone does not make a
@@ -132,8 +132,25 @@ where
         .get("properties")
         .and_then(Value::as_object)
         .is_some_and(|p| p.contains_key("project_root"));
-    let input_schema = Arc::new(finish_input_schema(raw.as_ref().clone()));
-    let output_schema = schema_for_output::<EnvelopeSchema<Rep>>();
+    let mut input_schema = Value::Object(finish_input_schema(raw.as_ref().clone()));
+    compact(&mut input_schema, false);
+    let mut output_schema =
+        Value::Object(schema_for_output::<EnvelopeSchema<Rep>>().as_ref().clone());
+    compact(&mut output_schema, false);
+    // The envelope frame is the same for every tool: its types go without descriptions
+    // (SPEC §5 documents them); the Report's own descriptions stay.
+    if let Some(defs) = output_schema
+        .get_mut("$defs")
+        .and_then(Value::as_object_mut)
+    {
+        for frame in ["FileSet", "FileRef", "ErrorSchema"] {
+            if let Some(def) = defs.get_mut(frame) {
+                strip_descriptions(def, false);
+            }
+        }
+    }
+    let input_schema = Arc::new(into_object(input_schema));
+    let output_schema = Arc::new(into_object(output_schema));
     let run = move |ctx: &Ctx, args: JsonObject| -> std::result::Result<Called, ArgError> {
         let req: Req = serde_json::from_value(Value::Object(args))
             .map_err(|e| ArgError(format!("invalid arguments for tool {name}: {e}")))?;
@@ -197,6 +214,51 @@ impl ToolSpec {
     }
 }
 
+fn into_object(v: Value) -> JsonObject {
+    match v {
+        Value::Object(o) => o,
+        _ => JsonObject::new(),
+    }
+}
+
+/// Drops what costs context and tells an agent nothing: `$schema` (MCP schemas are 2020-12)
+/// and schemars' integer `format`s (`uint32`, …). Property *names* are never touched.
+fn compact(v: &mut Value, in_properties: bool) {
+    match v {
+        Value::Object(map) => {
+            if !in_properties {
+                map.remove("$schema");
+                if map.get("format").is_some_and(Value::is_string) {
+                    map.remove("format");
+                }
+            }
+            for (key, child) in map.iter_mut() {
+                compact(
+                    child,
+                    !in_properties && (key == "properties" || key == "$defs"),
+                );
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|i| compact(i, false)),
+        _ => {}
+    }
+}
+
+fn strip_descriptions(v: &mut Value, in_properties: bool) {
+    match v {
+        Value::Object(map) => {
+            if !in_properties {
+                map.remove("description");
+            }
+            for (key, child) in map.iter_mut() {
+                strip_descriptions(child, !in_properties && key == "properties");
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|i| strip_descriptions(i, false)),
+        _ => {}
+    }
+}
+
 /// Adds what every tool accepts to a Request's schema: `project_root`, the `episode_number`
 /// alias of `episode`, and the episode range.
 fn finish_input_schema(mut schema: JsonObject) -> JsonObject {
@@ -250,29 +312,19 @@ fn finish_input_schema(mut schema: JsonObject) -> JsonObject {
 #[derive(Serialize, JsonSchema)]
 #[allow(dead_code)]
 struct ErrorSchema {
-    /// Stable error code (P001…, E001…, QC-001…, U001…, A001…).
     code: String,
-    /// Error family: validation_error, not_found, config_error, io_error, busy, state_error,
-    /// quality_gate, timeout, internal_error.
     #[serde(rename = "type")]
     kind: String,
-    /// What went wrong (Japanese).
     message: String,
-    /// What to do next (Japanese).
     hint: String,
-    /// The file concerned.
     #[serde(skip_serializing_if = "Option::is_none")]
     file: Option<String>,
-    /// 1-based line in `file`.
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<u64>,
-    /// Structured extras (valid values, candidates, …).
     #[serde(skip_serializing_if = "Option::is_none")]
     details: Option<Value>,
-    /// The next tool or command to call.
     #[serde(skip_serializing_if = "Option::is_none")]
     suggested_action: Option<String>,
-    /// Other calls that may help.
     #[serde(skip_serializing_if = "Option::is_none")]
     alternative_actions: Option<Vec<String>>,
 }
@@ -282,29 +334,21 @@ struct ErrorSchema {
 #[derive(Serialize, JsonSchema)]
 #[allow(dead_code)]
 struct EnvelopeSchema<R> {
-    /// false when the call failed (then `error` is set and `isError` is true).
     success: bool,
-    /// The command that ran (shared with the CLI verb).
     command: String,
     noveler_version: String,
-    /// RFC 3339, UTC.
     created_at: String,
     execution_time_ms: f64,
-    /// The project root used for this call.
     project_root: String,
-    /// Files read.
     #[serde(skip_serializing_if = "Option::is_none")]
     inputs: Option<crate::store::envelope::FileSet>,
-    /// Files written (besides this envelope).
     #[serde(skip_serializing_if = "Option::is_none")]
     outputs: Option<crate::store::envelope::FileSet>,
-    /// The command's result.
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<R>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<ErrorSchema>,
     metadata: Value,
-    /// Where this envelope was saved, relative to the project root.
     #[serde(skip_serializing_if = "Option::is_none")]
     saved_to: Option<String>,
 }
@@ -356,6 +400,20 @@ mod tests {
             .unwrap();
         let args = t.prepare_args(args).unwrap();
         assert!(!args.contains_key("project_root"));
+    }
+
+    #[test]
+    fn compaction_keeps_property_names() {
+        let mut v = json!({"$schema": "x", "type": "object", "properties": {
+            "format": {"type": "string", "format": "uint32", "description": "d"},
+            "n": {"type": "integer", "format": "uint64"}}});
+        compact(&mut v, false);
+        assert!(v.get("$schema").is_none());
+        assert!(v["properties"]["format"].is_object());
+        assert!(v["properties"]["format"].get("format").is_none());
+        assert!(v["properties"]["n"].get("format").is_none());
+        strip_descriptions(&mut v, false);
+        assert!(v["properties"]["format"].get("description").is_none());
     }
 
     #[test]
