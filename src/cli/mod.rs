@@ -9,6 +9,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub mod check;
+pub mod gen;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "noveler",
@@ -43,6 +46,12 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases
+    Check(check::CheckArgs),
+    /// Print a shell completion script
+    Completions(gen::CompletionsArgs),
+    /// Print the man page (or write every page with --dir)
+    Man(gen::ManArgs),
     /// Show a rule's documentation: what it detects, why, an example and its fix
     Explain {
         /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES
@@ -74,6 +83,9 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> u8 {
     let ctx = context(&cli.global);
     match cli.command {
+        Command::Check(args) => check::run(&ctx, &cli.global, args),
+        Command::Completions(args) => gen::run_completions(args),
+        Command::Man(args) => gen::run_man(args),
         Command::Explain { code, format } => {
             let out = commands::execute(&ctx, "explain", |c| {
                 commands::explain::explain(c, commands::explain::ExplainRequest { code })

@@ -3,6 +3,7 @@
 //! the content-hash cache. Manuscript decoding lives here too (`text`).
 
 pub mod atomic;
+pub mod cache;
 pub mod envelope;
 pub mod fileref;
 pub mod text;
