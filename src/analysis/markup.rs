@@ -1,9 +1,568 @@
 //! Body extraction and ruby / emphasis masking (SPEC §2.1–2.2), building the `Document`.
+//!
+//! One pass over the lines of the normalised text:
+//! 1. decide which lines belong to the body (front matter, trailing metadata block, Markdown
+//!    headings and fenced code blocks are left out);
+//! 2. mask every body line into its displayed text (`［＃…］` removed, `《《傍点》》` → `傍点`,
+//!    `｜基《よみ》` → `基`, `漢字《よみ》` → `漢字`), appending it to `Document::display` with a
+//!    byte map back to the source;
+//! 3. classify each body line (blank, scene break, paragraph) and split paragraphs into
+//!    sentences, counting characters on the way.
+//!
+//! Choices the SPEC leaves open (also listed in SPEC "Decisions" by the integrator):
+//! - A front matter needs its closing `---`; without one the first line is ordinary text.
+//! - The trailing metadata block starts at the last `---` line after the front matter; a
+//!   `key: value` line has a non-empty key before its first `:` / `：`. A `---` with only
+//!   blank lines after it is a (empty) metadata block too.
+//! - A fence that is never closed runs to the end of the body (as in CommonMark).
+//! - Excluded lines (headings, fences) are transparent for blank-line runs: the body is the
+//!   text without them, so two blank lines around a heading form a scene break.
+//! - Blank / paragraph / scene-break is decided on the displayed text, so a line holding only
+//!   `［＃改ページ］` is a blank line.
+//! - A dialogue paragraph opening with `「` needs a `」` anywhere later in its line (likewise
+//!   `『` / `』`); depth is not matched.
+//! - Sentence spans are trimmed of surrounding whitespace; a piece holding only whitespace is
+//!   no sentence. The bracket stack matches types: a closer pops back to its opener and a
+//!   closer with no open counterpart is ignored.
+//! - The phantom empty line after a final `\n` is not a body line.
 
-use super::segment::Document;
+use super::line_index::LineIndex;
+use super::segment::{
+    char_class, closing_of, is_closer, is_dash, is_line_space, is_open_bracket,
+    is_scene_break_char, is_space, is_terminator, BodyLine, CharClass, ClassCounts, Document,
+    Paragraph, ParagraphKind, Section, Sentence,
+};
+use super::Span;
 
-/// Builds the whole text model of normalised `source`.
+/// Builds the whole text model of normalised `source`. Never panics; linear in the input.
 pub fn build(source: &str) -> Document<'_> {
-    let _ = source;
-    todo!("text model: body extraction, masking, paragraphs, sentences, sections")
+    let lines = LineIndex::new(source);
+    let spans = line_spans(source, &lines);
+    let included = body_mask(source, &spans);
+
+    let mut b = Builder::new(source);
+    b.display.reserve(source.len() + spans.len());
+    b.display_map.reserve(source.len() + spans.len() + 1);
+    let mut scratch = Scratch::default();
+    for (line, (&span, &inc)) in spans.iter().zip(included.iter()).enumerate() {
+        if inc {
+            b.body_line(line, span, &mut scratch);
+        }
+    }
+    b.finish(lines)
+}
+
+/// Spans of the source lines, without the phantom empty line after a final `\n`.
+fn line_spans(source: &str, lines: &LineIndex) -> Vec<Span> {
+    let mut n = lines.line_count();
+    if source.is_empty() || source.ends_with('\n') {
+        n -= 1;
+    }
+    (0..n).map(|l| lines.line_span(source, l)).collect()
+}
+
+/// Line with surrounding whitespace (Unicode White_Space, U+3000 included) removed.
+fn trimmed(source: &str, span: Span) -> &str {
+    source[span.range()].trim()
+}
+
+fn is_key_value(line: &str) -> bool {
+    match line.find([':', '：']) {
+        Some(pos) => !line[..pos].trim().is_empty(),
+        None => false,
+    }
+}
+
+/// Which lines belong to the body (SPEC §2.1).
+fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
+    let n = spans.len();
+    let mut inc = vec![true; n];
+
+    // Leading YAML front matter.
+    let mut body_start = 0;
+    if n > 0 && trimmed(source, spans[0]) == "---" {
+        if let Some(close) = (1..n).find(|&l| trimmed(source, spans[l]) == "---") {
+            body_start = close + 1;
+        }
+    }
+    // Trailing metadata block.
+    let mut body_end = n;
+    if let Some(last) = (body_start..n)
+        .rev()
+        .find(|&l| trimmed(source, spans[l]) == "---")
+    {
+        let all_kv = (last + 1..n).all(|l| {
+            let t = trimmed(source, spans[l]);
+            t.is_empty() || is_key_value(t)
+        });
+        if all_kv {
+            body_end = last;
+        }
+    }
+    for flag in inc.iter_mut().take(body_start) {
+        *flag = false;
+    }
+    for flag in inc.iter_mut().skip(body_end) {
+        *flag = false;
+    }
+    // Fences and headings.
+    let mut in_fence = false;
+    for l in body_start..body_end {
+        let text = source[spans[l].range()].trim_start();
+        if text.starts_with("```") {
+            in_fence = !in_fence;
+            inc[l] = false;
+        } else if in_fence {
+            inc[l] = false;
+        } else if source[spans[l].range()]
+            .trim_start_matches(is_line_space)
+            .starts_with('#')
+        {
+            inc[l] = false;
+        }
+    }
+    inc
+}
+
+/// Reusable buffers for masking one line: (source offset, char) of the kept characters.
+#[derive(Default)]
+struct Scratch {
+    a: Vec<(u32, char)>,
+    b: Vec<(u32, char)>,
+    stack: Vec<char>,
+}
+
+struct Builder<'a> {
+    source: &'a str,
+    body_lines: Vec<BodyLine>,
+    display: String,
+    display_map: Vec<u32>,
+    paragraphs: Vec<Paragraph>,
+    sentences: Vec<Sentence>,
+    sections: Vec<Section>,
+    scene_breaks: Vec<usize>,
+    body_chars: usize,
+    classes: ClassCounts,
+    dialogue_chars: usize,
+    // Section state.
+    section_start: usize,
+    section_chars: usize,
+    blank_run: usize,
+    pending_break: bool,
+}
+
+impl<'a> Builder<'a> {
+    fn new(source: &'a str) -> Self {
+        Builder {
+            source,
+            body_lines: Vec::new(),
+            display: String::new(),
+            display_map: Vec::new(),
+            paragraphs: Vec::new(),
+            sentences: Vec::new(),
+            sections: Vec::new(),
+            scene_breaks: Vec::new(),
+            body_chars: 0,
+            classes: ClassCounts::default(),
+            dialogue_chars: 0,
+            section_start: 0,
+            section_chars: 0,
+            blank_run: 0,
+            pending_break: false,
+        }
+    }
+
+    fn push_char(&mut self, offset: u32, c: char) {
+        self.display.push(c);
+        for _ in 0..c.len_utf8() {
+            self.display_map.push(offset);
+        }
+    }
+
+    fn body_line(&mut self, line: usize, span: Span, scratch: &mut Scratch) {
+        let src = &self.source[span.range()];
+        let dstart = self.display.len();
+        if !src.contains(['［', '《']) {
+            for (i, c) in src.char_indices() {
+                self.push_char((span.start + i) as u32, c);
+            }
+        } else {
+            mask_line(src, span.start, scratch);
+            for &(off, c) in scratch.a.iter() {
+                self.push_char(off, c);
+            }
+        }
+        let dend = self.display.len();
+        self.push_char(span.end as u32, '\n');
+        let index = self.body_lines.len();
+        self.body_lines.push(BodyLine {
+            line,
+            span,
+            display: dstart..dend,
+        });
+
+        let display = std::mem::take(&mut self.display);
+        let content = display[dstart..dend].trim_matches(is_line_space);
+        if content.is_empty() {
+            self.display = display;
+            self.blank_run += 1;
+            if self.blank_run >= 2 {
+                self.pending_break = true;
+            }
+            return;
+        }
+        self.blank_run = 0;
+        if content
+            .chars()
+            .all(|c| is_scene_break_char(c) || is_line_space(c))
+        {
+            for c in content.chars() {
+                if !is_space(c) {
+                    self.count_char(c);
+                }
+            }
+            self.display = display;
+            self.scene_breaks.push(index);
+            self.pending_break = true;
+            return;
+        }
+        self.display = display;
+        self.paragraph(index, line, span, dstart, dend, &mut scratch.stack);
+    }
+
+    fn count_char(&mut self, c: char) {
+        self.body_chars += 1;
+        match char_class(c) {
+            CharClass::Kanji => self.classes.kanji += 1,
+            CharClass::Hiragana => self.classes.hiragana += 1,
+            CharClass::Katakana => self.classes.katakana += 1,
+            CharClass::Other => self.classes.other += 1,
+        }
+    }
+
+    fn close_section(&mut self) {
+        let end = self.paragraphs.len();
+        if end > self.section_start {
+            let first = self.paragraphs[self.section_start].span;
+            let last = self.paragraphs[end - 1].span;
+            self.sections.push(Section {
+                paragraphs: self.section_start..end,
+                span: first.cover(last),
+                body_chars: self.section_chars,
+            });
+        }
+        self.section_start = end;
+        self.section_chars = 0;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn paragraph(
+        &mut self,
+        body_line: usize,
+        line: usize,
+        span: Span,
+        dstart: usize,
+        dend: usize,
+        stack: &mut Vec<char>,
+    ) {
+        if self.pending_break && self.paragraphs.len() > self.section_start {
+            self.close_section();
+        }
+        self.pending_break = false;
+
+        let display = std::mem::take(&mut self.display);
+        let text = &display[dstart..dend];
+        let kind = classify(text);
+        let dialogue = kind == ParagraphKind::Dialogue;
+        let first_sentence = self.sentences.len();
+        let paragraph = self.paragraphs.len();
+
+        let mut chars = 0usize;
+        let mut quote_depth = 0usize;
+        stack.clear();
+        // Counts of open brackets per type, so a closer with no opener is O(1).
+        let mut open_counts = [0usize; 8];
+
+        // Current sentence.
+        let mut start: Option<usize> = None; // display offset of its first non-space char
+        let mut last_end = 0usize; // display offset after its last non-space char
+        let mut length = 0usize;
+        let mut commas = 0usize;
+        // After a terminating run at depth 0: the sentence ends before the next char that is
+        // neither a terminator nor a closer.
+        let mut in_run = false;
+
+        for (i, c) in text.char_indices() {
+            let at = dstart + i;
+            if in_run && !is_terminator(c) && !is_closer(c) {
+                if let Some(s) = start.take() {
+                    self.push_sentence(&display, paragraph, dialogue, s, last_end, length, commas);
+                }
+                length = 0;
+                commas = 0;
+                in_run = false;
+            }
+            if is_space(c) {
+                continue;
+            }
+            chars += 1;
+            self.count_char(c);
+            if start.is_none() {
+                start = Some(at);
+            }
+            last_end = at + c.len_utf8();
+
+            // 「」『』 depth for dialogue characters.
+            match c {
+                '「' | '『' => quote_depth += 1,
+                '」' | '』' => quote_depth = quote_depth.saturating_sub(1),
+                _ if quote_depth > 0 => self.dialogue_chars += 1,
+                _ => {}
+            }
+
+            if is_terminator(c) && (in_run || stack.is_empty()) {
+                in_run = true;
+                continue;
+            }
+            length += 1;
+            if c == '、' {
+                commas += 1;
+            }
+            if let Some(k) = bracket_kind(c) {
+                stack.push(c);
+                open_counts[k] += 1;
+            } else if let Some(k) = closer_kind(c) {
+                if open_counts[k] > 0 {
+                    while let Some(open) = stack.pop() {
+                        if let Some(ok) = bracket_kind(open) {
+                            open_counts[ok] -= 1;
+                            if ok == k {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(s) = start {
+            self.push_sentence(&display, paragraph, dialogue, s, last_end, length, commas);
+        }
+        self.display = display;
+
+        self.section_chars += chars;
+        let indented = self.source[span.range()].starts_with('\u{3000}');
+        self.paragraphs.push(Paragraph {
+            body_line,
+            line,
+            span,
+            display: dstart..dend,
+            kind,
+            chars,
+            indented,
+            sentences: first_sentence..self.sentences.len(),
+            section: self.sections.len(),
+        });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_sentence(
+        &mut self,
+        display: &str,
+        paragraph: usize,
+        dialogue: bool,
+        start: usize,
+        end: usize,
+        length: usize,
+        commas: usize,
+    ) {
+        let span = source_span(self.source, display, &self.display_map, start, end);
+        self.sentences.push(Sentence {
+            paragraph,
+            display: start..end,
+            span,
+            length,
+            commas,
+            dialogue,
+        });
+    }
+
+    fn finish(mut self, lines: LineIndex) -> Document<'a> {
+        self.close_section();
+        let end = self.body_lines.last().map(|l| l.span.end).unwrap_or(0);
+        self.display_map.push(end as u32);
+        Document {
+            source: self.source,
+            lines,
+            body_lines: self.body_lines,
+            display: self.display,
+            display_map: self.display_map,
+            paragraphs: self.paragraphs,
+            sentences: self.sentences,
+            sections: self.sections,
+            body_chars: self.body_chars,
+            classes: self.classes,
+            dialogue_chars: self.dialogue_chars,
+            scene_breaks: self.scene_breaks,
+        }
+    }
+}
+
+/// Source span of the non-empty display range `start..end` (same logic as
+/// `Document::source_span`, usable while the document is being built).
+fn source_span(source: &str, display: &str, map: &[u32], start: usize, end: usize) -> Span {
+    let s = map[start] as usize;
+    let last = display[..end]
+        .char_indices()
+        .next_back()
+        .map(|(i, _)| i)
+        .unwrap_or(start);
+    let last_src = map[last] as usize;
+    let last_len = source[last_src..]
+        .chars()
+        .next()
+        .map(char::len_utf8)
+        .unwrap_or(0);
+    Span::new(s, (last_src + last_len).max(s))
+}
+
+const OPENERS: [char; 8] = ['「', '『', '（', '(', '【', '〈', '《', '〔'];
+
+fn bracket_kind(c: char) -> Option<usize> {
+    if !is_open_bracket(c) {
+        return None;
+    }
+    OPENERS.iter().position(|&o| o == c)
+}
+
+fn closer_kind(c: char) -> Option<usize> {
+    OPENERS.iter().position(|&o| closing_of(o) == Some(c))
+}
+
+/// Dialogue or narration (SPEC §2.4), on the displayed text of a paragraph.
+pub fn classify(text: &str) -> ParagraphKind {
+    let t = text.trim_start_matches(is_line_space);
+    let mut chars = t.chars();
+    let dialogue = match chars.next() {
+        Some('「') => chars.as_str().contains('」'),
+        Some('『') => chars.as_str().contains('』'),
+        Some(c) if is_dash(c) => true,
+        Some(_) => speaker_prefix(t),
+        None => false,
+    };
+    if dialogue {
+        ParagraphKind::Dialogue
+    } else {
+        ParagraphKind::Narration
+    }
+}
+
+/// `アリス：行くわ。`: 1–10 characters that are neither whitespace nor a colon, then `:`/`：`.
+fn speaker_prefix(t: &str) -> bool {
+    for (n, c) in t.chars().enumerate() {
+        if c == ':' || c == '：' {
+            return n >= 1;
+        }
+        if n >= 10 || is_space(c) {
+            return false;
+        }
+    }
+    false
+}
+
+/// Masks one source line (SPEC §2.2) into `scratch.a`: (source offset, char) of every
+/// displayed character.
+fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
+    let Scratch { a, b, .. } = scratch;
+    a.clear();
+    // 1. Aozora annotations ［＃…］ (up to the first ］ on the line).
+    let mut no_close_after = false;
+    let mut skip_until = 0usize;
+    let mut iter = src.char_indices().peekable();
+    while let Some((i, c)) = iter.next() {
+        if i < skip_until {
+            continue;
+        }
+        if c == '［' && !no_close_after && matches!(iter.peek(), Some(&(_, '＃'))) {
+            match src[i..].find('］') {
+                Some(rel) => {
+                    skip_until = i + rel + '］'.len_utf8();
+                    continue;
+                }
+                None => no_close_after = true,
+            }
+        }
+        a.push(((base + i) as u32, c));
+    }
+    if !a.iter().any(|&(_, c)| c == '《') {
+        return;
+    }
+
+    // 2. 《《傍点》》 → 傍点.
+    b.clear();
+    let mut i = 0;
+    while i < a.len() {
+        if a[i].1 == '《' && a.get(i + 1).map(|x| x.1) == Some('《') {
+            let mut j = i + 2;
+            while j < a.len() && !matches!(a[j].1, '《' | '》') {
+                j += 1;
+            }
+            if j > i + 2 && j + 1 < a.len() && a[j].1 == '》' && a[j + 1].1 == '》' {
+                b.extend_from_slice(&a[i + 2..j]);
+                i = j + 2;
+                continue;
+            }
+        }
+        b.push(a[i]);
+        i += 1;
+    }
+    std::mem::swap(a, b);
+
+    // 3. ｜基《よみ》 / |基《よみ》 → 基.
+    b.clear();
+    let mut i = 0;
+    while i < a.len() {
+        if matches!(a[i].1, '｜' | '|') {
+            let mut j = i + 1;
+            while j < a.len() && !matches!(a[j].1, '｜' | '|' | '《' | '》') {
+                j += 1;
+            }
+            if j > i + 1 && j < a.len() && a[j].1 == '《' {
+                if let Some(k) = reading_end(a, j) {
+                    b.extend_from_slice(&a[i + 1..j]);
+                    i = k + 1;
+                    continue;
+                }
+            }
+        }
+        b.push(a[i]);
+        i += 1;
+    }
+    std::mem::swap(a, b);
+
+    // 4. 漢字《よみ》 → 漢字: the reading goes; the kanji run before it stays as it is.
+    b.clear();
+    let mut i = 0;
+    while i < a.len() {
+        if a[i].1 == '《'
+            && b.last()
+                .is_some_and(|x| char_class(x.1) == CharClass::Kanji)
+        {
+            if let Some(k) = reading_end(a, i) {
+                i = k + 1;
+                continue;
+            }
+        }
+        b.push(a[i]);
+        i += 1;
+    }
+    std::mem::swap(a, b);
+}
+
+/// With `a[open]` = `《`: index of the `》` closing a non-empty reading free of `《》`.
+fn reading_end(a: &[(u32, char)], open: usize) -> Option<usize> {
+    let mut k = open + 1;
+    while k < a.len() && !matches!(a[k].1, '《' | '》') {
+        k += 1;
+    }
+    (k > open + 1 && k < a.len() && a[k].1 == '》').then_some(k)
 }
