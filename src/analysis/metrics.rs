@@ -499,3 +499,162 @@ pub fn hook_assessment(doc: &Document, settings: &Settings) -> HookAssessment {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_interpolate_linearly() {
+        let v = [1, 2, 3, 4];
+        assert_eq!(percentile(&v, 0.25), 1.75);
+        assert_eq!(percentile(&v, 0.5), 2.5);
+        assert_eq!(percentile(&v, 0.75), 3.25);
+        assert_eq!(percentile(&[7], 0.25), 7.0);
+        assert_eq!(percentile(&[], 0.5), 0.0);
+    }
+
+    #[test]
+    fn windows_and_runs() {
+        assert_eq!(moving_windows(&[1, 2, 3, 4], 2), vec![1.5, 2.5, 3.5]);
+        assert!(moving_windows(&[1, 2], 3).is_empty());
+        assert!(moving_windows(&[1, 2], 0).is_empty());
+        assert_eq!(window_in_range_ratio(&[1.0, 5.0, 9.0, 10.0], 5.0, 9.0), 0.5);
+        assert_eq!(window_in_range_ratio(&[], 5.0, 9.0), 1.0);
+        assert_eq!(runs_where(&[1, 5, 5, 1, 5], |&x| x > 2), vec![1..3, 4..5]);
+        assert!(runs_where::<usize>(&[], |_| true).is_empty());
+    }
+
+    #[test]
+    fn rounding() {
+        assert_eq!(round4(1.0 / 3.0), 0.3333);
+        assert_eq!(ratio(2, 3), 0.6667);
+        assert_eq!(ratio(1, 0), 0.0);
+        assert_eq!(round4(f64::NAN), 0.0);
+    }
+
+    #[test]
+    fn sentence_endings_skip_terminators_and_closers() {
+        let doc = Document::parse("彼は行った。\n「行くぞ！」\nそうだ\n！\n");
+        let e: Vec<&str> = doc
+            .sentences
+            .iter()
+            .map(|s| sentence_ending(&doc, s, 2))
+            .collect();
+        assert_eq!(e, vec!["った", "くぞ", "うだ", ""]);
+        assert_eq!(sentence_ending(&doc, &doc.sentences[0], 10), "彼は行った");
+        assert_eq!(sentence_ending(&doc, &doc.sentences[0], 0), "");
+    }
+
+    #[test]
+    fn same_ending_runs_are_maximal() {
+        let doc = Document::parse("走った。笑った。泣いた。見た。\n");
+        let all: Vec<&Sentence> = doc.sentences.iter().collect();
+        assert_eq!(same_ending_runs(&doc, &all, 2), vec![0..2, 2..3, 3..4]);
+        assert_eq!(same_ending_runs(&doc, &all, 1), vec![0..4]);
+    }
+
+    fn settings() -> Settings {
+        Settings::default()
+    }
+
+    #[test]
+    fn compute_on_a_small_text() {
+        // Narration: 5 sentences of length 3 (a short run), one of 50 (long), one of 9.
+        let long = "あ".repeat(50);
+        let text = format!(
+            "　一つだ。二つだ。三つだ。四つだ。五つだ。\n「台詞、です。」\n　{long}。\n\n\n　終、わ、り、だ、よ。\n"
+        );
+        let doc = Document::parse(&text);
+        let m = compute(&doc, &settings());
+        assert_eq!(m.dialogue.paragraphs, 4);
+        assert_eq!(m.dialogue.dialogue_paragraphs, 1);
+        assert_eq!(m.dialogue.dialogue_line_ratio, 0.25);
+        // Narration only: 7 sentences.
+        assert_eq!(m.rhythm.sentences, 7);
+        let lengths: Vec<usize> = narration_sentences(&doc, &settings())
+            .iter()
+            .map(|s| s.length)
+            .collect();
+        assert_eq!(lengths, vec![3, 3, 3, 3, 3, 50, 9]);
+        assert_eq!(m.rhythm.short_ratio, round4(6.0 / 7.0));
+        assert_eq!(m.rhythm.long_ratio, round4(1.0 / 7.0));
+        assert_eq!(m.rhythm.medium_ratio, 0.0);
+        assert_eq!(m.rhythm.p25, 3.0);
+        assert_eq!(m.rhythm.p50, 3.0);
+        assert_eq!(m.rhythm.p75, 6.0);
+        assert_eq!(m.rhythm.mean, round4(74.0 / 7.0));
+        assert_eq!(m.rhythm.short_run_violations, 1);
+        assert_eq!(m.rhythm.long_run_violations, 0);
+        // Windows of 5: [3,3,3,3,3]=3, [3,3,3,3,50]=12.4, [3,3,3,50,9]=13.6: none in 18..70.
+        assert_eq!(m.rhythm.window_in_range_ratio, 0.0);
+        assert_eq!(m.endings.max_same_ending_run, 5);
+        // Punctuation over all 8 sentences: 1 + 4 commas.
+        assert_eq!(m.punctuation.max_commas_in_sentence, 4);
+        assert_eq!(m.punctuation.commas_per_sentence_avg, 0.625);
+        assert_eq!(m.sections.count, 2);
+        assert_eq!(m.sections.lengths, vec![20 + 8 + 51, 10]);
+        assert_eq!(m.length_stats.body_chars, 89);
+        assert!(!m.length_stats.in_range);
+        assert_eq!(m.length_stats.source, LengthSource::Default);
+        assert_eq!(m.dialogue.dialogue_char_ratio, ratio(6, 89));
+        let sum = m.character_balance.kanji_ratio
+            + m.character_balance.hiragana_ratio
+            + m.character_balance.katakana_ratio
+            + m.character_balance.other_ratio;
+        assert!((sum - 1.0).abs() < 0.001);
+        assert_eq!(m.paragraphs.count, 4);
+        assert_eq!(m.paragraphs.average_length, 22.25);
+        assert!(m.hook_assessment.method.starts_with("heuristic"));
+    }
+
+    #[test]
+    fn dialogue_sentences_count_when_not_excluded() {
+        let doc = Document::parse("「台詞。」\n地の文。\n");
+        let mut s = settings();
+        assert_eq!(compute(&doc, &s).rhythm.sentences, 1);
+        s.exclude_dialogue_lines = false;
+        assert_eq!(compute(&doc, &s).rhythm.sentences, 2);
+    }
+
+    #[test]
+    fn long_runs_count_maximal_runs() {
+        let long = format!("{}。", "あ".repeat(45));
+        let text = format!("{l}{l}{l}短い。{l}{l}{l}{l}\n", l = long);
+        let doc = Document::parse(&text);
+        let m = compute(&doc, &settings());
+        assert_eq!(m.rhythm.long_run_violations, 2);
+        assert_eq!(m.rhythm.long_ratio, round4(7.0 / 8.0));
+    }
+
+    #[test]
+    fn empty_document_has_zero_metrics() {
+        let doc = Document::parse("");
+        let m = compute(&doc, &settings());
+        assert_eq!(m.length_stats.body_chars, 0);
+        assert_eq!(m.rhythm.sentences, 0);
+        assert_eq!(m.rhythm.window_in_range_ratio, 1.0);
+        assert_eq!(m.sections.count, 0);
+        assert_eq!(m.hook_assessment.minor_peak_position_pct, None);
+        assert_eq!(m.hook_assessment.main_hook_strength, 0.0);
+        assert_eq!(m.hook_assessment.main_hook_level, "weak");
+    }
+
+    #[test]
+    fn hook_finds_a_late_peak() {
+        let mut text = String::new();
+        for i in 0..20 {
+            if i == 17 {
+                text.push_str("　なんだと！？　まさか――！\n");
+            } else {
+                text.push_str("　彼はゆっくりと歩いて家まで帰っていった。\n");
+            }
+        }
+        text.push_str("　そして、扉が開いた――！？\n");
+        let doc = Document::parse(&text);
+        let h = hook_assessment(&doc, &settings());
+        let mini = h.mini_hook_position_pct.unwrap();
+        assert!((70.0..95.0).contains(&mini), "{mini}");
+        assert!(h.main_hook_strength > 0.5, "{}", h.main_hook_strength);
+    }
+}
