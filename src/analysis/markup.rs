@@ -173,8 +173,9 @@ impl<'a> Builder<'a> {
 
     fn push_char(&mut self, offset: u32, c: char) {
         self.display.push(c);
-        self.display_map
-            .extend_from_slice(&[offset; 4][..c.len_utf8()]);
+        for _ in 0..c.len_utf8() {
+            self.display_map.push(offset);
+        }
     }
 
     /// Appends source text unchanged: every byte maps to the start of its char.
