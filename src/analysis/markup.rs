@@ -111,11 +111,10 @@ fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
         if text.starts_with("```") {
             in_fence = !in_fence;
             inc[l] = false;
-        } else if in_fence {
-            inc[l] = false;
-        } else if source[spans[l].range()]
-            .trim_start_matches(is_line_space)
-            .starts_with('#')
+        } else if in_fence
+            || source[spans[l].range()]
+                .trim_start_matches(is_line_space)
+                .starts_with('#')
         {
             inc[l] = false;
         }
