@@ -364,6 +364,12 @@ mod tests {
         assert_eq!(out.len(), 1);
         assert!(out[0].message.contains("「魔法陣形成術式」"));
         assert_eq!(&text[out[0].span.range()], "魔法《まほう》陣形成術式");
+        // Annotations are not displayed: the run goes through them, the span covers them.
+        let text = "一二三［＃「三」に傍点］四五六七\n";
+        let out = run(&KanjiRun, text, &s());
+        assert_eq!(out.len(), 1);
+        assert!(out[0].message.contains("「一二三四五六七」と漢字が7字"));
+        assert_eq!(&text[out[0].span.range()], text.trim_end());
         // A run does not continue onto the next line.
         assert!(run(&KanjiRun, "一二三四\n五六七八\n", &s()).is_empty());
     }

@@ -3,8 +3,12 @@
 
 use super::length::{decimal, document_span, percent};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
-use crate::analysis::segment::{Document, Sentence};
-use crate::analysis::{Aspect, Diagnostic, Settings, Severity, Span};
+use crate::analysis::metrics::{
+    moving_windows, narration_sentences, runs_where, same_ending_runs, sentence_ending,
+    sentence_lengths, window_in_range_ratio,
+};
+use crate::analysis::segment::Sentence;
+use crate::analysis::{Aspect, Diagnostic, Severity, Span};
 use std::ops::Range;
 
 pub(super) static RULES: &[&dyn Rule] = &[
@@ -17,32 +21,16 @@ pub(super) static RULES: &[&dyn Rule] = &[
     &WindowOutOfRange,
 ];
 
-/// The sentences rhythm rules look at, in text order.
-fn rhythm_sentences<'d>(doc: &'d Document, settings: &Settings) -> Vec<&'d Sentence> {
-    doc.sentences
-        .iter()
-        .filter(|s| !(settings.exclude_dialogue_lines && s.dialogue))
+/// Maximal runs of sentences satisfying `pred`, at least `min` long (`min` 0 is read as 1).
+fn long_enough_runs(
+    sentences: &[&Sentence],
+    min: usize,
+    pred: impl Fn(&&Sentence) -> bool,
+) -> Vec<Range<usize>> {
+    runs_where(sentences, pred)
+        .into_iter()
+        .filter(|r| r.len() >= min.max(1))
         .collect()
-}
-
-/// Maximal runs of consecutive `true` flags, at least `min` long (`min` 0 is read as 1).
-fn runs(flags: &[bool], min: usize) -> Vec<Range<usize>> {
-    let min = min.max(1);
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, &f) in flags.iter().chain(std::iter::once(&false)).enumerate() {
-        match (f, start) {
-            (true, None) => start = Some(i),
-            (false, Some(s)) => {
-                if i - s >= min {
-                    out.push(s..i);
-                }
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    out
 }
 
 /// Source span from the first to the last sentence of `run`.
@@ -50,46 +38,6 @@ fn run_span(sentences: &[&Sentence], run: &Range<usize>) -> Span {
     let first = sentences[run.start].span;
     let last = sentences[run.end - 1].span;
     first.cover(last)
-}
-
-/// Characters a sentence ending is compared without: the terminating run, closing
-/// brackets and quotes, whitespace.
-fn is_ending_trail(c: char) -> bool {
-    matches!(
-        c,
-        '。' | '！'
-            | '？'
-            | '!'
-            | '?'
-            | '」'
-            | '』'
-            | '）'
-            | ')'
-            | '】'
-            | '〉'
-            | '》'
-            | '〕'
-            | '”'
-            | '’'
-            | '"'
-            | '\''
-            | ' '
-            | '\u{3000}'
-            | '\t'
-            | '\n'
-    )
-}
-
-/// The last `n` characters of a displayed sentence, after the terminator and closing
-/// brackets; `None` when it has fewer.
-fn sentence_ending(text: &str, n: usize) -> Option<String> {
-    let n = n.max(1);
-    let core = text.trim_end_matches(is_ending_trail);
-    let count = core.chars().count();
-    if count < n {
-        return None;
-    }
-    Some(core.chars().skip(count - n).collect())
 }
 
 fn diag(meta: &'static RuleMeta, severity: Severity, span: Span, message: String) -> Diagnostic {
@@ -122,12 +70,9 @@ impl Rule for ConsecutiveLongSentences {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let t = &cx.settings.thresholds;
-        let sentences = rhythm_sentences(cx.doc, cx.settings);
-        let flags: Vec<bool> = sentences
-            .iter()
-            .map(|s| s.length >= t.long_sentence_length)
-            .collect();
-        for run in runs(&flags, t.long_sentence_run) {
+        let sentences = narration_sentences(cx.doc, cx.settings);
+        let long = |s: &&Sentence| s.length >= t.long_sentence_length;
+        for run in long_enough_runs(&sentences, t.long_sentence_run, long) {
             let longest = sentences[run.clone()]
                 .iter()
                 .map(|s| s.length)
@@ -177,12 +122,9 @@ impl Rule for ConsecutiveShortSentences {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let t = &cx.settings.thresholds;
-        let sentences = rhythm_sentences(cx.doc, cx.settings);
-        let flags: Vec<bool> = sentences
-            .iter()
-            .map(|s| s.length <= t.short_sentence_length)
-            .collect();
-        for run in runs(&flags, t.short_sentence_run) {
+        let sentences = narration_sentences(cx.doc, cx.settings);
+        let short = |s: &&Sentence| s.length <= t.short_sentence_length;
+        for run in long_enough_runs(&sentences, t.short_sentence_run, short) {
             let longest = sentences[run.clone()]
                 .iter()
                 .map(|s| s.length)
@@ -297,28 +239,13 @@ impl Rule for EndingRepetition {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let t = &cx.settings.thresholds;
-        let sentences = rhythm_sentences(cx.doc, cx.settings);
-        let endings: Vec<Option<String>> = sentences
-            .iter()
-            .map(|s| sentence_ending(cx.doc.sentence_text(s), t.ending_chars))
-            .collect();
-        // Flag i: sentence i ends like sentence i-1; a run of n sentences = n-1 flags.
-        let mut start = 0;
+        let sentences = narration_sentences(cx.doc, cx.settings);
         let min = t.ending_run.max(2);
-        for i in 1..=endings.len() {
-            let continues =
-                i < endings.len() && endings[i].is_some() && endings[i] == endings[i - 1];
-            if continues {
-                continue;
-            }
-            let run = start..i;
-            start = i;
-            let Some(ending) = endings.get(run.start).cloned().flatten() else {
-                continue;
-            };
+        for run in same_ending_runs(cx.doc, &sentences, t.ending_chars) {
             if run.len() < min {
                 continue;
             }
+            let ending = sentence_ending(cx.doc, sentences[run.start], t.ending_chars);
             out.push(
                 diag(
                     &ENDING_REPETITION,
@@ -358,7 +285,7 @@ impl Rule for CommaAvgOutOfRange {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let t = &cx.settings.thresholds;
-        let sentences = rhythm_sentences(cx.doc, cx.settings);
+        let sentences = narration_sentences(cx.doc, cx.settings);
         if sentences.is_empty() {
             return;
         }
@@ -377,8 +304,13 @@ impl Rule for CommaAvgOutOfRange {
                 COMMA_AVG_OUT_OF_RANGE.default_severity,
                 document_span(cx.doc),
                 format!(
-                    "1文あたりの読点が平均{:.2}個です（{}文で{}個、目安{}〜{}個）",
+                    "1文あたりの読点が平均{:.2}個です（{}{}文で{}個、目安{}〜{}個）",
                     avg,
+                    if cx.settings.exclude_dialogue_lines {
+                        "地の文"
+                    } else {
+                        "全"
+                    },
                     sentences.len(),
                     commas,
                     decimal(t.comma_avg_min),
@@ -416,7 +348,7 @@ impl Rule for CommaOveruse {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let max = cx.settings.thresholds.comma_max_per_sentence;
-        for s in rhythm_sentences(cx.doc, cx.settings) {
+        for s in narration_sentences(cx.doc, cx.settings) {
             if s.commas > max {
                 out.push(
                     diag(
@@ -462,21 +394,13 @@ impl Rule for WindowOutOfRange {
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let t = &cx.settings.thresholds;
         let w = t.window_size;
-        let sentences = rhythm_sentences(cx.doc, cx.settings);
+        let sentences = narration_sentences(cx.doc, cx.settings);
         if w == 0 || sentences.len() < w {
             return;
         }
-        let lengths: Vec<usize> = sentences.iter().map(|s| s.length).collect();
-        let averages: Vec<f64> = lengths
-            .windows(w)
-            .map(|win| win.iter().sum::<usize>() as f64 / w as f64)
-            .collect();
-        let in_range = averages
-            .iter()
-            .filter(|&&a| a >= t.window_min && a <= t.window_max)
-            .count();
-        let ratio = in_range as f64 / averages.len() as f64;
-        if ratio >= t.window_min_in_range_ratio {
+        let averages = moving_windows(&sentence_lengths(&sentences), w);
+        let ratio = window_in_range_ratio(&averages, t.window_min, t.window_max);
+        if averages.is_empty() || ratio >= t.window_min_in_range_ratio {
             return;
         }
         let Some((first, avg)) = averages
@@ -516,6 +440,7 @@ impl Rule for WindowOutOfRange {
 mod tests {
     use super::super::length::tests::{no_panic, run};
     use super::*;
+    use crate::analysis::Settings;
 
     fn s() -> Settings {
         Settings::default()
@@ -524,21 +449,6 @@ mod tests {
     /// A narration sentence of exactly `n` displayed characters (+ 。).
     fn sent(n: usize) -> String {
         format!("{}。", "あ".repeat(n))
-    }
-
-    #[test]
-    fn helpers() {
-        assert_eq!(runs(&[true, true, false, true], 2), vec![0..2]);
-        assert_eq!(runs(&[true, true, true], 3), vec![0..3]);
-        assert_eq!(runs(&[false, true], 0), vec![1..2]);
-        assert!(runs(&[], 1).is_empty());
-        assert_eq!(sentence_ending("走った。", 2).as_deref(), Some("った"));
-        assert_eq!(
-            sentence_ending("「走った！？」", 2).as_deref(),
-            Some("った")
-        );
-        assert_eq!(sentence_ending("た。", 2), None);
-        assert_eq!(sentence_ending("。", 2), None);
     }
 
     #[test]
@@ -715,8 +625,16 @@ mod tests {
         let out = run(&EndingRepetition, text, &one_char);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].message, "文末「た」が3文続いています");
-        // Sentences too short to have an ending never form a run.
-        assert!(run(&EndingRepetition, "あ。あ。あ。あ。あ。\n", &s()).is_empty());
+        // Closing brackets and terminators are not part of the ending.
+        let mut all = s();
+        all.exclude_dialogue_lines = false;
+        let text = "「走った！」\n迫った。\n「下がった」\n払った？\n";
+        let out = run(&EndingRepetition, text, &all);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].message, "文末「った」が4文続いています");
+        assert_eq!(&text[out[0].span.range()], text.trim_end());
+        // …but dialogue is skipped by default, which breaks nothing here: 2 narration ones.
+        assert!(run(&EndingRepetition, text, &s()).is_empty());
     }
 
     #[test]
@@ -728,7 +646,7 @@ mod tests {
         assert_eq!(out[0].severity, Severity::Low);
         assert_eq!(
             out[0].message,
-            "1文あたりの読点が平均0.00個です（2文で0個、目安0.6〜1.6個）"
+            "1文あたりの読点が平均0.00個です（地の文2文で0個、目安0.6〜1.6個）"
         );
         assert_eq!(&text[out[0].span.range()], "　彼は歩いた。彼女は走った。");
         // 2 sentences, 4 commas → 2.00, above.
@@ -737,6 +655,15 @@ mod tests {
         assert_eq!(out.len(), 1);
         assert!(out[0].message.contains("平均2.00個"));
         assert!(out[0].suggestion.as_deref().unwrap().contains("多め"));
+        // Counting every sentence says so.
+        let mut all = s();
+        all.exclude_dialogue_lines = false;
+        let text = "「あ」\n「い」\n";
+        let out = run(&CommaAvgOutOfRange, text, &all);
+        assert_eq!(
+            out[0].message,
+            "1文あたりの読点が平均0.00個です（全2文で0個、目安0.6〜1.6個）"
+        );
     }
 
     #[test]
