@@ -103,8 +103,10 @@ fn displayed(source: &str) -> String {
 
 #[test]
 fn metric_rules_on_the_aozora_corpus() {
-    let mut settings = Settings::default();
-    settings.forbidden_expressions = vec!["下人".into(), "ござる".into(), "吾輩".into()];
+    let settings = Settings {
+        forbidden_expressions: vec!["下人".into(), "ござる".into(), "吾輩".into()],
+        ..Settings::default()
+    };
     let mut totals: BTreeMap<&str, usize> = BTreeMap::new();
     for (name, text) in corpus() {
         let doc = Document::parse(&text);
