@@ -56,7 +56,7 @@ static CONSECUTIVE_LONG_SENTENCES: RuleMeta = RuleMeta {
     summary: "Several long sentences in a row (default: 3 or more of 45+ characters)",
     fix: None,
     doc: RuleDoc {
-        what: "長い文（既定では45字以上）が3文以上続いている箇所です。会話文を除いた地の文で数えます。",
+        what: "長い文（既定では45字以上）が3文以上続いている箇所です。既定では会話文を除いた地の文で数えます（exclude_dialogue_lines）。",
         why: "長い文が続くと読者は息継ぎができず、スマホの画面では文字の壁に見えて読み飛ばされがちです。長い文の間に短い文を挟むと、緩急が生まれて読み進めやすくなります。",
         example: "　王都の北門をくぐった二人は、朝市の喧騒に包まれた大通りを抜けて、ギルドのある旧市街へと向かう坂道をゆっくりと上っていった。坂の途中にある古い噴水の縁には、見習いの魔術師らしい少年が腰掛けていて、通り過ぎる人々に小さな光の蝶を飛ばしてみせていた。リオはその蝶の一匹が自分の肩にとまったことに気づくと、思わず足を止めて、子供の頃に母が見せてくれた同じ魔法のことを思い出していた。",
         fixed: "　王都の北門をくぐった二人は、朝市の喧騒に包まれた大通りを抜けて、旧市街への坂道を上っていった。噴水の縁では、見習いらしい少年が光の蝶を飛ばしている。その一匹が、リオの肩にとまった。リオは足を止めた。子供の頃、母が見せてくれた魔法と同じだった。",
@@ -108,7 +108,7 @@ static CONSECUTIVE_SHORT_SENTENCES: RuleMeta = RuleMeta {
     summary: "Many very short sentences in a row (default: 5 or more of at most 10 characters)",
     fix: None,
     doc: RuleDoc {
-        what: "短い文（既定では10字以下）が5文以上続いている箇所です。会話文を除いた地の文で数えます。",
+        what: "短い文（既定では10字以下）が5文以上続いている箇所です。既定では会話文を除いた地の文で数えます（exclude_dialogue_lines）。",
         why: "短い文は緊迫感を出せますが、続きすぎると箇条書きのようになり、文章が単調で幼く見えます。山場以外で続いている場合は、文をつなげて流れを作りましょう。",
         example: "　扉を開けた。誰もいない。机がある。紙が一枚。手に取る。",
         fixed: "　扉を開けたが、部屋には誰もいなかった。机の上に紙が一枚だけ置かれている。手に取る。",
@@ -225,7 +225,7 @@ static ENDING_REPETITION: RuleMeta = RuleMeta {
     summary: "Several sentences in a row with the same ending (default: 4 sharing the last 2 characters)",
     fix: None,
     doc: RuleDoc {
-        what: "同じ文末（句点の直前の2文字、例えば「った」「ている」の「いる」）で終わる文が4文以上続いている箇所です。会話文を除いた地の文で数えます。",
+        what: "同じ文末（句点の直前の2文字、例えば「った」「ている」の「いる」）で終わる文が4文以上続いている箇所です。既定では会話文を除いた地の文で数えます（exclude_dialogue_lines）。",
         why: "「〜た。〜た。〜た。」と同じ語尾が続くと、文章が単調に響き、読者が飽きやすくなります。文末に変化をつけるだけで、同じ内容でも読み心地が大きく変わります。",
         example: "　剣を抜いた。敵が迫ってきた。私は一歩下がった。そして横に跳んだ。",
         fixed: "　剣を抜く。敵が迫ってきた。私は一歩下がり、そのまま横へ跳ぶ――。",
@@ -271,7 +271,7 @@ static COMMA_AVG_OUT_OF_RANGE: RuleMeta = RuleMeta {
     summary: "Mean number of 、 per sentence outside the target band (default 0.6–1.6)",
     fix: None,
     doc: RuleDoc {
-        what: "1文あたりの読点「、」の平均個数が目安（既定0.6〜1.6個）から外れています。会話文を除いた地の文で数えます。",
+        what: "1文あたりの読点「、」の平均個数が目安（既定0.6〜1.6個）から外れています。既定では会話文を除いた地の文で数えます（exclude_dialogue_lines）。",
         why: "読点は読者の息継ぎの位置です。少なすぎると長い文のどこで区切るのかわからず読み返しが増え、多すぎると文が細切れになってテンポが悪くなります。",
         example: "　彼女は駅前の古い喫茶店で待ち合わせの時間よりずっと早く着いてしまったことに気づいて窓際の席で本を開いた。",
         fixed: "　彼女は駅前の古い喫茶店に、待ち合わせよりずっと早く着いてしまった。窓際の席で、本を開く。",
@@ -334,7 +334,7 @@ static COMMA_OVERUSE: RuleMeta = RuleMeta {
     summary: "Too many 、 in one sentence (default: more than 3)",
     fix: None,
     doc: RuleDoc {
-        what: "1つの文に読点「、」が多すぎる（既定では4個以上）箇所です。会話文を除いた地の文で数えます。",
+        what: "1つの文に読点「、」が多すぎる（既定では4個以上）箇所です。既定では会話文を除いた地の文で数えます（exclude_dialogue_lines）。",
         why: "読点が多い文は、たいてい内容を詰め込みすぎた長い文です。読者はどこが主語でどこが述語かを追えなくなります。",
         example: "　彼は、静かに、しかし確かに、扉の向こうを、じっと見つめていた。",
         fixed: "　彼は静かに、しかし確かに扉の向こうを見つめていた。",
