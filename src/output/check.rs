@@ -4,12 +4,14 @@
 
 use crate::analysis::{Finding, Severity};
 use crate::commands::check::{CheckReport, FileError, FileResult};
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
+    MietteSpanContents, SourceCode, SourceSpan, SpanContents,
+};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// Options of the text rendering.
 #[derive(Clone, Debug)]
@@ -76,10 +78,87 @@ impl PathMap {
 
 // ---------------------------------------------------------------- text
 
-/// A finding as a miette diagnostic over its file's text.
+/// Characters of context shown before and after the underlined part.
+const CONTEXT_CHARS: usize = 24;
+/// Longest underlined part, in characters (a finding over a long sentence is cut).
+const MAX_UNDERLINE_CHARS: usize = 40;
+
+/// The part of one source line a finding is shown in, numbered as in the file.
+struct Snippet {
+    name: String,
+    text: String,
+    /// 0-based line of the file the snippet comes from.
+    line: usize,
+}
+
+impl SourceCode for Snippet {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let inner =
+            self.text
+                .as_str()
+                .read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.line,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
+/// The snippet of `text` for finding `f` and the underlined range inside it: the finding's
+/// line around the span (cut with `…` beyond CONTEXT_CHARS), the span cut at its first
+/// line and at MAX_UNDERLINE_CHARS.
+fn snippet(text: &str, f: &Finding, name: String) -> (Snippet, usize, usize) {
+    let (start, len) = snippet_span(text, f);
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let line = text[..start].matches('\n').count();
+    let before: Vec<char> = text[line_start..start].chars().collect();
+    let span: Vec<char> = text[start..start + len].chars().collect();
+    let after: Vec<char> = text[start + len..line_end].chars().collect();
+    let mut out = String::new();
+    let keep_before = before.len().min(CONTEXT_CHARS);
+    if keep_before < before.len() {
+        out.push('…');
+    }
+    out.extend(&before[before.len() - keep_before..]);
+    let offset = out.len();
+    let shown_span = span.len().min(MAX_UNDERLINE_CHARS);
+    out.extend(&span[..shown_span]);
+    let underlined = out.len() - offset;
+    let rest: Vec<char> = span[shown_span..]
+        .iter()
+        .chain(after.iter())
+        .copied()
+        .collect();
+    let keep_after = rest.len().min(CONTEXT_CHARS);
+    out.extend(&rest[..keep_after]);
+    if keep_after < rest.len() {
+        out.push('…');
+    }
+    (
+        Snippet {
+            name,
+            text: out,
+            line,
+        },
+        offset,
+        underlined,
+    )
+}
+
+/// A finding as a miette diagnostic over a snippet of its file.
 struct FindingDiagnostic<'a> {
     finding: &'a Finding,
-    source: NamedSource<Arc<str>>,
+    source: Snippet,
     offset: usize,
     len: usize,
 }
@@ -154,11 +233,11 @@ fn snippet_span(text: &str, f: &Finding) -> (usize, usize) {
         start -= 1;
     }
     let mut end = f.byte_end.clamp(start, text.len());
-    if let Some(nl) = text[start..end].find('\n') {
-        end = start + nl;
-    }
     while !text.is_char_boundary(end) {
         end -= 1;
+    }
+    if let Some(nl) = text[start..end].find('\n') {
+        end = start + nl;
     }
     (start, end - start)
 }
@@ -171,7 +250,9 @@ fn handler(opts: &TextOptions) -> GraphicalReportHandler {
     };
     GraphicalReportHandler::new_themed(theme)
         .with_width(opts.width)
+        // The snippet is a single line: context lines would come from nowhere.
         .with_context_lines(1)
+        .without_primary_span_start()
         .with_links(false)
         .without_syntax_highlighting()
 }
@@ -182,13 +263,11 @@ pub fn render_finding(
     file: &FileResult,
     finding: &Finding,
 ) -> String {
-    let (offset, len) = snippet_span(&file.text, finding);
+    let name = format!("{}:{}:{}", file.path, finding.line, finding.column);
+    let (source, offset, len) = snippet(&file.text, finding, name);
     let diag = FindingDiagnostic {
         finding,
-        source: NamedSource::new(
-            format!("{}:{}:{}", file.path, finding.line, finding.column),
-            file.text.clone(),
-        ),
+        source,
         offset,
         len,
     };
@@ -308,8 +387,9 @@ pub fn text(report: &CheckReport, opts: &TextOptions) -> String {
             }
             for f in &file.findings {
                 out.push_str(&render_finding(&h, file, f));
+                out.push('\n');
             }
-            if !opts.quiet && (!file.findings.is_empty() || report.files.len() > 1) {
+            if !opts.quiet && file.findings.is_empty() && report.files.len() > 1 {
                 out.push('\n');
             }
         }
@@ -547,6 +627,7 @@ mod tests {
     use super::*;
     use crate::commands::check::{CheckReport, Gate, Summary};
     use crate::store::cache::tests_support;
+    use std::sync::Arc;
     use unicode_width::UnicodeWidthStr;
 
     fn file_with(text: &str, findings: Vec<Finding>) -> FileResult {
@@ -655,6 +736,37 @@ mod tests {
         f.byte_start = 1; // inside a character
         f.byte_end = 2;
         assert_eq!(snippet_span(text, &f), (0, 0));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_span_and_keep_their_line_number() {
+        let line = format!("{}。。{}", "あ".repeat(100), "い".repeat(100));
+        let text = format!("一\n二\n{line}\n");
+        let f = finding_at(&text, "。。", "GRAMMAR_PUNCTUATION");
+        let (snip, offset, len) = snippet(&text, &f, "x".into());
+        assert_eq!(snip.line, 2);
+        assert_eq!(
+            snip.text,
+            format!(
+                "…{}。。{}…",
+                "あ".repeat(CONTEXT_CHARS),
+                "い".repeat(CONTEXT_CHARS)
+            )
+        );
+        assert_eq!(&snip.text[offset..offset + len], "。。");
+        let file = file_with(&text, vec![f.clone()]);
+        let out = render_finding(&handler(&TextOptions::default()), &file, &f);
+        assert!(out.contains(" 3 │ …あ"), "{out}");
+        // A span longer than the cap is underlined only up to the cap.
+        let mut long = f.clone();
+        long.byte_start = text.find('あ').unwrap();
+        long.byte_end = text.rfind('い').unwrap();
+        let (snip, offset, len) = snippet(&text, &long, "x".into());
+        assert_eq!(
+            snip.text[offset..offset + len].chars().count(),
+            MAX_UNDERLINE_CHARS
+        );
+        assert!(!snip.text.starts_with('…'));
     }
 
     #[test]

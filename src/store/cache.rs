@@ -129,9 +129,7 @@ mod tests {
 /// Sample values for tests elsewhere in the crate.
 #[cfg(test)]
 pub(crate) mod tests_support {
-    use crate::analysis::metrics::*;
-    use crate::analysis::settings::LengthSource;
-    use crate::analysis::{Aspect, FileAnalysis, Finding, Scores, Severity};
+    use crate::analysis::{Aspect, FileAnalysis, Finding, Metrics, Settings, Severity};
 
     pub fn metrics() -> Metrics {
         sample().metrics
@@ -141,66 +139,19 @@ pub(crate) mod tests_support {
         sample().findings.remove(0)
     }
 
+    /// A real analysis of a short text (12 characters) plus one made-up finding, with
+    /// ratios that do not print exactly (0.1 + 0.2, 1/3) to exercise float round trips.
     pub fn sample() -> FileAnalysis {
-        FileAnalysis {
-            metrics: Metrics {
-                length_stats: LengthStats {
-                    body_chars: 12,
-                    target_min: 1,
-                    target_max: 2,
-                    in_range: false,
-                    source: LengthSource::Default,
-                },
-                character_balance: CharacterBalance {
-                    kanji_ratio: 0.1 + 0.2,
-                    hiragana_ratio: 1.0 / 3.0,
-                    katakana_ratio: 0.0,
-                    other_ratio: 2.0 / 7.0,
-                },
-                dialogue: DialogueMetrics {
-                    paragraphs: 1,
-                    dialogue_paragraphs: 0,
-                    dialogue_line_ratio: 0.0,
-                    dialogue_char_ratio: 0.0,
-                },
-                rhythm: RhythmMetrics {
-                    sentences: 1,
-                    short_ratio: 0.0,
-                    medium_ratio: 1.0,
-                    long_ratio: 0.0,
-                    p25: 1.0,
-                    p50: 1.0,
-                    p75: 1.0,
-                    mean: 1.0,
-                    window_size: 5,
-                    window_in_range_ratio: 1.0,
-                    short_run_violations: 0,
-                    long_run_violations: 0,
-                },
-                punctuation: PunctuationMetrics {
-                    commas_per_sentence_avg: 0.0,
-                    max_commas_in_sentence: 0,
-                },
-                endings: EndingMetrics {
-                    max_same_ending_run: 1,
-                },
-                paragraphs: ParagraphMetrics {
-                    count: 1,
-                    average_length: 12.0,
-                    variation: 0.0,
-                },
-                sections: SectionMetrics {
-                    count: 1,
-                    lengths: vec![12],
-                },
-                hook_assessment: HookAssessment {
-                    minor_peak_position_pct: None,
-                    mini_hook_position_pct: Some(85.5),
-                    main_hook_strength: 0.25,
-                    method: "heuristic".into(),
-                },
-            },
-            findings: vec![Finding {
+        let mut settings = Settings::default();
+        settings.target_length.min = 1;
+        settings.target_length.max = 2;
+        let mut a = crate::analysis::analyze("　本文は十二文字の短い例だ。\n", "a.md", &settings);
+        a.metrics.character_balance.kanji_ratio = 0.1 + 0.2;
+        a.metrics.character_balance.hiragana_ratio = 1.0 / 3.0;
+        a.metrics.length_stats.body_chars = 12;
+        a.findings.insert(
+            0,
+            Finding {
                 id: "0123456789ab".into(),
                 code: "LENGTH_OUT_OF_RANGE".into(),
                 aspect: Aspect::Length,
@@ -216,16 +167,9 @@ pub(crate) mod tests_support {
                 excerpt: "本文".into(),
                 suggestion: None,
                 fix: None,
-            }],
-            scores: Scores {
-                rhythm: 100.0,
-                readability: 100.0,
-                grammar: 100.0,
-                style: 100.0,
-                length: 90.0,
-                content: 100.0,
-                overall: 90.0,
             },
-        }
+        );
+        a.scores.overall = 90.0;
+        a
     }
 }
