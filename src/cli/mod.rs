@@ -9,6 +9,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub mod check;
+pub mod gen;
 mod mcp;
 
 #[derive(Debug, Parser)]
@@ -45,6 +47,12 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases
+    Check(check::CheckArgs),
+    /// Print a shell completion script
+    Completions(gen::CompletionsArgs),
+    /// Print the man page (or write every page with --dir)
+    Man(gen::ManArgs),
     /// Show a rule's documentation: what it detects, why, an example and its fix
     Explain {
         /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES
@@ -84,6 +92,9 @@ pub fn run(cli: Cli) -> u8 {
 /// progress and cancellation wired); returns the exit status.
 pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
     match cli.command {
+        Command::Check(args) => check::run(&ctx, &cli.global, args),
+        Command::Completions(args) => gen::run_completions(args),
+        Command::Man(args) => gen::run_man(args),
         Command::Explain { code, format } => {
             let out = commands::execute(&ctx, "explain", |c| {
                 commands::explain::explain(c, commands::explain::ExplainRequest { code })

@@ -47,6 +47,7 @@
 //! no symlinks out). A missing directory is a P001 error result.
 
 pub mod adapter;
+pub mod requests;
 pub mod server;
 pub mod tools;
 pub mod transport;

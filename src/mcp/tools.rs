@@ -5,7 +5,9 @@
 //! context (`benches/mcp.sh` prints the `tools/list` size of each profile).
 
 use super::adapter::{tool, Hints, ToolSpec};
+use super::requests::{FocusedCheckRequest, BASIC_ASPECTS};
 use super::Profile;
+use crate::analysis::Aspect;
 use crate::commands;
 
 /// The `--tools core` profile: the day-to-day loop of an author's agent — see the project
@@ -29,6 +31,42 @@ pub const CORE: &[&str] = &[
 /// Every tool, in `tools/list` order.
 pub fn all() -> Vec<ToolSpec> {
     vec![
+        tool(
+            "noveler_check",
+            "check",
+            Hints::READ_ONLY,
+            "Deterministic quality check of episodes or manuscript files (all aspects: rhythm, \
+             readability, grammar, style, length, content): metrics, findings with line/column \
+             and fixes, scores per aspect. Same result as `noveler check --format json`. Use \
+             for a full check or several episodes/files at once; check_basic and check_rhythm \
+             are the focused versions. Next: fix the text (write) and check again.",
+            commands::check::run,
+        ),
+        tool(
+            "check_basic",
+            "check",
+            Hints::READ_ONLY,
+            "Basic check of one episode: length against the target (正味文字数), forbidden \
+             expressions, typos and grammar, notation and style, readability — every \
+             deterministic aspect except rhythm. Use after writing or editing an episode; \
+             findings carry line, column, message and a fix when mechanical. Next: check_rhythm, \
+             or fix and check again.",
+            |ctx: &commands::Ctx, req: FocusedCheckRequest| {
+                commands::check::run(ctx, req.into_check(&BASIC_ASPECTS))
+            },
+        ),
+        tool(
+            "check_rhythm",
+            "check",
+            Hints::READ_ONLY,
+            "Rhythm check of one episode: sentence-length runs and balance, dialogue ratio, \
+             sentence endings, commas per sentence, moving-window length (narration only by \
+             default), with rhythm metrics. Use when prose reads monotonous or choppy, or after \
+             check_basic. Next: fix and check again.",
+            |ctx: &commands::Ctx, req: FocusedCheckRequest| {
+                commands::check::run(ctx, req.into_check(&[Aspect::Rhythm]))
+            },
+        ),
         tool(
             "status",
             "status",
