@@ -312,6 +312,15 @@ pub fn load(root: &Path) -> Result<Loaded> {
     }
 }
 
+/// The index as stored, or rebuilt in memory when missing/corrupt; writes nothing and takes
+/// no lock (safe while the caller holds the index lock).
+pub fn peek(root: &Path) -> Result<HashIndex> {
+    match read(root) {
+        Ok(index) => Ok(index),
+        Err(_) => rebuild(root),
+    }
+}
+
 /// Rebuilds and saves the index from the directory (used after pruning).
 pub fn rebuild_and_save(root: &Path) -> Result<HashIndex> {
     let path = index_path(root);
