@@ -59,6 +59,7 @@ pub fn timestamp(now: SystemTime) -> String {
 
 impl Envelope {
     /// A success envelope around `result`.
+    #[allow(clippy::too_many_arguments)]
     pub fn success(
         command: &str,
         project_root: &Path,
