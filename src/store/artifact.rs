@@ -1078,7 +1078,10 @@ mod tests {
         assert!(d.path().join(&gone.path).exists());
         let real = s.gc(false, Duration::ZERO).unwrap();
         assert_eq!(real.removed, vec![gone.metadata.artifact_id.clone()]);
-        assert_eq!(real.kept_referenced, vec![keep.metadata.artifact_id.clone()]);
+        assert_eq!(
+            real.kept_referenced,
+            vec![keep.metadata.artifact_id.clone()]
+        );
         assert_eq!(real.kept_pinned, vec![pinned.metadata.artifact_id.clone()]);
         assert_eq!(real.scanned_files, 1);
         assert!(!d.path().join(&gone.path).exists());
