@@ -9,9 +9,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub mod artifact;
+pub mod backup;
 pub mod check;
+pub mod convert;
+pub mod files;
 pub mod gen;
 mod mcp;
+pub mod validate;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -67,6 +72,16 @@ pub enum Command {
     },
     /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
     Mcp(mcp::McpArgs),
+    /// Content-addressed artifacts: store, fetch, list, delete, gc
+    Artifact(artifact::ArtifactArgs),
+    /// Snapshots of manuscripts and artifacts: create, list, restore
+    Backup(backup::BackupArgs),
+    /// Saved results and the hash index: info, list, get, changes, clean
+    Files(files::FilesArgs),
+    /// Convert a CLI result {command, returncode, stdout, stderr} into a result envelope
+    Convert(convert::ConvertArgs),
+    /// Check that a JSON document is a well-formed result envelope
+    Validate(validate::ValidateArgs),
 }
 
 /// Entry point of the binary.
@@ -112,6 +127,11 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
             })
         }
         Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
+        Command::Artifact(args) => artifact::run(&ctx, args),
+        Command::Backup(args) => backup::run(&ctx, args),
+        Command::Files(args) => files::run(&ctx, args),
+        Command::Convert(args) => convert::run(&ctx, args),
+        Command::Validate(args) => validate::run(&ctx, args),
     }
 }
 

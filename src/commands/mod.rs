@@ -12,10 +12,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
+pub mod artifact;
+pub mod backup;
 pub mod check;
+pub mod convert;
 pub mod explain;
+pub mod files;
 pub mod noveler_cli;
 pub mod status;
+pub mod validate;
 pub mod write_file;
 
 /// Progress callback: (done, total, what). Called from worker threads.

@@ -1072,14 +1072,17 @@ mod tests {
         .unwrap();
         let recent = s.gc(true, Duration::from_secs(3600)).unwrap();
         assert!(recent.removed.is_empty());
-        assert_eq!(recent.kept_recent, [gone.metadata.artifact_id.clone()]);
+        assert_eq!(recent.kept_recent, vec![gone.metadata.artifact_id.clone()]);
         let dry = s.gc(true, Duration::ZERO).unwrap();
-        assert_eq!(dry.removed, [gone.metadata.artifact_id.clone()]);
+        assert_eq!(dry.removed, vec![gone.metadata.artifact_id.clone()]);
         assert!(d.path().join(&gone.path).exists());
         let real = s.gc(false, Duration::ZERO).unwrap();
-        assert_eq!(real.removed, [gone.metadata.artifact_id.clone()]);
-        assert_eq!(real.kept_referenced, [keep.metadata.artifact_id.clone()]);
-        assert_eq!(real.kept_pinned, [pinned.metadata.artifact_id.clone()]);
+        assert_eq!(real.removed, vec![gone.metadata.artifact_id.clone()]);
+        assert_eq!(
+            real.kept_referenced,
+            vec![keep.metadata.artifact_id.clone()]
+        );
+        assert_eq!(real.kept_pinned, vec![pinned.metadata.artifact_id.clone()]);
         assert_eq!(real.scanned_files, 1);
         assert!(!d.path().join(&gone.path).exists());
         assert!(real.backup.is_some());
