@@ -5,10 +5,10 @@
 //! context (`benches/mcp.sh` prints the `tools/list` size of each profile).
 
 use super::adapter::{tool, Hints, ToolSpec};
-use super::requests::{FocusedCheckRequest, BASIC_ASPECTS};
+use super::requests::{backup_management, FocusedCheckRequest, BASIC_ASPECTS};
 use super::Profile;
 use crate::analysis::Aspect;
-use crate::commands;
+use crate::commands::{self, artifact, convert, files, validate, Ctx};
 
 /// The `--tools core` profile: the day-to-day loop of an author's agent — see the project
 /// (`status`), check an episode (`noveler_check`, `check_basic`, `check_rhythm`), change it
@@ -51,7 +51,7 @@ pub fn all() -> Vec<ToolSpec> {
              deterministic aspect except rhythm. Use after writing or editing an episode; \
              findings carry line, column, message and a fix when mechanical. Next: check_rhythm, \
              or fix and check again.",
-            |ctx: &commands::Ctx, req: FocusedCheckRequest| {
+            |ctx: &Ctx, req: FocusedCheckRequest| {
                 commands::check::run(ctx, req.into_check(&BASIC_ASPECTS))
             },
         ),
@@ -63,7 +63,7 @@ pub fn all() -> Vec<ToolSpec> {
              sentence endings, commas per sentence, moving-window length (narration only by \
              default), with rhythm metrics. Use when prose reads monotonous or choppy, or after \
              check_basic. Next: fix and check again.",
-            |ctx: &commands::Ctx, req: FocusedCheckRequest| {
+            |ctx: &Ctx, req: FocusedCheckRequest| {
                 commands::check::run(ctx, req.into_check(&[Aspect::Rhythm]))
             },
         ),
@@ -99,6 +99,97 @@ pub fn all() -> Vec<ToolSpec> {
              1000 characters) and the command's own JSON envelope. Use for commands that have no \
              dedicated tool; prefer the dedicated tools when they exist.",
             commands::noveler_cli::run,
+        ),
+        tool(
+            "fetch_artifact",
+            "artifact_fetch",
+            Hints::READ_ONLY,
+            "Fetch the content behind an `artifact:<12 hex>` reference (plots, settings, \
+             previous episodes passed by reference in prompts). Give `section` to get only a \
+             JSON/YAML key path or a Markdown heading's section. Use when a prompt or result \
+             names an artifact you need to read; list_artifacts shows what exists.",
+            |ctx: &Ctx, req: artifact::ArtifactFetchRequest| {
+                artifact::fetch_with(&super::state::artifacts(&ctx.root), req)
+            },
+        ),
+        tool(
+            "list_artifacts",
+            "artifact_list",
+            Hints::READ_ONLY,
+            "List stored artifacts (id, content type, size, source file, description, tags), \
+             optionally filtered by tags. Use to find the artifact id of a plot or setting; \
+             then fetch_artifact.",
+            |ctx: &Ctx, req: artifact::ArtifactListRequest| {
+                artifact::list_with(&super::state::artifacts(&ctx.root), req)
+            },
+        ),
+        tool(
+            "backup_management",
+            "backup_management",
+            Hints {
+                read_only: false,
+                destructive: true,
+                idempotent: false,
+            },
+            "Snapshots of manuscripts and artifacts under .noveler/backups/: action `list` \
+             (default), `create` (an episode, files, or all) or `restore` (backup_id; verifies \
+             hashes, backs up the current files first; dry_run to preview). Use before a risky \
+             edit, or to undo one (write returns the backup it took).",
+            backup_management,
+        ),
+        tool(
+            "convert_cli_to_json",
+            "convert",
+            Hints::ADDITIVE,
+            "Turn a CLI result {command, returncode, stdout, stderr} into a result envelope: \
+             streams past 1000 characters are summarised (first/last 500) and saved in full as \
+             referenced files. Use to keep long command output out of the conversation.",
+            convert::run,
+        ),
+        tool(
+            "validate_json_response",
+            "validate",
+            Hints::READ_ONLY,
+            "Check that a JSON document (json_data, json_text or a file) is a well-formed noveler \
+             result envelope (SPEC §5): required keys, FileRef paths and sha256s, totals; \
+             verify_files also compares FileRefs with the disk. Returns valid, kind and problems \
+             with JSON pointers.",
+            validate::run,
+        ),
+        tool(
+            "get_file_reference_info",
+            "files_info",
+            Hints::READ_ONLY,
+            "A file's reference: path, sha256, size, content type, characters/lines, and its \
+             state in the hash index (unchanged/changed/new, other paths with the same \
+             content). Use before write (expected_sha256) or to see whether a file changed.",
+            files::run_info,
+        ),
+        tool(
+            "list_files_with_hashes",
+            "files_list",
+            Hints::READ_ONLY,
+            "Files recorded in the hash index (temp/json_output/.hash_index.json) with sha256, \
+             size, role and whether they still exist; filter by path prefix or role. Use to find \
+             saved results and their hashes; then get_file_by_hash.",
+            files::run_list,
+        ),
+        tool(
+            "get_file_by_hash",
+            "files_get",
+            Hints::READ_ONLY,
+            "Content of a recorded file by sha256 (or a unique prefix of 8+ hex), re-hashed to \
+             verify it. Use to read a saved result or stream referenced by hash.",
+            files::run_get,
+        ),
+        tool(
+            "check_file_changes",
+            "files_changes",
+            Hints::READ_ONLY,
+            "Compare files with the hash index: unchanged, changed, new or missing (default: \
+             every recorded path outside temp/json_output/). Use at the start of a session to \
+             see what the author edited since the last run; then check the changed episodes.",
+            files::run_changes,
         ),
     ]
 }
