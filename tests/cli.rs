@@ -590,6 +590,46 @@ fn paths_are_taken_from_the_working_directory() {
 }
 
 #[test]
+fn the_project_is_found_from_the_first_file_outside_any_project() {
+    // A repository with the novel in a subdirectory; pre-commit runs from the repo root.
+    let repo = tempfile::tempdir().unwrap();
+    copy_dir(
+        &manifest().join("fixtures/sample_project"),
+        &repo.path().join("novel"),
+    );
+    let out = run(
+        repo.path(),
+        &[
+            "check",
+            "novel/40_原稿/第001話_潮墨の見習い.md",
+            "--format",
+            "json",
+            "--no-save",
+        ],
+    );
+    let v = json(&out);
+    let f = &v["result"]["files"][0];
+    assert_eq!(f["path"], "40_原稿/第001話_潮墨の見習い.md");
+    assert_eq!(f["metrics"]["length_stats"]["source"], "project_config");
+    // github annotations stay relative to the working directory.
+    let out = run(
+        repo.path(),
+        &[
+            "check",
+            "novel/40_原稿/第003話_迷い潮の夜.md",
+            "--format",
+            "github",
+            "--no-save",
+        ],
+    );
+    assert!(
+        stdout(&out).contains("file=novel/40_原稿/第003話_迷い潮の夜.md,"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
 fn directories_are_walked_in_order_and_ignores_apply() {
     let dir = sample();
     std::fs::create_dir_all(dir.path().join("40_原稿/下書き")).unwrap();

@@ -45,7 +45,10 @@ fn every_corpus_work_is_checked_with_metrics() {
     };
     let files = works(&dir);
     assert!(files.len() >= 10, "expected the ten works, found {files:?}");
-    let out = check(&["check", "--format", "json", "--no-save", "--no-cache"], &files);
+    let out = check(
+        &["check", "--format", "json", "--no-save", "--no-cache"],
+        &files,
+    );
     let status = out.status.code();
     assert!(
         matches!(status, Some(0) | Some(1)),
@@ -79,7 +82,10 @@ fn every_corpus_work_is_checked_with_metrics() {
         );
     }
     let total: u64 = v["inputs"]["total_size_bytes"].as_u64().unwrap();
-    assert!(total > 1_000_000, "the corpus is about 2 MB, inputs say {total}");
+    assert!(
+        total > 1_000_000,
+        "the corpus is about 2 MB, inputs say {total}"
+    );
 }
 
 #[test]
@@ -96,6 +102,9 @@ fn text_rendering_of_the_whole_corpus_succeeds() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).expect("UTF-8 output");
-    assert!(text.contains(&format!("{} ファイル / 指摘", files.len())), "summary line");
+    assert!(
+        text.contains(&format!("{} ファイル / 指摘", files.len())),
+        "summary line"
+    );
     assert!(text.contains("正味文字数"));
 }
