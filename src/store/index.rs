@@ -12,8 +12,9 @@
 //! Every update is a read-modify-write under the index lock, written atomically. A missing or
 //! unreadable index is rebuilt from the directory (and the caller is told so).
 
+use super::atomic::write_atomic_unsynced;
 use super::envelope::{Envelope, OUTPUT_DIR};
-use super::{lock, paths, write_atomic, FileRef};
+use super::{lock, paths, FileRef};
 use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
 use serde::{Deserialize, Serialize};
@@ -264,7 +265,7 @@ fn write(root: &Path, index: &HashIndex) -> Result<()> {
             format!("インデックスのJSON化に失敗しました: {e}"),
         )
     })?;
-    write_atomic(&index_path(root), &body)
+    write_atomic_unsynced(&index_path(root), &body)
 }
 
 /// Runs `f` on the index under its lock and writes the result back. A missing or corrupt
