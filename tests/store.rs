@@ -994,3 +994,53 @@ fn eight_processes_store_and_list_consistently() {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn symlinked_store_directories_never_lead_outside() {
+    let p = project();
+    let outside = p.root.parent().unwrap().join("elsewhere");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(p.path(".noveler")).unwrap();
+    std::os::unix::fs::symlink(&outside, p.path(".noveler/artifacts")).unwrap();
+    std::os::unix::fs::symlink(&outside, p.path(".noveler/backups")).unwrap();
+    std::fs::create_dir_all(p.path("temp")).unwrap();
+    std::os::unix::fs::symlink(&outside, p.path("temp/json_output")).unwrap();
+
+    let r = p.run_stdin(&["artifact", "store", "-", "--format", "json"], b"x");
+    assert_eq!(r.code, 2);
+    assert_eq!(r.json()["error"]["code"], "U004");
+    assert!(
+        r.stderr.contains("結果ファイルを保存できませんでした"),
+        "{}",
+        r.stderr
+    );
+    let r = p.run(&["backup", "create", EP1, "--format", "json"]);
+    assert_eq!(r.json()["error"]["code"], "U004");
+    let r = p.run(&["files", "list", "--format", "json"]);
+    assert_eq!(r.json()["error"]["code"], "U004");
+    assert_eq!(
+        std::fs::read_dir(&outside).unwrap().count(),
+        0,
+        "nothing written outside the project"
+    );
+    // A single artifact file symlinked outside is refused too.
+    std::fs::remove_file(p.path(".noveler/artifacts")).unwrap();
+    std::fs::create_dir_all(p.path(".noveler/artifacts")).unwrap();
+    std::fs::write(outside.join("secret.json"), "{}").unwrap();
+    std::os::unix::fs::symlink(
+        outside.join("secret.json"),
+        p.path(".noveler/artifacts/0123456789ab.json"),
+    )
+    .unwrap();
+    let r = p.run(&[
+        "artifact",
+        "fetch",
+        "artifact:0123456789ab",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.json()["error"]["code"], "U004");
+    let r = p.run(&["artifact", "list", "--format", "json"]);
+    assert_eq!(r.json()["result"]["total_artifacts"], 0);
+}

@@ -145,7 +145,7 @@ impl Envelope {
                 format!("結果のJSON化に失敗しました: {e}"),
             )
         })?;
-        let path = root.join(&rel);
+        let path = super::paths::inside(root, &rel)?;
         // A result log entry: atomic, not fsynced (see `store::atomic`).
         write_atomic_unsynced(&path, &body)?;
         super::index::record_envelope(root, self, &rel, &body).map_err(|e| {

@@ -155,7 +155,7 @@ impl HashIndex {
 
 /// The files of the result directory noveler may index: regular, non-hidden files.
 pub fn output_files(root: &Path) -> Result<Vec<(String, PathBuf)>> {
-    let dir = root.join(OUTPUT_DIR);
+    let dir = paths::inside(root, OUTPUT_DIR)?;
     let rd = match std::fs::read_dir(&dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -258,6 +258,11 @@ fn read(root: &Path) -> std::result::Result<HashIndex, String> {
     Ok(index)
 }
 
+/// The index path, refused when the result directory leads out of the project.
+fn checked_index_path(root: &Path) -> Result<PathBuf> {
+    paths::inside(root, &format!("{OUTPUT_DIR}/{INDEX_FILE}"))
+}
+
 fn write(root: &Path, index: &HashIndex) -> Result<()> {
     let body = serde_json::to_vec_pretty(index).map_err(|e| {
         Error::new(
@@ -265,13 +270,13 @@ fn write(root: &Path, index: &HashIndex) -> Result<()> {
             format!("インデックスのJSON化に失敗しました: {e}"),
         )
     })?;
-    write_atomic_unsynced(&index_path(root), &body)
+    write_atomic_unsynced(&checked_index_path(root)?, &body)
 }
 
 /// Runs `f` on the index under its lock and writes the result back. A missing or corrupt
 /// index is rebuilt from the directory first; the reason is returned alongside.
 pub fn update<T>(root: &Path, f: impl FnOnce(&mut HashIndex) -> T) -> Result<(T, Option<String>)> {
-    let path = index_path(root);
+    let path = checked_index_path(root)?;
     lock::with_lock(&path, || {
         let (mut index, rebuilt) = match read(root) {
             Ok(i) => (i, None),
@@ -298,7 +303,7 @@ pub fn load(root: &Path) -> Result<Loaded> {
             rebuilt: None,
         });
     }
-    let path = index_path(root);
+    let path = checked_index_path(root)?;
     lock::with_lock(&path, || match read(root) {
         // Another process repaired it while we waited.
         Ok(index) => Ok(Loaded {
@@ -329,7 +334,7 @@ pub fn peek(root: &Path) -> Result<HashIndex> {
 
 /// Rebuilds and saves the index from the directory (used after pruning).
 pub fn rebuild_and_save(root: &Path) -> Result<HashIndex> {
-    let path = index_path(root);
+    let path = checked_index_path(root)?;
     lock::with_lock(&path, || {
         let index = rebuild(root)?;
         write(root, &index)?;
@@ -340,7 +345,7 @@ pub fn rebuild_and_save(root: &Path) -> Result<HashIndex> {
 /// Runs `f` with the index lock held (callers that delete result files use it so no save
 /// interleaves with their rebuild).
 pub fn with_index_lock<T>(root: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    lock::with_lock(&index_path(root), f)
+    lock::with_lock(&checked_index_path(root)?, f)
 }
 
 /// Rebuilds and writes the index; the caller must hold the index lock.
