@@ -446,6 +446,25 @@ async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
             .find(|t| t.name == case.tool)
             .unwrap_or_else(|| panic!("{} is not listed (listed: {listed:?})", case.tool));
         let v = validator(tool);
+        let input = jsonschema::validator_for(&Value::Object(tool.input_schema.as_ref().clone()))
+            .unwrap_or_else(|e| panic!("{}: inputSchema does not compile: {e}", tool.name));
+        let problems: Vec<String> = input
+            .iter_errors(&case.valid)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            problems.is_empty(),
+            "{}: the valid arguments do not match inputSchema: {problems:?}",
+            case.tool
+        );
+        if matches!(case.invalid_expect, Expect::Rpc(_)) {
+            assert!(
+                !input.is_valid(&case.invalid),
+                "{}: inputSchema accepts arguments the server rejects: {}",
+                case.tool,
+                case.invalid
+            );
+        }
 
         let ok = client
             .call_tool(
@@ -771,7 +790,17 @@ fn stdout_is_only_protocol_even_when_a_command_prints() {
 
     let r = s.call(3, "noveler", json!({"args": ["mcp"]}));
     assert_eq!(r["result"]["isError"], true);
-    let list = s.request(4, "tools/list", json!({}));
+
+    // Raw byte output (completion scripts) is captured too.
+    let r = s.call(4, "noveler", json!({"args": ["completions", "bash"]}));
+    let result = &r["result"]["structuredContent"]["result"];
+    assert_eq!(result["returncode"], 0, "{r}");
+    assert!(result["stdout"]["chars"].as_u64().unwrap() > 1000);
+
+    // A command reading stdin gets nothing (fd 0 is /dev/null), never protocol bytes.
+    let r = s.call(5, "noveler", json!({"args": ["check", "-"]}));
+    assert!(r["result"]["structuredContent"].is_object(), "{r}");
+    let list = s.request(6, "tools/list", json!({}));
     assert!(list["result"].is_object());
 }
 

@@ -183,6 +183,16 @@ pub fn print_stdout(text: &str) -> std::io::Result<()> {
     out.flush()
 }
 
+/// Writes `bytes` exactly to stdout (or to the capture, as UTF-8 text, see `capture`).
+pub fn print_stdout_bytes(bytes: &[u8]) -> std::io::Result<()> {
+    if capture::stdout_raw(&String::from_utf8_lossy(bytes)) {
+        return Ok(());
+    }
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()
+}
+
 /// Renders an error with miette on stderr.
 pub fn print_error(err: &Error) {
     let report = miette::Report::new(err.clone());
@@ -240,6 +250,10 @@ pub mod capture {
                 c.stdout.push('\n');
             }
         })
+    }
+
+    pub(crate) fn stdout_raw(text: &str) -> bool {
+        with(|c| c.stdout.push_str(text))
     }
 
     pub(crate) fn stderr(text: &str) -> bool {
