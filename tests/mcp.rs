@@ -59,6 +59,8 @@ struct Raw {
     lines: Receiver<String>,
     /// Messages read while waiting for something else (other responses, notifications).
     stash: VecDeque<Value>,
+    /// outputSchema validators by tool name (filled by `initialize`).
+    schemas: std::collections::HashMap<String, jsonschema::Validator>,
 }
 
 impl Raw {
@@ -89,6 +91,7 @@ impl Raw {
             stdin,
             lines,
             stash: VecDeque::new(),
+            schemas: Default::default(),
         }
     }
 
@@ -151,15 +154,40 @@ impl Raw {
                    "clientInfo": {"name": "raw-test", "version": "1"}}),
         );
         self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        let list = self.request(-1, "tools/list", json!({}));
+        for tool in list["result"]["tools"].as_array().expect("tools") {
+            let name = tool["name"].as_str().unwrap().to_string();
+            let v = jsonschema::validator_for(&tool["outputSchema"]).expect("outputSchema");
+            self.schemas.insert(name, v);
+        }
         r
     }
 
+    /// Checks a tools/call response: a result's structuredContent is an object valid against
+    /// the tool's outputSchema (JSON-RPC errors pass through).
+    fn checked(&self, tool: &str, response: Value) -> Value {
+        if let Some(sc) = response["result"].get("structuredContent") {
+            assert!(sc.is_object(), "{tool}: structuredContent is not an object");
+            let v = self
+                .schemas
+                .get(tool)
+                .unwrap_or_else(|| panic!("initialize first: no schema for {tool}"));
+            let errors: Vec<String> = v.iter_errors(sc).map(|e| e.to_string()).collect();
+            assert!(
+                errors.is_empty(),
+                "{tool}: outputSchema violated: {errors:?}\n{sc}"
+            );
+        }
+        response
+    }
+
     fn call(&mut self, id: i64, tool: &str, arguments: Value) -> Value {
-        self.request(
+        let r = self.request(
             id,
             "tools/call",
             json!({"name": tool, "arguments": arguments}),
-        )
+        );
+        self.checked(tool, r)
     }
 }
 
@@ -592,6 +620,14 @@ fn server_discover_and_inline_meta_requests() {
     );
     assert_eq!(call["result"]["isError"], false, "{call}");
     assert_eq!(call["result"]["structuredContent"]["command"], "noveler");
+    assert_eq!(call["result"]["resultType"], "complete");
+    let schema = tools
+        .iter()
+        .find(|t| t["name"] == "noveler")
+        .map(|t| t["outputSchema"].clone())
+        .expect("noveler listed");
+    let v = jsonschema::validator_for(&schema).unwrap();
+    assert!(v.is_valid(&call["result"]["structuredContent"]));
 }
 
 #[test]
@@ -858,6 +894,7 @@ fn check_tools_return_the_cli_json_envelope() {
     }
     for (i, (tool, args, cli_args)) in cases.iter().enumerate() {
         let r = s.response(json!(100 + i));
+        let r = s.checked(tool, r);
         assert_eq!(r["result"]["isError"], false, "{tool} {args}: {r}");
         let mcp = comparable(r["result"]["structuredContent"].clone());
         let cli = comparable(cli(cli_args));
@@ -919,6 +956,7 @@ fn long_check_reports_progress_and_stops_on_cancellation() {
         stdin,
         lines,
         stash: VecDeque::new(),
+        schemas: Default::default(),
     };
     s.initialize("2025-11-25");
     s.send(
