@@ -27,7 +27,7 @@ pub(super) static RULES: &[&dyn Rule] = &[
 
 /// `n` rounded up to an even number, at least 2.
 fn even_at_least_two(n: usize) -> usize {
-    (n.max(2) + 1) / 2 * 2
+    n.max(2).div_ceil(2) * 2
 }
 
 /// Runs the closure over every paragraph: (display offset of the paragraph, its text).
@@ -414,7 +414,7 @@ impl Rule for HalfwidthExclamation {
         let guard = LazyGuard::new(doc);
         for_paragraphs(doc, |base, text, _| {
             for (s, e, _) in runs(text, |c| c == '!' || c == '?') {
-                if !char_before(text, s).is_some_and(|c| !c.is_ascii()) {
+                if char_before(text, s).is_none_or(|c| c.is_ascii()) {
                     continue;
                 }
                 let run = &text[s..e];
