@@ -952,10 +952,12 @@ impl Rule for EmptyLineRuns {
                 let first_del = run[max];
                 let last = run[k - 1];
                 let src = doc.source;
+                // The extra lines with their line feeds; at the end of a text without a final
+                // line feed the kept lines keep theirs (the empty rest is no line).
                 let span = if src.as_bytes().get(last.span.end) == Some(&b'\n') {
                     Span::new(first_del.span.start, last.span.end + 1)
                 } else {
-                    Span::new(first_del.span.start.saturating_sub(1), last.span.end)
+                    Span::new(first_del.span.start, last.span.end)
                 };
                 if !span.is_empty() {
                     out.push(
@@ -1273,9 +1275,10 @@ mod tests {
             fixed(&EmptyLineRuns, "あ\n\n い\n  \n", &settings),
             "あ\n い\n"
         );
-        assert_eq!(fixed(&EmptyLineRuns, "あ\n\n\n ", &settings), "あ");
-        settings.thresholds.max_empty_lines = 1;
         assert_eq!(fixed(&EmptyLineRuns, "あ\n\n\n ", &settings), "あ\n");
+        assert_eq!(fixed(&EmptyLineRuns, "\n\n ", &settings), "");
+        settings.thresholds.max_empty_lines = 1;
+        assert_eq!(fixed(&EmptyLineRuns, "あ\n\n\n ", &settings), "あ\n\n");
         assert!(diagnostics(&EmptyLineRuns, "あ\n\nい\n", &settings).is_empty());
     }
 
