@@ -9,6 +9,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub mod artifact;
+pub mod backup;
+pub mod check;
+pub mod convert;
+pub mod files;
+pub mod gen;
+pub mod validate;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "noveler",
@@ -43,6 +51,12 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases
+    Check(check::CheckArgs),
+    /// Print a shell completion script
+    Completions(gen::CompletionsArgs),
+    /// Print the man page (or write every page with --dir)
+    Man(gen::ManArgs),
     /// Show a rule's documentation: what it detects, why, an example and its fix
     Explain {
         /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES
@@ -55,6 +69,16 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Content-addressed artifacts: store, fetch, list, delete, gc
+    Artifact(artifact::ArtifactArgs),
+    /// Snapshots of manuscripts and artifacts: create, list, restore
+    Backup(backup::BackupArgs),
+    /// Saved results and the hash index: info, list, get, changes, clean
+    Files(files::FilesArgs),
+    /// Convert a CLI result {command, returncode, stdout, stderr} into a result envelope
+    Convert(convert::ConvertArgs),
+    /// Check that a JSON document is a well-formed result envelope
+    Validate(validate::ValidateArgs),
 }
 
 /// Entry point of the binary.
@@ -74,6 +98,9 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> u8 {
     let ctx = context(&cli.global);
     match cli.command {
+        Command::Check(args) => check::run(&ctx, &cli.global, args),
+        Command::Completions(args) => gen::run_completions(args),
+        Command::Man(args) => gen::run_man(args),
         Command::Explain { code, format } => {
             let out = commands::execute(&ctx, "explain", |c| {
                 commands::explain::explain(c, commands::explain::ExplainRequest { code })
@@ -90,6 +117,11 @@ pub fn run(cli: Cli) -> u8 {
                 crate::output::rules::rules_table(&r.rules)
             })
         }
+        Command::Artifact(args) => artifact::run(&ctx, args),
+        Command::Backup(args) => backup::run(&ctx, args),
+        Command::Files(args) => files::run(&ctx, args),
+        Command::Convert(args) => convert::run(&ctx, args),
+        Command::Validate(args) => validate::run(&ctx, args),
     }
 }
 

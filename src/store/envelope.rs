@@ -1,7 +1,8 @@
 //! The one JSON result envelope (SPEC §5), written by every command, CLI and MCP alike, to
 //! `temp/json_output/<command>_<YYYYMMDD_HHMMSS>_<8 hex>.json`.
 
-use super::{write_atomic, FileRef};
+use super::atomic::write_atomic_unsynced;
+use super::FileRef;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -109,7 +110,8 @@ impl Envelope {
         }
     }
 
-    /// Saves the envelope under `root/temp/json_output/` (atomic) and records `saved_to`.
+    /// Saves the envelope under `root/temp/json_output/` (atomic), records `saved_to`, and
+    /// records the file and its FileRefs in the hash index (`store::index`).
     /// Returns the absolute path written.
     pub fn save(&mut self, root: &Path) -> Result<PathBuf> {
         self.saved_to = None;
@@ -142,8 +144,19 @@ impl Envelope {
                 format!("結果のJSON化に失敗しました: {e}"),
             )
         })?;
-        let path = root.join(&rel);
-        write_atomic(&path, &body)?;
+        let path = super::paths::inside(root, &rel)?;
+        // A result log entry: atomic, not fsynced (see `store::atomic`).
+        write_atomic_unsynced(&path, &body)?;
+        super::index::record_envelope(root, self, &rel, &body).map_err(|e| {
+            Error::new(
+                e.code,
+                format!(
+                    "結果は {rel} に保存しましたが、ハッシュインデックスを更新できませんでした: {}",
+                    e.message
+                ),
+            )
+            .hint("`noveler files list` でインデックスを再構築できます。")
+        })?;
         Ok(path)
     }
 }
