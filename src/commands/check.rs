@@ -121,7 +121,7 @@ pub struct FileError {
     /// The full error (rendered by the CLI); not serialised.
     #[serde(skip)]
     #[schemars(skip)]
-    pub error: Option<Error>,
+    pub error: Option<Box<Error>>,
 }
 
 impl FileError {
@@ -131,7 +131,7 @@ impl FileError {
             code: err.code.as_str().to_string(),
             message: err.message.clone(),
             hint: err.hint.clone(),
-            error: Some(err),
+            error: Some(Box::new(err)),
         }
     }
 }
