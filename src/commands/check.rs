@@ -446,6 +446,9 @@ fn plan(project: &Project, req: &CheckRequest) -> Result<Vec<Job>> {
                         "標準入力から本文を渡すか、MCP では `content` に本文を入れてください。",
                     ));
                 }
+                if project.is_ignored(&stdin_name) {
+                    continue;
+                }
                 if seen.insert(PathBuf::from("\0stdin")) {
                     jobs.push(Job::Stdin {
                         shown: stdin_name.clone(),
