@@ -244,8 +244,11 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         .clone()
         .or_else(|| req.content.clone().map(String::into_bytes));
 
-    let cache = (ctx.use_cache && !req.no_cache)
-        .then(|| Cache::new(&project.root, &settings.fingerprint()));
+    let cache = if ctx.use_cache && !req.no_cache {
+        Cache::open(&project.root, &settings.fingerprint())
+    } else {
+        None
+    };
     let total = jobs.iter().filter(|j| !matches!(j, Job::Failed(_))).count() as u64;
     let done = AtomicU64::new(0);
 
