@@ -171,6 +171,23 @@ pub fn print_stdout(text: &str) -> std::io::Result<()> {
 
 /// Renders an error with miette on stderr.
 pub fn print_error(err: &Error) {
-    let report = miette::Report::new(err.clone());
-    eprintln!("{report:?}");
+    eprint!("{}", render_error(err));
+}
+
+/// An error rendered by miette, unwrapped so that file names stay whole; coloured when
+/// stderr is a terminal and `NO_COLOR` is unset.
+pub fn render_error(err: &Error) -> String {
+    use std::io::IsTerminal;
+    let colour = check::use_color(check::ColorChoice::Auto, std::io::stderr().is_terminal());
+    let theme = if colour {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let handler = miette::GraphicalReportHandler::new_themed(theme).with_wrap_lines(false);
+    let mut out = String::new();
+    if handler.render_report(&mut out, err).is_err() {
+        out = format!("{err}\n");
+    }
+    out
 }
