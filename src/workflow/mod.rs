@@ -11,3 +11,5 @@ pub mod schema;
 pub mod session;
 pub mod stages;
 pub mod templates;
+pub mod refs;
+pub mod writing;
