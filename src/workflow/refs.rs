@@ -306,23 +306,21 @@ pub fn writing_sources(
     if let Some((path, _)) = io::find_chapter_plot(root, ep) {
         docs.push(file_doc(root, "chapter_plot", format!("章別プロット（{}）", stem_label(&path)), &path)?);
     }
-    let settings = io::settings_dir(root);
-    for (key, file, label) in [
-        ("characters", "キャラクター.yaml", "キャラクター設定"),
-        ("world", "世界観.yaml", "世界観"),
-        ("glossary", "用語集.yaml", "用語集"),
+    let files = io::settings_files(root);
+    for (key, path, label) in [
+        ("characters", &files.characters, "キャラクター設定"),
+        ("world", &files.world, "世界観"),
+        ("glossary", &files.glossary, "用語集"),
     ] {
-        let path = settings.join(file);
-        if path.is_file() {
-            docs.push(file_doc(root, key, label.into(), &path)?);
+        if let Some(path) = path {
+            docs.push(file_doc(root, key, label.into(), path)?);
         }
     }
-    for path in io::style_files(root) {
-        docs.push(file_doc(root, "style", format!("文体（{}）", stem_label(&path)), &path)?);
+    for path in &files.style {
+        docs.push(file_doc(root, "style", format!("文体（{}）", stem_label(path)), path)?);
     }
-    let rules = settings.join("執筆品質ルール.yaml");
-    if rules.is_file() {
-        docs.push(file_doc(root, "quality_rules", "執筆品質ルール".into(), &rules)?);
+    if let Some(rules) = &files.quality_rules {
+        docs.push(file_doc(root, "quality_rules", "執筆品質ルール".into(), rules)?);
     }
     if let Some((n, _, path)) = &facts.previous {
         docs.push(file_doc(
@@ -362,15 +360,14 @@ pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Resu
     if let Some((n, _, path)) = &facts.previous {
         docs.push(file_doc(root, "previous_manuscript", format!("前話原稿（第{n:03}話）"), path)?);
     }
-    let settings = io::settings_dir(root);
-    for (key, file, label) in [
-        ("characters", "キャラクター.yaml", "キャラクター設定"),
-        ("world", "世界観.yaml", "世界観"),
-        ("glossary", "用語集.yaml", "用語集"),
+    let files = io::settings_files(root);
+    for (key, path, label) in [
+        ("characters", &files.characters, "キャラクター設定"),
+        ("world", &files.world, "世界観"),
+        ("glossary", &files.glossary, "用語集"),
     ] {
-        let path = settings.join(file);
-        if path.is_file() {
-            docs.push(file_doc(root, key, label.into(), &path)?);
+        if let Some(path) = path {
+            docs.push(file_doc(root, key, label.into(), path)?);
         }
     }
     if regenerate {

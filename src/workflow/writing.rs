@@ -463,7 +463,7 @@ pub fn vars_names() -> Vec<String> {
             target_min: 1,
             target_max: 2,
             target_source: String::new(),
-            config_path: None,
+            project: None,
         },
         facts: EpisodeFacts::default(),
         docs: Vec::new(),
