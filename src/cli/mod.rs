@@ -13,7 +13,9 @@ pub mod artifact;
 pub mod backup;
 pub mod convert;
 pub mod files;
+pub mod plot;
 pub mod validate;
+pub mod write;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -71,6 +73,10 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Check that a JSON document is a well-formed result envelope
     Validate(validate::ValidateArgs),
+    /// Write an episode in ten stages with an agent: prompts out, validated results in
+    Write(write::WriteArgs),
+    /// The episode plot for an agent: prompt, then submit the plot YAML
+    Plot(plot::PlotArgs),
 }
 
 /// Entry point of the binary.
@@ -111,6 +117,8 @@ pub fn run(cli: Cli) -> u8 {
         Command::Files(args) => files::run(&ctx, args),
         Command::Convert(args) => convert::run(&ctx, args),
         Command::Validate(args) => validate::run(&ctx, args),
+        Command::Write(args) => write::run(&ctx, args),
+        Command::Plot(args) => plot::run(&ctx, args),
     }
 }
 

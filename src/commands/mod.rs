@@ -18,7 +18,9 @@ pub mod check;
 pub mod convert;
 pub mod explain;
 pub mod files;
+pub mod plot;
 pub mod validate;
+pub mod write;
 
 /// Progress callback: (done, total, what). Called from worker threads.
 pub type ProgressFn = Arc<dyn Fn(u64, u64, &str) + Send + Sync>;

@@ -13,3 +13,5 @@ pub mod stages;
 pub mod templates;
 pub mod refs;
 pub mod writing;
+pub mod plot;
+pub mod recovery;

@@ -385,8 +385,11 @@ pub struct PromptStats {
     pub referenced_bytes: u64,
     /// Bytes the prompt would have with every referenced artifact pasted in place of its id.
     pub pasted_bytes: u64,
-    /// `(1 − referenced / pasted) × 100`, one decimal.
+    /// `(1 − referenced / pasted) × 100`, one decimal: the whole prompt.
     pub prompt_reduction_pct: f64,
+    /// The referenced material alone: `(1 − id bytes / content bytes) × 100` (seed 003
+    /// NFR-001-001's measure).
+    pub references_reduction_pct: f64,
     pub artifacts_referenced: usize,
 }
 
@@ -403,10 +406,15 @@ impl PromptStats {
         } else {
             ((1.0 - referenced as f64 / pasted as f64) * 1000.0).round() / 10.0
         };
+        let content: u64 = referenced_sizes.iter().sum();
         PromptStats {
             referenced_bytes: referenced,
             pasted_bytes: pasted,
             prompt_reduction_pct: pct.max(0.0),
+            references_reduction_pct: crate::store::artifact::prompt_reduction_pct(
+                content as usize,
+                (referenced_sizes.len() as u64 * id_len) as usize,
+            ),
             artifacts_referenced: referenced_sizes.len(),
         }
     }
@@ -468,6 +476,7 @@ mod tests {
         let s = PromptStats::compute(&prompt, &[9000 + 21]);
         assert_eq!(s.pasted_bytes, 10000);
         assert_eq!(s.prompt_reduction_pct, 90.0);
+        assert_eq!(s.references_reduction_pct, 99.8);
         assert_eq!(PromptStats::compute("", &[]).prompt_reduction_pct, 0.0);
     }
 }

@@ -726,7 +726,7 @@ pub fn render_stage(env: &Env, s: &Session, stage: &'static StageDef) -> Result<
     let v = vars(env, Some(s), Some(stage));
     let parts = render_parts(&t, &v)?;
     let inputs = resolve_inputs(&t, s, &s.artifacts)?;
-    let schema_text = serde_json::to_string_pretty(&t.doc.output_schema).unwrap_or_default();
+    let schema_text = serde_yaml::to_string(&t.doc.output_schema).unwrap_or_default();
     let hint = submit_hint(s, stage);
     let mut p = format!(
         "# 第{:03}話「{}」 STEP {}/{} {}\n\n",
@@ -741,8 +741,8 @@ pub fn render_stage(env: &Env, s: &Session, stage: &'static StageDef) -> Result<
     p.push_str(&refs_section(&inputs));
     p.push('\n');
     p.push_str(parts.instructions.trim_end());
-    p.push_str("\n\n## 出力形式\n次の JSON Schema に合う JSON オブジェクトを一つだけ提出してください。\n```json\n");
-    p.push_str(&schema_text);
+    p.push_str("\n\n## 出力形式\n次の JSON Schema（YAML で表記）に合う JSON オブジェクトを一つだけ提出してください。\n```yaml\n");
+    p.push_str(schema_text.trim_end());
     p.push_str("\n```\n\n## 受け入れ基準\n");
     for a in &parts.acceptance {
         p.push_str(&format!("- {a}\n"));
