@@ -804,6 +804,17 @@ pub fn find_active(root: &Path, ep: u32) -> Result<Option<Session>> {
     Ok(active)
 }
 
+/// The newest completed session of `ep`.
+fn latest_completed(root: &Path, ep: u32) -> Option<Session> {
+    session::list(root)
+        .into_iter()
+        .filter_map(|l| match l {
+            Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::Completed => Some(*s),
+            _ => None,
+        })
+        .last()
+}
+
 fn second_writer(ep: u32, active: &Session) -> Error {
     Error::new(
         Code::QC008,
@@ -859,6 +870,12 @@ fn open(root: &Path, opts: &OpenOptions) -> Result<(Session, bool)> {
         Some(active) if opts.new_session => Err(second_writer(ep, &active)),
         Some(active) => Ok((active, false)),
         None => {
+            // The episode was written already: show that (a new run needs --new).
+            if !opts.new_session {
+                if let Some(done) = latest_completed(root, ep) {
+                    return Ok((done, false));
+                }
+            }
             let created = now();
             let salt = format!("{}:{:?}", std::process::id(), std::time::Instant::now());
             let mut s = Session::new(session::new_id(&created, ep, &salt), ep, &created);
@@ -921,8 +938,8 @@ fn suggestions(s: &Session, stage: Option<&StageDef>) -> Vec<String> {
         ],
         None => vec![
             format!("noveler check {ep}"),
-            format!("noveler write status {ep} --session {id}"),
             format!("noveler plot {}", ep + 1),
+            format!("noveler write {ep} --new"),
         ],
     }
 }
@@ -1722,6 +1739,7 @@ pub fn status(root: &Path, ep: u32, session_id: Option<&str>) -> Result<StatusOu
     let mut sessions = Vec::new();
     let mut corrupt = Vec::new();
     let mut active = None;
+    let mut latest = None;
     for l in session::list(root) {
         match l {
             Listed::Ok(s) if s.episode == ep => {
@@ -1729,6 +1747,7 @@ pub fn status(root: &Path, ep: u32, session_id: Option<&str>) -> Result<StatusOu
                     active = Some((*s).clone());
                 }
                 sessions.push(SessionSummary::of(&s));
+                latest = Some(*s);
             }
             Listed::Corrupt { id, episode, error } if episode.is_none_or(|e| e == ep) => {
                 corrupt.push(CorruptSession {
@@ -1748,7 +1767,7 @@ pub fn status(root: &Path, ep: u32, session_id: Option<&str>) -> Result<StatusOu
             }
             Some(s)
         }
-        None => active,
+        None => active.or(latest),
     };
     let next = detail
         .as_ref()
@@ -1763,6 +1782,10 @@ pub fn status(root: &Path, ep: u32, session_id: Option<&str>) -> Result<StatusOu
         (Some(s), None) if s.status == SessionStatus::Completed => {
             suggested.push(format!("noveler check {ep}"));
             suggested.push(format!("noveler plot {}", ep + 1));
+        }
+        (Some(s), _) if s.status == SessionStatus::Abandoned => {
+            suggested.push(format!("noveler write resume {ep} --session {}", s.session_id));
+            suggested.push(format!("noveler write {ep} --new"));
         }
         _ => suggested.push(format!("noveler write {ep}")),
     }
