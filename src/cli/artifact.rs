@@ -181,7 +181,10 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                     ));
                 }
                 for c in &r.corrupt {
-                    s.push_str(&format!("壊れたファイル（除外）: {}: {}\n", c.path, c.reason));
+                    s.push_str(&format!(
+                        "壊れたファイル（除外）: {}: {}\n",
+                        c.path, c.reason
+                    ));
                 }
                 s.push_str(&format!("{} artifacts\n", r.total_artifacts));
                 s
@@ -214,7 +217,10 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                     s.push_str(&format!("{verb} {id}\n"));
                 }
                 for c in &r.outcome.corrupt {
-                    s.push_str(&format!("壊れたファイル（対象外）: {}: {}\n", c.path, c.reason));
+                    s.push_str(&format!(
+                        "壊れたファイル（対象外）: {}: {}\n",
+                        c.path, c.reason
+                    ));
                 }
                 s.push_str(&format!(
                     "{verb} {}; kept {} referenced, {} keep=true, {} younger than {} ({} files scanned)\n",

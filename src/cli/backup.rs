@@ -123,7 +123,10 @@ pub fn run(ctx: &Ctx, args: BackupArgs) -> u8 {
                 if r.outcome.dry_run {
                     s.push_str("dry run: nothing written\n");
                 } else {
-                    s.push_str(&format!("restored {} files from {}\n", r.restored, r.outcome.backup_id));
+                    s.push_str(&format!(
+                        "restored {} files from {}\n",
+                        r.restored, r.outcome.backup_id
+                    ));
                 }
                 if let Some(b) = &r.outcome.pre_restore_backup {
                     s.push_str(&format!("previous contents backed up as {}\n", b.backup_id));

@@ -3,8 +3,7 @@
 
 use crate::cli::emit;
 use crate::commands::files::{
-    self, FileChangesRequest, FileGetRequest, FileInfoRequest, FilesCleanRequest,
-    FilesListRequest,
+    self, FileChangesRequest, FileGetRequest, FileInfoRequest, FilesCleanRequest, FilesListRequest,
 };
 use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::{Code, Error, Result};
@@ -151,7 +150,11 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
                 }
                 s.push_str(&format!("  index: {}", r.index.status));
                 if let Some(rec) = &r.index.recorded {
-                    s.push_str(&format!(" (recorded {} by {})", rec.recorded_at, rec.source.as_deref().unwrap_or("-")));
+                    s.push_str(&format!(
+                        " (recorded {} by {})",
+                        rec.recorded_at,
+                        rec.source.as_deref().unwrap_or("-")
+                    ));
                 }
                 s.push('\n');
                 for p in &r.index.same_content_paths {
@@ -228,7 +231,10 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
             emit(&out, format.format(), |r| {
                 let mut s = String::new();
                 for p in &r.removed {
-                    s.push_str(&format!("{} {p}\n", if r.dry_run { "would remove" } else { "removed" }));
+                    s.push_str(&format!(
+                        "{} {p}\n",
+                        if r.dry_run { "would remove" } else { "removed" }
+                    ));
                 }
                 s.push_str(&format!(
                     "{} {} files ({} bytes) older than {}; {} kept; index holds {} paths\n",

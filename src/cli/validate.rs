@@ -33,7 +33,11 @@ pub fn run(ctx: &Ctx, args: ValidateArgs) -> u8 {
     emit(&out, args.format.format(), |r| {
         let mut s = String::new();
         for p in &r.problems {
-            let at = if p.pointer.is_empty() { "(document)" } else { &p.pointer };
+            let at = if p.pointer.is_empty() {
+                "(document)"
+            } else {
+                &p.pointer
+            };
             s.push_str(&format!("{at}: [{}] {}\n", p.code, p.message));
         }
         s.push_str(&format!(

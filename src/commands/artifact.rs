@@ -101,8 +101,10 @@ pub fn store_with(store: &ArtifactStore, req: ArtifactStoreRequest) -> Result<Ar
     let root = store.root();
     let (content, input, source, inferred) = match (req.content, &req.file) {
         (Some(_), Some(_)) => {
-            return Err(Error::new(Code::U001, "content と file は同時に指定できません")
-                .hint("どちらか一方を指定してください。"))
+            return Err(
+                Error::new(Code::U001, "content と file は同時に指定できません")
+                    .hint("どちらか一方を指定してください。"),
+            )
         }
         (Some(c), None) => (c, None, req.source_file.clone(), None),
         (None, Some(f)) => {
@@ -133,16 +135,9 @@ pub fn store_with(store: &ArtifactStore, req: ArtifactStoreRequest) -> Result<Ar
     let content_chars = content.chars().count();
     let reference_text = artifact::reference_text(&id);
     let reference_chars = reference_text.chars().count();
-    let output = FileRef::from_bytes(
-        root,
-        &root.join(&out.path),
-        &out.file_bytes,
-        "artifact",
-    );
+    let output = FileRef::from_bytes(root, &root.join(&out.path), &out.file_bytes, "artifact");
     Ok(ArtifactStoreReport {
-        instructions: format!(
-            "プロンプトには内容の代わりに「{reference_text}」を含めてください。"
-        ),
+        instructions: format!("プロンプトには内容の代わりに「{reference_text}」を含めてください。"),
         artifact_id: id,
         created: out.created,
         repaired: out.repaired,
@@ -160,7 +155,9 @@ pub fn store_with(store: &ArtifactStore, req: ArtifactStoreRequest) -> Result<Ar
 // ---------------------------------------------------------------------------------------
 // fetch
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum FetchFormat {
     /// The content itself (the CLI prints it byte for byte).
@@ -264,7 +261,8 @@ pub fn run_list(ctx: &Ctx, req: ArtifactListRequest) -> Result<ArtifactListRepor
 pub fn list_with(store: &ArtifactStore, req: ArtifactListRequest) -> Result<ArtifactListReport> {
     let l = store.list(&req.tags)?;
     let mut instructions =
-        "fetch_artifact ツール（noveler artifact fetch ID）で個別のアーティファクトを取得できます".to_string();
+        "fetch_artifact ツール（noveler artifact fetch ID）で個別のアーティファクトを取得できます"
+            .to_string();
     if !l.corrupt.is_empty() {
         instructions.push_str(&format!(
             "。壊れたファイルが {} 件あり、一覧から除外しました（同じ内容を store し直すと修復されます）",
@@ -350,8 +348,11 @@ impl Report for ArtifactGcReport {}
 /// Parses a humantime duration argument (`30d`, `1h`, `0s`).
 pub fn parse_duration(text: &str, what: &str) -> Result<Duration> {
     humantime::parse_duration(text.trim()).map_err(|e| {
-        Error::new(Code::U001, format!("{what} の期間「{text}」を解釈できません: {e}"))
-            .hint("`30d`、`12h`、`90m` のように数値と単位で指定してください。")
+        Error::new(
+            Code::U001,
+            format!("{what} の期間「{text}」を解釈できません: {e}"),
+        )
+        .hint("`30d`、`12h`、`90m` のように数値と単位で指定してください。")
     })
 }
 

@@ -256,7 +256,11 @@ pub fn run_restore(ctx: &Ctx, req: BackupRestoreRequest) -> Result<BackupRestore
         .filter_map(|p| FileRef::from_path(&croot, &croot.join(p), "restored").ok())
         .collect();
     if let Some(BackupRef { manifest, .. }) = &outcome.pre_restore_backup {
-        outputs.extend(FileRef::from_path(&croot, &croot.join(manifest), "backup_manifest"));
+        outputs.extend(FileRef::from_path(
+            &croot,
+            &croot.join(manifest),
+            "backup_manifest",
+        ));
     }
     Ok(BackupRestoreReport {
         restored: written.len(),

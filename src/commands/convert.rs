@@ -112,13 +112,23 @@ pub fn run(ctx: &Ctx, req: ConvertRequest) -> Result<ConvertReport> {
             for (i, p) in parts.iter().enumerate() {
                 match p.as_str() {
                     Some(s) => words.push(s.to_string()),
-                    None => return Err(invalid(&format!("/command/{i}"), "文字列ではありません".into())),
+                    None => {
+                        return Err(invalid(
+                            &format!("/command/{i}"),
+                            "文字列ではありません".into(),
+                        ))
+                    }
                 }
             }
             words.join(" ")
         }
         None => return Err(invalid("/command", "必須のキーがありません".into())),
-        Some(_) => return Err(invalid("/command", "空でない文字列（または文字列の配列）が必要です".into())),
+        Some(_) => {
+            return Err(invalid(
+                "/command",
+                "空でない文字列（または文字列の配列）が必要です".into(),
+            ))
+        }
     };
     let (key, code) = match (obj.get("returncode"), obj.get("exit_code")) {
         (Some(v), _) => ("returncode", v),
@@ -132,7 +142,11 @@ pub fn run(ctx: &Ctx, req: ConvertRequest) -> Result<ConvertReport> {
     let stderr = string_field(obj, "stderr")?;
 
     let now = SystemTime::now();
-    let digits: String = timestamp(now).chars().filter(char::is_ascii_digit).take(14).collect();
+    let digits: String = timestamp(now)
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect();
     let stamp = format!(
         "{}_{}",
         digits.get(..8).unwrap_or("00000000"),
@@ -193,6 +207,9 @@ mod tests {
         let long = format!("{}{}{}", "前".repeat(500), "中".repeat(1), "後".repeat(500));
         let (s, t) = summarize(&long);
         assert!(t);
-        assert_eq!(s, format!("{}{ELISION}{}", "前".repeat(500), "後".repeat(500)));
+        assert_eq!(
+            s,
+            format!("{}{ELISION}{}", "前".repeat(500), "後".repeat(500))
+        );
     }
 }

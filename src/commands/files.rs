@@ -205,7 +205,10 @@ pub fn run_get(ctx: &Ctx, req: FileGetRequest) -> Result<FileGetReport> {
     if wanted.len() < 8 || wanted.len() > 64 || !is_hex(&wanted) {
         return Err(Error::new(
             Code::U001,
-            format!("ハッシュ「{}」は不正です", req.hash.chars().take(80).collect::<String>()),
+            format!(
+                "ハッシュ「{}」は不正です",
+                req.hash.chars().take(80).collect::<String>()
+            ),
         )
         .hint("sha256 の16進数（64桁、または8桁以上の先頭部分）を指定してください。")
         .suggest("noveler files list"));
@@ -225,7 +228,10 @@ pub fn run_get(ctx: &Ctx, req: FileGetRequest) -> Result<FileGetReport> {
         many => {
             return Err(Error::new(
                 Code::U001,
-                format!("ハッシュの先頭 {wanted} に一致するものが {} 件あります", many.len()),
+                format!(
+                    "ハッシュの先頭 {wanted} に一致するものが {} 件あります",
+                    many.len()
+                ),
             )
             .hint("もっと長く（または64桁すべて）指定してください。")
             .details(serde_json::json!({ "candidates": many })))
@@ -360,11 +366,10 @@ pub fn run_changes(ctx: &Ctx, req: FileChangesRequest) -> Result<FileChangesRepo
         let sha = current.as_deref().map(sha256_hex);
         let status = match (&sha, recorded) {
             (None, None) => {
-                return Err(Error::new(
-                    Code::U005,
-                    format!("{rel} は存在せず、記録もありません"),
+                return Err(
+                    Error::new(Code::U005, format!("{rel} は存在せず、記録もありません"))
+                        .hint("パスを確認してください（プロジェクトルートからの相対パス）。"),
                 )
-                .hint("パスを確認してください（プロジェクトルートからの相対パス）。"))
             }
             (None, Some(_)) => "missing",
             (Some(h), r) => status_of(r, h),
@@ -428,7 +433,9 @@ impl Report for FilesCleanReport {}
 pub fn run_clean(ctx: &Ctx, req: FilesCleanRequest) -> Result<FilesCleanReport> {
     let older_than = req.older_than.unwrap_or_else(|| "30d".to_string());
     let age = super::artifact::parse_duration(&older_than, "--older-than")?;
-    let cutoff = SystemTime::now().checked_sub(age).unwrap_or(SystemTime::UNIX_EPOCH);
+    let cutoff = SystemTime::now()
+        .checked_sub(age)
+        .unwrap_or(SystemTime::UNIX_EPOCH);
     let root = &ctx.root;
     index::with_index_lock(root, || {
         let mut removed = Vec::new();

@@ -161,7 +161,11 @@ impl Checker<'_> {
         match obj.get(key) {
             None => {
                 if required {
-                    self.problem(&pointer, "missing_key", format!("必須のキー {key} がありません"));
+                    self.problem(
+                        &pointer,
+                        "missing_key",
+                        format!("必須のキー {key} がありません"),
+                    );
                 }
                 None
             }
@@ -170,7 +174,11 @@ impl Checker<'_> {
                 self.problem(
                     &pointer,
                     "wrong_type",
-                    format!("{key} は {} であるべきですが {} です", want.name(), type_name(v)),
+                    format!(
+                        "{key} は {} であるべきですが {} です",
+                        want.name(),
+                        type_name(v)
+                    ),
                 );
                 None
             }
@@ -179,19 +187,39 @@ impl Checker<'_> {
 
     fn envelope(&mut self, doc: &Value) -> String {
         let Some(obj) = doc.as_object() else {
-            self.problem("", "wrong_type", format!("文書は object であるべきですが {} です", type_name(doc)));
+            self.problem(
+                "",
+                "wrong_type",
+                format!("文書は object であるべきですが {} です", type_name(doc)),
+            );
             return "unknown".into();
         };
-        let success = self.field(obj, "", "success", Want::Bool, true).and_then(Value::as_bool);
+        let success = self
+            .field(obj, "", "success", Want::Bool, true)
+            .and_then(Value::as_bool);
         self.field(obj, "", "command", Want::NonEmptyStr, true);
-        if let Some(ts) = self.field(obj, "", "created_at", Want::Str, true).and_then(Value::as_str) {
+        if let Some(ts) = self
+            .field(obj, "", "created_at", Want::Str, true)
+            .and_then(Value::as_str)
+        {
             if humantime::parse_rfc3339_weak(ts).is_err() {
-                self.problem("/created_at", "invalid_value", format!("created_at「{ts}」は RFC 3339 の日時ではありません"));
+                self.problem(
+                    "/created_at",
+                    "invalid_value",
+                    format!("created_at「{ts}」は RFC 3339 の日時ではありません"),
+                );
             }
         }
-        if let Some(s) = self.field(obj, "", "saved_to", Want::Str, false).and_then(Value::as_str) {
+        if let Some(s) = self
+            .field(obj, "", "saved_to", Want::Str, false)
+            .and_then(Value::as_str)
+        {
             if !paths::is_clean_relative(s) || !s.starts_with(&format!("{OUTPUT_DIR}/")) {
-                self.problem("/saved_to", "bad_path", format!("saved_to「{s}」は {OUTPUT_DIR}/ 配下の相対パスであるべきです"));
+                self.problem(
+                    "/saved_to",
+                    "bad_path",
+                    format!("saved_to「{s}」は {OUTPUT_DIR}/ 配下の相対パスであるべきです"),
+                );
             }
         }
         self.field(obj, "", "metadata", Want::Object, false);
@@ -200,7 +228,11 @@ impl Checker<'_> {
                 self.field(obj, "", "noveler_version", Want::NonEmptyStr, true);
                 if let Some(ms) = self.field(obj, "", "execution_time_ms", Want::Number, true) {
                     if ms.as_f64().is_some_and(|v| v < 0.0) {
-                        self.problem("/execution_time_ms", "invalid_value", "execution_time_ms が負です");
+                        self.problem(
+                            "/execution_time_ms",
+                            "invalid_value",
+                            "execution_time_ms が負です",
+                        );
                     }
                 }
                 self.field(obj, "", "project_root", Want::Str, true);
@@ -211,25 +243,46 @@ impl Checker<'_> {
                     }
                 }
                 if obj.contains_key("error") && !obj["error"].is_null() {
-                    self.problem("/error", "invalid_value", "success が true なのに error があります");
+                    self.problem(
+                        "/error",
+                        "invalid_value",
+                        "success が true なのに error があります",
+                    );
                 }
                 "success_envelope".into()
             }
             Some(false) => {
-                if let Some(err) = self.field(obj, "", "error", Want::Object, true).and_then(Value::as_object) {
-                    if let Some(code) = self.field(err, "/error", "code", Want::NonEmptyStr, true).and_then(Value::as_str) {
+                if let Some(err) = self
+                    .field(obj, "", "error", Want::Object, true)
+                    .and_then(Value::as_object)
+                {
+                    if let Some(code) = self
+                        .field(err, "/error", "code", Want::NonEmptyStr, true)
+                        .and_then(Value::as_str)
+                    {
                         if Code::parse(code).is_none() {
-                            self.problem("/error/code", "invalid_value", format!("未知のエラーコード {code}"));
+                            self.problem(
+                                "/error/code",
+                                "invalid_value",
+                                format!("未知のエラーコード {code}"),
+                            );
                         }
                     }
                     self.field(err, "/error", "type", Want::NonEmptyStr, true);
                     self.field(err, "/error", "message", Want::NonEmptyStr, true);
                     self.field(err, "/error", "hint", Want::Str, true);
                     self.field(err, "/error", "suggested_action", Want::Str, false);
-                    if let Some(alts) = self.field(err, "/error", "alternative_actions", Want::Array, false).and_then(Value::as_array) {
+                    if let Some(alts) = self
+                        .field(err, "/error", "alternative_actions", Want::Array, false)
+                        .and_then(Value::as_array)
+                    {
                         for (i, a) in alts.iter().enumerate() {
                             if !(a.is_string() || a.is_object()) {
-                                self.problem(&format!("/error/alternative_actions/{i}"), "wrong_type", "string か object であるべきです");
+                                self.problem(
+                                    &format!("/error/alternative_actions/{i}"),
+                                    "wrong_type",
+                                    "string か object であるべきです",
+                                );
                             }
                         }
                     }
@@ -247,9 +300,15 @@ impl Checker<'_> {
 
     fn file_set(&mut self, set: &Value, base: &str) {
         let Some(obj) = set.as_object() else { return };
-        let files = self.field(obj, base, "files", Want::Array, true).and_then(Value::as_array);
-        let total_files = self.field(obj, base, "total_files", Want::UInt, true).and_then(Value::as_u64);
-        let total_size = self.field(obj, base, "total_size_bytes", Want::UInt, true).and_then(Value::as_u64);
+        let files = self
+            .field(obj, base, "files", Want::Array, true)
+            .and_then(Value::as_array);
+        let total_files = self
+            .field(obj, base, "total_files", Want::UInt, true)
+            .and_then(Value::as_u64);
+        let total_size = self
+            .field(obj, base, "total_size_bytes", Want::UInt, true)
+            .and_then(Value::as_u64);
         let Some(files) = files else { return };
         let mut sum: Option<u64> = Some(0);
         for (i, f) in files.iter().enumerate() {
@@ -261,12 +320,20 @@ impl Checker<'_> {
         }
         if let Some(n) = total_files {
             if n != files.len() as u64 {
-                self.problem(&format!("{base}/total_files"), "totals_mismatch", format!("total_files は {n} ですが files は {} 件です", files.len()));
+                self.problem(
+                    &format!("{base}/total_files"),
+                    "totals_mismatch",
+                    format!("total_files は {n} ですが files は {} 件です", files.len()),
+                );
             }
         }
         if let (Some(t), Some(s)) = (total_size, sum) {
             if t != s {
-                self.problem(&format!("{base}/total_size_bytes"), "totals_mismatch", format!("total_size_bytes は {t} ですが size_bytes の合計は {s} です"));
+                self.problem(
+                    &format!("{base}/total_size_bytes"),
+                    "totals_mismatch",
+                    format!("total_size_bytes は {t} ですが size_bytes の合計は {s} です"),
+                );
             }
         }
     }
@@ -275,31 +342,65 @@ impl Checker<'_> {
     fn file_ref(&mut self, f: &Value, base: &str) -> Option<u64> {
         self.refs += 1;
         let Some(obj) = f.as_object() else {
-            self.problem(base, "wrong_type", format!("FileRef は object であるべきですが {} です", type_name(f)));
+            self.problem(
+                base,
+                "wrong_type",
+                format!("FileRef は object であるべきですが {} です", type_name(f)),
+            );
             return None;
         };
-        let path = self.field(obj, base, "path", Want::Str, true).and_then(Value::as_str);
+        let path = self
+            .field(obj, base, "path", Want::Str, true)
+            .and_then(Value::as_str);
         let path_ok = match path {
             Some(p) if paths::is_clean_relative(p) => true,
             Some(p) => {
-                self.problem(&format!("{base}/path"), "bad_path", format!("path「{p}」はプロジェクトルートからの相対パス（.. なし）であるべきです"));
+                self.problem(
+                    &format!("{base}/path"),
+                    "bad_path",
+                    format!(
+                        "path「{p}」はプロジェクトルートからの相対パス（.. なし）であるべきです"
+                    ),
+                );
                 false
             }
             None => false,
         };
-        let sha = self.field(obj, base, "sha256", Want::Str, true).and_then(Value::as_str);
+        let sha = self
+            .field(obj, base, "sha256", Want::Str, true)
+            .and_then(Value::as_str);
         let sha_ok = match sha {
-            Some(h) if h.len() == 64 && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) => true,
+            Some(h)
+                if h.len() == 64 && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) =>
+            {
+                true
+            }
             Some(h) => {
-                self.problem(&format!("{base}/sha256"), "bad_sha256", format!("sha256「{h}」は64桁の小文字16進数であるべきです"));
+                self.problem(
+                    &format!("{base}/sha256"),
+                    "bad_sha256",
+                    format!("sha256「{h}」は64桁の小文字16進数であるべきです"),
+                );
                 false
             }
             None => false,
         };
-        let size = self.field(obj, base, "size_bytes", Want::UInt, true).and_then(Value::as_u64);
-        if let Some(ct) = self.field(obj, base, "content_type", Want::Str, true).and_then(Value::as_str) {
+        let size = self
+            .field(obj, base, "size_bytes", Want::UInt, true)
+            .and_then(Value::as_u64);
+        if let Some(ct) = self
+            .field(obj, base, "content_type", Want::Str, true)
+            .and_then(Value::as_str)
+        {
             if !CONTENT_TYPES.contains(&ct) {
-                self.problem(&format!("{base}/content_type"), "invalid_value", format!("content_type「{ct}」は {} のいずれかであるべきです", CONTENT_TYPES.join(" / ")));
+                self.problem(
+                    &format!("{base}/content_type"),
+                    "invalid_value",
+                    format!(
+                        "content_type「{ct}」は {} のいずれかであるべきです",
+                        CONTENT_TYPES.join(" / ")
+                    ),
+                );
             }
         }
         self.field(obj, base, "role", Want::Str, true);
@@ -321,13 +422,25 @@ impl Checker<'_> {
         };
         self.verified += 1;
         match std::fs::read(&r.abs) {
-            Err(_) => self.problem(&format!("{base}/path"), "file_missing", format!("{path} がありません")),
+            Err(_) => self.problem(
+                &format!("{base}/path"),
+                "file_missing",
+                format!("{path} がありません"),
+            ),
             Ok(bytes) => {
                 if sha256_hex(&bytes) != sha {
-                    self.problem(&format!("{base}/sha256"), "hash_mismatch", format!("{path} の現在の内容は sha256 と一致しません"));
+                    self.problem(
+                        &format!("{base}/sha256"),
+                        "hash_mismatch",
+                        format!("{path} の現在の内容は sha256 と一致しません"),
+                    );
                 }
                 if size.is_some_and(|s| s != bytes.len() as u64) {
-                    self.problem(&format!("{base}/size_bytes"), "size_mismatch", format!("{path} の現在のサイズは {} バイトです", bytes.len()));
+                    self.problem(
+                        &format!("{base}/size_bytes"),
+                        "size_mismatch",
+                        format!("{path} の現在のサイズは {} バイトです", bytes.len()),
+                    );
                 }
             }
         }
@@ -335,10 +448,14 @@ impl Checker<'_> {
 }
 
 pub fn run(ctx: &Ctx, req: ValidateRequest) -> Result<ValidateReport> {
-    let given = [req.json_data.is_some(), req.json_text.is_some(), req.file.is_some()]
-        .iter()
-        .filter(|b| **b)
-        .count();
+    let given = [
+        req.json_data.is_some(),
+        req.json_text.is_some(),
+        req.file.is_some(),
+    ]
+    .iter()
+    .filter(|b| **b)
+    .count();
     if given != 1 {
         return Err(Error::new(Code::U001, "検証する JSON を1つだけ指定してください")
             .hint("json_data、json_text、file のどれか1つを指定してください（CLI ではファイルか `-`）。"));
@@ -349,7 +466,12 @@ pub fn run(ctx: &Ctx, req: ValidateRequest) -> Result<ValidateReport> {
         (None, Some(f)) => {
             let r = paths::resolve_file(&ctx.root, Path::new(f))?;
             let bytes = std::fs::read(&r.abs).map_err(|e| Error::io(&r.abs, &e))?;
-            let mut fr = FileRef::from_bytes(&paths::canonical_root(&ctx.root), &r.abs, &bytes, "validated");
+            let mut fr = FileRef::from_bytes(
+                &paths::canonical_root(&ctx.root),
+                &r.abs,
+                &bytes,
+                "validated",
+            );
             fr.path = r.rel;
             input = Some(fr);
             Some(String::from_utf8_lossy(&bytes).into_owned())
@@ -367,7 +489,15 @@ pub fn run(ctx: &Ctx, req: ValidateRequest) -> Result<ValidateReport> {
         (Some(t), _) => match serde_json::from_str::<Value>(&t) {
             Ok(v) => Some(v),
             Err(e) => {
-                checker.problem("", "invalid_json", format!("JSON として読めません（{} 行 {} 列）: {e}", e.line(), e.column()));
+                checker.problem(
+                    "",
+                    "invalid_json",
+                    format!(
+                        "JSON として読めません（{} 行 {} 列）: {e}",
+                        e.line(),
+                        e.column()
+                    ),
+                );
                 None
             }
         },

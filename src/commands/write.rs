@@ -110,8 +110,9 @@ fn stage_of(step: Option<u32>, stage: Option<&str>) -> Result<Option<&'static St
 
 fn check_episode(ep: u32) -> Result<()> {
     if ep == 0 {
-        return Err(Error::new(Code::E001, "話数は 1 以上で指定してください")
-            .hint("例: noveler write 4"));
+        return Err(
+            Error::new(Code::E001, "話数は 1 以上で指定してください").hint("例: noveler write 4")
+        );
     }
     Ok(())
 }
@@ -133,7 +134,11 @@ fn out_ref(root: &Path, rel: &str, role: &str) -> Option<FileRef> {
 
 fn submit_refs(root: &Path, s: &SubmitOutcome) -> Vec<FileRef> {
     let mut out = Vec::new();
-    out.extend(s.output_file.as_deref().and_then(|f| out_ref(root, f, "stage_output")));
+    out.extend(
+        s.output_file
+            .as_deref()
+            .and_then(|f| out_ref(root, f, "stage_output")),
+    );
     if let Some(m) = &s.manuscript {
         out.extend(out_ref(root, &m.path, "manuscript"));
     }
@@ -182,7 +187,11 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
     }
     if !outcome.dry_run {
         files_out.extend(out_ref(&ctx.root, &outcome.session_file, "session"));
-        if let Some(f) = outcome.stage.as_ref().and_then(|s| s.prompt_file.as_deref()) {
+        if let Some(f) = outcome
+            .stage
+            .as_ref()
+            .and_then(|s| s.prompt_file.as_deref())
+        {
             files_out.extend(out_ref(&ctx.root, f, "prompt"));
         }
     }
@@ -363,7 +372,11 @@ impl Report for WriteSubmitReport {
 /// Reads a submission file (UTF-8).
 pub fn read_submission(root: &Path, file: &str) -> Result<(String, PathBuf)> {
     let p = Path::new(file);
-    let path = if p.is_absolute() { p.to_path_buf() } else { root.join(p) };
+    let path = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        root.join(p)
+    };
     let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
     let text = crate::store::text::decode(&path, &bytes)?.text;
     Ok((text, path))
@@ -502,7 +515,10 @@ pub fn abandon(ctx: &Ctx, req: WriteAbandonRequest) -> Result<WriteAbandonReport
         next_step: Some(1),
         suggested_actions: vec![
             format!("noveler write {} --new", req.episode),
-            format!("noveler write resume {} --session {}", req.episode, req.session_id),
+            format!(
+                "noveler write resume {} --session {}",
+                req.episode, req.session_id
+            ),
         ],
     })
 }
@@ -567,12 +583,14 @@ pub fn enhanced_execute(ctx: &Ctx, req: EnhancedExecuteRequest) -> Result<Enhanc
     let progress = |d: u64, t: u64, what: &str| ctx.report_progress(d, t, what);
     recovery::execute_step(
         &ctx.root,
-        req.episode,
-        req.step_id,
-        req.session_id.as_deref(),
-        req.submission.map(Payload::Json),
-        req.feedback,
-        req.dry_run,
+        recovery::StepCall {
+            episode: req.episode,
+            step: req.step_id,
+            session_id: req.session_id,
+            submission: req.submission.map(Payload::Json),
+            feedback: req.feedback,
+            dry_run: req.dry_run,
+        },
         &progress,
     )
     .map(|outcome| EnhancedExecuteReport { outcome })

@@ -250,8 +250,8 @@ fn read(root: &Path) -> std::result::Result<HashIndex, String> {
         }
         Err(e) => return Err(format!("読み込めませんでした: {e}")),
     };
-    let index: HashIndex = serde_json::from_slice(&bytes)
-        .map_err(|e| format!("インデックスが壊れていました: {e}"))?;
+    let index: HashIndex =
+        serde_json::from_slice(&bytes).map_err(|e| format!("インデックスが壊れていました: {e}"))?;
     index
         .check()
         .map_err(|e| format!("インデックスが壊れていました: {e}"))?;
@@ -259,8 +259,12 @@ fn read(root: &Path) -> std::result::Result<HashIndex, String> {
 }
 
 fn write(root: &Path, index: &HashIndex) -> Result<()> {
-    let body = serde_json::to_vec_pretty(index)
-        .map_err(|e| Error::new(Code::R002, format!("インデックスのJSON化に失敗しました: {e}")))?;
+    let body = serde_json::to_vec_pretty(index).map_err(|e| {
+        Error::new(
+            Code::R002,
+            format!("インデックスのJSON化に失敗しました: {e}"),
+        )
+    })?;
     write_atomic(&index_path(root), &body)
 }
 
@@ -358,7 +362,12 @@ mod tests {
         };
         Envelope::success(
             &run,
-            vec![FileRef::from_bytes(root, &root.join("40_原稿/a.md"), b"abc", "manuscript")],
+            vec![FileRef::from_bytes(
+                root,
+                &root.join("40_原稿/a.md"),
+                b"abc",
+                "manuscript",
+            )],
             vec![],
             serde_json::json!({}),
             serde_json::json!({}),

@@ -3,8 +3,8 @@
 //! Everything the engine needs from other layers goes through these few functions, so the
 //! engine itself stays logic.
 
-use crate::analysis::sha256_hex;
 use crate::analysis::settings::LengthSource;
+use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
 use crate::project::Project;
 use crate::store::artifact::{self, ArtifactStore, StoreOptions};
@@ -236,7 +236,10 @@ pub fn store_artifact(
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect(),
     };
-    Ok(ArtifactStore::new(root).store(content, opts)?.metadata.artifact_id)
+    Ok(ArtifactStore::new(root)
+        .store(content, opts)?
+        .metadata
+        .artifact_id)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -258,7 +261,8 @@ fn lock_target(root: &Path, ep: u32) -> PathBuf {
 /// Runs `f` holding the exclusive writer lock of episode `ep`; QC-008 when another
 /// process (or another handle in this one) holds it.
 pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    lock::try_lock(&lock_target(root, ep), f).map_err(|e| {
+    // The outer result is the lock's own; the inner one is `f`'s, passed through as is.
+    let inner = lock::try_lock(&lock_target(root, ep), || Ok(f())).map_err(|e| {
         if e.code == Code::QC008 {
             Error::new(Code::QC008, format!("第{ep}話は別の執筆処理が実行中です"))
                 .at(lock_path(root, ep), None)
@@ -267,7 +271,8 @@ pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>)
         } else {
             e
         }
-    })
+    })?;
+    inner
 }
 
 /// The lock file of episode `ep`.
@@ -278,7 +283,11 @@ pub fn lock_path(root: &Path, ep: u32) -> PathBuf {
 /// Whether the writer lock of `ep` is held right now (by anyone). Never creates files.
 pub fn lock_held(root: &Path, ep: u32) -> bool {
     let path = lock_path(root, ep);
-    let Ok(file) = std::fs::OpenOptions::new().read(true).write(true).open(&path) else {
+    let Ok(file) = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&path)
+    else {
         return false;
     };
     let mut lock = fd_lock::RwLock::new(file);
@@ -354,7 +363,9 @@ mod tests {
         assert_eq!(info.genre, "ファンタジー");
         assert_eq!((info.target_min, info.target_max), (3000, 8000));
         assert_eq!(info.target_source, "project_config");
-        assert!(find_plot(&root, 2).unwrap().ends_with("第002話_測量局の客.yaml"));
+        assert!(find_plot(&root, 2)
+            .unwrap()
+            .ends_with("第002話_測量局の客.yaml"));
         assert!(find_plot(&root, 9).is_none());
         assert!(find_manuscript(&root, 3).unwrap().is_some());
         assert!(find_manuscript(&root, 4).unwrap().is_none());

@@ -6,12 +6,12 @@
 //! output schema (`schema`); the agent submits the result, noveler validates, stores and
 //! advances the session (`session`, `writing`). `plot` does the same for episode plots.
 pub mod io;
+pub mod plot;
+pub mod recovery;
+pub mod refs;
 pub mod render;
 pub mod schema;
 pub mod session;
 pub mod stages;
 pub mod templates;
-pub mod refs;
 pub mod writing;
-pub mod plot;
-pub mod recovery;
