@@ -158,7 +158,7 @@ pub fn run(ctx: &Ctx, req: ConvertRequest) -> Result<ConvertReport> {
         }
         let hash = crate::analysis::sha256_hex(text.as_bytes());
         let rel = format!("{OUTPUT_DIR}/convert_{stamp}_{}_{role}.txt", &hash[..8]);
-        let abs = ctx.root.join(&rel);
+        let abs = crate::store::paths::inside(&ctx.root, &rel)?;
         write_atomic(&abs, text.as_bytes())?;
         let mut f = FileRef::from_bytes(&ctx.root, &abs, text.as_bytes(), role);
         f.path = rel;
@@ -204,7 +204,7 @@ mod tests {
     fn summary_keeps_edges_on_char_boundaries() {
         let short = "あ".repeat(1000);
         assert_eq!(summarize(&short), (short.clone(), false));
-        let long = format!("{}{}{}", "前".repeat(500), "中".repeat(1), "後".repeat(500));
+        let long = format!("{}{}{}", "前".repeat(500), "中", "後".repeat(500));
         let (s, t) = summarize(&long);
         assert!(t);
         assert_eq!(

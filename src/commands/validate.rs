@@ -122,7 +122,7 @@ impl Want {
             Want::UInt => v.is_u64(),
             Want::Object => v.is_object(),
             Want::Array => v.is_array(),
-            Want::Any => true,
+            Want::Any => !v.is_null(),
         }
     }
     fn name(self) -> &'static str {
@@ -134,7 +134,7 @@ impl Want {
             Want::UInt => "0 以上の整数",
             Want::Object => "object",
             Want::Array => "array",
-            Want::Any => "値",
+            Want::Any => "null 以外の値",
         }
     }
 }

@@ -12,8 +12,9 @@
 //! Every update is a read-modify-write under the index lock, written atomically. A missing or
 //! unreadable index is rebuilt from the directory (and the caller is told so).
 
+use super::atomic::write_atomic_unsynced;
 use super::envelope::{Envelope, OUTPUT_DIR};
-use super::{lock, paths, write_atomic, FileRef};
+use super::{lock, paths, FileRef};
 use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
 use serde::{Deserialize, Serialize};
@@ -22,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 /// The index file name inside `temp/json_output/`.
 pub const INDEX_FILE: &str = ".hash_index.json";
+const MISSING: &str = "インデックスがありませんでした";
 /// Current on-disk format version.
 pub const INDEX_VERSION: u32 = 1;
 
@@ -153,7 +155,7 @@ impl HashIndex {
 
 /// The files of the result directory noveler may index: regular, non-hidden files.
 pub fn output_files(root: &Path) -> Result<Vec<(String, PathBuf)>> {
-    let dir = root.join(OUTPUT_DIR);
+    let dir = paths::inside(root, OUTPUT_DIR)?;
     let rd = match std::fs::read_dir(&dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -245,9 +247,7 @@ fn read(root: &Path) -> std::result::Result<HashIndex, String> {
     let path = index_path(root);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err("インデックスがありませんでした".into())
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(MISSING.into()),
         Err(e) => return Err(format!("読み込めませんでした: {e}")),
     };
     let index: HashIndex =
@@ -258,6 +258,11 @@ fn read(root: &Path) -> std::result::Result<HashIndex, String> {
     Ok(index)
 }
 
+/// The index path, refused when the result directory leads out of the project.
+fn checked_index_path(root: &Path) -> Result<PathBuf> {
+    paths::inside(root, &format!("{OUTPUT_DIR}/{INDEX_FILE}"))
+}
+
 fn write(root: &Path, index: &HashIndex) -> Result<()> {
     let body = serde_json::to_vec_pretty(index).map_err(|e| {
         Error::new(
@@ -265,13 +270,13 @@ fn write(root: &Path, index: &HashIndex) -> Result<()> {
             format!("インデックスのJSON化に失敗しました: {e}"),
         )
     })?;
-    write_atomic(&index_path(root), &body)
+    write_atomic_unsynced(&checked_index_path(root)?, &body)
 }
 
 /// Runs `f` on the index under its lock and writes the result back. A missing or corrupt
 /// index is rebuilt from the directory first; the reason is returned alongside.
 pub fn update<T>(root: &Path, f: impl FnOnce(&mut HashIndex) -> T) -> Result<(T, Option<String>)> {
-    let path = index_path(root);
+    let path = checked_index_path(root)?;
     lock::with_lock(&path, || {
         let (mut index, rebuilt) = match read(root) {
             Ok(i) => (i, None),
@@ -289,31 +294,33 @@ pub fn record_envelope(root: &Path, env: &Envelope, saved_rel: &str, body: &[u8]
 }
 
 /// Loads the index for reading; a missing or corrupt one is rebuilt (and saved) first.
+/// `rebuilt` is set when something had to be recovered (a corrupt index, or a missing one
+/// while results exist), not for the first use in a fresh project.
 pub fn load(root: &Path) -> Result<Loaded> {
-    match read(root) {
+    if let Ok(index) = read(root) {
+        return Ok(Loaded {
+            index,
+            rebuilt: None,
+        });
+    }
+    let path = checked_index_path(root)?;
+    lock::with_lock(&path, || match read(root) {
+        // Another process repaired it while we waited.
         Ok(index) => Ok(Loaded {
             index,
             rebuilt: None,
         }),
-        Err(_) => {
-            let path = index_path(root);
-            lock::with_lock(&path, || match read(root) {
-                // Another process repaired it while we waited.
-                Ok(index) => Ok(Loaded {
-                    index,
-                    rebuilt: None,
-                }),
-                Err(reason) => {
-                    let index = rebuild(root)?;
-                    write(root, &index)?;
-                    Ok(Loaded {
-                        index,
-                        rebuilt: Some(reason),
-                    })
-                }
-            })
+        Err(reason) => {
+            let index = rebuild(root)?;
+            write(root, &index)?;
+            let rebuilt = if reason == MISSING && index.files.is_empty() {
+                None
+            } else {
+                Some(format!("{reason}（結果ファイルから再構築しました）"))
+            };
+            Ok(Loaded { index, rebuilt })
         }
-    }
+    })
 }
 
 /// The index as stored, or rebuilt in memory when missing/corrupt; writes nothing and takes
@@ -327,7 +334,7 @@ pub fn peek(root: &Path) -> Result<HashIndex> {
 
 /// Rebuilds and saves the index from the directory (used after pruning).
 pub fn rebuild_and_save(root: &Path) -> Result<HashIndex> {
-    let path = index_path(root);
+    let path = checked_index_path(root)?;
     lock::with_lock(&path, || {
         let index = rebuild(root)?;
         write(root, &index)?;
@@ -338,7 +345,7 @@ pub fn rebuild_and_save(root: &Path) -> Result<HashIndex> {
 /// Runs `f` with the index lock held (callers that delete result files use it so no save
 /// interleaves with their rebuild).
 pub fn with_index_lock<T>(root: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    lock::with_lock(&index_path(root), f)
+    lock::with_lock(&checked_index_path(root)?, f)
 }
 
 /// Rebuilds and writes the index; the caller must hold the index lock.
@@ -415,6 +422,19 @@ mod tests {
         let index = load(root).unwrap();
         assert!(index.rebuilt.is_none());
         assert_eq!(index.index.files.len(), 3);
+    }
+
+    #[test]
+    fn fresh_project_is_not_a_recovery() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(load(dir.path()).unwrap().rebuilt.is_none());
+        // Results but no index: that is a recovery worth reporting.
+        let dir = tempfile::tempdir().unwrap();
+        env(dir.path(), "check").save(dir.path()).unwrap();
+        std::fs::remove_file(index_path(dir.path())).unwrap();
+        let loaded = load(dir.path()).unwrap();
+        assert!(loaded.rebuilt.unwrap().contains("再構築"));
+        assert_eq!(loaded.index.files.len(), 2);
     }
 
     #[test]

@@ -43,10 +43,7 @@ fn normalize(path: &Path) -> PathBuf {
 fn outside(path: &Path, why: &str) -> Error {
     Error::new(
         Code::U004,
-        format!(
-            "{} はプロジェクトの外を指しています（{why}）",
-            path.display()
-        ),
+        format!("指定したパスはプロジェクトの外を指しています（{why}）"),
     )
     .at(path, None)
     .hint("プロジェクトルート配下のパスを、ルートからの相対パスで指定してください。")
@@ -131,16 +128,19 @@ pub fn resolve(root: &Path, path: &Path) -> Result<InRoot> {
     Ok(InRoot { abs, rel })
 }
 
+/// The absolute location of noveler's own `rel` (e.g. `.noveler/artifacts`), refusing it when
+/// a symlink on the way leads out of the project (U004). Used before every write.
+pub fn inside(root: &Path, rel: &str) -> Result<PathBuf> {
+    Ok(resolve(root, Path::new(rel))?.abs)
+}
+
 /// Like `resolve`, and the path must name an existing regular file (U005 otherwise).
 pub fn resolve_file(root: &Path, path: &Path) -> Result<InRoot> {
     let r = resolve(root, path)?;
     if !r.abs.is_file() {
-        return Err(Error::new(
-            Code::U005,
-            format!("ファイル {} が見つかりません", path.display()),
-        )
-        .at(path, None)
-        .hint("パスを確認してください（プロジェクトルートからの相対パス）。"));
+        return Err(Error::new(Code::U005, "ファイルが見つかりません")
+            .at(path, None)
+            .hint("パスを確認してください（プロジェクトルートからの相対パス）。"));
     }
     Ok(r)
 }
