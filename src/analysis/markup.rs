@@ -9,7 +9,7 @@
 //! 3. classify each body line (blank, scene break, paragraph) and split paragraphs into
 //!    sentences, counting characters on the way.
 //!
-//! Choices the SPEC leaves open (also listed in SPEC "Decisions" by the integrator):
+//! Choices the SPEC leaves open (reported to the integrator for SPEC "Decisions"):
 //! - A front matter needs its closing `---`; without one the first line is ordinary text.
 //! - The trailing metadata block starts at the last `---` line after the front matter; a
 //!   `key: value` line has a non-empty key before its first `:` / `：`. A `---` with only
@@ -25,6 +25,12 @@
 //!   no sentence. The bracket stack matches types: a closer pops back to its opener and a
 //!   closer with no open counterpart is ignored.
 //! - The phantom empty line after a final `\n` is not a body line.
+//! - `［＃` runs to the first `］` on its line; without one it stays text. Ruby needs a
+//!   non-empty base and a non-empty reading (`漢《》` stays text), and `《《…》》` a
+//!   non-empty content free of `《》`.
+//! - Spans of displayed ranges run from the source of the first displayed character to the
+//!   end of the last one: a sentence starting `｜基《よみ》` has its span start at `基`.
+//! - `Paragraph::indented` reads the source line (first char U+3000).
 
 use super::line_index::LineIndex;
 use super::segment::{
@@ -111,11 +117,10 @@ fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
         if text.starts_with("```") {
             in_fence = !in_fence;
             inc[l] = false;
-        } else if in_fence {
-            inc[l] = false;
-        } else if source[spans[l].range()]
-            .trim_start_matches(is_line_space)
-            .starts_with('#')
+        } else if in_fence
+            || source[spans[l].range()]
+                .trim_start_matches(is_line_space)
+                .starts_with('#')
         {
             inc[l] = false;
         }
@@ -173,8 +178,9 @@ impl<'a> Builder<'a> {
 
     fn push_char(&mut self, offset: u32, c: char) {
         self.display.push(c);
-        self.display_map
-            .extend_from_slice(&[offset; 4][..c.len_utf8()]);
+        for _ in 0..c.len_utf8() {
+            self.display_map.push(offset);
+        }
     }
 
     /// Appends source text unchanged: every byte maps to the start of its char.

@@ -11,8 +11,10 @@ use std::process::ExitCode;
 
 pub mod artifact;
 pub mod backup;
+pub mod check;
 pub mod convert;
 pub mod files;
+pub mod gen;
 pub mod plot;
 pub mod validate;
 pub mod write;
@@ -51,6 +53,12 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases
+    Check(check::CheckArgs),
+    /// Print a shell completion script
+    Completions(gen::CompletionsArgs),
+    /// Print the man page (or write every page with --dir)
+    Man(gen::ManArgs),
     /// Show a rule's documentation: what it detects, why, an example and its fix
     Explain {
         /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES
@@ -96,6 +104,9 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> u8 {
     let ctx = context(&cli.global);
     match cli.command {
+        Command::Check(args) => check::run(&ctx, &cli.global, args),
+        Command::Completions(args) => gen::run_completions(args),
+        Command::Man(args) => gen::run_man(args),
         Command::Explain { code, format } => {
             let out = commands::execute(&ctx, "explain", |c| {
                 commands::explain::explain(c, commands::explain::ExplainRequest { code })
