@@ -157,6 +157,7 @@ fn ten_stages_end_to_end_through_the_cli() {
     let id = p.start_episode_4();
     assert!(id.starts_with("session_"));
     let manuscript = "40_原稿/第004話_流れ着いた瓶.md";
+    let mut draft_score = None;
     for step in 1..=10u32 {
         // Show the stage: a prompt with artifact references (all stored), an output schema.
         let shown = p.ok(&["write", "4", "--session", &id, "--step", &step.to_string()]);
@@ -253,6 +254,8 @@ fn ten_stages_end_to_end_through_the_cli() {
         if step == 8 {
             // The short first draft is recorded with its length problem.
             assert_eq!(submitted["manuscript"]["check"]["in_range"], false);
+            assert!(submitted["manuscript"]["check"]["by_severity"]["high"].as_u64() >= Some(1));
+            draft_score = submitted["quality_score"].as_f64();
             assert!(submitted["warnings"]
                 .to_string()
                 .contains("目標 3000〜8000 字"));

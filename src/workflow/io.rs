@@ -4,7 +4,6 @@
 //! engine itself stays logic.
 
 use crate::analysis::settings::LengthSource;
-use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
 use crate::project::Project;
 use crate::store::artifact::{self, ArtifactStore, StoreOptions};
@@ -311,31 +310,40 @@ pub struct CheckOutcome {
     pub result: serde_json::Value,
 }
 
-/// Checks the manuscript at `path` with the project's target length.
-pub fn check_manuscript(root: &Path, path: &Path, info: &ProjectInfo) -> Result<CheckOutcome> {
-    let source = crate::store::text::read_manuscript(path)?;
-    let settings = match &info.project {
-        Some(p) => p.settings.clone(),
-        None => load(root).settings,
-    };
+/// Checks the manuscript at `path` with `noveler check` (`commands::check`: the project's
+/// settings, target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate.
+pub fn check_manuscript(root: &Path, path: &Path, _info: &ProjectInfo) -> Result<CheckOutcome> {
+    use crate::commands::check::{self, CheckRequest, Target};
     let rel = crate::store::fileref::relative_to(root, path)
         .unwrap_or_else(|_| path.display().to_string());
-    let analysis = crate::analysis::analyze(&source.text, &rel, &settings);
-    let ls = &analysis.metrics.length_stats;
+    let ctx = crate::commands::Ctx::new(root.to_path_buf());
+    let report = check::run(
+        &ctx,
+        CheckRequest {
+            targets: vec![Target::Path(rel.clone())],
+            exit_zero: true,
+            ..Default::default()
+        },
+    )?;
+    if let Some(e) = report.errors.first() {
+        return Err(Error::new(
+            Code::parse(&e.code).unwrap_or(Code::Q002),
+            format!("原稿をチェックできません: {}", e.message),
+        )
+        .at(path, None));
+    }
+    let file = report.files.into_iter().next().ok_or_else(|| {
+        Error::new(Code::Q002, format!("{rel} をチェックできませんでした")).at(path, None)
+    })?;
+    let ls = &file.metrics.length_stats;
     Ok(CheckOutcome {
-        score: analysis.scores.overall,
+        score: file.scores.overall,
         body_chars: ls.body_chars,
         target_min: ls.target_min,
         target_max: ls.target_max,
         in_range: ls.in_range,
-        findings: analysis.findings.clone(),
-        result: serde_json::json!({
-            "path": rel,
-            "sha256": sha256_hex(source.text.as_bytes()),
-            "metrics": analysis.metrics,
-            "findings": analysis.findings,
-            "scores": analysis.scores,
-        }),
+        findings: file.findings.clone(),
+        result: serde_json::to_value(&file).unwrap_or_default(),
     })
 }
 
