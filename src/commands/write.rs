@@ -145,13 +145,24 @@ fn submit_refs(root: &Path, s: &SubmitOutcome) -> Vec<FileRef> {
     out
 }
 
+/// The MCP exclusivity key of a writing call: one call per episode at a time.
+pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+    let ep = args
+        .get("episode")
+        .or_else(|| args.get("episode_number"))?
+        .as_u64()?;
+    Some(format!("episode:{ep}"))
+}
+
 /// `noveler write EP` / `noveler_write`.
 pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
     check_episode(req.episode)?;
     let stage = stage_of(req.step, req.stage.as_deref())?;
     let mut session_id = req.session_id.clone();
     let mut submitted = None;
+    let phases = if req.submission.is_some() { 2 } else { 1 };
     if let Some(sub) = &req.submission {
+        ctx.report_progress(0, phases, "submit");
         let out = writing::submit(
             &ctx.root,
             &SubmitOptions {
@@ -168,6 +179,8 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
         submitted = Some(out);
     }
     let show_stage = if submitted.is_some() { None } else { stage };
+    ctx.check_cancelled()?;
+    ctx.report_progress(phases - 1, phases, "render");
     let outcome = writing::show(
         &ctx.root,
         &OpenOptions {
@@ -181,6 +194,7 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
         },
         show_stage,
     )?;
+    ctx.report_progress(phases, phases, "done");
     let mut files_out = Vec::new();
     if let Some(s) = &submitted {
         files_out.extend(submit_refs(&ctx.root, s));
@@ -234,6 +248,46 @@ pub fn step(ctx: &Ctx, n: u32, req: StepRequest) -> Result<WriteReport> {
             episode: req.episode,
             session_id: req.session_id,
             step: Some(n),
+            submission: req.submission,
+            feedback: req.feedback,
+            dry_run: req.dry_run,
+            ..Default::default()
+        },
+    )
+}
+
+/// `write_stage`: one stage by name.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct StageRequest {
+    /// Episode number (1-based).
+    #[serde(alias = "episode_number")]
+    pub episode: u32,
+    /// The stage: plot_data_preparation, analyze_plot_structure, design_emotional_flow,
+    /// design_humor_elements, design_character_dialogue, design_scene_atmosphere,
+    /// adjust_logic_consistency, write_manuscript_draft, refine_manuscript_quality,
+    /// finalize_manuscript (the write_stage names of seed 000, e.g. plot_structure_analysis,
+    /// are accepted too), or its number.
+    pub stage: String,
+    /// The session to continue.
+    #[serde(default, alias = "resume_session")]
+    pub session_id: Option<String>,
+    /// The stage's output; without it the stage's prompt is returned.
+    #[serde(default)]
+    pub submission: Option<serde_json::Value>,
+    #[serde(default)]
+    pub feedback: Option<String>,
+    #[serde(default)]
+    pub dry_run: bool,
+}
+
+/// One stage by name through `run`.
+pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<WriteReport> {
+    run(
+        ctx,
+        WriteRequest {
+            episode: req.episode,
+            session_id: req.session_id,
+            stage: Some(req.stage),
             submission: req.submission,
             feedback: req.feedback,
             dry_run: req.dry_run,
