@@ -267,6 +267,10 @@ fn ten_stages_end_to_end_through_the_cli() {
                 submitted["manuscript"]["backups"].as_array().unwrap().len(),
                 1
             );
+            assert!(
+                submitted["quality_score"].as_f64() > draft_score,
+                "refining raised the score"
+            );
         }
         if step == 10 {
             // No manuscript in the submission: the refined one is final, unchanged.
@@ -936,4 +940,227 @@ fn rendered_prompt_of_stage_one_is_stable() {
     insta::with_settings!({filters => vec![(r"session_\d{8}_\d{6}_[0-9a-f]{6}", "[session_id]")]}, {
         insta::assert_snapshot!("stage01_prompt_episode_4", prompt);
     });
+}
+
+// ---------------------------------------------------------------------------------------
+// Through MCP: the same stages, over JSON-RPC lines to `noveler mcp`.
+
+struct Mcp {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+    /// Notifications seen while waiting for responses.
+    notes: Vec<Value>,
+    next_id: i64,
+}
+
+impl Mcp {
+    fn start(root: &Path) -> Mcp {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_noveler"))
+            .args(["mcp", "-q", "--project-root"])
+            .arg(root)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut m = Mcp {
+            child,
+            stdin,
+            lines,
+            notes: Vec::new(),
+            next_id: 1,
+        };
+        m.request(
+            "initialize",
+            serde_json::json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                               "clientInfo": {"name": "write-test", "version": "1"}}),
+            None,
+        );
+        m.send(serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        m
+    }
+
+    fn send(&mut self, v: Value) {
+        use std::io::Write;
+        self.stdin.write_all(v.to_string().as_bytes()).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn request(&mut self, method: &str, mut params: Value, progress: Option<&str>) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        if let Some(token) = progress {
+            params["_meta"] = serde_json::json!({"progressToken": token});
+        }
+        self.send(
+            serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        );
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(std::time::Duration::from_secs(120))
+                .expect("a message from noveler mcp");
+            let v: Value = serde_json::from_str(&line).unwrap();
+            if v["id"] == id && v.get("method").is_none() {
+                return v;
+            }
+            self.notes.push(v);
+        }
+    }
+
+    /// Calls a tool; returns (isError, envelope).
+    fn call(&mut self, tool: &str, args: Value, progress: Option<&str>) -> (bool, Value) {
+        let r = self.request(
+            "tools/call",
+            serde_json::json!({"name": tool, "arguments": args}),
+            progress,
+        );
+        let result = &r["result"];
+        assert!(result.is_object(), "{tool}: {r}");
+        (
+            result["isError"].as_bool().unwrap_or(false),
+            result["structuredContent"].clone(),
+        )
+    }
+
+    fn ok(&mut self, tool: &str, args: Value) -> Value {
+        let (is_error, env) = self.call(tool, args, None);
+        assert!(!is_error, "{tool}: {env:#}");
+        env["result"].clone()
+    }
+}
+
+impl Drop for Mcp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn fixture_json(name: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(fixture(name)).unwrap()).unwrap()
+}
+
+#[test]
+fn ten_stages_end_to_end_through_mcp() {
+    let p = Proj::new();
+    let mut mcp = Mcp::start(p.root());
+    // The plot first, as YAML content.
+    let plot = mcp.ok(
+        "noveler_plot",
+        serde_json::json!({"episode": 4, "content": std::fs::read_to_string(fixture("plot_ep004.yaml")).unwrap()}),
+    );
+    assert_eq!(
+        plot["plot_file"],
+        "20_プロット/話別プロット/第004話_流れ着いた瓶.yaml"
+    );
+    assert_eq!(plot["next_step"], 1);
+    // Step 1 starts the session and returns its prompt.
+    let first = mcp.ok("write_step_1", serde_json::json!({"episode": 4}));
+    let id = first["session_id"].as_str().unwrap().to_string();
+    assert_eq!(first["stage"]["step"], 1);
+    assert!(first["stage"]["prompt"]
+        .as_str()
+        .unwrap()
+        .contains("fetch_artifact"));
+    // Each step's submission returns the next step's prompt.
+    for step in 1..=10u32 {
+        let tool = format!("write_step_{step}");
+        let r = mcp.ok(
+            &tool,
+            serde_json::json!({"episode": 4, "session_id": id,
+                               "submission": fixture_json(&format!("stage{step:02}.json"))}),
+        );
+        assert_eq!(r["session_id"], id.as_str());
+        assert_eq!(r["submitted"]["step"], step);
+        assert_eq!(r["submitted"]["accepted"], true);
+        if step < 10 {
+            assert_eq!(r["next_step"], step + 1, "{tool}");
+            assert_eq!(r["stage"]["step"], step + 1);
+            // The artifacts a prompt names can be fetched through MCP.
+            let aid = r["stage"]["inputs"][0]["artifact_id"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let fetched = mcp.ok("fetch_artifact", serde_json::json!({"artifact_id": aid}));
+            assert!(fetched.to_string().contains("執筆ブリーフ"));
+        } else {
+            assert_eq!(r["status"], "completed");
+            assert_eq!(r["next_step"], Value::Null);
+            assert_eq!(r["stage"], Value::Null);
+            assert!(r["suggested_actions"]
+                .to_string()
+                .contains("noveler check 4"));
+        }
+        if step >= 8 {
+            assert!(
+                r["submitted"]["quality_score"].is_number(),
+                "{tool}: checked"
+            );
+        }
+    }
+    let text = p.read("40_原稿/第004話_流れ着いた瓶.md");
+    assert!(text.contains("「……それは、おまえの母親の字だ」"));
+    let s = p.session_yaml(&id);
+    assert_eq!(s["status"], "completed");
+    assert!(s["stage_outputs"]["finalize_manuscript"]["quality_score"].is_number());
+    // The result of an MCP call is the CLI's envelope, saved the same way.
+    let status = mcp.ok(
+        "enhanced_get_writing_tasks",
+        serde_json::json!({"episode": 4}),
+    );
+    assert_eq!(status["progress"]["completed"], 10);
+
+    // A multi-stage call reports progress: replaying the journal from the start.
+    let (is_error, env) = mcp.call(
+        "enhanced_resume_from_partial_failure",
+        serde_json::json!({"episode": 4, "recovery_point": 0, "session_id": id}),
+        Some("replay-1"),
+    );
+    assert!(!is_error, "{env:#}");
+    assert_eq!(env["result"]["resumed_steps"].as_array().unwrap().len(), 10);
+    let progress: Vec<f64> = mcp
+        .notes
+        .iter()
+        .filter(|n| {
+            n["method"] == "notifications/progress" && n["params"]["progressToken"] == "replay-1"
+        })
+        .map(|n| n["params"]["progress"].as_f64().unwrap())
+        .collect();
+    assert!(progress.len() >= 2, "{:?}", mcp.notes);
+    assert!(progress.windows(2).all(|w| w[0] < w[1]), "{progress:?}");
+    // Errors keep their codes through MCP.
+    let (is_error, env) = mcp.call(
+        "write_step_1",
+        serde_json::json!({"episode": 4, "new_session": true}),
+        None,
+    );
+    assert!(!is_error, "unknown arguments are ignored: {env:#}");
+    let (is_error, env) = mcp.call(
+        "enhanced_execute_writing_step",
+        serde_json::json!({"episode": 4, "step_id": 0}),
+        None,
+    );
+    assert!(is_error);
+    assert_eq!(env["error"]["code"], "QC-003");
+    assert_eq!(
+        env["error"]["details"]["execution_method"],
+        "enhanced_use_case"
+    );
 }

@@ -165,11 +165,13 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
         }
     }
     let mut active: Vec<Session> = Vec::new();
+    let mut latest: Option<Session> = None;
     for l in session::list(root) {
         match l {
             Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::InProgress => {
                 active.push(*s)
             }
+            Listed::Ok(s) if s.episode == ep => latest = Some(*s),
             Listed::Corrupt { id, episode, error } if episode.is_none_or(|e| e == ep) => {
                 let rebuildable = has_manifest(root, &id);
                 let mut d = diag(
@@ -273,8 +275,12 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
         }
     }
     let blank = Session::new(String::new(), ep, "");
-    let s = current.as_ref().unwrap_or(&blank);
-    let next = s.next_stage();
+    // Nothing in progress: show the last session of the episode (e.g. a completed one).
+    let shown = current.clone().or(latest);
+    let s = shown.as_ref().unwrap_or(&blank);
+    let next = s
+        .next_stage()
+        .filter(|_| s.status == SessionStatus::InProgress || s.session_id.is_empty());
     let tasks = STAGES
         .iter()
         .map(|st| {
@@ -317,7 +323,7 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
     Ok(TasksOutcome {
         execution_method: EXECUTION_METHOD.into(),
         episode: ep,
-        session_id: current.as_ref().map(|s| s.session_id.clone()),
+        session_id: shown.as_ref().map(|s| s.session_id.clone()),
         tasks,
         progress: Progress::of(s),
         diagnostics,
