@@ -1164,3 +1164,58 @@ fn ten_stages_end_to_end_through_mcp() {
         "enhanced_use_case"
     );
 }
+
+#[test]
+fn a_submission_can_come_from_stdin_and_text_output_names_the_next_command() {
+    use std::io::Write;
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_noveler"))
+        .arg("--project-root")
+        .arg(p.root())
+        .args([
+            "write",
+            "submit",
+            "4",
+            "--session",
+            &id,
+            "--stage",
+            "1",
+            "--file",
+            "-",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(std::fs::read(fixture("stage01.json")).unwrap().as_slice())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("STEP1（plot_data_preparation）を受け付けました"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("次: noveler write 4 --session {id} --step 2")),
+        "{text}"
+    );
+    // The text rendering of a stage prints the whole prompt and the submit command.
+    let out = Command::new(env!("CARGO_BIN_EXE_noveler"))
+        .arg("--project-root")
+        .arg(p.root())
+        .args(["write", "4"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("STEP 2/10 プロット分析・構成設計"), "{text}");
+    assert!(text.contains("## アーティファクト参照情報"));
+    assert!(text.contains(&format!(
+        "次: noveler write submit 4 --session {id} --stage 2"
+    )));
+}

@@ -242,6 +242,25 @@ pub fn store_artifact(
 }
 
 // ---------------------------------------------------------------------------------------
+// The safe write (`commands::write_file`, REQ-OPS-WRITE-001): path resolved inside the
+// root (symlinks out refused), `.noveler/` and `.git/` off limits, the old content backed
+// up, an atomic write under the per-episode write lock.
+
+/// Writes `content` to `rel` (relative to the root) safely; returns the backup id of the
+/// content it replaced, if any.
+pub fn safe_write(root: &Path, rel: &str, content: &str) -> Result<Option<String>> {
+    let report = crate::commands::write_file::run(
+        &crate::commands::Ctx::new(root.to_path_buf()),
+        crate::commands::write_file::WriteFileRequest {
+            path: rel.to_string(),
+            content: content.to_string(),
+            expected_sha256: None,
+        },
+    )?;
+    Ok(report.backup.map(|b| b.backup_id))
+}
+
+// ---------------------------------------------------------------------------------------
 // Backups (`store::backup`).
 
 /// Backs up `path` (inside `root`); returns the backup id (`noveler backup restore ID`).

@@ -649,6 +649,7 @@ fn target(root: &Path, ep: u32, id: Option<&str>) -> Result<Target> {
         };
     }
     let mut found = Target::None;
+    let mut latest = None;
     for l in session::list(root) {
         match l {
             Listed::Corrupt { id, episode, .. } if episode == Some(ep) => {
@@ -661,10 +662,15 @@ fn target(root: &Path, ep: u32, id: Option<&str>) -> Result<Target> {
             {
                 found = Target::Ok(s)
             }
+            Listed::Ok(s) if s.episode == ep => latest = Some(s),
             _ => {}
         }
     }
-    Ok(found)
+    // Nothing in progress or damaged: the episode's latest session (e.g. a completed one).
+    match (found, latest) {
+        (Target::None, Some(s)) => Ok(Target::Ok(s)),
+        (found, _) => Ok(found),
+    }
 }
 
 /// Repairs what can be repaired for episode `ep` (rebuild, replay, restore). In a dry run

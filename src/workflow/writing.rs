@@ -1716,21 +1716,21 @@ pub fn apply_manuscript(
     let unchanged = existing.len() == 1
         && existing[0] == path
         && std::fs::read(&path).ok().as_deref() == Some(content.as_bytes());
+    let rel_path = rel(root, &path);
     if !unchanged {
-        for old in &existing {
+        // The safe write backs up the file it replaces; an earlier manuscript of the episode
+        // under another title is backed up here and then removed, so one file remains.
+        backups.extend(io::safe_write(root, &rel_path, &content)?);
+        for old in existing.iter().filter(|o| **o != path) {
             backups.push(io::backup_file(
                 root,
                 old,
-                &format!("write_{}", stage.stem()),
+                &format!("write {}", stage.stem()),
             )?);
-        }
-        write_atomic(&path, content.as_bytes())?;
-        for old in existing.iter().filter(|o| **o != path) {
             std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;
             removed.push(rel(root, old));
         }
     }
-    let rel_path = rel(root, &path);
     let artifact_id = io::store_artifact(
         root,
         &content,
