@@ -1024,6 +1024,12 @@ fn show_locked(
         Env::for_session(root, &s)?
     };
     let mut warnings = refresh_artifacts(&env, &mut s, opts.dry_run)?;
+    if !is_new && opts.plot_content.is_some() {
+        warnings.push(format!(
+            "セッション {} は開始済みのため、指定されたプロット内容は使っていません（新しく始めるには --new）",
+            s.session_id
+        ));
+    }
     if opts.draft_only && s.status == SessionStatus::InProgress {
         for st in &STAGES[..7] {
             s.skip(st);
