@@ -69,7 +69,6 @@ pub struct RunInfo {
 
 impl Envelope {
     /// A success envelope around `result`.
-    #[allow(clippy::too_many_arguments)]
     pub fn success(
         run: &RunInfo,
         inputs: Vec<FileRef>,

@@ -361,7 +361,7 @@ mod tests {
     use std::time::SystemTime;
 
     fn env(root: &Path, name: &str) -> Envelope {
-        let run = crate::store::envelope::RunInfo {
+        let run = super::super::envelope::RunInfo {
             command: name.to_string(),
             project_root: root.to_path_buf(),
             started: SystemTime::now(),
