@@ -232,8 +232,8 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
         if !matches!(format, Format::Json | Format::Ndjson) {
             for e in &report.errors {
                 match &e.error {
-                    Some(err) => eprint!("{}", super::render_error(err)),
-                    None => eprintln!("[{}] {}: {}", e.code, e.path, e.message),
+                    Some(err) => super::print_stderr(super::render_error(err).trim_end()),
+                    None => super::print_stderr(&format!("[{}] {}: {}", e.code, e.path, e.message)),
                 }
             }
         }

@@ -64,7 +64,7 @@ pub fn emit_raw<R: Report>(outcome: &Outcome<R>, bytes: impl Fn(&R) -> &[u8]) ->
     match &outcome.report {
         Ok(r) => {
             if let Some(err) = &outcome.save_error {
-                eprintln!("警告: 結果ファイルを保存できませんでした: {err}");
+                super::print_stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
             }
             let mut out = std::io::stdout().lock();
             match out.write_all(bytes(r)).and_then(|_| out.flush()) {

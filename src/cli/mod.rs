@@ -15,7 +15,10 @@ pub mod check;
 pub mod convert;
 pub mod files;
 pub mod gen;
+mod mcp;
+pub mod plot;
 pub mod validate;
+pub mod write;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -69,6 +72,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
+    Mcp(mcp::McpArgs),
     /// Content-addressed artifacts: store, fetch, list, delete, gc
     Artifact(artifact::ArtifactArgs),
     /// Snapshots of manuscripts and artifacts: create, list, restore
@@ -79,6 +84,10 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Check that a JSON document is a well-formed result envelope
     Validate(validate::ValidateArgs),
+    /// Write an episode in ten stages with an agent: prompts out, validated results in
+    Write(write::WriteArgs),
+    /// The episode plot for an agent: prompt, then submit the plot YAML
+    Plot(plot::PlotArgs),
 }
 
 /// Entry point of the binary.
@@ -97,6 +106,12 @@ pub fn main() -> ExitCode {
 /// Runs a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> u8 {
     let ctx = context(&cli.global);
+    run_in(ctx, cli)
+}
+
+/// Runs a parsed command line in `ctx` (the MCP `noveler` tool passes its own, with
+/// progress and cancellation wired); returns the exit status.
+pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
     match cli.command {
         Command::Check(args) => check::run(&ctx, &cli.global, args),
         Command::Completions(args) => gen::run_completions(args),
@@ -117,11 +132,14 @@ pub fn run(cli: Cli) -> u8 {
                 crate::output::rules::rules_table(&r.rules)
             })
         }
+        Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
         Command::Artifact(args) => artifact::run(&ctx, args),
         Command::Backup(args) => backup::run(&ctx, args),
         Command::Files(args) => files::run(&ctx, args),
         Command::Convert(args) => convert::run(&ctx, args),
         Command::Validate(args) => validate::run(&ctx, args),
+        Command::Write(args) => write::run(&ctx, args),
+        Command::Plot(args) => plot::run(&ctx, args),
     }
 }
 
@@ -139,8 +157,9 @@ pub fn context(global: &GlobalArgs) -> Ctx {
 /// an error.
 pub fn emit<R: Report>(outcome: &Outcome<R>, format: Format, text: impl Fn(&R) -> String) -> u8 {
     if let Some(err) = &outcome.save_error {
-        eprintln!("警告: 結果ファイルを保存できませんでした: {err}");
+        print_stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
     }
+    capture::envelope(&outcome.envelope);
     let printed = match (&outcome.report, format) {
         (_, Format::Json) | (Err(_), Format::Ndjson) => {
             let json = serde_json::to_string_pretty(&outcome.envelope).unwrap_or_default();
@@ -159,8 +178,11 @@ pub fn emit<R: Report>(outcome: &Outcome<R>, format: Format, text: impl Fn(&R) -
     }
 }
 
-/// Writes `text` (plus a final newline) to stdout.
+/// Writes `text` (plus a final newline) to stdout (or to the capture, see `capture`).
 pub fn print_stdout(text: &str) -> std::io::Result<()> {
+    if capture::stdout(text) {
+        return Ok(());
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     if !text.ends_with('\n') {
@@ -171,7 +193,7 @@ pub fn print_stdout(text: &str) -> std::io::Result<()> {
 
 /// Renders an error with miette on stderr.
 pub fn print_error(err: &Error) {
-    eprint!("{}", render_error(err));
+    print_stderr(render_error(err).trim_end());
 }
 
 /// An error rendered by miette, unwrapped so that file names stay whole; coloured when
@@ -190,4 +212,69 @@ pub fn render_error(err: &Error) -> String {
         out = format!("{err}\n");
     }
     out
+}
+
+/// Writes one line to stderr (or to the capture, see `capture`).
+pub fn print_stderr(text: &str) {
+    if !capture::stderr(text) {
+        eprintln!("{text}");
+    }
+}
+
+/// In-process runs of a command line (the MCP `noveler` tool): while `capture::run` is on
+/// the stack, what `print_stdout` / `print_stderr` / `emit` would print is collected for the
+/// calling thread instead (stdout of `noveler mcp` is the protocol).
+pub mod capture {
+    use std::cell::RefCell;
+
+    /// What a captured run printed.
+    #[derive(Debug, Default)]
+    pub struct Captured {
+        pub stdout: String,
+        pub stderr: String,
+        /// The last envelope `emit` handled (printed or not).
+        pub envelope: Option<serde_json::Value>,
+    }
+
+    thread_local! {
+        static CAPTURE: RefCell<Option<Captured>> = const { RefCell::new(None) };
+    }
+
+    /// Runs `f` with this thread's output captured.
+    pub fn run<T>(f: impl FnOnce() -> T) -> (T, Captured) {
+        let outer = CAPTURE.with(|c| c.replace(Some(Captured::default())));
+        let value = f();
+        let captured = CAPTURE.with(|c| c.replace(outer)).unwrap_or_default();
+        (value, captured)
+    }
+
+    fn with(f: impl FnOnce(&mut Captured)) -> bool {
+        CAPTURE.with(|c| match c.borrow_mut().as_mut() {
+            Some(captured) => {
+                f(captured);
+                true
+            }
+            None => false,
+        })
+    }
+
+    pub(crate) fn stdout(text: &str) -> bool {
+        with(|c| {
+            c.stdout.push_str(text);
+            if !text.ends_with('\n') {
+                c.stdout.push('\n');
+            }
+        })
+    }
+
+    pub(crate) fn stderr(text: &str) -> bool {
+        with(|c| {
+            c.stderr.push_str(text);
+            c.stderr.push('\n');
+        })
+    }
+
+    pub(crate) fn envelope(envelope: &crate::store::Envelope) {
+        with(|c| c.envelope = serde_json::to_value(envelope).ok());
+    }
 }

@@ -18,7 +18,12 @@ pub mod check;
 pub mod convert;
 pub mod explain;
 pub mod files;
+pub mod noveler_cli;
+pub mod plot;
+pub mod status;
 pub mod validate;
+pub mod write;
+pub mod write_file;
 
 /// Progress callback: (done, total, what). Called from worker threads.
 pub type ProgressFn = Arc<dyn Fn(u64, u64, &str) + Send + Sync>;
