@@ -40,6 +40,8 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Saved results and the hash index: info, list, get, changes, clean')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that a JSON document is a well-formed result envelope')
+            [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Write an episode in ten stages with an agent: prompts out, validated results in')
+            [CompletionResult]::new('plot', 'plot', [CompletionResultType]::ParameterValue, 'The episode plot for an agent: prompt, then submit the plot YAML')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -397,6 +399,171 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'noveler;write' {
+            [CompletionResult]::new('--step', '--step', [CompletionResultType]::ParameterName, 'Show this step (1-10) instead of the current one')
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Show this stage, by name (plot_data_preparation ... finalize_manuscript) or number')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session to continue (default: the episode''s session in progress)')
+            [CompletionResult]::new('--plot-file', '--plot-file', [CompletionResultType]::ParameterName, 'Use this plot instead of the episode''s plot file (new sessions)')
+            [CompletionResult]::new('--word-count-target', '--word-count-target', [CompletionResultType]::ParameterName, 'Target length in characters (default: middle of the project''s target range)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Start a new session (refused while another one is in progress)')
+            [CompletionResult]::new('--draft', '--draft', [CompletionResultType]::ParameterName, 'Go straight to the manuscript (stage 8), recording the open design stages as skipped')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Render only: write nothing (no session, artifacts, logs or result file)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Submit a stage''s output (JSON/YAML; for stage 8 also a bare manuscript .md)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue an interrupted (or abandoned) session from its current stage')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Sessions of an episode and the progress of one')
+            [CompletionResult]::new('abandon', 'abandon', [CompletionResultType]::ParameterValue, 'Stop a session, freeing the episode for a new one')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)')
+            [CompletionResult]::new('recover', 'recover', [CompletionResultType]::ParameterValue, 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;write;submit' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session (default: the episode''s session in progress)')
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Stage number or name (default: the session''s current stage)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'File holding the output, or `-` for stdin')
+            [CompletionResult]::new('--feedback', '--feedback', [CompletionResultType]::ParameterName, 'The author''s feedback on this stage (e.g. approved)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Validate only: write nothing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;resume' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'session')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'dry-run')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;status' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'session')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;abandon' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'session')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;tasks' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;recover' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'First step to replay (0 = from the start)')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'session')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;help' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Submit a stage''s output (JSON/YAML; for stage 8 also a bare manuscript .md)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue an interrupted (or abandoned) session from its current stage')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Sessions of an episode and the progress of one')
+            [CompletionResult]::new('abandon', 'abandon', [CompletionResultType]::ParameterValue, 'Stop a session, freeing the episode for a new one')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)')
+            [CompletionResult]::new('recover', 'recover', [CompletionResultType]::ParameterValue, 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;write;help;submit' {
+            break
+        }
+        'noveler;write;help;resume' {
+            break
+        }
+        'noveler;write;help;status' {
+            break
+        }
+        'noveler;write;help;abandon' {
+            break
+        }
+        'noveler;write;help;tasks' {
+            break
+        }
+        'noveler;write;help;recover' {
+            break
+        }
+        'noveler;write;help;help' {
+            break
+        }
+        'noveler;plot' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--regenerate', '--regenerate', [CompletionResultType]::ParameterName, 'Prompt for a new plot even though one exists')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Render only: write nothing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;plot;submit' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'File holding the plot, or `-` for stdin')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--regenerate', '--regenerate', [CompletionResultType]::ParameterName, 'Replace the existing plot (it is backed up first)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Validate only: write nothing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;plot;help' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;plot;help;submit' {
+            break
+        }
+        'noveler;plot;help;help' {
+            break
+        }
         'noveler;help' {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -409,6 +576,8 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Saved results and the hash index: info, list, get, changes, clean')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that a JSON document is a well-formed result envelope')
+            [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Write an episode in ten stages with an agent: prompts out, validated results in')
+            [CompletionResult]::new('plot', 'plot', [CompletionResultType]::ParameterValue, 'The episode plot for an agent: prompt, then submit the plot YAML')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -495,6 +664,40 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;validate' {
+            break
+        }
+        'noveler;help;write' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Submit a stage''s output (JSON/YAML; for stage 8 also a bare manuscript .md)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue an interrupted (or abandoned) session from its current stage')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Sessions of an episode and the progress of one')
+            [CompletionResult]::new('abandon', 'abandon', [CompletionResultType]::ParameterValue, 'Stop a session, freeing the episode for a new one')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)')
+            [CompletionResult]::new('recover', 'recover', [CompletionResultType]::ParameterValue, 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)')
+            break
+        }
+        'noveler;help;write;submit' {
+            break
+        }
+        'noveler;help;write;resume' {
+            break
+        }
+        'noveler;help;write;status' {
+            break
+        }
+        'noveler;help;write;abandon' {
+            break
+        }
+        'noveler;help;write;tasks' {
+            break
+        }
+        'noveler;help;write;recover' {
+            break
+        }
+        'noveler;help;plot' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml')
+            break
+        }
+        'noveler;help;plot;submit' {
             break
         }
         'noveler;help;help' {

@@ -46,11 +46,17 @@ _noveler() {
             noveler,mcp)
                 cmd="noveler__subcmd__mcp"
                 ;;
+            noveler,plot)
+                cmd="noveler__subcmd__plot"
+                ;;
             noveler,rules)
                 cmd="noveler__subcmd__rules"
                 ;;
             noveler,validate)
                 cmd="noveler__subcmd__validate"
+                ;;
+            noveler,write)
+                cmd="noveler__subcmd__write"
                 ;;
             noveler__subcmd__artifact,delete)
                 cmd="noveler__subcmd__artifact__subcmd__delete"
@@ -178,11 +184,17 @@ _noveler() {
             noveler__subcmd__help,mcp)
                 cmd="noveler__subcmd__help__subcmd__mcp"
                 ;;
+            noveler__subcmd__help,plot)
+                cmd="noveler__subcmd__help__subcmd__plot"
+                ;;
             noveler__subcmd__help,rules)
                 cmd="noveler__subcmd__help__subcmd__rules"
                 ;;
             noveler__subcmd__help,validate)
                 cmd="noveler__subcmd__help__subcmd__validate"
+                ;;
+            noveler__subcmd__help,write)
+                cmd="noveler__subcmd__help__subcmd__write"
                 ;;
             noveler__subcmd__help__subcmd__artifact,delete)
                 cmd="noveler__subcmd__help__subcmd__artifact__subcmd__delete"
@@ -223,6 +235,81 @@ _noveler() {
             noveler__subcmd__help__subcmd__files,list)
                 cmd="noveler__subcmd__help__subcmd__files__subcmd__list"
                 ;;
+            noveler__subcmd__help__subcmd__plot,submit)
+                cmd="noveler__subcmd__help__subcmd__plot__subcmd__submit"
+                ;;
+            noveler__subcmd__help__subcmd__write,abandon)
+                cmd="noveler__subcmd__help__subcmd__write__subcmd__abandon"
+                ;;
+            noveler__subcmd__help__subcmd__write,recover)
+                cmd="noveler__subcmd__help__subcmd__write__subcmd__recover"
+                ;;
+            noveler__subcmd__help__subcmd__write,resume)
+                cmd="noveler__subcmd__help__subcmd__write__subcmd__resume"
+                ;;
+            noveler__subcmd__help__subcmd__write,status)
+                cmd="noveler__subcmd__help__subcmd__write__subcmd__status"
+                ;;
+            noveler__subcmd__help__subcmd__write,submit)
+                cmd="noveler__subcmd__help__subcmd__write__subcmd__submit"
+                ;;
+            noveler__subcmd__help__subcmd__write,tasks)
+                cmd="noveler__subcmd__help__subcmd__write__subcmd__tasks"
+                ;;
+            noveler__subcmd__plot,help)
+                cmd="noveler__subcmd__plot__subcmd__help"
+                ;;
+            noveler__subcmd__plot,submit)
+                cmd="noveler__subcmd__plot__subcmd__submit"
+                ;;
+            noveler__subcmd__plot__subcmd__help,help)
+                cmd="noveler__subcmd__plot__subcmd__help__subcmd__help"
+                ;;
+            noveler__subcmd__plot__subcmd__help,submit)
+                cmd="noveler__subcmd__plot__subcmd__help__subcmd__submit"
+                ;;
+            noveler__subcmd__write,abandon)
+                cmd="noveler__subcmd__write__subcmd__abandon"
+                ;;
+            noveler__subcmd__write,help)
+                cmd="noveler__subcmd__write__subcmd__help"
+                ;;
+            noveler__subcmd__write,recover)
+                cmd="noveler__subcmd__write__subcmd__recover"
+                ;;
+            noveler__subcmd__write,resume)
+                cmd="noveler__subcmd__write__subcmd__resume"
+                ;;
+            noveler__subcmd__write,status)
+                cmd="noveler__subcmd__write__subcmd__status"
+                ;;
+            noveler__subcmd__write,submit)
+                cmd="noveler__subcmd__write__subcmd__submit"
+                ;;
+            noveler__subcmd__write,tasks)
+                cmd="noveler__subcmd__write__subcmd__tasks"
+                ;;
+            noveler__subcmd__write__subcmd__help,abandon)
+                cmd="noveler__subcmd__write__subcmd__help__subcmd__abandon"
+                ;;
+            noveler__subcmd__write__subcmd__help,help)
+                cmd="noveler__subcmd__write__subcmd__help__subcmd__help"
+                ;;
+            noveler__subcmd__write__subcmd__help,recover)
+                cmd="noveler__subcmd__write__subcmd__help__subcmd__recover"
+                ;;
+            noveler__subcmd__write__subcmd__help,resume)
+                cmd="noveler__subcmd__write__subcmd__help__subcmd__resume"
+                ;;
+            noveler__subcmd__write__subcmd__help,status)
+                cmd="noveler__subcmd__write__subcmd__help__subcmd__status"
+                ;;
+            noveler__subcmd__write__subcmd__help,submit)
+                cmd="noveler__subcmd__write__subcmd__help__subcmd__submit"
+                ;;
+            noveler__subcmd__write__subcmd__help,tasks)
+                cmd="noveler__subcmd__write__subcmd__help__subcmd__tasks"
+                ;;
             *)
                 ;;
         esac
@@ -230,7 +317,7 @@ _noveler() {
 
     case "${cmd}" in
         noveler)
-            opts="-q -h -V --project-root --no-save --quiet --help --version check completions man explain rules mcp artifact backup files convert validate help"
+            opts="-q -h -V --project-root --no-save --quiet --help --version check completions man explain rules mcp artifact backup files convert validate write plot help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1014,7 +1101,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help)
-            opts="check completions man explain rules mcp artifact backup files convert validate help"
+            opts="check completions man explain rules mcp artifact backup files convert validate write plot help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1349,6 +1436,34 @@ _noveler() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        noveler__subcmd__help__subcmd__plot)
+            opts="submit"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__plot__subcmd__submit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         noveler__subcmd__help__subcmd__rules)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1366,6 +1481,104 @@ _noveler() {
         noveler__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__write)
+            opts="submit resume status abandon tasks recover"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__write__subcmd__abandon)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__write__subcmd__recover)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__write__subcmd__resume)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__write__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__write__subcmd__submit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__write__subcmd__tasks)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1421,6 +1634,96 @@ _noveler() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        noveler__subcmd__plot)
+            opts="-q -h --regenerate --dry-run --format --project-root --no-save --quiet --help submit help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__plot__subcmd__help)
+            opts="submit help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__plot__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__plot__subcmd__help__subcmd__submit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__plot__subcmd__submit)
+            opts="-q -h --file --regenerate --dry-run --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         noveler__subcmd__rules)
             opts="-q -h --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1452,6 +1755,328 @@ _noveler() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write)
+            opts="-q -h --step --stage --session --new --draft --plot-file --word-count-target --dry-run --format --project-root --no-save --quiet --help submit resume status abandon tasks recover help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --step)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stage)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --plot-file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --word-count-target)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__abandon)
+            opts="-q -h --session --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__help)
+            opts="submit resume status abandon tasks recover help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__help__subcmd__abandon)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__help__subcmd__recover)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__help__subcmd__resume)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__help__subcmd__submit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__help__subcmd__tasks)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__recover)
+            opts="-q -h --from --session --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__resume)
+            opts="-q -h --session --dry-run --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__status)
+            opts="-q -h --session --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__submit)
+            opts="-q -h --session --stage --file --feedback --dry-run --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stage)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --file)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --feedback)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__write__subcmd__tasks)
+            opts="-q -h --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)

@@ -37,6 +37,8 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand files 'Saved results and the hash index: info, list, get, changes, clean'
             cand convert 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
             cand validate 'Check that a JSON document is a well-formed result envelope'
+            cand write 'Write an episode in ten stages with an agent: prompts out, validated results in'
+            cand plot 'The episode plot for an agent: prompt, then submit the plot YAML'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;check'= {
@@ -350,6 +352,151 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'noveler;write'= {
+            cand --step 'Show this step (1-10) instead of the current one'
+            cand --stage 'Show this stage, by name (plot_data_preparation ... finalize_manuscript) or number'
+            cand --session 'Session to continue (default: the episode''s session in progress)'
+            cand --plot-file 'Use this plot instead of the episode''s plot file (new sessions)'
+            cand --word-count-target 'Target length in characters (default: middle of the project''s target range)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --new 'Start a new session (refused while another one is in progress)'
+            cand --draft 'Go straight to the manuscript (stage 8), recording the open design stages as skipped'
+            cand --dry-run 'Render only: write nothing (no session, artifacts, logs or result file)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand submit 'Submit a stage''s output (JSON/YAML; for stage 8 also a bare manuscript .md)'
+            cand resume 'Continue an interrupted (or abandoned) session from its current stage'
+            cand status 'Sessions of an episode and the progress of one'
+            cand abandon 'Stop a session, freeing the episode for a new one'
+            cand tasks 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)'
+            cand recover 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;write;submit'= {
+            cand --session 'Session (default: the episode''s session in progress)'
+            cand --stage 'Stage number or name (default: the session''s current stage)'
+            cand --file 'File holding the output, or `-` for stdin'
+            cand --feedback 'The author''s feedback on this stage (e.g. approved)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --dry-run 'Validate only: write nothing'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;write;resume'= {
+            cand --session 'session'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --dry-run 'dry-run'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;write;status'= {
+            cand --session 'session'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;write;abandon'= {
+            cand --session 'session'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;write;tasks'= {
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;write;recover'= {
+            cand --from 'First step to replay (0 = from the start)'
+            cand --session 'session'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;write;help'= {
+            cand submit 'Submit a stage''s output (JSON/YAML; for stage 8 also a bare manuscript .md)'
+            cand resume 'Continue an interrupted (or abandoned) session from its current stage'
+            cand status 'Sessions of an episode and the progress of one'
+            cand abandon 'Stop a session, freeing the episode for a new one'
+            cand tasks 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)'
+            cand recover 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;write;help;submit'= {
+        }
+        &'noveler;write;help;resume'= {
+        }
+        &'noveler;write;help;status'= {
+        }
+        &'noveler;write;help;abandon'= {
+        }
+        &'noveler;write;help;tasks'= {
+        }
+        &'noveler;write;help;recover'= {
+        }
+        &'noveler;write;help;help'= {
+        }
+        &'noveler;plot'= {
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --regenerate 'Prompt for a new plot even though one exists'
+            cand --dry-run 'Render only: write nothing'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand submit 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;plot;submit'= {
+            cand --file 'File holding the plot, or `-` for stdin'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --regenerate 'Replace the existing plot (it is backed up first)'
+            cand --dry-run 'Validate only: write nothing'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;plot;help'= {
+            cand submit 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;plot;help;submit'= {
+        }
+        &'noveler;plot;help;help'= {
+        }
         &'noveler;help'= {
             cand check 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
             cand completions 'Print a shell completion script'
@@ -362,6 +509,8 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand files 'Saved results and the hash index: info, list, get, changes, clean'
             cand convert 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
             cand validate 'Check that a JSON document is a well-formed result envelope'
+            cand write 'Write an episode in ten stages with an agent: prompts out, validated results in'
+            cand plot 'The episode plot for an agent: prompt, then submit the plot YAML'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;help;check'= {
@@ -424,6 +573,31 @@ set edit:completion:arg-completer[noveler] = {|@words|
         &'noveler;help;convert'= {
         }
         &'noveler;help;validate'= {
+        }
+        &'noveler;help;write'= {
+            cand submit 'Submit a stage''s output (JSON/YAML; for stage 8 also a bare manuscript .md)'
+            cand resume 'Continue an interrupted (or abandoned) session from its current stage'
+            cand status 'Sessions of an episode and the progress of one'
+            cand abandon 'Stop a session, freeing the episode for a new one'
+            cand tasks 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)'
+            cand recover 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)'
+        }
+        &'noveler;help;write;submit'= {
+        }
+        &'noveler;help;write;resume'= {
+        }
+        &'noveler;help;write;status'= {
+        }
+        &'noveler;help;write;abandon'= {
+        }
+        &'noveler;help;write;tasks'= {
+        }
+        &'noveler;help;write;recover'= {
+        }
+        &'noveler;help;plot'= {
+            cand submit 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
+        }
+        &'noveler;help;plot;submit'= {
         }
         &'noveler;help;help'= {
         }

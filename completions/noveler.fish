@@ -40,6 +40,8 @@ complete -c noveler -n "__fish_noveler_needs_command" -f -a "backup" -d 'Snapsho
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "write" -d 'Write an episode in ten stages with an agent: prompts out, validated results in'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "plot" -d 'The episode plot for an agent: prompt, then submit the plot YAML'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand check" -l format -d 'Output format: text (snippets), json (the result envelope), ndjson (one finding per line + summary), sarif (2.1.0), github (Actions annotations)' -r -f -a "text\t''
 json\t''
@@ -263,18 +265,143 @@ complete -c noveler -n "__fish_noveler_using_subcommand validate" -l verify-file
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "completions" -d 'Print a shell completion script'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "man" -d 'Print the man page (or write every page with --dir)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l step -d 'Show this step (1-10) instead of the current one' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l stage -d 'Show this stage, by name (plot_data_preparation ... finalize_manuscript) or number' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l session -d 'Session to continue (default: the episode\'s session in progress)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l plot-file -d 'Use this plot instead of the episode\'s plot file (new sessions)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l word-count-target -d 'Target length in characters (default: middle of the project\'s target range)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l format -r -f -a "text\t''
+json\t''
+ndjson\t''
+sarif\t''
+github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l new -d 'Start a new session (refused while another one is in progress)'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l draft -d 'Go straight to the manuscript (stage 8), recording the open design stages as skipped'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l dry-run -d 'Render only: write nothing (no session, artifacts, logs or result file)'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "submit" -d 'Submit a stage\'s output (JSON/YAML; for stage 8 also a bare manuscript .md)'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "resume" -d 'Continue an interrupted (or abandoned) session from its current stage'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "status" -d 'Sessions of an episode and the progress of one'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "abandon" -d 'Stop a session, freeing the episode for a new one'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "tasks" -d 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "recover" -d 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l session -d 'Session (default: the episode\'s session in progress)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l stage -d 'Stage number or name (default: the session\'s current stage)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l file -d 'File holding the output, or `-` for stdin' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l feedback -d 'The author\'s feedback on this stage (e.g. approved)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t''
+json\t''
+ndjson\t''
+sarif\t''
+github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l dry-run -d 'Validate only: write nothing'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l session -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l format -r -f -a "text\t''
+json\t''
+ndjson\t''
+sarif\t''
+github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l dry-run
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -l session -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -l format -r -f -a "text\t''
+json\t''
+ndjson\t''
+sarif\t''
+github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -l session -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -l format -r -f -a "text\t''
+json\t''
+ndjson\t''
+sarif\t''
+github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -l format -r -f -a "text\t''
+json\t''
+ndjson\t''
+sarif\t''
+github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l from -d 'First step to replay (0 = from the start)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l session -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l format -r -f -a "text\t''
+json\t''
+ndjson\t''
+sarif\t''
+github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "submit" -d 'Submit a stage\'s output (JSON/YAML; for stage 8 also a bare manuscript .md)'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Continue an interrupted (or abandoned) session from its current stage'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "status" -d 'Sessions of an episode and the progress of one'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "abandon" -d 'Stop a session, freeing the episode for a new one'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "tasks" -d 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "recover" -d 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l format -r -f -a "text\t''
+json\t''
+ndjson\t''
+sarif\t''
+github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l regenerate -d 'Prompt for a new plot even though one exists'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l dry-run -d 'Render only: write nothing'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -a "submit" -d 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l file -d 'File holding the plot, or `-` for stdin' -r
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t''
+json\t''
+ndjson\t''
+sarif\t''
+github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l regenerate -d 'Replace the existing plot (it is backed up first)'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l dry-run -d 'Validate only: write nothing'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from help" -f -a "submit" -d 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "completions" -d 'Print a shell completion script'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "man" -d 'Print the man page (or write every page with --dir)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "write" -d 'Write an episode in ten stages with an agent: prompts out, validated results in'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "plot" -d 'The episode plot for an agent: prompt, then submit the plot YAML'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "store" -d 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "fetch" -d 'Print an artifact\'s content, or one section of it'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "list" -d 'List stored artifacts (corrupt files are reported and skipped)'
@@ -288,3 +415,10 @@ complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_su
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from files" -f -a "get" -d 'Print a recorded file by its sha256 (content re-verified; `text` prints it raw)'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from files" -f -a "changes" -d 'Compare files with the state the hash index last recorded for them'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from files" -f -a "clean" -d 'Remove saved results older than a given age and update the index'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from write" -f -a "submit" -d 'Submit a stage\'s output (JSON/YAML; for stage 8 also a bare manuscript .md)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from write" -f -a "resume" -d 'Continue an interrupted (or abandoned) session from its current stage'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from write" -f -a "status" -d 'Sessions of an episode and the progress of one'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from write" -f -a "abandon" -d 'Stop a session, freeing the episode for a new one'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from write" -f -a "tasks" -d 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from write" -f -a "recover" -d 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from plot" -f -a "submit" -d 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'

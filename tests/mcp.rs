@@ -229,6 +229,8 @@ struct Case {
 struct Fixture {
     artifact_id: String,
     recorded_hash: String,
+    /// A writing session of episode 3, in progress.
+    session_id: String,
 }
 
 /// Stores an artifact and records a file in the hash index (through the library).
@@ -259,9 +261,19 @@ fn fixture(root: &Path) -> Fixture {
         .next()
         .map(|e| e.sha256.clone())
         .expect("a recorded file");
+    let started = Command::new(BIN)
+        .args(["write", "3", "--format", "json", "--project-root"])
+        .arg(root)
+        .output()
+        .expect("run noveler write");
+    let started: Value = serde_json::from_slice(&started.stdout).expect("write envelope");
     Fixture {
         artifact_id: out.metadata.artifact_id,
         recorded_hash,
+        session_id: started["result"]["session_id"]
+            .as_str()
+            .expect("session id")
+            .to_string(),
     }
 }
 
@@ -269,7 +281,7 @@ fn fixture(root: &Path) -> Fixture {
 /// table without a case here fails `every_tool_lists_and_answers_valid_and_invalid_calls`.
 fn cases(fx: &Fixture) -> Vec<Case> {
     let ep1 = "40_原稿/第001話_潮墨の見習い.md";
-    vec![
+    let mut cases = vec![
         Case {
             tool: "noveler_check",
             valid: json!({"episode": 1}),
@@ -361,7 +373,102 @@ fn cases(fx: &Fixture) -> Vec<Case> {
             invalid: json!({"paths": ["../../etc/passwd"]}),
             invalid_expect: Expect::ToolError("U004"),
         },
-    ]
+    ];
+    cases.extend(writing_cases(fx));
+    cases
+}
+
+/// The staged-writing tools (tests/write.rs drives them end to end).
+fn writing_cases(fx: &Fixture) -> Vec<Case> {
+    let mut cases = vec![
+        Case {
+            tool: "noveler_write",
+            valid: json!({"episode": 2, "dry_run": true}),
+            invalid: json!({"episode": 2, "step": 11}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "write_step_1",
+            valid: json!({"episode": 2}),
+            invalid: json!({"episode": 2, "submission": {"logline": 1}}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+        Case {
+            tool: "write_step_2",
+            valid: json!({"episode": 2, "dry_run": true}),
+            invalid: json!({"episode": 2, "submission": {}}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+    ];
+    for tool in [
+        "write_step_3",
+        "write_step_4",
+        "write_step_5",
+        "write_step_6",
+        "write_step_7",
+        "write_step_8",
+        "write_step_9",
+        "write_step_10",
+    ] {
+        cases.push(Case {
+            tool,
+            valid: json!({"episode": 2, "dry_run": true}),
+            invalid: json!({"episode": 2, "session_id": "nope"}),
+            invalid_expect: Expect::ToolError("U001"),
+        });
+    }
+    cases.extend([
+        Case {
+            tool: "write_stage",
+            valid: json!({"episode": 2, "stage": "plot_structure_analysis", "dry_run": true}),
+            invalid: json!({"episode": 2, "stage": "outline"}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "write_resume",
+            valid: json!({"episode": 3, "session_id": fx.session_id}),
+            invalid: json!({"episode": 3, "session_id": "session_20990101_000000_abcdef"}),
+            invalid_expect: Expect::ToolError("U005"),
+        },
+        Case {
+            tool: "write_manuscript_draft",
+            valid: json!({"episode": 1, "dry_run": true}),
+            invalid: json!({"episode": 1, "word_count_target": 50}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "write_with_claude",
+            valid: json!({"episode": 1, "plot_content": "title: 試し\nsummary: 試しのプロット\n",
+                          "word_count_target": 4000, "dry_run": true}),
+            invalid: json!({"episode": 1, "word_count_target": 999999}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "enhanced_get_writing_tasks",
+            valid: json!({"episode": 2}),
+            invalid: json!({"episode": "two"}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
+        Case {
+            tool: "enhanced_execute_writing_step",
+            valid: json!({"episode": 3, "step_id": 1, "dry_run": true}),
+            invalid: json!({"episode": 3, "step_id": 11}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "enhanced_resume_from_partial_failure",
+            valid: json!({"episode": 3, "recovery_point": 0}),
+            invalid: json!({"episode": 3, "recovery_point": 12}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "noveler_plot",
+            valid: json!({"episode": 4, "dry_run": true}),
+            invalid: json!({"episode": 4, "content": "title: x"}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+    ]);
+    cases
 }
 
 fn validator(tool: &Tool) -> jsonschema::Validator {

@@ -16,7 +16,9 @@ pub mod convert;
 pub mod files;
 pub mod gen;
 mod mcp;
+pub mod plot;
 pub mod validate;
+pub mod write;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -82,6 +84,10 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Check that a JSON document is a well-formed result envelope
     Validate(validate::ValidateArgs),
+    /// Write an episode in ten stages with an agent: prompts out, validated results in
+    Write(write::WriteArgs),
+    /// The episode plot for an agent: prompt, then submit the plot YAML
+    Plot(plot::PlotArgs),
 }
 
 /// Entry point of the binary.
@@ -132,6 +138,8 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Files(args) => files::run(&ctx, args),
         Command::Convert(args) => convert::run(&ctx, args),
         Command::Validate(args) => validate::run(&ctx, args),
+        Command::Write(args) => write::run(&ctx, args),
+        Command::Plot(args) => plot::run(&ctx, args),
     }
 }
 
@@ -195,8 +203,25 @@ pub fn print_stdout_bytes(bytes: &[u8]) -> std::io::Result<()> {
 
 /// Renders an error with miette on stderr.
 pub fn print_error(err: &Error) {
-    let report = miette::Report::new(err.clone());
-    print_stderr(&format!("{report:?}"));
+    print_stderr(render_error(err).trim_end());
+}
+
+/// An error rendered by miette, unwrapped so that file names stay whole; coloured when
+/// stderr is a terminal and `NO_COLOR` is unset.
+pub fn render_error(err: &Error) -> String {
+    use std::io::IsTerminal;
+    let colour = check::use_color(check::ColorChoice::Auto, std::io::stderr().is_terminal());
+    let theme = if colour {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let handler = miette::GraphicalReportHandler::new_themed(theme).with_wrap_lines(false);
+    let mut out = String::new();
+    if handler.render_report(&mut out, err).is_err() {
+        out = format!("{err}\n");
+    }
+    out
 }
 
 /// Writes one line to stderr (or to the capture, see `capture`).

@@ -3,6 +3,8 @@
 //! references the full streams as files. A stream longer than 1000 characters is summarised
 //! as its first 500 characters + `…(省略)…` + its last 500; every non-empty stream is saved
 //! in full under `temp/json_output/` and listed in `outputs` (role `stdout` / `stderr`).
+//! The stream files are the command's product, so they are written even with `--no-save`
+//! (which only skips the envelope).
 
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};

@@ -19,8 +19,10 @@ pub mod convert;
 pub mod explain;
 pub mod files;
 pub mod noveler_cli;
+pub mod plot;
 pub mod status;
 pub mod validate;
+pub mod write;
 pub mod write_file;
 
 /// Progress callback: (done, total, what). Called from worker threads.
@@ -127,7 +129,8 @@ pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<
         }
         Err(e) => Envelope::failure(&run, e),
     };
-    let save_error = if ctx.save {
+    // A root that does not exist is not created just to hold the envelope.
+    let save_error = if ctx.save && ctx.root.is_dir() {
         envelope.save(&ctx.root).err()
     } else {
         None

@@ -884,6 +884,12 @@ mod tests {
     }
 
     #[test]
+    fn store_is_shareable_across_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<ArtifactStore>();
+    }
+
+    #[test]
     fn ids_are_validated() {
         assert_eq!(parse_id("artifact:0123456789ab").unwrap(), "0123456789ab");
         assert_eq!(parse_id("0123456789ab").unwrap(), "0123456789ab");

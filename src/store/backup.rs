@@ -20,6 +20,8 @@ use std::time::SystemTime;
 
 /// Where backups live, relative to the project root.
 pub const BACKUP_DIR: &str = ".noveler/backups";
+/// Paths under here are artifact files (restored under the artifact lock).
+const ARTIFACTS_PREFIX: &str = ".noveler/artifacts/";
 /// The manifest file inside a backup.
 pub const MANIFEST: &str = "manifest.json";
 
@@ -339,24 +341,39 @@ pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
         pre_restore_backup: None,
     };
     if !dry_run {
-        // 3. Back up what is about to be overwritten, then write.
-        let overwritten: Vec<String> = plan
+        // 3. Back up what is about to be overwritten, then write. Artifact files are written
+        //    under the artifact lock, so a concurrent `artifact store` cannot interleave.
+        let touches_artifacts = plan
             .iter()
-            .filter(|(_, _, r)| r.action == "restore")
-            .map(|(t, _, _)| t.rel.clone())
-            .collect();
-        if !overwritten.is_empty() {
-            out.pre_restore_backup = Some(backup_files(
-                root,
-                &overwritten,
-                &format!("before restore {id}"),
-            )?);
-        }
-        for (target, bytes, r) in &plan {
-            if r.action != "unchanged" {
-                write_atomic(&target.abs, bytes)?;
+            .any(|(t, _, r)| r.action != "unchanged" && t.rel.starts_with(ARTIFACTS_PREFIX));
+        let write_all = || -> Result<Option<BackupRef>> {
+            let overwritten: Vec<String> = plan
+                .iter()
+                .filter(|(_, _, r)| r.action == "restore")
+                .map(|(t, _, _)| t.rel.clone())
+                .collect();
+            let pre = if overwritten.is_empty() {
+                None
+            } else {
+                Some(backup_files(
+                    root,
+                    &overwritten,
+                    &format!("before restore {id}"),
+                )?)
+            };
+            for (target, bytes, r) in &plan {
+                if r.action != "unchanged" {
+                    write_atomic(&target.abs, bytes)?;
+                }
             }
-        }
+            Ok(pre)
+        };
+        out.pre_restore_backup = if touches_artifacts {
+            let dir = paths::inside(root, super::artifact::ARTIFACT_DIR)?;
+            super::lock::with_lock(&dir, write_all)?
+        } else {
+            write_all()?
+        };
     }
     out.files = plan.into_iter().map(|(_, _, r)| r).collect();
     Ok(out)

@@ -1,0 +1,435 @@
+//! The workflow's window on the disk: project facts (config, plots, manuscripts, settings
+//! files), artifacts, backups, the per-episode writer lock and the manuscript check.
+//! Everything the engine needs from other layers goes through these few functions, so the
+//! engine itself stays logic.
+
+use crate::analysis::settings::LengthSource;
+use crate::error::{Code, Error, Result};
+use crate::project::Project;
+use crate::store::artifact::{self, ArtifactStore, StoreOptions};
+use crate::store::{backup, lock};
+use std::path::{Path, PathBuf};
+
+/// Facts from `プロジェクト設定.yaml` the prompts use, with the loaded project.
+#[derive(Debug, Clone)]
+pub struct ProjectInfo {
+    pub name: String,
+    pub genre: String,
+    pub sub_genres: Vec<String>,
+    pub viewpoint: String,
+    pub platform: String,
+    pub target_min: usize,
+    pub target_max: usize,
+    /// `project_config | default` (or `override` once a caller overrides it).
+    pub target_source: String,
+    /// The project (config, layout, analysis settings); none only in placeholder listings.
+    pub project: Option<Box<Project>>,
+}
+
+fn yaml_str(v: &serde_yaml::Value) -> Option<String> {
+    match v {
+        serde_yaml::Value::String(s) => Some(s.trim().to_string()),
+        serde_yaml::Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// Loads the project (P002 broken config, QC-010 bad target length) and the facts prompts use.
+pub fn project_info(root: &Path) -> Result<ProjectInfo> {
+    let project = Project::load(root)?;
+    let raw = &project.config.raw;
+    let name = project.config.name.clone().unwrap_or_else(|| {
+        root.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    });
+    let sub_genres = match raw.get("ジャンル").and_then(|g| g.get("サブ")) {
+        Some(serde_yaml::Value::Sequence(items)) => items.iter().filter_map(yaml_str).collect(),
+        Some(v) => yaml_str(v).into_iter().collect(),
+        None => Vec::new(),
+    };
+    let t = project.config.target_length;
+    Ok(ProjectInfo {
+        name,
+        genre: project.config.genre.clone().unwrap_or_default(),
+        sub_genres,
+        viewpoint: raw.get("視点").and_then(yaml_str).unwrap_or_default(),
+        platform: raw.get("掲載予定").and_then(yaml_str).unwrap_or_default(),
+        target_min: t.min,
+        target_max: t.max,
+        target_source: match t.source {
+            LengthSource::ProjectConfig => "project_config",
+            LengthSource::Override => "override",
+            LengthSource::Default => "default",
+        }
+        .into(),
+        project: Some(Box::new(project)),
+    })
+}
+
+fn load(root: &Path) -> Project {
+    Project::load(root).unwrap_or_else(|_| Project {
+        root: root.to_path_buf(),
+        config: Default::default(),
+        has_config: false,
+        dirs: Default::default(),
+        rc: Default::default(),
+        settings: Default::default(),
+        ignore: Vec::new(),
+        config_files: Vec::new(),
+    })
+}
+
+pub fn manuscript_dir(root: &Path) -> PathBuf {
+    load(root).manuscript_dir()
+}
+
+pub fn plot_dir(root: &Path) -> PathBuf {
+    load(root).plot_dir()
+}
+
+pub fn settings_dir(root: &Path) -> PathBuf {
+    load(root).settings_dir()
+}
+
+/// Where episode plots are written.
+pub fn episode_plot_dir(root: &Path) -> PathBuf {
+    plot_dir(root).join("話別プロット")
+}
+
+fn sorted_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+fn has_ext(p: &Path, exts: &[&str]) -> bool {
+    p.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| exts.contains(&e))
+}
+
+/// The episode number a `第NNN話…` file name starts with.
+pub fn episode_of(name: &str) -> Option<u32> {
+    crate::project::episode_number_of(name)
+}
+
+/// Manuscripts of episode `ep` (`40_原稿/第NNN話*.md|txt`), sorted.
+pub fn manuscripts_of(root: &Path, ep: u32) -> Vec<PathBuf> {
+    load(root)
+        .episodes()
+        .into_iter()
+        .filter(|e| e.number == ep)
+        .map(|e| e.path)
+        .collect()
+}
+
+/// The one manuscript of episode `ep` (none when there is none); several are E004.
+pub fn find_manuscript(root: &Path, ep: u32) -> Result<Option<PathBuf>> {
+    match load(root).manuscript_path(ep) {
+        Ok(p) => Ok(Some(p)),
+        Err(e) if e.code == Code::E003 => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The plot file of episode `ep` (SPEC §1 lookup order).
+pub fn find_plot(root: &Path, ep: u32) -> Option<PathBuf> {
+    load(root).plot_path(ep).ok()
+}
+
+/// Every episode plot under `20_プロット/話別プロット/`, by episode.
+pub fn episode_plots(root: &Path) -> Vec<(u32, PathBuf)> {
+    let mut out: Vec<(u32, PathBuf)> = sorted_files(&episode_plot_dir(root))
+        .into_iter()
+        .filter(|p| has_ext(p, &["yaml", "yml", "md"]))
+        .filter_map(|p| {
+            let stem = p.file_stem()?.to_string_lossy().into_owned();
+            episode_of(&stem).map(|n| (n, p))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The chapter plot (`20_プロット/章別プロット/*.yaml`) whose `episodes` lists `ep`, with
+/// its parsed content.
+pub fn find_chapter_plot(root: &Path, ep: u32) -> Option<(PathBuf, serde_yaml::Value)> {
+    for path in sorted_files(&plot_dir(root).join("章別プロット")) {
+        if !has_ext(&path, &["yaml", "yml"]) {
+            continue;
+        }
+        let Some(doc) = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
+        else {
+            continue;
+        };
+        let listed = doc
+            .get("episodes")
+            .and_then(|e| e.as_sequence())
+            .is_some_and(|s| s.iter().any(|v| v.as_u64() == Some(u64::from(ep))));
+        if listed {
+            return Some((path, doc));
+        }
+    }
+    None
+}
+
+/// The settings documents (キャラクター, 世界観, 用語集, 文体/, 執筆品質ルール).
+pub fn settings_files(root: &Path) -> crate::project::SettingsFiles {
+    load(root).settings_files()
+}
+
+/// Proposal documents: `10_企画/*.md|yaml`.
+pub fn proposal_files(root: &Path) -> Vec<PathBuf> {
+    sorted_files(&root.join("10_企画"))
+        .into_iter()
+        .filter(|p| has_ext(p, &["md", "yaml", "yml", "txt"]))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// Artifacts (SPEC §6): `.noveler/artifacts/<12 hex>.json`.
+
+/// `artifact:<first 12 hex of sha256(content)>`.
+pub fn artifact_id(content: &str) -> String {
+    artifact::id_for(content)
+}
+
+/// Whether the artifact is stored (a readable file with this id).
+pub fn artifact_exists(root: &Path, id: &str) -> bool {
+    artifact::parse_id(id)
+        .map(|hex| root.join(ArtifactStore::rel_path(&hex)).is_file())
+        .unwrap_or(false)
+}
+
+/// Stores `content` as an artifact (same content → same id). YAML that does not parse is
+/// stored as text rather than refused: the prompt still references it.
+pub fn store_artifact(
+    root: &Path,
+    content: &str,
+    content_type: &str,
+    source_file: Option<&str>,
+    description: &str,
+    tags: &[(&str, String)],
+) -> Result<String> {
+    let ctype = if artifact::validate_content(content, content_type).is_ok() {
+        content_type
+    } else {
+        "text"
+    };
+    let opts = StoreOptions {
+        content_type: Some(ctype.to_string()),
+        source_file: source_file.map(str::to_string),
+        description: Some(description.to_string()),
+        tags: tags
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    };
+    Ok(ArtifactStore::new(root)
+        .store(content, opts)?
+        .metadata
+        .artifact_id)
+}
+
+// ---------------------------------------------------------------------------------------
+// The safe write (`commands::write_file`, REQ-OPS-WRITE-001): path resolved inside the
+// root (symlinks out refused), `.noveler/` and `.git/` off limits, the old content backed
+// up, an atomic write under the per-episode write lock.
+
+/// Writes `content` to `rel` (relative to the root) safely; returns the backup id of the
+/// content it replaced, if any.
+pub fn safe_write(root: &Path, rel: &str, content: &str) -> Result<Option<String>> {
+    let report = crate::commands::write_file::run(
+        &crate::commands::Ctx::new(root.to_path_buf()),
+        crate::commands::write_file::WriteFileRequest {
+            path: rel.to_string(),
+            content: content.to_string(),
+            expected_sha256: None,
+        },
+    )?;
+    Ok(report.backup.map(|b| b.backup_id))
+}
+
+// ---------------------------------------------------------------------------------------
+// Backups (`store::backup`).
+
+/// Backs up `path` (inside `root`); returns the backup id (`noveler backup restore ID`).
+pub fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<String> {
+    Ok(backup::backup_file(root, path, reason)?.backup_id)
+}
+
+// ---------------------------------------------------------------------------------------
+// The writer lock: one mutating workflow call per episode at a time.
+
+/// What the writer lock of episode `ep` guards (the lock file is this plus `.lock`).
+fn lock_target(root: &Path, ep: u32) -> PathBuf {
+    root.join(format!(".noveler/sessions/episode_{ep:03}"))
+}
+
+/// Runs `f` holding the exclusive writer lock of episode `ep`; QC-008 when another
+/// process (or another handle in this one) holds it.
+pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    // The outer result is the lock's own; the inner one is `f`'s, passed through as is.
+    let inner = lock::try_lock(&lock_target(root, ep), || Ok(f())).map_err(|e| {
+        if e.code == Code::QC008 {
+            Error::new(Code::QC008, format!("第{ep}話は別の執筆処理が実行中です"))
+                .at(lock_path(root, ep), None)
+                .hint("実行中の処理が終わってからやり直してください。")
+                .suggest(format!("noveler write status {ep}"))
+        } else {
+            e
+        }
+    })?;
+    inner
+}
+
+/// The lock file of episode `ep`.
+pub fn lock_path(root: &Path, ep: u32) -> PathBuf {
+    lock::lock_path(&lock_target(root, ep))
+}
+
+/// Whether the writer lock of `ep` is held right now (by anyone). Never creates files.
+pub fn lock_held(root: &Path, ep: u32) -> bool {
+    let path = lock_path(root, ep);
+    let Ok(file) = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&path)
+    else {
+        return false;
+    };
+    let mut lock = fd_lock::RwLock::new(file);
+    let held = lock.try_write().is_err();
+    held
+}
+
+// ---------------------------------------------------------------------------------------
+// The manuscript check.
+
+/// What the workflow records of a check.
+#[derive(Debug, Clone)]
+pub struct CheckOutcome {
+    pub score: f64,
+    pub body_chars: usize,
+    pub target_min: usize,
+    pub target_max: usize,
+    pub in_range: bool,
+    pub findings: Vec<crate::analysis::Finding>,
+    /// The whole check result (metrics, findings, scores) as JSON, for the check artifact.
+    pub result: serde_json::Value,
+}
+
+/// Checks the manuscript at `path` with `noveler check` (`commands::check`: the project's
+/// settings, target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate.
+pub fn check_manuscript(root: &Path, path: &Path, _info: &ProjectInfo) -> Result<CheckOutcome> {
+    use crate::commands::check::{self, CheckRequest, Target};
+    let rel = crate::store::fileref::relative_to(root, path)
+        .unwrap_or_else(|_| path.display().to_string());
+    let ctx = crate::commands::Ctx::new(root.to_path_buf());
+    let report = check::run(
+        &ctx,
+        CheckRequest {
+            targets: vec![Target::Path(rel.clone())],
+            exit_zero: true,
+            ..Default::default()
+        },
+    )?;
+    if let Some(e) = report.errors.first() {
+        return Err(Error::new(
+            Code::parse(&e.code).unwrap_or(Code::Q002),
+            format!("原稿をチェックできません: {}", e.message),
+        )
+        .at(path, None));
+    }
+    let file = report.files.into_iter().next().ok_or_else(|| {
+        Error::new(Code::Q002, format!("{rel} をチェックできませんでした")).at(path, None)
+    })?;
+    let ls = &file.metrics.length_stats;
+    Ok(CheckOutcome {
+        score: file.scores.overall,
+        body_chars: ls.body_chars,
+        target_min: ls.target_min,
+        target_max: ls.target_max,
+        in_range: ls.in_range,
+        findings: file.findings.clone(),
+        result: serde_json::to_value(&file).unwrap_or_default(),
+    })
+}
+
+/// Body characters of `text` (SPEC §2.3), for the `文字数:` trailer.
+pub fn body_chars(text: &str) -> usize {
+    let doc = crate::analysis::Document::parse(text);
+    crate::analysis::metrics::compute(&doc, &crate::analysis::Settings::default())
+        .length_stats
+        .body_chars
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project")
+    }
+
+    #[test]
+    fn reads_the_sample_project() {
+        let root = sample();
+        let info = project_info(&root).unwrap();
+        assert_eq!(info.name, "潮墨の地図師");
+        assert_eq!(info.genre, "ファンタジー");
+        assert_eq!((info.target_min, info.target_max), (3000, 8000));
+        assert_eq!(info.target_source, "project_config");
+        assert!(find_plot(&root, 2)
+            .unwrap()
+            .ends_with("第002話_測量局の客.yaml"));
+        assert!(find_plot(&root, 9).is_none());
+        assert!(find_manuscript(&root, 3).unwrap().is_some());
+        assert!(find_manuscript(&root, 4).unwrap().is_none());
+        assert_eq!(find_chapter_plot(&root, 2).unwrap().1["chapter"], 1);
+        assert_eq!(settings_files(&root).style.len(), 1);
+        assert_eq!(episode_plots(&root).len(), 3);
+    }
+
+    #[test]
+    fn episode_numbers_from_names() {
+        assert_eq!(episode_of("第012話_題"), Some(12));
+        assert_eq!(episode_of("第3話"), Some(3));
+        assert_eq!(episode_of("第十話"), None);
+        assert_eq!(episode_of("メモ"), None);
+    }
+
+    #[test]
+    fn artifact_ids_are_content_addressed() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = store_artifact(dir.path(), "潮", "text", None, "t", &[]).unwrap();
+        let b = store_artifact(dir.path(), "潮", "text", None, "t", &[]).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, artifact_id("潮"));
+        assert!(artifact_exists(dir.path(), &a));
+        assert!(!artifact_exists(dir.path(), "artifact:../../etc"));
+    }
+
+    #[test]
+    fn lock_is_exclusive() {
+        let dir = tempfile::tempdir().unwrap();
+        let inner = with_episode_lock(dir.path(), 4, || {
+            assert!(lock_held(dir.path(), 4));
+            Ok(with_episode_lock(dir.path(), 4, || Ok(())))
+        })
+        .unwrap();
+        assert_eq!(inner.unwrap_err().code, Code::QC008);
+        assert!(!lock_held(dir.path(), 4));
+        assert!(with_episode_lock(dir.path(), 4, || Ok(1)).is_ok());
+    }
+}
