@@ -10,7 +10,22 @@
 //! - `server.rs`: rmcp's `ServerHandler` (list/call, project_root overrides, exclusivity,
 //!   progress, cancellation);
 //! - `transport.rs`: line-delimited JSON-RPC over stdio that answers malformed input with
-//!   JSON-RPC errors instead of dropping it or ending the session.
+//!   JSON-RPC errors instead of dropping it or ending the session;
+//! - `requests.rs`: MCP-shaped requests that map onto a command's (focused checks, the
+//!   one-tool `backup_management`); `state.rs`: what lives across calls (artifact caches).
+//!
+//! # Protocol
+//! rmcp 3.9.0 answers both eras: the `initialize` handshake (2024-11-05 … 2025-11-25; a
+//! client asking for 2026-07-28 there is answered with 2025-11-25) and the stateless
+//! 2026-07-28 form (`server/discover`, and requests carrying `_meta` with
+//! `io.modelcontextprotocol/protocolVersion` and `clientCapabilities`). Server info is
+//! `noveler` / the crate version. Tool results are `structuredContent` (the envelope) plus
+//! the same JSON as one text block; a failed command is `isError: true` with the error
+//! envelope; unknown tools and arguments that do not fit the schema are JSON-RPC
+//! `-32602`, unknown methods `-32601`, a line that is not JSON `-32700` (`id: null`). stdout
+//! carries only protocol: the streams are duplicated at start and fd 1 then points at
+//! stderr (fd 0 at /dev/null), so nothing a command prints or reads touches the protocol.
+//! Logs (one line at start and stop, cancellations) go to stderr; `-q` silences them.
 //!
 //! # Adding a tool (one entry)
 //! 1. Have a command: `commands::<verb>::run(&Ctx, XRequest) -> Result<XReport>` with
