@@ -1,6 +1,6 @@
 //! The pure analysis core: text in, metrics, findings, fixes and scores out.
 //! No I/O, no clock, no environment, no printing, no threads (see ARCHITECTURE.md).
-#![deny(clippy::print_stdout, clippy::print_stderr)]
+#![deny(clippy::print_stdout, clippy::print_stderr, clippy::disallowed_methods)]
 
 pub mod dictionaries;
 pub mod finding;

@@ -4,6 +4,7 @@
 //! and never exit; `execute` wraps a run into the envelope and saves it.
 
 use crate::error::{Error, Result};
+use crate::store::envelope::RunInfo;
 use crate::store::{Envelope, FileRef};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -105,22 +106,18 @@ pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<
     let started = SystemTime::now();
     let clock = Instant::now();
     let report = f(ctx);
-    let elapsed_ms = (clock.elapsed().as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0;
+    let run = RunInfo {
+        command: name.to_string(),
+        project_root: ctx.root.clone(),
+        started,
+        elapsed_ms: (clock.elapsed().as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0,
+    };
     let mut envelope = match &report {
         Ok(r) => {
             let result = serde_json::to_value(r).unwrap_or(serde_json::Value::Null);
-            Envelope::success(
-                name,
-                &ctx.root,
-                started,
-                elapsed_ms,
-                r.inputs(),
-                r.outputs(),
-                result,
-                r.metadata(),
-            )
+            Envelope::success(&run, r.inputs(), r.outputs(), result, r.metadata())
         }
-        Err(e) => Envelope::failure(name, &ctx.root, started, elapsed_ms, e),
+        Err(e) => Envelope::failure(&run, e),
     };
     let save_error = if ctx.save {
         envelope.save(&ctx.root).err()

@@ -57,53 +57,53 @@ pub fn timestamp(now: SystemTime) -> String {
     humantime::format_rfc3339_millis(now).to_string()
 }
 
+/// What every envelope says about the run itself.
+#[derive(Clone, Debug)]
+pub struct RunInfo {
+    pub command: String,
+    pub project_root: PathBuf,
+    pub started: SystemTime,
+    pub elapsed_ms: f64,
+}
+
 impl Envelope {
     /// A success envelope around `result`.
     pub fn success(
-        command: &str,
-        project_root: &Path,
-        started: SystemTime,
-        elapsed_ms: f64,
+        run: &RunInfo,
         inputs: Vec<FileRef>,
         outputs: Vec<FileRef>,
         result: serde_json::Value,
         metadata: serde_json::Value,
     ) -> Envelope {
         Envelope {
-            success: true,
-            command: command.to_string(),
-            noveler_version: crate::VERSION.to_string(),
-            created_at: timestamp(started),
-            execution_time_ms: elapsed_ms,
-            project_root: project_root.display().to_string(),
             inputs: Some(FileSet::new(inputs)),
             outputs: Some(FileSet::new(outputs)),
             result: Some(result),
-            error: None,
             metadata,
-            saved_to: None,
+            ..Envelope::header(run, true)
         }
     }
 
     /// The error envelope for `err`.
-    pub fn failure(
-        command: &str,
-        project_root: &Path,
-        started: SystemTime,
-        elapsed_ms: f64,
-        err: &Error,
-    ) -> Envelope {
+    pub fn failure(run: &RunInfo, err: &Error) -> Envelope {
         Envelope {
-            success: false,
-            command: command.to_string(),
+            error: Some(err.to_json()),
+            ..Envelope::header(run, false)
+        }
+    }
+
+    fn header(run: &RunInfo, success: bool) -> Envelope {
+        Envelope {
+            success,
+            command: run.command.clone(),
             noveler_version: crate::VERSION.to_string(),
-            created_at: timestamp(started),
-            execution_time_ms: elapsed_ms,
-            project_root: project_root.display().to_string(),
+            created_at: timestamp(run.started),
+            execution_time_ms: run.elapsed_ms,
+            project_root: run.project_root.display().to_string(),
             inputs: None,
             outputs: None,
             result: None,
-            error: Some(err.to_json()),
+            error: None,
             metadata: serde_json::Value::Object(Default::default()),
             saved_to: None,
         }
