@@ -13,3 +13,5 @@
 pub mod lines;
 pub mod markdown;
 pub mod tasks;
+pub mod adr;
+pub mod fs;
