@@ -42,7 +42,11 @@ pub enum AdrStatus {
 }
 
 impl AdrStatus {
-    pub const ALL: [AdrStatus; 3] = [AdrStatus::Proposed, AdrStatus::Accepted, AdrStatus::Deprecated];
+    pub const ALL: [AdrStatus; 3] = [
+        AdrStatus::Proposed,
+        AdrStatus::Accepted,
+        AdrStatus::Deprecated,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -65,7 +69,9 @@ impl AdrStatus {
             .trim();
         let lower = t.to_lowercase();
         match lower.as_str() {
-            "proposed" | "draft" | "提案" | "提案中" | "検討中" => Some(AdrStatus::Proposed),
+            "proposed" | "draft" | "提案" | "提案中" | "検討中" => {
+                Some(AdrStatus::Proposed)
+            }
             "accepted" | "承認" | "承認済み" | "採用" | "決定" | "決定済み" => {
                 Some(AdrStatus::Accepted)
             }
@@ -110,8 +116,9 @@ pub fn file_name(number: u16, title: &str) -> String {
 
 /// The number of an ADR file name (`adr-001-x.md`, `adr-1.md`, `ADR-007-x.md`).
 pub fn number_of_file(name: &str) -> Option<u16> {
-    static RE: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)^adr-([0-9]{1,3})(?:[-_].*)?\.md$").expect("valid regex"));
+    static RE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^adr-([0-9]{1,3})(?:[-_].*)?\.md$").expect("valid regex")
+    });
     let caps = RE.captures(name)?;
     let n: u16 = caps.get(1)?.as_str().parse().ok()?;
     (1..=MAX_ADRS).contains(&n).then_some(n)
@@ -318,7 +325,10 @@ impl AdrDoc {
                 .map(|i| self.doc.text(i))
                 .find(|l| !l.trim().is_empty())
                 .and_then(|l| {
-                    let first = l.trim_start_matches([' ', '-', '*', '+']).split_whitespace().next()?;
+                    let first = l
+                        .trim_start_matches([' ', '-', '*', '+'])
+                        .split_whitespace()
+                        .next()?;
                     first
                         .chars()
                         .next()
@@ -368,7 +378,8 @@ impl AdrDoc {
             }
             (None, Some((i, _))) if field(self.doc.text(*i)).is_some() => {
                 let prefix = field_prefix(self.doc.text(*i));
-                self.doc.insert_texts(i + 1, vec![format!("{prefix}Updated: {now}")]);
+                self.doc
+                    .insert_texts(i + 1, vec![format!("{prefix}Updated: {now}")]);
             }
             _ => {}
         }
@@ -460,14 +471,21 @@ mod tests {
         assert_eq!(meta.title.as_deref(), Some("魔法体系は三属性に決定"));
         assert_eq!(meta.status, Some(AdrStatus::Proposed));
         assert_eq!(meta.created.as_deref(), Some("2026-01-10T09:00:00.000Z"));
-        assert_eq!(meta.last_history.as_deref(), Some("2026-01-10T09:00:00.000Z"));
+        assert_eq!(
+            meta.last_history.as_deref(),
+            Some("2026-01-10T09:00:00.000Z")
+        );
     }
 
     #[test]
     fn status_change_edits_three_places_only() {
         let before = new_adr(AdrStatus::Proposed);
         let mut doc = AdrDoc::parse(&before);
-        doc.set_status(AdrStatus::Accepted, "2026-01-12T00:00:00.000Z", Some("第3話で\n確定"));
+        doc.set_status(
+            AdrStatus::Accepted,
+            "2026-01-12T00:00:00.000Z",
+            Some("第3話で\n確定"),
+        );
         let after = doc.render();
         let diff: Vec<_> = similar::TextDiff::from_lines(&before, &after)
             .iter_all_changes()
@@ -496,16 +514,27 @@ mod tests {
         assert_eq!(meta.status, Some(AdrStatus::Accepted));
         doc.set_status(AdrStatus::Deprecated, "2026-02-01", None);
         let out = doc.render();
-        assert!(out.starts_with("# 用語の統一\n\n**ステータス**：Deprecated\n"), "{out}");
-        assert!(out.contains("状態: これは本文\n"), "body lines are not fields");
-        assert!(out.ends_with("\n## History\n\n- 2026-02-01 承認済み → Deprecated\n"), "{out}");
+        assert!(
+            out.starts_with("# 用語の統一\n\n**ステータス**：Deprecated\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("状態: これは本文\n"),
+            "body lines are not fields"
+        );
+        assert!(
+            out.ends_with("\n## History\n\n- 2026-02-01 承認済み → Deprecated\n"),
+            "{out}"
+        );
 
         let sectioned = "# ADR 3: X\n\n## Status\n\nProposed\n\n## Decision\nY\n";
         let mut doc = AdrDoc::parse(sectioned);
         assert_eq!(doc.meta().status, Some(AdrStatus::Proposed));
         assert_eq!(doc.meta().title.as_deref(), Some("X"));
         doc.set_status(AdrStatus::Accepted, "d", Some("ok"));
-        assert!(doc.render().starts_with("# ADR 3: X\n\n## Status\n\nAccepted\n\n## Decision\nY\n"));
+        assert!(doc
+            .render()
+            .starts_with("# ADR 3: X\n\n## Status\n\nAccepted\n\n## Decision\nY\n"));
 
         let bare = "本文だけ\n";
         let mut doc = AdrDoc::parse(bare);
@@ -516,8 +545,14 @@ mod tests {
 
     #[test]
     fn loose_statuses() {
-        assert_eq!(AdrStatus::parse_loose("accepted"), Some(AdrStatus::Accepted));
-        assert_eq!(AdrStatus::parse_loose("**廃止**"), Some(AdrStatus::Deprecated));
+        assert_eq!(
+            AdrStatus::parse_loose("accepted"),
+            Some(AdrStatus::Accepted)
+        );
+        assert_eq!(
+            AdrStatus::parse_loose("**廃止**"),
+            Some(AdrStatus::Deprecated)
+        );
         assert_eq!(AdrStatus::parse("accepted"), None);
         assert_eq!(AdrStatus::parse_loose("???"), None);
     }

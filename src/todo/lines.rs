@@ -12,12 +12,18 @@ pub struct Line {
 }
 
 /// A file as lines.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineDoc {
     bom: bool,
     lines: Vec<Line>,
     /// The ending given to new lines: the file's first ending, `"\n"` when it has none.
     eol: &'static str,
+}
+
+impl Default for LineDoc {
+    fn default() -> Self {
+        LineDoc::parse("")
+    }
 }
 
 impl LineDoc {
@@ -178,6 +184,13 @@ mod tests {
         assert_eq!(doc.render(), "a\r\nb\r\nc\r\n");
         doc.insert_texts(0, vec!["z".into()]);
         assert_eq!(doc.render(), "z\r\na\r\nb\r\nc\r\n");
+    }
+
+    #[test]
+    fn empty_default_uses_lf() {
+        let mut doc = LineDoc::default();
+        doc.insert_texts(0, vec!["a".into(), "b".into()]);
+        assert_eq!(doc.render(), "a\nb\n");
     }
 
     #[test]

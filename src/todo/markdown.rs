@@ -102,14 +102,19 @@ pub fn task_id_token(text: &str) -> Option<(u16, std::ops::Range<usize>)> {
     let mut from = 0;
     while let Some(pos) = text[from..].find("#T") {
         let at = from + pos;
-        let before_ok = at == 0 || text[..at].chars().next_back().is_some_and(char::is_whitespace);
+        let before_ok = at == 0
+            || text[..at]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_whitespace);
         let digits = bytes.get(at + 2..at + 5);
         let after_ok = text[at + 2..]
             .get(3..)
             .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace));
         if let (true, Some(d), true) = (before_ok, digits, after_ok) {
             if d.iter().all(u8::is_ascii_digit) {
-                let n = (d[0] - b'0') as u16 * 100 + (d[1] - b'0') as u16 * 10 + (d[2] - b'0') as u16;
+                let n =
+                    (d[0] - b'0') as u16 * 100 + (d[1] - b'0') as u16 * 10 + (d[2] - b'0') as u16;
                 if n > 0 {
                     return Some((n, at..at + 5));
                 }
@@ -220,7 +225,15 @@ mod tests {
     fn skipper_handles_fences_and_comments() {
         let mut s = Skipper::default();
         let lines = [
-            "a", "```md", "- [ ] x #T001", "```", "b", "<!--", "## c", "-->", "d",
+            "a",
+            "```md",
+            "- [ ] x #T001",
+            "```",
+            "b",
+            "<!--",
+            "## c",
+            "-->",
+            "d",
         ];
         let kept: Vec<_> = lines.iter().filter(|l| !s.skip(l)).copied().collect();
         assert_eq!(kept, ["a", "b", "d"]);

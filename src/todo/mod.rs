@@ -10,8 +10,15 @@
 //! Parsing is tolerant (unknown lines are kept as they are, never rewritten); every write is
 //! atomic and made under `.todo/.lock`, re-reading the files after taking the lock.
 
+pub mod adr;
+pub mod context;
+pub mod fs;
+pub mod index;
 pub mod lines;
 pub mod markdown;
+pub mod repo;
+pub mod search;
 pub mod tasks;
-pub mod adr;
-pub mod fs;
+
+pub use repo::{Changes, Repo};
+pub use tasks::Status;

@@ -175,7 +175,10 @@ impl Parsed {
         let mut names: Vec<String> = Vec::new();
         for s in &self.sections {
             let used = !s.name.is_empty()
-                || self.tasks.iter().any(|t| t.line >= s.start && t.line < s.end);
+                || self
+                    .tasks
+                    .iter()
+                    .any(|t| t.line >= s.start && t.line < s.end);
             if used && !names.contains(&s.name) {
                 names.push(s.name.clone());
             }
@@ -236,7 +239,11 @@ impl TaskFile {
                     section.end = i;
                     out.sections.push(section);
                     section = Section {
-                        name: if level == 2 { name.to_string() } else { String::new() },
+                        name: if level == 2 {
+                            name.to_string()
+                        } else {
+                            String::new()
+                        },
                         heading: Some(i),
                         start: i + 1,
                         end: n,
@@ -360,7 +367,10 @@ impl TaskFile {
         let line = self.doc.text(task.line).to_string();
         if let Some(cb) = checkbox(&line) {
             let mut new = line.clone();
-            new.replace_range(cb.mark_at..cb.mark_at + cb.mark.len_utf8(), &status.mark().to_string());
+            new.replace_range(
+                cb.mark_at..cb.mark_at + cb.mark.len_utf8(),
+                &status.mark().to_string(),
+            );
             self.doc.set_text(task.line, new);
         }
         true
@@ -392,13 +402,20 @@ impl TaskFile {
         let (indent, bullet) = match task.subtasks.first() {
             Some(first) => {
                 let text = self.doc.text(first.line);
-                let lead: String = text.chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+                let lead: String = text
+                    .chars()
+                    .take_while(|c| *c == ' ' || *c == '\t')
+                    .collect();
                 let bullet = checkbox(text).map(|c| c.bullet).unwrap_or('-');
                 (lead, bullet)
             }
             None => (" ".repeat(task.indent + 2), '-'),
         };
-        let at = task.subtasks.first().map(|s| s.line).unwrap_or(task.line + 1);
+        let at = task
+            .subtasks
+            .first()
+            .map(|s| s.line)
+            .unwrap_or(task.line + 1);
         for sub in task.subtasks.iter().rev() {
             self.doc.remove(sub.line, sub.line + 1);
         }
@@ -551,7 +568,9 @@ fn insertion_at_end(doc: &LineDoc, parsed: &Parsed, category: &str) -> Option<us
     Some(match (last_task_end, last_untracked) {
         (Some(a), Some(b)) => a.max(b),
         (Some(a), None) | (None, Some(a)) => a,
-        (None, None) => doc.trim_blank_end(section.start, section.end).max(section.start),
+        (None, None) => doc
+            .trim_blank_end(section.start, section.end)
+            .max(section.start),
     })
 }
 
@@ -561,10 +580,7 @@ fn needs_blank_before(doc: &LineDoc, parsed: &Parsed, at: usize) -> bool {
     if prev.trim().is_empty() || heading(prev).is_some() {
         return false;
     }
-    let in_list = parsed
-        .tasks
-        .iter()
-        .any(|t| t.line < at && at <= t.end)
+    let in_list = parsed.tasks.iter().any(|t| t.line < at && at <= t.end)
         || parsed.untracked.iter().any(|u| u.line + 1 == at)
         || prev.trim_start().starts_with(['-', '*', '+']);
     !in_list
@@ -601,7 +617,10 @@ mod tests {
         let p = f.parsed();
         assert_eq!(p.tasks.len(), 3);
         let t1 = &p.tasks[0];
-        assert_eq!((t1.id, t1.status, t1.title.as_str(), t1.category.as_str()), (1, Status::Todo, "要件定義を作成", "SPEC"));
+        assert_eq!(
+            (t1.id, t1.status, t1.title.as_str(), t1.category.as_str()),
+            (1, Status::Todo, "要件定義を作成", "SPEC")
+        );
         assert_eq!(t1.subtasks.len(), 2);
         assert_eq!(t1.subtasks[1].status, Status::Done);
         assert_eq!(p.tasks[1].status, Status::InProgress);
@@ -631,8 +650,14 @@ mod tests {
         f.add(4, "UIテスト", "Frontend", &[(Status::Todo, "a".into())]);
         f.add(5, "新章", "第2章", &[]);
         let out = f.render();
-        assert!(out.contains("  - [-] プロトタイプ\n- [ ] UIテスト #T004\n  - [ ] a\n\n## Backend"), "{out}");
-        assert!(out.ends_with("#T003\n\n## 第2章\n- [ ] 新章 #T005\n"), "{out}");
+        assert!(
+            out.contains("  - [-] プロトタイプ\n- [ ] UIテスト #T004\n  - [ ] a\n\n## Backend"),
+            "{out}"
+        );
+        assert!(
+            out.ends_with("#T003\n\n## 第2章\n- [ ] 新章 #T005\n"),
+            "{out}"
+        );
         let mut empty = TaskFile::parse("");
         empty.add(1, "最初", DEFAULT_CATEGORY, &[]);
         assert_eq!(empty.render(), "# Task\n\n## 未分類\n- [ ] 最初 #T001\n");
@@ -644,7 +669,12 @@ mod tests {
         assert!(f.set_status(2, Status::Done));
         assert!(f.set_title(3, "外部API仕様を確定"));
         let out = f.render();
-        assert_eq!(out, SAMPLE.replace("- [-] React", "- [x] React").replace("外部API仕様確認 #T003", "外部API仕様を確定 #T003"));
+        assert_eq!(
+            out,
+            SAMPLE
+                .replace("- [-] React", "- [x] React")
+                .replace("外部API仕様確認 #T003", "外部API仕様を確定 #T003")
+        );
         assert!(!f.set_status(9, Status::Done));
     }
 
@@ -653,7 +683,10 @@ mod tests {
         let mut f = TaskFile::parse(SAMPLE);
         f.set_subtasks(1, &[(Status::Done, "ひとつ".into())]);
         assert!(f.render().contains("#T001\n  - [x] ひとつ\n\n## Frontend"));
-        f.set_subtasks(3, &[(Status::Todo, "x".into()), (Status::InProgress, "y".into())]);
+        f.set_subtasks(
+            3,
+            &[(Status::Todo, "x".into()), (Status::InProgress, "y".into())],
+        );
         assert!(f.render().ends_with("#T003\n  - [ ] x\n  - [-] y\n"));
         f.set_subtasks(3, &[]);
         assert!(f.render().ends_with("#T003\n"));
@@ -669,7 +702,9 @@ mod tests {
         assert_eq!(ids(&f), [1, 2, 3]);
         f.reorder(1, Place::After(2));
         assert_eq!(ids(&f), [2, 1, 3]);
-        assert!(f.render().contains("- [ ] b #T002\n  - [ ] sub\n- [ ] a #T001"));
+        assert!(f
+            .render()
+            .contains("- [ ] b #T002\n  - [ ] sub\n- [ ] a #T001"));
         f.reorder(3, Place::Before(2));
         assert_eq!(ids(&f), [3, 2, 1]);
         assert_eq!(f.parsed().position(1), Some(3));
@@ -686,12 +721,21 @@ mod tests {
         let p = f.parsed();
         assert_eq!(p.tasks.len(), 1);
         let t = &p.tasks[0];
-        assert_eq!((t.id, t.status, t.title.as_str()), (4, Status::Done, "指輪 を回収"));
+        assert_eq!(
+            (t.id, t.status, t.title.as_str()),
+            (4, Status::Done, "指輪 を回収")
+        );
         assert_eq!(t.notes, ["補足の行"]);
         assert_eq!(t.subtasks.len(), 1);
         assert_eq!(p.untracked.len(), 1);
-        assert!(!p.ids_seen.contains(&9), "ids inside code blocks are not tasks");
-        assert!(!p.ids_seen.contains(&10), "unknown marks are not checkboxes");
+        assert!(
+            !p.ids_seen.contains(&9),
+            "ids inside code blocks are not tasks"
+        );
+        assert!(
+            !p.ids_seen.contains(&10),
+            "unknown marks are not checkboxes"
+        );
         assert_eq!(f.render(), text);
     }
 
@@ -708,7 +752,9 @@ mod tests {
         let p = f.parsed();
         assert_eq!(p.find(1).unwrap().category, "Backend");
         assert_eq!(p.find(1).unwrap().subtasks.len(), 2);
-        assert!(f.render().ends_with("#T003\n- [ ] 要件定義を作成 #T001\n  - [ ] エラー仕様\n  - [x] レート制限\n"));
+        assert!(f.render().ends_with(
+            "#T003\n- [ ] 要件定義を作成 #T001\n  - [ ] エラー仕様\n  - [x] レート制限\n"
+        ));
         f.move_to_category(2, "新規");
         assert!(f.render().ends_with("\n\n## 新規\n- [-] Reactコンポーネントを検討 #T002\n  - [ ] UI設計\n  - [-] プロトタイプ\n"), "{}", f.render());
     }
