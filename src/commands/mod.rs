@@ -14,6 +14,7 @@ use std::time::{Instant, SystemTime};
 
 pub mod check;
 pub mod explain;
+pub mod todo;
 
 /// Progress callback: (done, total, what). Called from worker threads.
 pub type ProgressFn = Arc<dyn Fn(u64, u64, &str) + Send + Sync>;

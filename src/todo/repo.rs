@@ -266,7 +266,7 @@ impl Repo {
         category: &str,
         description: Option<&str>,
         subtasks: &[(Status, String)],
-    ) -> Result<(u16, Changes)> {
+    ) -> Result<(u16, usize, Changes)> {
         with_lock(&self.paths, || {
             let mut ch = Changes::default();
             let mut file = self.read_tasks(&mut ch)?;
@@ -283,8 +283,10 @@ impl Repo {
                 let _ = remove_file(&ctx_path);
                 return Err(e);
             }
-            self.refresh_index(&file.parsed(), None, &mut ch);
-            Ok((id, ch))
+            let parsed = file.parsed();
+            let position = parsed.position(id).unwrap_or(0);
+            self.refresh_index(&parsed, None, &mut ch);
+            Ok((id, position, ch))
         })
     }
 
@@ -565,10 +567,10 @@ mod tests {
     fn create_update_delete_round() {
         let dir = tempfile::tempdir().unwrap();
         let repo = Repo::new(dir.path());
-        let (id, ch) = repo
+        let (id, pos, ch) = repo
             .create_task("伏線", "第1章", Some("指輪"), &[])
             .unwrap();
-        assert_eq!(id, 1);
+        assert_eq!((id, pos), (1, 1));
         let roles: Vec<_> = ch.written.iter().map(|f| f.role.as_str()).collect();
         assert_eq!(roles, ["context", "tasks", "index"]);
         let (fields, _) = repo
