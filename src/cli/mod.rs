@@ -9,6 +9,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub mod todo;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "noveler",
@@ -55,6 +57,12 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Tasks for the author's agent: .todo/task.md (add, update, delete, move, list, search)
+    Todo(todo::TodoArgs),
+    /// Decision records (ADR) under .todo/adr/ (new, status, list)
+    Adr(todo::AdrArgs),
+    /// Per-task context files .todo/context/TNNN.md (set, append, show, search)
+    Context(todo::ContextArgs),
 }
 
 /// Entry point of the binary.
@@ -90,6 +98,9 @@ pub fn run(cli: Cli) -> u8 {
                 crate::output::rules::rules_table(&r.rules)
             })
         }
+        Command::Todo(args) => todo::run_todo(&ctx, args),
+        Command::Adr(args) => todo::run_adr(&ctx, args),
+        Command::Context(args) => todo::run_context(&ctx, args),
     }
 }
 

@@ -511,6 +511,9 @@ pub struct ReorderTaskReport {
     pub updated_at: String,
     /// The category the task is in after the move.
     pub category: String,
+    /// The category it was in, when the move changed it (before / after a task elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous_category: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
     #[serde(skip)]
@@ -564,13 +567,14 @@ pub fn reorder_task(ctx: &Ctx, req: ReorderTaskRequest) -> Result<ReorderTaskRep
             .hint("first / last / before / after のいずれかを指定してください。"))
         }
     };
-    let (old, new, category, ch) = repo(ctx).reorder_task(id, place)?;
+    let (moved, ch) = repo(ctx).reorder_task(id, place)?;
     Ok(ReorderTaskReport {
         task_id: format_id(id),
-        old_position: old,
-        new_position: new,
+        old_position: moved.old_position,
+        new_position: moved.new_position,
         updated_at: now(),
-        category,
+        previous_category: (moved.old_category != moved.category).then_some(moved.old_category),
+        category: moved.category,
         warnings: ch.warnings.clone(),
         files: Files::from(&ch),
     })

@@ -109,6 +109,15 @@ pub struct Repo {
     pub paths: TodoPaths,
 }
 
+/// Where `reorder_task` moved a task from and to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moved {
+    pub old_position: usize,
+    pub new_position: usize,
+    pub old_category: String,
+    pub category: String,
+}
+
 /// The edits `update_task` makes; `None` leaves a field alone.
 #[derive(Clone, Debug, Default)]
 pub struct TaskEdits {
@@ -359,14 +368,18 @@ impl Repo {
         })
     }
 
-    /// Moves task `id`; returns (old position, new position, category) with positions
-    /// 1-based within the category.
-    pub fn reorder_task(&self, id: u16, place: Place) -> Result<(usize, usize, String, Changes)> {
+    /// Moves task `id`; returns the positions (1-based within the category) and categories
+    /// before and after.
+    pub fn reorder_task(&self, id: u16, place: Place) -> Result<(Moved, Changes)> {
         with_lock(&self.paths, || {
             let mut ch = Changes::default();
             let mut file = self.read_tasks(&mut ch)?;
             let parsed = file.parsed();
             let old = parsed.position(id).ok_or_else(|| task_not_found(id))?;
+            let old_category = parsed
+                .find(id)
+                .map(|t| t.category.clone())
+                .unwrap_or_default();
             if let Place::Before(r) | Place::After(r) = place {
                 if parsed.find(r).is_none() {
                     let rid = format_id(r);
@@ -387,7 +400,13 @@ impl Repo {
                 self.write_tasks(&file, &mut ch)?;
                 self.refresh_index(&parsed, None, &mut ch);
             }
-            Ok((old, new, category, ch))
+            let moved = Moved {
+                old_position: old,
+                new_position: new,
+                old_category,
+                category,
+            };
+            Ok((moved, ch))
         })
     }
 
