@@ -346,7 +346,7 @@ impl AdrDoc {
         }
     }
 
-    /// Sets the status, the `Updated` date, and appends `- <now> <old> → <new>: <reason>` to
+    /// Sets the status, the `Updated` date (when the file has that line), and appends `- <now> <old> → <new>: <reason>` to
     /// the history (a `## History` section is added at the end when there is none).
     pub fn set_status(&mut self, new: AdrStatus, now: &str, reason: Option<&str>) {
         let layout = self.layout();
@@ -370,18 +370,11 @@ impl AdrDoc {
         }
         // re-read: the insertion above may have shifted lines
         let layout = self.layout();
-        match (&layout.updated, &layout.status) {
-            (Some((i, range)), _) => {
-                let mut line = self.doc.text(*i).to_string();
-                line.replace_range(range.clone(), now);
-                self.doc.set_text(*i, line);
-            }
-            (None, Some((i, _))) if field(self.doc.text(*i)).is_some() => {
-                let prefix = field_prefix(self.doc.text(*i));
-                self.doc
-                    .insert_texts(i + 1, vec![format!("{prefix}Updated: {now}")]);
-            }
-            _ => {}
+        // a file without an `Updated` line gets none: its last history entry tells the date
+        if let Some((i, range)) = &layout.updated {
+            let mut line = self.doc.text(*i).to_string();
+            line.replace_range(range.clone(), now);
+            self.doc.set_text(*i, line);
         }
         let reason = reason
             .map(|r| r.split_whitespace().collect::<Vec<_>>().join(" "))
@@ -410,16 +403,6 @@ impl AdrDoc {
                 self.doc.insert_texts(n, lines);
             }
         }
-    }
-}
-
-/// The list bullet (and indentation) of a field line: `- ` in `- Status: x`.
-fn field_prefix(line: &str) -> String {
-    let body = line.trim_start_matches([' ', '\t']);
-    let indent = &line[..line.len() - body.len()];
-    match body.chars().next() {
-        Some(c @ ('-' | '*' | '+')) => format!("{indent}{c} "),
-        _ => indent.to_string(),
     }
 }
 
