@@ -1552,27 +1552,61 @@ fn noveler(root: &Path, args: &[&str], stdin: Option<&str>) -> (u8, String, Stri
 #[test]
 fn cli_json_output_is_the_envelope_with_the_seed_result() {
     let (_d, ctx) = project();
-    let (code, out, err) = noveler(&ctx.root, &["todo", "add", "第5話で伏線Aを回収する", "-c", "伏線", "-s", "下書き", "--format", "json"], None);
+    let (code, out, err) = noveler(
+        &ctx.root,
+        &[
+            "todo",
+            "add",
+            "第5話で伏線Aを回収する",
+            "-c",
+            "伏線",
+            "-s",
+            "下書き",
+            "--format",
+            "json",
+        ],
+        None,
+    );
     assert_eq!(code, 0, "{err}");
     let env: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(env["success"], true);
     assert_eq!(env["command"], "create_task");
-    assert!(env["saved_to"].as_str().unwrap().starts_with("temp/json_output/create_task_"));
+    assert!(env["saved_to"]
+        .as_str()
+        .unwrap()
+        .starts_with("temp/json_output/create_task_"));
     insta::assert_json_snapshot!("cli_create_task_result", env["result"], { ".created_at" => "[ts]" });
-    let outputs: Vec<_> = env["outputs"]["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap().to_string()).collect();
-    assert_eq!(outputs, [".todo/context/T001.md", ".todo/task.md", ".todo/index.md"]);
+    let outputs: Vec<_> = env["outputs"]["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        outputs,
+        [".todo/context/T001.md", ".todo/task.md", ".todo/index.md"]
+    );
 
     let (code, out, _) = noveler(&ctx.root, &["todo", "list", "--format", "json"], None);
     assert_eq!(code, 0);
     let env: serde_json::Value = serde_json::from_str(&out).unwrap();
     insta::assert_json_snapshot!("cli_list_tasks_result", env["result"]);
 
-    let (code, out, err) = noveler(&ctx.root, &["todo", "update", "T009", "--status", "done", "--format", "json"], None);
+    let (code, out, err) = noveler(
+        &ctx.root,
+        &[
+            "todo", "update", "T009", "--status", "done", "--format", "json",
+        ],
+        None,
+    );
     assert_eq!(code, 2);
     let env: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(env["success"], false);
     assert_eq!(env["error"]["code"], "TASK_NOT_FOUND");
-    assert_eq!(env["error"]["details"], serde_json::json!({"field": "task_id", "value": "T009"}));
+    assert_eq!(
+        env["error"]["details"],
+        serde_json::json!({"field": "task_id", "value": "T009"})
+    );
     assert!(err.contains("TASK_NOT_FOUND"), "{err}");
 }
 
@@ -1581,17 +1615,66 @@ fn cli_text_session() {
     let (_d, ctx) = project();
     let root = &ctx.root;
     let steps: &[&[&str]] = &[
-        &["--no-save", "todo", "add", "第5話で伏線Aを回収する", "-c", "伏線", "-s", "指輪を登場させる", "-s", "回収シーンの下書き"],
-        &["--no-save", "todo", "add", "魔法体系の用語を整理する", "-c", "設定"],
-        &["--no-save", "todo", "add", "プロローグを書き直す", "-c", "伏線"],
-        &["--no-save", "todo", "update", "T002", "--status", "in-progress"],
-        &["--no-save", "todo", "update", "T001", "--subtask", "[x] 指輪を登場させる", "--subtask", "回収シーンの下書き"],
+        &[
+            "--no-save",
+            "todo",
+            "add",
+            "第5話で伏線Aを回収する",
+            "-c",
+            "伏線",
+            "-s",
+            "指輪を登場させる",
+            "-s",
+            "回収シーンの下書き",
+        ],
+        &[
+            "--no-save",
+            "todo",
+            "add",
+            "魔法体系の用語を整理する",
+            "-c",
+            "設定",
+        ],
+        &[
+            "--no-save",
+            "todo",
+            "add",
+            "プロローグを書き直す",
+            "-c",
+            "伏線",
+        ],
+        &[
+            "--no-save",
+            "todo",
+            "update",
+            "T002",
+            "--status",
+            "in-progress",
+        ],
+        &[
+            "--no-save",
+            "todo",
+            "update",
+            "T001",
+            "--subtask",
+            "[x] 指輪を登場させる",
+            "--subtask",
+            "回収シーンの下書き",
+        ],
         &["--no-save", "todo", "move", "T003", "first"],
         &["--no-save", "todo", "move", "T002", "after", "T001"],
         &["--no-save", "todo", "list"],
         &["--no-save", "todo", "search", "指輪"],
         &["--no-save", "todo", "delete", "T002"],
-        &["--no-save", "context", "append", "T001", "--section", "メモ", "回収は終盤。"],
+        &[
+            "--no-save",
+            "context",
+            "append",
+            "T001",
+            "--section",
+            "メモ",
+            "回収は終盤。",
+        ],
         &["--no-save", "context", "show", "T001"],
         &["--no-save", "context", "search", "終盤"],
     ];
@@ -1601,7 +1684,11 @@ fn cli_text_session() {
         assert_eq!(code, 0, "{args:?}: {err}");
         transcript.push_str(&format!("$ noveler {}\n{out}\n", args[1..].join(" ")));
     }
-    let (code, _, _) = noveler(root, &["--no-save", "context", "set", "T001", "-"], Some("標準入力から\n"));
+    let (code, _, _) = noveler(
+        root,
+        &["--no-save", "context", "set", "T001", "-"],
+        Some("標準入力から\n"),
+    );
     assert_eq!(code, 0);
     assert_eq!(read(&ctx, ".todo/context/T001.md"), "標準入力から\n");
     insta::assert_snapshot!("cli_text_session", transcript);
@@ -1613,13 +1700,39 @@ fn cli_text_session() {
 fn cli_adr_commands() {
     let (_d, ctx) = project();
     let root = &ctx.root;
-    let (code, out, err) = noveler(root, &["--no-save", "adr", "new", "魔法体系は三属性に決定", "--context", "増えすぎた", "--decision", "三属性", "--rationale", "覚えやすい"], None);
+    let (code, out, err) = noveler(
+        root,
+        &[
+            "--no-save",
+            "adr",
+            "new",
+            "魔法体系は三属性に決定",
+            "--context",
+            "増えすぎた",
+            "--decision",
+            "三属性",
+            "--rationale",
+            "覚えやすい",
+        ],
+        None,
+    );
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("ADR-001 を作成しました: 魔法体系は三属性に決定（Proposed）\n"), "{out}");
-    let (code, out, _) = noveler(root, &["--no-save", "adr", "status", "1", "accepted", "-r", "確定"], None);
+    assert!(
+        out.starts_with("ADR-001 を作成しました: 魔法体系は三属性に決定（Proposed）\n"),
+        "{out}"
+    );
+    let (code, out, _) = noveler(
+        root,
+        &["--no-save", "adr", "status", "1", "accepted", "-r", "確定"],
+        None,
+    );
     assert_eq!(code, 0);
     assert!(out.starts_with("ADR-001: Proposed → Accepted\n"), "{out}");
-    let (code, out, _) = noveler(root, &["--no-save", "adr", "list", "--format", "json"], None);
+    let (code, out, _) = noveler(
+        root,
+        &["--no-save", "adr", "list", "--format", "json"],
+        None,
+    );
     assert_eq!(code, 0);
     let env: serde_json::Value = serde_json::from_str(&out).unwrap();
     insta::assert_json_snapshot!("cli_list_adrs_result", env["result"], {

@@ -784,8 +784,7 @@ pub fn search_tasks(ctx: &Ctx, req: SearchTasksRequest) -> Result<SearchTasksRep
     let repo = repo(ctx);
     let mut ch = Changes::default();
     let parsed = repo.read_tasks(&mut ch)?.parsed();
-    let mut hits: Vec<(usize, TaskHit)> = Vec::new();
-    for (order, t) in parsed.tasks.iter().enumerate() {
+    let score = |(order, t): (usize, &crate::todo::tasks::Task)| -> Option<(usize, TaskHit)> {
         let content = has("content").then(|| {
             let mut c: Vec<&str> = t.subtasks.iter().map(|s| s.title.as_str()).collect();
             c.extend(t.notes.iter().map(String::as_str));
@@ -818,8 +817,8 @@ pub fn search_tasks(ctx: &Ctx, req: SearchTasksRequest) -> Result<SearchTasksRep
                 text: c,
             });
         }
-        if let Some(hit) = search::score_task(&terms, &folded, &fields) {
-            hits.push((
+        search::score_task(&terms, &folded, &fields).map(|hit| {
+            (
                 order,
                 TaskHit {
                     task_id: t.id_str(),
@@ -829,9 +828,21 @@ pub fn search_tasks(ctx: &Ctx, req: SearchTasksRequest) -> Result<SearchTasksRep
                     match_score: hit.score,
                     matched_content: hit.excerpt,
                 },
-            ));
-        }
-    }
+            )
+        })
+    };
+    // context files are read in parallel; ranking keeps file order among equal scores
+    let mut hits: Vec<(usize, TaskHit)> = if has("context") {
+        use rayon::prelude::*;
+        parsed
+            .tasks
+            .par_iter()
+            .enumerate()
+            .filter_map(score)
+            .collect()
+    } else {
+        parsed.tasks.iter().enumerate().filter_map(score).collect()
+    };
     hits.sort_by(|a, b| {
         b.1.match_score
             .total_cmp(&a.1.match_score)
@@ -1198,12 +1209,11 @@ pub fn search_contexts(ctx: &Ctx, req: SearchContextsRequest) -> Result<SearchCo
     let repo = repo(ctx);
     let dir = repo.paths.context_dir();
     let files = context::list(&dir).map_err(|e| crate::todo::fs::read_error(&dir, &e))?;
-    let (hits, failed) = context::search(&files, &terms);
-    let total = hits.len();
+    let found = context::search(&files, &terms, limit);
     Ok(SearchContextsReport {
-        results: hits
+        results: found
+            .hits
             .into_iter()
-            .take(limit)
             .map(|h| ContextHitItem {
                 task_id: format_id(h.id),
                 match_score: h.hit.score,
@@ -1211,9 +1221,10 @@ pub fn search_contexts(ctx: &Ctx, req: SearchContextsRequest) -> Result<SearchCo
                 file_path: repo.paths.rel(&h.path),
             })
             .collect(),
-        total_matches: total,
+        total_matches: found.total,
         files_searched: files.len(),
-        warnings: failed
+        warnings: found
+            .failed
             .iter()
             .map(|p| format!("{} を読み込めませんでした", repo.paths.rel(p)))
             .collect(),

@@ -14,7 +14,7 @@
 
 use super::lines::LineDoc;
 use super::markdown::{heading, Skipper};
-use super::search::{score_text, Hit};
+use super::search::{score_text, score_text_only, Hit};
 use super::tasks::{format_id, parse_id};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -151,32 +151,53 @@ pub struct ContextHit {
     pub hit: Hit,
 }
 
-/// Searches `files` in parallel; unreadable files are skipped (their paths returned
-/// separately). Hits sorted by score, then id.
-pub fn search(files: &[(u16, PathBuf)], terms: &[String]) -> (Vec<ContextHit>, Vec<PathBuf>) {
-    let results: Vec<Result<Option<ContextHit>, PathBuf>> = files
+/// The outcome of a context search.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ContextSearch {
+    /// Files that matched.
+    pub total: usize,
+    /// The best `limit` of them, by score then id, with excerpts.
+    pub hits: Vec<ContextHit>,
+    /// Files that could not be read.
+    pub failed: Vec<PathBuf>,
+}
+
+/// Searches `files` in parallel. Every file is read once and scored; only the best
+/// `limit` are read again for their excerpts, so memory stays flat however many match.
+pub fn search(files: &[(u16, PathBuf)], terms: &[String], limit: usize) -> ContextSearch {
+    let scored: Vec<Result<Option<(f64, u16, &PathBuf)>, PathBuf>> = files
         .par_iter()
         .map(|(id, path)| {
             let bytes = std::fs::read(path).map_err(|_| path.clone())?;
             let text = String::from_utf8_lossy(&bytes);
-            Ok(score_text(terms, &text).map(|hit| ContextHit {
-                id: *id,
-                path: path.clone(),
-                hit,
-            }))
+            Ok(score_text_only(terms, &text).map(|s| (s, *id, path)))
         })
         .collect();
-    let mut hits = Vec::new();
-    let mut failed = Vec::new();
-    for r in results {
+    let mut out = ContextSearch::default();
+    let mut ranked = Vec::new();
+    for r in scored {
         match r {
-            Ok(Some(h)) => hits.push(h),
+            Ok(Some(hit)) => ranked.push(hit),
             Ok(None) => {}
-            Err(p) => failed.push(p),
+            Err(p) => out.failed.push(p),
         }
     }
-    hits.sort_by(|a, b| b.hit.score.total_cmp(&a.hit.score).then(a.id.cmp(&b.id)));
-    (hits, failed)
+    out.total = ranked.len();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (_, id, path) in ranked.into_iter().take(limit) {
+        let hit = std::fs::read(path)
+            .ok()
+            .and_then(|b| score_text(terms, &String::from_utf8_lossy(&b)));
+        match hit {
+            Some(hit) => out.hits.push(ContextHit {
+                id,
+                path: path.clone(),
+                hit,
+            }),
+            None => out.failed.push(path.clone()),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -233,9 +254,10 @@ mod tests {
         }
         let files = list(dir.path()).unwrap();
         assert_eq!(files.iter().map(|f| f.0).collect::<Vec<_>>(), [1, 2]);
-        let (hits, failed) = search(&files, &["指輪".to_string()]);
-        assert_eq!(hits.len(), 2);
-        assert!(failed.is_empty());
+        let found = search(&files, &["指輪".to_string()], 1);
+        assert_eq!((found.total, found.hits.len()), (2, 1));
+        assert_eq!(found.hits[0].hit.excerpt, "指輪");
+        assert!(found.failed.is_empty());
         assert!(list(&dir.path().join("none")).unwrap().is_empty());
     }
 }

@@ -10,26 +10,36 @@
 
 /// One character folded for matching: full-width ASCII to ASCII, U+3000 to a space, and
 /// lower case when that is a single character. Always exactly one character out, so
-/// character positions in the folded text are positions in the original.
+/// character positions in the folded text are positions in the original. Kana, kanji and
+/// the other CJK blocks have no case and take the fast path.
 fn fold_char(c: char) -> char {
-    let c = match c {
-        '\u{3000}' => ' ',
-        '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
-        _ => c,
-    };
-    if c.is_ascii() {
+    let u = c as u32;
+    if u < 0x80 {
         return c.to_ascii_lowercase();
     }
-    let mut lower = c.to_lowercase();
-    match (lower.next(), lower.next()) {
-        (Some(l), None) => l,
-        _ => c,
+    match u {
+        0x3000 => ' ',
+        0x3001..=0x9fff
+        | 0xac00..=0xd7a3
+        | 0xf900..=0xfaff
+        | 0xff5f..=0xffef
+        | 0x20000..=0x3ffff => c,
+        0xff01..=0xff5e => char::from_u32(u - 0xfee0).unwrap_or(c).to_ascii_lowercase(),
+        _ => {
+            let mut lower = c.to_lowercase();
+            match (lower.next(), lower.next()) {
+                (Some(l), None) => l,
+                _ => c,
+            }
+        }
     }
 }
 
 /// `text` folded for matching (same number of characters as `text`).
 pub fn fold(text: &str) -> String {
-    text.chars().map(fold_char).collect()
+    let mut out = String::with_capacity(text.len());
+    out.extend(text.chars().map(fold_char));
+    out
 }
 
 /// The query's terms: folded, split at whitespace, duplicates removed, in order.
@@ -48,31 +58,33 @@ const BEFORE: usize = 30;
 const AFTER: usize = 60;
 
 /// An excerpt of the line of `original` containing the match that starts at byte `at` of
-/// `folded` (the folded form of `original`).
+/// `folded` (the folded form of `original`) and is `len_chars` characters long.
 pub fn excerpt_at(original: &str, folded: &str, at: usize, len_chars: usize) -> String {
-    let char_pos = folded[..at].chars().count();
-    // line boundaries in characters
-    let chars: Vec<char> = original.chars().collect();
-    let mut start = char_pos.min(chars.len());
-    while start > 0 && chars[start - 1] != '\n' {
-        start -= 1;
-    }
-    let mut end = char_pos.min(chars.len());
-    while end < chars.len() && chars[end] != '\n' {
-        end += 1;
-    }
-    let from = char_pos.saturating_sub(BEFORE).max(start);
-    let to = (char_pos + len_chars + AFTER).min(end);
+    let char_pos = folded.get(..at).map(|s| s.chars().count()).unwrap_or(0);
+    let byte = original
+        .char_indices()
+        .nth(char_pos)
+        .map(|(b, _)| b)
+        .unwrap_or(original.len());
+    let line_start = original[..byte].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let line_end = original[byte..]
+        .find('\n')
+        .map(|i| byte + i)
+        .unwrap_or(original.len());
+    let line: Vec<char> = original[line_start..line_end].chars().collect();
+    let col = original[line_start..byte].chars().count();
+    let from = col.saturating_sub(BEFORE);
+    let to = (col + len_chars + AFTER).min(line.len());
     let mut s = String::new();
-    if from > start {
+    if from > 0 {
         s.push('…');
     }
     s.extend(
-        chars[from..to]
+        line[from..to]
             .iter()
             .map(|c| if *c == '\r' { ' ' } else { *c }),
     );
-    if to < end {
+    if to < line.len() {
         s.push('…');
     }
     s.trim().to_string()
@@ -140,8 +152,22 @@ pub fn score_task(terms: &[String], query_folded: &str, fields: &[Field<'_>]) ->
     })
 }
 
+/// A context file's score without the excerpt (cheaper: used to rank many files);
+/// `None` when no term occurs.
+pub fn score_text_only(terms: &[String], text: &str) -> Option<f64> {
+    text_match(terms, text).map(|m| m.0)
+}
+
 /// Scores a context file's text; `None` when no term occurs.
 pub fn score_text(terms: &[String], text: &str) -> Option<Hit> {
+    let (score, folded, at, len) = text_match(terms, text)?;
+    Some(Hit {
+        score,
+        excerpt: excerpt_at(text, &folded, at, len),
+    })
+}
+
+fn text_match(terms: &[String], text: &str) -> Option<(f64, String, usize, usize)> {
     if terms.is_empty() {
         return None;
     }
@@ -162,10 +188,7 @@ pub fn score_text(terms: &[String], text: &str) -> Option<Hit> {
     let (at, len) = first?;
     let n = terms.len() as f64;
     let score = 0.7 * (found as f64 / n) + 0.3 * (occurrences as f64 / (3.0 * n)).min(1.0);
-    Some(Hit {
-        score: round3(score),
-        excerpt: excerpt_at(text, &folded, at, len),
-    })
+    Some((round3(score), folded, at, len))
 }
 
 #[cfg(test)]
@@ -250,5 +273,8 @@ mod tests {
         let partial = score_text(&terms("指輪 竜"), &text).unwrap();
         assert_eq!(partial.score, 0.4);
         assert!(score_text(&terms("竜"), &text).is_none());
+        assert_eq!(score_text_only(&terms("指輪 竜"), &text), Some(0.4));
+        let hit = score_text(&terms("ring"), "first line\nA RING here\n").unwrap();
+        assert_eq!(hit.excerpt, "A RING here");
     }
 }
