@@ -3,6 +3,7 @@
 
 use clap::ValueEnum;
 
+pub mod check;
 pub mod rules;
 pub mod todo;
 
