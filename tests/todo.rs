@@ -1743,3 +1743,175 @@ fn cli_adr_commands() {
     assert_eq!(code, 2);
     assert!(err.contains("INVALID_ADR_NUMBER"), "{err}");
 }
+
+// ------------------------------------------------------------------ MCP
+
+/// A minimal line-delimited JSON-RPC client of `noveler mcp`.
+struct Mcp {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl Mcp {
+    fn start(root: &Path) -> Mcp {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_noveler"))
+            .args(["--quiet", "mcp", "--project-root"])
+            .arg(root)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut mcp = Mcp {
+            child,
+            stdin,
+            lines,
+        };
+        mcp.request(0, "initialize", serde_json::json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "todo-test", "version": "1"}}));
+        mcp.send(serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        mcp
+    }
+
+    fn send(&mut self, v: serde_json::Value) {
+        use std::io::Write;
+        writeln!(self.stdin, "{v}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn request(&mut self, id: i64, method: &str, params: serde_json::Value) -> serde_json::Value {
+        self.send(
+            serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        );
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(std::time::Duration::from_secs(60))
+                .expect("a response");
+            let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+            if v["id"] == id && v.get("method").is_none() {
+                return v;
+            }
+        }
+    }
+
+    fn call(&mut self, id: i64, tool: &str, args: serde_json::Value) -> serde_json::Value {
+        let r = self.request(
+            id,
+            "tools/call",
+            serde_json::json!({"name": tool, "arguments": args}),
+        );
+        r["result"]["structuredContent"].clone()
+    }
+}
+
+impl Drop for Mcp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn mcp_tools_and_read_only_resources() {
+    let (_d, ctx) = project();
+    let mut mcp = Mcp::start(&ctx.root);
+    let init_caps = mcp.request(1, "tools/list", serde_json::json!({}));
+    let names: Vec<_> = init_caps["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_string())
+        .collect();
+    for name in TOOLS.map(|t| t.0) {
+        assert!(names.iter().any(|n| n == name), "{name} is not listed");
+    }
+    let created = mcp.call(
+        2,
+        "create_task",
+        serde_json::json!({"title": "第5話で伏線Aを回収する", "category": "伏線"}),
+    );
+    assert_eq!(created["result"]["task_id"], "T001");
+    mcp.call(3, "create_adr", serde_json::json!({"title": "魔法体系は三属性に決定", "context": "c", "decision": "d", "rationale": "r"}));
+
+    // the seed's error shape: code, message, details {field, value}
+    let err = mcp.call(4, "get_context", serde_json::json!({"task_id": "T1"}));
+    assert_eq!(err["success"], false);
+    assert_eq!(err["error"]["code"], "INVALID_TASK_ID");
+    assert_eq!(
+        err["error"]["details"],
+        serde_json::json!({"field": "task_id", "value": "T1"})
+    );
+    assert!(err["error"]["message"]
+        .as_str()
+        .is_some_and(|m| !m.is_empty()));
+
+    let listed = mcp.request(5, "resources/list", serde_json::json!({}));
+    let uris: Vec<_> = listed["result"]["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        uris,
+        [
+            "file://.todo/index.md",
+            "file://.todo/task.md",
+            "file://.todo/adr/adr-001-魔法体系は三属性に決定.md",
+            "file://.todo/context/T001.md"
+        ]
+    );
+    let templates = mcp.request(6, "resources/templates/list", serde_json::json!({}));
+    let t: Vec<_> = templates["result"]["resourceTemplates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uriTemplate"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        t,
+        [
+            "file://.todo/adr/{adr-id}.md",
+            "file://.todo/context/{task-id}.md"
+        ]
+    );
+    for (i, uri) in uris.iter().enumerate() {
+        let r = mcp.request(
+            10 + i as i64,
+            "resources/read",
+            serde_json::json!({"uri": uri}),
+        );
+        let contents = &r["result"]["contents"][0];
+        assert_eq!(contents["mimeType"], "text/markdown");
+        let rel = uri.trim_start_matches("file://");
+        assert_eq!(contents["text"].as_str().unwrap(), read(&ctx, rel), "{uri}");
+    }
+    let missing = mcp.request(
+        20,
+        "resources/read",
+        serde_json::json!({"uri": "file://.todo/context/T404.md"}),
+    );
+    assert!(missing["error"]["code"].is_i64(), "{missing}");
+    assert_eq!(missing["error"]["data"]["error"]["code"], "FILE_NOT_FOUND");
+    let outside = mcp.request(
+        21,
+        "resources/read",
+        serde_json::json!({"uri": "file://.todo/../Cargo.toml"}),
+    );
+    assert!(outside.get("error").is_some(), "{outside}");
+}

@@ -192,6 +192,10 @@ pub fn all() -> Vec<ToolSpec> {
             files::run_changes,
         ),
     ]
+    .into_iter()
+    // the task memory (seed 004): create_task … search_contexts
+    .chain(super::todo_tools::all())
+    .collect()
 }
 
 /// The tools of `profile`, in table order.

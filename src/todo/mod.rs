@@ -17,6 +17,7 @@ pub mod index;
 pub mod lines;
 pub mod markdown;
 pub mod repo;
+pub mod resources;
 pub mod search;
 pub mod tasks;
 

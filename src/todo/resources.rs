@@ -67,8 +67,7 @@ pub fn list(paths: &TodoPaths) -> Result<Vec<ResourceInfo>> {
         });
     }
     let dir = paths.context_dir();
-    let contexts =
-        super::context::list(&dir).map_err(|e| super::fs::read_error(&dir, &e))?;
+    let contexts = super::context::list(&dir).map_err(|e| super::fs::read_error(&dir, &e))?;
     for (id, _) in contexts {
         let id = format_id(id);
         out.push(ResourceInfo {
@@ -183,11 +182,18 @@ mod tests {
         let uris: Vec<_> = list(&paths).unwrap().into_iter().map(|r| r.uri).collect();
         assert_eq!(
             uris,
-            [TASKS_URI, "file://.todo/adr/adr-001-魔法.md", "file://.todo/context/T001.md"]
+            [
+                TASKS_URI,
+                "file://.todo/adr/adr-001-魔法.md",
+                "file://.todo/context/T001.md"
+            ]
         );
         assert_eq!(read(&paths, TASKS_URI).unwrap(), "# Task\n");
         assert_eq!(read(&paths, "file://.todo/context/T001.md").unwrap(), "ctx");
-        assert_eq!(read(&paths, "file://.todo/adr/adr-001-魔法").unwrap(), "# ADR-001: 魔法\n");
+        assert_eq!(
+            read(&paths, "file://.todo/adr/adr-001-魔法").unwrap(),
+            "# ADR-001: 魔法\n"
+        );
         assert_eq!(
             read(&paths, "file://.todo/adr/adr-001-%E9%AD%94%E6%B3%95.md").unwrap(),
             "# ADR-001: 魔法\n"
@@ -202,7 +208,11 @@ mod tests {
             "https://example.com",
             "file://.todo/%ZZ",
         ] {
-            assert_eq!(read(&paths, bad).unwrap_err().code, Code::FileNotFound, "{bad}");
+            assert_eq!(
+                read(&paths, bad).unwrap_err().code,
+                Code::FileNotFound,
+                "{bad}"
+            );
         }
         assert_eq!(templates().len(), 2);
     }
