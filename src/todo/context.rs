@@ -165,7 +165,8 @@ pub struct ContextSearch {
 /// Searches `files` in parallel. Every file is read once and scored; only the best
 /// `limit` are read again for their excerpts, so memory stays flat however many match.
 pub fn search(files: &[(u16, PathBuf)], terms: &[String], limit: usize) -> ContextSearch {
-    let scored: Vec<Result<Option<(f64, u16, &PathBuf)>, PathBuf>> = files
+    type Scored<'a> = Result<Option<(f64, u16, &'a PathBuf)>, PathBuf>;
+    let scored: Vec<Scored<'_>> = files
         .par_iter()
         .map(|(id, path)| {
             let bytes = std::fs::read(path).map_err(|_| path.clone())?;

@@ -168,8 +168,8 @@ impl Skipper {
                 return true;
             }
         }
-        if t.starts_with("<!--") {
-            if !t[4..].contains("-->") {
+        if let Some(rest) = t.strip_prefix("<!--") {
+            if !rest.contains("-->") {
                 self.comment = true;
             }
             return true;

@@ -262,7 +262,7 @@ impl TaskFile {
                     })
                 } else {
                     indent > base
-                        && !checkbox(line).is_some_and(|c| task_id_token(c.text).is_some())
+                        && checkbox(line).is_none_or(|c| task_id_token(c.text).is_none())
                 };
                 if continues {
                     if let (true, false, Some(task)) = (is_task, blank, out.tasks.last_mut()) {
