@@ -158,7 +158,7 @@ pub fn run(ctx: &Ctx, req: ConvertRequest) -> Result<ConvertReport> {
         }
         let hash = crate::analysis::sha256_hex(text.as_bytes());
         let rel = format!("{OUTPUT_DIR}/convert_{stamp}_{}_{role}.txt", &hash[..8]);
-        let abs = ctx.root.join(&rel);
+        let abs = crate::store::paths::inside(&ctx.root, &rel)?;
         write_atomic(&abs, text.as_bytes())?;
         let mut f = FileRef::from_bytes(&ctx.root, &abs, text.as_bytes(), role);
         f.path = rel;

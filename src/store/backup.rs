@@ -114,7 +114,7 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// Creates a fresh, uniquely named backup directory; returns (id, absolute dir).
 fn new_backup_dir(root: &Path, created_at: &str, reason: &str) -> Result<(String, PathBuf)> {
-    let base = root.join(BACKUP_DIR);
+    let base = paths::inside(root, BACKUP_DIR)?;
     std::fs::create_dir_all(&base).map_err(|e| Error::io(&base, &e))?;
     let digits: String = created_at
         .chars()
@@ -212,7 +212,7 @@ pub fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<BackupRef> 
 /// Reads and vets the manifest of backup `id`.
 pub fn read_manifest(root: &Path, id: &str) -> Result<Manifest> {
     check_id(id)?;
-    let dir = root.join(BACKUP_DIR).join(id);
+    let dir = paths::inside(root, &format!("{BACKUP_DIR}/{id}"))?;
     let path = dir.join(MANIFEST);
     let rel = format!("{BACKUP_DIR}/{id}/{MANIFEST}");
     let bytes = match std::fs::read(&path) {
@@ -252,7 +252,7 @@ pub fn read_manifest(root: &Path, id: &str) -> Result<Manifest> {
 
 /// Every backup, newest first, and the ones that cannot be used.
 pub fn list(root: &Path) -> Result<(Vec<Manifest>, Vec<BrokenBackup>)> {
-    let base = root.join(BACKUP_DIR);
+    let base = paths::inside(root, BACKUP_DIR)?;
     let rd = match std::fs::read_dir(&base) {
         Ok(rd) => rd,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
@@ -284,7 +284,7 @@ pub fn list(root: &Path) -> Result<(Vec<Manifest>, Vec<BrokenBackup>)> {
 /// Restores backup `id` (see the module doc); with `dry_run` only reports what would change.
 pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
     let manifest = read_manifest(root, id)?;
-    let dir = root.join(BACKUP_DIR).join(id);
+    let dir = paths::inside(root, &format!("{BACKUP_DIR}/{id}"))?;
     // 1. Every stored copy must match its hash before anything is written.
     let mut stored = Vec::new();
     let mut bad = Vec::new();
