@@ -40,7 +40,7 @@ fn filler(seed: usize, chars: usize) -> String {
     while s.chars().count() < chars {
         s.push_str(WORDS[i % WORDS.len()]);
         i = i.wrapping_mul(31).wrapping_add(7);
-        if i % 5 == 0 {
+        if i.is_multiple_of(5) {
             s.push('\n');
         }
     }
