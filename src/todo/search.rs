@@ -37,9 +37,34 @@ fn fold_char(c: char) -> char {
 
 /// `text` folded for matching (same number of characters as `text`).
 pub fn fold(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    out.extend(text.chars().map(fold_char));
-    out
+    let bytes = text.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            out.push(b.to_ascii_lowercase());
+            i += 1;
+        } else if (0xe3..=0xe9).contains(&b) && i + 3 <= bytes.len() {
+            // U+3000–U+9FFF (kana, kanji, CJK punctuation): no case, copied as is,
+            // except the ideographic space
+            if bytes[i..i + 3] == [0xe3, 0x80, 0x80] {
+                out.push(b' ');
+            } else {
+                out.extend_from_slice(&bytes[i..i + 3]);
+            }
+            i += 3;
+        } else {
+            let Some(c) = text.get(i..).and_then(|rest| rest.chars().next()) else {
+                break;
+            };
+            let mut buf = [0u8; 4];
+            out.extend_from_slice(fold_char(c).encode_utf8(&mut buf).as_bytes());
+            i += c.len_utf8();
+        }
+    }
+    // valid by construction: whole UTF-8 sequences or ASCII bytes were pushed
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// The query's terms: folded, split at whitespace, duplicates removed, in order.
@@ -194,6 +219,17 @@ fn text_match(terms: &[String], text: &str) -> Option<(f64, String, usize, usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn fast_fold_matches_the_per_character_fold(s in "(?s).{0,40}", j in "[ぁ-んァ-ヶ一-龥　ＡＺａｚ０９！～AZaz ΣσÀİ]{0,40}") {
+            for text in [s.as_str(), j.as_str()] {
+                let slow: String = text.chars().map(fold_char).collect();
+                proptest::prop_assert_eq!(fold(text), slow);
+                proptest::prop_assert_eq!(fold(text).chars().count(), text.chars().count());
+            }
+        }
+    }
 
     #[test]
     fn folding_keeps_positions() {

@@ -261,8 +261,7 @@ impl TaskFile {
                         indent_width(doc.text(j)) > base && heading(doc.text(j)).is_none()
                     })
                 } else {
-                    indent > base
-                        && checkbox(line).is_none_or(|c| task_id_token(c.text).is_none())
+                    indent > base && checkbox(line).is_none_or(|c| task_id_token(c.text).is_none())
                 };
                 if continues {
                     if let (true, false, Some(task)) = (is_task, blank, out.tasks.last_mut()) {
