@@ -42,6 +42,9 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that a JSON document is a well-formed result envelope')
             [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Write an episode in ten stages with an agent: prompts out, validated results in')
             [CompletionResult]::new('plot', 'plot', [CompletionResultType]::ParameterValue, 'The episode plot for an agent: prompt, then submit the plot YAML')
+            [CompletionResult]::new('todo', 'todo', [CompletionResultType]::ParameterValue, 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)')
+            [CompletionResult]::new('adr', 'adr', [CompletionResultType]::ParameterValue, 'Decision records (ADR) under .todo/adr/ (new, status, list)')
+            [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Per-task context files .todo/context/TNNN.md (set, append, show, search)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -564,6 +567,292 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
         'noveler;plot;help;help' {
             break
         }
+        'noveler;todo' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a task at the end of its category in .todo/task.md (and create its context file)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a task''s title, status, category or subtasks')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a task and its context file')
+            [CompletionResult]::new('move', 'move', [CompletionResultType]::ParameterValue, 'Move a task: first / last in its category, or before / after another task')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks in priority order')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search tasks (title and content by default)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;todo;add' {
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Category (a `##` section; default 未分類)')
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Category (a `##` section; default 未分類)')
+            [CompletionResult]::new('-d', '-d', [CompletionResultType]::ParameterName, 'Details, written to the task''s context file')
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'Details, written to the task''s context file')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'A subtask (repeat for several, at most 20)')
+            [CompletionResult]::new('--subtask', '--subtask', [CompletionResultType]::ParameterName, 'A subtask (repeat for several, at most 20)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;update' {
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 't')
+            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'title')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'todo, in_progress (or in-progress) or done')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'todo, in_progress (or in-progress) or done')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Move to this category (at its end)')
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Move to this category (at its end)')
+            [CompletionResult]::new('--subtask', '--subtask', [CompletionResultType]::ParameterName, 'Replace all subtasks; repeat; a leading `[ ]`, `[-]` or `[x]` sets the status')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--clear-subtasks', '--clear-subtasks', [CompletionResultType]::ParameterName, 'Remove all subtasks')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;delete' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;move' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;list' {
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'todo, in_progress (or in-progress) or done')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'todo, in_progress (or in-progress) or done')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'c')
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'category')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'At most this many (1–100)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1–100)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;search' {
+            [CompletionResult]::new('--in', '--in', [CompletionResultType]::ParameterName, 'Where to search: title, content, context (comma-separated)')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'At most this many (1–50)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1–50)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a task at the end of its category in .todo/task.md (and create its context file)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a task''s title, status, category or subtasks')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a task and its context file')
+            [CompletionResult]::new('move', 'move', [CompletionResultType]::ParameterValue, 'Move a task: first / last in its category, or before / after another task')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks in priority order')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search tasks (title and content by default)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;todo;help;add' {
+            break
+        }
+        'noveler;todo;help;update' {
+            break
+        }
+        'noveler;todo;help;delete' {
+            break
+        }
+        'noveler;todo;help;move' {
+            break
+        }
+        'noveler;todo;help;list' {
+            break
+        }
+        'noveler;todo;help;search' {
+            break
+        }
+        'noveler;todo;help;help' {
+            break
+        }
+        'noveler;adr' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Record a decision as .todo/adr/adr-NNN-<title>.md')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Change a decision''s status (recorded in its history)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List decision records')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;adr;new' {
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'Background of the decision')
+            [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'What was decided')
+            [CompletionResult]::new('--rationale', '--rationale', [CompletionResultType]::ParameterName, 'Why')
+            [CompletionResult]::new('--consequences', '--consequences', [CompletionResultType]::ParameterName, 'What follows from it')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Proposed (default), Accepted or Deprecated')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;adr;status' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Why the status changes')
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the status changes')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;adr;list' {
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Proposed, Accepted or Deprecated')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Proposed, Accepted or Deprecated')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'At most this many (1–100)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1–100)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;adr;help' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Record a decision as .todo/adr/adr-NNN-<title>.md')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Change a decision''s status (recorded in its history)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List decision records')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;adr;help;new' {
+            break
+        }
+        'noveler;adr;help;status' {
+            break
+        }
+        'noveler;adr;help;list' {
+            break
+        }
+        'noveler;adr;help;help' {
+            break
+        }
+        'noveler;context' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Replace a task''s context (or one `##` section of it)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append to a task''s context (at the end, or to one `##` section)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a task''s context')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search all context files')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;context;set' {
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Replace only this `##` section (created when missing)')
+            [CompletionResult]::new('--section', '--section', [CompletionResultType]::ParameterName, 'Replace only this `##` section (created when missing)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;context;append' {
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Append to this `##` section (created when missing)')
+            [CompletionResult]::new('--section', '--section', [CompletionResultType]::ParameterName, 'Append to this `##` section (created when missing)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;context;show' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;context;search' {
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'At most this many (1–50)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1–50)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;context;help' {
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Replace a task''s context (or one `##` section of it)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append to a task''s context (at the end, or to one `##` section)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a task''s context')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search all context files')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;context;help;set' {
+            break
+        }
+        'noveler;context;help;append' {
+            break
+        }
+        'noveler;context;help;show' {
+            break
+        }
+        'noveler;context;help;search' {
+            break
+        }
+        'noveler;context;help;help' {
+            break
+        }
         'noveler;help' {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -578,6 +867,9 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that a JSON document is a well-formed result envelope')
             [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Write an episode in ten stages with an agent: prompts out, validated results in')
             [CompletionResult]::new('plot', 'plot', [CompletionResultType]::ParameterValue, 'The episode plot for an agent: prompt, then submit the plot YAML')
+            [CompletionResult]::new('todo', 'todo', [CompletionResultType]::ParameterValue, 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)')
+            [CompletionResult]::new('adr', 'adr', [CompletionResultType]::ParameterValue, 'Decision records (ADR) under .todo/adr/ (new, status, list)')
+            [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Per-task context files .todo/context/TNNN.md (set, append, show, search)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -698,6 +990,67 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;plot;submit' {
+            break
+        }
+        'noveler;help;todo' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a task at the end of its category in .todo/task.md (and create its context file)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a task''s title, status, category or subtasks')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a task and its context file')
+            [CompletionResult]::new('move', 'move', [CompletionResultType]::ParameterValue, 'Move a task: first / last in its category, or before / after another task')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks in priority order')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search tasks (title and content by default)')
+            break
+        }
+        'noveler;help;todo;add' {
+            break
+        }
+        'noveler;help;todo;update' {
+            break
+        }
+        'noveler;help;todo;delete' {
+            break
+        }
+        'noveler;help;todo;move' {
+            break
+        }
+        'noveler;help;todo;list' {
+            break
+        }
+        'noveler;help;todo;search' {
+            break
+        }
+        'noveler;help;adr' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Record a decision as .todo/adr/adr-NNN-<title>.md')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Change a decision''s status (recorded in its history)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List decision records')
+            break
+        }
+        'noveler;help;adr;new' {
+            break
+        }
+        'noveler;help;adr;status' {
+            break
+        }
+        'noveler;help;adr;list' {
+            break
+        }
+        'noveler;help;context' {
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Replace a task''s context (or one `##` section of it)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append to a task''s context (at the end, or to one `##` section)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a task''s context')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search all context files')
+            break
+        }
+        'noveler;help;context;set' {
+            break
+        }
+        'noveler;help;context;append' {
+            break
+        }
+        'noveler;help;context;show' {
+            break
+        }
+        'noveler;help;context;search' {
             break
         }
         'noveler;help;help' {

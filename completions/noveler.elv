@@ -39,6 +39,9 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand validate 'Check that a JSON document is a well-formed result envelope'
             cand write 'Write an episode in ten stages with an agent: prompts out, validated results in'
             cand plot 'The episode plot for an agent: prompt, then submit the plot YAML'
+            cand todo 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)'
+            cand adr 'Decision records (ADR) under .todo/adr/ (new, status, list)'
+            cand context 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;check'= {
@@ -497,6 +500,257 @@ set edit:completion:arg-completer[noveler] = {|@words|
         }
         &'noveler;plot;help;help'= {
         }
+        &'noveler;todo'= {
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand add 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+            cand update 'Change a task''s title, status, category or subtasks'
+            cand delete 'Delete a task and its context file'
+            cand move 'Move a task: first / last in its category, or before / after another task'
+            cand list 'List tasks in priority order'
+            cand search 'Search tasks (title and content by default)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;todo;add'= {
+            cand -c 'Category (a `##` section; default 未分類)'
+            cand --category 'Category (a `##` section; default 未分類)'
+            cand -d 'Details, written to the task''s context file'
+            cand --description 'Details, written to the task''s context file'
+            cand -s 'A subtask (repeat for several, at most 20)'
+            cand --subtask 'A subtask (repeat for several, at most 20)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;update'= {
+            cand -t 't'
+            cand --title 'title'
+            cand -s 'todo, in_progress (or in-progress) or done'
+            cand --status 'todo, in_progress (or in-progress) or done'
+            cand -c 'Move to this category (at its end)'
+            cand --category 'Move to this category (at its end)'
+            cand --subtask 'Replace all subtasks; repeat; a leading `[ ]`, `[-]` or `[x]` sets the status'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --clear-subtasks 'Remove all subtasks'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;delete'= {
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;move'= {
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;list'= {
+            cand -s 'todo, in_progress (or in-progress) or done'
+            cand --status 'todo, in_progress (or in-progress) or done'
+            cand -c 'c'
+            cand --category 'category'
+            cand -l 'At most this many (1–100)'
+            cand --limit 'At most this many (1–100)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;search'= {
+            cand --in 'Where to search: title, content, context (comma-separated)'
+            cand -l 'At most this many (1–50)'
+            cand --limit 'At most this many (1–50)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;help'= {
+            cand add 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+            cand update 'Change a task''s title, status, category or subtasks'
+            cand delete 'Delete a task and its context file'
+            cand move 'Move a task: first / last in its category, or before / after another task'
+            cand list 'List tasks in priority order'
+            cand search 'Search tasks (title and content by default)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;todo;help;add'= {
+        }
+        &'noveler;todo;help;update'= {
+        }
+        &'noveler;todo;help;delete'= {
+        }
+        &'noveler;todo;help;move'= {
+        }
+        &'noveler;todo;help;list'= {
+        }
+        &'noveler;todo;help;search'= {
+        }
+        &'noveler;todo;help;help'= {
+        }
+        &'noveler;adr'= {
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand new 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+            cand status 'Change a decision''s status (recorded in its history)'
+            cand list 'List decision records'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;adr;new'= {
+            cand --context 'Background of the decision'
+            cand --decision 'What was decided'
+            cand --rationale 'Why'
+            cand --consequences 'What follows from it'
+            cand --status 'Proposed (default), Accepted or Deprecated'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;adr;status'= {
+            cand -r 'Why the status changes'
+            cand --reason 'Why the status changes'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;adr;list'= {
+            cand -s 'Proposed, Accepted or Deprecated'
+            cand --status 'Proposed, Accepted or Deprecated'
+            cand -l 'At most this many (1–100)'
+            cand --limit 'At most this many (1–100)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;adr;help'= {
+            cand new 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+            cand status 'Change a decision''s status (recorded in its history)'
+            cand list 'List decision records'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;adr;help;new'= {
+        }
+        &'noveler;adr;help;status'= {
+        }
+        &'noveler;adr;help;list'= {
+        }
+        &'noveler;adr;help;help'= {
+        }
+        &'noveler;context'= {
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand set 'Replace a task''s context (or one `##` section of it)'
+            cand append 'Append to a task''s context (at the end, or to one `##` section)'
+            cand show 'Print a task''s context'
+            cand search 'Search all context files'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;context;set'= {
+            cand -s 'Replace only this `##` section (created when missing)'
+            cand --section 'Replace only this `##` section (created when missing)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;context;append'= {
+            cand -s 'Append to this `##` section (created when missing)'
+            cand --section 'Append to this `##` section (created when missing)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;context;show'= {
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;context;search'= {
+            cand -l 'At most this many (1–50)'
+            cand --limit 'At most this many (1–50)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;context;help'= {
+            cand set 'Replace a task''s context (or one `##` section of it)'
+            cand append 'Append to a task''s context (at the end, or to one `##` section)'
+            cand show 'Print a task''s context'
+            cand search 'Search all context files'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;context;help;set'= {
+        }
+        &'noveler;context;help;append'= {
+        }
+        &'noveler;context;help;show'= {
+        }
+        &'noveler;context;help;search'= {
+        }
+        &'noveler;context;help;help'= {
+        }
         &'noveler;help'= {
             cand check 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
             cand completions 'Print a shell completion script'
@@ -511,6 +765,9 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand validate 'Check that a JSON document is a well-formed result envelope'
             cand write 'Write an episode in ten stages with an agent: prompts out, validated results in'
             cand plot 'The episode plot for an agent: prompt, then submit the plot YAML'
+            cand todo 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)'
+            cand adr 'Decision records (ADR) under .todo/adr/ (new, status, list)'
+            cand context 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;help;check'= {
@@ -598,6 +855,51 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand submit 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
         }
         &'noveler;help;plot;submit'= {
+        }
+        &'noveler;help;todo'= {
+            cand add 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+            cand update 'Change a task''s title, status, category or subtasks'
+            cand delete 'Delete a task and its context file'
+            cand move 'Move a task: first / last in its category, or before / after another task'
+            cand list 'List tasks in priority order'
+            cand search 'Search tasks (title and content by default)'
+        }
+        &'noveler;help;todo;add'= {
+        }
+        &'noveler;help;todo;update'= {
+        }
+        &'noveler;help;todo;delete'= {
+        }
+        &'noveler;help;todo;move'= {
+        }
+        &'noveler;help;todo;list'= {
+        }
+        &'noveler;help;todo;search'= {
+        }
+        &'noveler;help;adr'= {
+            cand new 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+            cand status 'Change a decision''s status (recorded in its history)'
+            cand list 'List decision records'
+        }
+        &'noveler;help;adr;new'= {
+        }
+        &'noveler;help;adr;status'= {
+        }
+        &'noveler;help;adr;list'= {
+        }
+        &'noveler;help;context'= {
+            cand set 'Replace a task''s context (or one `##` section of it)'
+            cand append 'Append to a task''s context (at the end, or to one `##` section)'
+            cand show 'Print a task''s context'
+            cand search 'Search all context files'
+        }
+        &'noveler;help;context;set'= {
+        }
+        &'noveler;help;context;append'= {
+        }
+        &'noveler;help;context;show'= {
+        }
+        &'noveler;help;context;search'= {
         }
         &'noveler;help;help'= {
         }

@@ -42,6 +42,9 @@ complete -c noveler -n "__fish_noveler_needs_command" -f -a "convert" -d 'Conver
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "write" -d 'Write an episode in ten stages with an agent: prompts out, validated results in'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "plot" -d 'The episode plot for an agent: prompt, then submit the plot YAML'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "todo" -d 'Tasks for the author\'s agent: .todo/task.md (add, update, delete, move, list, search)'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "adr" -d 'Decision records (ADR) under .todo/adr/ (new, status, list)'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "context" -d 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand check" -l format -d 'Output format: text (snippets), json (the result envelope), ndjson (one finding per line + summary), sarif (2.1.0), github (Actions annotations)' -r -f -a "text\t''
 json\t''
@@ -388,20 +391,169 @@ complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_su
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from help" -f -a "submit" -d 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "completions" -d 'Print a shell completion script'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "man" -d 'Print the man page (or write every page with --dir)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "write" -d 'Write an episode in ten stages with an agent: prompts out, validated results in'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "plot" -d 'The episode plot for an agent: prompt, then submit the plot YAML'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "add" -d 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "update" -d 'Change a task\'s title, status, category or subtasks'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "delete" -d 'Delete a task and its context file'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "move" -d 'Move a task: first / last in its category, or before / after another task'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "list" -d 'List tasks in priority order'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "search" -d 'Search tasks (title and content by default)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s c -l category -d 'Category (a `##` section; default 未分類)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s d -l description -d 'Details, written to the task\'s context file' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s s -l subtask -d 'A subtask (repeat for several, at most 20)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s t -l title -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s s -l status -d 'todo, in_progress (or in-progress) or done' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s c -l category -d 'Move to this category (at its end)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l subtask -d 'Replace all subtasks; repeat; a leading `[ ]`, `[-]` or `[x]` sets the status' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l clear-subtasks -d 'Remove all subtasks'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s s -l status -d 'todo, in_progress (or in-progress) or done' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s c -l category -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s l -l limit -d 'At most this many (1–100)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l in -d 'Where to search: title, content, context (comma-separated)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -s l -l limit -d 'At most this many (1–50)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change a task\'s title, status, category or subtasks'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete a task and its context file'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "move" -d 'Move a task: first / last in its category, or before / after another task'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "list" -d 'List tasks in priority order'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "search" -d 'Search tasks (title and content by default)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -f -a "new" -d 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -f -a "status" -d 'Change a decision\'s status (recorded in its history)'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -f -a "list" -d 'List decision records'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l context -d 'Background of the decision' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l decision -d 'What was decided' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l rationale -d 'Why' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l consequences -d 'What follows from it' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l status -d 'Proposed (default), Accepted or Deprecated' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -s r -l reason -d 'Why the status changes' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s s -l status -d 'Proposed, Accepted or Deprecated' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s l -l limit -d 'At most this many (1–100)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "new" -d 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "status" -d 'Change a decision\'s status (recorded in its history)'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "list" -d 'List decision records'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "set" -d 'Replace a task\'s context (or one `##` section of it)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "append" -d 'Append to a task\'s context (at the end, or to one `##` section)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "show" -d 'Print a task\'s context'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "search" -d 'Search all context files'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -s s -l section -d 'Replace only this `##` section (created when missing)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -s s -l section -d 'Append to this `##` section (created when missing)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -s l -l limit -d 'At most this many (1–50)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "set" -d 'Replace a task\'s context (or one `##` section of it)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "append" -d 'Append to a task\'s context (at the end, or to one `##` section)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print a task\'s context'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "search" -d 'Search all context files'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "completions" -d 'Print a shell completion script'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "man" -d 'Print the man page (or write every page with --dir)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "write" -d 'Write an episode in ten stages with an agent: prompts out, validated results in'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "plot" -d 'The episode plot for an agent: prompt, then submit the plot YAML'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "todo" -d 'Tasks for the author\'s agent: .todo/task.md (add, update, delete, move, list, search)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "adr" -d 'Decision records (ADR) under .todo/adr/ (new, status, list)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "context" -d 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "store" -d 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "fetch" -d 'Print an artifact\'s content, or one section of it'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "list" -d 'List stored artifacts (corrupt files are reported and skipped)'
@@ -422,3 +574,16 @@ complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_su
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from write" -f -a "tasks" -d 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from write" -f -a "recover" -d 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from plot" -f -a "submit" -d 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "add" -d 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "update" -d 'Change a task\'s title, status, category or subtasks'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "delete" -d 'Delete a task and its context file'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "move" -d 'Move a task: first / last in its category, or before / after another task'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "list" -d 'List tasks in priority order'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "search" -d 'Search tasks (title and content by default)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from adr" -f -a "new" -d 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from adr" -f -a "status" -d 'Change a decision\'s status (recorded in its history)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from adr" -f -a "list" -d 'List decision records'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "set" -d 'Replace a task\'s context (or one `##` section of it)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "append" -d 'Append to a task\'s context (at the end, or to one `##` section)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "show" -d 'Print a task\'s context'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "search" -d 'Search all context files'

@@ -345,6 +345,81 @@ fn cases(fx: &Fixture) -> Vec<Case> {
             invalid: json!({"paths": ["../../etc/passwd"]}),
             invalid_expect: Expect::ToolError("U004"),
         },
+        // the task memory (seed 004), in an order where each valid call can succeed
+        Case {
+            tool: "create_task",
+            valid: json!({"title": "第5話で伏線Aを回収する", "category": "伏線", "subtasks": ["下書き"]}),
+            invalid: json!({"title": "x", "category": "c".repeat(51)}),
+            invalid_expect: Expect::ToolError("INVALID_CATEGORY"),
+        },
+        Case {
+            tool: "update_task",
+            valid: json!({"task_id": "T001", "status": "in_progress"}),
+            invalid: json!({"task_id": "T001", "status": "doing"}),
+            invalid_expect: Expect::ToolError("INVALID_STATUS"),
+        },
+        Case {
+            tool: "reorder_task",
+            valid: json!({"task_id": "T001", "position": "first"}),
+            invalid: json!({"task_id": "T001", "position": "before", "reference_task_id": "T999"}),
+            invalid_expect: Expect::ToolError("REFERENCE_TASK_NOT_FOUND"),
+        },
+        Case {
+            tool: "list_tasks",
+            valid: json!({"status": "in_progress"}),
+            invalid: json!({"limit": 101}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "search_tasks",
+            valid: json!({"query": "伏線", "search_in": ["title", "context"]}),
+            invalid: json!({"query": "x".repeat(201)}),
+            invalid_expect: Expect::ToolError("CONTENT_TOO_LONG"),
+        },
+        Case {
+            tool: "create_adr",
+            valid: json!({"title": "魔法体系は三属性に決定", "context": "増えすぎた",
+                          "decision": "三属性", "rationale": "覚えやすい"}),
+            invalid: json!({"title": "x", "context": "c", "decision": "d", "rationale": "r",
+                            "status": "Done"}),
+            invalid_expect: Expect::ToolError("INVALID_STATUS"),
+        },
+        Case {
+            tool: "update_adr_status",
+            valid: json!({"adr_number": 1, "status": "Accepted", "reason": "確定"}),
+            invalid: json!({"adr_number": 1000, "status": "Accepted"}),
+            invalid_expect: Expect::ToolError("INVALID_ADR_NUMBER"),
+        },
+        Case {
+            tool: "list_adrs",
+            valid: json!({"status": "Accepted"}),
+            invalid: json!({"limit": "many"}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
+        Case {
+            tool: "update_context",
+            valid: json!({"task_id": "T001", "content": "回収は終盤。", "append": true, "section": "メモ"}),
+            invalid: json!({"task_id": "T042", "content": "x"}),
+            invalid_expect: Expect::ToolError("TASK_NOT_FOUND"),
+        },
+        Case {
+            tool: "get_context",
+            valid: json!({"task_id": "T001"}),
+            invalid: json!({"task_id": "1"}),
+            invalid_expect: Expect::ToolError("INVALID_TASK_ID"),
+        },
+        Case {
+            tool: "search_contexts",
+            valid: json!({"query": "終盤"}),
+            invalid: json!({"query": "x", "limit": 51}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "delete_task",
+            valid: json!({"task_id": "T001"}),
+            invalid: json!({"task_id": "T001"}),
+            invalid_expect: Expect::ToolError("TASK_NOT_FOUND"),
+        },
     ];
     cases.extend(writing_cases(fx));
     cases

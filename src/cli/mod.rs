@@ -17,6 +17,7 @@ pub mod files;
 pub mod gen;
 mod mcp;
 pub mod plot;
+pub mod todo;
 pub mod validate;
 pub mod write;
 
@@ -88,6 +89,12 @@ pub enum Command {
     Write(write::WriteArgs),
     /// The episode plot for an agent: prompt, then submit the plot YAML
     Plot(plot::PlotArgs),
+    /// Tasks for the author's agent: .todo/task.md (add, update, delete, move, list, search)
+    Todo(todo::TodoArgs),
+    /// Decision records (ADR) under .todo/adr/ (new, status, list)
+    Adr(todo::AdrArgs),
+    /// Per-task context files .todo/context/TNNN.md (set, append, show, search)
+    Context(todo::ContextArgs),
 }
 
 /// Entry point of the binary.
@@ -140,6 +147,9 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Validate(args) => validate::run(&ctx, args),
         Command::Write(args) => write::run(&ctx, args),
         Command::Plot(args) => plot::run(&ctx, args),
+        Command::Todo(args) => todo::run_todo(&ctx, args),
+        Command::Adr(args) => todo::run_adr(&ctx, args),
+        Command::Context(args) => todo::run_context(&ctx, args),
     }
 }
 

@@ -21,6 +21,7 @@ pub mod files;
 pub mod noveler_cli;
 pub mod plot;
 pub mod status;
+pub mod todo;
 pub mod validate;
 pub mod write;
 pub mod write_file;

@@ -193,6 +193,8 @@ pub fn all() -> Vec<ToolSpec> {
         ),
     ];
     tools.extend(writing());
+    // the task memory (seed 004): create_task … search_contexts
+    tools.extend(super::todo_tools::all());
     tools
 }
 

@@ -5,6 +5,7 @@ use clap::ValueEnum;
 
 pub mod check;
 pub mod rules;
+pub mod todo;
 
 /// Output formats of the CLI. `json` prints the envelope, exactly as saved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
