@@ -19,6 +19,9 @@ pub mod convert;
 pub mod explain;
 pub mod files;
 pub mod validate;
+pub mod noveler_cli;
+pub mod status;
+pub mod write_file;
 
 /// Progress callback: (done, total, what). Called from worker threads.
 pub type ProgressFn = Arc<dyn Fn(u64, u64, &str) + Send + Sync>;

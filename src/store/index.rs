@@ -355,11 +355,14 @@ mod tests {
     use std::time::SystemTime;
 
     fn env(root: &Path, name: &str) -> Envelope {
+        let run = crate::store::envelope::RunInfo {
+            command: name.to_string(),
+            project_root: root.to_path_buf(),
+            started: SystemTime::now(),
+            elapsed_ms: 0.0,
+        };
         Envelope::success(
-            name,
-            root,
-            SystemTime::now(),
-            0.0,
+            &run,
             vec![FileRef::from_bytes(
                 root,
                 &root.join("40_原稿/a.md"),
