@@ -13,8 +13,9 @@ pub mod artifact;
 pub mod backup;
 pub mod convert;
 pub mod files;
-pub mod validate;
+pub mod init;
 mod mcp;
+pub mod validate;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -72,6 +73,8 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Check that a JSON document is a well-formed result envelope
     Validate(validate::ValidateArgs),
+    /// Create a new novel project (folders, settings, first plot, .novelerrc.yaml)
+    Init(init::InitArgs),
     /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
     Mcp(mcp::McpArgs),
 }
@@ -120,6 +123,7 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Files(args) => files::run(&ctx, args),
         Command::Convert(args) => convert::run(&ctx, args),
         Command::Validate(args) => validate::run(&ctx, args),
+        Command::Init(args) => init::run(&ctx, args),
         Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
     }
 }

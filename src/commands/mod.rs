@@ -18,9 +18,10 @@ pub mod check;
 pub mod convert;
 pub mod explain;
 pub mod files;
-pub mod validate;
+pub mod init;
 pub mod noveler_cli;
 pub mod status;
+pub mod validate;
 pub mod write_file;
 
 /// Progress callback: (done, total, what). Called from worker threads.

@@ -571,13 +571,13 @@ mod tests {
     #[test]
     fn error_envelope_from_error_type_is_valid() {
         let dir = tempfile::tempdir().unwrap();
-        let env = crate::store::Envelope::failure(
-            "x",
-            dir.path(),
-            std::time::SystemTime::now(),
-            0.0,
-            &Error::new(Code::A001, "bad").hint("h"),
-        );
+        let run = crate::store::envelope::RunInfo {
+            command: "x".into(),
+            project_root: dir.path().to_path_buf(),
+            started: std::time::SystemTime::now(),
+            elapsed_ms: 0.0,
+        };
+        let env = crate::store::Envelope::failure(&run, &Error::new(Code::A001, "bad").hint("h"));
         let r = check(serde_json::to_value(env).unwrap());
         assert!(r.valid, "{:?}", r.problems);
         assert_eq!(r.kind, "error_envelope");
