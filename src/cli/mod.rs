@@ -11,8 +11,10 @@ use std::process::ExitCode;
 
 pub mod artifact;
 pub mod backup;
+pub mod check;
 pub mod convert;
 pub mod files;
+pub mod gen;
 pub mod init;
 mod mcp;
 pub mod validate;
@@ -51,6 +53,12 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases
+    Check(check::CheckArgs),
+    /// Print a shell completion script
+    Completions(gen::CompletionsArgs),
+    /// Print the man page (or write every page with --dir)
+    Man(gen::ManArgs),
     /// Show a rule's documentation: what it detects, why, an example and its fix
     Explain {
         /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES
@@ -102,6 +110,9 @@ pub fn run(cli: Cli) -> u8 {
 /// progress and cancellation wired); returns the exit status.
 pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
     match cli.command {
+        Command::Check(args) => check::run(&ctx, &cli.global, args),
+        Command::Completions(args) => gen::run_completions(args),
+        Command::Man(args) => gen::run_man(args),
         Command::Explain { code, format } => {
             let out = commands::execute(&ctx, "explain", |c| {
                 commands::explain::explain(c, commands::explain::ExplainRequest { code })

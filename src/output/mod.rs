@@ -3,6 +3,7 @@
 
 use clap::ValueEnum;
 
+pub mod check;
 pub mod publish;
 pub mod rules;
 
