@@ -17,6 +17,7 @@ pub mod files;
 pub mod gen;
 pub mod init;
 mod mcp;
+pub mod status;
 pub mod validate;
 
 #[derive(Debug, Parser)]
@@ -81,6 +82,8 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Check that a JSON document is a well-formed result envelope
     Validate(validate::ValidateArgs),
+    /// Where the project stands: episodes, quality, progress (and an HTML report)
+    Status(status::StatusArgs),
     /// Create a new novel project (folders, settings, first plot, .novelerrc.yaml)
     Init(init::InitArgs),
     /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
@@ -135,6 +138,7 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Convert(args) => convert::run(&ctx, args),
         Command::Validate(args) => validate::run(&ctx, args),
         Command::Init(args) => init::run(&ctx, args),
+        Command::Status(args) => status::run(&ctx, args),
         Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
     }
 }

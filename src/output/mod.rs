@@ -5,7 +5,9 @@ use clap::ValueEnum;
 
 pub mod check;
 pub mod publish;
+pub mod report_html;
 pub mod rules;
+pub mod status;
 
 /// Output formats of the CLI. `json` prints the envelope, exactly as saved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
