@@ -12,6 +12,7 @@ use std::process::ExitCode;
 pub mod artifact;
 pub mod backup;
 pub mod check;
+pub mod complete;
 pub mod convert;
 pub mod files;
 pub mod gen;
@@ -84,6 +85,8 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Where the project stands: episodes, quality, progress (and an HTML report)
     Status(status::StatusArgs),
+    /// Finish an episode: quality gate, 話数管理 update and the publish-ready text
+    Complete(complete::CompleteArgs),
     /// Create a new novel project (folders, settings, first plot, .novelerrc.yaml)
     Init(init::InitArgs),
     /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
@@ -138,6 +141,7 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Convert(args) => convert::run(&ctx, args),
         Command::Validate(args) => validate::run(&ctx, args),
         Command::Init(args) => init::run(&ctx, args),
+        Command::Complete(args) => complete::run(&ctx, args),
         Command::Status(args) => status::run(&ctx, args),
         Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
     }
