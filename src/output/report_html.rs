@@ -204,15 +204,23 @@ fn y_grid(out: &mut String, f: &Frame, max: f64, step: f64, label: impl Fn(f64) 
     );
 }
 
-/// Episode numbers under the x axis, at most about 20 of them.
+/// Episode numbers under the x axis, about one per 44 pixels, the last one always.
 fn x_labels(out: &mut String, f: &Frame, episodes: &[u32]) {
     let n = episodes.len();
     if n == 0 {
         return;
     }
-    let step = nice_step(n as f64, 20.0).max(1.0) as usize;
+    let room = (f.plot_w() / 44.0).floor().max(2.0);
+    let step = if n as f64 <= room {
+        1
+    } else {
+        nice_step(n as f64, room).ceil().max(1.0) as usize
+    };
     for (i, ep) in episodes.iter().enumerate() {
-        if n > 20 && i % step != 0 && i + 1 != n {
+        let last = i + 1 == n;
+        // A regular label too close to the last one gives way to it.
+        let crowded = !last && (n - 1 - i) * 2 < step && step > 1;
+        if (i % step != 0 && !last) || crowded {
             continue;
         }
         let _ = write!(
@@ -645,9 +653,9 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
         " 話",
     ));
     h.push_str("</div>\n");
-    let _ = write!(
+    let _ = writeln!(
         h,
-        "<p class=\"remaining\">残りの作業: {}</p>\n",
+        "<p class=\"remaining\">残りの作業: {}</p>",
         esc(&p.estimated_remaining_work)
     );
 
@@ -735,7 +743,7 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
     let (hist, seq, caption) = rhythm_charts(r);
     h.push_str("<h2>リズム（最新話の文の長さ）</h2>\n");
     if !caption.is_empty() {
-        let _ = write!(h, "<p class=\"sub\">{}</p>\n", esc(&caption));
+        let _ = writeln!(h, "<p class=\"sub\">{}</p>", esc(&caption));
     }
     h.push_str("<div class=\"pair\"><figure><figcaption>文の長さの分布（5 字刻み）</figcaption>");
     h.push_str(&hist);
