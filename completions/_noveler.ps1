@@ -34,7 +34,6 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --dir)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation: what it detects, why, an example and its fix')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule with its code, aspect and default severity')
-            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('artifact', 'artifact', [CompletionResultType]::ParameterValue, 'Content-addressed artifacts: store, fetch, list, delete, gc')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Snapshots of manuscripts and artifacts: create, list, restore')
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Saved results and the hash index: info, list, get, changes, clean')
@@ -45,6 +44,10 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('todo', 'todo', [CompletionResultType]::ParameterValue, 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)')
             [CompletionResult]::new('adr', 'adr', [CompletionResultType]::ParameterValue, 'Decision records (ADR) under .todo/adr/ (new, status, list)')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Per-task context files .todo/context/TNNN.md (set, append, show, search)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Where the project stands: episodes, quality, progress (and an HTML report)')
+            [CompletionResult]::new('complete', 'complete', [CompletionResultType]::ParameterValue, 'Finish an episode: quality gate, 話数管理 update and the publish-ready text')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -109,16 +112,6 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
-            break
-        }
-        'noveler;mcp' {
-            [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'Which tools to offer: `core` (the ten most used) or `full` (all)')
-            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
-            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'noveler;artifact' {
@@ -853,13 +846,69 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
         'noveler;context;help;help' {
             break
         }
+        'noveler;status' {
+            [CompletionResult]::new('--threshold', '--threshold', [CompletionResultType]::ParameterName, 'List episodes scoring below this in the quality summary (0–100)')
+            [CompletionResult]::new('--recent', '--recent', [CompletionResultType]::ParameterName, 'How many recent activities to show')
+            [CompletionResult]::new('--report', '--report', [CompletionResultType]::ParameterName, 'Also write a visual report')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Where to write the report, inside the project (default: temp/status_report.html)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Where to write the report, inside the project (default: temp/status_report.html)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Analyse every manuscript again instead of using .noveler/cache/')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;complete' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)')
+            [CompletionResult]::new('--site', '--site', [CompletionResultType]::ParameterName, 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)')
+            [CompletionResult]::new('--min-score', '--min-score', [CompletionResultType]::ParameterName, 'Stop when the overall score is below this (0–100)')
+            [CompletionResult]::new('--output-format', '--output-format', [CompletionResultType]::ParameterName, 'How to print the result: text, or json (the result envelope). `--format` names the site here, as in `noveler complete 3 --format kakuyomu`')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--auto-publish', '--auto-publish', [CompletionResultType]::ParameterName, 'Prepare for posting (noveler never posts: there is no network access)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Run the gate and show what would be written, without writing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;init' {
+            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'The work''s title (プロジェクト名)')
+            [CompletionResult]::new('--genre', '--genre', [CompletionResultType]::ParameterName, 'Main genre (ジャンル.メイン), e.g. ファンタジー')
+            [CompletionResult]::new('--author', '--author', [CompletionResultType]::ParameterName, 'Author name (作者)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Minimum target length per episode, in characters')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Maximum target length per episode, in characters')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Initialise a non-empty directory: add what is missing, keep every existing file')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;mcp' {
+            [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'Which tools to offer: `core` (the ten most used) or `full` (all)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'noveler;help' {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --dir)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation: what it detects, why, an example and its fix')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule with its code, aspect and default severity')
-            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('artifact', 'artifact', [CompletionResultType]::ParameterValue, 'Content-addressed artifacts: store, fetch, list, delete, gc')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Snapshots of manuscripts and artifacts: create, list, restore')
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Saved results and the hash index: info, list, get, changes, clean')
@@ -870,6 +919,10 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('todo', 'todo', [CompletionResultType]::ParameterValue, 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)')
             [CompletionResult]::new('adr', 'adr', [CompletionResultType]::ParameterValue, 'Decision records (ADR) under .todo/adr/ (new, status, list)')
             [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Per-task context files .todo/context/TNNN.md (set, append, show, search)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Where the project stands: episodes, quality, progress (and an HTML report)')
+            [CompletionResult]::new('complete', 'complete', [CompletionResultType]::ParameterValue, 'Finish an episode: quality gate, 話数管理 update and the publish-ready text')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -886,9 +939,6 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;rules' {
-            break
-        }
-        'noveler;help;mcp' {
             break
         }
         'noveler;help;artifact' {
@@ -1051,6 +1101,18 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;context;search' {
+            break
+        }
+        'noveler;help;status' {
+            break
+        }
+        'noveler;help;complete' {
+            break
+        }
+        'noveler;help;init' {
+            break
+        }
+        'noveler;help;mcp' {
             break
         }
         'noveler;help;help' {

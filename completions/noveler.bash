@@ -28,6 +28,9 @@ _noveler() {
             noveler,check)
                 cmd="noveler__subcmd__check"
                 ;;
+            noveler,complete)
+                cmd="noveler__subcmd__complete"
+                ;;
             noveler,completions)
                 cmd="noveler__subcmd__completions"
                 ;;
@@ -46,6 +49,9 @@ _noveler() {
             noveler,help)
                 cmd="noveler__subcmd__help"
                 ;;
+            noveler,init)
+                cmd="noveler__subcmd__init"
+                ;;
             noveler,man)
                 cmd="noveler__subcmd__man"
                 ;;
@@ -57,6 +63,9 @@ _noveler() {
                 ;;
             noveler,rules)
                 cmd="noveler__subcmd__rules"
+                ;;
+            noveler,status)
+                cmd="noveler__subcmd__status"
                 ;;
             noveler,todo)
                 cmd="noveler__subcmd__todo"
@@ -229,6 +238,9 @@ _noveler() {
             noveler__subcmd__help,check)
                 cmd="noveler__subcmd__help__subcmd__check"
                 ;;
+            noveler__subcmd__help,complete)
+                cmd="noveler__subcmd__help__subcmd__complete"
+                ;;
             noveler__subcmd__help,completions)
                 cmd="noveler__subcmd__help__subcmd__completions"
                 ;;
@@ -247,6 +259,9 @@ _noveler() {
             noveler__subcmd__help,help)
                 cmd="noveler__subcmd__help__subcmd__help"
                 ;;
+            noveler__subcmd__help,init)
+                cmd="noveler__subcmd__help__subcmd__init"
+                ;;
             noveler__subcmd__help,man)
                 cmd="noveler__subcmd__help__subcmd__man"
                 ;;
@@ -258,6 +273,9 @@ _noveler() {
                 ;;
             noveler__subcmd__help,rules)
                 cmd="noveler__subcmd__help__subcmd__rules"
+                ;;
+            noveler__subcmd__help,status)
+                cmd="noveler__subcmd__help__subcmd__status"
                 ;;
             noveler__subcmd__help,todo)
                 cmd="noveler__subcmd__help__subcmd__todo"
@@ -470,7 +488,7 @@ _noveler() {
 
     case "${cmd}" in
         noveler)
-            opts="-q -h -V --project-root --no-save --quiet --help --version check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help"
+            opts="-q -h -V --project-root --no-save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1147,6 +1165,40 @@ _noveler() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        noveler__subcmd__complete)
+            opts="-q -h --auto-publish --site --format --min-score --dry-run --output-format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "narou kakuyomu plain" -- "${cur}"))
+                    return 0
+                    ;;
+                --site)
+                    COMPREPLY=($(compgen -W "narou kakuyomu plain" -- "${cur}"))
+                    return 0
+                    ;;
+                --min-score)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output-format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         noveler__subcmd__completions)
             opts="-q -h --write-all --dir --project-root --no-save --quiet --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1666,7 +1718,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help)
-            opts="check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help"
+            opts="check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1876,6 +1928,20 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help__subcmd__check)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__complete)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2099,6 +2165,20 @@ _noveler() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        noveler__subcmd__help__subcmd__init)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         noveler__subcmd__help__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2156,6 +2236,20 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help__subcmd__rules)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__status)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2379,6 +2473,48 @@ _noveler() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        noveler__subcmd__init)
+            opts="-q -h --title --genre --author --target-min --target-max --force --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --genre)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --author)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         noveler__subcmd__man)
             opts="-q -h --dir --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -2522,6 +2658,48 @@ _noveler() {
             case "${prev}" in
                 --format)
                     COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__status)
+            opts="-o -q -h --threshold --recent --no-cache --report --output --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --recent)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --report)
+                    COMPREPLY=($(compgen -W "html" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)

@@ -31,7 +31,6 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand man 'Print the man page (or write every page with --dir)'
             cand explain 'Show a rule''s documentation: what it detects, why, an example and its fix'
             cand rules 'List every rule with its code, aspect and default severity'
-            cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand artifact 'Content-addressed artifacts: store, fetch, list, delete, gc'
             cand backup 'Snapshots of manuscripts and artifacts: create, list, restore'
             cand files 'Saved results and the hash index: info, list, get, changes, clean'
@@ -42,6 +41,10 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand todo 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)'
             cand adr 'Decision records (ADR) under .todo/adr/ (new, status, list)'
             cand context 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
+            cand status 'Where the project stands: episodes, quality, progress (and an HTML report)'
+            cand complete 'Finish an episode: quality gate, 話数管理 update and the publish-ready text'
+            cand init 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)'
+            cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;check'= {
@@ -101,15 +104,6 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --quiet 'Print less: only findings and errors'
             cand -h 'Print help'
             cand --help 'Print help'
-        }
-        &'noveler;mcp'= {
-            cand --tools 'Which tools to offer: `core` (the ten most used) or `full` (all)'
-            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
-            cand --no-save 'Do not save the result envelope under temp/json_output/'
-            cand -q 'Print less: only findings and errors'
-            cand --quiet 'Print less: only findings and errors'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
         }
         &'noveler;artifact'= {
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
@@ -751,13 +745,65 @@ set edit:completion:arg-completer[noveler] = {|@words|
         }
         &'noveler;context;help;help'= {
         }
+        &'noveler;status'= {
+            cand --threshold 'List episodes scoring below this in the quality summary (0–100)'
+            cand --recent 'How many recent activities to show'
+            cand --report 'Also write a visual report'
+            cand -o 'Where to write the report, inside the project (default: temp/status_report.html)'
+            cand --output 'Where to write the report, inside the project (default: temp/status_report.html)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-cache 'Analyse every manuscript again instead of using .noveler/cache/'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;complete'= {
+            cand --format 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)'
+            cand --site 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)'
+            cand --min-score 'Stop when the overall score is below this (0–100)'
+            cand --output-format 'How to print the result: text, or json (the result envelope). `--format` names the site here, as in `noveler complete 3 --format kakuyomu`'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --auto-publish 'Prepare for posting (noveler never posts: there is no network access)'
+            cand --dry-run 'Run the gate and show what would be written, without writing'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;init'= {
+            cand --title 'The work''s title (プロジェクト名)'
+            cand --genre 'Main genre (ジャンル.メイン), e.g. ファンタジー'
+            cand --author 'Author name (作者)'
+            cand --target-min 'Minimum target length per episode, in characters'
+            cand --target-max 'Maximum target length per episode, in characters'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --force 'Initialise a non-empty directory: add what is missing, keep every existing file'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;mcp'= {
+            cand --tools 'Which tools to offer: `core` (the ten most used) or `full` (all)'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'noveler;help'= {
             cand check 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (or write every page with --dir)'
             cand explain 'Show a rule''s documentation: what it detects, why, an example and its fix'
             cand rules 'List every rule with its code, aspect and default severity'
-            cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand artifact 'Content-addressed artifacts: store, fetch, list, delete, gc'
             cand backup 'Snapshots of manuscripts and artifacts: create, list, restore'
             cand files 'Saved results and the hash index: info, list, get, changes, clean'
@@ -768,6 +814,10 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand todo 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)'
             cand adr 'Decision records (ADR) under .todo/adr/ (new, status, list)'
             cand context 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
+            cand status 'Where the project stands: episodes, quality, progress (and an HTML report)'
+            cand complete 'Finish an episode: quality gate, 話数管理 update and the publish-ready text'
+            cand init 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)'
+            cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;help;check'= {
@@ -779,8 +829,6 @@ set edit:completion:arg-completer[noveler] = {|@words|
         &'noveler;help;explain'= {
         }
         &'noveler;help;rules'= {
-        }
-        &'noveler;help;mcp'= {
         }
         &'noveler;help;artifact'= {
             cand store 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id'
@@ -900,6 +948,14 @@ set edit:completion:arg-completer[noveler] = {|@words|
         &'noveler;help;context;show'= {
         }
         &'noveler;help;context;search'= {
+        }
+        &'noveler;help;status'= {
+        }
+        &'noveler;help;complete'= {
+        }
+        &'noveler;help;init'= {
+        }
+        &'noveler;help;mcp'= {
         }
         &'noveler;help;help'= {
         }

@@ -34,7 +34,6 @@ complete -c noveler -n "__fish_noveler_needs_command" -f -a "completions" -d 'Pr
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "man" -d 'Print the man page (or write every page with --dir)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
-complete -c noveler -n "__fish_noveler_needs_command" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
@@ -45,6 +44,10 @@ complete -c noveler -n "__fish_noveler_needs_command" -f -a "plot" -d 'The episo
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "todo" -d 'Tasks for the author\'s agent: .todo/task.md (add, update, delete, move, list, search)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "adr" -d 'Decision records (ADR) under .todo/adr/ (new, status, list)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "context" -d 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "status" -d 'Where the project stands: episodes, quality, progress (and an HTML report)'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "complete" -d 'Finish an episode: quality gate, 話数管理 update and the publish-ready text'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "init" -d 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand check" -l format -d 'Output format: text (snippets), json (the result envelope), ndjson (one finding per line + summary), sarif (2.1.0), github (Actions annotations)' -r -f -a "text\t''
 json\t''
@@ -110,12 +113,6 @@ complete -c noveler -n "__fish_noveler_using_subcommand rules" -l project-root -
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -s h -l help -d 'Print help'
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l tools -d 'Which tools to offer: `core` (the ten most used) or `full` (all)' -r -f -a "core\t'The ten most used tools (see `tools::CORE`)'
-full\t'Every tool'"
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -s q -l quiet -d 'Print less: only findings and errors'
@@ -537,23 +534,67 @@ complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print a task\'s context'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "search" -d 'Search all context files'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "completions" -d 'Print a shell completion script'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "man" -d 'Print the man page (or write every page with --dir)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "write" -d 'Write an episode in ten stages with an agent: prompts out, validated results in'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "plot" -d 'The episode plot for an agent: prompt, then submit the plot YAML'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "todo" -d 'Tasks for the author\'s agent: .todo/task.md (add, update, delete, move, list, search)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "adr" -d 'Decision records (ADR) under .todo/adr/ (new, status, list)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "context" -d 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot todo adr context help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l threshold -d 'List episodes scoring below this in the quality summary (0–100)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l recent -d 'How many recent activities to show' -r
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l report -d 'Also write a visual report' -r -f -a "html\t'One self-contained HTML file with charts (no script, nothing fetched)'"
+complete -c noveler -n "__fish_noveler_using_subcommand status" -s o -l output -d 'Where to write the report, inside the project (default: temp/status_report.html)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l no-cache -d 'Analyse every manuscript again instead of using .noveler/cache/'
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand status" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l format -l site -d 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)' -r -f -a "narou\t'小説家になろう: ruby `｜基《よみ》`, 傍点 as ruby of `・`, blank-line runs collapsed'
+kakuyomu\t'カクヨム: ruby `｜基《よみ》`, 傍点 `《《…》》`'
+plain\t'Plain text: ruby and 傍点 marks removed'"
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l min-score -d 'Stop when the overall score is below this (0–100)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l output-format -d 'How to print the result: text, or json (the result envelope). `--format` names the site here, as in `noveler complete 3 --format kakuyomu`' -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l auto-publish -d 'Prepare for posting (noveler never posts: there is no network access)'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l dry-run -d 'Run the gate and show what would be written, without writing'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l title -d 'The work\'s title (プロジェクト名)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l genre -d 'Main genre (ジャンル.メイン), e.g. ファンタジー' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l author -d 'Author name (作者)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l target-min -d 'Minimum target length per episode, in characters' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l target-max -d 'Maximum target length per episode, in characters' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l force -d 'Initialise a non-empty directory: add what is missing, keep every existing file'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l tools -d 'Which tools to offer: `core` (the ten most used) or `full` (all)' -r -f -a "core\t'The ten most used tools (see `tools::CORE`)'
+full\t'Every tool'"
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "completions" -d 'Print a shell completion script'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "man" -d 'Print the man page (or write every page with --dir)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "write" -d 'Write an episode in ten stages with an agent: prompts out, validated results in'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "plot" -d 'The episode plot for an agent: prompt, then submit the plot YAML'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "todo" -d 'Tasks for the author\'s agent: .todo/task.md (add, update, delete, move, list, search)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "adr" -d 'Decision records (ADR) under .todo/adr/ (new, status, list)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "context" -d 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "status" -d 'Where the project stands: episodes, quality, progress (and an HTML report)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "complete" -d 'Finish an episode: quality gate, 話数管理 update and the publish-ready text'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "init" -d 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "store" -d 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "fetch" -d 'Print an artifact\'s content, or one section of it'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "list" -d 'List stored artifacts (corrupt files are reported and skipped)'

@@ -279,6 +279,12 @@ fn cases(fx: &Fixture) -> Vec<Case> {
             invalid_expect: Expect::ToolError("P001"),
         },
         Case {
+            tool: "noveler_complete",
+            valid: json!({"episode": 1, "dry_run": true, "format": "kakuyomu"}),
+            invalid: json!({"episode": 99}),
+            invalid_expect: Expect::ToolError("E003"),
+        },
+        Case {
             tool: "write",
             valid: json!({"path": "40_原稿/第004話_試し書き.md", "content": "　試し書き。\n"}),
             invalid: json!({"path": "../outside.md", "content": "x"}),

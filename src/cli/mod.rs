@@ -12,11 +12,14 @@ use std::process::ExitCode;
 pub mod artifact;
 pub mod backup;
 pub mod check;
+pub mod complete;
 pub mod convert;
 pub mod files;
 pub mod gen;
+pub mod init;
 mod mcp;
 pub mod plot;
+pub mod status;
 pub mod todo;
 pub mod validate;
 pub mod write;
@@ -73,8 +76,6 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
-    /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
-    Mcp(mcp::McpArgs),
     /// Content-addressed artifacts: store, fetch, list, delete, gc
     Artifact(artifact::ArtifactArgs),
     /// Snapshots of manuscripts and artifacts: create, list, restore
@@ -95,6 +96,14 @@ pub enum Command {
     Adr(todo::AdrArgs),
     /// Per-task context files .todo/context/TNNN.md (set, append, show, search)
     Context(todo::ContextArgs),
+    /// Where the project stands: episodes, quality, progress (and an HTML report)
+    Status(status::StatusArgs),
+    /// Finish an episode: quality gate, 話数管理 update and the publish-ready text
+    Complete(complete::CompleteArgs),
+    /// Create a new novel project (folders, settings, first plot, .novelerrc.yaml)
+    Init(init::InitArgs),
+    /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
+    Mcp(mcp::McpArgs),
 }
 
 /// Entry point of the binary.
@@ -139,7 +148,6 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
                 crate::output::rules::rules_table(&r.rules)
             })
         }
-        Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
         Command::Artifact(args) => artifact::run(&ctx, args),
         Command::Backup(args) => backup::run(&ctx, args),
         Command::Files(args) => files::run(&ctx, args),
@@ -150,6 +158,10 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Todo(args) => todo::run_todo(&ctx, args),
         Command::Adr(args) => todo::run_adr(&ctx, args),
         Command::Context(args) => todo::run_context(&ctx, args),
+        Command::Init(args) => init::run(&ctx, args),
+        Command::Complete(args) => complete::run(&ctx, args),
+        Command::Status(args) => status::run(&ctx, args),
+        Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
     }
 }
 

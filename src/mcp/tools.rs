@@ -71,11 +71,29 @@ pub fn all() -> Vec<ToolSpec> {
             "status",
             "status",
             Hints::READ_ONLY,
-            "Project summary: the project name and every episode manuscript in 40_原稿/ with its \
-             path, sha256 and 正味文字数 (body characters). Use first in a session to learn which \
-             episodes exist; then check one with check_basic or noveler_check.",
+            "Where the project stands: project_overview (name, episodes written / completed / \
+             draft), quality_summary (average, highest, lowest check score, episodes below the \
+             threshold, default 70), progress_analysis (completion rate, remaining work, recent \
+             sessions, checks, backups and completions) and one row per episode (length vs \
+             target, kanji and dialogue ratio, score, status from 話数管理.yaml). Uses the check \
+             cache. Use first in a session; then noveler_check a weak episode or \
+             noveler_complete a finished one.",
             commands::status::run,
         ),
+        tool(
+            "noveler_complete",
+            "complete",
+            Hints::OVERWRITES,
+            "Finish an episode: runs the check as a gate (min_score, default 70 → \
+             needs_improvement writes nothing; needs_review / ready continue), then in one \
+             transaction with backups updates 話数管理.yaml (completed, 完了日, 品質スコア, 文字数) \
+             and writes the publish-ready text to 50_管理資料/公開用/<format>/ (format narou, \
+             kakuyomu or plain; default from 掲載予定), and stores a manifest with every file's \
+             sha256 as an artifact. Returns artifacts, publication_status, next_actions. \
+             auto_publish only prepares: nothing is ever posted. dry_run shows the plan.",
+            commands::complete::run,
+        )
+        .exclusive(commands::complete::exclusive_key),
         tool(
             "write",
             "write_file",

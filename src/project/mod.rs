@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 pub mod config;
 pub mod glob;
 pub mod layout;
+pub mod ledger;
 pub mod rc;
 mod yaml;
 
