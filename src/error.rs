@@ -85,6 +85,7 @@ codes! {
     A005 = "A005", NotFound;          // file/hash not found
     A006 = "A006", State;             // stored content does not match its hash
     A007 = "A007", NotFound;          // backup not found
+    A008 = "A008", State;             // backup manifest corrupt
     // Tasks, ADRs, context (seed 004 §6.1)
     FileNotFound = "FILE_NOT_FOUND", NotFound;
     FileReadError = "FILE_READ_ERROR", Io;

@@ -1,9 +1,12 @@
 //! Embedded word lists (data in `templates/dictionaries/`, compiled in; no I/O here).
 
 use super::settings::{NotationPair, TypoEntry};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 const TYPOS_TSV: &str = include_str!("../../templates/dictionaries/typos.tsv");
 const NOTATION_TSV: &str = include_str!("../../templates/dictionaries/notation_pairs.tsv");
+const EXCLUSIONS_TSV: &str = include_str!("../../templates/dictionaries/notation_exclusions.tsv");
 
 /// Parses `a<TAB>b` lines, skipping blanks and `#` comments.
 pub fn parse_pairs(tsv: &str) -> Vec<(String, String)> {
@@ -32,13 +35,87 @@ pub fn default_notation_pairs() -> Vec<NotationPair> {
         .collect()
 }
 
+/// Contexts in which a spelling of a 表記ゆれ pair is part of a different word
+/// (`notation_exclusions.tsv`): spelling → contexts, each containing the spelling.
+/// Contexts that do not contain their spelling are dropped.
+pub fn notation_exclusions() -> &'static BTreeMap<String, Vec<String>> {
+    static MAP: OnceLock<BTreeMap<String, Vec<String>>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        let mut map: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (word, contexts) in parse_pairs(EXCLUSIONS_TSV) {
+            let list = map.entry(word.clone()).or_default();
+            list.extend(
+                contexts
+                    .split_whitespace()
+                    .filter(|c| c.contains(word.as_str()) && *c != word)
+                    .map(str::to_string),
+            );
+        }
+        map
+    })
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn embedded_dictionaries_parse() {
-        assert!(super::default_typos()
-            .iter()
-            .any(|t| t.wrong == "こんにちわ"));
-        assert!(!super::default_notation_pairs().is_empty());
+        let typos = default_typos();
+        assert!(typos.iter().any(|t| t.wrong == "こんにちわ"));
+        assert!(typos.len() >= 30, "{}", typos.len());
+        let pairs = default_notation_pairs();
+        assert!(pairs.len() >= 20, "{}", pairs.len());
+        assert!(notation_exclusions()["とき"].contains(&"ときどき".to_string()));
+    }
+
+    #[test]
+    fn typo_fixes_do_not_refire() {
+        // Applying a fix must not create another typo (or the same one again).
+        let typos = default_typos();
+        for t in &typos {
+            assert_ne!(t.wrong, t.right);
+            for other in &typos {
+                assert!(
+                    !t.right.contains(other.wrong.as_str()),
+                    "{} → {} contains {}",
+                    t.wrong,
+                    t.right,
+                    other.wrong
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn typo_entries_are_unique() {
+        let typos = default_typos();
+        for (i, a) in typos.iter().enumerate() {
+            for b in &typos[i + 1..] {
+                assert_ne!(a.wrong, b.wrong);
+            }
+        }
+    }
+
+    #[test]
+    fn notation_sides_are_disjoint() {
+        for p in default_notation_pairs() {
+            let a: Vec<&str> = p.a.split('|').collect();
+            let b: Vec<&str> = p.b.split('|').collect();
+            assert!(a.iter().all(|x| !x.is_empty()) && b.iter().all(|x| !x.is_empty()));
+            for x in &a {
+                assert!(!b.contains(x), "{x} on both sides");
+            }
+        }
+    }
+
+    #[test]
+    fn every_exclusion_context_contains_its_word() {
+        let raw = parse_pairs(EXCLUSIONS_TSV);
+        for (word, contexts) in raw {
+            for c in contexts.split_whitespace() {
+                assert!(c.contains(word.as_str()), "{c} lacks {word}");
+            }
+        }
     }
 }

@@ -1,8 +1,12 @@
 //! Fixes are data: a set of byte-range edits with an applicability level. One `apply`
 //! serves `polish` and `check_fix`.
 
-use super::Span;
+use super::segment::{char_class, CharClass, Document};
+use super::{Settings, Span};
+use regex::Regex;
 use serde::{Deserialize, Serialize};
+use std::ops::Range;
+use std::sync::OnceLock;
 
 /// How safe a fix is to apply unattended (the seeds' fix levels).
 /// Ordered: `Safe < Standard < Aggressive`; a level allows every fix at or below it.
@@ -158,6 +162,265 @@ pub fn apply(text: &str, fixes: &[&Fix]) -> Applied {
         text: out,
         applied: taken,
         skipped,
+    }
+}
+
+/// Source byte ranges of markup that a fix must never cut into: ruby `｜基《よみ》` /
+/// `|基《よみ》` (bar, base and reading), bare ruby `漢字《よみ》` (kanji base and reading),
+/// emphasis `《《傍点》》`, Aozora annotations `［＃…］`, and every other source byte of a body
+/// line that the text model did not display (masked markup). The patterns of SPEC §2.2 are
+/// matched on the source; they may protect slightly more than the model masks, which only
+/// ever costs a fix, never corrupts markup.
+#[derive(Clone, Debug, Default)]
+pub struct MarkupGuard {
+    ranges: Vec<Range<usize>>,
+}
+
+fn markup_patterns() -> &'static [Regex] {
+    static PATTERNS: OnceLock<Vec<Regex>> = OnceLock::new();
+    PATTERNS.get_or_init(|| {
+        [
+            r"［＃[^］\n]*］",
+            r"《《[^《》\n]+》》",
+            r"[｜|][^｜|《》\n]+《[^《》\n]+》",
+            r"[\x{3400}-\x{4DBF}\x{4E00}-\x{9FFF}\x{F900}-\x{FAFF}\x{20000}-\x{3134F}々〆〇〻]+《[^《》\n]+》",
+        ]
+        .iter()
+        .filter_map(|p| Regex::new(p).ok())
+        .collect()
+    })
+}
+
+impl MarkupGuard {
+    pub fn new(doc: &Document) -> MarkupGuard {
+        let source = doc.source;
+        let mut ranges: Vec<Range<usize>> = markup_patterns()
+            .iter()
+            .flat_map(|re| re.find_iter(source).map(|m| m.range()))
+            .collect();
+        // Source bytes of body lines that have no displayed character.
+        for bl in &doc.body_lines {
+            let mut cursor = bl.span.start;
+            let end = bl.display.end.min(doc.display.len());
+            let Some(line) = doc.display.get(bl.display.start..end) else {
+                continue;
+            };
+            for (i, c) in line.char_indices() {
+                let Some(&off) = doc.display_map.get(bl.display.start + i) else {
+                    break;
+                };
+                let off = off as usize;
+                if off > cursor {
+                    ranges.push(cursor..off);
+                }
+                cursor = cursor.max(off + c.len_utf8());
+            }
+            if cursor < bl.span.end {
+                ranges.push(cursor..bl.span.end);
+            }
+        }
+        ranges.sort_by_key(|r| (r.start, r.end));
+        ranges.dedup();
+        MarkupGuard { ranges }
+    }
+
+    /// The protected source ranges, sorted by start (they may overlap).
+    pub fn ranges(&self) -> &[Range<usize>] {
+        &self.ranges
+    }
+
+    /// Whether `span` touches protected markup (shares at least one byte with it, or is an
+    /// insertion point strictly inside it).
+    pub fn touches(&self, span: Span) -> bool {
+        self.ranges.iter().any(|r| {
+            if span.start == span.end {
+                r.start < span.start && span.start < r.end
+            } else {
+                span.start < r.end && r.start < span.end
+            }
+        })
+    }
+
+    /// Whether every edit stays clear of protected markup (boundaries may touch).
+    pub fn allows(&self, edits: &[Edit]) -> bool {
+        edits
+            .iter()
+            .all(|e| !self.touches(Span::new(e.byte_start, e.byte_end)))
+    }
+}
+
+/// An edit replacing the source of the displayed range `display` of `doc`, or `None` when
+/// that is not a plain, contiguous piece of source text (masked markup inside it) or when
+/// it would cut into ruby / emphasis / annotation markup.
+pub fn display_edit(
+    doc: &Document,
+    guard: &MarkupGuard,
+    display: Range<usize>,
+    replacement: impl Into<String>,
+) -> Option<Edit> {
+    if display.end > doc.display.len()
+        || !doc.display.is_char_boundary(display.start)
+        || !doc.display.is_char_boundary(display.end)
+        || display.start > display.end
+    {
+        return None;
+    }
+    let span = doc.source_span(display.clone());
+    if span.end > doc.source.len() || doc.source.get(span.range())? != &doc.display[display] {
+        return None;
+    }
+    let edit = Edit::replace(span, replacement);
+    guard.allows(std::slice::from_ref(&edit)).then_some(edit)
+}
+
+/// An insertion right after the displayed range `after` (at the source end of its last
+/// character), or `None` when that point lies inside protected markup.
+pub fn display_insert_after(
+    doc: &Document,
+    guard: &MarkupGuard,
+    after: Range<usize>,
+    text: impl Into<String>,
+) -> Option<Edit> {
+    if after.is_empty()
+        || after.end > doc.display.len()
+        || !doc.display.is_char_boundary(after.start)
+        || !doc.display.is_char_boundary(after.end)
+    {
+        return None;
+    }
+    let span = doc.source_span(after);
+    let edit = Edit::insert(span.end, text);
+    (span.end <= doc.source.len() && doc.source.is_char_boundary(span.end))
+        .then_some(())
+        .filter(|_| guard.allows(std::slice::from_ref(&edit)))
+        .map(|_| edit)
+}
+
+/// Whether `c` is a kanji in the sense of SPEC §2.6.
+pub fn is_kanji(c: char) -> bool {
+    char_class(c) == CharClass::Kanji
+}
+
+/// One fix applied by `apply_until_stable`, for the author's change log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct AppliedFix {
+    /// The rule code whose fix was applied.
+    pub code: String,
+    /// Source text the fix replaced (from its first to its last edited byte).
+    pub before: String,
+    /// The same region after the fix.
+    pub after: String,
+    /// 1-based line of the finding in the text of the pass that applied it.
+    pub line: usize,
+}
+
+/// Most analyse-and-apply passes `apply_until_stable` makes.
+pub const MAX_PASSES: usize = 10;
+
+/// Applies the fixes of level `level` or below (of the rules in `codes` only, when given)
+/// to `text`, re-analysing after each pass, until no such fix is left, nothing more can
+/// be applied, or `MAX_PASSES` passes were made. Pure: the same input gives the same
+/// output. Returns the fixed text and every fix applied, in order.
+pub fn apply_until_stable(
+    text: &str,
+    settings: &Settings,
+    level: Applicability,
+    codes: Option<&[&str]>,
+) -> (String, Vec<AppliedFix>) {
+    let mut current = text.to_string();
+    let mut log = Vec::new();
+    for _ in 0..MAX_PASSES {
+        let analysis = super::analyze(&current, "", settings);
+        let chosen: Vec<&super::Finding> = analysis
+            .findings
+            .iter()
+            .filter(|f| codes.is_none_or(|cs| cs.contains(&f.code.as_str())))
+            .filter(|f| f.fix.as_ref().is_some_and(|x| x.applicability <= level))
+            .collect();
+        let fixes: Vec<&Fix> = chosen.iter().filter_map(|f| f.fix.as_ref()).collect();
+        if fixes.is_empty() {
+            break;
+        }
+        let applied = apply(&current, &fixes);
+        if applied.applied.is_empty() || applied.text == current {
+            break;
+        }
+        for &i in &applied.applied {
+            let fix = fixes[i];
+            let span = fix.span();
+            let before = current.get(span.range()).unwrap_or_default().to_string();
+            let mut after = String::new();
+            let mut cursor = span.start;
+            let mut edits: Vec<&Edit> = fix.edits.iter().collect();
+            edits.sort_by_key(|e| (e.byte_start, e.byte_end));
+            for e in edits {
+                after.push_str(current.get(cursor..e.byte_start).unwrap_or_default());
+                after.push_str(&e.replacement);
+                cursor = e.byte_end;
+            }
+            after.push_str(current.get(cursor..span.end).unwrap_or_default());
+            log.push(AppliedFix {
+                code: chosen[i].code.clone(),
+                before,
+                after,
+                line: chosen[i].line,
+            });
+        }
+        current = applied.text;
+    }
+    (current, log)
+}
+
+/// Helpers for the rule unit tests: run one rule on a text, apply its fixes.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::analysis::rules::{Rule, RuleContext};
+    use crate::analysis::{metrics, Diagnostic, Severity};
+
+    /// A diagnostic with the source text of its span.
+    #[derive(Clone, Debug)]
+    pub struct Found {
+        pub code: &'static str,
+        pub severity: Severity,
+        pub message: String,
+        pub span: Span,
+        pub source_text: String,
+        pub fix: Option<Fix>,
+    }
+
+    pub fn diagnostics(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Found> {
+        let doc = Document::parse(text);
+        let metrics = metrics::compute(&doc, settings);
+        let cx = RuleContext {
+            doc: &doc,
+            settings,
+            metrics: &metrics,
+        };
+        let mut out: Vec<Diagnostic> = Vec::new();
+        rule.check(&cx, &mut out);
+        out.sort_by_key(|d| (d.span.start, d.span.end));
+        out.into_iter()
+            .map(|d| {
+                assert!(d.span.start <= d.span.end && d.span.end <= text.len());
+                assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end));
+                Found {
+                    code: d.code,
+                    severity: d.severity,
+                    source_text: text[d.span.range()].to_string(),
+                    message: d.message,
+                    span: d.span,
+                    fix: d.fix,
+                }
+            })
+            .collect()
+    }
+
+    /// The text after applying, once, every fix the rule offers (overlaps skipped).
+    pub fn fixed(rule: &dyn Rule, text: &str, settings: &Settings) -> String {
+        let found = diagnostics(rule, text, settings);
+        let fixes: Vec<&Fix> = found.iter().filter_map(|f| f.fix.as_ref()).collect();
+        apply(text, &fixes).text
     }
 }
 

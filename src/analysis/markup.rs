@@ -1,9 +1,902 @@
 //! Body extraction and ruby / emphasis masking (SPEC §2.1–2.2), building the `Document`.
+//!
+//! One pass over the lines of the normalised text:
+//! 1. decide which lines belong to the body (front matter, trailing metadata block, Markdown
+//!    headings and fenced code blocks are left out);
+//! 2. mask every body line into its displayed text (`［＃…］` removed, `《《傍点》》` → `傍点`,
+//!    `｜基《よみ》` → `基`, `漢字《よみ》` → `漢字`), appending it to `Document::display` with a
+//!    byte map back to the source;
+//! 3. classify each body line (blank, scene break, paragraph) and split paragraphs into
+//!    sentences, counting characters on the way.
+//!
+//! Choices the SPEC leaves open (also listed in SPEC "Decisions" by the integrator):
+//! - A front matter needs its closing `---`; without one the first line is ordinary text.
+//! - The trailing metadata block starts at the last `---` line after the front matter; a
+//!   `key: value` line has a non-empty key before its first `:` / `：`. A `---` with only
+//!   blank lines after it is a (empty) metadata block too.
+//! - A fence that is never closed runs to the end of the body (as in CommonMark).
+//! - Excluded lines (headings, fences) are transparent for blank-line runs: the body is the
+//!   text without them, so two blank lines around a heading form a scene break.
+//! - Blank / paragraph / scene-break is decided on the displayed text, so a line holding only
+//!   `［＃改ページ］` is a blank line.
+//! - A dialogue paragraph opening with `「` needs a `」` anywhere later in its line (likewise
+//!   `『` / `』`); depth is not matched.
+//! - Sentence spans are trimmed of surrounding whitespace; a piece holding only whitespace is
+//!   no sentence. The bracket stack matches types: a closer pops back to its opener and a
+//!   closer with no open counterpart is ignored.
+//! - The phantom empty line after a final `\n` is not a body line.
 
-use super::segment::Document;
+use super::line_index::LineIndex;
+use super::segment::{
+    char_class, closing_of, is_closer, is_dash, is_line_space, is_open_bracket,
+    is_scene_break_char, is_space, is_terminator, BodyLine, CharClass, ClassCounts, Document,
+    Paragraph, ParagraphKind, Section, Sentence,
+};
+use super::Span;
 
-/// Builds the whole text model of normalised `source`.
+/// Builds the whole text model of normalised `source`. Never panics; linear in the input.
 pub fn build(source: &str) -> Document<'_> {
-    let _ = source;
-    todo!("text model: body extraction, masking, paragraphs, sentences, sections")
+    let lines = LineIndex::new(source);
+    let spans = line_spans(source, &lines);
+    let included = body_mask(source, &spans);
+
+    let mut b = Builder::new(source);
+    b.display.reserve(source.len() + spans.len());
+    b.display_map.reserve(source.len() + spans.len() + 1);
+    let mut scratch = Scratch::default();
+    for (line, (&span, &inc)) in spans.iter().zip(included.iter()).enumerate() {
+        if inc {
+            b.body_line(line, span, &mut scratch);
+        }
+    }
+    b.finish(lines)
+}
+
+/// Spans of the source lines, without the phantom empty line after a final `\n`.
+fn line_spans(source: &str, lines: &LineIndex) -> Vec<Span> {
+    let mut n = lines.line_count();
+    if source.is_empty() || source.ends_with('\n') {
+        n -= 1;
+    }
+    (0..n).map(|l| lines.line_span(source, l)).collect()
+}
+
+/// Line with surrounding whitespace (Unicode White_Space, U+3000 included) removed.
+fn trimmed(source: &str, span: Span) -> &str {
+    source[span.range()].trim()
+}
+
+fn is_key_value(line: &str) -> bool {
+    match line.find([':', '：']) {
+        Some(pos) => !line[..pos].trim().is_empty(),
+        None => false,
+    }
+}
+
+/// Which lines belong to the body (SPEC §2.1).
+fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
+    let n = spans.len();
+    let mut inc = vec![true; n];
+
+    // Leading YAML front matter.
+    let mut body_start = 0;
+    if n > 0 && trimmed(source, spans[0]) == "---" {
+        if let Some(close) = (1..n).find(|&l| trimmed(source, spans[l]) == "---") {
+            body_start = close + 1;
+        }
+    }
+    // Trailing metadata block.
+    let mut body_end = n;
+    if let Some(last) = (body_start..n)
+        .rev()
+        .find(|&l| trimmed(source, spans[l]) == "---")
+    {
+        let all_kv = (last + 1..n).all(|l| {
+            let t = trimmed(source, spans[l]);
+            t.is_empty() || is_key_value(t)
+        });
+        if all_kv {
+            body_end = last;
+        }
+    }
+    for flag in inc.iter_mut().take(body_start) {
+        *flag = false;
+    }
+    for flag in inc.iter_mut().skip(body_end) {
+        *flag = false;
+    }
+    // Fences and headings.
+    let mut in_fence = false;
+    for l in body_start..body_end {
+        let text = source[spans[l].range()].trim_start();
+        if text.starts_with("```") {
+            in_fence = !in_fence;
+            inc[l] = false;
+        } else if in_fence {
+            inc[l] = false;
+        } else if source[spans[l].range()]
+            .trim_start_matches(is_line_space)
+            .starts_with('#')
+        {
+            inc[l] = false;
+        }
+    }
+    inc
+}
+
+/// Reusable buffers for masking one line: (source offset, char) of the kept characters.
+#[derive(Default)]
+struct Scratch {
+    a: Vec<(u32, char)>,
+    b: Vec<(u32, char)>,
+    stack: Vec<char>,
+}
+
+struct Builder<'a> {
+    source: &'a str,
+    body_lines: Vec<BodyLine>,
+    display: String,
+    display_map: Vec<u32>,
+    paragraphs: Vec<Paragraph>,
+    sentences: Vec<Sentence>,
+    sections: Vec<Section>,
+    scene_breaks: Vec<usize>,
+    body_chars: usize,
+    classes: ClassCounts,
+    dialogue_chars: usize,
+    // Section state.
+    section_start: usize,
+    section_chars: usize,
+    blank_run: usize,
+    pending_break: bool,
+}
+
+impl<'a> Builder<'a> {
+    fn new(source: &'a str) -> Self {
+        Builder {
+            source,
+            body_lines: Vec::new(),
+            display: String::new(),
+            display_map: Vec::new(),
+            paragraphs: Vec::new(),
+            sentences: Vec::new(),
+            sections: Vec::new(),
+            scene_breaks: Vec::new(),
+            body_chars: 0,
+            classes: ClassCounts::default(),
+            dialogue_chars: 0,
+            section_start: 0,
+            section_chars: 0,
+            blank_run: 0,
+            pending_break: false,
+        }
+    }
+
+    fn push_char(&mut self, offset: u32, c: char) {
+        self.display.push(c);
+        for _ in 0..c.len_utf8() {
+            self.display_map.push(offset);
+        }
+    }
+
+    fn body_line(&mut self, line: usize, span: Span, scratch: &mut Scratch) {
+        let src = &self.source[span.range()];
+        let dstart = self.display.len();
+        if !src.contains(['［', '《']) {
+            for (i, c) in src.char_indices() {
+                self.push_char((span.start + i) as u32, c);
+            }
+        } else {
+            mask_line(src, span.start, scratch);
+            for &(off, c) in scratch.a.iter() {
+                self.push_char(off, c);
+            }
+        }
+        let dend = self.display.len();
+        self.push_char(span.end as u32, '\n');
+        let index = self.body_lines.len();
+        self.body_lines.push(BodyLine {
+            line,
+            span,
+            display: dstart..dend,
+        });
+
+        let display = std::mem::take(&mut self.display);
+        let content = display[dstart..dend].trim_matches(is_line_space);
+        if content.is_empty() {
+            self.display = display;
+            self.blank_run += 1;
+            if self.blank_run >= 2 {
+                self.pending_break = true;
+            }
+            return;
+        }
+        self.blank_run = 0;
+        if content
+            .chars()
+            .all(|c| is_scene_break_char(c) || is_line_space(c))
+        {
+            for c in content.chars() {
+                if !is_space(c) {
+                    self.count_char(c);
+                }
+            }
+            self.display = display;
+            self.scene_breaks.push(index);
+            self.pending_break = true;
+            return;
+        }
+        self.display = display;
+        self.paragraph(index, line, span, dstart, dend, &mut scratch.stack);
+    }
+
+    fn count_char(&mut self, c: char) {
+        self.body_chars += 1;
+        match char_class(c) {
+            CharClass::Kanji => self.classes.kanji += 1,
+            CharClass::Hiragana => self.classes.hiragana += 1,
+            CharClass::Katakana => self.classes.katakana += 1,
+            CharClass::Other => self.classes.other += 1,
+        }
+    }
+
+    fn close_section(&mut self) {
+        let end = self.paragraphs.len();
+        if end > self.section_start {
+            let first = self.paragraphs[self.section_start].span;
+            let last = self.paragraphs[end - 1].span;
+            self.sections.push(Section {
+                paragraphs: self.section_start..end,
+                span: first.cover(last),
+                body_chars: self.section_chars,
+            });
+        }
+        self.section_start = end;
+        self.section_chars = 0;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn paragraph(
+        &mut self,
+        body_line: usize,
+        line: usize,
+        span: Span,
+        dstart: usize,
+        dend: usize,
+        stack: &mut Vec<char>,
+    ) {
+        if self.pending_break && self.paragraphs.len() > self.section_start {
+            self.close_section();
+        }
+        self.pending_break = false;
+
+        let display = std::mem::take(&mut self.display);
+        let text = &display[dstart..dend];
+        let kind = classify(text);
+        let dialogue = kind == ParagraphKind::Dialogue;
+        let first_sentence = self.sentences.len();
+        let paragraph = self.paragraphs.len();
+
+        let mut chars = 0usize;
+        let mut quote_depth = 0usize;
+        stack.clear();
+        // Counts of open brackets per type, so a closer with no opener is O(1).
+        let mut open_counts = [0usize; 8];
+
+        // Current sentence.
+        let mut start: Option<usize> = None; // display offset of its first non-space char
+        let mut last_end = 0usize; // display offset after its last non-space char
+        let mut length = 0usize;
+        let mut commas = 0usize;
+        // After a terminating run at depth 0: the sentence ends before the next char that is
+        // neither a terminator nor a closer.
+        let mut in_run = false;
+
+        for (i, c) in text.char_indices() {
+            let at = dstart + i;
+            if in_run && !is_terminator(c) && !is_closer(c) {
+                if let Some(s) = start.take() {
+                    self.push_sentence(&display, paragraph, dialogue, s, last_end, length, commas);
+                }
+                length = 0;
+                commas = 0;
+                in_run = false;
+            }
+            if is_space(c) {
+                continue;
+            }
+            chars += 1;
+            self.count_char(c);
+            if start.is_none() {
+                start = Some(at);
+            }
+            last_end = at + c.len_utf8();
+
+            // 「」『』 depth for dialogue characters.
+            match c {
+                '「' | '『' => quote_depth += 1,
+                '」' | '』' => quote_depth = quote_depth.saturating_sub(1),
+                _ if quote_depth > 0 => self.dialogue_chars += 1,
+                _ => {}
+            }
+
+            if is_terminator(c) && (in_run || stack.is_empty()) {
+                in_run = true;
+                continue;
+            }
+            length += 1;
+            if c == '、' {
+                commas += 1;
+            }
+            if let Some(k) = bracket_kind(c) {
+                stack.push(c);
+                open_counts[k] += 1;
+            } else if let Some(k) = closer_kind(c) {
+                if open_counts[k] > 0 {
+                    while let Some(open) = stack.pop() {
+                        if let Some(ok) = bracket_kind(open) {
+                            open_counts[ok] -= 1;
+                            if ok == k {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(s) = start {
+            self.push_sentence(&display, paragraph, dialogue, s, last_end, length, commas);
+        }
+        self.display = display;
+
+        self.section_chars += chars;
+        let indented = self.source[span.range()].starts_with('\u{3000}');
+        self.paragraphs.push(Paragraph {
+            body_line,
+            line,
+            span,
+            display: dstart..dend,
+            kind,
+            chars,
+            indented,
+            sentences: first_sentence..self.sentences.len(),
+            section: self.sections.len(),
+        });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_sentence(
+        &mut self,
+        display: &str,
+        paragraph: usize,
+        dialogue: bool,
+        start: usize,
+        end: usize,
+        length: usize,
+        commas: usize,
+    ) {
+        let span = source_span(self.source, display, &self.display_map, start, end);
+        self.sentences.push(Sentence {
+            paragraph,
+            display: start..end,
+            span,
+            length,
+            commas,
+            dialogue,
+        });
+    }
+
+    fn finish(mut self, lines: LineIndex) -> Document<'a> {
+        self.close_section();
+        let end = self.body_lines.last().map(|l| l.span.end).unwrap_or(0);
+        self.display_map.push(end as u32);
+        Document {
+            source: self.source,
+            lines,
+            body_lines: self.body_lines,
+            display: self.display,
+            display_map: self.display_map,
+            paragraphs: self.paragraphs,
+            sentences: self.sentences,
+            sections: self.sections,
+            body_chars: self.body_chars,
+            classes: self.classes,
+            dialogue_chars: self.dialogue_chars,
+            scene_breaks: self.scene_breaks,
+        }
+    }
+}
+
+/// Source span of the non-empty display range `start..end` (same logic as
+/// `Document::source_span`, usable while the document is being built).
+fn source_span(source: &str, display: &str, map: &[u32], start: usize, end: usize) -> Span {
+    let s = map[start] as usize;
+    let last = display[..end]
+        .char_indices()
+        .next_back()
+        .map(|(i, _)| i)
+        .unwrap_or(start);
+    let last_src = map[last] as usize;
+    let last_len = source[last_src..]
+        .chars()
+        .next()
+        .map(char::len_utf8)
+        .unwrap_or(0);
+    Span::new(s, (last_src + last_len).max(s))
+}
+
+const OPENERS: [char; 8] = ['「', '『', '（', '(', '【', '〈', '《', '〔'];
+
+fn bracket_kind(c: char) -> Option<usize> {
+    if !is_open_bracket(c) {
+        return None;
+    }
+    OPENERS.iter().position(|&o| o == c)
+}
+
+fn closer_kind(c: char) -> Option<usize> {
+    OPENERS.iter().position(|&o| closing_of(o) == Some(c))
+}
+
+/// Dialogue or narration (SPEC §2.4), on the displayed text of a paragraph.
+pub fn classify(text: &str) -> ParagraphKind {
+    let t = text.trim_start_matches(is_line_space);
+    let mut chars = t.chars();
+    let dialogue = match chars.next() {
+        Some('「') => chars.as_str().contains('」'),
+        Some('『') => chars.as_str().contains('』'),
+        Some(c) if is_dash(c) => true,
+        Some(_) => speaker_prefix(t),
+        None => false,
+    };
+    if dialogue {
+        ParagraphKind::Dialogue
+    } else {
+        ParagraphKind::Narration
+    }
+}
+
+/// `アリス：行くわ。`: 1–10 characters that are neither whitespace nor a colon, then `:`/`：`.
+fn speaker_prefix(t: &str) -> bool {
+    for (n, c) in t.chars().enumerate() {
+        if c == ':' || c == '：' {
+            return n >= 1;
+        }
+        if n >= 10 || is_space(c) {
+            return false;
+        }
+    }
+    false
+}
+
+/// Masks one source line (SPEC §2.2) into `scratch.a`: (source offset, char) of every
+/// displayed character.
+fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
+    let Scratch { a, b, .. } = scratch;
+    a.clear();
+    // 1. Aozora annotations ［＃…］ (up to the first ］ on the line).
+    let mut no_close_after = false;
+    let mut skip_until = 0usize;
+    let mut iter = src.char_indices().peekable();
+    while let Some((i, c)) = iter.next() {
+        if i < skip_until {
+            continue;
+        }
+        if c == '［' && !no_close_after && matches!(iter.peek(), Some(&(_, '＃'))) {
+            match src[i..].find('］') {
+                Some(rel) => {
+                    skip_until = i + rel + '］'.len_utf8();
+                    continue;
+                }
+                None => no_close_after = true,
+            }
+        }
+        a.push(((base + i) as u32, c));
+    }
+    if !a.iter().any(|&(_, c)| c == '《') {
+        return;
+    }
+
+    // 2. 《《傍点》》 → 傍点.
+    b.clear();
+    let mut i = 0;
+    while i < a.len() {
+        if a[i].1 == '《' && a.get(i + 1).map(|x| x.1) == Some('《') {
+            let mut j = i + 2;
+            while j < a.len() && !matches!(a[j].1, '《' | '》') {
+                j += 1;
+            }
+            if j > i + 2 && j + 1 < a.len() && a[j].1 == '》' && a[j + 1].1 == '》' {
+                b.extend_from_slice(&a[i + 2..j]);
+                i = j + 2;
+                continue;
+            }
+        }
+        b.push(a[i]);
+        i += 1;
+    }
+    std::mem::swap(a, b);
+
+    // 3. ｜基《よみ》 / |基《よみ》 → 基.
+    b.clear();
+    let mut i = 0;
+    while i < a.len() {
+        if matches!(a[i].1, '｜' | '|') {
+            let mut j = i + 1;
+            while j < a.len() && !matches!(a[j].1, '｜' | '|' | '《' | '》') {
+                j += 1;
+            }
+            if j > i + 1 && j < a.len() && a[j].1 == '《' {
+                if let Some(k) = reading_end(a, j) {
+                    b.extend_from_slice(&a[i + 1..j]);
+                    i = k + 1;
+                    continue;
+                }
+            }
+        }
+        b.push(a[i]);
+        i += 1;
+    }
+    std::mem::swap(a, b);
+
+    // 4. 漢字《よみ》 → 漢字: the reading goes; the kanji run before it stays as it is.
+    b.clear();
+    let mut i = 0;
+    while i < a.len() {
+        if a[i].1 == '《'
+            && b.last()
+                .is_some_and(|x| char_class(x.1) == CharClass::Kanji)
+        {
+            if let Some(k) = reading_end(a, i) {
+                i = k + 1;
+                continue;
+            }
+        }
+        b.push(a[i]);
+        i += 1;
+    }
+    std::mem::swap(a, b);
+}
+
+/// With `a[open]` = `《`: index of the `》` closing a non-empty reading free of `《》`.
+fn reading_end(a: &[(u32, char)], open: usize) -> Option<usize> {
+    let mut k = open + 1;
+    while k < a.len() && !matches!(a[k].1, '《' | '》') {
+        k += 1;
+    }
+    (k > open + 1 && k < a.len() && a[k].1 == '》').then_some(k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn display_of(text: &str) -> String {
+        build(text).display
+    }
+
+    fn paragraphs(text: &str) -> Vec<String> {
+        let doc = build(text);
+        doc.paragraphs
+            .iter()
+            .map(|p| doc.paragraph_text(p).to_string())
+            .collect()
+    }
+
+    fn sentences(text: &str) -> Vec<(String, usize)> {
+        let doc = build(text);
+        doc.sentences
+            .iter()
+            .map(|s| (doc.sentence_text(s).to_string(), s.length))
+            .collect()
+    }
+
+    fn kinds(text: &str) -> Vec<ParagraphKind> {
+        build(text).paragraphs.iter().map(|p| p.kind).collect()
+    }
+
+    #[test]
+    fn front_matter_is_not_body() {
+        let doc = build("---\ntitle: 春\n　---　\n本文。\n");
+        assert_eq!(doc.display, "本文。\n");
+        assert_eq!(doc.body_lines.len(), 1);
+        assert_eq!(doc.body_lines[0].line, 3);
+        assert_eq!(doc.body_chars, 3);
+    }
+
+    #[test]
+    fn unclosed_front_matter_is_text() {
+        // No closing `---`: the first line is a scene-break line, not front matter.
+        let doc = build("---\n本文。\n");
+        assert_eq!(doc.display, "---\n本文。\n");
+        assert_eq!(doc.scene_breaks, vec![0]);
+        assert_eq!(doc.paragraphs.len(), 1);
+    }
+
+    #[test]
+    fn trailing_metadata_block_is_not_body() {
+        let doc = build("本文。\n\n---\n文字数: 3\n作成日：2025-01-01\n\n");
+        assert_eq!(doc.display, "本文。\n\n");
+        assert_eq!(doc.body_chars, 3);
+        // A `---` followed by prose is a scene break, not metadata.
+        let doc = build("前。\n---\n後の文。\n");
+        assert_eq!(doc.body_chars, 2 + 3 + 4);
+        assert_eq!(doc.sections.len(), 2);
+    }
+
+    #[test]
+    fn front_matter_closing_line_is_not_a_metadata_start() {
+        let doc = build("---\na: b\n---\nアリス：行くわ。\n");
+        assert_eq!(doc.display, "アリス：行くわ。\n");
+    }
+
+    #[test]
+    fn headings_and_fences_are_not_body() {
+        let text = "# 第1話\n　## 小見出し\n本文。\n```\nコード。\n```\n　```rust\n続き\n";
+        let doc = build(text);
+        assert_eq!(doc.display, "本文。\n");
+        // An unclosed fence runs to the end.
+        assert_eq!(doc.body_chars, 3);
+    }
+
+    #[test]
+    fn aozora_annotations_are_removed() {
+        assert_eq!(
+            display_of("［＃８字下げ］一［＃「一」は中見出し］\n"),
+            "一\n"
+        );
+        // Unterminated: stays as text.
+        assert_eq!(display_of("［＃注釈。\n"), "［＃注釈。\n");
+        // Plain ［ is not an annotation.
+        assert_eq!(display_of("［注］。\n"), "［注］。\n");
+    }
+
+    #[test]
+    fn annotation_only_line_is_blank() {
+        let doc = build("前。\n［＃改ページ］\n\n後。\n");
+        assert_eq!(doc.paragraphs.len(), 2);
+        assert_eq!(doc.sections.len(), 2);
+    }
+
+    #[test]
+    fn emphasis_is_unwrapped() {
+        assert_eq!(display_of("《《傍点》》を打つ\n"), "傍点を打つ\n");
+        // Before bare ruby: 漢字《《強調》》 is not a reading.
+        assert_eq!(display_of("漢字《《強調》》\n"), "漢字強調\n");
+        assert_eq!(display_of("《《》》\n"), "《《》》\n");
+    }
+
+    #[test]
+    fn bar_ruby_keeps_the_base() {
+        assert_eq!(display_of("｜丹塗《にぬり》の柱\n"), "丹塗の柱\n");
+        assert_eq!(display_of("|ABC《えーびーしー》だ\n"), "ABCだ\n");
+        assert_eq!(display_of("所々｜丹塗《にぬり》\n"), "所々丹塗\n");
+        // A bar with no reading stays.
+        assert_eq!(display_of("｜：記号\n"), "｜：記号\n");
+        // The base stops at another bar.
+        assert_eq!(display_of("｜あ｜い《よみ》\n"), "｜あい\n");
+    }
+
+    #[test]
+    fn bare_ruby_needs_a_kanji_base() {
+        assert_eq!(display_of("下人《げにん》が\n"), "下人が\n");
+        assert_eq!(display_of("佐々木《ささき》\n"), "佐々木\n");
+        // Hiragana before 《: stays as text.
+        assert_eq!(display_of("あ《い》\n"), "あ《い》\n");
+        // A reading never contains 《 or 》, and must close on the line.
+        assert_eq!(display_of("漢《よ《み》\n"), "漢《よ《み》\n");
+        assert_eq!(display_of("漢《よみ\n》\n"), "漢《よみ\n》\n");
+        assert_eq!(display_of("漢《》\n"), "漢《》\n");
+        // After an annotation is removed, the kanji and 《 meet.
+        assert_eq!(display_of("漢字［＃注］《かんじ》\n"), "漢字\n");
+    }
+
+    #[test]
+    fn display_map_points_into_the_source() {
+        let text = "　下人《げにん》が｜丹塗《にぬり》。\n";
+        let doc = build(text);
+        assert_eq!(doc.display, "　下人が丹塗。\n");
+        let at = doc.display.find('が').unwrap();
+        let span = doc.source_span(at..at + 'が'.len_utf8());
+        assert_eq!(doc.text(span), "が");
+        let s = &doc.sentences[0];
+        assert_eq!(doc.text(s.span), "下人《げにん》が｜丹塗《にぬり》。");
+        let from = doc.display.find('丹').unwrap();
+        let span = doc.source_span(from..from + 6);
+        assert_eq!(doc.text(span), "丹塗");
+        assert_eq!(doc.display_map.len(), doc.display.len() + 1);
+        assert_eq!(*doc.display_map.last().unwrap() as usize, text.len() - 1);
+    }
+
+    #[test]
+    fn dialogue_kinds() {
+        use ParagraphKind::*;
+        let text = "「行くぞ」\n　『本』\n「閉じない\nアリス：行くわ。\nBob: hi\n――待て。\n—待て\n─待て\n地の文。\n時刻は十時：三十分。\n：行く\n名 前：行く\n";
+        assert_eq!(
+            kinds(text),
+            vec![
+                Dialogue, Dialogue, Narration, Dialogue, Dialogue, Dialogue, Dialogue, Dialogue,
+                // SPEC §2.4 taken literally: any 1–10 non-space characters before a colon.
+                Narration, Dialogue, Narration, Narration
+            ]
+        );
+        // Exactly 10 characters before the colon still count; 11 do not.
+        assert_eq!(kinds("一二三四五六七八九十：あ\n"), vec![Dialogue]);
+        assert_eq!(kinds("一二三四五六七八九十一：あ\n"), vec![Narration]);
+    }
+
+    #[test]
+    fn sentences_split_outside_brackets() {
+        assert_eq!(
+            sentences("「行く。来る。」と言った。次だ。\n"),
+            vec![
+                ("「行く。来る。」と言った。".to_string(), 12),
+                ("次だ。".to_string(), 2)
+            ]
+        );
+        // Nested brackets of several kinds.
+        assert_eq!(
+            sentences("彼は（『本。』を読む。）と書く。終わり\n"),
+            vec![
+                ("彼は（『本。』を読む。）と書く。".to_string(), 15),
+                ("終わり".to_string(), 3)
+            ]
+        );
+        // A closer with no opener is ignored; a closer pops back to its opener.
+        assert_eq!(sentences("あ）い。う\n").len(), 2);
+        assert_eq!(sentences("「あ（い」う。え\n").len(), 2);
+    }
+
+    #[test]
+    fn terminator_runs_and_closers_end_together() {
+        assert_eq!(
+            sentences("本当か！？　そうだ!!いや。”次\n"),
+            vec![
+                ("本当か！？".to_string(), 3),
+                ("そうだ!!".to_string(), 3),
+                ("いや。”".to_string(), 3),
+                ("次".to_string(), 1)
+            ]
+        );
+        // Paragraph end ends a sentence; whitespace is not counted.
+        assert_eq!(sentences("　春 だ\n"), vec![("春 だ".to_string(), 2)]);
+        // A terminator-only paragraph is a sentence of length 0.
+        assert_eq!(sentences("！\n"), vec![("！".to_string(), 0)]);
+        // An unclosed bracket keeps the rest of the paragraph in one sentence.
+        assert_eq!(sentences("「あ。い。\nう。\n").len(), 2);
+    }
+
+    #[test]
+    fn commas_are_counted_per_sentence() {
+        let doc = build("あ、い、う。え、お。\n");
+        let c: Vec<usize> = doc.sentences.iter().map(|s| s.commas).collect();
+        assert_eq!(c, vec![2, 1]);
+    }
+
+    #[test]
+    fn sections_split_at_blank_runs_and_break_lines() {
+        let text = "一。\n\n二。\n\n\n三。\n　◇　◇\n四。\n＊＊＊\n\n\n\n五。\n* * *\n";
+        let doc = build(text);
+        assert_eq!(doc.paragraphs.len(), 5);
+        let lens: Vec<usize> = doc.sections.iter().map(|s| s.body_chars).collect();
+        assert_eq!(lens, vec![4, 2, 2, 2]);
+        assert_eq!(doc.sections[0].paragraphs, 0..2);
+        assert_eq!(doc.paragraphs[4].section, 3);
+        assert_eq!(doc.scene_breaks.len(), 3);
+        // Scene-break characters count in body_chars but not in any section.
+        assert_eq!(doc.body_chars, 10 + 2 + 3 + 3);
+        // A mixed line is a paragraph.
+        assert_eq!(build("◇あ◇\n").paragraphs.len(), 1);
+    }
+
+    #[test]
+    fn headings_are_transparent_for_blank_runs() {
+        let doc = build("一。\n\n# 見出し\n\n二。\n");
+        assert_eq!(doc.sections.len(), 2);
+    }
+
+    #[test]
+    fn char_classes() {
+        use CharClass::*;
+        for (c, k) in [
+            ('漢', Kanji),
+            ('々', Kanji),
+            ('〆', Kanji),
+            ('〇', Kanji),
+            ('〻', Kanji),
+            ('㐀', Kanji),
+            ('𠀋', Kanji),
+            ('豈', Kanji),
+            ('あ', Hiragana),
+            ('ゝ', Hiragana),
+            ('ゟ', Hiragana),
+            ('ア', Katakana),
+            ('ー', Katakana),
+            ('ヿ', Katakana),
+            ('ㇰ', Katakana),
+            ('ｱ', Katakana),
+            ('・', Other),
+            ('゠', Other),
+            ('A', Other),
+            ('。', Other),
+            ('※', Other),
+        ] {
+            assert_eq!(char_class(c), k, "{c}");
+        }
+        let doc = build("漢字とカナ、A。\n");
+        assert_eq!(
+            doc.classes,
+            ClassCounts {
+                kanji: 2,
+                hiragana: 1,
+                katakana: 2,
+                other: 3
+            }
+        );
+    }
+
+    #[test]
+    fn body_chars_exact() {
+        // Ruby readings, annotations and the four whitespace characters are not counted;
+        // other spaces (U+00A0) are.
+        let text =
+            "　下人《げにん》が\t｜丹塗《にぬり》の柱［＃傍点］。 \u{a0}\n\n「《《強》》い」\n";
+        let doc = build(text);
+        assert_eq!(doc.display, "　下人が\t丹塗の柱。 \u{a0}\n\n「強い」\n");
+        assert_eq!(doc.body_chars, 9 + 4);
+        assert_eq!(doc.dialogue_chars, 2);
+    }
+
+    #[test]
+    fn dialogue_chars_reset_per_paragraph() {
+        let doc = build("「あいう\nえお\n地の『かき』く「け」。\n");
+        assert_eq!(doc.dialogue_chars, 3 + 2 + 1);
+    }
+
+    #[test]
+    fn crlf_free_edge_inputs_do_not_panic() {
+        for text in [
+            "",
+            "\n",
+            "\n\n\n",
+            "---",
+            "---\n---",
+            "```",
+            "［＃",
+            "《",
+            "《《",
+            "｜",
+            "漢《",
+            "漢《》",
+            "「",
+            "」",
+            "。",
+            "！？",
+            "　",
+            "a\u{0}b",
+            "---\n---\n---\n",
+        ] {
+            let doc = build(text);
+            assert!(doc.body_chars <= text.chars().count());
+            assert_eq!(doc.display_map.len(), doc.display.len() + 1);
+        }
+    }
+
+    #[test]
+    fn no_trailing_newline_keeps_last_line() {
+        let doc = build("一行。");
+        assert_eq!(doc.body_lines.len(), 1);
+        assert_eq!(doc.display, "一行。\n");
+        let s = &doc.sentences[0];
+        assert_eq!(doc.text(s.span), "一行。");
+        assert_eq!(doc.source_span(0..doc.display.len()).end, 9);
+    }
+
+    #[test]
+    fn indented_flag_reads_the_source_line() {
+        let doc = build("　字下げ。\n字下げなし。\n");
+        let ind: Vec<bool> = doc.paragraphs.iter().map(|p| p.indented).collect();
+        assert_eq!(ind, vec![true, false]);
+        assert_eq!(paragraphs("　字下げ。\n")[0], "　字下げ。");
+    }
 }

@@ -50,6 +50,8 @@ pub struct Paragraph {
     /// Displayed text of the line: byte range into `Document::display`.
     pub display: Range<usize>,
     pub kind: ParagraphKind,
+    /// 正味文字数 of the paragraph: displayed characters other than whitespace.
+    pub chars: usize,
     /// Source line starts with U+3000.
     pub indented: bool,
     /// Sentences of this paragraph: index range into `Document::sentences`.
@@ -116,11 +118,63 @@ pub struct Document<'a> {
     pub classes: ClassCounts,
     /// Displayed non-whitespace characters inside 「」『』 (brackets excluded).
     pub dialogue_chars: usize,
+    /// Scene-break lines (SPEC §2.7: a line made only of `◇◆□■＊*※―-` and spaces):
+    /// indices into `body_lines`. They are not paragraphs.
+    pub scene_breaks: Vec<usize>,
 }
 
 /// The four whitespace characters SPEC §2.3 excludes from 正味文字数.
 pub fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\u{3000}' | '\t' | '\n')
+}
+
+/// A sentence terminator (SPEC §2.5): `。！？!?`.
+pub fn is_terminator(c: char) -> bool {
+    matches!(c, '。' | '！' | '？' | '!' | '?')
+}
+
+/// An opening bracket that keeps a sentence open (SPEC §2.5): `「『（(【〈《〔`.
+pub fn is_open_bracket(c: char) -> bool {
+    matches!(c, '「' | '『' | '（' | '(' | '【' | '〈' | '《' | '〔')
+}
+
+/// The closing counterpart of an opening bracket of `is_open_bracket`.
+pub fn closing_of(open: char) -> Option<char> {
+    Some(match open {
+        '「' => '」',
+        '『' => '』',
+        '（' => '）',
+        '(' => ')',
+        '【' => '】',
+        '〈' => '〉',
+        '《' => '》',
+        '〔' => '〕',
+        _ => return None,
+    })
+}
+
+/// A closing bracket or quote that belongs to the sentence whose terminating run it follows:
+/// the closers of `is_open_bracket` plus `”’"'`.
+pub fn is_closer(c: char) -> bool {
+    matches!(
+        c,
+        '」' | '』' | '）' | ')' | '】' | '〉' | '》' | '〕' | '”' | '’' | '"' | '\''
+    )
+}
+
+/// A dash that opens a dialogue paragraph (SPEC §2.4): `―` U+2015, `—` U+2014, `─` U+2500.
+pub fn is_dash(c: char) -> bool {
+    matches!(c, '―' | '—' | '─')
+}
+
+/// A character a scene-break line may consist of (besides spaces): `◇◆□■＊*※―-`.
+pub fn is_scene_break_char(c: char) -> bool {
+    matches!(c, '◇' | '◆' | '□' | '■' | '＊' | '*' | '※' | '―' | '-')
+}
+
+/// Space, U+3000 or tab: the whitespace that may surround text on a line.
+pub fn is_line_space(c: char) -> bool {
+    matches!(c, ' ' | '\u{3000}' | '\t')
 }
 
 /// Character class of `c` (SPEC §2.6).

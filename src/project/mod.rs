@@ -1,8 +1,29 @@
 //! The author's project on disk (SPEC §1): root discovery, `プロジェクト設定.yaml`,
 //! `.novelerrc.yaml`, episode ↔ manuscript resolution, plot and settings lookup.
-//! One function answers each question; every command uses it.
+//! One function answers each question; every command uses it:
+//!
+//! - where is the root → [`discover_root`]
+//! - what does the project config say, what are the analysis settings → [`Project::load`] /
+//!   [`Project::load_with`]
+//! - which file is episode N → [`Project::manuscript_path`]; all episodes → [`Project::episodes`]
+//! - where is the plot of episode N → [`Project::plot_path`]
+//! - where are the settings documents → [`Project::settings_files`]
+//! - is a path ignored by the config → [`Project::is_ignored`]
 
+use crate::analysis::Settings;
+use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
+
+pub mod config;
+pub mod glob;
+pub mod layout;
+pub mod rc;
+mod yaml;
+
+pub use config::{Dirs, ProjectConfig};
+pub use glob::Glob;
+pub use layout::{episode_number_of, is_manuscript_file, Episode, SettingsFiles};
+pub use rc::RcConfig;
 
 /// The project config file name.
 pub const PROJECT_CONFIG: &str = "プロジェクト設定.yaml";
@@ -10,6 +31,8 @@ pub const PROJECT_CONFIG: &str = "プロジェクト設定.yaml";
 pub const TOOL_CONFIG: &str = ".novelerrc.yaml";
 /// Default manuscript directory.
 pub const MANUSCRIPT_DIR: &str = "40_原稿";
+/// The quality rules file inside the settings directory.
+pub const QUALITY_RULES: &str = "執筆品質ルール.yaml";
 
 /// Resolves the project root: `explicit` (`--project-root` or `PROJECT_ROOT`, already
 /// merged by the adapter), else the nearest ancestor of `cwd` holding `プロジェクト設定.yaml`
@@ -26,4 +49,246 @@ pub fn discover_root(explicit: Option<&Path>, cwd: &Path) -> PathBuf {
         .find(|dir| dir.join(PROJECT_CONFIG).is_file() || dir.join(MANUSCRIPT_DIR).is_dir())
         .unwrap_or(cwd)
         .to_path_buf()
+}
+
+/// A loaded project: its config, layout and the resolved analysis settings.
+#[derive(Clone, Debug)]
+pub struct Project {
+    pub root: PathBuf,
+    /// `プロジェクト設定.yaml` as read (defaults when the file is absent).
+    pub config: ProjectConfig,
+    /// Whether `プロジェクト設定.yaml` exists (outside a project the defaults apply).
+    pub has_config: bool,
+    pub dirs: Dirs,
+    /// The tool config as read (empty when there is none).
+    pub rc: RcConfig,
+    /// Analysis settings: preset, project target length, tool config, 禁止表現.
+    pub settings: Settings,
+    /// Compiled `ignore.paths`.
+    pub ignore: Vec<Glob>,
+    /// Config files that were read (for the envelope's `inputs`).
+    pub config_files: Vec<PathBuf>,
+}
+
+impl Project {
+    /// Loads the project at `root` with its own `.novelerrc.yaml` (if any).
+    pub fn load(root: &Path) -> Result<Project> {
+        Project::load_with(root, None)
+    }
+
+    /// Loads the project at `root`; `tool_config` replaces `.novelerrc.yaml` (`--config`;
+    /// relative paths are taken from the root). Errors: P002 broken project config (file and
+    /// line), QC-010 invalid target length, U002 invalid tool config (file, key and line),
+    /// U005 a `--config` file that does not exist.
+    pub fn load_with(root: &Path, tool_config: Option<&Path>) -> Result<Project> {
+        let root = root.to_path_buf();
+        let mut config_files = Vec::new();
+        let config_path = root.join(PROJECT_CONFIG);
+        let has_config = config_path.is_file();
+        let config = if has_config {
+            let text = read_text(&config_path)?;
+            config_files.push(config_path.clone());
+            config::parse_project_config(&config_path, &text)?
+        } else {
+            ProjectConfig::default()
+        };
+        let dirs = config.dirs.clone();
+
+        let mut settings = Settings {
+            target_length: config.target_length,
+            ..Settings::default()
+        };
+
+        let quality = root.join(&dirs.settings).join(QUALITY_RULES);
+        if quality.is_file() {
+            let text = read_text(&quality)?;
+            config_files.push(quality.clone());
+            let phrases = rc::parse_quality_rules(&quality, &text)?;
+            rc::merge_phrases(&mut settings.forbidden_expressions, &phrases);
+        }
+
+        let rc_path = match tool_config {
+            Some(p) => {
+                let p = if p.is_absolute() {
+                    p.to_path_buf()
+                } else {
+                    root.join(p)
+                };
+                if !p.is_file() {
+                    return Err(Error::new(
+                        crate::Code::U005,
+                        format!("設定ファイル {} がありません", p.display()),
+                    )
+                    .at(&p, None)
+                    .hint("--config に既存の YAML ファイルを指定してください。"));
+                }
+                Some(p)
+            }
+            None => Some(root.join(TOOL_CONFIG)).filter(|p| p.is_file()),
+        };
+        let rc = match &rc_path {
+            Some(p) => {
+                let text = read_text(p)?;
+                config_files.push(p.clone());
+                rc::parse_rc(p, &text)?
+            }
+            None => RcConfig::default(),
+        };
+        rc.apply(&mut settings);
+        let ignore = rc.ignore_globs();
+        Ok(Project {
+            root,
+            config,
+            has_config,
+            dirs,
+            rc,
+            settings,
+            ignore,
+            config_files,
+        })
+    }
+
+    /// Whether this is an author's project (config or manuscript directory present).
+    pub fn is_project(&self) -> bool {
+        self.has_config || self.manuscript_dir().is_dir()
+    }
+
+    pub fn manuscript_dir(&self) -> PathBuf {
+        self.root.join(&self.dirs.manuscript)
+    }
+
+    pub fn plot_dir(&self) -> PathBuf {
+        self.root.join(&self.dirs.plot)
+    }
+
+    pub fn settings_dir(&self) -> PathBuf {
+        self.root.join(&self.dirs.settings)
+    }
+
+    pub fn management_dir(&self) -> PathBuf {
+        self.root.join(&self.dirs.management)
+    }
+
+    /// `path` relative to the root (`/`-separated) when inside it, else as given.
+    pub fn display(&self, path: &Path) -> String {
+        crate::store::fileref::relative_to(&self.root, path)
+            .unwrap_or_else(|_| path.display().to_string())
+    }
+
+    /// Whether `rel` (relative to the root, `/`-separated) matches an `ignore.paths` glob.
+    pub fn is_ignored(&self, rel: &str) -> bool {
+        self.ignore.iter().any(|g| g.matches(rel))
+    }
+}
+
+/// Reads a config file as UTF-8 (BOM dropped); errors name the file.
+fn read_text(path: &Path) -> Result<String> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    let source = crate::store::text::decode(path, &bytes)?;
+    Ok(source.text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::settings::LengthSource;
+    use crate::Code;
+    use std::fs;
+
+    #[test]
+    fn outside_a_project_the_defaults_apply() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = Project::load(dir.path()).unwrap();
+        assert!(!p.has_config);
+        assert!(!p.is_project());
+        assert_eq!(p.settings.target_length.source, LengthSource::Default);
+        assert_eq!(p.settings.target_length.min, 6000);
+        assert!(p.config_files.is_empty());
+        assert_eq!(p.dirs, Dirs::default());
+    }
+
+    #[test]
+    fn project_config_then_quality_rules_then_rc() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::write(
+            root.join(PROJECT_CONFIG),
+            "プロジェクト名: t\nwriting:\n  episode:\n    target_length: {min: 3000, max: 8000}\n",
+        )
+        .unwrap();
+        fs::create_dir_all(root.join("30_設定集")).unwrap();
+        fs::write(
+            root.join("30_設定集").join(QUALITY_RULES),
+            "執筆品質ルール:\n  禁止表現:\n    - 言葉にできない\n    - 運命の歯車\n",
+        )
+        .unwrap();
+        let p = Project::load(root).unwrap();
+        assert!(p.is_project());
+        assert_eq!(p.settings.target_length.min, 3000);
+        assert_eq!(p.settings.target_length.source, LengthSource::ProjectConfig);
+        assert_eq!(p.settings.forbidden_expressions.len(), 2);
+        assert_eq!(p.config_files.len(), 2);
+
+        fs::write(
+            root.join(TOOL_CONFIG),
+            "forbidden_expressions: [運命の歯車, 早鐘]\ntarget_length: {min: 10, max: 20}\nignore:\n  paths: [下書き/]\n",
+        )
+        .unwrap();
+        let p = Project::load(root).unwrap();
+        assert_eq!(
+            p.settings.forbidden_expressions,
+            vec!["言葉にできない", "運命の歯車", "早鐘"]
+        );
+        assert_eq!(p.settings.target_length.source, LengthSource::Override);
+        assert!(p.is_ignored("40_原稿/下書き/第001話.md"));
+        assert!(!p.is_ignored("40_原稿/第001話.md"));
+        assert_eq!(p.config_files.len(), 3);
+    }
+
+    #[test]
+    fn explicit_config_replaces_rc_and_must_exist() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::write(root.join(TOOL_CONFIG), "bogus: 1\n").unwrap();
+        assert_eq!(Project::load(root).unwrap_err().code, Code::U002);
+        fs::write(root.join("ci.yaml"), "exclude_dialogue_lines: false\n").unwrap();
+        let p = Project::load_with(root, Some(Path::new("ci.yaml"))).unwrap();
+        assert!(!p.settings.exclude_dialogue_lines);
+        let err = Project::load_with(root, Some(Path::new("nope.yaml"))).unwrap_err();
+        assert_eq!(err.code, Code::U005);
+    }
+
+    #[test]
+    fn broken_project_config_is_p002_with_file_and_line() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(
+            dir.path().join(PROJECT_CONFIG),
+            "プロジェクト名: t\nジャンル:\n  メイン: [ファンタジー\n",
+        )
+        .unwrap();
+        let err = Project::load(dir.path()).unwrap_err();
+        assert_eq!(err.code, Code::P002);
+        assert!(err.path.unwrap().ends_with(PROJECT_CONFIG));
+        assert!(err.line.is_some());
+    }
+
+    #[test]
+    fn non_utf8_config_is_an_error_not_a_panic() {
+        let dir = tempfile::tempdir().unwrap();
+        let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode("プロジェクト名: テスト\n");
+        fs::write(dir.path().join(PROJECT_CONFIG), &bytes).unwrap();
+        let err = Project::load(dir.path()).unwrap_err();
+        assert_eq!(err.code, Code::U003);
+    }
+
+    #[test]
+    fn root_discovery() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::create_dir_all(root.join("40_原稿/sub")).unwrap();
+        assert_eq!(discover_root(None, &root.join("40_原稿/sub")), root);
+        assert_eq!(discover_root(Some(Path::new("x")), root), root.join("x"));
+        let other = tempfile::tempdir().unwrap();
+        assert_eq!(discover_root(None, other.path()), other.path());
+    }
 }

@@ -109,7 +109,8 @@ impl Envelope {
         }
     }
 
-    /// Saves the envelope under `root/temp/json_output/` (atomic) and records `saved_to`.
+    /// Saves the envelope under `root/temp/json_output/` (atomic), records `saved_to`, and
+    /// records the file and its FileRefs in the hash index (`store::index`).
     /// Returns the absolute path written.
     pub fn save(&mut self, root: &Path) -> Result<PathBuf> {
         self.saved_to = None;
@@ -144,6 +145,16 @@ impl Envelope {
         })?;
         let path = root.join(&rel);
         write_atomic(&path, &body)?;
+        super::index::record_envelope(root, self, &rel, &body).map_err(|e| {
+            Error::new(
+                e.code,
+                format!(
+                    "結果は {rel} に保存しましたが、ハッシュインデックスを更新できませんでした: {}",
+                    e.message
+                ),
+            )
+            .hint("`noveler files list` でインデックスを再構築できます。")
+        })?;
         Ok(path)
     }
 }

@@ -2,9 +2,14 @@
 //! references, the JSON result envelope and its hash index, artifacts, sessions, backups and
 //! the content-hash cache. Manuscript decoding lives here too (`text`).
 
+pub mod artifact;
 pub mod atomic;
+pub mod backup;
 pub mod envelope;
 pub mod fileref;
+pub mod index;
+pub mod lock;
+pub mod paths;
 pub mod text;
 
 pub use atomic::write_atomic;

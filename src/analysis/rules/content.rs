@@ -1,5 +1,128 @@
 //! Rules of aspect `content` (SPEC §4).
 
-use super::Rule;
+use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use crate::analysis::{Aspect, Diagnostic, Severity};
 
-pub(super) static RULES: &[&dyn Rule] = &[];
+pub(super) static RULES: &[&dyn Rule] = &[&ForbiddenExpression];
+
+/// FORBIDDEN_EXPRESSION: a phrase the project has banned.
+pub struct ForbiddenExpression;
+
+static FORBIDDEN_EXPRESSION: RuleMeta = RuleMeta {
+    code: "FORBIDDEN_EXPRESSION",
+    aspect: Aspect::Content,
+    default_severity: Severity::Medium,
+    summary: "A phrase listed in forbidden_expressions (config or 執筆品質ルール.yaml)",
+    fix: None,
+    doc: RuleDoc {
+        what: "作品で使わないと決めた表現（.novelerrc.yaml の forbidden_expressions や 30_設定集/執筆品質ルール.yaml に登録した語句）が本文に含まれています。ルビの読みは対象外で、表示される文字で照合します。出てくるたびに1件として報告します。",
+        why: "世界観に合わない言葉（ファンタジー世界での「ヤバい」「OK」など）、投稿サイトの規約や作品の方針で避けたい表現、自分の書き癖として減らしたい言い回しは、書いている最中には気づきにくいものです。リストにしておけば毎回機械的に見つけられます。",
+        example: "（forbidden_expressions: [\"ヤバい\"] のとき）「このダンジョン、マジでヤバいぞ」",
+        fixed: "「このダンジョン、ただごとじゃないぞ」",
+    },
+};
+
+impl Rule for ForbiddenExpression {
+    fn meta(&self) -> &'static RuleMeta {
+        &FORBIDDEN_EXPRESSION
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let display = &cx.doc.display;
+        let mut seen: Vec<&str> = Vec::new();
+        for phrase in &cx.settings.forbidden_expressions {
+            // Surrounding whitespace in a config entry is not part of the phrase; a phrase
+            // can never span a line break.
+            let phrase = phrase.trim_matches(|c: char| c.is_whitespace());
+            if phrase.is_empty() || phrase.contains('\n') || seen.contains(&phrase) {
+                continue;
+            }
+            seen.push(phrase);
+            for (start, matched) in display.match_indices(phrase) {
+                out.push(
+                    Diagnostic::new(
+                        FORBIDDEN_EXPRESSION.code,
+                        FORBIDDEN_EXPRESSION.default_severity,
+                        cx.doc.source_span(start..start + matched.len()),
+                        format!("禁止表現「{phrase}」が使われています"),
+                    )
+                    .with_suggestion(
+                        "作品の禁止表現リストに登録された語句です。場面に合った別の言い方に書き換えましょう",
+                    ),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::length::tests::{no_panic, run};
+    use super::*;
+    use crate::analysis::Settings;
+
+    fn with(phrases: &[&str]) -> Settings {
+        Settings {
+            forbidden_expressions: phrases.iter().map(|p| p.to_string()).collect(),
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn one_finding_per_occurrence() {
+        let text = "　ヤバい。マジでヤバいぞ。\n「ヤバ」\n";
+        let out = run(&ForbiddenExpression, text, &with(&["ヤバい", "マジ"]));
+        assert_eq!(out.len(), 3, "{out:?}");
+        for d in &out {
+            assert_eq!(d.severity, Severity::Medium);
+        }
+        let texts: Vec<&str> = out.iter().map(|d| &text[d.span.range()]).collect();
+        assert_eq!(texts, ["ヤバい", "ヤバい", "マジ"]);
+        assert_eq!(out[0].message, "禁止表現「ヤバい」が使われています");
+        assert_eq!(out[2].message, "禁止表現「マジ」が使われています");
+        assert!(out[0].span.start < out[1].span.start);
+    }
+
+    #[test]
+    fn matches_displayed_text_and_maps_back() {
+        // Ruby: the base is matched, the reading never.
+        let text = "　｜禁呪《きんじゅ》を使う。きんじゅ。\n";
+        let out = run(&ForbiddenExpression, text, &with(&["禁呪を使"]));
+        assert_eq!(out.len(), 1);
+        assert_eq!(&text[out[0].span.range()], "禁呪《きんじゅ》を使");
+        // A reading alone is not displayed text: only the plain occurrence matches.
+        let out = run(&ForbiddenExpression, text, &with(&["きんじゅ"]));
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].span.start, text.rfind("きんじゅ").unwrap());
+        // Emphasis markup is removed before matching.
+        let text = "《《絶対》》にだ\n";
+        let out = run(&ForbiddenExpression, text, &with(&["絶対に"]));
+        assert_eq!(out.len(), 1);
+        assert!(text[out[0].span.range()].contains("絶対"));
+    }
+
+    #[test]
+    fn does_not_fire_outside_the_body_or_without_phrases() {
+        let text = "---\ntitle: ヤバい話\n---\n# ヤバい章\n　平和な一日。\n";
+        assert!(run(&ForbiddenExpression, text, &with(&["ヤバい"])).is_empty());
+        assert!(run(&ForbiddenExpression, text, &with(&[])).is_empty());
+        // Blank phrases and duplicates are ignored; surrounding spaces trimmed.
+        let out = run(
+            &ForbiddenExpression,
+            "平和な一日。\n",
+            &with(&["", "　", " 平和 ", "平和"]),
+        );
+        assert_eq!(out.len(), 1);
+    }
+
+    #[test]
+    fn phrases_do_not_span_lines() {
+        let text = "あい\nうえ\n";
+        assert!(run(&ForbiddenExpression, text, &with(&["いう", "い\nう"])).is_empty());
+    }
+
+    #[test]
+    fn never_panics() {
+        no_panic(RULES);
+    }
+}

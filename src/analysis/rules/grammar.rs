@@ -1,5 +1,583 @@
-//! Rules of aspect `grammar` (SPEC §4).
+//! Rules of aspect `grammar` (SPEC §4): doubled punctuation, dictionary typos and
+//! 表記ゆれ (notation inconsistency). All of them read the displayed text (readings and
+//! annotations masked) and report source spans; fixes never cut into ruby markup.
 
-use super::Rule;
+use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use crate::analysis::dictionaries::notation_exclusions;
+use crate::analysis::fix::{display_edit, is_kanji, MarkupGuard};
+use crate::analysis::segment::Document;
+use crate::analysis::{Applicability, Aspect, Diagnostic, Fix, Severity};
+use regex::Regex;
+use std::collections::HashMap;
+use std::ops::Range;
 
-pub(super) static RULES: &[&dyn Rule] = &[];
+pub(super) static RULES: &[&dyn Rule] = &[&GrammarPunctuation, &Typo, &NotationInconsistency];
+
+/// The character before display offset `at`, if any.
+pub(super) fn char_before(text: &str, at: usize) -> Option<char> {
+    text.get(..at).and_then(|t| t.chars().next_back())
+}
+
+/// The character at display offset `at`, if any.
+pub(super) fn char_at(text: &str, at: usize) -> Option<char> {
+    text.get(at..).and_then(|t| t.chars().next())
+}
+
+/// Maximal runs of characters satisfying `pred` in `text`: (start, end, char count).
+pub(super) fn runs(text: &str, pred: impl Fn(char) -> bool) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    let mut cur: Option<(usize, usize, usize)> = None;
+    for (i, c) in text.char_indices() {
+        if pred(c) {
+            match cur.as_mut() {
+                Some(r) => {
+                    r.1 = i + c.len_utf8();
+                    r.2 += 1;
+                }
+                None => cur = Some((i, i + c.len_utf8(), 1)),
+            }
+        } else if let Some(r) = cur.take() {
+            out.push(r);
+        }
+    }
+    out.extend(cur);
+    out
+}
+
+fn is_digit(c: char) -> bool {
+    c.is_ascii_digit() || ('０'..='９').contains(&c)
+}
+
+/// Regex alternation of `words`, longest first (so the longest entry wins at a position).
+fn alternation<'w>(words: impl Iterator<Item = &'w str>) -> Option<Regex> {
+    let mut list: Vec<&str> = words.filter(|w| !w.is_empty()).collect();
+    if list.is_empty() {
+        return None;
+    }
+    list.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    list.dedup();
+    let pattern = list
+        .iter()
+        .map(|w| regex::escape(w))
+        .collect::<Vec<_>>()
+        .join("|");
+    Regex::new(&pattern).ok()
+}
+
+// ---------------------------------------------------------------------------------------
+// GRAMMAR_PUNCTUATION
+
+pub struct GrammarPunctuation;
+
+static GRAMMAR_PUNCTUATION: RuleMeta = RuleMeta {
+    code: "GRAMMAR_PUNCTUATION",
+    aspect: Aspect::Grammar,
+    default_severity: Severity::High,
+    summary: "Doubled punctuation: 、、 / 。。 / 、。 runs",
+    fix: Some(Applicability::Safe),
+    doc: RuleDoc {
+        what:
+            "読点・句点が二つ以上続いている箇所（「、、」「。。」「、。」「。、」）を検出します。\
+               同じ記号が三つ以上続くもの（「。。。」「、、、」）は三点リーダーの代用とみなし、\
+               ELLIPSIS_STYLE が扱います。",
+        why: "句読点の重なりは打ち間違いで、読者の目に引っかかり誤字と同じく信頼を損ねます。",
+        example: "　彼は振り返った、。そこには誰もいなかった。。",
+        fixed: "　彼は振り返った。そこには誰もいなかった。",
+    },
+};
+
+impl Rule for GrammarPunctuation {
+    fn meta(&self) -> &'static RuleMeta {
+        &GRAMMAR_PUNCTUATION
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let doc = cx.doc;
+        let guard = MarkupGuard::new(doc);
+        for p in &doc.paragraphs {
+            let text = doc.paragraph_text(p);
+            for (s, e, n) in runs(text, |c| c == '、' || c == '。') {
+                let run = &text[s..e];
+                let uniform = run.chars().all(|c| c == '。') || run.chars().all(|c| c == '、');
+                if n < 2 || (uniform && n >= 3) {
+                    continue;
+                }
+                let intended = if run.contains('。') { "。" } else { "、" };
+                let range = p.display.start + s..p.display.start + e;
+                let mut d = Diagnostic::new(
+                    GRAMMAR_PUNCTUATION.code,
+                    Severity::High,
+                    doc.source_span(range.clone()),
+                    format!("句読点「{run}」が重なっています。「{intended}」一つにしてください。"),
+                )
+                .with_suggestion(intended);
+                if let Some(edit) = display_edit(doc, &guard, range, intended) {
+                    d = d.with_fix(Fix::new(
+                        Applicability::Safe,
+                        format!("「{run}」を「{intended}」にする"),
+                        vec![edit],
+                    ));
+                }
+                out.push(d);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// TYPO
+
+pub struct Typo;
+
+static TYPO: RuleMeta = RuleMeta {
+    code: "TYPO",
+    aspect: Aspect::Grammar,
+    default_severity: Severity::High,
+    summary: "Common misspelling from the typo dictionary (こんにちわ → こんにちは)",
+    fix: Some(Applicability::Standard),
+    doc: RuleDoc {
+        what: "よくある誤字・誤用を辞書（templates/dictionaries/typos.tsv と設定の typos）で\
+               検出し、正しい表記を示します。辞書の語が一字の漢字で始まる場合（「的を得た」）、\
+               直前が漢字なら別の語の一部とみなして報告しません（「目的を得た」）。",
+        why: "誤字や慣用句の誤用は、読者に「校正されていない」印象を与え、作品への没入を\
+              妨げます。感想欄で指摘されやすい箇所でもあります。",
+        example: "「こんにちわ」と彼女は言った。危機一発のところで助かった。",
+        fixed: "「こんにちは」と彼女は言った。危機一髪のところで助かった。",
+    },
+};
+
+/// Whether a dictionary word starting at display offset `at` may be a word of its own:
+/// a word whose first character is a lone kanji (kanji followed by a non-kanji, or a
+/// one-character word) is not matched right after another kanji (的を得た in 目的を得た).
+fn typo_boundary_ok(display: &str, at: usize, word: &str) -> bool {
+    let mut chars = word.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    let lone_kanji = is_kanji(first) && !chars.next().is_some_and(is_kanji);
+    !(lone_kanji && char_before(display, at).is_some_and(is_kanji))
+}
+
+impl Rule for Typo {
+    fn meta(&self) -> &'static RuleMeta {
+        &TYPO
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let doc = cx.doc;
+        let typos = &cx.settings.typos;
+        let Some(re) = alternation(typos.iter().map(|t| t.wrong.as_str())) else {
+            return;
+        };
+        let right_of: HashMap<&str, &str> = typos
+            .iter()
+            .rev()
+            .map(|t| (t.wrong.as_str(), t.right.as_str()))
+            .collect();
+        let guard = MarkupGuard::new(doc);
+        for m in re.find_iter(&doc.display) {
+            let wrong = m.as_str();
+            let Some(&right) = right_of.get(wrong) else {
+                continue;
+            };
+            if !typo_boundary_ok(&doc.display, m.start(), wrong) {
+                continue;
+            }
+            let mut d = Diagnostic::new(
+                TYPO.code,
+                Severity::High,
+                doc.source_span(m.range()),
+                format!("「{wrong}」は誤りです。正しくは「{right}」です。"),
+            )
+            .with_suggestion(right);
+            // A fix whose result contains the wrong word again would never settle.
+            if !right.contains(wrong) {
+                if let Some(edit) = display_edit(doc, &guard, m.range(), right) {
+                    d = d.with_fix(Fix::new(
+                        Applicability::Standard,
+                        format!("「{wrong}」を「{right}」に直す"),
+                        vec![edit],
+                    ));
+                }
+            }
+            out.push(d);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// NOTATION_INCONSISTENCY
+
+pub struct NotationInconsistency;
+
+static NOTATION_INCONSISTENCY: RuleMeta = RuleMeta {
+    code: "NOTATION_INCONSISTENCY",
+    aspect: Aspect::Grammar,
+    default_severity: Severity::Medium,
+    summary: "Both spellings of a notation pair used in one file (出来る / できる)",
+    fix: None,
+    doc: RuleDoc {
+        what: "同じ語が一つのファイルの中で二通りの表記（「出来る」と「できる」、「事」と「こと」など、\
+               templates/dictionaries/notation_pairs.tsv と設定の notation_pairs）で書かれている\
+               場合に、少ないほうの表記の箇所をすべて報告します。漢字の表記は前後が漢字なら\
+               熟語の一部とみなして数えず（「仕事」「事件」の「事」、「時間」「3時」の「時」）、\
+               かなの表記は別の語の一部となる文脈（「ときどき」の「とき」、「まこと」の「こと」）\
+               では数えません。",
+        why: "表記が揺れていると、読者は違う意味があるのかと立ち止まります。どちらを選んでも\
+              よいので、一つの作品の中では統一するのが基本です。",
+        example: "　やっと出来た。これで何でもできる。出来ることはすべてやった。",
+        fixed: "　やっと出来た。これで何でも出来る。出来ることはすべてやった。",
+    },
+};
+
+/// One side of a notation pair: its `|`-separated forms and a matcher over them.
+struct Side<'s> {
+    label: &'s str,
+    forms: Vec<&'s str>,
+    re: Option<Regex>,
+}
+
+impl<'s> Side<'s> {
+    fn new(spec: &'s str) -> Side<'s> {
+        let forms: Vec<&str> = spec
+            .split('|')
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .collect();
+        let re = alternation(forms.iter().copied());
+        Side {
+            label: forms.first().copied().unwrap_or(spec),
+            forms,
+            re,
+        }
+    }
+
+    fn display_label(&self) -> String {
+        if self.forms.len() > 1 {
+            format!("「{}」など", self.label)
+        } else {
+            format!("「{}」", self.label)
+        }
+    }
+
+    /// Display ranges where this spelling plausibly is the word of the pair.
+    fn occurrences(&self, display: &str) -> Vec<Range<usize>> {
+        let Some(re) = &self.re else {
+            return Vec::new();
+        };
+        re.find_iter(display)
+            .filter(|m| notation_match_ok(display, m.range()))
+            .map(|m| m.range())
+            .collect()
+    }
+}
+
+/// The heuristic that keeps short spellings from matching inside other words:
+/// - a spelling that starts with a kanji is not counted right after a kanji or a digit
+///   (事 in 仕事/食事, 時 in 当時/3時), and one that ends with a kanji is not counted right
+///   before a kanji (事 in 事件, 時 in 時間/時々);
+/// - a spelling is not counted where it lies inside one of its exclusion contexts
+///   (`notation_exclusions.tsv`: とき in ときどき/ときめく/ひととき, こと in まこと/ことば).
+pub(super) fn notation_match_ok(display: &str, range: Range<usize>) -> bool {
+    let Some(word) = display.get(range.clone()) else {
+        return false;
+    };
+    let (Some(first), Some(last)) = (word.chars().next(), word.chars().next_back()) else {
+        return false;
+    };
+    if is_kanji(first)
+        && char_before(display, range.start).is_some_and(|c| is_kanji(c) || is_digit(c))
+    {
+        return false;
+    }
+    if is_kanji(last) && char_at(display, range.end).is_some_and(is_kanji) {
+        return false;
+    }
+    if let Some(contexts) = notation_exclusions().get(word) {
+        for context in contexts {
+            for (k, _) in context.match_indices(word) {
+                let Some(start) = range.start.checked_sub(k) else {
+                    continue;
+                };
+                if display
+                    .get(start..)
+                    .is_some_and(|rest| rest.starts_with(context.as_str()))
+                {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+impl Rule for NotationInconsistency {
+    fn meta(&self) -> &'static RuleMeta {
+        &NOTATION_INCONSISTENCY
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let doc: &Document = cx.doc;
+        for pair in &cx.settings.notation_pairs {
+            let (a, b) = (Side::new(&pair.a), Side::new(&pair.b));
+            let (occ_a, occ_b) = (a.occurrences(&doc.display), b.occurrences(&doc.display));
+            if occ_a.is_empty() || occ_b.is_empty() {
+                continue;
+            }
+            // The minority is reported; on a tie, the spelling that appears later.
+            let a_is_minority = match occ_a.len().cmp(&occ_b.len()) {
+                std::cmp::Ordering::Less => true,
+                std::cmp::Ordering::Greater => false,
+                std::cmp::Ordering::Equal => occ_a[0].start > occ_b[0].start,
+            };
+            let (minor, minor_occ, major, major_occ) = if a_is_minority {
+                (&a, &occ_a, &b, &occ_b)
+            } else {
+                (&b, &occ_b, &a, &occ_a)
+            };
+            for range in minor_occ {
+                let here = &doc.display[range.clone()];
+                out.push(
+                    Diagnostic::new(
+                        NOTATION_INCONSISTENCY.code,
+                        Severity::Medium,
+                        doc.source_span(range.clone()),
+                        format!(
+                            "表記ゆれ：「{here}」。このファイルでは{}が{}回、{}が{}回使われています。\
+                             多いほうの{}に統一することを検討してください。",
+                            minor.display_label(),
+                            minor_occ.len(),
+                            major.display_label(),
+                            major_occ.len(),
+                            major.display_label(),
+                        ),
+                    )
+                    .with_suggestion(format!("{}に統一する", major.display_label())),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::fix::apply;
+    use crate::analysis::fix::testing::{diagnostics, fixed};
+    use crate::analysis::settings::{NotationPair, TypoEntry};
+    use crate::analysis::Settings;
+
+    fn codes(rule: &dyn Rule, text: &str) -> Vec<String> {
+        diagnostics(rule, text, &Settings::default())
+            .into_iter()
+            .map(|d| d.source_text)
+            .collect()
+    }
+
+    // GRAMMAR_PUNCTUATION ------------------------------------------------------------------
+
+    #[test]
+    fn punctuation_fires_on_doubled_marks() {
+        assert_eq!(
+            codes(
+                &GrammarPunctuation,
+                "　彼は、、走った。。\n　それで、。終わり。\n"
+            ),
+            vec!["、、", "。。", "、。"]
+        );
+    }
+
+    #[test]
+    fn punctuation_ignores_single_marks_and_ellipsis_runs() {
+        assert!(codes(
+            &GrammarPunctuation,
+            "　彼は、走った。\n　あ。。。\n　い、、、\n"
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn punctuation_fix_collapses_to_intended_mark() {
+        let text = "　振り返った、。誰もいない。。次、、そして。、\n";
+        assert_eq!(
+            fixed(&GrammarPunctuation, text, &Settings::default()),
+            "　振り返った。誰もいない。次、そして。\n"
+        );
+    }
+
+    #[test]
+    fn punctuation_reading_inside_ruby_is_ignored() {
+        // The reading is masked: no finding for 、、 inside 《》.
+        assert!(codes(&GrammarPunctuation, "　｜彼《か、、れ》は来た。\n").is_empty());
+    }
+
+    // TYPO ---------------------------------------------------------------------------------
+
+    #[test]
+    fn typo_fires_on_dictionary_words() {
+        let found = codes(
+            &Typo,
+            "「こんにちわ」\n　危機一発だった。シュミレーションする。\n",
+        );
+        assert_eq!(found, vec!["こんにちわ", "危機一発", "シュミレーション"]);
+    }
+
+    #[test]
+    fn typo_does_not_fire_on_correct_text_or_inside_compounds() {
+        assert!(codes(&Typo, "「こんにちは」\n　目的を得た。的を射た意見だ。\n").is_empty());
+        // Inside a ruby reading nothing is analysed.
+        assert!(codes(&Typo, "　｜挨拶《こんにちわ》した。\n").is_empty());
+    }
+
+    #[test]
+    fn typo_fix_replaces_with_the_right_spelling() {
+        let text = "「こんにちわ」\n　彼の意見は的を得ていた。\n";
+        assert_eq!(
+            fixed(&Typo, text, &Settings::default()),
+            "「こんにちは」\n　彼の意見は的を射ていた。\n"
+        );
+    }
+
+    #[test]
+    fn typo_uses_configured_entries_and_protects_ruby() {
+        let settings = Settings {
+            typos: vec![TypoEntry {
+                wrong: "完壁".into(),
+                right: "完璧".into(),
+            }],
+            ..Settings::default()
+        };
+        let ds = diagnostics(&Typo, "　｜完壁《かんぺき》だ。完壁だ。\n", &settings);
+        assert_eq!(ds.len(), 2);
+        // The ruby base must not be edited (the edit would cut into ｜基《よみ》).
+        assert!(ds[0].fix.is_none());
+        assert!(ds[1].fix.is_some());
+        assert_eq!(
+            fixed(&Typo, "　｜完壁《かんぺき》だ。完壁だ。\n", &settings),
+            "　｜完壁《かんぺき》だ。完璧だ。\n"
+        );
+    }
+
+    #[test]
+    fn typo_whose_right_contains_wrong_has_no_fix() {
+        let settings = Settings {
+            typos: vec![TypoEntry {
+                wrong: "あい".into(),
+                right: "あいう".into(),
+            }],
+            ..Settings::default()
+        };
+        let ds = diagnostics(&Typo, "あい\n", &settings);
+        assert_eq!(ds.len(), 1);
+        assert!(ds[0].fix.is_none());
+    }
+
+    // NOTATION_INCONSISTENCY ---------------------------------------------------------------
+
+    #[test]
+    fn notation_reports_each_minority_occurrence() {
+        let text = "　やっと出来た。何でもできる。出来ることはやった。\n";
+        let ds = diagnostics(&NotationInconsistency, text, &Settings::default());
+        assert_eq!(ds.len(), 1);
+        assert_eq!(ds[0].source_text, "できる");
+        assert!(
+            ds[0].message.contains("「できる」など"),
+            "{}",
+            ds[0].message
+        );
+        assert!(ds[0].message.contains("1回"));
+        assert!(ds[0].message.contains("「出来る」など"));
+        assert!(ds[0].message.contains("2回"));
+        assert!(ds[0].fix.is_none());
+    }
+
+    #[test]
+    fn notation_tie_reports_the_later_spelling() {
+        let text = "　彼の事を考えた。あのことは忘れた。\n";
+        let ds = diagnostics(&NotationInconsistency, text, &Settings::default());
+        assert_eq!(
+            ds.iter()
+                .map(|d| d.source_text.as_str())
+                .collect::<Vec<_>>(),
+            vec!["こと"]
+        );
+    }
+
+    #[test]
+    fn notation_silent_when_one_spelling_only() {
+        assert!(codes(&NotationInconsistency, "　できる。できた。できない。\n").is_empty());
+    }
+
+    #[test]
+    fn notation_short_kanji_not_counted_inside_compounds() {
+        // 事 only in 仕事 / 事件 / 食事 / 大事: no 「事」 spelling, so こと alone is fine.
+        let text = "　仕事と事件と食事は大事なことだ。ことに。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        // 時 in 時間 / 当時 / 時々 / 3時 is not とき.
+        let text = "　時間も当時も時々、3時に。そのときだ。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+    }
+
+    #[test]
+    fn notation_short_kana_not_counted_inside_other_words() {
+        // とき in ときどき / ときめく / ひととき is not 時.
+        let text = "　その時、ときどきときめく。ひとときの夢。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        // こと in まこと / ことば / ひとこと is not 事.
+        let text = "　その事は、まことに、ことばのひとことだ。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        // But a real とき still counts against 時.
+        let text = "　その時は、あのときは。\n";
+        assert_eq!(codes(&NotationInconsistency, text), vec!["とき"]);
+    }
+
+    #[test]
+    fn notation_heuristic_unit() {
+        let t = "仕事の事";
+        let at = t.rfind('事').unwrap();
+        assert!(notation_match_ok(t, at..at + 3));
+        let at = t.find('事').unwrap();
+        assert!(!notation_match_ok(t, at..at + 3));
+        let t = "ときどき";
+        assert!(!notation_match_ok(t, 0..6));
+        let t = "3時に";
+        assert!(!notation_match_ok(t, 1..4));
+        let t = "その時に";
+        assert!(notation_match_ok(t, 6..9));
+    }
+
+    #[test]
+    fn notation_uses_configured_pairs() {
+        let settings = Settings {
+            notation_pairs: vec![NotationPair {
+                a: "猫".into(),
+                b: "ねこ".into(),
+            }],
+            ..Settings::default()
+        };
+        let ds = diagnostics(&NotationInconsistency, "　猫と猫とねこ。\n", &settings);
+        assert_eq!(ds.len(), 1);
+        assert_eq!(ds[0].source_text, "ねこ");
+    }
+
+    #[test]
+    fn rules_have_docs_and_do_not_panic_on_odd_input() {
+        for rule in RULES {
+            let m = rule.meta();
+            assert!(!m.doc.example.is_empty() && !m.doc.fixed.is_empty());
+            for text in [
+                "",
+                "\n",
+                "、、",
+                "《》、、",
+                "｜《》",
+                "---\n",
+                "\u{3000}",
+                "事",
+            ] {
+                let _ = diagnostics(*rule, text, &Settings::default());
+            }
+        }
+        let _ = apply("", &[]);
+    }
+}

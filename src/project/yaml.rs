@@ -1,0 +1,83 @@
+//! YAML error helpers shared by the config readers: every error names the file and the line.
+
+use crate::error::{Code, Error};
+use std::path::Path;
+
+/// The 1-based line of the first `key:` entry in `text` (comments ignored). For messages
+/// about values that parsed but are invalid; serde_yaml's own errors carry their location.
+pub fn key_line(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|line| {
+            let t = line.trim_start().trim_start_matches("- ");
+            if t.starts_with('#') {
+                return false;
+            }
+            [key.to_string(), format!("\"{key}\""), format!("'{key}'")]
+                .iter()
+                .any(|k| {
+                    t.strip_prefix(k.as_str())
+                        .is_some_and(|rest| rest.trim_start().starts_with(':'))
+                })
+        })
+        .map(|i| i + 1)
+}
+
+/// Turns a serde_yaml error into an `Error` of `code` located at its line, with the
+/// offending key (for unknown fields) in `details.key`.
+pub fn yaml_error(code: Code, path: &Path, err: &serde_yaml::Error, what: &str) -> Error {
+    let line = err.location().map(|l| l.line());
+    let column = err.location().map(|l| l.column());
+    let full = err.to_string();
+    // serde_yaml appends " at line L column C"; the location is reported separately.
+    let reason = match full.rfind(" at line ") {
+        Some(i) => full[..i].to_string(),
+        None => full,
+    };
+    let key = unknown_field(&reason);
+    let message = match &key {
+        Some(k) => format!("{what}: 不明なキー `{k}` があります（{reason}）"),
+        None => format!("{what}: {reason}"),
+    };
+    let mut error = Error::new(code, message).at(path, line);
+    error = error.details(serde_json::json!({
+        "key": key,
+        "line": line,
+        "column": column,
+    }));
+    error
+}
+
+/// The field name of a serde "unknown field `x`" / "unknown variant `x`" message.
+fn unknown_field(reason: &str) -> Option<String> {
+    for marker in ["unknown field `", "unknown variant `"] {
+        if let Some(i) = reason.find(marker) {
+            let rest = &reason[i + marker.len()..];
+            return rest.find('`').map(|j| rest[..j].to_string());
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_key_lines() {
+        let text = "# target_length: no\na:\n  target_length:\n    min: 1\n";
+        assert_eq!(key_line(text, "target_length"), Some(3));
+        assert_eq!(key_line(text, "min"), Some(4));
+        assert_eq!(key_line(text, "max"), None);
+        assert_eq!(key_line("\"quoted\": 1\n", "quoted"), Some(1));
+        assert_eq!(key_line("minute: 1\n", "min"), None);
+    }
+
+    #[test]
+    fn unknown_field_is_extracted() {
+        assert_eq!(
+            unknown_field("thresholds: unknown field `foo`, expected one of `a`").as_deref(),
+            Some("foo")
+        );
+        assert_eq!(unknown_field("invalid type"), None);
+    }
+}

@@ -1,0 +1,432 @@
+//! Snapshots of project files under `.noveler/backups/<id>/` (seed 000 `backup_management`).
+//!
+//! A backup is a directory `<YYYYMMDD_HHMMSS>_<8 hex>/` holding `files/<relative path>` (a
+//! byte copy of each file) and `manifest.json` (`backup_id, created_at, reason,
+//! noveler_version, files[{path, sha256, size_bytes, stored_as}], total_files,
+//! total_size_bytes`), written last: a directory without a manifest is an unfinished backup
+//! and is never restored from. Restoring verifies every stored copy against its sha256 before
+//! writing anything (A006), backs up the current files it will overwrite, and writes each
+//! file atomically. `backup_file` is what every manuscript-changing command calls before it
+//! writes.
+
+use super::envelope::timestamp;
+use super::{paths, write_atomic};
+use crate::analysis::sha256_hex;
+use crate::error::{Code, Error, Result};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::SystemTime;
+
+/// Where backups live, relative to the project root.
+pub const BACKUP_DIR: &str = ".noveler/backups";
+/// The manifest file inside a backup.
+pub const MANIFEST: &str = "manifest.json";
+
+/// One file in a backup.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct BackupEntry {
+    /// The original path, relative to the project root.
+    pub path: String,
+    pub sha256: String,
+    pub size_bytes: u64,
+    /// The copy, relative to the backup directory (`files/<path>`).
+    pub stored_as: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Manifest {
+    pub backup_id: String,
+    /// RFC 3339 UTC.
+    pub created_at: String,
+    /// Why the backup was taken (`manual`, `before restore …`, `artifact gc` …).
+    pub reason: String,
+    pub noveler_version: String,
+    pub files: Vec<BackupEntry>,
+    pub total_files: usize,
+    pub total_size_bytes: u64,
+}
+
+/// A reference to a backup just taken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct BackupRef {
+    pub backup_id: String,
+    /// The manifest, relative to the project root.
+    pub manifest: String,
+    /// Original paths of the files backed up.
+    pub files: Vec<String>,
+}
+
+/// A backup that cannot be used, with why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct BrokenBackup {
+    pub backup_id: String,
+    pub path: String,
+    pub reason: String,
+}
+
+/// What restoring one file does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct RestoreFile {
+    pub path: String,
+    /// `restore` (current differs), `create` (file missing now) or `unchanged`.
+    pub action: String,
+    /// The backed-up content's sha256 (what the file has after the restore).
+    pub sha256: String,
+    /// The file's sha256 before the restore; null when it did not exist.
+    pub current_sha256: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct RestoreOutcome {
+    pub backup_id: String,
+    pub dry_run: bool,
+    pub files: Vec<RestoreFile>,
+    /// The backup of the files overwritten by this restore.
+    pub pre_restore_backup: Option<BackupRef>,
+}
+
+/// Whether `id` has the form of a backup id (`YYYYMMDD_HHMMSS_<8 hex>`).
+pub fn is_valid_id(id: &str) -> bool {
+    let b = id.as_bytes();
+    b.len() == 24
+        && b[..8].iter().all(u8::is_ascii_digit)
+        && b[8] == b'_'
+        && b[9..15].iter().all(u8::is_ascii_digit)
+        && b[15] == b'_'
+        && b[16..].iter().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+fn check_id(id: &str) -> Result<()> {
+    if is_valid_id(id) {
+        Ok(())
+    } else {
+        let shown: String = id.chars().take(80).collect();
+        Err(Error::new(Code::U001, format!("バックアップID「{shown}」は不正です"))
+            .hint("`noveler backup list` に表示される YYYYMMDD_HHMMSS_xxxxxxxx 形式のIDを指定してください。")
+            .suggest("noveler backup list"))
+    }
+}
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Creates a fresh, uniquely named backup directory; returns (id, absolute dir).
+fn new_backup_dir(root: &Path, created_at: &str, reason: &str) -> Result<(String, PathBuf)> {
+    let base = root.join(BACKUP_DIR);
+    std::fs::create_dir_all(&base).map_err(|e| Error::io(&base, &e))?;
+    let digits: String = created_at.chars().filter(char::is_ascii_digit).take(14).collect();
+    let stamp = format!(
+        "{}_{}",
+        digits.get(..8).unwrap_or("00000000"),
+        digits.get(8..14).unwrap_or("000000")
+    );
+    let nanos = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    for attempt in 0..100u32 {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let seed = format!("{}:{nanos}:{n}:{attempt}:{reason}", std::process::id());
+        let id = format!("{stamp}_{}", &sha256_hex(seed.as_bytes())[..8]);
+        let dir = base.join(&id);
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok((id, dir)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(Error::io(&dir, &e)),
+        }
+    }
+    Err(Error::new(Code::U007, "バックアップ用のディレクトリを作成できませんでした")
+        .hint("しばらくしてから再実行してください。"))
+}
+
+/// Backs up the files `rels` (relative to `root`; each must exist inside the root) into one
+/// new snapshot.
+pub fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result<BackupRef> {
+    let mut wanted: Vec<String> = Vec::new();
+    for rel in rels {
+        let r = paths::resolve_file(root, Path::new(rel))?;
+        if !wanted.contains(&r.rel) {
+            wanted.push(r.rel);
+        }
+    }
+    if wanted.is_empty() {
+        return Err(Error::new(Code::U005, "バックアップするファイルがありません")
+            .hint("ファイル、話数、または --all を指定してください。"));
+    }
+    let created_at = timestamp(SystemTime::now());
+    let (id, dir) = new_backup_dir(root, &created_at, reason)?;
+    let croot = paths::canonical_root(root);
+    let mut entries = Vec::new();
+    for rel in &wanted {
+        let src = croot.join(rel);
+        let bytes = std::fs::read(&src).map_err(|e| Error::io(&src, &e))?;
+        let stored_as = format!("files/{rel}");
+        write_atomic(&dir.join(&stored_as), &bytes)?;
+        entries.push(BackupEntry {
+            path: rel.clone(),
+            sha256: sha256_hex(&bytes),
+            size_bytes: bytes.len() as u64,
+            stored_as,
+        });
+    }
+    let manifest = Manifest {
+        backup_id: id.clone(),
+        created_at,
+        reason: reason.to_string(),
+        noveler_version: crate::VERSION.to_string(),
+        total_files: entries.len(),
+        total_size_bytes: entries.iter().map(|e| e.size_bytes).sum(),
+        files: entries,
+    };
+    let body = serde_json::to_vec_pretty(&manifest)
+        .map_err(|e| Error::new(Code::R002, format!("マニフェストのJSON化に失敗しました: {e}")))?;
+    write_atomic(&dir.join(MANIFEST), &body)?;
+    Ok(BackupRef {
+        manifest: format!("{BACKUP_DIR}/{id}/{MANIFEST}"),
+        backup_id: id,
+        files: wanted,
+    })
+}
+
+/// Backs up one file (absolute, or relative to `root`) before a command changes it.
+pub fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<BackupRef> {
+    let r = paths::resolve_file(root, path)?;
+    backup_files(root, &[r.rel], reason)
+}
+
+/// Reads and vets the manifest of backup `id`.
+pub fn read_manifest(root: &Path, id: &str) -> Result<Manifest> {
+    check_id(id)?;
+    let dir = root.join(BACKUP_DIR).join(id);
+    let path = dir.join(MANIFEST);
+    let rel = format!("{BACKUP_DIR}/{id}/{MANIFEST}");
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let msg = if dir.is_dir() {
+                format!("バックアップ {id} は未完了です（manifest.json がありません）")
+            } else {
+                format!("バックアップ {id} が見つかりません")
+            };
+            return Err(Error::new(Code::A007, msg)
+                .hint("`noveler backup list` で利用できるバックアップを確認してください。")
+                .suggest("noveler backup list"));
+        }
+        Err(e) => return Err(Error::io(&path, &e)),
+    };
+    let broken = |reason: String| {
+        Error::new(
+            Code::A008,
+            format!("バックアップ {id} のマニフェストが壊れています: {reason}"),
+        )
+        .at(&path, None)
+        .hint("別のバックアップを指定してください（`noveler backup list`）。")
+        .details(serde_json::json!({"path": rel, "reason": reason}))
+    };
+    let m: Manifest = serde_json::from_slice(&bytes).map_err(|e| broken(e.to_string()))?;
+    if m.backup_id != id {
+        return Err(broken(format!("IDが一致しません（{}）", m.backup_id)));
+    }
+    for f in &m.files {
+        if !paths::is_clean_relative(&f.path) || f.stored_as != format!("files/{}", f.path) {
+            return Err(broken(format!("不正なパス {}", f.path)));
+        }
+    }
+    Ok(m)
+}
+
+/// Every backup, newest first, and the ones that cannot be used.
+pub fn list(root: &Path) -> Result<(Vec<Manifest>, Vec<BrokenBackup>)> {
+    let base = root.join(BACKUP_DIR);
+    let rd = match std::fs::read_dir(&base) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
+        Err(e) => return Err(Error::io(&base, &e)),
+    };
+    let mut ids: Vec<String> = rd
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().map(|t| t.is_dir()).unwrap_or(false))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| is_valid_id(n))
+        .collect();
+    ids.sort();
+    let mut good = Vec::new();
+    let mut broken = Vec::new();
+    for id in ids {
+        match read_manifest(root, &id) {
+            Ok(m) => good.push(m),
+            Err(e) => broken.push(BrokenBackup {
+                path: format!("{BACKUP_DIR}/{id}"),
+                backup_id: id,
+                reason: e.message,
+            }),
+        }
+    }
+    good.sort_by(|a, b| (&b.created_at, &b.backup_id).cmp(&(&a.created_at, &a.backup_id)));
+    Ok((good, broken))
+}
+
+/// Restores backup `id` (see the module doc); with `dry_run` only reports what would change.
+pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
+    let manifest = read_manifest(root, id)?;
+    let dir = root.join(BACKUP_DIR).join(id);
+    // 1. Every stored copy must match its hash before anything is written.
+    let mut stored = Vec::new();
+    let mut bad = Vec::new();
+    for f in &manifest.files {
+        let p = dir.join(&f.stored_as);
+        match std::fs::read(&p) {
+            Ok(bytes) if sha256_hex(&bytes) == f.sha256 => stored.push(bytes),
+            Ok(_) => bad.push(serde_json::json!({"path": f.path, "reason": "sha256 mismatch"})),
+            Err(e) => bad.push(serde_json::json!({"path": f.path, "reason": e.to_string()})),
+        }
+    }
+    if !bad.is_empty() {
+        return Err(Error::new(
+            Code::A006,
+            format!(
+                "バックアップ {id} の保存内容がマニフェストのハッシュと一致しません（{} 件）。何も復元していません",
+                bad.len()
+            ),
+        )
+        .hint("このバックアップは使えません。`noveler backup list` で別のバックアップを選んでください。")
+        .details(serde_json::json!({ "files": bad })));
+    }
+    // 2. Where each file goes, and what is there now.
+    let mut plan = Vec::new();
+    for (f, bytes) in manifest.files.iter().zip(stored) {
+        let target = paths::resolve(root, Path::new(&f.path))?;
+        let current = match std::fs::read(&target.abs) {
+            Ok(b) => Some(sha256_hex(&b)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(Error::io(&target.abs, &e)),
+        };
+        let action = match &current {
+            None => "create",
+            Some(h) if *h == f.sha256 => "unchanged",
+            Some(_) => "restore",
+        };
+        plan.push((
+            target,
+            bytes,
+            RestoreFile {
+                path: f.path.clone(),
+                action: action.to_string(),
+                sha256: f.sha256.clone(),
+                current_sha256: current,
+            },
+        ));
+    }
+    let mut out = RestoreOutcome {
+        backup_id: id.to_string(),
+        dry_run,
+        files: Vec::new(),
+        pre_restore_backup: None,
+    };
+    if !dry_run {
+        // 3. Back up what is about to be overwritten, then write.
+        let overwritten: Vec<String> = plan
+            .iter()
+            .filter(|(_, _, r)| r.action == "restore")
+            .map(|(t, _, _)| t.rel.clone())
+            .collect();
+        if !overwritten.is_empty() {
+            out.pre_restore_backup =
+                Some(backup_files(root, &overwritten, &format!("before restore {id}"))?);
+        }
+        for (target, bytes, r) in &plan {
+            if r.action != "unchanged" {
+                write_atomic(&target.abs, bytes)?;
+            }
+        }
+    }
+    out.files = plan.into_iter().map(|(_, _, r)| r).collect();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project() -> tempfile::TempDir {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(d.path().join("40_原稿")).unwrap();
+        std::fs::write(d.path().join("40_原稿/第001話_a.md"), "元の本文\n").unwrap();
+        d
+    }
+
+    #[test]
+    fn backup_modify_restore_round_trip() {
+        let d = project();
+        let root = d.path();
+        let file = root.join("40_原稿/第001話_a.md");
+        let original = sha256_hex(&std::fs::read(&file).unwrap());
+        let b = backup_file(root, Path::new("40_原稿/第001話_a.md"), "manual").unwrap();
+        assert!(is_valid_id(&b.backup_id));
+        std::fs::write(&file, "書き換えた本文\n").unwrap();
+        let dry = restore(root, &b.backup_id, true).unwrap();
+        assert_eq!(dry.files[0].action, "restore");
+        assert_ne!(sha256_hex(&std::fs::read(&file).unwrap()), original);
+        let done = restore(root, &b.backup_id, false).unwrap();
+        assert_eq!(sha256_hex(&std::fs::read(&file).unwrap()), original);
+        // The overwritten text was itself backed up.
+        let pre = done.pre_restore_backup.unwrap();
+        let m = read_manifest(root, &pre.backup_id).unwrap();
+        assert_eq!(m.files[0].sha256, sha256_hex("書き換えた本文\n".as_bytes()));
+        let again = restore(root, &b.backup_id, false).unwrap();
+        assert_eq!(again.files[0].action, "unchanged");
+        assert!(again.pre_restore_backup.is_none());
+        let (all, broken) = list(root).unwrap();
+        assert_eq!(all.len(), 2);
+        assert!(broken.is_empty());
+    }
+
+    #[test]
+    fn tampered_copy_is_a006_and_nothing_written() {
+        let d = project();
+        let root = d.path();
+        let b = backup_file(root, Path::new("40_原稿/第001話_a.md"), "manual").unwrap();
+        std::fs::write(root.join("40_原稿/第001話_a.md"), "新しい\n").unwrap();
+        let copy = root
+            .join(BACKUP_DIR)
+            .join(&b.backup_id)
+            .join("files/40_原稿/第001話_a.md");
+        std::fs::write(copy, "改ざん\n").unwrap();
+        let e = restore(root, &b.backup_id, false).unwrap_err();
+        assert_eq!(e.code, Code::A006);
+        assert_eq!(
+            std::fs::read_to_string(root.join("40_原稿/第001話_a.md")).unwrap(),
+            "新しい\n"
+        );
+    }
+
+    #[test]
+    fn bad_ids_and_manifests() {
+        let d = project();
+        let root = d.path();
+        assert_eq!(restore(root, "../../etc", true).unwrap_err().code, Code::U001);
+        assert_eq!(
+            restore(root, "20250101_000000_deadbeef", true).unwrap_err().code,
+            Code::A007
+        );
+        let b = backup_file(root, Path::new("40_原稿/第001話_a.md"), "manual").unwrap();
+        let mpath = root.join(&b.manifest);
+        let text = std::fs::read_to_string(&mpath)
+            .unwrap()
+            .replace("\"path\": \"40_原稿", "\"path\": \"../40_原稿");
+        std::fs::write(&mpath, text).unwrap();
+        assert_eq!(restore(root, &b.backup_id, true).unwrap_err().code, Code::A008);
+        let (good, broken) = list(root).unwrap();
+        assert!(good.is_empty());
+        assert_eq!(broken.len(), 1);
+    }
+
+    #[test]
+    fn outside_paths_refused() {
+        let d = project();
+        let e = backup_file(d.path(), Path::new("../x"), "manual").unwrap_err();
+        assert_eq!(e.code, Code::U004);
+        let e = backup_files(d.path(), &[], "manual").unwrap_err();
+        assert_eq!(e.code, Code::U005);
+    }
+}

@@ -1,0 +1,420 @@
+//! `temp/json_output/.hash_index.json`: which content (sha256) lives at which path.
+//!
+//! The index is a cache of facts the result directory already holds, so it can always be
+//! rebuilt from it: every file in `temp/json_output/` (hashed from disk) plus every FileRef
+//! (`inputs`/`outputs`) of every saved envelope, applied oldest first so the newest record of
+//! a path wins. It holds two maps:
+//! - `hashes`: sha256 → every path that has been seen with that content (history kept, so a
+//!   hash from an old envelope still names its file; `get_file_by_hash` re-verifies it);
+//! - `files`: path → the newest known state (sha256, size, role, when, by which envelope);
+//!   `check_file_changes` compares the disk against it.
+//!
+//! Every update is a read-modify-write under the index lock, written atomically. A missing or
+//! unreadable index is rebuilt from the directory (and the caller is told so).
+
+use super::envelope::{Envelope, OUTPUT_DIR};
+use super::{lock, paths, write_atomic, FileRef};
+use crate::analysis::sha256_hex;
+use crate::error::{Code, Error, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The index file name inside `temp/json_output/`.
+pub const INDEX_FILE: &str = ".hash_index.json";
+/// Current on-disk format version.
+pub const INDEX_VERSION: u32 = 1;
+
+/// The newest known state of one path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct IndexEntry {
+    pub sha256: String,
+    pub size_bytes: u64,
+    pub content_type: String,
+    /// `envelope` for a saved result, else the FileRef's role (`manuscript`, `stdout` …).
+    pub role: String,
+    /// When it was recorded (the recording envelope's `created_at`).
+    pub recorded_at: String,
+    /// The envelope that recorded it (relative path), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HashIndex {
+    pub version: u32,
+    /// sha256 → paths, sorted and unique.
+    pub hashes: BTreeMap<String, Vec<String>>,
+    /// path → newest state.
+    pub files: BTreeMap<String, IndexEntry>,
+}
+
+/// A loaded index and whether it had to be rebuilt (and why).
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub index: HashIndex,
+    /// `Some(reason)` when the file was missing or corrupt and has been rebuilt.
+    pub rebuilt: Option<String>,
+}
+
+/// Absolute path of the index for project `root`.
+pub fn index_path(root: &Path) -> PathBuf {
+    root.join(OUTPUT_DIR).join(INDEX_FILE)
+}
+
+fn is_sha256(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+impl HashIndex {
+    fn empty() -> HashIndex {
+        HashIndex {
+            version: INDEX_VERSION,
+            ..Default::default()
+        }
+    }
+
+    /// Records that `path` now holds `entry`.
+    pub fn record(&mut self, path: &str, entry: IndexEntry) {
+        if !paths::is_clean_relative(path) || !is_sha256(&entry.sha256) {
+            return;
+        }
+        let list = self.hashes.entry(entry.sha256.clone()).or_default();
+        if let Err(pos) = list.binary_search_by(|p| p.as_str().cmp(path)) {
+            list.insert(pos, path.to_string());
+        }
+        self.files.insert(path.to_string(), entry);
+    }
+
+    fn record_ref(&mut self, f: &FileRef, recorded_at: &str, source: Option<&str>) {
+        self.record(
+            &f.path,
+            IndexEntry {
+                sha256: f.sha256.clone(),
+                size_bytes: f.size_bytes,
+                content_type: f.content_type.clone(),
+                role: f.role.clone(),
+                recorded_at: recorded_at.to_string(),
+                source: source.map(str::to_string),
+            },
+        );
+    }
+
+    /// Records a saved envelope (at `saved_rel`, with file bytes `body`) and its FileRefs.
+    pub fn record_envelope(&mut self, env: &Envelope, saved_rel: &str, body: &[u8]) {
+        for set in [&env.inputs, &env.outputs].into_iter().flatten() {
+            for f in &set.files {
+                self.record_ref(f, &env.created_at, Some(saved_rel));
+            }
+        }
+        self.record(
+            saved_rel,
+            IndexEntry {
+                sha256: sha256_hex(body),
+                size_bytes: body.len() as u64,
+                content_type: "application/json".into(),
+                role: "envelope".into(),
+                recorded_at: env.created_at.clone(),
+                source: None,
+            },
+        );
+    }
+
+    /// Paths recorded with content `sha256` (exact, lower-case).
+    pub fn paths_for(&self, sha256: &str) -> &[String] {
+        self.hashes.get(sha256).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// Full hashes starting with `prefix`.
+    pub fn hashes_with_prefix(&self, prefix: &str) -> Vec<&str> {
+        self.hashes
+            .range(prefix.to_string()..)
+            .take_while(|(h, _)| h.starts_with(prefix))
+            .map(|(h, _)| h.as_str())
+            .collect()
+    }
+
+    /// Structural sanity of a parsed index (a parse that succeeds on garbage is corrupt too).
+    fn check(&self) -> std::result::Result<(), String> {
+        if self.version != INDEX_VERSION {
+            return Err(format!("未知の形式バージョン {}", self.version));
+        }
+        for (h, list) in &self.hashes {
+            if !is_sha256(h) {
+                return Err(format!("不正なハッシュ {h}"));
+            }
+            if list.iter().any(|p| !paths::is_clean_relative(p)) {
+                return Err(format!("不正なパス（{h}）"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The files of the result directory noveler may index: regular, non-hidden files.
+pub fn output_files(root: &Path) -> Result<Vec<(String, PathBuf)>> {
+    let dir = root.join(OUTPUT_DIR);
+    let rd = match std::fs::read_dir(&dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::io(&dir, &e)),
+    };
+    let mut out = Vec::new();
+    for entry in rd {
+        let entry = entry.map_err(|e| Error::io(&dir, &e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        match entry.file_type() {
+            Ok(t) if t.is_file() => {}
+            _ => continue,
+        }
+        out.push((format!("{OUTPUT_DIR}/{name}"), entry.path()));
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Builds the index from the result directory alone (see the module doc).
+pub fn rebuild(root: &Path) -> Result<HashIndex> {
+    let mut index = HashIndex::empty();
+    let files = output_files(root)?;
+    let mut envelopes: Vec<(String, String, Envelope)> = Vec::new();
+    let mut disk: Vec<(String, Vec<u8>, Option<String>)> = Vec::new();
+    for (rel, abs) in files {
+        let bytes = match std::fs::read(&abs) {
+            Ok(b) => b,
+            Err(_) => continue, // removed meanwhile
+        };
+        let mtime = std::fs::metadata(&abs)
+            .and_then(|m| m.modified())
+            .map(super::envelope::timestamp)
+            .ok();
+        if rel.ends_with(".json") {
+            if let Ok(env) = serde_json::from_slice::<Envelope>(&bytes) {
+                envelopes.push((env.created_at.clone(), rel.clone(), env));
+            }
+        }
+        disk.push((rel, bytes, mtime));
+    }
+    envelopes.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    for (created, rel, env) in &envelopes {
+        for set in [&env.inputs, &env.outputs].into_iter().flatten() {
+            for f in &set.files {
+                index.record_ref(f, created, Some(rel));
+            }
+        }
+    }
+    let by_rel: BTreeMap<&str, &Envelope> =
+        envelopes.iter().map(|(_, r, e)| (r.as_str(), e)).collect();
+    for (rel, bytes, mtime) in &disk {
+        let previous = index.files.get(rel).cloned();
+        let (role, recorded_at, source, content_type) = match (by_rel.get(rel.as_str()), previous) {
+            (Some(env), _) => (
+                "envelope".to_string(),
+                env.created_at.clone(),
+                None,
+                "application/json".to_string(),
+            ),
+            (None, Some(p)) => (p.role, p.recorded_at, p.source, p.content_type),
+            (None, None) => (
+                "output".to_string(),
+                mtime.clone().unwrap_or_default(),
+                None,
+                super::fileref::content_type_of(Path::new(rel)).to_string(),
+            ),
+        };
+        index.record(
+            rel,
+            IndexEntry {
+                sha256: sha256_hex(bytes),
+                size_bytes: bytes.len() as u64,
+                content_type,
+                role,
+                recorded_at,
+                source,
+            },
+        );
+    }
+    Ok(index)
+}
+
+/// Parses the index file; `Err(reason)` when it is missing or unusable.
+fn read(root: &Path) -> std::result::Result<HashIndex, String> {
+    let path = index_path(root);
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err("インデックスがありませんでした".into())
+        }
+        Err(e) => return Err(format!("読み込めませんでした: {e}")),
+    };
+    let index: HashIndex = serde_json::from_slice(&bytes)
+        .map_err(|e| format!("インデックスが壊れていました: {e}"))?;
+    index
+        .check()
+        .map_err(|e| format!("インデックスが壊れていました: {e}"))?;
+    Ok(index)
+}
+
+fn write(root: &Path, index: &HashIndex) -> Result<()> {
+    let body = serde_json::to_vec_pretty(index)
+        .map_err(|e| Error::new(Code::R002, format!("インデックスのJSON化に失敗しました: {e}")))?;
+    write_atomic(&index_path(root), &body)
+}
+
+/// Runs `f` on the index under its lock and writes the result back. A missing or corrupt
+/// index is rebuilt from the directory first; the reason is returned alongside.
+pub fn update<T>(root: &Path, f: impl FnOnce(&mut HashIndex) -> T) -> Result<(T, Option<String>)> {
+    let path = index_path(root);
+    lock::with_lock(&path, || {
+        let (mut index, rebuilt) = match read(root) {
+            Ok(i) => (i, None),
+            Err(reason) => (rebuild(root)?, Some(reason)),
+        };
+        let out = f(&mut index);
+        write(root, &index)?;
+        Ok((out, rebuilt))
+    })
+}
+
+/// Records a just-saved envelope.
+pub fn record_envelope(root: &Path, env: &Envelope, saved_rel: &str, body: &[u8]) -> Result<()> {
+    update(root, |index| index.record_envelope(env, saved_rel, body)).map(|_| ())
+}
+
+/// Loads the index for reading; a missing or corrupt one is rebuilt (and saved) first.
+pub fn load(root: &Path) -> Result<Loaded> {
+    match read(root) {
+        Ok(index) => Ok(Loaded {
+            index,
+            rebuilt: None,
+        }),
+        Err(_) => {
+            let path = index_path(root);
+            lock::with_lock(&path, || match read(root) {
+                // Another process repaired it while we waited.
+                Ok(index) => Ok(Loaded {
+                    index,
+                    rebuilt: None,
+                }),
+                Err(reason) => {
+                    let index = rebuild(root)?;
+                    write(root, &index)?;
+                    Ok(Loaded {
+                        index,
+                        rebuilt: Some(reason),
+                    })
+                }
+            })
+        }
+    }
+}
+
+/// Rebuilds and saves the index from the directory (used after pruning).
+pub fn rebuild_and_save(root: &Path) -> Result<HashIndex> {
+    let path = index_path(root);
+    lock::with_lock(&path, || {
+        let index = rebuild(root)?;
+        write(root, &index)?;
+        Ok(index)
+    })
+}
+
+/// Runs `f` with the index lock held (callers that delete result files use it so no save
+/// interleaves with their rebuild).
+pub fn with_index_lock<T>(root: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    lock::with_lock(&index_path(root), f)
+}
+
+/// Rebuilds and writes the index; the caller must hold the index lock.
+pub fn rebuild_locked(root: &Path) -> Result<HashIndex> {
+    let index = rebuild(root)?;
+    write(root, &index)?;
+    Ok(index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::SystemTime;
+
+    fn env(root: &Path, name: &str) -> Envelope {
+        Envelope::success(
+            name,
+            root,
+            SystemTime::now(),
+            0.0,
+            vec![FileRef::from_bytes(root, &root.join("40_原稿/a.md"), b"abc", "manuscript")],
+            vec![],
+            serde_json::json!({}),
+            serde_json::json!({}),
+        )
+    }
+
+    #[test]
+    fn save_records_and_rebuild_agrees() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let mut e = env(root, "check");
+        let saved = e.save(root).unwrap();
+        let loaded = load(root).unwrap();
+        assert!(loaded.rebuilt.is_none());
+        let rel = e.saved_to.clone().unwrap();
+        assert!(saved.ends_with(&rel));
+        let index = loaded.index;
+        assert_eq!(index.files["40_原稿/a.md"].sha256, sha256_hex(b"abc"));
+        assert_eq!(index.files[&rel].role, "envelope");
+        assert_eq!(index.paths_for(&sha256_hex(b"abc")), ["40_原稿/a.md"]);
+        let rebuilt = rebuild(root).unwrap();
+        assert_eq!(rebuilt, index);
+    }
+
+    #[test]
+    fn corrupt_index_is_rebuilt() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        env(root, "check").save(root).unwrap();
+        let good = load(root).unwrap().index;
+        std::fs::write(index_path(root), b"{\"version\":1,\"hashes\":{\"zz").unwrap();
+        let loaded = load(root).unwrap();
+        assert!(loaded.rebuilt.unwrap().contains("壊れて"));
+        assert_eq!(loaded.index, good);
+        // Parses but is nonsense.
+        std::fs::write(
+            index_path(root),
+            br#"{"version":1,"hashes":{"nothex":["../x"]},"files":{}}"#,
+        )
+        .unwrap();
+        assert!(load(root).unwrap().rebuilt.is_some());
+        // And a save after corruption also repairs it.
+        std::fs::write(index_path(root), b"garbage").unwrap();
+        env(root, "check").save(root).unwrap();
+        let index = load(root).unwrap();
+        assert!(index.rebuilt.is_none());
+        assert_eq!(index.index.files.len(), 3);
+    }
+
+    #[test]
+    fn prefix_lookup() {
+        let mut i = HashIndex::empty();
+        let h = sha256_hex(b"x");
+        i.record(
+            "a/b",
+            IndexEntry {
+                sha256: h.clone(),
+                size_bytes: 1,
+                content_type: "text/plain".into(),
+                role: "r".into(),
+                recorded_at: String::new(),
+                source: None,
+            },
+        );
+        assert_eq!(i.hashes_with_prefix(&h[..8]), [h.as_str()]);
+        assert!(i.hashes_with_prefix("zz").is_empty());
+        // Unclean paths are never recorded.
+        i.record("../x", i.files["a/b"].clone());
+        assert!(!i.files.contains_key("../x"));
+    }
+}
