@@ -6,8 +6,10 @@
 //! output schema (`schema`); the agent submits the result, noveler validates, stores and
 //! advances the session (`session`, `writing`). `plot` does the same for episode plots.
 pub mod io;
+pub mod progressive;
 pub mod render;
 pub mod schema;
 pub mod session;
 pub mod stages;
+pub mod steps;
 pub mod templates;
