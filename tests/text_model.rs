@@ -378,3 +378,22 @@ fn aozora_corpus_parses_with_sane_figures() {
         assert!(!doc.display.contains("［＃"), "{name}: annotation left");
     }
 }
+
+/// Inputs that would be quadratic for a naive scanner (unclosed annotations, ruby and
+/// emphasis openers, deep brackets, long runs of closers). Run on one long line each, so a
+/// quadratic pass would make this test hang rather than pass.
+#[test]
+fn pathological_lines_parse() {
+    let n = 40_000;
+    for piece in [
+        "［＃", "《《", "《", "｜", "|あ", "漢《", "「", "」", "（「", "』", "。」", "》》",
+        "\u{3000}", "◇", "#",
+    ] {
+        let text = piece.repeat(n);
+        let (doc, _) = analyse(&text);
+        assert!(doc.body_chars <= text.chars().count());
+    }
+    let text = format!("{}{}", "（".repeat(n), "」".repeat(n));
+    let (doc, _) = analyse(&text);
+    assert_eq!(doc.sentences.len(), 1);
+}

@@ -9,7 +9,7 @@
 //! 3. classify each body line (blank, scene break, paragraph) and split paragraphs into
 //!    sentences, counting characters on the way.
 //!
-//! Choices the SPEC leaves open (also listed in SPEC "Decisions" by the integrator):
+//! Choices the SPEC leaves open (reported to the integrator for SPEC "Decisions"):
 //! - A front matter needs its closing `---`; without one the first line is ordinary text.
 //! - The trailing metadata block starts at the last `---` line after the front matter; a
 //!   `key: value` line has a non-empty key before its first `:` / `：`. A `---` with only
@@ -25,12 +25,17 @@
 //!   no sentence. The bracket stack matches types: a closer pops back to its opener and a
 //!   closer with no open counterpart is ignored.
 //! - The phantom empty line after a final `\n` is not a body line.
+//! - `［＃` runs to the first `］` on its line; without one it stays text. Ruby needs a
+//!   non-empty base and a non-empty reading (`漢《》` stays text), and `《《…》》` a
+//!   non-empty content free of `《》`.
+//! - Spans of displayed ranges run from the source of the first displayed character to the
+//!   end of the last one: a sentence starting `｜基《よみ》` has its span start at `基`.
+//! - `Paragraph::indented` reads the source line (first char U+3000).
 
 use super::line_index::LineIndex;
 use super::segment::{
-    char_class, closing_of, is_closer, is_dash, is_line_space, is_open_bracket,
-    is_scene_break_char, is_space, is_terminator, BodyLine, CharClass, ClassCounts, Document,
-    Paragraph, ParagraphKind, Section, Sentence,
+    char_class, is_closer, is_dash, is_line_space, is_scene_break_char, is_space, is_terminator,
+    BodyLine, CharClass, ClassCounts, Document, Paragraph, ParagraphKind, Section, Sentence,
 };
 use super::Span;
 
@@ -112,11 +117,10 @@ fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
         if text.starts_with("```") {
             in_fence = !in_fence;
             inc[l] = false;
-        } else if in_fence {
-            inc[l] = false;
-        } else if source[spans[l].range()]
-            .trim_start_matches(is_line_space)
-            .starts_with('#')
+        } else if in_fence
+            || source[spans[l].range()]
+                .trim_start_matches(is_line_space)
+                .starts_with('#')
         {
             inc[l] = false;
         }
@@ -129,7 +133,7 @@ fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
 struct Scratch {
     a: Vec<(u32, char)>,
     b: Vec<(u32, char)>,
-    stack: Vec<char>,
+    stack: Vec<u8>,
 }
 
 struct Builder<'a> {
@@ -179,13 +183,23 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// Appends source text unchanged: every byte maps to the start of its char.
+    fn push_verbatim(&mut self, base: usize, text: &str) {
+        self.display.push_str(text);
+        let mut current = base as u32;
+        for (i, &b) in text.as_bytes().iter().enumerate() {
+            if b & 0xC0 != 0x80 {
+                current = (base + i) as u32;
+            }
+            self.display_map.push(current);
+        }
+    }
+
     fn body_line(&mut self, line: usize, span: Span, scratch: &mut Scratch) {
         let src = &self.source[span.range()];
         let dstart = self.display.len();
-        if !src.contains(['［', '《']) {
-            for (i, c) in src.char_indices() {
-                self.push_char((span.start + i) as u32, c);
-            }
+        if !src.contains('［') && !src.contains('《') {
+            self.push_verbatim(span.start, src);
         } else {
             mask_line(src, span.start, scratch);
             for &(off, c) in scratch.a.iter() {
@@ -263,7 +277,7 @@ impl<'a> Builder<'a> {
         span: Span,
         dstart: usize,
         dend: usize,
-        stack: &mut Vec<char>,
+        stack: &mut Vec<u8>,
     ) {
         if self.pending_break && self.paragraphs.len() > self.section_start {
             self.close_section();
@@ -328,20 +342,20 @@ impl<'a> Builder<'a> {
             if c == '、' {
                 commas += 1;
             }
-            if let Some(k) = bracket_kind(c) {
-                stack.push(c);
-                open_counts[k] += 1;
-            } else if let Some(k) = closer_kind(c) {
-                if open_counts[k] > 0 {
+            match bracket(c) {
+                Bracket::Open(k) => {
+                    stack.push(k);
+                    open_counts[k as usize] += 1;
+                }
+                Bracket::Close(k) if open_counts[k as usize] > 0 => {
                     while let Some(open) = stack.pop() {
-                        if let Some(ok) = bracket_kind(open) {
-                            open_counts[ok] -= 1;
-                            if ok == k {
-                                break;
-                            }
+                        open_counts[open as usize] -= 1;
+                        if open == k {
+                            break;
                         }
                     }
                 }
+                _ => {}
             }
         }
         if let Some(s) = start {
@@ -425,17 +439,33 @@ fn source_span(source: &str, display: &str, map: &[u32], start: usize, end: usiz
     Span::new(s, (last_src + last_len).max(s))
 }
 
-const OPENERS: [char; 8] = ['「', '『', '（', '(', '【', '〈', '《', '〔'];
-
-fn bracket_kind(c: char) -> Option<usize> {
-    if !is_open_bracket(c) {
-        return None;
-    }
-    OPENERS.iter().position(|&o| o == c)
+/// A bracket of SPEC §2.5 and its type (0..8, in the order `「『（(【〈《〔`).
+enum Bracket {
+    Open(u8),
+    Close(u8),
+    None,
 }
 
-fn closer_kind(c: char) -> Option<usize> {
-    OPENERS.iter().position(|&o| closing_of(o) == Some(c))
+fn bracket(c: char) -> Bracket {
+    match c {
+        '「' => Bracket::Open(0),
+        '『' => Bracket::Open(1),
+        '（' => Bracket::Open(2),
+        '(' => Bracket::Open(3),
+        '【' => Bracket::Open(4),
+        '〈' => Bracket::Open(5),
+        '《' => Bracket::Open(6),
+        '〔' => Bracket::Open(7),
+        '」' => Bracket::Close(0),
+        '』' => Bracket::Close(1),
+        '）' => Bracket::Close(2),
+        ')' => Bracket::Close(3),
+        '】' => Bracket::Close(4),
+        '〉' => Bracket::Close(5),
+        '》' => Bracket::Close(6),
+        '〕' => Bracket::Close(7),
+        _ => Bracket::None,
+    }
 }
 
 /// Dialogue or narration (SPEC §2.4), on the displayed text of a paragraph.
@@ -764,6 +794,21 @@ mod tests {
         assert_eq!(sentences("！\n"), vec![("！".to_string(), 0)]);
         // An unclosed bracket keeps the rest of the paragraph in one sentence.
         assert_eq!(sentences("「あ。い。\nう。\n").len(), 2);
+    }
+
+    #[test]
+    fn bracket_table_agrees_with_segment_predicates() {
+        use crate::analysis::segment::{closing_of, is_open_bracket};
+        for c in ['「', '『', '（', '(', '【', '〈', '《', '〔'] {
+            assert!(is_open_bracket(c));
+            let Bracket::Open(k) = bracket(c) else {
+                panic!("{c}")
+            };
+            let close = closing_of(c).unwrap();
+            assert!(is_closer(close));
+            assert!(matches!(bracket(close), Bracket::Close(j) if j == k));
+        }
+        assert!(matches!(bracket('あ'), Bracket::None));
     }
 
     #[test]

@@ -107,8 +107,9 @@ pub struct Document<'a> {
     /// Displayed text of the body: each body line's displayed text followed by `\n`.
     pub display: String,
     /// For every byte offset of `display` that starts a char, the source offset of that
-    /// char; `display_map[display.len()]` = source end of the last body line.
-    /// (Non-boundary entries hold the offset of the char they are inside.)
+    /// char; `display_map[display.len()]` = source end of the last body line (0 when the
+    /// body is empty). (Non-boundary entries hold the offset of the char they are inside.)
+    /// The `\n` after each body line maps to the end of that source line.
     pub display_map: Vec<u32>,
     pub paragraphs: Vec<Paragraph>,
     pub sentences: Vec<Sentence>,

@@ -9,6 +9,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+pub mod artifact;
+pub mod backup;
+pub mod convert;
+pub mod files;
+pub mod plot;
+pub mod validate;
+pub mod write;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "noveler",
@@ -55,6 +63,20 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Content-addressed artifacts: store, fetch, list, delete, gc
+    Artifact(artifact::ArtifactArgs),
+    /// Snapshots of manuscripts and artifacts: create, list, restore
+    Backup(backup::BackupArgs),
+    /// Saved results and the hash index: info, list, get, changes, clean
+    Files(files::FilesArgs),
+    /// Convert a CLI result {command, returncode, stdout, stderr} into a result envelope
+    Convert(convert::ConvertArgs),
+    /// Check that a JSON document is a well-formed result envelope
+    Validate(validate::ValidateArgs),
+    /// Write an episode in ten stages with an agent: prompts out, validated results in
+    Write(write::WriteArgs),
+    /// The episode plot for an agent: prompt, then submit the plot YAML
+    Plot(plot::PlotArgs),
 }
 
 /// Entry point of the binary.
@@ -90,6 +112,13 @@ pub fn run(cli: Cli) -> u8 {
                 crate::output::rules::rules_table(&r.rules)
             })
         }
+        Command::Artifact(args) => artifact::run(&ctx, args),
+        Command::Backup(args) => backup::run(&ctx, args),
+        Command::Files(args) => files::run(&ctx, args),
+        Command::Convert(args) => convert::run(&ctx, args),
+        Command::Validate(args) => validate::run(&ctx, args),
+        Command::Write(args) => write::run(&ctx, args),
+        Command::Plot(args) => plot::run(&ctx, args),
     }
 }
 

@@ -12,8 +12,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
+pub mod artifact;
+pub mod backup;
 pub mod check;
+pub mod convert;
 pub mod explain;
+pub mod files;
+pub mod plot;
+pub mod validate;
+pub mod write;
 
 /// Progress callback: (done, total, what). Called from worker threads.
 pub type ProgressFn = Arc<dyn Fn(u64, u64, &str) + Send + Sync>;

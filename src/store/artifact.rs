@@ -132,7 +132,9 @@ pub fn parse_id(id: &str) -> Result<String> {
             Code::A001,
             format!("アーティファクトID「{shown}」は不正です"),
         )
-        .hint("`artifact:` に続く12桁の小文字16進数で指定してください（例: artifact:0123456789ab）。")
+        .hint(
+            "`artifact:` に続く12桁の小文字16進数で指定してください（例: artifact:0123456789ab）。",
+        )
         .details(serde_json::json!({"expected": "^artifact:[0-9a-f]{12}$"}))
         .suggest("noveler artifact list"))
     }
@@ -574,7 +576,10 @@ impl ArtifactStore {
                     if a.content != content {
                         return Err(Error::new(
                             Code::A006,
-                            format!("ID {} は別の内容に使われています（ハッシュ衝突）", full_id(&hex)),
+                            format!(
+                                "ID {} は別の内容に使われています（ハッシュ衝突）",
+                                full_id(&hex)
+                            ),
                         )
                         .at(&path, None)
                         .hint("内容をわずかに変えて保存してください。"));
@@ -831,7 +836,10 @@ fn is_recent(created_at: &str, now: SystemTime, min_age: Duration) -> bool {
         return false;
     }
     match humantime::parse_rfc3339_weak(created_at) {
-        Ok(t) => now.duration_since(t).map(|age| age < min_age).unwrap_or(true),
+        Ok(t) => now
+            .duration_since(t)
+            .map(|age| age < min_age)
+            .unwrap_or(true),
         // An unparsable date is treated as recent: never delete what we cannot date.
         Err(_) => true,
     }
@@ -947,7 +955,9 @@ mod tests {
         let (d, s) = store();
         let a = s.store("original", StoreOptions::default()).unwrap();
         let p = d.path().join(&a.path);
-        let text = std::fs::read_to_string(&p).unwrap().replace("original", "changed!");
+        let text = std::fs::read_to_string(&p)
+            .unwrap()
+            .replace("original", "changed!");
         std::fs::write(&p, text).unwrap();
         let e = s.fetch(&a.metadata.artifact_id).unwrap_err();
         assert_eq!(e.code, Code::A003);
@@ -1002,7 +1012,10 @@ mod tests {
         );
         assert_eq!(extract_section(json, "json", "a.b").unwrap(), "1");
         let e = extract_section(json, "json", "characters.sub").unwrap_err();
-        assert_eq!(e.details.unwrap()["available_sections"], serde_json::json!(["main"]));
+        assert_eq!(
+            e.details.unwrap()["available_sections"],
+            serde_json::json!(["main"])
+        );
         let yaml = "登場人物:\n  主人公: 小鞠\n舞台: 澪浜\n";
         assert_eq!(extract_section(yaml, "yaml", "舞台").unwrap(), "澪浜");
         assert_eq!(
@@ -1028,7 +1041,10 @@ mod tests {
             b"plot: artifact:0123456789ab, x artifact:0123456789abcdef artifact:zz",
             &mut ids,
         );
-        assert_eq!(ids.into_iter().collect::<Vec<_>>(), ["artifact:0123456789ab"]);
+        assert_eq!(
+            ids.into_iter().collect::<Vec<_>>(),
+            ["artifact:0123456789ab"]
+        );
     }
 
     #[test]
@@ -1056,14 +1072,17 @@ mod tests {
         .unwrap();
         let recent = s.gc(true, Duration::from_secs(3600)).unwrap();
         assert!(recent.removed.is_empty());
-        assert_eq!(recent.kept_recent, [gone.metadata.artifact_id.clone()]);
+        assert_eq!(recent.kept_recent, vec![gone.metadata.artifact_id.clone()]);
         let dry = s.gc(true, Duration::ZERO).unwrap();
-        assert_eq!(dry.removed, [gone.metadata.artifact_id.clone()]);
+        assert_eq!(dry.removed, vec![gone.metadata.artifact_id.clone()]);
         assert!(d.path().join(&gone.path).exists());
         let real = s.gc(false, Duration::ZERO).unwrap();
-        assert_eq!(real.removed, [gone.metadata.artifact_id.clone()]);
-        assert_eq!(real.kept_referenced, [keep.metadata.artifact_id.clone()]);
-        assert_eq!(real.kept_pinned, [pinned.metadata.artifact_id.clone()]);
+        assert_eq!(real.removed, vec![gone.metadata.artifact_id.clone()]);
+        assert_eq!(
+            real.kept_referenced,
+            vec![keep.metadata.artifact_id.clone()]
+        );
+        assert_eq!(real.kept_pinned, vec![pinned.metadata.artifact_id.clone()]);
         assert_eq!(real.scanned_files, 1);
         assert!(!d.path().join(&gone.path).exists());
         assert!(real.backup.is_some());

@@ -5,17 +5,29 @@ use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::Path;
 
-/// Writes `bytes` to `path` atomically, creating parent directories.
+/// Writes `bytes` to `path` atomically, creating parent directories. A file that is
+/// replaced keeps its permissions; a new file gets the usual ones (0666 minus the umask), not
+/// the temp file's private 0600.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".noveler-tmp-")
-        .tempfile_in(dir)
-        .map_err(|e| Error::io(dir, &e))?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".noveler-tmp-");
+    let existing = std::fs::metadata(path).ok().map(|m| m.permissions());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(|e| Error::io(dir, &e))?;
+    if let Some(perm) = existing {
+        tmp.as_file()
+            .set_permissions(perm)
+            .map_err(|e| Error::io(path, &e))?;
+    }
     tmp.write_all(bytes).map_err(|e| Error::io(path, &e))?;
     tmp.as_file().sync_all().map_err(|e| Error::io(path, &e))?;
     tmp.persist(path).map_err(|e| Error::io(path, &e.error))?;
@@ -33,5 +45,25 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"two");
         let leftovers = std::fs::read_dir(path.parent().unwrap()).unwrap().count();
         assert_eq!(leftovers, 1, "no temp files left behind");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn keeps_permissions_of_replaced_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.md");
+        std::fs::write(&path, "a").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        super::write_atomic(&path, b"b").unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        let fresh = dir.path().join("n.md");
+        super::write_atomic(&fresh, b"c").unwrap();
+        let mode = std::fs::metadata(&fresh).unwrap().permissions().mode() & 0o777;
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, "d").unwrap();
+        let usual = std::fs::metadata(&plain).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, usual, "new files get the same mode as any new file");
     }
 }

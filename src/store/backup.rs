@@ -94,7 +94,9 @@ pub fn is_valid_id(id: &str) -> bool {
         && b[8] == b'_'
         && b[9..15].iter().all(u8::is_ascii_digit)
         && b[15] == b'_'
-        && b[16..].iter().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'))
+        && b[16..]
+            .iter()
+            .all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 fn check_id(id: &str) -> Result<()> {
@@ -114,7 +116,11 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 fn new_backup_dir(root: &Path, created_at: &str, reason: &str) -> Result<(String, PathBuf)> {
     let base = root.join(BACKUP_DIR);
     std::fs::create_dir_all(&base).map_err(|e| Error::io(&base, &e))?;
-    let digits: String = created_at.chars().filter(char::is_ascii_digit).take(14).collect();
+    let digits: String = created_at
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect();
     let stamp = format!(
         "{}_{}",
         digits.get(..8).unwrap_or("00000000"),
@@ -135,8 +141,11 @@ fn new_backup_dir(root: &Path, created_at: &str, reason: &str) -> Result<(String
             Err(e) => return Err(Error::io(&dir, &e)),
         }
     }
-    Err(Error::new(Code::U007, "バックアップ用のディレクトリを作成できませんでした")
-        .hint("しばらくしてから再実行してください。"))
+    Err(Error::new(
+        Code::U007,
+        "バックアップ用のディレクトリを作成できませんでした",
+    )
+    .hint("しばらくしてから再実行してください。"))
 }
 
 /// Backs up the files `rels` (relative to `root`; each must exist inside the root) into one
@@ -150,8 +159,10 @@ pub fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result<Backup
         }
     }
     if wanted.is_empty() {
-        return Err(Error::new(Code::U005, "バックアップするファイルがありません")
-            .hint("ファイル、話数、または --all を指定してください。"));
+        return Err(
+            Error::new(Code::U005, "バックアップするファイルがありません")
+                .hint("ファイル、話数、または --all を指定してください。"),
+        );
     }
     let created_at = timestamp(SystemTime::now());
     let (id, dir) = new_backup_dir(root, &created_at, reason)?;
@@ -178,8 +189,12 @@ pub fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result<Backup
         total_size_bytes: entries.iter().map(|e| e.size_bytes).sum(),
         files: entries,
     };
-    let body = serde_json::to_vec_pretty(&manifest)
-        .map_err(|e| Error::new(Code::R002, format!("マニフェストのJSON化に失敗しました: {e}")))?;
+    let body = serde_json::to_vec_pretty(&manifest).map_err(|e| {
+        Error::new(
+            Code::R002,
+            format!("マニフェストのJSON化に失敗しました: {e}"),
+        )
+    })?;
     write_atomic(&dir.join(MANIFEST), &body)?;
     Ok(BackupRef {
         manifest: format!("{BACKUP_DIR}/{id}/{MANIFEST}"),
@@ -331,8 +346,11 @@ pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
             .map(|(t, _, _)| t.rel.clone())
             .collect();
         if !overwritten.is_empty() {
-            out.pre_restore_backup =
-                Some(backup_files(root, &overwritten, &format!("before restore {id}"))?);
+            out.pre_restore_backup = Some(backup_files(
+                root,
+                &overwritten,
+                &format!("before restore {id}"),
+            )?);
         }
         for (target, bytes, r) in &plan {
             if r.action != "unchanged" {
@@ -404,9 +422,14 @@ mod tests {
     fn bad_ids_and_manifests() {
         let d = project();
         let root = d.path();
-        assert_eq!(restore(root, "../../etc", true).unwrap_err().code, Code::U001);
         assert_eq!(
-            restore(root, "20250101_000000_deadbeef", true).unwrap_err().code,
+            restore(root, "../../etc", true).unwrap_err().code,
+            Code::U001
+        );
+        assert_eq!(
+            restore(root, "20250101_000000_deadbeef", true)
+                .unwrap_err()
+                .code,
             Code::A007
         );
         let b = backup_file(root, Path::new("40_原稿/第001話_a.md"), "manual").unwrap();
@@ -415,7 +438,10 @@ mod tests {
             .unwrap()
             .replace("\"path\": \"40_原稿", "\"path\": \"../40_原稿");
         std::fs::write(&mpath, text).unwrap();
-        assert_eq!(restore(root, &b.backup_id, true).unwrap_err().code, Code::A008);
+        assert_eq!(
+            restore(root, &b.backup_id, true).unwrap_err().code,
+            Code::A008
+        );
         let (good, broken) = list(root).unwrap();
         assert!(good.is_empty());
         assert_eq!(broken.len(), 1);

@@ -68,6 +68,7 @@ pub struct RunInfo {
 
 impl Envelope {
     /// A success envelope around `result`.
+    #[allow(clippy::too_many_arguments)]
     pub fn success(
         run: &RunInfo,
         inputs: Vec<FileRef>,

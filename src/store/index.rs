@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 /// The index file name inside `temp/json_output/`.
 pub const INDEX_FILE: &str = ".hash_index.json";
+const MISSING: &str = "インデックスがありませんでした";
 /// Current on-disk format version.
 pub const INDEX_VERSION: u32 = 1;
 
@@ -245,13 +246,11 @@ fn read(root: &Path) -> std::result::Result<HashIndex, String> {
     let path = index_path(root);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err("インデックスがありませんでした".into())
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(MISSING.into()),
         Err(e) => return Err(format!("読み込めませんでした: {e}")),
     };
-    let index: HashIndex = serde_json::from_slice(&bytes)
-        .map_err(|e| format!("インデックスが壊れていました: {e}"))?;
+    let index: HashIndex =
+        serde_json::from_slice(&bytes).map_err(|e| format!("インデックスが壊れていました: {e}"))?;
     index
         .check()
         .map_err(|e| format!("インデックスが壊れていました: {e}"))?;
@@ -259,8 +258,12 @@ fn read(root: &Path) -> std::result::Result<HashIndex, String> {
 }
 
 fn write(root: &Path, index: &HashIndex) -> Result<()> {
-    let body = serde_json::to_vec_pretty(index)
-        .map_err(|e| Error::new(Code::R002, format!("インデックスのJSON化に失敗しました: {e}")))?;
+    let body = serde_json::to_vec_pretty(index).map_err(|e| {
+        Error::new(
+            Code::R002,
+            format!("インデックスのJSON化に失敗しました: {e}"),
+        )
+    })?;
     write_atomic(&index_path(root), &body)
 }
 
@@ -285,30 +288,41 @@ pub fn record_envelope(root: &Path, env: &Envelope, saved_rel: &str, body: &[u8]
 }
 
 /// Loads the index for reading; a missing or corrupt one is rebuilt (and saved) first.
+/// `rebuilt` is set when something had to be recovered (a corrupt index, or a missing one
+/// while results exist), not for the first use in a fresh project.
 pub fn load(root: &Path) -> Result<Loaded> {
-    match read(root) {
+    if let Ok(index) = read(root) {
+        return Ok(Loaded {
+            index,
+            rebuilt: None,
+        });
+    }
+    let path = index_path(root);
+    lock::with_lock(&path, || match read(root) {
+        // Another process repaired it while we waited.
         Ok(index) => Ok(Loaded {
             index,
             rebuilt: None,
         }),
-        Err(_) => {
-            let path = index_path(root);
-            lock::with_lock(&path, || match read(root) {
-                // Another process repaired it while we waited.
-                Ok(index) => Ok(Loaded {
-                    index,
-                    rebuilt: None,
-                }),
-                Err(reason) => {
-                    let index = rebuild(root)?;
-                    write(root, &index)?;
-                    Ok(Loaded {
-                        index,
-                        rebuilt: Some(reason),
-                    })
-                }
-            })
+        Err(reason) => {
+            let index = rebuild(root)?;
+            write(root, &index)?;
+            let rebuilt = if reason == MISSING && index.files.is_empty() {
+                None
+            } else {
+                Some(format!("{reason}（結果ファイルから再構築しました）"))
+            };
+            Ok(Loaded { index, rebuilt })
         }
+    })
+}
+
+/// The index as stored, or rebuilt in memory when missing/corrupt; writes nothing and takes
+/// no lock (safe while the caller holds the index lock).
+pub fn peek(root: &Path) -> Result<HashIndex> {
+    match read(root) {
+        Ok(index) => Ok(index),
+        Err(_) => rebuild(root),
     }
 }
 
@@ -341,11 +355,14 @@ mod tests {
     use std::time::SystemTime;
 
     fn env(root: &Path, name: &str) -> Envelope {
+        let run = crate::store::envelope::RunInfo {
+            command: name.to_string(),
+            project_root: root.to_path_buf(),
+            started: SystemTime::now(),
+            elapsed_ms: 0.0,
+        };
         Envelope::success(
-            name,
-            root,
-            SystemTime::now(),
-            0.0,
+            &run,
             vec![FileRef::from_bytes(root, &root.join("40_原稿/a.md"), b"abc", "manuscript")],
             vec![],
             serde_json::json!({}),
@@ -394,6 +411,19 @@ mod tests {
         let index = load(root).unwrap();
         assert!(index.rebuilt.is_none());
         assert_eq!(index.index.files.len(), 3);
+    }
+
+    #[test]
+    fn fresh_project_is_not_a_recovery() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(load(dir.path()).unwrap().rebuilt.is_none());
+        // Results but no index: that is a recovery worth reporting.
+        let dir = tempfile::tempdir().unwrap();
+        env(dir.path(), "check").save(dir.path()).unwrap();
+        std::fs::remove_file(index_path(dir.path())).unwrap();
+        let loaded = load(dir.path()).unwrap();
+        assert!(loaded.rebuilt.unwrap().contains("再構築"));
+        assert_eq!(loaded.index.files.len(), 2);
     }
 
     #[test]

@@ -59,7 +59,11 @@ pub fn with_lock<T>(path: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
 }
 
 /// Runs `f` holding the exclusive lock for `path`, waiting at most `wait` (QC-008 after).
-pub fn with_lock_timeout<T>(path: &Path, wait: Duration, f: impl FnOnce() -> Result<T>) -> Result<T> {
+pub fn with_lock_timeout<T>(
+    path: &Path,
+    wait: Duration,
+    f: impl FnOnce() -> Result<T>,
+) -> Result<T> {
     let lock = lock_path(path);
     let mut rw = fd_lock::RwLock::new(open(&lock)?);
     let start = Instant::now();

@@ -43,7 +43,7 @@ fn normalize(path: &Path) -> PathBuf {
 fn outside(path: &Path, why: &str) -> Error {
     Error::new(
         Code::U004,
-        format!("{} はプロジェクトの外を指しています（{why}）", path.display()),
+        format!("指定したパスはプロジェクトの外を指しています（{why}）"),
     )
     .at(path, None)
     .hint("プロジェクトルート配下のパスを、ルートからの相対パスで指定してください。")
@@ -53,7 +53,9 @@ fn outside(path: &Path, why: &str) -> Error {
 /// The file need not exist; directories above it need not exist either.
 pub fn resolve(root: &Path, path: &Path) -> Result<InRoot> {
     if path.as_os_str().is_empty() {
-        return Err(Error::new(Code::U001, "パスが空です").hint("ファイルのパスを指定してください。"));
+        return Err(
+            Error::new(Code::U001, "パスが空です").hint("ファイルのパスを指定してください。")
+        );
     }
     let croot = canonical_root(root);
     let joined = if path.is_absolute() {
@@ -105,7 +107,10 @@ pub fn resolve(root: &Path, path: &Path) -> Result<InRoot> {
         }
     };
     if !canon.starts_with(&croot) {
-        return Err(outside(path, "シンボリックリンクがルートの外を指しています"));
+        return Err(outside(
+            path,
+            "シンボリックリンクがルートの外を指しています",
+        ));
     }
     let mut abs = canon;
     for name in rest.into_iter().rev() {
@@ -127,12 +132,9 @@ pub fn resolve(root: &Path, path: &Path) -> Result<InRoot> {
 pub fn resolve_file(root: &Path, path: &Path) -> Result<InRoot> {
     let r = resolve(root, path)?;
     if !r.abs.is_file() {
-        return Err(Error::new(
-            Code::U005,
-            format!("ファイル {} が見つかりません", path.display()),
-        )
-        .at(path, None)
-        .hint("パスを確認してください（プロジェクトルートからの相対パス）。"));
+        return Err(Error::new(Code::U005, "ファイルが見つかりません")
+            .at(path, None)
+            .hint("パスを確認してください（プロジェクトルートからの相対パス）。"));
     }
     Ok(r)
 }
@@ -144,7 +146,9 @@ pub fn is_clean_relative(rel: &str) -> bool {
         && !rel.starts_with('/')
         && !rel.contains('\\')
         && !rel.contains(':')
-        && rel.split('/').all(|seg| !seg.is_empty() && seg != "." && seg != "..")
+        && rel
+            .split('/')
+            .all(|seg| !seg.is_empty() && seg != "." && seg != "..")
 }
 
 #[cfg(test)]
@@ -201,7 +205,9 @@ mod tests {
             Code::U004
         );
         assert_eq!(
-            resolve(&root, Path::new("dirlink/new.txt")).unwrap_err().code,
+            resolve(&root, Path::new("dirlink/new.txt"))
+                .unwrap_err()
+                .code,
             Code::U004
         );
         std::os::unix::fs::symlink(root.join("nowhere"), root.join("dangling")).unwrap();
@@ -211,7 +217,10 @@ mod tests {
         );
         // A symlink inside the root to inside the root is fine.
         std::os::unix::fs::symlink(root.join("40_原稿/a.md"), root.join("ok.md")).unwrap();
-        assert_eq!(resolve(&root, Path::new("ok.md")).unwrap().rel, "40_原稿/a.md");
+        assert_eq!(
+            resolve(&root, Path::new("ok.md")).unwrap().rel,
+            "40_原稿/a.md"
+        );
     }
 
     #[test]

@@ -4,12 +4,15 @@
 //! engine itself stays logic.
 
 use crate::analysis::sha256_hex;
+use crate::analysis::settings::LengthSource;
 use crate::error::{Code, Error, Result};
-use crate::store::write_atomic;
+use crate::project::Project;
+use crate::store::artifact::{self, ArtifactStore, StoreOptions};
+use crate::store::{backup, lock};
 use std::path::{Path, PathBuf};
 
-/// Facts from `プロジェクト設定.yaml` the prompts use.
-#[derive(Debug, Clone, PartialEq)]
+/// Facts from `プロジェクト設定.yaml` the prompts use, with the loaded project.
+#[derive(Debug, Clone)]
 pub struct ProjectInfo {
     pub name: String,
     pub genre: String,
@@ -20,8 +23,8 @@ pub struct ProjectInfo {
     pub target_max: usize,
     /// `project_config | default` (or `override` once a caller overrides it).
     pub target_source: String,
-    /// The config file, when there is one.
-    pub config_path: Option<PathBuf>,
+    /// The project (config, layout, analysis settings); none only in placeholder listings.
+    pub project: Option<Box<Project>>,
 }
 
 fn yaml_str(v: &serde_yaml::Value) -> Option<String> {
@@ -32,101 +35,62 @@ fn yaml_str(v: &serde_yaml::Value) -> Option<String> {
     }
 }
 
-/// Reads the project config (absent → defaults; unreadable → P002; bad target → QC-010).
+/// Loads the project (P002 broken config, QC-010 bad target length) and the facts prompts use.
 pub fn project_info(root: &Path) -> Result<ProjectInfo> {
-    let path = root.join(crate::project::PROJECT_CONFIG);
-    let mut info = ProjectInfo {
-        name: root
-            .file_name()
+    let project = Project::load(root)?;
+    let raw = &project.config.raw;
+    let name = project.config.name.clone().unwrap_or_else(|| {
+        root.file_name()
             .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default(),
-        genre: String::new(),
-        sub_genres: Vec::new(),
-        viewpoint: String::new(),
-        platform: String::new(),
-        target_min: 6000,
-        target_max: 10000,
-        target_source: "default".into(),
-        config_path: None,
+            .unwrap_or_default()
+    });
+    let sub_genres = match raw.get("ジャンル").and_then(|g| g.get("サブ")) {
+        Some(serde_yaml::Value::Sequence(items)) => items.iter().filter_map(yaml_str).collect(),
+        Some(v) => yaml_str(v).into_iter().collect(),
+        None => Vec::new(),
     };
-    if !path.is_file() {
-        return Ok(info);
-    }
-    let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))?;
-    let doc: serde_yaml::Value = serde_yaml::from_str(&text).map_err(|e| {
-        Error::new(Code::P002, format!("プロジェクト設定を読み込めません: {e}"))
-            .at(&path, e.location().map(|l| l.line()))
-            .hint("YAML の書式を確認してください。")
-    })?;
-    info.config_path = Some(path.clone());
-    if let Some(s) = doc.get("プロジェクト名").and_then(yaml_str) {
-        info.name = s;
-    }
-    if let Some(g) = doc.get("ジャンル") {
-        if let Some(s) = g.get("メイン").and_then(yaml_str).or_else(|| yaml_str(g)) {
-            info.genre = s;
+    let t = project.config.target_length;
+    Ok(ProjectInfo {
+        name,
+        genre: project.config.genre.clone().unwrap_or_default(),
+        sub_genres,
+        viewpoint: raw.get("視点").and_then(yaml_str).unwrap_or_default(),
+        platform: raw.get("掲載予定").and_then(yaml_str).unwrap_or_default(),
+        target_min: t.min,
+        target_max: t.max,
+        target_source: match t.source {
+            LengthSource::ProjectConfig => "project_config",
+            LengthSource::Override => "override",
+            LengthSource::Default => "default",
         }
-        if let Some(serde_yaml::Value::Sequence(items)) = g.get("サブ") {
-            info.sub_genres = items.iter().filter_map(yaml_str).collect();
-        }
-    }
-    if let Some(s) = doc.get("視点").and_then(yaml_str) {
-        info.viewpoint = s;
-    }
-    if let Some(s) = doc.get("掲載予定").and_then(yaml_str) {
-        info.platform = s;
-    }
-    let target = doc
-        .get("writing")
-        .and_then(|w| w.get("episode"))
-        .and_then(|e| e.get("target_length"));
-    if let Some(t) = target {
-        let min = t.get("min").and_then(serde_yaml::Value::as_u64);
-        let max = t.get("max").and_then(serde_yaml::Value::as_u64);
-        match (min, max) {
-            (Some(min), Some(max)) if min < max => {
-                info.target_min = min as usize;
-                info.target_max = max as usize;
-                info.target_source = "project_config".into();
-            }
-            _ => {
-                return Err(Error::new(
-                    Code::QC010,
-                    "writing.episode.target_length の min / max が不正です",
-                )
-                .at(&path, None)
-                .hint("min と max を整数で、min < max になるように指定してください。"))
-            }
-        }
-    }
-    Ok(info)
+        .into(),
+        project: Some(Box::new(project)),
+    })
 }
 
-/// A directory from `directory_structure` in the project config, or its default.
-fn project_dir(root: &Path, key: &str, default: &str) -> PathBuf {
-    let path = root.join(crate::project::PROJECT_CONFIG);
-    let custom = std::fs::read_to_string(path)
-        .ok()
-        .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
-        .and_then(|d| {
-            d.get("directory_structure")
-                .and_then(|s| s.get(key))
-                .and_then(yaml_str)
-        })
-        .filter(|s| !s.is_empty() && !s.contains(".."));
-    root.join(custom.unwrap_or_else(|| default.to_string()))
+fn load(root: &Path) -> Project {
+    Project::load(root).unwrap_or_else(|_| Project {
+        root: root.to_path_buf(),
+        config: Default::default(),
+        has_config: false,
+        dirs: Default::default(),
+        rc: Default::default(),
+        settings: Default::default(),
+        ignore: Vec::new(),
+        config_files: Vec::new(),
+    })
 }
 
 pub fn manuscript_dir(root: &Path) -> PathBuf {
-    project_dir(root, "manuscript_dir", crate::project::MANUSCRIPT_DIR)
+    load(root).manuscript_dir()
 }
 
 pub fn plot_dir(root: &Path) -> PathBuf {
-    project_dir(root, "plot_dir", "20_プロット")
+    load(root).plot_dir()
 }
 
 pub fn settings_dir(root: &Path) -> PathBuf {
-    project_dir(root, "settings_dir", "30_設定集")
+    load(root).settings_dir()
 }
 
 /// Where episode plots are written.
@@ -147,12 +111,6 @@ fn sorted_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-fn file_name(p: &Path) -> String {
-    p.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
-}
-
 fn has_ext(p: &Path, exts: &[&str]) -> bool {
     p.extension()
         .and_then(|e| e.to_str())
@@ -161,61 +119,31 @@ fn has_ext(p: &Path, exts: &[&str]) -> bool {
 
 /// The episode number a `第NNN話…` file name starts with.
 pub fn episode_of(name: &str) -> Option<u32> {
-    let rest = name.strip_prefix('第')?;
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    if digits.is_empty() || !rest[digits.len()..].starts_with('話') {
-        return None;
-    }
-    digits.parse().ok()
+    crate::project::episode_number_of(name)
 }
 
 /// Manuscripts of episode `ep` (`40_原稿/第NNN話*.md|txt`), sorted.
 pub fn manuscripts_of(root: &Path, ep: u32) -> Vec<PathBuf> {
-    sorted_files(&manuscript_dir(root))
+    load(root)
+        .episodes()
         .into_iter()
-        .filter(|p| has_ext(p, &["md", "txt"]) && episode_of(&file_name(p)) == Some(ep))
+        .filter(|e| e.number == ep)
+        .map(|e| e.path)
         .collect()
 }
 
-/// The one manuscript of episode `ep`; several are an E004 listing them.
+/// The one manuscript of episode `ep` (none when there is none); several are E004.
 pub fn find_manuscript(root: &Path, ep: u32) -> Result<Option<PathBuf>> {
-    let found = manuscripts_of(root, ep);
-    match found.len() {
-        0 => Ok(None),
-        1 => Ok(found.into_iter().next()),
-        _ => {
-            let names: Vec<String> = found.iter().map(|p| file_name(p)).collect();
-            Err(Error::new(
-                Code::E004,
-                format!("第{ep}話の原稿が複数あります: {}", names.join(", ")),
-            )
-            .hint("使わない方を移動するか名前を変えてください。")
-            .details(serde_json::json!({ "candidates": names })))
-        }
+    match load(root).manuscript_path(ep) {
+        Ok(p) => Ok(Some(p)),
+        Err(e) if e.code == Code::E003 => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
-/// Plot files of episode `ep` (SPEC §1 lookup order), first match wins.
+/// The plot file of episode `ep` (SPEC §1 lookup order).
 pub fn find_plot(root: &Path, ep: u32) -> Option<PathBuf> {
-    let exts = ["yaml", "yml", "md"];
-    for dir in [episode_plot_dir(root), plot_dir(root)] {
-        let files = sorted_files(&dir);
-        let hit = files.iter().find(|p| {
-            let name = file_name(p);
-            has_ext(p, &exts) && episode_of(&name) == Some(ep)
-        });
-        if let Some(p) = hit {
-            return Some(p.clone());
-        }
-        let ep_prefix = format!("ep{ep:03}");
-        if let Some(p) = files
-            .iter()
-            .find(|p| has_ext(p, &["yaml"]) && file_name(p).starts_with(&ep_prefix))
-        {
-            return Some(p.clone());
-        }
-    }
-    None
+    load(root).plot_path(ep).ok()
 }
 
 /// Every episode plot under `20_プロット/話別プロット/`, by episode.
@@ -223,7 +151,10 @@ pub fn episode_plots(root: &Path) -> Vec<(u32, PathBuf)> {
     let mut out: Vec<(u32, PathBuf)> = sorted_files(&episode_plot_dir(root))
         .into_iter()
         .filter(|p| has_ext(p, &["yaml", "yml", "md"]))
-        .filter_map(|p| episode_of(&file_name(&p)).map(|n| (n, p)))
+        .filter_map(|p| {
+            let stem = p.file_stem()?.to_string_lossy().into_owned();
+            episode_of(&stem).map(|n| (n, p))
+        })
         .collect();
     out.sort();
     out
@@ -253,12 +184,9 @@ pub fn find_chapter_plot(root: &Path, ep: u32) -> Option<(PathBuf, serde_yaml::V
     None
 }
 
-/// Style files: `30_設定集/文体/*.yaml|yml|md`, sorted.
-pub fn style_files(root: &Path) -> Vec<PathBuf> {
-    sorted_files(&settings_dir(root).join("文体"))
-        .into_iter()
-        .filter(|p| has_ext(p, &["yaml", "yml", "md"]))
-        .collect()
+/// The settings documents (キャラクター, 世界観, 用語集, 文体/, 執筆品質ルール).
+pub fn settings_files(root: &Path) -> crate::project::SettingsFiles {
+    load(root).settings_files()
 }
 
 /// Proposal documents: `10_企画/*.md|yaml`.
@@ -274,24 +202,18 @@ pub fn proposal_files(root: &Path) -> Vec<PathBuf> {
 
 /// `artifact:<first 12 hex of sha256(content)>`.
 pub fn artifact_id(content: &str) -> String {
-    format!("artifact:{}", &sha256_hex(content.as_bytes())[..12])
+    artifact::id_for(content)
 }
 
-fn artifact_path(root: &Path, id: &str) -> Option<PathBuf> {
-    let hex = id.strip_prefix("artifact:")?;
-    if hex.len() == 12 && hex.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) {
-        Some(root.join(".noveler/artifacts").join(format!("{hex}.json")))
-    } else {
-        None
-    }
-}
-
-/// Whether the artifact is stored.
+/// Whether the artifact is stored (a readable file with this id).
 pub fn artifact_exists(root: &Path, id: &str) -> bool {
-    artifact_path(root, id).is_some_and(|p| p.is_file())
+    artifact::parse_id(id)
+        .map(|hex| root.join(ArtifactStore::rel_path(&hex)).is_file())
+        .unwrap_or(false)
 }
 
-/// Stores `content` as an artifact (same content → same id; an existing file is kept).
+/// Stores `content` as an artifact (same content → same id). YAML that does not parse is
+/// stored as text rather than refused: the prompt still references it.
 pub fn store_artifact(
     root: &Path,
     content: &str,
@@ -300,82 +222,60 @@ pub fn store_artifact(
     description: &str,
     tags: &[(&str, String)],
 ) -> Result<String> {
-    let id = artifact_id(content);
-    let Some(path) = artifact_path(root, &id) else {
-        return Err(Error::new(Code::A001, format!("不正なアーティファクトID: {id}")));
+    let ctype = if artifact::validate_content(content, content_type).is_ok() {
+        content_type
+    } else {
+        "text"
     };
-    if path.is_file() {
-        return Ok(id);
-    }
-    let tags: serde_json::Map<String, serde_json::Value> = tags
-        .iter()
-        .map(|(k, v)| (k.to_string(), serde_json::Value::String(v.clone())))
-        .collect();
-    let doc = serde_json::json!({
-        "content": content,
-        "metadata": {
-            "artifact_id": id,
-            "content_type": content_type,
-            "created_at": crate::store::envelope::timestamp(std::time::SystemTime::now()),
-            "size_bytes": content.len(),
-            "source_file": source_file,
-            "description": description,
-            "tags": tags,
-        }
-    });
-    let bytes = serde_json::to_vec_pretty(&doc)
-        .map_err(|e| Error::new(Code::R002, format!("アーティファクトのJSON化に失敗: {e}")))?;
-    write_atomic(&path, &bytes)?;
-    Ok(id)
+    let opts = StoreOptions {
+        content_type: Some(ctype.to_string()),
+        source_file: source_file.map(str::to_string),
+        description: Some(description.to_string()),
+        tags: tags
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    };
+    Ok(ArtifactStore::new(root).store(content, opts)?.metadata.artifact_id)
 }
 
 // ---------------------------------------------------------------------------------------
-// Backups: `.noveler/backups/<stamp>/<relative path>`.
+// Backups (`store::backup`).
 
-/// Copies `path` (inside `root`) to a new backup; returns the backup's relative path.
+/// Backs up `path` (inside `root`); returns the backup id (`noveler backup restore ID`).
 pub fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<String> {
-    let rel = crate::store::fileref::relative_to(root, path)?;
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
-    let stamp: String = crate::store::envelope::timestamp(std::time::SystemTime::now())
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect();
-    let short = &sha256_hex(&bytes)[..8];
-    let dir = format!(".noveler/backups/{stamp}_{short}_{reason}");
-    let target = format!("{dir}/{rel}");
-    write_atomic(&root.join(&target), &bytes)?;
-    Ok(target)
+    Ok(backup::backup_file(root, path, reason)?.backup_id)
 }
 
 // ---------------------------------------------------------------------------------------
 // The writer lock: one mutating workflow call per episode at a time.
 
+/// What the writer lock of episode `ep` guards (the lock file is this plus `.lock`).
+fn lock_target(root: &Path, ep: u32) -> PathBuf {
+    root.join(format!(".noveler/sessions/episode_{ep:03}"))
+}
+
 /// Runs `f` holding the exclusive writer lock of episode `ep`; QC-008 when another
 /// process (or another handle in this one) holds it.
 pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    let dir = root.join(".noveler/sessions");
-    std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, &e))?;
-    let path = lock_path(root, ep);
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .read(true)
-        .write(true)
-        .open(&path)
-        .map_err(|e| Error::io(&path, &e))?;
-    let mut lock = fd_lock::RwLock::new(file);
-    let guard = lock.try_write().map_err(|_| busy(root, ep))?;
-    let out = f();
-    drop(guard);
-    out
+    lock::try_lock(&lock_target(root, ep), f).map_err(|e| {
+        if e.code == Code::QC008 {
+            Error::new(Code::QC008, format!("第{ep}話は別の執筆処理が実行中です"))
+                .at(lock_path(root, ep), None)
+                .hint("実行中の処理が終わってからやり直してください。")
+                .suggest(format!("noveler write status {ep}"))
+        } else {
+            e
+        }
+    })
 }
 
 /// The lock file of episode `ep`.
 pub fn lock_path(root: &Path, ep: u32) -> PathBuf {
-    root.join(format!(".noveler/sessions/episode_{ep:03}.lock"))
+    lock::lock_path(&lock_target(root, ep))
 }
 
-/// Whether the writer lock of `ep` is held right now (by anyone).
+/// Whether the writer lock of `ep` is held right now (by anyone). Never creates files.
 pub fn lock_held(root: &Path, ep: u32) -> bool {
     let path = lock_path(root, ep);
     let Ok(file) = std::fs::OpenOptions::new().read(true).write(true).open(&path) else {
@@ -384,15 +284,6 @@ pub fn lock_held(root: &Path, ep: u32) -> bool {
     let mut lock = fd_lock::RwLock::new(file);
     let held = lock.try_write().is_err();
     held
-}
-
-fn busy(_root: &Path, ep: u32) -> Error {
-    Error::new(
-        Code::QC008,
-        format!("第{ep}話は別の執筆処理が実行中です"),
-    )
-    .hint("実行中の処理が終わってからやり直してください。")
-    .suggest(format!("noveler write status {ep}"))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -414,13 +305,9 @@ pub struct CheckOutcome {
 /// Checks the manuscript at `path` with the project's target length.
 pub fn check_manuscript(root: &Path, path: &Path, info: &ProjectInfo) -> Result<CheckOutcome> {
     let source = crate::store::text::read_manuscript(path)?;
-    let mut settings = crate::analysis::Settings::default();
-    settings.target_length.min = info.target_min;
-    settings.target_length.max = info.target_max;
-    settings.target_length.source = match info.target_source.as_str() {
-        "project_config" => crate::analysis::settings::LengthSource::ProjectConfig,
-        "override" => crate::analysis::settings::LengthSource::Override,
-        _ => crate::analysis::settings::LengthSource::Default,
+    let settings = match &info.project {
+        Some(p) => p.settings.clone(),
+        None => load(root).settings,
     };
     let rel = crate::store::fileref::relative_to(root, path)
         .unwrap_or_else(|_| path.display().to_string());
@@ -472,16 +359,16 @@ mod tests {
         assert!(find_manuscript(&root, 3).unwrap().is_some());
         assert!(find_manuscript(&root, 4).unwrap().is_none());
         assert_eq!(find_chapter_plot(&root, 2).unwrap().1["chapter"], 1);
-        assert_eq!(style_files(&root).len(), 1);
+        assert_eq!(settings_files(&root).style.len(), 1);
         assert_eq!(episode_plots(&root).len(), 3);
     }
 
     #[test]
     fn episode_numbers_from_names() {
-        assert_eq!(episode_of("第012話_題.md"), Some(12));
-        assert_eq!(episode_of("第3話.md"), Some(3));
-        assert_eq!(episode_of("第十話.md"), None);
-        assert_eq!(episode_of("メモ.md"), None);
+        assert_eq!(episode_of("第012話_題"), Some(12));
+        assert_eq!(episode_of("第3話"), Some(3));
+        assert_eq!(episode_of("第十話"), None);
+        assert_eq!(episode_of("メモ"), None);
     }
 
     #[test]

@@ -32,6 +32,8 @@ pub struct StageOutput {
     pub output_file: String,
     /// The submission stored as an artifact (later stages reference it).
     pub artifact_id: String,
+    #[serde(default)]
+    pub size_bytes: u64,
     /// Seconds from the prompt being issued to the submission being accepted.
     pub execution_time: Option<f64>,
     /// The manuscript check's overall score (stages 8–10); none for design stages, which
@@ -94,6 +96,8 @@ pub struct CheckRecord {
     pub by_severity: BTreeMap<String, usize>,
     /// The full check result, stored as an artifact.
     pub artifact_id: String,
+    #[serde(default)]
+    pub size_bytes: u64,
 }
 
 /// The manuscript this session wrote.
@@ -103,6 +107,8 @@ pub struct ManuscriptState {
     pub title: String,
     pub sha256: String,
     pub artifact_id: String,
+    #[serde(default)]
+    pub size_bytes: u64,
     pub check: Option<CheckRecord>,
     /// Backups made before each overwrite, oldest first.
     #[serde(default)]
@@ -460,6 +466,7 @@ mod tests {
                 StageOutput {
                     output_file: "f".into(),
                     artifact_id: "artifact:000000000000".into(),
+                    size_bytes: 2,
                     execution_time: Some(1.5),
                     quality_score: None,
                     submitted_at: "t".into(),

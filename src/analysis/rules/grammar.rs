@@ -4,11 +4,9 @@
 
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::dictionaries::notation_exclusions;
-use crate::analysis::fix::{display_edit, is_kanji, MarkupGuard};
-use crate::analysis::segment::Document;
+use crate::analysis::fix::{display_edit, is_kanji, LazyGuard};
+use crate::analysis::segment::{char_class, CharClass, Document};
 use crate::analysis::{Applicability, Aspect, Diagnostic, Fix, Severity};
-use regex::Regex;
-use std::collections::HashMap;
 use std::ops::Range;
 
 pub(super) static RULES: &[&dyn Rule] = &[&GrammarPunctuation, &Typo, &NotationInconsistency];
@@ -48,20 +46,34 @@ fn is_digit(c: char) -> bool {
     c.is_ascii_digit() || ('０'..='９').contains(&c)
 }
 
-/// Regex alternation of `words`, longest first (so the longest entry wins at a position).
-fn alternation<'w>(words: impl Iterator<Item = &'w str>) -> Option<Regex> {
-    let mut list: Vec<&str> = words.filter(|w| !w.is_empty()).collect();
-    if list.is_empty() {
-        return None;
+/// Occurrences of `words` in `text`, leftmost first and, at one position, longest first;
+/// occurrences never overlap. Returns (range, index into `words`). Plain substring search:
+/// no pattern is compiled per document.
+fn find_words(text: &str, words: &[&str]) -> Vec<(Range<usize>, usize)> {
+    let mut all: Vec<(Range<usize>, usize)> = Vec::new();
+    for (w, word) in words.iter().enumerate() {
+        if word.is_empty() {
+            continue;
+        }
+        all.extend(
+            text.match_indices(word)
+                .map(|(at, _)| (at..at + word.len(), w)),
+        );
     }
-    list.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
-    list.dedup();
-    let pattern = list
-        .iter()
-        .map(|w| regex::escape(w))
-        .collect::<Vec<_>>()
-        .join("|");
-    Regex::new(&pattern).ok()
+    all.sort_by(|a, b| {
+        (a.0.start, std::cmp::Reverse(a.0.end), a.1).cmp(&(
+            b.0.start,
+            std::cmp::Reverse(b.0.end),
+            b.1,
+        ))
+    });
+    let mut out: Vec<(Range<usize>, usize)> = Vec::new();
+    for m in all {
+        if out.last().is_none_or(|last| last.0.end <= m.0.start) {
+            out.push(m);
+        }
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------------------
@@ -93,7 +105,7 @@ impl Rule for GrammarPunctuation {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
-        let guard = MarkupGuard::new(doc);
+        let guard = LazyGuard::new(doc);
         for p in &doc.paragraphs {
             let text = doc.paragraph_text(p);
             for (s, e, n) in runs(text, |c| c == '、' || c == '。') {
@@ -111,7 +123,7 @@ impl Rule for GrammarPunctuation {
                     format!("句読点「{run}」が重なっています。「{intended}」一つにしてください。"),
                 )
                 .with_suggestion(intended);
-                if let Some(edit) = display_edit(doc, &guard, range, intended) {
+                if let Some(edit) = display_edit(doc, guard.get(), range, intended) {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」を「{intended}」にする"),
@@ -166,33 +178,23 @@ impl Rule for Typo {
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
         let typos = &cx.settings.typos;
-        let Some(re) = alternation(typos.iter().map(|t| t.wrong.as_str())) else {
-            return;
-        };
-        let right_of: HashMap<&str, &str> = typos
-            .iter()
-            .rev()
-            .map(|t| (t.wrong.as_str(), t.right.as_str()))
-            .collect();
-        let guard = MarkupGuard::new(doc);
-        for m in re.find_iter(&doc.display) {
-            let wrong = m.as_str();
-            let Some(&right) = right_of.get(wrong) else {
-                continue;
-            };
-            if !typo_boundary_ok(&doc.display, m.start(), wrong) {
+        let words: Vec<&str> = typos.iter().map(|t| t.wrong.as_str()).collect();
+        let guard = LazyGuard::new(doc);
+        for (range, w) in find_words(&doc.display, &words) {
+            let (wrong, right) = (typos[w].wrong.as_str(), typos[w].right.as_str());
+            if !typo_boundary_ok(&doc.display, range.start, wrong) {
                 continue;
             }
             let mut d = Diagnostic::new(
                 TYPO.code,
                 Severity::High,
-                doc.source_span(m.range()),
+                doc.source_span(range.clone()),
                 format!("「{wrong}」は誤りです。正しくは「{right}」です。"),
             )
             .with_suggestion(right);
             // A fix whose result contains the wrong word again would never settle.
             if !right.contains(wrong) {
-                if let Some(edit) = display_edit(doc, &guard, m.range(), right) {
+                if let Some(edit) = display_edit(doc, guard.get(), range.clone(), right) {
                     d = d.with_fix(Fix::new(
                         Applicability::Standard,
                         format!("「{wrong}」を「{right}」に直す"),
@@ -234,7 +236,6 @@ static NOTATION_INCONSISTENCY: RuleMeta = RuleMeta {
 struct Side<'s> {
     label: &'s str,
     forms: Vec<&'s str>,
-    re: Option<Regex>,
 }
 
 impl<'s> Side<'s> {
@@ -244,11 +245,9 @@ impl<'s> Side<'s> {
             .map(str::trim)
             .filter(|f| !f.is_empty())
             .collect();
-        let re = alternation(forms.iter().copied());
         Side {
             label: forms.first().copied().unwrap_or(spec),
             forms,
-            re,
         }
     }
 
@@ -262,22 +261,34 @@ impl<'s> Side<'s> {
 
     /// Display ranges where this spelling plausibly is the word of the pair.
     fn occurrences(&self, display: &str) -> Vec<Range<usize>> {
-        let Some(re) = &self.re else {
-            return Vec::new();
-        };
-        re.find_iter(display)
-            .filter(|m| notation_match_ok(display, m.range()))
-            .map(|m| m.range())
+        find_words(display, &self.forms)
+            .into_iter()
+            .map(|(range, _)| range)
+            .filter(|range| notation_match_ok(display, range.clone()))
             .collect()
     }
+}
+
+/// Hiragana that can start a particle or copula after a noun: は に の が も を で だ か
+/// こ(そ) さ(え) ま(で) や へ ほ(ど) な(ど) よ(り) と.
+const PARTICLE_HEADS: &str = "はにのがもをでだかこさまやへほなよと";
+
+/// A letter: kana or kanji.
+fn is_letter(c: char) -> bool {
+    char_class(c) != CharClass::Other
 }
 
 /// The heuristic that keeps short spellings from matching inside other words:
 /// - a spelling that starts with a kanji is not counted right after a kanji or a digit
 ///   (事 in 仕事/食事, 時 in 当時/3時), and one that ends with a kanji is not counted right
 ///   before a kanji (事 in 事件, 時 in 時間/時々);
+/// - a spelling of one or two hiragana (こと, とき) is counted only right after a letter
+///   (kana or kanji: そのとき, 見たこと; not a sentence-initial ことに = 殊に) and, when a
+///   hiragana follows it, only if that hiragana can start a particle (ときは, ことが; not
+///   ときまって = と決まって, ときた = と来た, なるときっと = なると きっと);
 /// - a spelling is not counted where it lies inside one of its exclusion contexts
-///   (`notation_exclusions.tsv`: とき in ときどき/ときめく/ひととき, こと in まこと/ことば).
+///   (`notation_exclusions.tsv`: とき in ときどき/ときめく/ひととき, こと in まこと/ことば,
+///   できた in 飛んできた).
 pub(super) fn notation_match_ok(display: &str, range: Range<usize>) -> bool {
     let Some(word) = display.get(range.clone()) else {
         return false;
@@ -292,6 +303,18 @@ pub(super) fn notation_match_ok(display: &str, range: Range<usize>) -> bool {
     }
     if is_kanji(last) && char_at(display, range.end).is_some_and(is_kanji) {
         return false;
+    }
+    let short_kana =
+        word.chars().count() <= 2 && word.chars().all(|c| char_class(c) == CharClass::Hiragana);
+    if short_kana {
+        if !char_before(display, range.start).is_some_and(is_letter) {
+            return false;
+        }
+        if char_at(display, range.end)
+            .is_some_and(|n| char_class(n) == CharClass::Hiragana && !PARTICLE_HEADS.contains(n))
+        {
+            return false;
+        }
     }
     if let Some(contexts) = notation_exclusions().get(word) {
         for context in contexts {
@@ -525,6 +548,14 @@ mod tests {
         assert!(codes(&NotationInconsistency, text).is_empty());
         // こと in まこと / ことば / ひとこと is not 事.
         let text = "　その事は、まことに、ことばのひとことだ。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        // と + 決まって / 来た / きっと / 聞こえ, and 殊に, 一言二言 are other words.
+        let text = "　その時、ときまって言う。飛んだときた。なるときっと。ときこえた。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        let text = "　その事。ことに吾輩は。一こと二こと話した。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        // 飛んできた is 飛んで来た, not 出来た.
+        let text = "　出来た。出来る。鳥が飛んできた。\n";
         assert!(codes(&NotationInconsistency, text).is_empty());
         // But a real とき still counts against 時.
         let text = "　その時は、あのときは。\n";

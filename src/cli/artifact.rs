@@ -1,0 +1,241 @@
+//! `noveler artifact store|fetch|list|delete|gc`.
+
+use crate::cli::emit;
+use crate::cli::files::{emit_raw, read_stdin, user_path, DataFormat};
+use crate::commands::artifact::{
+    self as cmd, ArtifactDeleteRequest, ArtifactFetchRequest, ArtifactGcRequest,
+    ArtifactListRequest, ArtifactStoreRequest, FetchFormat,
+};
+use crate::commands::{self, Ctx};
+use crate::output::Format;
+use crate::store::artifact::ArtifactStore;
+use clap::{Args, Subcommand, ValueEnum};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Args)]
+pub struct ArtifactArgs {
+    #[command(subcommand)]
+    pub command: ArtifactCommand,
+}
+
+/// `--format` of `artifact fetch`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FetchFormatArg {
+    /// The content (or section), byte for byte
+    Raw,
+    /// The result envelope with content and metadata
+    Json,
+}
+
+fn parse_tag(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.to_string())),
+        _ => Err(format!("expected KEY=VALUE, got `{s}`")),
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ArtifactCommand {
+    /// Store a file (or stdin with `-`) as a content-addressed artifact and print its id
+    Store {
+        /// A file inside the project, or `-` for stdin
+        input: String,
+        /// Content type (default: from the file extension, else text)
+        #[arg(long = "type", value_parser = ["text", "markdown", "json", "yaml"])]
+        content_type: Option<String>,
+        /// Human-readable description
+        #[arg(long)]
+        description: Option<String>,
+        /// Tag KEY=VALUE (repeatable); keep=true protects from gc
+        #[arg(long = "tag", value_name = "KEY=VALUE", value_parser = parse_tag)]
+        tags: Vec<(String, String)>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+    /// Print an artifact's content, or one section of it
+    Fetch {
+        /// artifact:<12 hex>
+        id: String,
+        /// JSON/YAML key path (a.b.0) or Markdown heading text
+        #[arg(long)]
+        section: Option<String>,
+        #[arg(long, value_enum, default_value = "raw")]
+        format: FetchFormatArg,
+    },
+    /// List stored artifacts (corrupt files are reported and skipped)
+    List {
+        /// Only artifacts with this tag KEY=VALUE (repeatable: all must match)
+        #[arg(long = "tag", value_name = "KEY=VALUE", value_parser = parse_tag)]
+        tags: Vec<(String, String)>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+    /// Delete an artifact (its file is backed up first)
+    Delete {
+        /// artifact:<12 hex>
+        id: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+    /// Remove artifacts no session or manifest under .noveler/ refers to (backed up first)
+    Gc {
+        /// Only show what would be removed
+        #[arg(long)]
+        dry_run: bool,
+        /// Keep unreferenced artifacts younger than this age
+        #[arg(long, default_value = "1h", value_name = "AGE")]
+        older_than: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+}
+
+pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
+    let store = ArtifactStore::new(&ctx.root);
+    match args.command {
+        ArtifactCommand::Store {
+            input,
+            content_type,
+            description,
+            tags,
+            format,
+        } => {
+            let out = commands::execute(ctx, "artifact_store", |_| {
+                let (content, file) = if input == "-" {
+                    (Some(read_stdin()?), None)
+                } else {
+                    (None, Some(user_path(&input)))
+                };
+                cmd::store_with(
+                    &store,
+                    ArtifactStoreRequest {
+                        content,
+                        file,
+                        content_type,
+                        description,
+                        tags: tags.into_iter().collect::<BTreeMap<_, _>>(),
+                        source_file: None,
+                    },
+                )
+            });
+            emit(&out, format.format(), |r| {
+                format!(
+                    "{}{}\n  file: {}\n  {} chars → reference {} chars (prompt reduction {:.1}%)\n  reference: {}\n",
+                    r.artifact_id,
+                    if r.created {
+                        ""
+                    } else if r.repaired {
+                        " (repaired)"
+                    } else {
+                        " (already stored; metadata merged)"
+                    },
+                    r.path,
+                    r.content_chars,
+                    r.reference_chars,
+                    r.prompt_reduction_pct,
+                    r.reference_text
+                )
+            })
+        }
+        ArtifactCommand::Fetch {
+            id,
+            section,
+            format,
+        } => {
+            let req = ArtifactFetchRequest {
+                artifact_id: id,
+                section,
+                format: match format {
+                    FetchFormatArg::Raw => FetchFormat::Raw,
+                    FetchFormatArg::Json => FetchFormat::Json,
+                },
+            };
+            let out = commands::execute(ctx, "artifact_fetch", |_| cmd::fetch_with(&store, req));
+            match format {
+                FetchFormatArg::Raw => emit_raw(&out, |r| r.content.as_bytes()),
+                FetchFormatArg::Json => emit(&out, Format::Json, |_| String::new()),
+            }
+        }
+        ArtifactCommand::List { tags, format } => {
+            let req = ArtifactListRequest {
+                tags: tags.into_iter().collect(),
+            };
+            let out = commands::execute(ctx, "artifact_list", |_| cmd::list_with(&store, req));
+            emit(&out, format.format(), |r| {
+                let mut s = String::new();
+                for a in &r.artifacts {
+                    let tags: Vec<String> =
+                        a.tags.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                    s.push_str(&format!(
+                        "{}  {:<8} {:>9}  {}  {}{}\n",
+                        a.artifact_id,
+                        a.content_type,
+                        a.size_bytes,
+                        a.created_at,
+                        a.description.as_deref().unwrap_or("-"),
+                        if tags.is_empty() {
+                            String::new()
+                        } else {
+                            format!("  [{}]", tags.join(", "))
+                        }
+                    ));
+                }
+                for c in &r.corrupt {
+                    s.push_str(&format!(
+                        "壊れたファイル（除外）: {}: {}\n",
+                        c.path, c.reason
+                    ));
+                }
+                s.push_str(&format!("{} artifacts\n", r.total_artifacts));
+                s
+            })
+        }
+        ArtifactCommand::Delete { id, format } => {
+            let req = ArtifactDeleteRequest { artifact_id: id };
+            let out = commands::execute(ctx, "artifact_delete", |_| cmd::delete_with(&store, req));
+            emit(&out, format.format(), |r| {
+                format!(
+                    "deleted {} (backup {})\n",
+                    r.artifact_id, r.backup.backup_id
+                )
+            })
+        }
+        ArtifactCommand::Gc {
+            dry_run,
+            older_than,
+            format,
+        } => {
+            let req = ArtifactGcRequest {
+                dry_run,
+                older_than: Some(older_than),
+            };
+            let out = commands::execute(ctx, "artifact_gc", |_| cmd::gc_with(&store, req));
+            emit(&out, format.format(), |r| {
+                let verb = if r.dry_run { "would remove" } else { "removed" };
+                let mut s = String::new();
+                for id in &r.outcome.removed {
+                    s.push_str(&format!("{verb} {id}\n"));
+                }
+                for c in &r.outcome.corrupt {
+                    s.push_str(&format!(
+                        "壊れたファイル（対象外）: {}: {}\n",
+                        c.path, c.reason
+                    ));
+                }
+                s.push_str(&format!(
+                    "{verb} {}; kept {} referenced, {} keep=true, {} younger than {} ({} files scanned)\n",
+                    r.outcome.removed.len(),
+                    r.outcome.kept_referenced.len(),
+                    r.outcome.kept_pinned.len(),
+                    r.outcome.kept_recent.len(),
+                    r.older_than,
+                    r.outcome.scanned_files
+                ));
+                if let Some(b) = &r.outcome.backup {
+                    s.push_str(&format!("backup: {}\n", b.backup_id));
+                }
+                s
+            })
+        }
+    }
+}

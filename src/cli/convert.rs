@@ -1,0 +1,58 @@
+//! `noveler convert [FILE|-]`.
+
+use crate::cli::emit;
+use crate::cli::files::{read_stdin, user_path, DataFormat};
+use crate::commands::convert::{self, ConvertRequest};
+use crate::commands::{self, Ctx};
+use crate::error::{Code, Error};
+use crate::store::paths;
+use clap::Args;
+use std::path::Path;
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// JSON file {command, returncode, stdout, stderr} inside the project, or `-` for stdin
+    #[arg(default_value = "-")]
+    pub input: String,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: DataFormat,
+}
+
+pub fn run(ctx: &Ctx, args: ConvertArgs) -> u8 {
+    let out = commands::execute(ctx, "convert", |c| {
+        let text = if args.input == "-" {
+            read_stdin()?
+        } else {
+            let r = paths::resolve_file(&c.root, Path::new(&user_path(&args.input)))?;
+            std::fs::read_to_string(&r.abs).map_err(|e| Error::io(&r.abs, &e))?
+        };
+        let cli_result = serde_json::from_str(&text).map_err(|e| {
+            Error::new(
+                Code::U006,
+                format!("入力が JSON として読めません（{} 行 {} 列）: {e}", e.line(), e.column()),
+            )
+            .hint("{\"command\": \"…\", \"returncode\": 0, \"stdout\": \"…\", \"stderr\": \"…\"} の形のJSONを渡してください。")
+        })?;
+        convert::run(c, ConvertRequest { cli_result })
+    });
+    emit(&out, args.format.format(), |r| {
+        let mut s = format!("{} → returncode {}\n", r.command, r.returncode);
+        for (name, st) in [("stdout", &r.stdout), ("stderr", &r.stderr)] {
+            s.push_str(&format!(
+                "  {name}: {} chars, {} lines{}{}\n",
+                st.chars,
+                st.lines,
+                if st.truncated { " (summarised)" } else { "" },
+                st.file
+                    .as_ref()
+                    .map(|f| format!(" → {}", f.path))
+                    .unwrap_or_default()
+            ));
+        }
+        s.push_str(&format!(
+            "  {} → {} chars ({:.1}% smaller)\n",
+            r.original_chars, r.summary_chars, r.reduction_pct
+        ));
+        s
+    })
+}

@@ -1,0 +1,252 @@
+//! `noveler files info|list|get|changes|clean`, and small helpers the other data verbs share
+//! (path arguments, stdin, `--format text|json`).
+
+use crate::cli::emit;
+use crate::commands::files::{
+    self, FileChangesRequest, FileGetRequest, FileInfoRequest, FilesCleanRequest, FilesListRequest,
+};
+use crate::commands::{self, Ctx, Outcome, Report};
+use crate::error::{Code, Error, Result};
+use crate::output::Format;
+use clap::{Args, Subcommand, ValueEnum};
+use std::io::{Read, Write};
+use std::path::Path;
+
+/// `--format` of the data verbs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum DataFormat {
+    /// Human-readable summary
+    #[default]
+    Text,
+    /// The result envelope, exactly as saved
+    Json,
+}
+
+impl DataFormat {
+    pub fn format(self) -> Format {
+        match self {
+            DataFormat::Text => Format::Text,
+            DataFormat::Json => Format::Json,
+        }
+    }
+}
+
+/// A path argument as the command should see it: a relative path that exists relative to
+/// the working directory is made absolute (so `cd 40_原稿 && noveler files info 第001話.md`
+/// works); anything else is passed on and taken relative to the project root. The command
+/// then refuses whatever lies outside the root.
+pub fn user_path(arg: &str) -> String {
+    let p = Path::new(arg);
+    if p.is_absolute() {
+        return arg.to_string();
+    }
+    match std::env::current_dir() {
+        Ok(cwd) if cwd.join(p).exists() => cwd.join(p).display().to_string(),
+        _ => arg.to_string(),
+    }
+}
+
+/// Reads all of stdin as UTF-8.
+pub fn read_stdin() -> Result<String> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io("<stdin>", &e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        crate::store::text::decode(Path::new("<stdin>"), e.as_bytes())
+            .err()
+            .unwrap_or_else(|| Error::new(Code::U003, "標準入力が UTF-8 ではありません"))
+    })
+}
+
+/// Prints `bytes` exactly (no newline added) for a successful run, else like `emit`.
+pub fn emit_raw<R: Report>(outcome: &Outcome<R>, bytes: impl Fn(&R) -> &[u8]) -> u8 {
+    match &outcome.report {
+        Ok(r) => {
+            if let Some(err) = &outcome.save_error {
+                eprintln!("警告: 結果ファイルを保存できませんでした: {err}");
+            }
+            let mut out = std::io::stdout().lock();
+            match out.write_all(bytes(r)).and_then(|_| out.flush()) {
+                Ok(()) => outcome.exit_code(),
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+                Err(_) => 2,
+            }
+        }
+        Err(_) => emit(outcome, Format::Text, |_| String::new()),
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct FilesArgs {
+    #[command(subcommand)]
+    pub command: FilesCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum FilesCommand {
+    /// Show a file's reference (path, sha256, size, type) and what the hash index knows of it
+    Info {
+        /// A file inside the project
+        path: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+    /// List the files recorded in the hash index with their hashes
+    List {
+        /// Only paths starting with this prefix
+        #[arg(long)]
+        prefix: Option<String>,
+        /// Only entries with this role (envelope, manuscript, stdout …)
+        #[arg(long)]
+        role: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+    /// Print a recorded file by its sha256 (content re-verified; `text` prints it raw)
+    Get {
+        /// sha256 (64 hex) or an unambiguous prefix of at least 8 hex
+        hash: String,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+    /// Compare files with the state the hash index last recorded for them
+    Changes {
+        /// Files to compare (default: every recorded file outside temp/json_output/)
+        paths: Vec<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+    /// Remove saved results older than a given age and update the index
+    Clean {
+        /// Age, e.g. 30d, 12h, 90m
+        #[arg(long, default_value = "30d", value_name = "AGE")]
+        older_than: String,
+        /// Only show what would be removed
+        #[arg(long)]
+        dry_run: bool,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+}
+
+pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
+    match args.command {
+        FilesCommand::Info { path, format } => {
+            let req = FileInfoRequest {
+                path: user_path(&path),
+            };
+            let out = commands::execute(ctx, "files_info", |c| files::run_info(c, req));
+            emit(&out, format.format(), |r| {
+                let mut s = format!(
+                    "{}\n  sha256: {}\n  size: {} bytes ({})\n",
+                    r.file.path, r.file.sha256, r.file.size_bytes, r.file.content_type
+                );
+                if let (Some(c), Some(l)) = (r.chars, r.lines) {
+                    s.push_str(&format!("  text: {c} chars, {l} lines\n"));
+                }
+                if let Some(m) = &r.modified_at {
+                    s.push_str(&format!("  modified: {m}\n"));
+                }
+                s.push_str(&format!("  index: {}", r.index.status));
+                if let Some(rec) = &r.index.recorded {
+                    s.push_str(&format!(
+                        " (recorded {} by {})",
+                        rec.recorded_at,
+                        rec.source.as_deref().unwrap_or("-")
+                    ));
+                }
+                s.push('\n');
+                for p in &r.index.same_content_paths {
+                    s.push_str(&format!("  same content: {p}\n"));
+                }
+                s
+            })
+        }
+        FilesCommand::List {
+            prefix,
+            role,
+            format,
+        } => {
+            let req = FilesListRequest { prefix, role };
+            let out = commands::execute(ctx, "files_list", |c| files::run_list(c, req));
+            emit(&out, format.format(), |r| {
+                let mut s = String::new();
+                if let Some(why) = &r.index_rebuilt {
+                    s.push_str(&format!("インデックスを再構築しました: {why}\n"));
+                }
+                for f in &r.files {
+                    s.push_str(&format!(
+                        "{}  {:>9}  {:<10} {}{}\n",
+                        &f.entry.sha256[..12],
+                        f.entry.size_bytes,
+                        f.entry.role,
+                        f.path,
+                        if f.exists { "" } else { "  (missing)" }
+                    ));
+                }
+                s.push_str(&format!(
+                    "{} files, {} bytes, {} distinct hashes\n",
+                    r.total_files, r.total_size_bytes, r.total_hashes
+                ));
+                s
+            })
+        }
+        FilesCommand::Get { hash, format } => {
+            let req = FileGetRequest { hash };
+            let out = commands::execute(ctx, "files_get", |c| files::run_get(c, req));
+            match format {
+                DataFormat::Text => emit_raw(&out, |r| r.content.as_bytes()),
+                DataFormat::Json => emit(&out, Format::Json, |_| String::new()),
+            }
+        }
+        FilesCommand::Changes { paths, format } => {
+            let req = FileChangesRequest {
+                paths: paths.iter().map(|p| user_path(p)).collect(),
+            };
+            let out = commands::execute(ctx, "files_changes", |c| files::run_changes(c, req));
+            emit(&out, format.format(), |r| {
+                let mut s = String::new();
+                for f in &r.files {
+                    s.push_str(&format!("{:<9} {}\n", f.status, f.path));
+                }
+                let m = &r.summary;
+                s.push_str(&format!(
+                    "unchanged {}, changed {}, new {}, missing {}\n",
+                    m.unchanged, m.changed, m.new, m.missing
+                ));
+                s
+            })
+        }
+        FilesCommand::Clean {
+            older_than,
+            dry_run,
+            format,
+        } => {
+            let req = FilesCleanRequest {
+                older_than: Some(older_than),
+                dry_run,
+            };
+            let out = commands::execute(ctx, "files_clean", |c| files::run_clean(c, req));
+            emit(&out, format.format(), |r| {
+                let mut s = String::new();
+                for p in &r.removed {
+                    s.push_str(&format!(
+                        "{} {p}\n",
+                        if r.dry_run { "would remove" } else { "removed" }
+                    ));
+                }
+                s.push_str(&format!(
+                    "{} {} files ({} bytes) older than {}; {} kept; index holds {} paths\n",
+                    if r.dry_run { "would remove" } else { "removed" },
+                    r.removed.len(),
+                    r.removed_bytes,
+                    r.older_than,
+                    r.kept,
+                    r.index_files
+                ));
+                s
+            })
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! `noveler plot EP [--regenerate]` and `noveler plot submit EP --file F`.
+
+use crate::cli::emit;
+use crate::cli::files::{read_stdin, user_path};
+use crate::commands::plot::{self as cmd, PlotReport, PlotRequest, PlotResult};
+use crate::commands::{self, Ctx};
+use crate::output::Format;
+use clap::{Args, Subcommand};
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct PlotArgs {
+    #[command(subcommand)]
+    pub action: Option<PlotAction>,
+    /// Episode number
+    #[arg(required = true)]
+    pub episode: Option<u32>,
+    /// Prompt for a new plot even though one exists
+    #[arg(long)]
+    pub regenerate: bool,
+    /// Render only: write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PlotAction {
+    /// Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml
+    Submit {
+        /// Episode number
+        episode: u32,
+        /// File holding the plot, or `-` for stdin
+        #[arg(long, value_name = "FILE")]
+        file: String,
+        /// Replace the existing plot (it is backed up first)
+        #[arg(long)]
+        regenerate: bool,
+        /// Validate only: write nothing
+        #[arg(long)]
+        dry_run: bool,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+}
+
+pub fn run(ctx: &Ctx, args: PlotArgs) -> u8 {
+    let (req, format) = match args.action {
+        None => (
+            PlotRequest {
+                episode: args.episode.unwrap_or(0),
+                regenerate: args.regenerate,
+                dry_run: args.dry_run,
+                ..Default::default()
+            },
+            args.format,
+        ),
+        Some(PlotAction::Submit {
+            episode,
+            file,
+            regenerate,
+            dry_run,
+            format,
+        }) => {
+            let (content, file) = if file == "-" {
+                match read_stdin() {
+                    Ok(t) => (Some(t), None),
+                    Err(e) => {
+                        let out = commands::execute(ctx, "plot", |_| Err::<PlotReport, _>(e));
+                        return emit(&out, format, |_| String::new());
+                    }
+                }
+            } else {
+                (None, Some(user_path(&file)))
+            };
+            (
+                PlotRequest {
+                    episode,
+                    regenerate,
+                    dry_run,
+                    content,
+                    file,
+                    ..Default::default()
+                },
+                format,
+            )
+        }
+    };
+    let mut c = ctx.clone();
+    if req.dry_run {
+        c.save = false;
+    }
+    let out = commands::execute(&c, "plot", |c| cmd::run(c, req));
+    emit(&out, format, plot_text)
+}
+
+/// Text of `noveler plot`.
+pub fn plot_text(r: &PlotReport) -> String {
+    let mut t = String::new();
+    match &r.result {
+        PlotResult::Prompt(p) => {
+            match (&p.prompt, &p.plot_file) {
+                (None, Some(f)) => {
+                    t.push_str(&format!("第{:03}話のプロットはすでにあります: {f}\n", p.episode));
+                }
+                (Some(prompt), _) => {
+                    if let Some(st) = &p.prompt_stats {
+                        t.push_str(&format!(
+                            "第{:03}話 プロット作成{}: 参照 {} 件、プロンプト {} バイト（貼り付けなら {} バイト、削減 {:.1}%）\n\n",
+                            p.episode,
+                            if p.dry_run { "（ドライラン）" } else { "" },
+                            st.artifacts_referenced,
+                            st.referenced_bytes,
+                            st.pasted_bytes,
+                            st.prompt_reduction_pct
+                        ));
+                    }
+                    t.push_str(prompt);
+                    if !prompt.ends_with('\n') {
+                        t.push('\n');
+                    }
+                    t.push('\n');
+                }
+                _ => {}
+            }
+            for a in &p.suggested_actions {
+                t.push_str(&format!("次: {a}\n"));
+            }
+        }
+        PlotResult::Submitted(s) => {
+            if s.dry_run {
+                t.push_str(&format!(
+                    "プロットは形式に合っています（ドライラン：{} には書き込んでいません）\n",
+                    s.plot_file
+                ));
+            } else {
+                t.push_str(&format!(
+                    "第{:03}話のプロット「{}」を保存しました: {}（場面 {} 、{}）\n",
+                    s.episode, s.title, s.plot_file, s.scenes, s.artifact_id
+                ));
+            }
+            for b in &s.backups {
+                t.push_str(&format!("  バックアップ: {b}（noveler backup restore {b}）\n"));
+            }
+            for f in &s.removed {
+                t.push_str(&format!("  旧ファイルを置き換え: {f}\n"));
+            }
+            for w in &s.warnings {
+                t.push_str(&format!("警告: {w}\n"));
+            }
+            for a in &s.suggested_actions {
+                t.push_str(&format!("次: {a}\n"));
+            }
+        }
+    }
+    t
+}

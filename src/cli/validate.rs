@@ -1,0 +1,56 @@
+//! `noveler validate FILE|-`.
+
+use crate::cli::emit;
+use crate::cli::files::{read_stdin, user_path, DataFormat};
+use crate::commands::validate::{self, ValidateRequest};
+use crate::commands::{self, Ctx};
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// A result envelope (JSON) inside the project, or `-` for stdin
+    pub input: String,
+    /// Also compare every FileRef with the file on disk
+    #[arg(long)]
+    pub verify_files: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: DataFormat,
+}
+
+pub fn run(ctx: &Ctx, args: ValidateArgs) -> u8 {
+    let out = commands::execute(ctx, "validate", |c| {
+        let mut req = ValidateRequest {
+            verify_files: args.verify_files,
+            ..Default::default()
+        };
+        if args.input == "-" {
+            req.json_text = Some(read_stdin()?);
+        } else {
+            req.file = Some(user_path(&args.input));
+        }
+        validate::run(c, req)
+    });
+    emit(&out, args.format.format(), |r| {
+        let mut s = String::new();
+        for p in &r.problems {
+            let at = if p.pointer.is_empty() {
+                "(document)"
+            } else {
+                &p.pointer
+            };
+            s.push_str(&format!("{at}: [{}] {}\n", p.code, p.message));
+        }
+        s.push_str(&format!(
+            "{} ({}; {} FileRefs checked{})\n",
+            if r.valid { "valid" } else { "invalid" },
+            r.kind,
+            r.file_refs_checked,
+            if r.files_verified > 0 {
+                format!(", {} verified on disk", r.files_verified)
+            } else {
+                String::new()
+            }
+        ));
+        s
+    })
+}

@@ -1,0 +1,271 @@
+//! `noveler backup create|list|restore` (seed 000 `backup_management`): snapshots of
+//! manuscripts and artifacts under `.noveler/backups/`. The logic lives in `store::backup`.
+
+use super::{Ctx, Report};
+use crate::error::{Code, Error, Result};
+use crate::store::artifact::ARTIFACT_DIR;
+use crate::store::backup::{self, BackupEntry, BackupRef, BrokenBackup, RestoreOutcome};
+use crate::store::{paths, FileRef};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+// ---------------------------------------------------------------------------------------
+// create
+
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct BackupCreateRequest {
+    /// Episode number whose manuscript to back up.
+    #[serde(default, alias = "episode_number")]
+    pub episode: Option<u32>,
+    /// Files to back up, relative to the project root.
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// Back up every manuscript and every artifact.
+    #[serde(default)]
+    pub all: bool,
+    /// Why (kept in the manifest). Default `manual`.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct BackupCreateReport {
+    pub backup_id: String,
+    /// The manifest, relative to the project root.
+    pub manifest: String,
+    pub created_at: String,
+    pub reason: String,
+    pub files: Vec<BackupEntry>,
+    pub total_files: usize,
+    pub total_size_bytes: u64,
+    #[serde(skip)]
+    inputs: Vec<FileRef>,
+    #[serde(skip)]
+    outputs: Vec<FileRef>,
+}
+
+impl Report for BackupCreateReport {
+    fn inputs(&self) -> Vec<FileRef> {
+        self.inputs.clone()
+    }
+    fn outputs(&self) -> Vec<FileRef> {
+        self.outputs.clone()
+    }
+}
+
+/// Every manuscript (`.md`/`.txt` under the manuscript directory) and every artifact file,
+/// relative to the root, sorted.
+fn all_files(root: &Path) -> Vec<String> {
+    // TODO(project): use the project model's manuscript directory (directory_structure
+    // override) once `crate::project` provides it; the default name is used until then.
+    let mut out = Vec::new();
+    let croot = paths::canonical_root(root);
+    for (dir, exts) in [
+        (crate::project::MANUSCRIPT_DIR, &["md", "txt"][..]),
+        (ARTIFACT_DIR, &["json"][..]),
+    ] {
+        let base = croot.join(dir);
+        for entry in walkdir::WalkDir::new(&base)
+            .follow_links(false)
+            .into_iter()
+            .filter_map(|e| e.ok())
+        {
+            let name = entry.file_name().to_string_lossy();
+            let ext_ok = entry
+                .path()
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| exts.contains(&e));
+            if entry.file_type().is_file() && ext_ok && !name.starts_with('.') {
+                if let Ok(rel) = crate::store::fileref::relative_to(&croot, entry.path()) {
+                    out.push(rel);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The manuscript of `episode`, relative to the root.
+pub fn episode_file(_root: &Path, episode: u32) -> Result<String> {
+    // TODO(project): resolve through `crate::project` (episode → manuscript) once it lands.
+    Err(Error::new(
+        Code::U001,
+        format!("話数 {episode} からの原稿解決はまだ使えません"),
+    )
+    .hint("原稿ファイルのパスを指定してください（例: 40_原稿/第001話_タイトル.md）。"))
+}
+
+pub fn run_create(ctx: &Ctx, req: BackupCreateRequest) -> Result<BackupCreateReport> {
+    let root = &ctx.root;
+    let mut rels = Vec::new();
+    if let Some(ep) = req.episode {
+        rels.push(episode_file(root, ep)?);
+    }
+    for f in &req.files {
+        rels.push(paths::resolve_file(root, Path::new(f))?.rel);
+    }
+    if req.all {
+        rels.extend(all_files(root));
+    }
+    if rels.is_empty() {
+        let msg = if req.all {
+            "バックアップする原稿・アーティファクトがありません"
+        } else {
+            "バックアップの対象が指定されていません"
+        };
+        return Err(Error::new(Code::U005, msg)
+            .hint("話数、ファイルのパス、または --all を指定してください。")
+            .suggest("noveler backup create --all"));
+    }
+    let reason = req.reason.unwrap_or_else(|| "manual".to_string());
+    let b = backup::backup_files(root, &rels, &reason)?;
+    let m = backup::read_manifest(root, &b.backup_id)?;
+    let croot = paths::canonical_root(root);
+    let inputs = m
+        .files
+        .iter()
+        .map(|f| FileRef {
+            path: f.path.clone(),
+            sha256: f.sha256.clone(),
+            size_bytes: f.size_bytes,
+            content_type: crate::store::fileref::content_type_of(Path::new(&f.path)).into(),
+            role: "backed_up".into(),
+        })
+        .collect();
+    let outputs = FileRef::from_path(&croot, &croot.join(&b.manifest), "backup_manifest")
+        .into_iter()
+        .collect();
+    Ok(BackupCreateReport {
+        backup_id: m.backup_id,
+        manifest: b.manifest,
+        created_at: m.created_at,
+        reason: m.reason,
+        total_files: m.total_files,
+        total_size_bytes: m.total_size_bytes,
+        files: m.files,
+        inputs,
+        outputs,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// list
+
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct BackupListRequest {}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct BackupSummary {
+    pub backup_id: String,
+    pub created_at: String,
+    pub reason: String,
+    pub total_files: usize,
+    pub total_size_bytes: u64,
+    /// Original paths.
+    pub files: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct BackupListReport {
+    pub total_backups: usize,
+    /// Newest first.
+    pub backups: Vec<BackupSummary>,
+    /// Backups that cannot be restored (unfinished or corrupt manifest).
+    pub broken: Vec<BrokenBackup>,
+}
+
+impl Report for BackupListReport {}
+
+pub fn run_list(ctx: &Ctx, _req: BackupListRequest) -> Result<BackupListReport> {
+    let (good, broken) = backup::list(&ctx.root)?;
+    let backups: Vec<BackupSummary> = good
+        .into_iter()
+        .map(|m| BackupSummary {
+            backup_id: m.backup_id,
+            created_at: m.created_at,
+            reason: m.reason,
+            total_files: m.total_files,
+            total_size_bytes: m.total_size_bytes,
+            files: m.files.into_iter().map(|f| f.path).collect(),
+        })
+        .collect();
+    Ok(BackupListReport {
+        total_backups: backups.len(),
+        backups,
+        broken,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// restore
+
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct BackupRestoreRequest {
+    /// The backup id (`YYYYMMDD_HHMMSS_xxxxxxxx`, see `backup list`).
+    #[serde(alias = "id")]
+    pub backup_id: String,
+    /// Only report what would be written.
+    #[serde(default)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct BackupRestoreReport {
+    #[serde(flatten)]
+    pub outcome: RestoreOutcome,
+    /// Files written (0 for a dry run).
+    pub restored: usize,
+    #[serde(skip)]
+    inputs: Vec<FileRef>,
+    #[serde(skip)]
+    outputs: Vec<FileRef>,
+}
+
+impl Report for BackupRestoreReport {
+    fn inputs(&self) -> Vec<FileRef> {
+        self.inputs.clone()
+    }
+    fn outputs(&self) -> Vec<FileRef> {
+        self.outputs.clone()
+    }
+}
+
+pub fn run_restore(ctx: &Ctx, req: BackupRestoreRequest) -> Result<BackupRestoreReport> {
+    let root = &ctx.root;
+    let id = req.backup_id.trim();
+    let outcome = backup::restore(root, id, req.dry_run)?;
+    let croot = paths::canonical_root(root);
+    let manifest = format!("{}/{id}/{}", backup::BACKUP_DIR, backup::MANIFEST);
+    let inputs = FileRef::from_path(&croot, &croot.join(&manifest), "backup_manifest")
+        .into_iter()
+        .collect();
+    let written: Vec<&str> = if outcome.dry_run {
+        Vec::new()
+    } else {
+        outcome
+            .files
+            .iter()
+            .filter(|f| f.action != "unchanged")
+            .map(|f| f.path.as_str())
+            .collect()
+    };
+    let mut outputs: Vec<FileRef> = written
+        .iter()
+        .filter_map(|p| FileRef::from_path(&croot, &croot.join(p), "restored").ok())
+        .collect();
+    if let Some(BackupRef { manifest, .. }) = &outcome.pre_restore_backup {
+        outputs.extend(FileRef::from_path(
+            &croot,
+            &croot.join(manifest),
+            "backup_manifest",
+        ));
+    }
+    Ok(BackupRestoreReport {
+        restored: written.len(),
+        outcome,
+        inputs,
+        outputs,
+    })
+}

@@ -1,0 +1,454 @@
+//! Episode plots for an agent: `noveler plot EP` renders the plot prompt (project settings,
+//! chapter plot and earlier plots as `artifact:` references); `noveler plot submit EP`
+//! validates the plot (schema of `templates/plot/episode_plot.yaml`: title, summary, scenes
+//! with purposes, key events, viewpoint, tone, conflict, resolution, hook plan with the minor
+//! peak at 40–60 %, the mini hook at 80–90 % and the main hook at the end) and writes
+//! `20_プロット/話別プロット/第NNN話_<title>.yaml`, keeping the old plot as a backup.
+
+use super::io::{self, ProjectInfo};
+use super::refs::{self, PromptStats};
+use super::schema::{self, Violation};
+use super::session::{self, ArtifactRef, Session};
+use super::templates::{self, TemplateInfo};
+use super::writing::{self, Env, InputRef, Payload};
+use crate::error::{Code, Error, Result};
+use crate::store::write_atomic;
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+/// The result of `noveler plot EP`.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct PlotOutcome {
+    pub episode: u32,
+    pub dry_run: bool,
+    pub regenerate: bool,
+    /// `prompt` (a prompt to write the plot) or `exists` (a plot is there; nothing to do
+    /// unless regenerating).
+    pub status: String,
+    /// The existing plot file, if any.
+    pub plot_file: Option<String>,
+    pub prompt: Option<String>,
+    pub output_schema: Option<Value>,
+    pub acceptance_criteria: Vec<String>,
+    pub inputs: Vec<InputRef>,
+    pub template: TemplateInfo,
+    pub prompt_stats: Option<PromptStats>,
+    pub prompt_file: Option<String>,
+    /// The writing session of this episode in progress, if any.
+    pub session_id: Option<String>,
+    /// Writing step to do after the plot (1 = start writing).
+    pub next_step: Option<u8>,
+    pub suggested_actions: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+/// The result of `noveler plot submit EP`.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct PlotSubmitOutcome {
+    pub episode: u32,
+    pub dry_run: bool,
+    pub accepted: bool,
+    pub title: String,
+    pub plot_file: String,
+    /// Backup ids of plots replaced (`noveler backup restore ID`).
+    pub backups: Vec<String>,
+    /// Earlier plot files of the episode under another title, moved away (backed up).
+    pub removed: Vec<String>,
+    pub artifact_id: String,
+    pub scenes: usize,
+    pub hook_plan: Value,
+    pub session_id: Option<String>,
+    pub next_step: Option<u8>,
+    pub suggested_actions: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+fn rel(root: &Path, p: &Path) -> String {
+    crate::store::fileref::relative_to(root, p).unwrap_or_else(|_| p.display().to_string())
+}
+
+fn plot_env(root: &Path, ep: u32, regenerate: bool) -> Result<(Env, Vec<refs::SourceDoc>)> {
+    let info: ProjectInfo = io::project_info(root)?;
+    let facts = refs::episode_facts(root, ep, None)?;
+    let docs = refs::plot_sources(root, &facts, regenerate)?;
+    Ok((
+        Env {
+            root: root.to_path_buf(),
+            info,
+            facts,
+            docs: Vec::new(),
+            word_count_target: None,
+        },
+        docs,
+    ))
+}
+
+fn active_session(root: &Path, ep: u32) -> Option<String> {
+    writing::find_active(root, ep)
+        .ok()
+        .flatten()
+        .map(|s| s.session_id)
+}
+
+/// Renders the plot prompt of episode `ep`.
+pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<PlotOutcome> {
+    if ep == 0 {
+        return Err(Error::new(Code::E001, "話数は 1 以上で指定してください"));
+    }
+    let (env, docs) = plot_env(root, ep, regenerate)?;
+    let t = templates::load(root, templates::PLOT_TEMPLATE)?;
+    let existing = env.facts.plot_path.clone();
+    let session_id = active_session(root, ep);
+    if existing.is_some() && !regenerate {
+        return Ok(PlotOutcome {
+            episode: ep,
+            dry_run,
+            regenerate,
+            status: "exists".into(),
+            plot_file: existing.as_deref().map(|p| rel(root, p)),
+            prompt: None,
+            output_schema: None,
+            acceptance_criteria: Vec::new(),
+            inputs: Vec::new(),
+            template: t.info(),
+            prompt_stats: None,
+            prompt_file: None,
+            next_step: Some(1),
+            suggested_actions: vec![
+                format!("noveler write {ep}"),
+                format!("noveler plot {ep} --regenerate"),
+            ],
+            session_id,
+            warnings: Vec::new(),
+        });
+    }
+    let mut artifacts: Vec<ArtifactRef> = Vec::new();
+    for d in &docs {
+        artifacts.push(d.store(root, ep, dry_run)?);
+    }
+    let mut vars = writing::vars(&env, None, None);
+    if regenerate && existing.is_some() {
+        vars.insert(
+            "regenerate_note".into(),
+            "今あるプロット（現行プロット）を作り直します。良いところは残し、弱いところを直してください。".into(),
+        );
+    }
+    let parts = writing::render_parts(&t, &vars)?;
+    let blank = Session::new(String::new(), ep, "");
+    let inputs = writing::resolve_inputs(&t, &blank, &artifacts)?;
+    let schema_text = serde_yaml::to_string(&t.doc.output_schema).unwrap_or_default();
+    let mut p = format!("# 第{ep:03}話 {}\n\n", t.doc.title);
+    p.push_str(parts.purpose.trim_end());
+    p.push_str("\n\n");
+    p.push_str(&writing::refs_section(&inputs));
+    p.push('\n');
+    p.push_str(parts.instructions.trim_end());
+    p.push_str("\n\n## 出力形式\n次の JSON Schema（YAML で表記）に合う YAML（または JSON）を提出してください。既存の話別プロットと同じ書式です。\n```yaml\n");
+    p.push_str(schema_text.trim_end());
+    p.push_str("\n```\n\n## 受け入れ基準\n");
+    for a in &parts.acceptance {
+        p.push_str(&format!("- {a}\n"));
+    }
+    let regen_flag = if regenerate { " --regenerate" } else { "" };
+    p.push_str(&format!(
+        "\n## 提出方法\n- CLI: `noveler plot submit {ep} --file <プロット.yaml>{regen_flag}`\n- MCP: `noveler_plot`（episode: {ep}, submission: プロット{}）\n",
+        if regenerate { ", regenerate: true" } else { "" }
+    ));
+    let sizes: Vec<u64> = inputs
+        .iter()
+        .filter(|r| r.artifact_id.is_some())
+        .map(|r| r.size_bytes)
+        .collect();
+    let stats = PromptStats::compute(&p, &sizes);
+    let prompt_file = if dry_run {
+        None
+    } else {
+        let stamp: String = writing::now().chars().filter(char::is_ascii_digit).take(14).collect();
+        let f = format!("{}/plots/第{ep:03}話_{stamp}.prompt.md", session::WRITES_DIR);
+        write_atomic(&root.join(&f), p.as_bytes())?;
+        Some(f)
+    };
+    Ok(PlotOutcome {
+        episode: ep,
+        dry_run,
+        regenerate,
+        status: "prompt".into(),
+        plot_file: existing.as_deref().map(|p| rel(root, p)),
+        prompt: Some(p),
+        output_schema: Some(t.doc.output_schema.clone()),
+        acceptance_criteria: parts.acceptance,
+        inputs,
+        template: t.info(),
+        prompt_stats: Some(stats),
+        prompt_file,
+        session_id,
+        next_step: Some(1),
+        suggested_actions: vec![format!(
+            "noveler plot submit {ep} --file <プロット.yaml>{regen_flag}"
+        )],
+        warnings: Vec::new(),
+    })
+}
+
+/// Parses a plot submission (YAML or JSON).
+fn parse_plot(payload: &Payload) -> Result<(Value, Option<String>)> {
+    let text = match payload {
+        Payload::Json(Value::String(t)) => t.clone(),
+        Payload::Json(v) => return Ok((v.clone(), None)),
+        Payload::Text(t) => t.clone(),
+    };
+    let text = text.trim_start_matches('\u{feff}').to_string();
+    match serde_yaml::from_str::<Value>(&text) {
+        Ok(v) if v.is_object() => Ok((v, Some(text))),
+        Ok(_) => Err(plot_error(
+            &[Violation {
+                path: String::new(),
+                message: "キーと値の対応（マッピング）である必要があります".into(),
+            }],
+            0,
+        )),
+        Err(e) => Err(Error::new(
+            Code::U006,
+            format!("プロットを YAML として読めません: {e}"),
+        )
+        .hint("YAML の書式（インデント、コロンの後の空白、引用符の閉じ忘れ）を確認してください。")
+        .details(json!({"violations": [{"path": "", "message": e.to_string()}]}))),
+    }
+}
+
+fn plot_error(v: &[Violation], ep: u32) -> Error {
+    let first = &v[0];
+    let at = if first.path.is_empty() { "（全体）" } else { first.path.as_str() };
+    let more = if v.len() > 1 {
+        format!("（ほか{}件）", v.len() - 1)
+    } else {
+        String::new()
+    };
+    Error::new(
+        Code::U006,
+        format!("プロットが形式に合いません: {at} {}{more}", first.message),
+    )
+    .hint(format!(
+        "details.violations の各 path を直して再提出してください。形式は noveler plot {ep} --regenerate の出力形式で確認できます。"
+    ))
+    .details(json!({"violations": v}))
+}
+
+/// Validates a plot document for episode `ep`: the template's schema plus the episode
+/// number.
+pub fn validate_plot(root: &Path, ep: u32, doc: &Value) -> Result<Vec<Violation>> {
+    let t = templates::load(root, templates::PLOT_TEMPLATE)?;
+    let mut v = schema::validate(&t.doc.output_schema, doc);
+    if let Some(n) = doc.get("episode") {
+        if n.as_u64() != Some(u64::from(ep)) {
+            v.push(Violation {
+                path: "/episode".into(),
+                message: format!("第{ep}話のプロットですが episode が {n} です"),
+            });
+        }
+    }
+    if let Some(h) = doc.get("hook_plan") {
+        let minor = h.get("minor_peak_pct").and_then(Value::as_f64);
+        let mini = h.get("mini_hook_pct").and_then(Value::as_f64);
+        if let (Some(a), Some(b)) = (minor, mini) {
+            if a >= b {
+                v.push(Violation {
+                    path: "/hook_plan/mini_hook_pct".into(),
+                    message: "小さな引きは小さな山場より後に置いてください".into(),
+                });
+            }
+        }
+    }
+    Ok(v)
+}
+
+/// The text written to disk: the submitted YAML as is (with `episode:` added when
+/// missing), or YAML made from a JSON submission.
+fn plot_text(ep: u32, doc: &Value, original: Option<&str>) -> String {
+    match original {
+        Some(text) if doc.get("episode").is_some() => {
+            let mut t = text.to_string();
+            if !t.ends_with('\n') {
+                t.push('\n');
+            }
+            t
+        }
+        Some(text) => {
+            let mut lines: Vec<&str> = text.lines().collect();
+            let at = usize::from(lines.first().is_some_and(|l| l.trim() == "---"));
+            let line = format!("episode: {ep}");
+            lines.insert(at, &line);
+            let mut t = lines.join("\n");
+            t.push('\n');
+            t
+        }
+        None => {
+            let mut m = serde_json::Map::new();
+            m.insert("episode".into(), json!(ep));
+            if let Some(obj) = doc.as_object() {
+                for (k, v) in obj {
+                    if k != "episode" {
+                        m.insert(k.clone(), v.clone());
+                    }
+                }
+            }
+            serde_yaml::to_string(&Value::Object(m)).unwrap_or_default()
+        }
+    }
+}
+
+/// Validates and writes the plot of episode `ep`.
+pub fn submit(
+    root: &Path,
+    ep: u32,
+    payload: &Payload,
+    regenerate: bool,
+    dry_run: bool,
+) -> Result<PlotSubmitOutcome> {
+    if ep == 0 {
+        return Err(Error::new(Code::E001, "話数は 1 以上で指定してください"));
+    }
+    let (doc, original) = parse_plot(payload)?;
+    let violations = validate_plot(root, ep, &doc)?;
+    if !violations.is_empty() {
+        return Err(plot_error(&violations, ep));
+    }
+    let title = doc
+        .get("title")
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_string();
+    let dir = io::episode_plot_dir(root);
+    let path: PathBuf = dir.join(format!("第{ep:03}話_{}.yaml", writing::safe_title(&title)));
+    let mut existing: Vec<PathBuf> = io::episode_plots(root)
+        .into_iter()
+        .filter(|(n, _)| *n == ep)
+        .map(|(_, p)| p)
+        .collect();
+    if let Some(p) = io::find_plot(root, ep) {
+        if !existing.contains(&p) {
+            existing.push(p);
+        }
+    }
+    if !existing.is_empty() && !regenerate {
+        let names: Vec<String> = existing.iter().map(|p| rel(root, p)).collect();
+        return Err(Error::new(
+            Code::U001,
+            format!("第{ep}話のプロットはすでにあります: {}", names.join(", ")),
+        )
+        .hint("作り直すときは --regenerate を付けてください（今のプロットはバックアップされます）。")
+        .suggest(format!("noveler plot submit {ep} --file <プロット.yaml> --regenerate"))
+        .details(json!({"existing": names})));
+    }
+    let text = plot_text(ep, &doc, original.as_deref());
+    let mut warnings = Vec::new();
+    let session_id = active_session(root, ep);
+    if session_id.is_some() {
+        warnings.push("進行中の執筆セッションは、次に表示する段階から新しいプロットを参照します".into());
+    }
+    let rel_path = rel(root, &path);
+    let hook_plan = doc.get("hook_plan").cloned().unwrap_or(Value::Null);
+    let scenes = doc.get("scenes").and_then(Value::as_array).map_or(0, Vec::len);
+    let suggested_actions = vec![format!("noveler write {ep}")];
+    if dry_run {
+        return Ok(PlotSubmitOutcome {
+            episode: ep,
+            dry_run,
+            accepted: true,
+            title,
+            plot_file: rel_path,
+            backups: Vec::new(),
+            removed: Vec::new(),
+            artifact_id: io::artifact_id(&text),
+            scenes,
+            hook_plan,
+            session_id,
+            next_step: Some(1),
+            suggested_actions,
+            warnings,
+        });
+    }
+    let mut backups = Vec::new();
+    for old in &existing {
+        backups.push(io::backup_file(root, old, "plot regenerate")?);
+    }
+    write_atomic(&path, text.as_bytes())?;
+    let mut removed = Vec::new();
+    for old in existing.iter().filter(|o| **o != path) {
+        std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;
+        removed.push(rel(root, old));
+    }
+    let artifact_id = io::store_artifact(
+        root,
+        &text,
+        "yaml",
+        Some(&rel_path),
+        &format!("第{ep:03}話 話別プロット"),
+        &[("episode", format!("{ep:03}")), ("type", "plot".into())],
+    )?;
+    let stamp: String = writing::now().chars().filter(char::is_ascii_digit).take(14).collect();
+    write_atomic(
+        &root.join(format!("{}/plots/第{ep:03}話_{stamp}.submitted.yaml", session::WRITES_DIR)),
+        text.as_bytes(),
+    )?;
+    Ok(PlotSubmitOutcome {
+        episode: ep,
+        dry_run,
+        accepted: true,
+        title,
+        plot_file: rel_path,
+        backups,
+        removed,
+        artifact_id,
+        scenes,
+        hook_plan,
+        session_id,
+        next_step: Some(1),
+        suggested_actions,
+        warnings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project")
+    }
+
+    #[test]
+    fn existing_plots_validate() {
+        let root = sample();
+        for (n, path) in io::episode_plots(&root) {
+            let doc: Value = serde_yaml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(validate_plot(&root, n, &doc).unwrap(), vec![], "{}", path.display());
+        }
+    }
+
+    #[test]
+    fn hook_positions_are_enforced() {
+        let root = sample();
+        let path = io::find_plot(&root, 1).unwrap();
+        let mut doc: Value = serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        doc["hook_plan"]["minor_peak_pct"] = json!(70);
+        doc["hook_plan"]["mini_hook_pct"] = json!(60);
+        doc["scenes"][1].as_object_mut().unwrap().remove("purpose");
+        let v = validate_plot(&root, 2, &doc).unwrap();
+        let paths: Vec<&str> = v.iter().map(|v| v.path.as_str()).collect();
+        assert!(paths.contains(&"/hook_plan/minor_peak_pct"), "{paths:?}");
+        assert!(paths.contains(&"/hook_plan/mini_hook_pct"), "{paths:?}");
+        assert!(paths.contains(&"/scenes/1/purpose"), "{paths:?}");
+        assert!(paths.contains(&"/episode"), "{paths:?}");
+    }
+
+    #[test]
+    fn episode_line_is_added_to_yaml_without_one() {
+        let doc = json!({"title": "t"});
+        assert_eq!(plot_text(4, &doc, Some("title: t")), "episode: 4\ntitle: t\n");
+        assert_eq!(plot_text(4, &doc, Some("---\ntitle: t\n")), "---\nepisode: 4\ntitle: t\n");
+        assert!(plot_text(4, &doc, None).starts_with("episode: 4\n"));
+    }
+}

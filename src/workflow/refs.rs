@@ -1,0 +1,482 @@
+//! Auto-artifacts (seed 003 §2.4): the inputs a writing or plot prompt refers to — the
+//! episode plot, `キャラクター.yaml`, `世界観.yaml`, `用語集.yaml`, style files, quality rules,
+//! the chapter plot, the previous episode's manuscript — plus a generated brief (tagged
+//! `summary`) that is always listed first. Prompts carry `artifact:` ids, never the content;
+//! `prompt_reduction_pct` says how much that saves.
+
+use super::io::{self, ProjectInfo};
+use super::session::ArtifactRef;
+use crate::error::{Code, Error, Result};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// One input, read and ready to be stored.
+#[derive(Debug, Clone)]
+pub struct SourceDoc {
+    pub key: String,
+    pub label: String,
+    /// Relative to the project root (none for generated content).
+    pub source_file: Option<String>,
+    pub content: String,
+    pub content_type: &'static str,
+    pub summary: bool,
+}
+
+impl SourceDoc {
+    pub fn artifact_id(&self) -> String {
+        io::artifact_id(&self.content)
+    }
+
+    pub fn to_ref(&self) -> ArtifactRef {
+        ArtifactRef {
+            key: self.key.clone(),
+            label: self.label.clone(),
+            artifact_id: self.artifact_id(),
+            source_file: self.source_file.clone(),
+            size_bytes: self.content.len() as u64,
+            content_type: self.content_type.to_string(),
+            summary: self.summary,
+        }
+    }
+
+    /// Stores it (unless `dry_run`) and returns its reference.
+    pub fn store(&self, root: &Path, ep: u32, dry_run: bool) -> Result<ArtifactRef> {
+        if !dry_run {
+            io::store_artifact(
+                root,
+                &self.content,
+                self.content_type,
+                self.source_file.as_deref(),
+                &format!("第{ep:03}話 {}", self.label),
+                &[
+                    ("episode", format!("{ep:03}")),
+                    ("type", self.key.clone()),
+                    ("summary", self.summary.to_string()),
+                ],
+            )?;
+        }
+        Ok(self.to_ref())
+    }
+}
+
+fn content_type_of(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("yaml") | Some("yml") => "yaml",
+        Some("md") => "markdown",
+        Some("json") => "json",
+        _ => "text",
+    }
+}
+
+/// Reads a project file as text (UTF-8 required).
+pub fn read_text(path: &Path) -> Result<String> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    crate::store::text::decode(path, &bytes).map(|s| s.text)
+}
+
+fn rel(root: &Path, path: &Path) -> String {
+    crate::store::fileref::relative_to(root, path).unwrap_or_else(|_| path.display().to_string())
+}
+
+fn file_doc(root: &Path, key: &str, label: String, path: &Path) -> Result<SourceDoc> {
+    Ok(SourceDoc {
+        key: key.to_string(),
+        label,
+        source_file: Some(rel(root, path)),
+        content: read_text(path)?,
+        content_type: content_type_of(path),
+        summary: false,
+    })
+}
+
+fn stem_label(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// What the prompts need to know about the episode, gathered from the plot, the chapter
+/// plot and the previous episode.
+#[derive(Debug, Clone, Default)]
+pub struct EpisodeFacts {
+    pub episode: u32,
+    pub plot_path: Option<PathBuf>,
+    /// The plot as JSON (YAML plots are converted; a Markdown plot is a string).
+    pub plot: serde_json::Value,
+    pub title: Option<String>,
+    pub hook_minor_peak_pct: Option<i64>,
+    pub hook_mini_hook_pct: Option<i64>,
+    pub hook_main: Option<String>,
+    pub plot_viewpoint: Option<String>,
+    pub chapter_role: Option<String>,
+    pub previous: Option<(u32, String, PathBuf)>,
+}
+
+/// Parses plot text (YAML, or anything else kept as a string).
+pub fn plot_value(text: &str) -> serde_json::Value {
+    serde_yaml::from_str::<serde_json::Value>(text)
+        .ok()
+        .filter(|v| v.is_object())
+        .unwrap_or_else(|| serde_json::Value::String(text.to_string()))
+}
+
+/// The title of a `第NNN話_<title>.md` file.
+pub fn title_from_name(path: &Path) -> Option<String> {
+    let stem = path.file_stem()?.to_string_lossy().into_owned();
+    let (_, title) = stem.split_once('_')?;
+    Some(title.to_string()).filter(|t| !t.is_empty())
+}
+
+/// Facts for episode `ep`; `plot_text` replaces the plot file when given.
+pub fn episode_facts(root: &Path, ep: u32, plot_text: Option<&str>) -> Result<EpisodeFacts> {
+    let mut facts = EpisodeFacts {
+        episode: ep,
+        ..Default::default()
+    };
+    let text = match plot_text {
+        Some(t) => Some(t.to_string()),
+        None => match io::find_plot(root, ep) {
+            Some(p) => {
+                let t = read_text(&p)?;
+                facts.plot_path = Some(p);
+                Some(t)
+            }
+            None => None,
+        },
+    };
+    if let Some(text) = text {
+        facts.plot = plot_value(&text);
+        let s = |k: &str| facts.plot.get(k).and_then(|v| v.as_str()).map(str::to_string);
+        facts.title = s("title");
+        facts.plot_viewpoint = s("viewpoint");
+        if let Some(h) = facts.plot.get("hook_plan") {
+            facts.hook_minor_peak_pct = h.get("minor_peak_pct").and_then(|v| v.as_i64());
+            facts.hook_mini_hook_pct = h.get("mini_hook_pct").and_then(|v| v.as_i64());
+            facts.hook_main = h.get("main_hook").and_then(|v| v.as_str()).map(str::to_string);
+        }
+    }
+    if facts.title.is_none() {
+        facts.title = facts.plot_path.as_deref().and_then(title_from_name);
+    }
+    if let Some((path, chapter)) = io::find_chapter_plot(root, ep) {
+        let number = chapter
+            .get("chapter")
+            .and_then(|v| v.as_u64())
+            .map(|n| format!("第{n}章"))
+            .unwrap_or_else(|| stem_label(&path));
+        let title = chapter
+            .get("title")
+            .and_then(|v| v.as_str())
+            .map(|t| format!("「{t}」"))
+            .unwrap_or_default();
+        let episodes: Vec<u64> = chapter
+            .get("episodes")
+            .and_then(|e| e.as_sequence())
+            .map(|s| s.iter().filter_map(|v| v.as_u64()).collect())
+            .unwrap_or_default();
+        let pos = episodes.iter().position(|&n| n == u64::from(ep)).unwrap_or(0) + 1;
+        facts.chapter_role = Some(format!(
+            "{number}{title}（全{}話）の{pos}話目",
+            episodes.len()
+        ));
+    }
+    if ep > 1 {
+        if let Some(prev) = io::find_manuscript(root, ep - 1)? {
+            let title = title_from_name(&prev).unwrap_or_default();
+            facts.previous = Some((ep - 1, title, prev));
+        }
+    }
+    Ok(facts)
+}
+
+/// The generated brief: small, deterministic (no timestamps), listed first.
+pub fn brief(info: &ProjectInfo, facts: &EpisodeFacts, docs: &[SourceDoc]) -> SourceDoc {
+    let ep = facts.episode;
+    let mut out = format!("# 第{ep:03}話 執筆ブリーフ（noveler 自動生成）\n\n");
+    let genre = if info.sub_genres.is_empty() {
+        info.genre.clone()
+    } else {
+        format!("{}（{}）", info.genre, info.sub_genres.join("・"))
+    };
+    let line = |out: &mut String, k: &str, v: &str| {
+        if !v.is_empty() {
+            out.push_str(&format!("- {k}: {v}\n"));
+        }
+    };
+    line(&mut out, "作品", &info.name);
+    line(&mut out, "ジャンル", &genre);
+    line(&mut out, "掲載先", &info.platform);
+    line(&mut out, "視点", &info.viewpoint);
+    line(
+        &mut out,
+        "目標文字数",
+        &format!("{}〜{}字", info.target_min, info.target_max),
+    );
+    line(&mut out, "この話のタイトル", facts.title.as_deref().unwrap_or(""));
+    if let Some(s) = facts.plot.get("summary").and_then(|v| v.as_str()) {
+        line(&mut out, "あらすじ", s.trim());
+    }
+    line(
+        &mut out,
+        "この話の視点",
+        facts.plot_viewpoint.as_deref().unwrap_or(""),
+    );
+    for key in ["conflict", "resolution", "tone"] {
+        if let Some(s) = facts.plot.get(key).and_then(|v| v.as_str()) {
+            let k = match key {
+                "conflict" => "葛藤",
+                "resolution" => "決着",
+                _ => "トーン",
+            };
+            line(&mut out, k, s.trim());
+        }
+    }
+    if facts.hook_minor_peak_pct.is_some() || facts.hook_main.is_some() {
+        line(
+            &mut out,
+            "引き",
+            &format!(
+                "小さな山場 {}% / 小さな引き {}% / 最後: {}",
+                facts
+                    .hook_minor_peak_pct
+                    .map_or("未設定".into(), |v| v.to_string()),
+                facts
+                    .hook_mini_hook_pct
+                    .map_or("未設定".into(), |v| v.to_string()),
+                facts.hook_main.as_deref().unwrap_or("未設定")
+            ),
+        );
+    }
+    line(&mut out, "章", facts.chapter_role.as_deref().unwrap_or(""));
+    if let Some((n, title, _)) = &facts.previous {
+        line(&mut out, "前話", &format!("第{n:03}話「{title}」"));
+    }
+    out.push_str("\n## 参照資料（fetch_artifact で取得）\n");
+    for d in docs {
+        out.push_str(&format!(
+            "- {}: {} — {}（{}バイト）\n",
+            d.label,
+            d.artifact_id(),
+            d.source_file.as_deref().unwrap_or("生成"),
+            d.content.len()
+        ));
+    }
+    SourceDoc {
+        key: "summary".into(),
+        label: "執筆ブリーフ（要約）".into(),
+        source_file: None,
+        content: out,
+        content_type: "markdown",
+        summary: true,
+    }
+}
+
+/// The writing inputs of episode `ep`, the brief first. A missing plot is E002 unless
+/// `plot_text` supplies it.
+pub fn writing_sources(
+    root: &Path,
+    info: &ProjectInfo,
+    facts: &EpisodeFacts,
+    plot_text: Option<&str>,
+) -> Result<Vec<SourceDoc>> {
+    let ep = facts.episode;
+    let mut docs = Vec::new();
+    match (&facts.plot_path, plot_text) {
+        (_, Some(text)) => docs.push(SourceDoc {
+            key: "plot".into(),
+            label: "話別プロット（指定内容）".into(),
+            source_file: None,
+            content: text.to_string(),
+            content_type: "text",
+            summary: false,
+        }),
+        (Some(p), None) => docs.push(file_doc(root, "plot", "話別プロット".into(), p)?),
+        (None, None) => {
+            return Err(Error::new(
+                Code::E002,
+                format!("第{ep}話のプロットファイルがありません"),
+            )
+            .hint(format!(
+                "先にプロットを作ってください（noveler plot {ep}）。20_プロット/話別プロット/第{ep:03}話_<タイトル>.yaml に置けば読み込みます。"
+            ))
+            .suggest(format!("noveler plot {ep}"))
+            .alternative(format!("noveler write {ep} --plot-file <プロット>")))
+        }
+    }
+    if let Some((path, _)) = io::find_chapter_plot(root, ep) {
+        docs.push(file_doc(root, "chapter_plot", format!("章別プロット（{}）", stem_label(&path)), &path)?);
+    }
+    let files = io::settings_files(root);
+    for (key, path, label) in [
+        ("characters", &files.characters, "キャラクター設定"),
+        ("world", &files.world, "世界観"),
+        ("glossary", &files.glossary, "用語集"),
+    ] {
+        if let Some(path) = path {
+            docs.push(file_doc(root, key, label.into(), path)?);
+        }
+    }
+    for path in &files.style {
+        docs.push(file_doc(root, "style", format!("文体（{}）", stem_label(path)), path)?);
+    }
+    if let Some(rules) = &files.quality_rules {
+        docs.push(file_doc(root, "quality_rules", "執筆品質ルール".into(), rules)?);
+    }
+    if let Some((n, _, path)) = &facts.previous {
+        docs.push(file_doc(
+            root,
+            "previous_manuscript",
+            format!("前話原稿（第{n:03}話）"),
+            path,
+        )?);
+    }
+    let summary = brief(info, facts, &docs);
+    docs.insert(0, summary);
+    Ok(docs)
+}
+
+/// The plot prompt's inputs: project config, proposal, chapter plot, earlier plots (the
+/// last five), previous manuscript, settings, and the current plot when regenerating.
+pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Result<Vec<SourceDoc>> {
+    let ep = facts.episode;
+    let mut docs = Vec::new();
+    let config = root.join(crate::project::PROJECT_CONFIG);
+    if config.is_file() {
+        docs.push(file_doc(root, "project_config", "プロジェクト設定".into(), &config)?);
+    }
+    for path in io::proposal_files(root) {
+        docs.push(file_doc(root, "proposal", format!("企画書（{}）", stem_label(&path)), &path)?);
+    }
+    if let Some((path, _)) = io::find_chapter_plot(root, ep) {
+        docs.push(file_doc(root, "chapter_plot", format!("章別プロット（{}）", stem_label(&path)), &path)?);
+    }
+    let earlier: Vec<(u32, PathBuf)> = io::episode_plots(root)
+        .into_iter()
+        .filter(|(n, _)| *n < ep)
+        .collect();
+    for (n, path) in earlier.iter().skip(earlier.len().saturating_sub(5)) {
+        docs.push(file_doc(root, "previous_plots", format!("話別プロット（第{n:03}話）"), path)?);
+    }
+    if let Some((n, _, path)) = &facts.previous {
+        docs.push(file_doc(root, "previous_manuscript", format!("前話原稿（第{n:03}話）"), path)?);
+    }
+    let files = io::settings_files(root);
+    for (key, path, label) in [
+        ("characters", &files.characters, "キャラクター設定"),
+        ("world", &files.world, "世界観"),
+        ("glossary", &files.glossary, "用語集"),
+    ] {
+        if let Some(path) = path {
+            docs.push(file_doc(root, key, label.into(), path)?);
+        }
+    }
+    if regenerate {
+        if let Some(path) = &facts.plot_path {
+            docs.push(file_doc(root, "current_plot", "現行プロット（作り直す前）".into(), path)?);
+        }
+    }
+    Ok(docs)
+}
+
+/// How much passing by reference saves for one prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct PromptStats {
+    /// Bytes of the prompt as rendered (with `artifact:` ids).
+    pub referenced_bytes: u64,
+    /// Bytes the prompt would have with every referenced artifact pasted in place of its id.
+    pub pasted_bytes: u64,
+    /// `(1 − referenced / pasted) × 100`, one decimal: the whole prompt.
+    pub prompt_reduction_pct: f64,
+    /// The referenced material alone: `(1 − id bytes / content bytes) × 100` (seed 003
+    /// NFR-001-001's measure).
+    pub references_reduction_pct: f64,
+    pub artifacts_referenced: usize,
+}
+
+impl PromptStats {
+    /// Stats for `prompt`, which references artifacts of these sizes (each id appears in
+    /// the prompt and would be replaced by the content).
+    pub fn compute(prompt: &str, referenced_sizes: &[u64]) -> PromptStats {
+        let referenced = prompt.len() as u64;
+        let id_len = "artifact:000000000000".len() as u64;
+        let pasted = referenced + referenced_sizes.iter().sum::<u64>()
+            - (referenced_sizes.len() as u64 * id_len).min(referenced);
+        let pct = if pasted == 0 {
+            0.0
+        } else {
+            ((1.0 - referenced as f64 / pasted as f64) * 1000.0).round() / 10.0
+        };
+        let content: u64 = referenced_sizes.iter().sum();
+        PromptStats {
+            referenced_bytes: referenced,
+            pasted_bytes: pasted,
+            prompt_reduction_pct: pct.max(0.0),
+            references_reduction_pct: crate::store::artifact::prompt_reduction_pct(
+                content as usize,
+                (referenced_sizes.len() as u64 * id_len) as usize,
+            ),
+            artifacts_referenced: referenced_sizes.len(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project")
+    }
+
+    #[test]
+    fn episode_three_sources() {
+        let root = sample();
+        let info = io::project_info(&root).unwrap();
+        let facts = episode_facts(&root, 3, None).unwrap();
+        assert_eq!(facts.title.as_deref(), Some("迷い潮の夜"));
+        assert_eq!(facts.hook_minor_peak_pct, Some(50));
+        assert_eq!(facts.chapter_role.as_deref(), Some("第1章「迷い潮の夜」（全3話）の3話目"));
+        assert_eq!(facts.previous.as_ref().unwrap().0, 2);
+        let docs = writing_sources(&root, &info, &facts, None).unwrap();
+        let keys: Vec<&str> = docs.iter().map(|d| d.key.as_str()).collect();
+        assert_eq!(
+            keys,
+            vec![
+                "summary",
+                "plot",
+                "chapter_plot",
+                "characters",
+                "world",
+                "glossary",
+                "style",
+                "quality_rules",
+                "previous_manuscript"
+            ]
+        );
+        assert!(docs[0].summary);
+        assert!(docs[0].content.contains(&docs[1].artifact_id()));
+        // Deterministic: same inputs, same brief, same id.
+        let again = writing_sources(&root, &info, &facts, None).unwrap();
+        assert_eq!(again[0].artifact_id(), docs[0].artifact_id());
+    }
+
+    #[test]
+    fn missing_plot_is_e002_with_the_plot_command() {
+        let root = sample();
+        let info = io::project_info(&root).unwrap();
+        let facts = episode_facts(&root, 9, None).unwrap();
+        let err = writing_sources(&root, &info, &facts, None).unwrap_err();
+        assert_eq!(err.code, Code::E002);
+        assert_eq!(err.suggested_action.as_deref(), Some("noveler plot 9"));
+    }
+
+    #[test]
+    fn reduction_is_relative_to_the_pasted_prompt() {
+        let prompt = "x".repeat(1000);
+        let s = PromptStats::compute(&prompt, &[9000 + 21]);
+        assert_eq!(s.pasted_bytes, 10000);
+        assert_eq!(s.prompt_reduction_pct, 90.0);
+        assert_eq!(s.references_reduction_pct, 99.8);
+        assert_eq!(PromptStats::compute("", &[]).prompt_reduction_pct, 0.0);
+    }
+}

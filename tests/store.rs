@@ -1,0 +1,996 @@
+//! Integration tests of the store verbs through the built binary: `artifact`, `backup`,
+//! `files`, `convert`, `validate`. Each test works on a fresh copy of the sample project.
+
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_noveler");
+const PLOT: &str = "20_プロット/話別プロット/第001話_潮墨の見習い.yaml";
+const EP1: &str = "40_原稿/第001話_潮墨の見習い.md";
+
+fn sha(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dest = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dest);
+        } else {
+            std::fs::copy(e.path(), dest).unwrap();
+        }
+    }
+}
+
+struct Project {
+    _dir: tempfile::TempDir,
+    root: PathBuf,
+}
+
+fn project() -> Project {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("proj");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project"),
+        &root,
+    );
+    Project { _dir: dir, root }
+}
+
+struct Run {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+impl Run {
+    fn text(&self) -> String {
+        String::from_utf8(self.stdout.clone()).unwrap()
+    }
+    fn json(&self) -> Value {
+        serde_json::from_slice(&self.stdout).unwrap_or_else(|e| {
+            panic!(
+                "stdout is not JSON ({e}): {}\nstderr: {}",
+                String::from_utf8_lossy(&self.stdout),
+                self.stderr
+            )
+        })
+    }
+}
+
+impl Project {
+    fn run_in(&self, cwd: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+        let mut child = Command::new(BIN)
+            .arg("--project-root")
+            .arg(&self.root)
+            .args(args)
+            .current_dir(cwd)
+            .env_remove("PROJECT_ROOT")
+            .stdin(if stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        if let Some(input) = stdin {
+            child.stdin.take().unwrap().write_all(input).unwrap();
+        }
+        let out = child.wait_with_output().unwrap();
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: out.stdout,
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    fn run(&self, args: &[&str]) -> Run {
+        self.run_in(&self.root, args, None)
+    }
+
+    fn run_stdin(&self, args: &[&str], stdin: &[u8]) -> Run {
+        self.run_in(&self.root, args, Some(stdin))
+    }
+
+    /// Runs with `--format json` and returns the envelope; asserts the exit code.
+    fn json(&self, args: &[&str], code: i32) -> Value {
+        let mut all = args.to_vec();
+        all.extend(["--format", "json"]);
+        let r = self.run(&all);
+        assert_eq!(r.code, code, "{args:?}: stderr {}", r.stderr);
+        r.json()
+    }
+
+    fn json_stdin(&self, args: &[&str], stdin: &[u8], code: i32) -> Value {
+        let mut all = args.to_vec();
+        all.extend(["--format", "json"]);
+        let r = self.run_stdin(&all, stdin);
+        assert_eq!(r.code, code, "{args:?}: stderr {}", r.stderr);
+        r.json()
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.root.join(rel)
+    }
+
+    fn store(&self, content: &[u8], extra: &[&str]) -> String {
+        let mut args = vec!["artifact", "store", "-"];
+        args.extend(extra);
+        let env = self.json_stdin(&args, content, 0);
+        env["result"]["artifact_id"].as_str().unwrap().to_string()
+    }
+}
+
+/// Replaces what varies between runs (times, durations, the temp root, timestamped names).
+fn redact(v: &mut Value) {
+    let stamp = regex::Regex::new(r"\d{8}_\d{6}_[0-9a-f]{8}").unwrap();
+    match v {
+        Value::Object(m) => {
+            for (k, val) in m.iter_mut() {
+                match k.as_str() {
+                    "created_at" | "recorded_at" | "modified_at" => *val = json!("[ts]"),
+                    "execution_time_ms" => *val = json!("[ms]"),
+                    "project_root" => *val = json!("[root]"),
+                    "noveler_version" => *val = json!("[version]"),
+                    _ => redact(val),
+                }
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(redact),
+        Value::String(s) if stamp.is_match(s) => {
+            *s = stamp.replace_all(s, "[stamp]").into_owned();
+        }
+        _ => {}
+    }
+}
+
+fn redacted(mut v: Value) -> Value {
+    redact(&mut v);
+    v
+}
+
+/// Sets the value at `pointer` to `label` (for hashes of files holding timestamps).
+fn blank(v: &mut Value, pointer: &str, label: &str) {
+    *v.pointer_mut(pointer)
+        .unwrap_or_else(|| panic!("no {pointer}")) = json!(label);
+}
+
+fn error_code(env: &Value) -> &str {
+    assert_eq!(env["success"], false, "{env}");
+    env["error"]["code"].as_str().unwrap()
+}
+
+fn saved_files(p: &Project) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(p.path("temp/json_output"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    names.sort();
+    names
+}
+
+// ---------------------------------------------------------------------------------------
+// artifact
+
+#[test]
+fn artifact_store_fetch_list_json_shapes() {
+    let p = project();
+    let mut store = p.json(
+        &[
+            "artifact",
+            "store",
+            PLOT,
+            "--tag",
+            "episode=001",
+            "--tag",
+            "type=plot",
+            "--description",
+            "第001話プロット",
+        ],
+        0,
+    );
+    let plot = std::fs::read(p.path(PLOT)).unwrap();
+    let id = format!("artifact:{}", &sha(&plot)[..12]);
+    assert_eq!(store["result"]["artifact_id"], id);
+    assert!(store["result"]["prompt_reduction_pct"].as_f64().unwrap() >= 80.0);
+    // The envelope was saved where it says.
+    let saved = store["saved_to"].as_str().unwrap().to_string();
+    let on_disk: Value = serde_json::from_slice(&std::fs::read(p.path(&saved)).unwrap()).unwrap();
+    assert_eq!(on_disk, store);
+    blank(&mut store, "/outputs/files/0/sha256", "[artifact file sha]");
+    insta::assert_json_snapshot!("artifact_store", redacted(store));
+
+    let raw = p.run(&["artifact", "fetch", &id]);
+    assert_eq!(raw.code, 0);
+    assert_eq!(
+        raw.stdout, plot,
+        "raw fetch returns the stored bytes exactly"
+    );
+
+    let mut fetched = p.json(&["artifact", "fetch", &id, "--section", "title"], 0);
+    assert_eq!(fetched["result"]["content"], "潮墨の見習い");
+    blank(
+        &mut fetched,
+        "/inputs/files/0/sha256",
+        "[artifact file sha]",
+    );
+    insta::assert_json_snapshot!("artifact_fetch_section", redacted(fetched));
+
+    p.store("別の内容\n".as_bytes(), &["--tag", "type=note"]);
+    let list = p.json(&["artifact", "list", "--tag", "type=plot"], 0);
+    insta::assert_json_snapshot!("artifact_list_filtered", redacted(list));
+    let all = p.json(&["artifact", "list"], 0);
+    assert_eq!(all["result"]["total_artifacts"], 2);
+}
+
+#[test]
+fn artifact_round_trips_are_byte_exact() {
+    let p = project();
+    let japanese =
+        "「潮墨」は、夜明け前の工房で——小鞠は《こまり》と呼ばれた。\r\n\t末尾に空白　\n".as_bytes();
+    let big: Vec<u8> = "潮の満ち引きを写す墨。\n"
+        .repeat(1024 * 1024 / 34 + 1)
+        .into_bytes()
+        .into_iter()
+        .take(1024 * 1024 - 2) // still valid UTF-8: every line is 34 bytes; trim at a line end
+        .collect();
+    let big = {
+        let mut b = big;
+        while std::str::from_utf8(&b).is_err() {
+            b.pop();
+        }
+        b
+    };
+    assert!(big.len() > 1_000_000);
+    for content in [japanese, &big[..], b""] {
+        let id = p.store(content, &[]);
+        assert_eq!(id, format!("artifact:{}", &sha(content)[..12]));
+        let r = p.run(&["artifact", "fetch", &id]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(r.stdout.len(), content.len());
+        assert!(
+            r.stdout == content,
+            "identical bytes for {} bytes",
+            content.len()
+        );
+        // The JSON form carries the same content.
+        let env = p.json(&["artifact", "fetch", &id], 0);
+        assert_eq!(
+            env["result"]["content"].as_str().unwrap().as_bytes(),
+            content
+        );
+    }
+    // The empty artifact reports 0 chars and no reduction.
+    let env = p.json_stdin(&["artifact", "store", "-"], b"", 0);
+    assert_eq!(env["result"]["content_chars"], 0);
+    assert_eq!(env["result"]["prompt_reduction_pct"], 0.0);
+    assert_eq!(env["result"]["created"], false);
+}
+
+#[test]
+fn artifact_sections_yaml_json_markdown() {
+    let p = project();
+    let yaml = p.store(
+        "登場人物:\n  主人公: 朝凪 小鞠\n  師匠: 鳴海 玄斎\n舞台: 澪浜\n".as_bytes(),
+        &["--type", "yaml"],
+    );
+    let json_id = p.store(
+        br#"{"characters": {"main": ["koma", "gensai"]}, "setting": "mio"}"#,
+        &["--type", "json"],
+    );
+    let md = p.store(
+        "# 第1話\n導入\n## キャラクター\n小鞠\n### 詳細\n十五歳\n## 舞台\n澪浜\n".as_bytes(),
+        &["--type", "markdown"],
+    );
+    let fetch = |id: &str, section: &str| {
+        let r = p.run(&["artifact", "fetch", id, "--section", section]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.text()
+    };
+    assert_eq!(fetch(&yaml, "舞台"), "澪浜");
+    assert_eq!(fetch(&yaml, "登場人物.師匠"), "鳴海 玄斎");
+    assert_eq!(
+        fetch(&yaml, "登場人物"),
+        "主人公: 朝凪 小鞠\n師匠: 鳴海 玄斎\n"
+    );
+    assert_eq!(fetch(&json_id, "characters.main.1"), "gensai");
+    assert_eq!(
+        fetch(&json_id, "characters"),
+        "{\n  \"main\": [\n    \"koma\",\n    \"gensai\"\n  ]\n}"
+    );
+    assert_eq!(
+        fetch(&md, "キャラクター"),
+        "## キャラクター\n小鞠\n### 詳細\n十五歳\n"
+    );
+    assert_eq!(fetch(&md, "## 舞台"), "## 舞台\n澪浜\n");
+
+    // A004 lists what is available.
+    for (id, section) in [(&yaml, "なし"), (&json_id, "characters.sub"), (&md, "結末")] {
+        let env = p.json(&["artifact", "fetch", id, "--section", section], 2);
+        assert_eq!(error_code(&env), "A004");
+        assert!(env["error"]["details"]["available_sections"].is_array());
+    }
+    let env = p.json(&["artifact", "fetch", &md, "--section", "結末"], 2);
+    insta::assert_json_snapshot!("artifact_fetch_a004", redacted(env["error"].clone()));
+}
+
+#[test]
+fn artifact_same_content_same_id_merges_tags() {
+    let p = project();
+    let first = p.json_stdin(
+        &[
+            "artifact",
+            "store",
+            "-",
+            "--tag",
+            "a=1",
+            "--description",
+            "一回目",
+        ],
+        "同じ内容".as_bytes(),
+        0,
+    );
+    let second = p.json_stdin(
+        &["artifact", "store", "-", "--tag", "b=2"],
+        "同じ内容".as_bytes(),
+        0,
+    );
+    assert_eq!(
+        first["result"]["artifact_id"],
+        second["result"]["artifact_id"]
+    );
+    assert_eq!(first["result"]["created"], true);
+    assert_eq!(second["result"]["created"], false);
+    let m = &second["result"]["metadata"];
+    assert_eq!(m["created_at"], first["result"]["metadata"]["created_at"]);
+    assert_eq!(m["tags"], json!({"a": "1", "b": "2"}));
+    assert_eq!(m["description"], "一回目");
+}
+
+#[test]
+fn artifact_hostile_ids_are_a001_before_any_path() {
+    let p = project();
+    for bad in [
+        "artifact:../../etc",
+        "artifact:../../../../etc/passwd",
+        "artifact:0123456789a",
+        "artifact:0123456789abc",
+        "artifact:0123456789AB",
+        "0123456789",
+        "artifact:/etc/passwd",
+    ] {
+        for verb in ["fetch", "delete"] {
+            let env = p.json(&["artifact", verb, bad], 2);
+            assert_eq!(error_code(&env), "A001", "{verb} {bad}");
+        }
+    }
+    assert!(!p.path(".noveler/artifacts").exists(), "nothing created");
+    let env = p.json(&["artifact", "fetch", "artifact:0123456789ab"], 2);
+    assert_eq!(error_code(&env), "A002");
+    insta::assert_json_snapshot!("artifact_a001", {
+        ".created_at" => "[ts]", ".execution_time_ms" => "[ms]", ".project_root" => "[root]",
+        ".noveler_version" => "[version]", ".saved_to" => "[saved]"
+    }, p.json(&["artifact", "fetch", "artifact:../../etc"], 2));
+}
+
+#[test]
+fn artifact_store_errors() {
+    let p = project();
+    // U006: content does not parse as the declared type.
+    let env = p.json_stdin(
+        &["artifact", "store", "-", "--type", "json"],
+        b"{not json",
+        2,
+    );
+    assert_eq!(error_code(&env), "U006");
+    // U003: not UTF-8 (Shift_JIS named).
+    let sjis = encoding_bytes();
+    let env = p.json_stdin(&["artifact", "store", "-"], &sjis, 2);
+    assert_eq!(error_code(&env), "U003");
+    // U005: missing file; U004: outside the root (.., absolute, symlink).
+    let env = p.json(&["artifact", "store", "40_原稿/ない.md"], 2);
+    assert_eq!(error_code(&env), "U005");
+    let env = p.json(&["artifact", "store", "../outside.md"], 2);
+    assert_eq!(error_code(&env), "U004");
+    let outside = p.root.parent().unwrap().join("secret.txt");
+    std::fs::write(&outside, "秘密").unwrap();
+    let env = p.json(&["artifact", "store", outside.to_str().unwrap()], 2);
+    assert_eq!(error_code(&env), "U004");
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&outside, p.path("link.txt")).unwrap();
+        let env = p.json(&["artifact", "store", "link.txt"], 2);
+        assert_eq!(error_code(&env), "U004");
+    }
+    // Error envelopes are saved too.
+    let saved = saved_files(&p);
+    assert!(
+        saved
+            .iter()
+            .filter(|n| n.starts_with("artifact_store_"))
+            .count()
+            >= 6
+    );
+}
+
+/// "こんにちは" in Shift_JIS.
+fn encoding_bytes() -> Vec<u8> {
+    vec![0x82, 0xb1, 0x82, 0xf1, 0x82, 0xc9, 0x82, 0xbf, 0x82, 0xcd]
+}
+
+#[test]
+fn artifact_corrupt_file_is_reported_not_fatal() {
+    let p = project();
+    let good = p.store("無事な内容".as_bytes(), &[]);
+    let bad = p.store("壊れる内容".as_bytes(), &[]);
+    let bad_file = p.path(&format!(".noveler/artifacts/{}.json", &bad[9..]));
+    let bytes = std::fs::read(&bad_file).unwrap();
+    std::fs::write(&bad_file, &bytes[..bytes.len() / 2]).unwrap();
+    let list = p.json(&["artifact", "list"], 0);
+    assert_eq!(list["result"]["total_artifacts"], 1);
+    assert_eq!(list["result"]["artifacts"][0]["artifact_id"], good);
+    let corrupt = &list["result"]["corrupt"][0];
+    assert_eq!(
+        corrupt["path"],
+        format!(".noveler/artifacts/{}.json", &bad[9..])
+    );
+    assert!(corrupt["reason"].as_str().unwrap().contains("JSON"));
+    let text = p.run(&["artifact", "list"]);
+    assert_eq!(text.code, 0);
+    assert!(text.text().contains("壊れたファイル"));
+    let env = p.json(&["artifact", "fetch", &bad], 2);
+    assert_eq!(error_code(&env), "A003");
+    assert_eq!(env["error"]["details"]["path"], corrupt["path"]);
+    // Storing the same content repairs it.
+    let env = p.json_stdin(&["artifact", "store", "-"], "壊れる内容".as_bytes(), 0);
+    assert_eq!(env["result"]["repaired"], true);
+    assert_eq!(p.run(&["artifact", "fetch", &bad]).text(), "壊れる内容");
+}
+
+#[test]
+fn artifact_delete_and_gc() {
+    let p = project();
+    let referenced = p.store(b"referenced", &[]);
+    let pinned = p.store(b"pinned", &["--tag", "keep=true"]);
+    let garbage = p.store(b"garbage", &[]);
+    std::fs::create_dir_all(p.path(".noveler/sessions")).unwrap();
+    std::fs::write(
+        p.path(".noveler/sessions/session_1.yaml"),
+        format!("stage_outputs:\n  plot: {referenced}\n"),
+    )
+    .unwrap();
+    // Recent artifacts are kept by default.
+    let env = p.json(&["artifact", "gc", "--dry-run"], 0);
+    assert_eq!(env["result"]["removed"], json!([]));
+    let env = p.json(&["artifact", "gc", "--dry-run", "--older-than", "0s"], 0);
+    assert_eq!(env["result"]["removed"], json!([garbage]));
+    assert!(p
+        .path(&format!(".noveler/artifacts/{}.json", &garbage[9..]))
+        .exists());
+    let env = p.json(&["artifact", "gc", "--older-than", "0s"], 0);
+    assert_eq!(env["result"]["removed"], json!([garbage]));
+    assert_eq!(env["result"]["kept_referenced"], json!([referenced]));
+    assert_eq!(env["result"]["kept_pinned"], json!([pinned]));
+    assert!(!p
+        .path(&format!(".noveler/artifacts/{}.json", &garbage[9..]))
+        .exists());
+    let backup = env["result"]["backup"]["backup_id"].as_str().unwrap();
+    assert_eq!(
+        error_code(&p.json(&["artifact", "fetch", &garbage], 2)),
+        "A002"
+    );
+    // The removed artifact comes back from its backup.
+    p.json(&["backup", "restore", backup], 0);
+    assert_eq!(p.run(&["artifact", "fetch", &garbage]).text(), "garbage");
+    // Bad duration.
+    let env = p.json(&["artifact", "gc", "--older-than", "soon"], 2);
+    assert_eq!(error_code(&env), "U001");
+
+    let env = p.json(&["artifact", "delete", &pinned], 0);
+    assert_eq!(env["result"]["deleted"], true);
+    assert!(env["result"]["backup"]["backup_id"].is_string());
+    assert_eq!(
+        error_code(&p.json(&["artifact", "delete", &pinned], 2)),
+        "A002"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// backup
+
+#[test]
+fn backup_modify_restore_returns_original_sha() {
+    let p = project();
+    let original = sha(&std::fs::read(p.path(EP1)).unwrap());
+    let mut created = p.json(&["backup", "create", EP1, "--reason", "テスト"], 0);
+    let id = created["result"]["backup_id"].as_str().unwrap().to_string();
+    assert_eq!(created["result"]["files"][0]["sha256"], original);
+    blank(&mut created, "/outputs/files/0/sha256", "[manifest sha]");
+    insta::assert_json_snapshot!("backup_create", redacted(created));
+
+    std::fs::write(p.path(EP1), "書き換えられた本文\n").unwrap();
+    let dry = p.json(&["backup", "restore", &id, "--dry-run"], 0);
+    assert_eq!(dry["result"]["files"][0]["action"], "restore");
+    assert_eq!(dry["result"]["restored"], 0);
+    assert_eq!(
+        std::fs::read_to_string(p.path(EP1)).unwrap(),
+        "書き換えられた本文\n"
+    );
+    let done = p.json(&["backup", "restore", &id], 0);
+    assert_eq!(sha(&std::fs::read(p.path(EP1)).unwrap()), original);
+    assert_eq!(done["result"]["restored"], 1);
+    assert_eq!(done["outputs"]["files"][0]["sha256"], original);
+    // What the restore overwrote was backed up first.
+    let pre = done["result"]["pre_restore_backup"]["backup_id"]
+        .as_str()
+        .unwrap();
+    p.json(&["backup", "restore", pre], 0);
+    assert_eq!(
+        std::fs::read_to_string(p.path(EP1)).unwrap(),
+        "書き換えられた本文\n"
+    );
+    let list = p.json(&["backup", "list"], 0);
+    assert_eq!(list["result"]["total_backups"], 3);
+    assert_eq!(list["result"]["broken"], json!([]));
+}
+
+#[test]
+fn backup_all_and_errors() {
+    let p = project();
+    p.store(b"an artifact", &[]);
+    let env = p.json(&["backup", "create", "--all"], 0);
+    let files: Vec<&str> = env["result"]["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(files.len(), 4, "{files:?}");
+    assert!(files.iter().any(|f| f.starts_with(".noveler/artifacts/")));
+    assert_eq!(
+        files.iter().filter(|f| f.starts_with("40_原稿/")).count(),
+        3
+    );
+
+    assert_eq!(error_code(&p.json(&["backup", "create"], 2)), "U005");
+    assert_eq!(
+        error_code(&p.json(&["backup", "create", "../x.md"], 2)),
+        "U004"
+    );
+    assert_eq!(
+        error_code(&p.json(&["backup", "restore", "../../etc"], 2)),
+        "U001"
+    );
+    assert_eq!(
+        error_code(&p.json(&["backup", "restore", "20250101_000000_deadbeef"], 2)),
+        "A007"
+    );
+    // A006: a stored copy no longer matches its manifest; nothing is written.
+    let id = env["result"]["backup_id"].as_str().unwrap();
+    let copy = p.path(&format!(".noveler/backups/{id}/files/{EP1}"));
+    std::fs::write(&copy, "改ざん").unwrap();
+    std::fs::write(p.path(EP1), "今の本文").unwrap();
+    let e = p.json(&["backup", "restore", id], 2);
+    assert_eq!(error_code(&e), "A006");
+    assert_eq!(e["error"]["details"]["files"][0]["path"], EP1);
+    assert_eq!(std::fs::read_to_string(p.path(EP1)).unwrap(), "今の本文");
+    // A008: a manifest pointing outside the project.
+    let manifest = p.path(&format!(".noveler/backups/{id}/manifest.json"));
+    let text = std::fs::read_to_string(&manifest)
+        .unwrap()
+        .replace("\"path\": \"40_原稿", "\"path\": \"../../40_原稿");
+    std::fs::write(&manifest, text).unwrap();
+    assert_eq!(error_code(&p.json(&["backup", "restore", id], 2)), "A008");
+    let list = p.json(&["backup", "list"], 0);
+    assert_eq!(list["result"]["broken"][0]["backup_id"], id);
+}
+
+// ---------------------------------------------------------------------------------------
+// files
+
+#[test]
+fn files_info_list_get_changes() {
+    let p = project();
+    let info = p.json(&["files", "info", EP1], 0);
+    assert_eq!(info["result"]["index"]["status"], "new");
+    let ep1 = std::fs::read(p.path(EP1)).unwrap();
+    assert_eq!(info["result"]["sha256"], sha(&ep1));
+    insta::assert_json_snapshot!("files_info", redacted(info));
+    // Relative to the working directory works too.
+    let r = p.run_in(
+        &p.path("40_原稿"),
+        &[
+            "files",
+            "info",
+            "第001話_潮墨の見習い.md",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json()["result"]["index"]["status"], "unchanged");
+
+    // get by hash (full and prefix), content verified.
+    let h = sha(&ep1);
+    let got = p.run(&["files", "get", &h]);
+    assert_eq!(got.code, 0, "{}", got.stderr);
+    assert_eq!(got.stdout, ep1);
+    let env = p.json(&["files", "get", &h[..10]], 0);
+    assert_eq!(env["result"]["path"], EP1);
+    assert_eq!(env["result"]["verified"], true);
+
+    // list: every saved envelope plus the recorded inputs.
+    let list = p.json(&["files", "list"], 0);
+    let paths: Vec<&str> = list["result"]["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert!(paths.contains(&EP1));
+    for name in saved_files(&p) {
+        if name.starts_with("files_list_") {
+            continue; // this run's own envelope is saved after it listed
+        }
+        assert!(
+            paths.contains(&format!("temp/json_output/{name}").as_str()),
+            "{name}"
+        );
+    }
+    // The newest record of the manuscript is the `files get` above.
+    let list = p.json(&["files", "list", "--prefix", "40_原稿/"], 0);
+    assert_eq!(list["result"]["total_files"], 1);
+    assert_eq!(list["result"]["files"][0]["role"], "by_hash");
+    let list = p.json(&["files", "list", "--role", "envelope"], 0);
+    assert_eq!(
+        list["result"]["total_files"].as_u64().unwrap() as usize,
+        saved_files(&p).len() - 1
+    );
+
+    // changes: changed / unchanged / new / missing.
+    std::fs::write(p.path(EP1), "変更後\n").unwrap();
+    std::fs::write(p.path("40_原稿/新しい.md"), "新規\n").unwrap();
+    let env = p.json(&["files", "changes", EP1, "40_原稿/新しい.md", PLOT], 0);
+    let statuses: Vec<&str> = env["result"]["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["changed", "new", "new"]);
+    assert_eq!(env["result"]["any_changes"], true);
+    let again = p.json(&["files", "changes", EP1, "40_原稿/新しい.md"], 0);
+    assert_eq!(
+        again["result"]["any_changes"], false,
+        "recorded by the previous run"
+    );
+    std::fs::remove_file(p.path("40_原稿/新しい.md")).unwrap();
+    let env = p.json(&["files", "changes"], 0);
+    let missing: Vec<&Value> = env["result"]["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["status"] == "missing")
+        .collect();
+    assert_eq!(missing.len(), 1);
+    assert_eq!(missing[0]["path"], "40_原稿/新しい.md");
+
+    // A006: the hash is recorded but the file no longer has it.
+    let env = p.json(&["files", "get", &h], 2);
+    assert_eq!(error_code(&env), "A006");
+    assert_eq!(env["error"]["details"]["changed_paths"], json!([EP1]));
+}
+
+#[test]
+fn files_errors() {
+    let p = project();
+    assert_eq!(
+        error_code(&p.json(&["files", "info", "40_原稿/ない.md"], 2)),
+        "U005"
+    );
+    assert_eq!(
+        error_code(&p.json(&["files", "info", "../../etc/passwd"], 2)),
+        "U004"
+    );
+    assert_eq!(
+        error_code(&p.json(&["files", "info", "/etc/passwd"], 2)),
+        "U004"
+    );
+    assert_eq!(error_code(&p.json(&["files", "get", "xyz"], 2)), "U001");
+    assert_eq!(
+        error_code(&p.json(&["files", "get", &"0".repeat(64)], 2)),
+        "A005"
+    );
+    assert_eq!(
+        error_code(&p.json(&["files", "changes", "40_原稿/ない.md"], 2)),
+        "U005"
+    );
+    assert_eq!(
+        error_code(&p.json(&["files", "changes", "../x"], 2)),
+        "U004"
+    );
+    assert_eq!(
+        error_code(&p.json(&["files", "clean", "--older-than", "ever"], 2)),
+        "U001"
+    );
+    // A005: recorded, then deleted.
+    std::fs::write(p.path("10_企画/一時.md"), "消える\n").unwrap();
+    p.json(&["files", "info", "10_企画/一時.md"], 0);
+    std::fs::remove_file(p.path("10_企画/一時.md")).unwrap();
+    let env = p.json(&["files", "get", &sha("消える\n".as_bytes())], 2);
+    assert_eq!(error_code(&env), "A005");
+}
+
+#[test]
+fn corrupt_hash_index_is_rebuilt() {
+    let p = project();
+    p.json(&["files", "info", EP1], 0);
+    p.store(b"x", &[]);
+    let good = p.json(&["files", "list"], 0);
+    let index = p.path("temp/json_output/.hash_index.json");
+    for garbage in [
+        &b"{\"version\": 1, \"hashes\": {"[..],
+        b"",
+        b"[1,2,3]",
+        b"\xff\xfe",
+    ] {
+        std::fs::write(&index, garbage).unwrap();
+        let env = p.json(&["files", "list"], 0);
+        assert!(
+            env["result"]["index_rebuilt"]
+                .as_str()
+                .unwrap()
+                .contains("インデックス"),
+            "{env}"
+        );
+        // Nothing lost: everything the good index knew (and listed before) is still there.
+        for f in good["result"]["files"].as_array().unwrap() {
+            let path = f["path"].as_str().unwrap();
+            let now = env["result"]["files"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|g| g["path"] == path)
+                .unwrap_or_else(|| panic!("{path} lost"));
+            assert_eq!(now["sha256"], f["sha256"]);
+        }
+    }
+    // A save onto a corrupt index repairs it as well.
+    std::fs::write(&index, b"nonsense").unwrap();
+    p.json(&["files", "info", EP1], 0);
+    let env = p.json(&["files", "list"], 0);
+    assert!(env["result"].get("index_rebuilt").is_none());
+}
+
+#[test]
+fn files_clean_prunes_and_updates_index() {
+    let p = project();
+    p.json(&["files", "info", EP1], 0);
+    p.json(&["artifact", "list"], 0);
+    let before = saved_files(&p);
+    assert_eq!(before.len(), 2);
+    let dry = p.json(&["files", "clean", "--older-than", "0s", "--dry-run"], 0);
+    assert_eq!(dry["result"]["removed"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        saved_files(&p).len(),
+        3,
+        "dry run removes nothing (plus its own result)"
+    );
+    let kept = p.json(&["files", "clean", "--older-than", "30d"], 0);
+    assert_eq!(kept["result"]["removed"], json!([]));
+    let env = p.json(&["files", "clean", "--older-than", "0s"], 0);
+    assert_eq!(env["result"]["removed"].as_array().unwrap().len(), 4);
+    assert_eq!(env["result"]["kept"], 0);
+    // Only the clean's own envelope is left, and the index knows nothing else.
+    let left = saved_files(&p);
+    assert_eq!(left.len(), 1);
+    assert!(left[0].starts_with("files_clean_"));
+    let index: Value = serde_json::from_slice(
+        &std::fs::read(p.path("temp/json_output/.hash_index.json")).unwrap(),
+    )
+    .unwrap();
+    let paths: Vec<&String> = index["files"].as_object().unwrap().keys().collect();
+    assert_eq!(paths, [&format!("temp/json_output/{}", left[0])]);
+}
+
+// ---------------------------------------------------------------------------------------
+// convert / validate
+
+#[test]
+fn convert_summarises_and_references_streams() {
+    let p = project();
+    let stdout = format!(
+        "{}{}{}",
+        "頭".repeat(500),
+        "中".repeat(1500),
+        "尾".repeat(500)
+    );
+    let input = json!({"command": ["noveler", "check", "1"], "returncode": 1,
+                       "stdout": stdout, "stderr": "警告\n"});
+    let mut env = p.json_stdin(&["convert"], input.to_string().as_bytes(), 0);
+    let r = &env["result"];
+    assert_eq!(
+        r["stdout"]["text"],
+        format!("{}…(省略)…{}", "頭".repeat(500), "尾".repeat(500))
+    );
+    assert_eq!(r["stdout"]["truncated"], true);
+    assert_eq!(r["stderr"]["text"], "警告\n");
+    assert_eq!(r["command_succeeded"], false);
+    // The full streams are saved and referenced.
+    let out_ref = &env["outputs"]["files"][0];
+    assert_eq!(out_ref["role"], "stdout");
+    let saved = std::fs::read(p.path(out_ref["path"].as_str().unwrap())).unwrap();
+    assert_eq!(saved, stdout.as_bytes());
+    assert_eq!(out_ref["sha256"], sha(&saved));
+    // ... and retrievable by hash.
+    let got = p.run(&["files", "get", out_ref["sha256"].as_str().unwrap()]);
+    assert_eq!(got.stdout, stdout.as_bytes());
+    // A file input works as well.
+    std::fs::write(p.path("result.json"), input.to_string()).unwrap();
+    let from_file = p.json(&["convert", "result.json"], 0);
+    assert_eq!(
+        from_file["result"]["stdout"]["text"],
+        env["result"]["stdout"]["text"]
+    );
+    blank(&mut env, "/result/stdout/text", "[1000 chars + elision]");
+    insta::assert_json_snapshot!("convert", redacted(env));
+}
+
+#[test]
+fn convert_rejects_malformed_input() {
+    let p = project();
+    for (input, pointer) in [
+        ("not json", None),
+        ("[1]", Some("")),
+        (r#"{"returncode": 0}"#, Some("/command")),
+        (r#"{"command": "ls"}"#, Some("/returncode")),
+        (
+            r#"{"command": "ls", "returncode": "zero"}"#,
+            Some("/returncode"),
+        ),
+        (
+            r#"{"command": "ls", "returncode": 0, "stdout": 5}"#,
+            Some("/stdout"),
+        ),
+    ] {
+        let env = p.json_stdin(&["convert", "-"], input.as_bytes(), 2);
+        assert_eq!(error_code(&env), "U006", "{input}");
+        if let Some(ptr) = pointer {
+            assert_eq!(env["error"]["details"]["pointer"], ptr, "{input}");
+        }
+    }
+    assert_eq!(error_code(&p.json(&["convert", "../x.json"], 2)), "U004");
+}
+
+#[test]
+fn validate_accepts_saved_envelopes_and_reports_pointers() {
+    let p = project();
+    let store = p.json(&["artifact", "store", PLOT], 0);
+    let saved = store["saved_to"].as_str().unwrap();
+    let env = p.json(&["validate", saved, "--verify-files"], 0);
+    assert_eq!(env["result"]["valid"], true, "{env}");
+    assert_eq!(env["result"]["files_verified"], 2);
+    // Error envelopes are valid envelopes too.
+    let err = p.json(&["artifact", "fetch", "artifact:../../etc"], 2);
+    let env = p.json_stdin(&["validate", "-"], err.to_string().as_bytes(), 0);
+    assert_eq!(env["result"]["kind"], "error_envelope");
+
+    let mut broken = store.clone();
+    broken["inputs"]["files"][0]["sha256"] = json!("XYZ");
+    broken["inputs"]["files"][0]["path"] = json!("/etc/passwd");
+    broken["outputs"]["total_size_bytes"] = json!(1);
+    broken["result"] = Value::Null;
+    broken.as_object_mut().unwrap().remove("command");
+    broken["saved_to"] = json!("../elsewhere.json");
+    let env = p.json_stdin(&["validate", "-"], broken.to_string().as_bytes(), 1);
+    insta::assert_json_snapshot!("validate_problems", env["result"]["problems"]);
+
+    // verify-files catches a changed file.
+    std::fs::write(p.path(PLOT), "changed").unwrap();
+    let env = p.json(&["validate", saved, "--verify-files"], 1);
+    assert_eq!(env["result"]["problems"][0]["code"], "hash_mismatch");
+    assert_eq!(
+        env["result"]["problems"][0]["pointer"],
+        "/inputs/files/0/sha256"
+    );
+
+    let env = p.json_stdin(&["validate", "-"], b"{\"success\": tru", 1);
+    assert_eq!(env["result"]["problems"][0]["code"], "invalid_json");
+    assert_eq!(error_code(&p.json(&["validate", "nope.json"], 2)), "U005");
+}
+
+// ---------------------------------------------------------------------------------------
+// concurrency
+
+#[test]
+fn eight_processes_store_and_list_consistently() {
+    let p = project();
+    let root = p.root.clone();
+    let workers: Vec<_> = (0..8)
+        .map(|i| {
+            let root = root.clone();
+            std::thread::spawn(move || {
+                let run = |args: &[&str], stdin: &[u8]| {
+                    let mut child = Command::new(BIN)
+                        .arg("--project-root")
+                        .arg(&root)
+                        .args(args)
+                        .current_dir(&root)
+                        .stdin(Stdio::piped())
+                        .stdout(Stdio::piped())
+                        .stderr(Stdio::piped())
+                        .spawn()
+                        .unwrap();
+                    child.stdin.take().unwrap().write_all(stdin).unwrap();
+                    let out = child.wait_with_output().unwrap();
+                    assert!(
+                        out.status.success(),
+                        "{args:?}: {}",
+                        String::from_utf8_lossy(&out.stderr)
+                    );
+                };
+                for j in 0..4 {
+                    run(
+                        &["artifact", "store", "-"],
+                        format!("worker {i} item {j} の内容").as_bytes(),
+                    );
+                }
+                let tag = format!("p{i}=1");
+                run(
+                    &["artifact", "store", "-", "--tag", &tag],
+                    "共有の内容".as_bytes(),
+                );
+                run(&["artifact", "list"], b"");
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().unwrap();
+    }
+    let list = p.json(&["artifact", "list"], 0);
+    assert_eq!(list["result"]["total_artifacts"], 8 * 4 + 1);
+    assert_eq!(list["result"]["corrupt"], json!([]));
+    // No lost update: the shared artifact has every worker's tag.
+    let shared = list["result"]["artifacts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["artifact_id"] == format!("artifact:{}", &sha("共有の内容".as_bytes())[..12]))
+        .unwrap();
+    assert_eq!(shared["tags"].as_object().unwrap().len(), 8);
+    // The index holds every saved envelope with the hash it has on disk.
+    let index: Value = serde_json::from_slice(
+        &std::fs::read(p.path("temp/json_output/.hash_index.json")).unwrap(),
+    )
+    .unwrap();
+    let files = index["files"].as_object().unwrap();
+    let saved = saved_files(&p);
+    assert_eq!(saved.len(), 8 * 6 + 1);
+    for name in &saved {
+        let rel = format!("temp/json_output/{name}");
+        let entry = files
+            .get(&rel)
+            .unwrap_or_else(|| panic!("{rel} not indexed"));
+        assert_eq!(entry["sha256"], sha(&std::fs::read(p.path(&rel)).unwrap()));
+    }
+    // No leftover temp files.
+    for dir in [".noveler/artifacts", "temp/json_output"] {
+        for e in std::fs::read_dir(p.path(dir)).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(!name.starts_with(".noveler-tmp-"), "{dir}/{name}");
+        }
+    }
+}
