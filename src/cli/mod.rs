@@ -14,6 +14,8 @@ pub mod backup;
 pub mod convert;
 pub mod files;
 pub mod plot;
+pub mod polish;
+pub mod progressive;
 pub mod validate;
 pub mod write;
 
@@ -77,6 +79,12 @@ pub enum Command {
     Write(write::WriteArgs),
     /// The episode plot for an agent: prompt, then submit the plot YAML
     Plot(plot::PlotArgs),
+    /// The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end
+    Progressive(progressive::ProgressiveArgs),
+    /// Judged evaluations for an agent: 68 story elements, structure, expression, preview
+    Evaluate(progressive::EvaluateArgs),
+    /// Apply the rules' automatic fixes (diff or --apply with a backup), or revision stages 2/3
+    Polish(polish::PolishArgs),
 }
 
 /// Entry point of the binary.
@@ -119,6 +127,9 @@ pub fn run(cli: Cli) -> u8 {
         Command::Validate(args) => validate::run(&ctx, args),
         Command::Write(args) => write::run(&ctx, args),
         Command::Plot(args) => plot::run(&ctx, args),
+        Command::Progressive(args) => progressive::run(&ctx, args),
+        Command::Evaluate(args) => progressive::run_evaluate(&ctx, args),
+        Command::Polish(args) => polish::run(&ctx, args),
     }
 }
 

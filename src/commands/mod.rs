@@ -16,9 +16,12 @@ pub mod artifact;
 pub mod backup;
 pub mod check;
 pub mod convert;
+pub mod evaluate;
 pub mod explain;
 pub mod files;
 pub mod plot;
+pub mod polish;
+pub mod progressive;
 pub mod validate;
 pub mod write;
 

@@ -3,6 +3,7 @@
 
 use clap::ValueEnum;
 
+pub mod progressive;
 pub mod rules;
 
 /// Output formats of the CLI. `json` prints the envelope, exactly as saved.
