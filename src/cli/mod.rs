@@ -18,6 +18,9 @@ pub mod polish;
 pub mod progressive;
 pub mod validate;
 pub mod write;
+pub mod check;
+pub mod gen;
+mod mcp;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -53,6 +56,12 @@ pub struct GlobalArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases
+    Check(check::CheckArgs),
+    /// Print a shell completion script
+    Completions(gen::CompletionsArgs),
+    /// Print the man page (or write every page with --dir)
+    Man(gen::ManArgs),
     /// Show a rule's documentation: what it detects, why, an example and its fix
     Explain {
         /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES
@@ -85,6 +94,8 @@ pub enum Command {
     Evaluate(progressive::EvaluateArgs),
     /// Apply the rules' automatic fixes (diff or --apply with a backup), or revision stages 2/3
     Polish(polish::PolishArgs),
+    /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
+    Mcp(mcp::McpArgs),
 }
 
 /// Entry point of the binary.
@@ -103,7 +114,16 @@ pub fn main() -> ExitCode {
 /// Runs a parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> u8 {
     let ctx = context(&cli.global);
+    run_in(ctx, cli)
+}
+
+/// Runs a parsed command line in `ctx` (the MCP `noveler` tool passes its own, with
+/// progress and cancellation wired); returns the exit status.
+pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
     match cli.command {
+        Command::Check(args) => check::run(&ctx, &cli.global, args),
+        Command::Completions(args) => gen::run_completions(args),
+        Command::Man(args) => gen::run_man(args),
         Command::Explain { code, format } => {
             let out = commands::execute(&ctx, "explain", |c| {
                 commands::explain::explain(c, commands::explain::ExplainRequest { code })
@@ -130,6 +150,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Progressive(args) => progressive::run(&ctx, args),
         Command::Evaluate(args) => progressive::run_evaluate(&ctx, args),
         Command::Polish(args) => polish::run(&ctx, args),
+        Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
     }
 }
 
@@ -147,8 +168,9 @@ pub fn context(global: &GlobalArgs) -> Ctx {
 /// an error.
 pub fn emit<R: Report>(outcome: &Outcome<R>, format: Format, text: impl Fn(&R) -> String) -> u8 {
     if let Some(err) = &outcome.save_error {
-        eprintln!("警告: 結果ファイルを保存できませんでした: {err}");
+        print_stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
     }
+    capture::envelope(&outcome.envelope);
     let printed = match (&outcome.report, format) {
         (_, Format::Json) | (Err(_), Format::Ndjson) => {
             let json = serde_json::to_string_pretty(&outcome.envelope).unwrap_or_default();
@@ -167,8 +189,11 @@ pub fn emit<R: Report>(outcome: &Outcome<R>, format: Format, text: impl Fn(&R) -
     }
 }
 
-/// Writes `text` (plus a final newline) to stdout.
+/// Writes `text` (plus a final newline) to stdout (or to the capture, see `capture`).
 pub fn print_stdout(text: &str) -> std::io::Result<()> {
+    if capture::stdout(text) {
+        return Ok(());
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     if !text.ends_with('\n') {
@@ -180,5 +205,70 @@ pub fn print_stdout(text: &str) -> std::io::Result<()> {
 /// Renders an error with miette on stderr.
 pub fn print_error(err: &Error) {
     let report = miette::Report::new(err.clone());
-    eprintln!("{report:?}");
+    print_stderr(&format!("{report:?}"));
+}
+
+/// Writes one line to stderr (or to the capture, see `capture`).
+pub fn print_stderr(text: &str) {
+    if !capture::stderr(text) {
+        eprintln!("{text}");
+    }
+}
+
+/// In-process runs of a command line (the MCP `noveler` tool): while `capture::run` is on
+/// the stack, what `print_stdout` / `print_stderr` / `emit` would print is collected for the
+/// calling thread instead (stdout of `noveler mcp` is the protocol).
+pub mod capture {
+    use std::cell::RefCell;
+
+    /// What a captured run printed.
+    #[derive(Debug, Default)]
+    pub struct Captured {
+        pub stdout: String,
+        pub stderr: String,
+        /// The last envelope `emit` handled (printed or not).
+        pub envelope: Option<serde_json::Value>,
+    }
+
+    thread_local! {
+        static CAPTURE: RefCell<Option<Captured>> = const { RefCell::new(None) };
+    }
+
+    /// Runs `f` with this thread's output captured.
+    pub fn run<T>(f: impl FnOnce() -> T) -> (T, Captured) {
+        let outer = CAPTURE.with(|c| c.replace(Some(Captured::default())));
+        let value = f();
+        let captured = CAPTURE.with(|c| c.replace(outer)).unwrap_or_default();
+        (value, captured)
+    }
+
+    fn with(f: impl FnOnce(&mut Captured)) -> bool {
+        CAPTURE.with(|c| match c.borrow_mut().as_mut() {
+            Some(captured) => {
+                f(captured);
+                true
+            }
+            None => false,
+        })
+    }
+
+    pub(crate) fn stdout(text: &str) -> bool {
+        with(|c| {
+            c.stdout.push_str(text);
+            if !text.ends_with('\n') {
+                c.stdout.push('\n');
+            }
+        })
+    }
+
+    pub(crate) fn stderr(text: &str) -> bool {
+        with(|c| {
+            c.stderr.push_str(text);
+            c.stderr.push('\n');
+        })
+    }
+
+    pub(crate) fn envelope(envelope: &crate::store::Envelope) {
+        with(|c| c.envelope = serde_json::to_value(envelope).ok());
+    }
 }

@@ -1,1 +1,804 @@
-//! `noveler check`: the deterministic manuscript check.
+//! `noveler check`: the deterministic manuscript check (SPEC §2–§5).
+//!
+//! Targets are episode numbers (resolved through the project layout), files, directories
+//! (walked for `.md`/`.txt`, sorted, skipping `.noveler`, `temp`, `target` and hidden
+//! directories; the project root itself stands for its manuscript directory) or `-` (the
+//! request's `content`). Files are analysed in parallel and reported in input order. A
+//! target that cannot be checked (missing, unreadable, not UTF-8, empty, a directory without
+//! manuscripts, an episode that does not resolve) goes to `errors`; the others are still
+//! checked, and the exit status is 2.
+//!
+//! Gate (exit status 1): any reported finding at or above `fail_on` (default `high`), or an
+//! overall score below `fail_under` (when given). `exit_zero` turns the gate off; errors
+//! still exit 2.
+
+use super::{Ctx, Report};
+use crate::analysis::{self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity};
+use crate::error::{Code, Error, Result};
+use crate::project::{is_manuscript_file, Project};
+use crate::store::cache::Cache;
+use crate::store::FileRef;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// The default gate: findings of this severity or above fail the check.
+pub const DEFAULT_FAIL_ON: Severity = Severity::High;
+
+/// Directory names never walked into.
+const SKIPPED_DIRS: &[&str] = &[".noveler", "temp", "target", "node_modules"];
+
+/// One thing to check, as given: an episode number or a path (`-` = `content`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum Target {
+    /// An episode number, resolved to `40_原稿/第NNN話*.md|txt`.
+    Episode(u32),
+    /// A file or directory path (relative to the project root), or `-` for `content`. A
+    /// string made only of digits is an episode number; write `./3` for a file named 3.
+    Path(String),
+}
+
+impl Target {
+    /// A command-line argument: a bare integer is an episode number.
+    pub fn parse(arg: &str) -> Target {
+        if !arg.is_empty() && arg.bytes().all(|b| b.is_ascii_digit()) {
+            if let Ok(n) = arg.parse() {
+                return Target::Episode(n);
+            }
+        }
+        Target::Path(arg.to_string())
+    }
+}
+
+#[derive(Clone, Debug, Default, Deserialize, schemars::JsonSchema)]
+#[serde(default)]
+pub struct CheckRequest {
+    /// What to check: episode numbers, manuscript files, directories, or "-" for `content`.
+    /// Empty: the project's manuscript directory (or `content` when given).
+    pub targets: Vec<Target>,
+    /// An episode number to check (same as a number in `targets`).
+    #[serde(alias = "episode_number")]
+    pub episode: Option<u32>,
+    /// Manuscript text to check instead of a file (checked as `stdin_filename`).
+    pub content: Option<String>,
+    /// Raw bytes read from stdin by the CLI (decoded like a file; not part of the schema).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub content_bytes: Option<Vec<u8>>,
+    /// The file name `content` is reported as (default `<stdin>`); also used for ignores.
+    pub stdin_filename: Option<String>,
+    /// Only check these aspects (rhythm, readability, grammar, style, length, content).
+    pub aspects: Vec<Aspect>,
+    /// Report only findings of this severity or above (low, medium, high, critical).
+    pub severity_threshold: Option<Severity>,
+    /// Fail (exit 1) when a finding of this severity or above is reported. Default: high.
+    pub fail_on: Option<Severity>,
+    /// Fail (exit 1) when a file's overall score is below this (0–100).
+    pub fail_under: Option<f64>,
+    /// Exit 0 even when the gate trips (errors still exit 2).
+    pub exit_zero: bool,
+    /// Tool config file to use instead of `.novelerrc.yaml` (relative to the project root).
+    pub config: Option<String>,
+    /// Rhythm metrics and rules over narration only (default true, or the config's value).
+    pub exclude_dialogue_lines: Option<bool>,
+    /// Do not read or write the content-hash cache in `.noveler/cache/`.
+    pub no_cache: bool,
+}
+
+/// The result for one checked file (SPEC §5).
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+pub struct FileResult {
+    /// Relative to the project root when inside it; otherwise as given.
+    pub path: String,
+    /// sha256 of the file's bytes as read.
+    pub sha256: String,
+    pub metrics: Metrics,
+    pub findings: Vec<Finding>,
+    pub scores: Scores,
+    /// The normalised text (for rendering snippets); not serialised.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub text: Arc<str>,
+    /// Where the file is on disk (`None` for stdin); not serialised.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub disk_path: Option<PathBuf>,
+}
+
+/// A target that could not be checked.
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+pub struct FileError {
+    pub path: String,
+    pub code: String,
+    /// Japanese.
+    pub message: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub hint: String,
+    /// The full error (rendered by the CLI); not serialised.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub error: Option<Error>,
+}
+
+impl FileError {
+    fn new(path: String, err: Error) -> FileError {
+        FileError {
+            path,
+            code: err.code.as_str().to_string(),
+            message: err.message.clone(),
+            hint: err.hint.clone(),
+            error: Some(err),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
+pub struct Summary {
+    pub files: usize,
+    pub findings: usize,
+    /// Count per severity (all four keys present).
+    pub by_severity: BTreeMap<String, usize>,
+    /// Count per rule code.
+    pub by_code: BTreeMap<String, usize>,
+    /// Lowest overall score over the files (null when no file was checked).
+    pub score_min: Option<f64>,
+}
+
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+pub struct CheckReport {
+    pub files: Vec<FileResult>,
+    pub summary: Summary,
+    /// Targets that could not be checked.
+    pub errors: Vec<FileError>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub gate: Gate,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub inputs: Vec<FileRef>,
+}
+
+/// How the exit status is decided.
+#[derive(Clone, Debug, Default)]
+pub struct Gate {
+    pub fail_on: Option<Severity>,
+    pub fail_under: Option<f64>,
+    pub exit_zero: bool,
+}
+
+impl CheckReport {
+    /// Whether the findings or scores trip the gate (ignoring `exit_zero` and errors).
+    pub fn gate_tripped(&self) -> bool {
+        let fail_on = self.gate.fail_on.unwrap_or(DEFAULT_FAIL_ON);
+        let by_severity = self
+            .files
+            .iter()
+            .flat_map(|f| &f.findings)
+            .any(|f| f.severity >= fail_on);
+        let by_score = match (self.gate.fail_under, self.summary.score_min) {
+            (Some(limit), Some(min)) => min < limit,
+            _ => false,
+        };
+        by_severity || by_score
+    }
+}
+
+impl Report for CheckReport {
+    fn inputs(&self) -> Vec<FileRef> {
+        self.inputs.clone()
+    }
+
+    fn exit_code(&self) -> u8 {
+        if !self.errors.is_empty() {
+            2
+        } else if !self.gate.exit_zero && self.gate_tripped() {
+            1
+        } else {
+            0
+        }
+    }
+
+    fn metadata(&self) -> serde_json::Value {
+        serde_json::json!({
+            "fail_on": self.gate.fail_on.unwrap_or(DEFAULT_FAIL_ON),
+            "fail_under": self.gate.fail_under,
+            "exit_zero": self.gate.exit_zero,
+            "gate_tripped": self.gate_tripped(),
+        })
+    }
+}
+
+/// One unit of work, in input order.
+enum Job {
+    File { shown: String, path: PathBuf },
+    Stdin { shown: String },
+    Failed(FileError),
+}
+
+/// Runs the check.
+pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
+    if let Some(limit) = req.fail_under {
+        if !(0.0..=100.0).contains(&limit) {
+            return Err(Error::new(
+                Code::U001,
+                format!("--fail-under は 0〜100 で指定してください（{limit}）"),
+            ));
+        }
+    }
+    let project = Project::load_with(&ctx.root, req.config.as_deref().map(Path::new))?;
+    let mut settings = project.settings.clone();
+    if !req.aspects.is_empty() {
+        settings.aspects = req.aspects.clone();
+    }
+    if let Some(x) = req.exclude_dialogue_lines {
+        settings.exclude_dialogue_lines = x;
+    }
+
+    let jobs = plan(&project, &req)?;
+    let stdin_bytes: Option<Vec<u8>> = req
+        .content_bytes
+        .clone()
+        .or_else(|| req.content.clone().map(String::into_bytes));
+
+    let cache = (ctx.use_cache && !req.no_cache)
+        .then(|| Cache::new(&project.root, &settings.fingerprint()));
+    let total = jobs.iter().filter(|j| !matches!(j, Job::Failed(_))).count() as u64;
+    let done = AtomicU64::new(0);
+
+    let results: Vec<std::result::Result<(FileResult, FileRef), FileError>> = jobs
+        .into_par_iter()
+        .map(|job| {
+            let (shown, disk, bytes) = match job {
+                Job::Failed(e) => return Err(e),
+                Job::File { shown, path } => match std::fs::read(&path) {
+                    Ok(b) => (shown, Some(path), b),
+                    Err(e) => return Err(FileError::new(shown, Error::io(&path, &e))),
+                },
+                Job::Stdin { shown } => (shown, None, stdin_bytes.clone().unwrap_or_default()),
+            };
+            ctx.check_cancelled()
+                .map_err(|e| FileError::new(shown.clone(), e))?;
+            let out = check_one(&project, &settings, cache.as_ref(), shown, disk, bytes);
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            ctx.report_progress(n, total, out.as_ref().map_or("", |(f, _)| f.path.as_str()));
+            out
+        })
+        .collect();
+    ctx.check_cancelled()?;
+
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    let mut inputs: Vec<FileRef> = project
+        .config_files
+        .iter()
+        .filter_map(|p| FileRef::from_path(&project.root, p, "config").ok())
+        .collect();
+    for r in results {
+        match r {
+            Ok((mut file, fref)) => {
+                if let Some(min) = req.severity_threshold {
+                    file.findings.retain(|f| f.severity >= min);
+                }
+                inputs.push(fref);
+                files.push(file);
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    let summary = summarize(&files);
+    Ok(CheckReport {
+        files,
+        summary,
+        errors,
+        gate: Gate {
+            fail_on: req.fail_on,
+            fail_under: req.fail_under,
+            exit_zero: req.exit_zero,
+        },
+        inputs,
+    })
+}
+
+/// Reads, decodes, analyses (or fetches from the cache) one file.
+fn check_one(
+    project: &Project,
+    settings: &Settings,
+    cache: Option<&Cache>,
+    shown: String,
+    disk: Option<PathBuf>,
+    bytes: Vec<u8>,
+) -> std::result::Result<(FileResult, FileRef), FileError> {
+    let where_ = disk.clone().unwrap_or_else(|| PathBuf::from(&shown));
+    let source = crate::store::text::decode(&where_, &bytes)
+        .map_err(|e| FileError::new(shown.clone(), e))?;
+    if source.text.trim().is_empty() {
+        let what = if bytes.is_empty() {
+            "空のファイルです"
+        } else {
+            "空白しかないファイルです"
+        };
+        return Err(FileError::new(
+            shown.clone(),
+            Error::new(
+                Code::U005,
+                format!("{shown}: {what}（確認する本文がありません）"),
+            )
+            .at(&where_, None)
+            .hint("本文を書いてから確認するか、このファイルを対象から外してください。"),
+        ));
+    }
+    let sha256 = analysis::sha256_hex(&bytes);
+    let fref = FileRef {
+        path: shown.clone(),
+        sha256: sha256.clone(),
+        size_bytes: bytes.len() as u64,
+        content_type: crate::store::fileref::content_type_of(Path::new(&shown)).to_string(),
+        role: "manuscript".into(),
+    };
+    let _ = project;
+    let key = cache.map(|c| c.key(&sha256, &shown));
+    let cached = match (cache, &key) {
+        (Some(c), Some(k)) => c.get(k),
+        _ => None,
+    };
+    let FileAnalysis {
+        metrics,
+        findings,
+        scores,
+    } = match cached {
+        Some(a) => a,
+        None => {
+            let a = analysis::analyze(&source.text, &shown, settings);
+            if let (Some(c), Some(k)) = (cache, &key) {
+                // A cache that cannot be written only costs time next run.
+                let _ = c.put(k, &a);
+            }
+            a
+        }
+    };
+    Ok((
+        FileResult {
+            path: shown,
+            sha256,
+            metrics,
+            findings,
+            scores,
+            text: Arc::from(source.text),
+            disk_path: disk,
+        },
+        fref,
+    ))
+}
+
+fn summarize(files: &[FileResult]) -> Summary {
+    let mut by_severity: BTreeMap<String, usize> = Severity::ALL
+        .iter()
+        .map(|s| (s.as_str().to_string(), 0))
+        .collect();
+    let mut by_code = BTreeMap::new();
+    let mut findings = 0;
+    for f in files.iter().flat_map(|f| &f.findings) {
+        findings += 1;
+        *by_severity
+            .entry(f.severity.as_str().to_string())
+            .or_insert(0) += 1;
+        *by_code.entry(f.code.clone()).or_insert(0) += 1;
+    }
+    let score_min = files
+        .iter()
+        .map(|f| f.scores.overall)
+        .fold(None, |m: Option<f64>, s| Some(m.map_or(s, |m| m.min(s))));
+    Summary {
+        files: files.len(),
+        findings,
+        by_severity,
+        by_code,
+        score_min,
+    }
+}
+
+/// Turns the request's targets into jobs, in input order, each file once.
+fn plan(project: &Project, req: &CheckRequest) -> Result<Vec<Job>> {
+    let mut targets: Vec<Target> = req.targets.clone();
+    if let Some(n) = req.episode {
+        targets.insert(0, Target::Episode(n));
+    }
+    let has_stdin = req.content.is_some() || req.content_bytes.is_some();
+    if targets.is_empty() {
+        if has_stdin {
+            targets.push(Target::Path("-".into()));
+        } else if project.manuscript_dir().is_dir() {
+            targets.push(Target::Path(project.dirs.manuscript.clone()));
+        } else {
+            return Err(Error::new(Code::U005, "確認する原稿が指定されていません")
+                .hint(format!(
+                    "話数・ファイル・ディレクトリを指定してください（例: `noveler check 1`、`noveler check 原稿.md`）。プロジェクト内なら {}/ が既定の対象です。",
+                    project.dirs.manuscript
+                ))
+                .suggest("noveler check <FILE|DIR|EPISODE>"));
+        }
+    }
+    let stdin_name = req
+        .stdin_filename
+        .clone()
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or_else(|| "<stdin>".into());
+
+    let mut jobs = Vec::new();
+    let mut seen = HashSet::new();
+    for target in targets {
+        match target {
+            Target::Episode(n) => match project.manuscript_path(n) {
+                Ok(path) => add_file(project, &mut jobs, &mut seen, path, false),
+                Err(e) => jobs.push(Job::Failed(FileError::new(format!("第{n:03}話"), e))),
+            },
+            Target::Path(p) if p == "-" => {
+                if !has_stdin {
+                    return Err(Error::new(
+                        Code::U001,
+                        "`-`（標準入力）が指定されましたが、本文が渡されていません",
+                    )
+                    .hint(
+                        "標準入力から本文を渡すか、MCP では `content` に本文を入れてください。",
+                    ));
+                }
+                if seen.insert(PathBuf::from("\0stdin")) {
+                    jobs.push(Job::Stdin {
+                        shown: stdin_name.clone(),
+                    });
+                }
+            }
+            Target::Path(p) => {
+                let path = project.root.join(&p);
+                let meta = match std::fs::metadata(&path) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        let shown = project.display(&path);
+                        let mut err = Error::io(&path, &e);
+                        if e.kind() == std::io::ErrorKind::NotFound {
+                            err = Error::new(Code::U005, format!("{shown} が見つかりません"))
+                                .at(&path, None)
+                                .hint("パスを確認してください。話数なら数字だけ（例: `3`）で指定します。");
+                        }
+                        jobs.push(Job::Failed(FileError::new(shown, err)));
+                        continue;
+                    }
+                };
+                if meta.is_dir() {
+                    let shown = project.display(&path);
+                    let dir = walk_root(project, &path);
+                    let found = walk(&dir);
+                    // A directory whose files are all ignored by the config is not an error.
+                    if found.is_empty() {
+                        jobs.push(Job::Failed(FileError::new(
+                            shown.clone(),
+                            Error::new(
+                                Code::U005,
+                                format!("{shown} に原稿（.md / .txt）がありません"),
+                            )
+                            .at(&dir, None)
+                            .hint("原稿のあるディレクトリかファイルを指定してください。"),
+                        )));
+                    }
+                    for f in found {
+                        add_file(project, &mut jobs, &mut seen, f, true);
+                    }
+                } else {
+                    // Named files honour ignores too: pre-commit passes every matching file.
+                    add_file(project, &mut jobs, &mut seen, path, true);
+                }
+            }
+        }
+    }
+    Ok(jobs)
+}
+
+/// Queues `path` once (by canonical path), unless `honour_ignore` and the config ignores it.
+fn add_file(
+    project: &Project,
+    jobs: &mut Vec<Job>,
+    seen: &mut HashSet<PathBuf>,
+    path: PathBuf,
+    honour_ignore: bool,
+) {
+    let shown = project.display(&path);
+    if honour_ignore && project.is_ignored(&shown) {
+        return;
+    }
+    let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+    if seen.insert(key) {
+        jobs.push(Job::File { shown, path });
+    }
+}
+
+/// The project root of a real project stands for its manuscript directory.
+fn walk_root(project: &Project, dir: &Path) -> PathBuf {
+    let same = |a: &Path, b: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if project.has_config && same(dir, &project.root) && project.manuscript_dir().is_dir() {
+        project.manuscript_dir()
+    } else {
+        dir.to_path_buf()
+    }
+}
+
+/// `.md`/`.txt` files under `dir`, sorted, skipping hidden and tool directories.
+pub fn walk(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            if e.depth() == 0 || !e.file_type().is_dir() {
+                return true;
+            }
+            let name = e.file_name().to_string_lossy();
+            !(name.starts_with('.') || SKIPPED_DIRS.contains(&name.as_ref()))
+        })
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_file() && is_manuscript_file(e.path()))
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.into_path())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    #[test]
+    fn targets_parse_bare_integers_as_episodes() {
+        assert_eq!(Target::parse("3"), Target::Episode(3));
+        assert_eq!(Target::parse("003"), Target::Episode(3));
+        assert_eq!(Target::parse("./3"), Target::Path("./3".into()));
+        assert_eq!(Target::parse("-"), Target::Path("-".into()));
+        assert_eq!(Target::parse("3.md"), Target::Path("3.md".into()));
+        assert_eq!(
+            Target::parse("99999999999999"),
+            Target::Path("99999999999999".into())
+        );
+    }
+
+    #[test]
+    fn request_accepts_episode_number_and_mixed_targets() {
+        let req: CheckRequest = serde_json::from_value(
+            serde_json::json!({"episode_number": 2, "targets": [1, "a.md"]}),
+        )
+        .unwrap();
+        assert_eq!(req.episode, Some(2));
+        assert_eq!(
+            req.targets,
+            vec![Target::Episode(1), Target::Path("a.md".into())]
+        );
+        let req: CheckRequest =
+            serde_json::from_value(serde_json::json!({"fail_on": "medium", "aspects": ["style"]}))
+                .unwrap();
+        assert_eq!(req.fail_on, Some(Severity::Medium));
+        assert_eq!(req.aspects, vec![Aspect::Style]);
+    }
+
+    #[test]
+    fn walk_is_sorted_and_skips_tool_and_hidden_dirs() {
+        let dir = tempfile::tempdir().unwrap();
+        for f in [
+            "b.md",
+            "a.txt",
+            "sub/c.md",
+            "note.yaml",
+            ".hidden/x.md",
+            "temp/y.md",
+            ".noveler/z.md",
+            "target/t.md",
+            ".dot.md",
+        ] {
+            let p = dir.path().join(f);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            fs::write(p, "x").unwrap();
+        }
+        let names: Vec<String> = walk(dir.path())
+            .iter()
+            .map(|p| {
+                p.strip_prefix(dir.path())
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        assert_eq!(names, vec!["a.txt", "b.md", "sub/c.md"]);
+    }
+
+    fn ctx(root: &Path) -> Ctx {
+        let mut c = Ctx::new(root.to_path_buf());
+        c.save = false;
+        c
+    }
+
+    #[test]
+    fn plan_reports_bad_targets_in_order_without_stopping() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::create_dir_all(root.join("40_原稿")).unwrap();
+        fs::create_dir_all(root.join("empty")).unwrap();
+        fs::write(root.join("40_原稿/第001話_a.md"), "　本文。\n").unwrap();
+        let project = Project::load(root).unwrap();
+        let req = CheckRequest {
+            targets: vec![
+                Target::Path("missing.md".into()),
+                Target::Episode(1),
+                Target::Path("empty".into()),
+                Target::Episode(7),
+                Target::Path("40_原稿/第001話_a.md".into()),
+            ],
+            ..Default::default()
+        };
+        let jobs = plan(&project, &req).unwrap();
+        let kinds: Vec<String> = jobs
+            .iter()
+            .map(|j| match j {
+                Job::File { shown, .. } => format!("file {shown}"),
+                Job::Stdin { shown } => format!("stdin {shown}"),
+                Job::Failed(e) => format!("error {} {}", e.code, e.path),
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![
+                "error U005 missing.md",
+                "file 40_原稿/第001話_a.md",
+                "error U005 empty",
+                "error E003 第007話",
+            ]
+        );
+    }
+
+    #[test]
+    fn no_targets_means_the_manuscript_dir_or_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = match run(&ctx(dir.path()), CheckRequest::default()) {
+            Err(e) => e,
+            Ok(_) => panic!("expected an error"),
+        };
+        assert_eq!(err.code, Code::U005);
+        let err = match run(
+            &ctx(dir.path()),
+            CheckRequest {
+                targets: vec![Target::Path("-".into())],
+                ..Default::default()
+            },
+        ) {
+            Err(e) => e,
+            Ok(_) => panic!("expected an error"),
+        };
+        assert_eq!(err.code, Code::U001);
+    }
+
+    #[test]
+    fn unreadable_targets_are_errors_with_exit_2() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::write(root.join("empty.md"), "").unwrap();
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("　吾輩は猫である。\n");
+        fs::write(root.join("sjis.txt"), &sjis).unwrap();
+        let report = run(
+            &ctx(root),
+            CheckRequest {
+                targets: vec![
+                    Target::Path("empty.md".into()),
+                    Target::Path("sjis.txt".into()),
+                ],
+                no_cache: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(report.files.len(), 0);
+        assert_eq!(report.errors.len(), 2);
+        assert_eq!(report.errors[0].code, "U005");
+        assert_eq!(report.errors[1].code, "U003");
+        assert!(report.errors[1].message.contains("Shift_JIS"));
+        assert_eq!(report.exit_code(), 2);
+        assert_eq!(report.summary.score_min, None);
+    }
+
+    #[test]
+    fn fail_under_out_of_range_is_a_usage_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let r = run(
+            &ctx(dir.path()),
+            CheckRequest {
+                fail_under: Some(150.0),
+                ..Default::default()
+            },
+        );
+        assert_eq!(r.err().map(|e| e.code), Some(Code::U001));
+    }
+
+    fn report_with(findings: Vec<Severity>, overall: f64, gate: Gate) -> CheckReport {
+        let mut file = FileResult {
+            path: "a.md".into(),
+            sha256: String::new(),
+            metrics: crate::store::cache::tests_support::metrics(),
+            findings: Vec::new(),
+            scores: Scores {
+                rhythm: 100.0,
+                readability: 100.0,
+                grammar: 100.0,
+                style: 100.0,
+                length: 100.0,
+                content: 100.0,
+                overall,
+            },
+            text: Arc::from(""),
+            disk_path: None,
+        };
+        for s in findings {
+            let mut f = crate::store::cache::tests_support::finding();
+            f.severity = s;
+            file.findings.push(f);
+        }
+        let files = vec![file];
+        CheckReport {
+            summary: summarize(&files),
+            files,
+            errors: Vec::new(),
+            gate,
+            inputs: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn gate_semantics() {
+        let g = Gate::default();
+        assert_eq!(
+            report_with(vec![Severity::Low, Severity::Medium], 90.0, g.clone()).exit_code(),
+            0
+        );
+        assert_eq!(
+            report_with(vec![Severity::High], 90.0, g.clone()).exit_code(),
+            1
+        );
+        assert_eq!(
+            report_with(vec![Severity::Critical], 90.0, g.clone()).exit_code(),
+            1
+        );
+        let low = Gate {
+            fail_on: Some(Severity::Low),
+            ..Gate::default()
+        };
+        assert_eq!(report_with(vec![Severity::Low], 90.0, low).exit_code(), 1);
+        let under = Gate {
+            fail_under: Some(95.0),
+            ..Gate::default()
+        };
+        assert_eq!(report_with(vec![], 94.5, under.clone()).exit_code(), 1);
+        assert_eq!(report_with(vec![], 95.0, under).exit_code(), 0);
+        let zero = Gate {
+            exit_zero: true,
+            ..Gate::default()
+        };
+        assert_eq!(
+            report_with(vec![Severity::Critical], 0.0, zero.clone()).exit_code(),
+            0
+        );
+        let mut r = report_with(vec![], 100.0, zero);
+        r.errors
+            .push(FileError::new("x".into(), Error::new(Code::U005, "x")));
+        assert_eq!(r.exit_code(), 2);
+        let s = report_with(
+            vec![Severity::Low, Severity::High, Severity::High],
+            80.0,
+            Gate::default(),
+        )
+        .summary;
+        assert_eq!(s.findings, 3);
+        assert_eq!(s.by_severity["high"], 2);
+        assert_eq!(s.by_severity["critical"], 0);
+        assert_eq!(s.score_min, Some(80.0));
+    }
+}

@@ -19,11 +19,14 @@ pub mod convert;
 pub mod evaluate;
 pub mod explain;
 pub mod files;
+pub mod noveler_cli;
 pub mod plot;
 pub mod polish;
 pub mod progressive;
+pub mod status;
 pub mod validate;
 pub mod write;
+pub mod write_file;
 
 /// Progress callback: (done, total, what). Called from worker threads.
 pub type ProgressFn = Arc<dyn Fn(u64, u64, &str) + Send + Sync>;

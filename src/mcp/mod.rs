@@ -1,1 +1,130 @@
-//! The MCP server (`noveler mcp`): a thin adapter over `commands`.
+//! The MCP server (`noveler mcp`): a thin adapter over `commands`, served over stdio with
+//! rmcp. Nothing here knows how a check or a write works; every tool deserialises its
+//! arguments into a command's Request and runs the same `commands::*` function as the CLI,
+//! through `commands::execute`, so the result is the SPEC §5 envelope the CLI prints for
+//! `--format json` (and it is saved under `temp/json_output/` the same way).
+//!
+//! Layout:
+//! - `tools.rs`: the tool table (one entry per tool) and the `core` profile;
+//! - `adapter.rs`: the generic adapter (schemas, annotations, arguments → Request → envelope);
+//! - `server.rs`: rmcp's `ServerHandler` (list/call, project_root overrides, exclusivity,
+//!   progress, cancellation);
+//! - `transport.rs`: line-delimited JSON-RPC over stdio that answers malformed input with
+//!   JSON-RPC errors instead of dropping it or ending the session.
+//!
+//! # Adding a tool (one entry)
+//! 1. Have a command: `commands::<verb>::run(&Ctx, XRequest) -> Result<XReport>` with
+//!    `XRequest: Deserialize + JsonSchema` (doc comments on fields become the input schema's
+//!    descriptions; `#[serde(alias = "episode_number")] episode` for episodes; prefer
+//!    `#[serde(default)]` over `Option` where a default exists) and
+//!    `XReport: Serialize + JsonSchema + Report`.
+//! 2. Add one entry to `tools::all()`:
+//!    ```ignore
+//!    tool("tool_name", "envelope_command", Hints::READ_ONLY,
+//!         "What it does. When to use it. What to call next.",
+//!         commands::verb::run),
+//!    ```
+//!    Use a closure `|ctx, req: ToolRequest| commands::verb::run(ctx, req.into())` when the
+//!    MCP arguments differ from the command's Request (e.g. a fixed aspect filter).
+//!    Append `.exclusive(key_fn)` when two calls on the same episode/file must not overlap
+//!    (the second gets QC-008 busy).
+//! 3. Optionally list its name in `tools::CORE` (at most ten names).
+//!
+//! Every tool automatically accepts `project_root` (see `adapter::PROJECT_ROOT_DOC`), gets
+//! `episode_number` as an alias and the 1..=9999 range for an `episode` field, an output
+//! schema generated from the envelope carrying its Report, MCP annotations from its
+//! `Hints` (openWorldHint is always false), progress notifications when the caller sends a
+//! progressToken (through `Ctx::report_progress`) and cancellation (through
+//! `Ctx::check_cancelled`). `tests/mcp.rs` then checks it end to end: listed with object
+//! schemas, one valid and one invalid call, structuredContent valid against outputSchema.
+//!
+//! # project_root
+//! `noveler mcp --project-root DIR` (or `PROJECT_ROOT`, or discovery from the working
+//! directory) fixes the server's root; it must be an existing directory. A call may pass
+//! `project_root` to work on another project: it must name an existing directory (relative
+//! paths start at the server's root) and is canonicalised; everything the call writes stays
+//! inside that root (writes resolve through `store` path rules: no `..`, no absolute paths,
+//! no symlinks out). A missing directory is a P001 error result.
+
+pub mod adapter;
+pub mod requests;
+pub mod server;
+pub mod tools;
+pub mod transport;
+
+use crate::error::{Code, Error, Result};
+use clap::ValueEnum;
+use rmcp::ServiceExt;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub use server::NovelerServer;
+
+/// Which tools `noveler mcp` offers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Profile {
+    /// The ten most used tools (see `tools::CORE`).
+    Core,
+    /// Every tool.
+    #[default]
+    Full,
+}
+
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// A log line on stderr (stdout is the protocol).
+pub(crate) fn log(message: &str) {
+    if !QUIET.load(Ordering::Relaxed) {
+        eprintln!("noveler mcp: {message}");
+    }
+}
+
+/// Serves `root` over stdin/stdout until the client closes stdin.
+pub fn serve_stdio(root: PathBuf, profile: Profile, quiet: bool) -> Result<()> {
+    QUIET.store(quiet, Ordering::Relaxed);
+    let root = std::fs::canonicalize(&root)
+        .ok()
+        .filter(|p| p.is_dir())
+        .ok_or_else(|| {
+            Error::new(
+                Code::P001,
+                format!(
+                    "プロジェクトディレクトリ {} が見つかりません",
+                    root.display()
+                ),
+            )
+            .hint("--project-root に存在するプロジェクトのディレクトリを指定してください。")
+        })?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::new(Code::R002, format!("非同期ランタイムを起動できません: {e}")))?;
+    runtime.block_on(async move {
+        let server = NovelerServer::new(root.clone(), profile);
+        log(&format!(
+            "serving {} ({} tools, profile {:?}), noveler {}",
+            root.display(),
+            server.listing().len(),
+            profile,
+            crate::VERSION
+        ));
+        let (read, write) = rmcp::transport::stdio_pipes();
+        let transport = transport::LineTransport::new(read, write);
+        match server.serve(transport).await {
+            Ok(running) => {
+                let reason = running.waiting().await;
+                log(&format!("stopped: {reason:?}"));
+                Ok(())
+            }
+            Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => {
+                log("stdin closed before a session started");
+                Ok(())
+            }
+            Err(e) => Err(Error::new(
+                Code::R003,
+                format!("MCP セッションを開始できませんでした: {e}"),
+            )
+            .hint("MCP クライアントの設定（コマンド `noveler mcp`）を確認してください。")),
+        }
+    })
+}

@@ -3,6 +3,7 @@
 
 use clap::ValueEnum;
 
+pub mod check;
 pub mod progressive;
 pub mod rules;
 

@@ -1,0 +1,204 @@
+//! Benchmark of `noveler mcp` (run through `benches/mcp.sh`, release build). Prints:
+//! - server start to first response (spawn → `initialize` answered), median of 20 starts;
+//! - the `tools/list` response size in bytes for each profile (`--tools core|full`);
+//! - p50/p99 latency of 200 sequential `check_basic` calls on one sample episode over one
+//!   connection (falls back to `status` when the binary has no `check_basic`).
+//!
+//! Usage: `cargo run --release --example mcp_bench -- [PATH_TO_NOVELER] [CALLS]`.
+//! Figures, not assertions: nothing here fails on a slow machine.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Server {
+    fn start(bin: &Path, root: &Path, profile: &str) -> Server {
+        let mut child = Command::new(bin)
+            .args(["mcp", "-q", "--tools", profile, "--project-root"])
+            .arg(root)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn noveler mcp");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Server {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn send(&mut self, v: &Value) {
+        let mut line = v.to_string();
+        line.push('\n');
+        self.stdin.write_all(line.as_bytes()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads lines until the response to `id`; returns the raw line.
+    fn wait(&mut self, id: i64) -> String {
+        loop {
+            let mut line = String::new();
+            if self.stdout.read_line(&mut line).unwrap() == 0 {
+                panic!("server closed stdout");
+            }
+            let v: Value = serde_json::from_str(&line).expect("JSON line");
+            if v.get("id") == Some(&json!(id)) {
+                return line;
+            }
+        }
+    }
+
+    fn initialize(&mut self) {
+        self.send(
+            &json!({"jsonrpc":"2.0","id":0,"method":"initialize","params":{
+            "protocolVersion":"2025-11-25","capabilities":{},
+            "clientInfo":{"name":"bench","version":"1"}}}),
+        );
+        self.wait(0);
+        self.send(&json!({"jsonrpc":"2.0","method":"notifications/initialized"}));
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let t = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &t);
+        } else {
+            std::fs::copy(e.path(), &t).unwrap();
+        }
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let idx = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[idx.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let bin = args.next().map(PathBuf::from).unwrap_or_else(|| {
+        let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
+        PathBuf::from(target).join("release/noveler")
+    });
+    let calls: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("project");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project"),
+        &root,
+    );
+    println!("noveler mcp benchmark ({})", bin.display());
+
+    // Start to first response.
+    let mut starts = Vec::new();
+    for _ in 0..20 {
+        let t = Instant::now();
+        let mut s = Server::start(&bin, &root, "full");
+        s.send(
+            &json!({"jsonrpc":"2.0","id":0,"method":"initialize","params":{
+            "protocolVersion":"2025-11-25","capabilities":{},
+            "clientInfo":{"name":"bench","version":"1"}}}),
+        );
+        s.wait(0);
+        starts.push(t.elapsed());
+    }
+    starts.sort();
+    println!(
+        "start to first response (initialize), 20 runs: median {}, max {}",
+        ms(percentile(&starts, 0.5)),
+        ms(*starts.last().unwrap())
+    );
+
+    // tools/list sizes.
+    let mut tool_names = Vec::new();
+    for profile in ["core", "full"] {
+        let mut s = Server::start(&bin, &root, profile);
+        s.initialize();
+        s.send(&json!({"jsonrpc":"2.0","id":1,"method":"tools/list"}));
+        let line = s.wait(1);
+        let v: Value = serde_json::from_str(&line).unwrap();
+        let tools = v["result"]["tools"].as_array().cloned().unwrap_or_default();
+        let result_bytes = v["result"].to_string().len();
+        // What an agent's model typically sees of a tool: name, description, input schema.
+        let model_visible: usize = tools
+            .iter()
+            .map(|t| {
+                json!({"name": t["name"], "description": t["description"],
+                       "input_schema": t["inputSchema"]})
+                .to_string()
+                .len()
+            })
+            .sum();
+        println!(
+            "tools/list --tools {profile}: {} tools, {} bytes (result object; {} bytes of \
+             name+description+inputSchema)",
+            tools.len(),
+            result_bytes,
+            model_visible
+        );
+        if profile == "full" {
+            tool_names = tools
+                .iter()
+                .filter_map(|t| t["name"].as_str().map(str::to_string))
+                .collect();
+        }
+    }
+
+    // Latency of repeated calls over one connection.
+    let (tool, arguments) = if tool_names.iter().any(|n| n == "check_basic") {
+        ("check_basic", json!({"episode": 1}))
+    } else {
+        println!("(check_basic is not in this build: measuring `status` instead)");
+        ("status", json!({}))
+    };
+    let mut s = Server::start(&bin, &root, "full");
+    s.initialize();
+    let mut lat = Vec::with_capacity(calls);
+    let mut errors = 0;
+    for i in 0..calls {
+        let id = 100 + i as i64;
+        let t = Instant::now();
+        s.send(&json!({"jsonrpc":"2.0","id":id,"method":"tools/call",
+            "params":{"name":tool,"arguments":arguments}}));
+        let line = s.wait(id);
+        lat.push(t.elapsed());
+        let v: Value = serde_json::from_str(&line).unwrap();
+        if v["result"]["isError"] != json!(false) {
+            errors += 1;
+        }
+    }
+    lat.sort();
+    let mean = lat.iter().sum::<Duration>() / lat.len().max(1) as u32;
+    println!(
+        "{calls} x {tool} {arguments} over one connection: p50 {}, p99 {}, mean {}, max {} ({errors} error results)",
+        ms(percentile(&lat, 0.5)),
+        ms(percentile(&lat, 0.99)),
+        ms(mean),
+        ms(*lat.last().unwrap()),
+    );
+}

@@ -1,0 +1,208 @@
+//! `noveler check [EPISODE|FILE|DIR|-]...`: clap arguments → `CheckRequest`, progress bar,
+//! rendering in the chosen format, exit status.
+
+use super::GlobalArgs;
+use crate::analysis::{Aspect, Severity};
+use crate::commands::check::{self as cmd, CheckReport, CheckRequest, Target};
+use crate::commands::{self, Ctx};
+use crate::output::check::{self as render, PathMap, TextOptions};
+use crate::output::Format;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, ValueEnum};
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+/// When to use ANSI colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When stdout is a terminal and NO_COLOR is not set
+    Auto,
+    Always,
+    Never,
+}
+
+fn severity_parser() -> impl TypedValueParser<Value = Severity> {
+    PossibleValuesParser::new(["low", "medium", "high", "critical"])
+        .map(|s| Severity::parse(&s).unwrap_or(Severity::High))
+}
+
+fn aspect_parser() -> impl TypedValueParser<Value = Aspect> {
+    PossibleValuesParser::new([
+        "rhythm",
+        "readability",
+        "grammar",
+        "style",
+        "length",
+        "content",
+    ])
+    .map(|s| Aspect::parse(&s).unwrap_or(Aspect::Style))
+}
+
+#[derive(Debug, Clone, Args)]
+#[command(after_help = "\
+Targets: a bare number is an episode (3 → 40_原稿/第003話*.md|txt); write ./3 for a file \
+named 3. Directories are walked for .md/.txt (hidden dirs, .noveler, temp and target are \
+skipped; the project root stands for its manuscript directory). - reads the manuscript \
+from stdin. Without targets the project's manuscript directory is checked.
+
+Exit status: 0 no finding at or above --fail-on (default high) and every score at or above \
+--fail-under; 1 the gate tripped; 2 usage, config or I/O error (other files are still \
+checked). A closed stdout (broken pipe) exits 0.")]
+pub struct CheckArgs {
+    /// Episode numbers, manuscript files, directories, or - for stdin
+    #[arg(value_name = "EPISODE|FILE|DIR|-")]
+    pub targets: Vec<String>,
+    /// Output format: text (snippets), json (the result envelope), ndjson (one finding per
+    /// line + summary), sarif (2.1.0), github (Actions annotations)
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// Only check these aspects (comma-separated)
+    #[arg(long, value_delimiter = ',', value_parser = aspect_parser(), value_name = "ASPECT,...")]
+    pub aspects: Vec<Aspect>,
+    /// Report only findings of this severity or above
+    #[arg(long, value_parser = severity_parser(), value_name = "SEVERITY")]
+    pub severity_threshold: Option<Severity>,
+    /// Exit 1 when a finding of this severity or above is reported
+    #[arg(long, value_parser = severity_parser(), default_value = "high", value_name = "SEVERITY")]
+    pub fail_on: Severity,
+    /// Exit 1 when a file's overall score is below this (0-100)
+    #[arg(long, value_name = "SCORE")]
+    pub fail_under: Option<f64>,
+    /// Exit 0 even when the gate trips (errors still exit 2)
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Print a table of finding counts per rule code instead of the findings (text format)
+    #[arg(long)]
+    pub statistics: bool,
+    /// Never show a progress bar
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Colour the text output
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    pub color: ColorChoice,
+    /// Tool config to use instead of .novelerrc.yaml
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Rhythm metrics and rules over narration only (true) or all sentences (false)
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
+    pub exclude_dialogue_lines: Option<bool>,
+    /// Do not read or write the content-hash cache (.noveler/cache/)
+    #[arg(long)]
+    pub no_cache: bool,
+    /// File name to report stdin (-) as; also decides ignores
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<String>,
+}
+
+/// Whether to colour output written to a stream that `is_tty`.
+pub fn use_color(choice: ColorChoice, is_tty: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => is_tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    }
+}
+
+/// Builds the request: paths are taken from the working directory, numbers are episodes.
+pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
+    let targets = args
+        .targets
+        .iter()
+        .map(|t| match Target::parse(t) {
+            Target::Path(p) if p != "-" => {
+                Target::Path(cwd.join(&p).to_string_lossy().into_owned())
+            }
+            other => other,
+        })
+        .collect();
+    CheckRequest {
+        targets,
+        aspects: args.aspects.clone(),
+        severity_threshold: args.severity_threshold,
+        fail_on: Some(args.fail_on),
+        fail_under: args.fail_under,
+        exit_zero: args.exit_zero,
+        config: args
+            .config
+            .as_ref()
+            .map(|c| cwd.join(c).to_string_lossy().into_owned()),
+        exclude_dialogue_lines: args.exclude_dialogue_lines,
+        no_cache: args.no_cache,
+        stdin_filename: args.stdin_filename.clone(),
+        ..Default::default()
+    }
+}
+
+pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| ctx.root.clone());
+    let mut req = request(&args, &cwd);
+    if args.targets.iter().any(|t| t == "-") {
+        let mut bytes = Vec::new();
+        if let Err(e) = std::io::stdin().lock().read_to_end(&mut bytes) {
+            super::print_error(&crate::Error::io("<stdin>", &e));
+            return 2;
+        }
+        req.content_bytes = Some(bytes);
+    }
+
+    let mut ctx = ctx.clone();
+    let bar: Arc<OnceLock<indicatif::ProgressBar>> = Arc::new(OnceLock::new());
+    if !args.no_progress && !global.quiet && std::io::stderr().is_terminal() {
+        let bar = bar.clone();
+        ctx.progress = Some(Arc::new(move |done, total, what: &str| {
+            if total <= 1 {
+                return;
+            }
+            let pb = bar.get_or_init(|| {
+                let pb = indicatif::ProgressBar::with_draw_target(
+                    Some(total),
+                    indicatif::ProgressDrawTarget::stderr(),
+                );
+                if let Ok(style) =
+                    indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {wide_msg}")
+                {
+                    pb.set_style(style);
+                }
+                pb
+            });
+            pb.set_position(done);
+            pb.set_message(what.to_string());
+        }));
+    }
+
+    let outcome = commands::execute(&ctx, "check", |c| cmd::run(c, req));
+    if let Some(pb) = bar.get() {
+        pb.finish_and_clear();
+    }
+
+    let paths = PathMap::new(&ctx.root, &cwd);
+    let opts = TextOptions {
+        color: use_color(args.color, std::io::stdout().is_terminal()),
+        quiet: global.quiet,
+        statistics: args.statistics,
+        width: std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .filter(|&w: &usize| w >= 40)
+            .unwrap_or(100),
+    };
+    let format = args.format;
+    let code = super::emit(&outcome, format, |r: &CheckReport| match format {
+        Format::Text | Format::Json => render::text(r, &opts),
+        Format::Ndjson => render::ndjson(r),
+        Format::Sarif => render::sarif(r, &paths),
+        Format::Github => render::github(r, &paths),
+    });
+    if let Ok(report) = &outcome.report {
+        if !matches!(format, Format::Json | Format::Ndjson) {
+            for e in &report.errors {
+                match &e.error {
+                    Some(err) => super::print_error(err),
+                    None => eprintln!("[{}] {}: {}", e.code, e.path, e.message),
+                }
+            }
+        }
+    }
+    code
+}

@@ -1,0 +1,23 @@
+//! `noveler mcp`: serve the commands as MCP tools over stdio.
+
+use crate::commands::Ctx;
+use crate::mcp::Profile;
+use clap::Args;
+
+#[derive(Debug, Clone, Args)]
+pub struct McpArgs {
+    /// Which tools to offer: `core` (the ten most used) or `full` (all)
+    #[arg(long, value_enum, default_value_t = Profile::Full)]
+    pub tools: Profile,
+}
+
+/// Runs the server until the client closes stdin; 0 on a clean end, 2 when it cannot start.
+pub fn run(ctx: &Ctx, args: McpArgs, quiet: bool) -> u8 {
+    match crate::mcp::serve_stdio(ctx.root.clone(), args.tools, quiet) {
+        Ok(()) => 0,
+        Err(err) => {
+            super::print_error(&err);
+            err.exit_code()
+        }
+    }
+}

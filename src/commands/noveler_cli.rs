@@ -1,0 +1,307 @@
+//! `noveler` (MCP): runs a noveler command line in-process — parsed by the same clap `Cli`
+//! as the binary, run with output captured — and returns what it printed as a CLI result
+//! (command, returncode, stdout, stderr) together with the command's own envelope.
+
+use super::{Ctx, Report};
+use crate::error::{Code, Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// Beyond this many characters, stdout/stderr are abbreviated in the result (first and last
+/// 500 characters); the command's envelope (`saved_to`) holds the full structured result.
+pub const STREAM_LIMIT: usize = 1000;
+const KEEP: usize = 500;
+const ELLIPSIS: &str = "\n…(省略)…\n";
+
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct NovelerCliRequest {
+    /// The command line after `noveler`, e.g. `check 1 --format json` or `rules`. Words are
+    /// split on spaces; quote a word containing spaces ('…' or "…"). A leading `noveler` is
+    /// ignored.
+    #[serde(default)]
+    pub command: String,
+    /// The same as separate words (use instead of `command` to avoid quoting).
+    #[serde(default)]
+    pub args: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct NovelerCliReport {
+    /// The command line that ran, starting with `noveler`.
+    pub command: String,
+    /// The exit status the binary would have returned (0 ok, 1 findings at/above the gate,
+    /// 2 usage/config/I-O error).
+    pub returncode: u8,
+    /// What the command printed on stdout (abbreviated past 1000 characters).
+    pub stdout: String,
+    /// What it printed on stderr (abbreviated past 1000 characters).
+    pub stderr: String,
+    /// Characters of stdout / stderr before abbreviation.
+    pub stdout_chars: usize,
+    pub stderr_chars: usize,
+    /// The command's own result envelope (SPEC §5), when it produced one; its `saved_to`
+    /// names the saved file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub envelope: Option<serde_json::Value>,
+}
+
+impl Report for NovelerCliReport {
+    fn exit_code(&self) -> u8 {
+        self.returncode
+    }
+}
+
+/// Splits a command line into words: whitespace separates, '…' and "…" group, `\` escapes
+/// the next character outside single quotes.
+pub fn split_words(line: &str) -> Result<Vec<String>> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(x) => cur.push(x),
+                        None => return Err(unbalanced(line)),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(x) => cur.push(x),
+                            None => return Err(unbalanced(line)),
+                        },
+                        Some(x) => cur.push(x),
+                        None => return Err(unbalanced(line)),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if let Some(x) = chars.next() {
+                    cur.push(x);
+                }
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    Ok(words)
+}
+
+fn unbalanced(line: &str) -> Error {
+    Error::new(
+        Code::U001,
+        format!("コマンドラインの引用符が閉じていません: {line}"),
+    )
+    .hint("'…' または \"…\" を閉じるか、args に単語の配列で渡してください。")
+}
+
+/// `text` abbreviated to its first and last 500 characters when longer than 1000.
+pub fn abbreviate(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= STREAM_LIMIT {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(KEEP).collect();
+    let tail: String = text.chars().skip(n - KEEP).collect();
+    format!("{head}{ELLIPSIS}{tail}")
+}
+
+fn quote(word: &str) -> String {
+    if !word.is_empty()
+        && !word
+            .chars()
+            .any(|c| c.is_whitespace() || "'\"\\".contains(c))
+    {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+pub fn run(ctx: &Ctx, req: NovelerCliRequest) -> Result<NovelerCliReport> {
+    use clap::Parser;
+    let mut words = if !req.args.is_empty() {
+        if !req.command.trim().is_empty() {
+            return Err(
+                Error::new(Code::U001, "command と args は同時に指定できません")
+                    .hint("どちらか一方だけを指定してください。"),
+            );
+        }
+        req.args.clone()
+    } else {
+        split_words(&req.command)?
+    };
+    if words.first().map(String::as_str) == Some("noveler") {
+        words.remove(0);
+    }
+    if words.is_empty() {
+        return Err(
+            Error::new(Code::U001, "実行するコマンドが指定されていません")
+                .hint("例: {\"command\": \"rules\"} や {\"command\": \"check 1\"}")
+                .suggest("noveler {\"command\": \"--help\"}"),
+        );
+    }
+    let line = std::iter::once("noveler".to_string())
+        .chain(words.iter().map(|w| quote(w)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let argv = std::iter::once("noveler".to_string()).chain(words.iter().cloned());
+    let (returncode, captured) = match crate::cli::Cli::try_parse_from(argv) {
+        Err(err) => {
+            // --help / --version print to stdout and succeed; usage errors go to stderr.
+            let text = err.render().to_string();
+            let ok = !err.use_stderr();
+            let captured = crate::cli::capture::Captured {
+                stdout: if ok { text.clone() } else { String::new() },
+                stderr: if ok { String::new() } else { text },
+                envelope: None,
+            };
+            (if ok { 0 } else { 2 }, captured)
+        }
+        Ok(mut cli) => {
+            if matches!(cli.command, crate::cli::Command::Mcp(_)) {
+                return Err(Error::new(
+                    Code::U001,
+                    "noveler ツールから `noveler mcp` は実行できません",
+                )
+                .hint("MCP サーバーの中では、各ツールを直接呼び出してください。"));
+            }
+            let root = match cli.global.project_root.take() {
+                Some(given) if words.iter().any(|w| w.starts_with("--project-root")) => {
+                    let path = if given.is_absolute() {
+                        given
+                    } else {
+                        ctx.root.join(given)
+                    };
+                    if !path.is_dir() {
+                        return Err(Error::new(
+                            Code::P001,
+                            format!("--project-root {} が見つかりません", path.display()),
+                        )
+                        .hint("存在するプロジェクトのディレクトリを指定してください。"));
+                    }
+                    path
+                }
+                // Not on this command line (PROJECT_ROOT of the server's environment is
+                // already part of the server's root): the root of this call.
+                _ => ctx.root.clone(),
+            };
+            let mut inner = ctx.clone();
+            inner.root = root;
+            inner.save = !cli.global.no_save;
+            crate::cli::capture::run(move || crate::cli::run_in(inner, cli))
+        }
+    };
+    Ok(NovelerCliReport {
+        command: line,
+        returncode,
+        stdout_chars: captured.stdout.chars().count(),
+        stderr_chars: captured.stderr.chars().count(),
+        stdout: abbreviate(&captured.stdout),
+        stderr: abbreviate(&captured.stderr),
+        envelope: captured.envelope,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_like_a_shell() {
+        assert_eq!(
+            split_words(r#"check  1 --aspects 'rhythm style' "a\"b" c\ d"#).unwrap(),
+            vec!["check", "1", "--aspects", "rhythm style", "a\"b", "c d"]
+        );
+        assert_eq!(split_words("''").unwrap(), vec![""]);
+        assert!(split_words("'open").is_err());
+    }
+
+    #[test]
+    fn abbreviates_long_streams() {
+        let long = "あ".repeat(1500);
+        let short = abbreviate(&long);
+        assert!(short.contains("…(省略)…"));
+        assert_eq!(short.chars().filter(|&c| c == 'あ').count(), 1000);
+        assert_eq!(abbreviate("abc"), "abc");
+    }
+
+    #[test]
+    fn runs_rules_in_process_and_captures_the_envelope() {
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = Ctx::new(dir.path().into());
+        let report = run(
+            &ctx,
+            NovelerCliRequest {
+                command: "rules --format json".into(),
+                args: vec![],
+            },
+        )
+        .unwrap();
+        assert_eq!(report.returncode, 0);
+        assert_eq!(report.command, "noveler rules --format json");
+        let env = report.envelope.unwrap();
+        assert_eq!(env["command"], "rules");
+        assert!(env["saved_to"].is_string());
+        assert!(report.stdout.starts_with('{'));
+    }
+
+    #[test]
+    fn usage_errors_are_returncode_2_and_help_is_0() {
+        let ctx = Ctx::new(std::env::temp_dir());
+        let bad = run(
+            &ctx,
+            NovelerCliRequest {
+                command: "no-such-verb".into(),
+                args: vec![],
+            },
+        )
+        .unwrap();
+        assert_eq!(bad.returncode, 2);
+        assert!(!bad.stderr.is_empty());
+        let help = run(
+            &ctx,
+            NovelerCliRequest {
+                command: "--help".into(),
+                args: vec![],
+            },
+        )
+        .unwrap();
+        assert_eq!(help.returncode, 0);
+        assert!(help.stdout.contains("Usage"));
+    }
+
+    #[test]
+    fn refuses_mcp_inside_mcp() {
+        let ctx = Ctx::new(std::env::temp_dir());
+        let err = run(
+            &ctx,
+            NovelerCliRequest {
+                command: String::new(),
+                args: vec!["mcp".into()],
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.code, Code::U001);
+    }
+}

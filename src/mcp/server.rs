@@ -1,0 +1,335 @@
+//! The rmcp `ServerHandler`: `tools/list` from the table, `tools/call` through the adapter,
+//! with project-root overrides, exclusivity, progress and cancellation wired to `Ctx`.
+
+use super::adapter::{ArgError, Called, ToolSpec};
+use super::Profile;
+use crate::commands::Ctx;
+use crate::error::{Code, Error};
+use crate::store::envelope::RunInfo;
+use crate::store::Envelope;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
+    CustomResult, ErrorCode, Implementation, JsonObject, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+
+const INSTRUCTIONS: &str = "noveler checks Japanese web-novel manuscripts of one project \
+(プロジェクト設定.yaml, 40_原稿/第NNN話_*.md). Start with `status` to see the episodes, run \
+`check_basic` (or `noveler_check`) on an episode, read findings by line, fix the text, and \
+check again. Every result is also saved under temp/json_output/ (see `saved_to`). Errors carry \
+a code, a Japanese message, a hint and the next tool to call.";
+
+struct Inner {
+    root: PathBuf,
+    tools: Vec<ToolSpec>,
+    index: HashMap<&'static str, usize>,
+    listing: Vec<Tool>,
+    busy: Mutex<HashSet<String>>,
+}
+
+/// The noveler MCP server: cheap to clone (shared state).
+#[derive(Clone)]
+pub struct NovelerServer {
+    inner: Arc<Inner>,
+}
+
+impl NovelerServer {
+    /// A server over `root` offering the tools of `profile`.
+    pub fn new(root: PathBuf, profile: Profile) -> NovelerServer {
+        let tools = super::tools::for_profile(profile);
+        let index = tools.iter().enumerate().map(|(i, t)| (t.name, i)).collect();
+        let listing = tools.iter().map(ToolSpec::listing).collect();
+        NovelerServer {
+            inner: Arc::new(Inner {
+                root,
+                tools,
+                index,
+                listing,
+                busy: Mutex::new(HashSet::new()),
+            }),
+        }
+    }
+
+    /// The `tools/list` entries.
+    pub fn listing(&self) -> &[Tool] {
+        &self.inner.listing
+    }
+
+    fn spec(&self, name: &str) -> Option<&ToolSpec> {
+        self.inner.index.get(name).map(|&i| &self.inner.tools[i])
+    }
+
+    /// The root for one call: the `project_root` argument when given (it must be an existing
+    /// directory; relative paths start at the server's root), else the server's root.
+    fn root_for(&self, args: &JsonObject) -> Result<PathBuf, RootError> {
+        match args.get("project_root") {
+            None | Some(Value::Null) => Ok(self.inner.root.clone()),
+            Some(Value::String(s)) if s.trim().is_empty() => Ok(self.inner.root.clone()),
+            Some(Value::String(s)) => {
+                let given = Path::new(s);
+                let path = if given.is_absolute() {
+                    given.to_path_buf()
+                } else {
+                    self.inner.root.join(given)
+                };
+                match std::fs::canonicalize(&path) {
+                    Ok(p) if p.is_dir() => Ok(p),
+                    Ok(p) => Err(RootError::Domain(
+                        Error::new(
+                            Code::P001,
+                            format!("project_root {} はディレクトリではありません", p.display()),
+                        )
+                        .hint("プロジェクトのディレクトリ（プロジェクト設定.yaml のある場所）を指定してください。")
+                        .suggest("status"),
+                    )),
+                    Err(_) => Err(RootError::Domain(
+                        Error::new(
+                            Code::P001,
+                            format!("project_root {} が見つかりません", path.display()),
+                        )
+                        .hint("存在するプロジェクトのディレクトリを指定するか、project_root を省略してサーバーのプロジェクトを使ってください。")
+                        .suggest("status"),
+                    )),
+                }
+            }
+            Some(_) => Err(RootError::Args(ArgError(
+                "invalid arguments: project_root must be a string".into(),
+            ))),
+        }
+    }
+}
+
+enum RootError {
+    Domain(Error),
+    Args(ArgError),
+}
+
+/// Removes the key from the busy set when dropped.
+struct BusyGuard {
+    server: NovelerServer,
+    key: String,
+}
+
+impl Drop for BusyGuard {
+    fn drop(&mut self) {
+        if let Ok(mut busy) = self.server.inner.busy.lock() {
+            busy.remove(&self.key);
+        }
+    }
+}
+
+/// An error envelope for a failure found before the command ran (saved like any other).
+fn failure(ctx_root: &Path, command: &str, err: &Error) -> Called {
+    let run = RunInfo {
+        command: command.to_string(),
+        project_root: ctx_root.to_path_buf(),
+        started: std::time::SystemTime::now(),
+        elapsed_ms: 0.0,
+    };
+    let mut envelope = Envelope::failure(&run, err);
+    let save_error = envelope.save(ctx_root).err();
+    Called {
+        envelope,
+        is_error: true,
+        save_error,
+    }
+}
+
+fn to_result(called: Called) -> CallToolResult {
+    if let Some(err) = &called.save_error {
+        super::log(&format!("could not save the result envelope: {err}"));
+    }
+    let value = serde_json::to_value(&called.envelope).unwrap_or(Value::Null);
+    let text = serde_json::to_string(&value).unwrap_or_default();
+    let mut result = if called.is_error {
+        CallToolResult::error(vec![ContentBlock::text(text)])
+    } else {
+        CallToolResult::success(vec![ContentBlock::text(text)])
+    };
+    result.structured_content = Some(value);
+    result
+}
+
+fn invalid(e: ArgError, tool: &str) -> ErrorData {
+    ErrorData::invalid_params(
+        e.0,
+        Some(serde_json::json!({
+            "tool": tool,
+            "hint": "See the tool's inputSchema in tools/list.",
+        })),
+    )
+}
+
+impl NovelerServer {
+    /// Runs one tool call to its result (domain failures become `isError` results; bad
+    /// arguments and unknown tools become JSON-RPC errors).
+    pub async fn call(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let name = request.name.to_string();
+        let Some(spec) = self.spec(&name).cloned() else {
+            return Err(ErrorData::invalid_params(
+                format!("Unknown tool: {name}"),
+                Some(serde_json::json!({
+                    "hint": "Call tools/list for the tools this server offers (`noveler mcp --tools full` offers all).",
+                })),
+            ));
+        };
+        let args = request.arguments.unwrap_or_default();
+        let root = match self.root_for(&args) {
+            Ok(root) => root,
+            Err(RootError::Args(e)) => return Err(invalid(e, &name)),
+            Err(RootError::Domain(err)) => {
+                return Ok(to_result(failure(&self.inner.root, spec.command, &err)))
+            }
+        };
+        let args = spec.prepare_args(args).map_err(|e| invalid(e, &name))?;
+
+        // Exclusive calls (writes to one file or episode): a second one is refused, not queued.
+        let _guard = match spec.exclusive.and_then(|key| key(&args)) {
+            None => None,
+            Some(key) => {
+                let inserted = self
+                    .inner
+                    .busy
+                    .lock()
+                    .map(|mut busy| busy.insert(key.clone()))
+                    .unwrap_or(false);
+                if !inserted {
+                    let err = Error::new(Code::QC008, format!("{key} は別の呼び出しが処理中です"))
+                        .hint("処理中の呼び出しが終わってから、もう一度呼び出してください。")
+                        .details(serde_json::json!({"busy": key}));
+                    return Ok(to_result(failure(&root, spec.command, &err)));
+                }
+                Some(BusyGuard {
+                    server: self.clone(),
+                    key,
+                })
+            }
+        };
+
+        let mut ctx = Ctx::new(root);
+        let cancel = ctx.cancel.clone();
+
+        // Progress: forward Ctx::report_progress to notifications/progress when asked for.
+        let mut forwarder = None;
+        if let Some(token) = context.meta.get_progress_token() {
+            let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(u64, u64, String)>();
+            ctx.progress = Some(Arc::new(move |done, total, what: &str| {
+                let _ = tx.send((done, total, what.to_string()));
+            }));
+            let peer = context.peer.clone();
+            forwarder = Some(tokio::spawn(async move {
+                let mut last: Option<u64> = None;
+                while let Some((done, total, what)) = rx.recv().await {
+                    if last.is_some_and(|l| done <= l) {
+                        continue; // progress must increase
+                    }
+                    last = Some(done);
+                    let mut param = ProgressNotificationParam::new(token.clone(), done as f64);
+                    if total > 0 {
+                        param = param.with_total(total as f64);
+                    }
+                    if !what.is_empty() {
+                        param = param.with_message(what);
+                    }
+                    if peer.notify_progress(param).await.is_err() {
+                        break;
+                    }
+                }
+            }));
+        }
+
+        let worker = {
+            let spec = spec.clone();
+            tokio::task::spawn_blocking(move || {
+                let called = spec.call(&ctx, args);
+                drop(ctx); // ends the progress channel
+                called
+            })
+        };
+        tokio::pin!(worker);
+        let joined = tokio::select! {
+            joined = &mut worker => joined,
+            _ = context.ct.cancelled() => {
+                // notifications/cancelled: tell the command to stop, then wait for it to
+                // return (it checks between files) so locks and files are left clean. rmcp
+                // drops the response of a cancelled request.
+                cancel.store(true, Ordering::Relaxed);
+                worker.await
+            }
+        };
+        if let Some(f) = forwarder {
+            let _ = f.await;
+        }
+        match joined {
+            Ok(Ok(called)) => Ok(to_result(called)),
+            Ok(Err(e)) => Err(invalid(e, &name)),
+            Err(join) => {
+                let err = Error::new(
+                    Code::R002,
+                    format!("{name} の実行中に内部エラーが発生しました: {join}"),
+                )
+                .hint("同じ入力で CLI（noveler …）を実行し、エラー内容を確認してください。");
+                Ok(to_result(failure(&self.inner.root, spec.command, &err)))
+            }
+        }
+    }
+}
+
+impl ServerHandler for NovelerServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(
+                Implementation::new("noveler", crate::VERSION)
+                    .with_title("noveler")
+                    .with_description(
+                        "Checks and staged-writing workflows for Japanese web-novel manuscripts",
+                    ),
+            )
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.inner.listing.clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.spec(name).map(ToolSpec::listing)
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.call(request, context).await.map(Into::into)
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        Err(ErrorData::new(
+            ErrorCode::METHOD_NOT_FOUND,
+            format!("Method not found: {}", request.method),
+            Some(
+                serde_json::json!({"hint": "noveler serves tools: use tools/list and tools/call."}),
+            ),
+        ))
+    }
+}

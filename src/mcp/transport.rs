@@ -1,0 +1,473 @@
+//! The stdio transport of `noveler mcp`: newline-delimited JSON-RPC over a reader and a
+//! writer (stdin/stdout in production, in-memory pipes in tests).
+//!
+//! rmcp's own line transport silently drops a line that is not JSON, and its start-up loop
+//! ends the session when anything but a request arrives before `initialize`. This transport
+//! sits in front of rmcp and keeps the server alive and talking instead:
+//! - a line that is not JSON gets a JSON-RPC parse error (`-32700`, `"id": null`);
+//! - JSON that is not a JSON-RPC message gets `-32600` (invalid request), with the request's
+//!   id when it has one; a known method with malformed params gets `-32602`;
+//! - before a lifecycle is chosen (`initialize`, or a first request carrying complete
+//!   2026-07-28 `_meta`), notifications and responses are dropped (logged to stderr)
+//!   instead of ending the session;
+//! - a line longer than [`MAX_LINE_BYTES`] is discarded with `-32600`.
+//!
+//! Reading runs in its own task and hands parsed messages over a channel, so `receive` is
+//! cancel-safe as rmcp requires. Writes go through one lock, one message per line.
+
+use rmcp::model::{
+    CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, ErrorData, GetMeta, JsonRpcMessage,
+    ProtocolVersion, ServerJsonRpcMessage,
+};
+use rmcp::service::RoleServer;
+use rmcp::transport::Transport;
+use serde_json::Value;
+use std::sync::Arc;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::{mpsc, Mutex};
+
+/// Methods of the MCP specification (requests a client sends).
+const STANDARD_METHODS: &[&str] = &[
+    "initialize",
+    "ping",
+    "server/discover",
+    "tools/list",
+    "tools/call",
+    "prompts/list",
+    "prompts/get",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "subscriptions/listen",
+    "completion/complete",
+    "logging/setLevel",
+];
+
+/// Longest accepted line (one JSON-RPC message): 16 MiB, as rmcp's own transport.
+pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+type SharedWriter<W> = Arc<Mutex<Option<W>>>;
+
+/// A line-delimited JSON-RPC transport for the server role.
+pub struct LineTransport<W> {
+    incoming: mpsc::Receiver<ClientJsonRpcMessage>,
+    writer: SharedWriter<W>,
+    reader: tokio::task::JoinHandle<()>,
+}
+
+impl<W> LineTransport<W>
+where
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    /// Starts reading `read` in a background task; messages are written to `write`.
+    pub fn new<R>(read: R, write: W) -> LineTransport<W>
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+    {
+        let writer: SharedWriter<W> = Arc::new(Mutex::new(Some(write)));
+        let (tx, incoming) = mpsc::channel(64);
+        let reader = tokio::spawn(read_loop(read, tx, writer.clone()));
+        LineTransport {
+            incoming,
+            writer,
+            reader,
+        }
+    }
+}
+
+impl<W> Drop for LineTransport<W> {
+    fn drop(&mut self) {
+        self.reader.abort();
+    }
+}
+
+/// Writes one message as one line and flushes.
+async fn write_line<W: AsyncWrite + Unpin>(
+    writer: &SharedWriter<W>,
+    bytes: &[u8],
+) -> std::io::Result<()> {
+    let mut guard = writer.lock().await;
+    let Some(w) = guard.as_mut() else {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotConnected,
+            "transport closed",
+        ));
+    };
+    w.write_all(bytes).await?;
+    w.write_all(b"\n").await?;
+    w.flush().await
+}
+
+impl<W> Transport<RoleServer> for LineTransport<W>
+where
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    type Error = std::io::Error;
+
+    fn send(
+        &mut self,
+        item: ServerJsonRpcMessage,
+    ) -> impl std::future::Future<Output = Result<(), Self::Error>> + Send + 'static {
+        let writer = self.writer.clone();
+        async move {
+            let bytes = serde_json::to_vec(&item).map_err(std::io::Error::other)?;
+            write_line(&writer, &bytes).await
+        }
+    }
+
+    async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
+        self.incoming.recv().await
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        self.incoming.close();
+        let mut guard = self.writer.lock().await;
+        if let Some(mut w) = guard.take() {
+            let _ = w.shutdown().await;
+        }
+        Ok(())
+    }
+}
+
+enum Line {
+    Complete,
+    Oversized,
+    Eof,
+}
+
+/// Reads up to and including the next `\n` into `buf`, never holding more than
+/// `MAX_LINE_BYTES`; an oversized line is consumed to its end and reported.
+async fn read_line<R: AsyncRead + Unpin>(
+    reader: &mut BufReader<R>,
+    buf: &mut Vec<u8>,
+) -> std::io::Result<Line> {
+    let mut oversized = false;
+    loop {
+        let available = reader.fill_buf().await?;
+        if available.is_empty() {
+            return Ok(if buf.is_empty() && !oversized {
+                Line::Eof
+            } else if oversized {
+                Line::Oversized
+            } else {
+                Line::Complete
+            });
+        }
+        let newline = available.iter().position(|&b| b == b'\n');
+        let take = newline.map_or(available.len(), |i| i + 1);
+        if !oversized && buf.len() + take > MAX_LINE_BYTES {
+            oversized = true;
+            buf.clear();
+        }
+        if !oversized {
+            buf.extend_from_slice(&available[..take]);
+        }
+        reader.consume(take);
+        if newline.is_some() {
+            return Ok(if oversized {
+                Line::Oversized
+            } else {
+                Line::Complete
+            });
+        }
+    }
+}
+
+/// What to do with one incoming line.
+#[derive(Debug)]
+pub(crate) enum Verdict {
+    /// Hand the message to rmcp.
+    Forward(Box<ClientJsonRpcMessage>),
+    /// Answer with this error right away (the line never reaches rmcp).
+    Reply(Value),
+    /// Ignore (logged).
+    Drop(String),
+}
+
+fn error_line(id: Option<Value>, error: ErrorData) -> Value {
+    serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": id.unwrap_or(Value::Null),
+        "error": error,
+    })
+}
+
+fn request_id(value: &Value) -> Option<Value> {
+    match value.get("id") {
+        Some(id @ Value::String(_)) => Some(id.clone()),
+        Some(Value::Number(n)) if n.is_i64() => Some(Value::Number(n.clone())),
+        _ => None,
+    }
+}
+
+/// Tracks whether rmcp has left its start-up loop, mirroring its rule: the lifecycle starts
+/// with `initialize`, or with the first request (other than `server/discover` and `ping`)
+/// whose `_meta` carries a supported protocol version and client capabilities.
+#[derive(Debug, Default)]
+pub(crate) struct Lifecycle {
+    started: bool,
+}
+
+impl Lifecycle {
+    pub(crate) fn classify(&mut self, line: &[u8]) -> Verdict {
+        let line = line
+            .strip_prefix(b"\xEF\xBB\xBF".as_slice())
+            .unwrap_or(line);
+        let value: Value = match serde_json::from_slice(line) {
+            Ok(v) => v,
+            Err(e) => {
+                return Verdict::Reply(error_line(
+                    None,
+                    ErrorData::parse_error(format!("Parse error: {e}"), None),
+                ))
+            }
+        };
+        let id = request_id(&value);
+        let is_request_shaped = value.get("method").is_some_and(Value::is_string)
+            && value.get("id").is_some_and(|v| !v.is_null());
+        if value.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+            return Verdict::Reply(error_line(
+                id,
+                ErrorData::invalid_request(
+                    "Invalid request: not a JSON-RPC 2.0 message (\"jsonrpc\": \"2.0\" missing)",
+                    None,
+                ),
+            ));
+        }
+        if value.get("id").is_some() && !value.get("id").is_some_and(Value::is_null) && id.is_none()
+        {
+            return Verdict::Reply(error_line(
+                None,
+                ErrorData::invalid_request(
+                    "Invalid request: id must be a string or an integer",
+                    None,
+                ),
+            ));
+        }
+        match serde_json::from_value::<ClientJsonRpcMessage>(value.clone()) {
+            Ok(message) => self.admit(message),
+            Err(e) => {
+                let method = value.get("method").and_then(Value::as_str);
+                match (method, is_request_shaped) {
+                    (Some(method), true) => Verdict::Reply(error_line(
+                        id,
+                        ErrorData::invalid_params(
+                            format!("Invalid params for {method}: {e}"),
+                            None,
+                        ),
+                    )),
+                    (Some(method), false) => {
+                        Verdict::Drop(format!("malformed notification {method}: {e}"))
+                    }
+                    (None, _) if value.get("result").is_some() || value.get("error").is_some() => {
+                        Verdict::Drop(format!("unexpected response: {e}"))
+                    }
+                    (None, _) => Verdict::Reply(error_line(
+                        id,
+                        ErrorData::invalid_request(format!("Invalid request: {e}"), None),
+                    )),
+                }
+            }
+        }
+    }
+
+    fn admit(&mut self, message: ClientJsonRpcMessage) -> Verdict {
+        // rmcp turns a standard method whose params do not fit into a custom request (and then
+        // "method not found"); it is an invalid-params error.
+        if let JsonRpcMessage::Request(req) = &message {
+            if let ClientRequest::CustomRequest(custom) = &req.request {
+                if STANDARD_METHODS.contains(&custom.method.as_str()) {
+                    let detail = match custom.method.as_str() {
+                        "tools/call" => serde_json::from_value::<CallToolRequestParams>(
+                            custom.params.clone().unwrap_or(Value::Null),
+                        )
+                        .err()
+                        .map(|e| format!(": {e}"))
+                        .unwrap_or_default(),
+                        _ => String::new(),
+                    };
+                    return Verdict::Reply(error_line(
+                        serde_json::to_value(&req.id).ok(),
+                        ErrorData::invalid_params(
+                            format!("Invalid params for {}{detail}", custom.method),
+                            None,
+                        ),
+                    ));
+                }
+            }
+        }
+        if self.started {
+            return Verdict::Forward(Box::new(message));
+        }
+        match &message {
+            JsonRpcMessage::Request(req) => {
+                match &req.request {
+                    ClientRequest::InitializeRequest(_) => self.started = true,
+                    ClientRequest::DiscoverRequest(_) | ClientRequest::PingRequest(_) => {}
+                    other => {
+                        let meta = other.get_meta();
+                        let complete = meta
+                            .missing_required_keys(&ProtocolVersion::V_2026_07_28)
+                            .is_empty();
+                        let supported = meta
+                            .protocol_version()
+                            .is_some_and(|v| ProtocolVersion::KNOWN_VERSIONS.contains(&v));
+                        if complete && supported {
+                            self.started = true;
+                        }
+                    }
+                }
+                Verdict::Forward(Box::new(message))
+            }
+            _ => Verdict::Drop(
+                "message before initialize (or a first request with 2026-07-28 _meta)".into(),
+            ),
+        }
+    }
+}
+
+async fn read_loop<R, W>(read: R, tx: mpsc::Sender<ClientJsonRpcMessage>, writer: SharedWriter<W>)
+where
+    R: AsyncRead + Unpin + Send + 'static,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let mut reader = BufReader::with_capacity(64 * 1024, read);
+    let mut buf = Vec::with_capacity(4096);
+    let mut lifecycle = Lifecycle::default();
+    loop {
+        buf.clear();
+        let verdict = match read_line(&mut reader, &mut buf).await {
+            Ok(Line::Eof) => break,
+            Err(e) => {
+                super::log(&format!("stdin: {e}"));
+                break;
+            }
+            Ok(Line::Oversized) => Verdict::Reply(error_line(
+                None,
+                ErrorData::invalid_request(
+                    format!("Invalid request: message longer than {MAX_LINE_BYTES} bytes"),
+                    None,
+                ),
+            )),
+            Ok(Line::Complete) => {
+                let line = trim_line(&buf);
+                if line.is_empty() {
+                    continue;
+                }
+                lifecycle.classify(line)
+            }
+        };
+        match verdict {
+            Verdict::Forward(message) => {
+                if tx.send(*message).await.is_err() {
+                    break;
+                }
+            }
+            Verdict::Reply(value) => {
+                let bytes = serde_json::to_vec(&value).unwrap_or_default();
+                if write_line(&writer, &bytes).await.is_err() {
+                    break;
+                }
+            }
+            Verdict::Drop(why) => super::log(&format!("ignored: {why}")),
+        }
+    }
+}
+
+fn trim_line(buf: &[u8]) -> &[u8] {
+    let mut line = buf;
+    while let [rest @ .., b'\n' | b'\r' | b' ' | b'\t'] = line {
+        line = rest;
+    }
+    while let [b' ' | b'\t', rest @ ..] = line {
+        line = rest;
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reply(v: Verdict) -> Value {
+        match v {
+            Verdict::Reply(v) => v,
+            other => panic!("expected a reply, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn malformed_json_is_a_parse_error_with_null_id() {
+        let v = reply(Lifecycle::default().classify(b"{not json"));
+        assert_eq!(v["error"]["code"], -32700);
+        assert!(v["id"].is_null());
+    }
+
+    #[test]
+    fn wrong_version_is_invalid_request_with_its_id() {
+        let v = reply(Lifecycle::default().classify(br#"{"id":7,"method":"ping"}"#));
+        assert_eq!(v["error"]["code"], -32600);
+        assert_eq!(v["id"], 7);
+    }
+
+    #[test]
+    fn bad_params_of_known_method_is_invalid_params() {
+        let mut l = Lifecycle { started: true };
+        let v = reply(l.classify(
+            br#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"x","arguments":"str"}}"#,
+        ));
+        assert_eq!(v["error"]["code"], -32602);
+        assert_eq!(v["id"], "a");
+    }
+
+    #[test]
+    fn notifications_before_initialize_are_dropped_not_fatal() {
+        let mut l = Lifecycle::default();
+        assert!(matches!(
+            l.classify(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
+            Verdict::Drop(_)
+        ));
+        let init = br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+        assert!(matches!(l.classify(init), Verdict::Forward(_)));
+        assert!(matches!(
+            l.classify(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
+            Verdict::Forward(_)
+        ));
+    }
+
+    #[test]
+    fn inline_meta_starts_the_lifecycle_but_discover_does_not() {
+        let mut l = Lifecycle::default();
+        let discover = br#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+        assert!(matches!(l.classify(discover), Verdict::Forward(_)));
+        assert!(!l.started);
+        let list = br#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+        assert!(matches!(l.classify(list), Verdict::Forward(_)));
+        assert!(l.started);
+    }
+
+    #[test]
+    fn trims_crlf_and_spaces() {
+        assert_eq!(trim_line(b"  {}\r\n"), b"{}");
+        assert_eq!(trim_line(b"\n"), b"");
+    }
+
+    #[tokio::test]
+    async fn oversized_lines_are_skipped() {
+        let data = format!("{}\n{{}}\n", "x".repeat(MAX_LINE_BYTES + 10));
+        let mut reader = BufReader::new(data.as_bytes());
+        let mut buf = Vec::new();
+        assert!(matches!(
+            read_line(&mut reader, &mut buf).await.unwrap(),
+            Line::Oversized
+        ));
+        buf.clear();
+        assert!(matches!(
+            read_line(&mut reader, &mut buf).await.unwrap(),
+            Line::Complete
+        ));
+        assert_eq!(buf, b"{}\n");
+    }
+}

@@ -1,0 +1,175 @@
+//! The content-hash cache of analysis results in `.noveler/cache/check/`. An entry's key is
+//! sha256 of (file content hash, settings fingerprint, noveler version, reported file name),
+//! so any change to the text, the settings or the program misses. Entries are written
+//! atomically; an entry that cannot be read back (truncated, corrupt, another version) is
+//! ignored and rewritten by the next run.
+
+use super::write_atomic;
+use crate::analysis::{sha256_hex, FileAnalysis};
+use crate::error::Result;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Where the cache lives, relative to the project root.
+pub const CACHE_DIR: &str = ".noveler/cache/check";
+
+#[derive(Clone, Debug)]
+pub struct Cache {
+    dir: PathBuf,
+    fingerprint: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    key: String,
+    noveler_version: String,
+    analysis: FileAnalysis,
+}
+
+impl Cache {
+    /// The cache of the project at `root` for settings with this fingerprint
+    /// (`Settings::fingerprint`).
+    pub fn new(root: &Path, settings_fingerprint: &str) -> Cache {
+        Cache {
+            dir: root.join(CACHE_DIR),
+            fingerprint: settings_fingerprint.to_string(),
+        }
+    }
+
+    /// The key of a file whose raw content hashes to `content_sha256`, reported as `file`.
+    pub fn key(&self, content_sha256: &str, file: &str) -> String {
+        sha256_hex(
+            format!(
+                "{content_sha256}\0{}\0{}\0{file}",
+                self.fingerprint,
+                crate::VERSION
+            )
+            .as_bytes(),
+        )
+    }
+
+    fn path(&self, key: &str) -> PathBuf {
+        self.dir.join(format!("{key}.json"))
+    }
+
+    /// The cached analysis, or `None` when absent or unreadable.
+    pub fn get(&self, key: &str) -> Option<FileAnalysis> {
+        let bytes = std::fs::read(self.path(key)).ok()?;
+        let entry: Entry = serde_json::from_slice(&bytes).ok()?;
+        (entry.key == key && entry.noveler_version == crate::VERSION).then_some(entry.analysis)
+    }
+
+    /// Stores `analysis` under `key` (atomic write).
+    pub fn put(&self, key: &str, analysis: &FileAnalysis) -> Result<()> {
+        let entry = Entry {
+            key: key.to_string(),
+            noveler_version: crate::VERSION.to_string(),
+            analysis: analysis.clone(),
+        };
+        let body = serde_json::to_vec(&entry).map_err(|e| {
+            crate::Error::new(
+                crate::Code::R002,
+                format!("キャッシュの JSON 化に失敗しました: {e}"),
+            )
+        })?;
+        write_atomic(&self.path(key), &body)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tests_support::sample;
+    use super::*;
+
+    #[test]
+    fn round_trips_exactly() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path(), "fp");
+        let key = cache.key(&"a".repeat(64), "a.md");
+        assert!(cache.get(&key).is_none());
+        cache.put(&key, &sample()).unwrap();
+        assert_eq!(cache.get(&key), Some(sample()));
+    }
+
+    #[test]
+    fn key_depends_on_content_settings_and_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = Cache::new(dir.path(), "fp1");
+        let b = Cache::new(dir.path(), "fp2");
+        let h = "a".repeat(64);
+        assert_ne!(a.key(&h, "x.md"), b.key(&h, "x.md"));
+        assert_ne!(a.key(&h, "x.md"), a.key(&"b".repeat(64), "x.md"));
+        assert_ne!(a.key(&h, "x.md"), a.key(&h, "y.md"));
+        assert_eq!(a.key(&h, "x.md"), a.key(&h, "x.md"));
+    }
+
+    #[test]
+    fn corrupt_entry_is_ignored_and_rewritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path(), "fp");
+        let key = cache.key(&"c".repeat(64), "a.md");
+        let path = dir.path().join(CACHE_DIR).join(format!("{key}.json"));
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, b"{\"key\": \"trunc").unwrap();
+        assert!(cache.get(&key).is_none());
+        // An entry stored under another key's name does not count either.
+        let other = cache.key(&"d".repeat(64), "a.md");
+        cache.put(&other, &sample()).unwrap();
+        std::fs::copy(
+            dir.path().join(CACHE_DIR).join(format!("{other}.json")),
+            &path,
+        )
+        .unwrap();
+        assert!(cache.get(&key).is_none());
+        cache.put(&key, &sample()).unwrap();
+        assert_eq!(cache.get(&key), Some(sample()));
+    }
+}
+
+/// Sample values for tests elsewhere in the crate.
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use crate::analysis::{Aspect, FileAnalysis, Finding, Metrics, Settings, Severity};
+
+    pub fn metrics() -> Metrics {
+        sample().metrics
+    }
+
+    pub fn finding() -> Finding {
+        sample().findings.remove(0)
+    }
+
+    /// A real analysis of a short text (12 characters) plus one made-up finding, with
+    /// ratios that do not print exactly (0.1 + 0.2, 1/3) to exercise float round trips.
+    pub fn sample() -> FileAnalysis {
+        let mut settings = Settings::default();
+        settings.target_length.min = 1;
+        settings.target_length.max = 2;
+        let mut a = crate::analysis::analyze("　本文は十二文字の短い例だ。\n", "a.md", &settings);
+        a.metrics.character_balance.kanji_ratio = 0.1 + 0.2;
+        a.metrics.character_balance.hiragana_ratio = 1.0 / 3.0;
+        a.metrics.length_stats.body_chars = 12;
+        a.findings.insert(
+            0,
+            Finding {
+                id: "0123456789ab".into(),
+                code: "LENGTH_OUT_OF_RANGE".into(),
+                aspect: Aspect::Length,
+                severity: Severity::High,
+                message: "文字数が範囲外です".into(),
+                file: "a.md".into(),
+                line: 1,
+                column: 1,
+                end_line: 1,
+                end_column: 1,
+                byte_start: 0,
+                byte_end: 0,
+                excerpt: "本文".into(),
+                suggestion: None,
+                fix: None,
+            },
+        );
+        a.scores.overall = 90.0;
+        a
+    }
+}

@@ -1,0 +1,681 @@
+//! `noveler mcp` end to end: the built binary is spawned on a temp copy of
+//! `fixtures/sample_project` and driven as a real client — rmcp's client (both lifecycles)
+//! and raw JSON lines for protocol edge cases.
+
+use rmcp::model::{CallToolRequestParams, CallToolResult, ProtocolVersion, Tool};
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::{ClientServiceExt, ServiceExt};
+use serde_json::{json, Value};
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_noveler");
+/// A safety net so a broken server fails the test instead of hanging it (not a timing
+/// assertion: every expected message arrives long before).
+const PATIENCE: Duration = Duration::from_secs(120);
+
+// ---------------------------------------------------------------------------------------
+// fixtures
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A fresh copy of the sample project; returns (guard, canonical root).
+fn project() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("project");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project"),
+        &root,
+    );
+    let root = std::fs::canonicalize(root).unwrap();
+    (dir, root)
+}
+
+fn obj(v: Value) -> serde_json::Map<String, Value> {
+    v.as_object().cloned().expect("object")
+}
+
+// ---------------------------------------------------------------------------------------
+// a raw line client
+
+struct Raw {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// Messages read while waiting for something else (other responses, notifications).
+    stash: VecDeque<Value>,
+}
+
+impl Raw {
+    fn start(root: &Path, extra: &[&str]) -> Raw {
+        let mut child = Command::new(BIN)
+            .arg("mcp")
+            .arg("--project-root")
+            .arg(root)
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn noveler mcp");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Raw {
+            child,
+            stdin,
+            lines,
+            stash: VecDeque::new(),
+        }
+    }
+
+    fn send_line(&mut self, line: &str) {
+        self.stdin.write_all(line.as_bytes()).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn send(&mut self, message: Value) {
+        self.send_line(&message.to_string());
+    }
+
+    /// The next line from stdout; every line must be one JSON-RPC 2.0 message.
+    fn read(&mut self) -> Value {
+        let line = match self.lines.recv_timeout(PATIENCE) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => panic!("no message from the server"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the server closed stdout"),
+        };
+        let value: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("stdout carried a non-JSON line ({e}): {line}"));
+        assert_eq!(value["jsonrpc"], "2.0", "not JSON-RPC 2.0: {line}");
+        value
+    }
+
+    /// The next message that is not stashed.
+    fn next(&mut self) -> Value {
+        self.read()
+    }
+
+    /// The response (result or error) to request `id`; other messages are stashed.
+    fn response(&mut self, id: Value) -> Value {
+        if let Some(pos) = self
+            .stash
+            .iter()
+            .position(|m| m.get("id") == Some(&id) && m.get("method").is_none())
+        {
+            return self.stash.remove(pos).unwrap();
+        }
+        loop {
+            let m = self.read();
+            if m.get("id") == Some(&id) && m.get("method").is_none() {
+                return m;
+            }
+            self.stash.push_back(m);
+        }
+    }
+
+    /// Notifications received so far with this method (taken out of the stash).
+    fn notifications(&mut self, method: &str) -> Vec<Value> {
+        let (hit, keep): (Vec<Value>, Vec<Value>) = self
+            .stash
+            .drain(..)
+            .partition(|m| m.get("method").and_then(Value::as_str) == Some(method));
+        self.stash = keep.into();
+        hit
+    }
+
+    fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.response(json!(id))
+    }
+
+    fn initialize(&mut self, version: &str) -> Value {
+        let r = self.request(
+            0,
+            "initialize",
+            json!({"protocolVersion": version, "capabilities": {},
+                   "clientInfo": {"name": "raw-test", "version": "1"}}),
+        );
+        self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        r
+    }
+
+    fn call(&mut self, id: i64, tool: &str, arguments: Value) -> Value {
+        self.request(
+            id,
+            "tools/call",
+            json!({"name": tool, "arguments": arguments}),
+        )
+    }
+}
+
+impl Drop for Raw {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `_meta` of a self-contained 2026-07-28 request.
+fn inline_meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": {"name": "raw-test", "version": "1"},
+        "io.modelcontextprotocol/clientCapabilities": {}
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// what every tool is called with
+
+#[derive(Debug)]
+enum Expect {
+    /// A result with isError false.
+    Ok,
+    /// A result with isError true and this error code in the envelope.
+    ToolError(&'static str),
+    /// A JSON-RPC error with this code.
+    Rpc(i64),
+}
+
+struct Case {
+    tool: &'static str,
+    valid: Value,
+    invalid: Value,
+    invalid_expect: Expect,
+}
+
+/// One valid and one invalid call for every tool of the full profile. A tool added to the
+/// table without a case here fails `every_tool_lists_and_answers_valid_and_invalid_calls`.
+fn cases() -> Vec<Case> {
+    vec![
+        Case {
+            tool: "status",
+            valid: json!({}),
+            invalid: json!({"project_root": "no/such/dir"}),
+            invalid_expect: Expect::ToolError("P001"),
+        },
+        Case {
+            tool: "write",
+            valid: json!({"path": "40_原稿/第004話_試し書き.md", "content": "　試し書き。\n"}),
+            invalid: json!({"path": "../outside.md", "content": "x"}),
+            invalid_expect: Expect::ToolError("U004"),
+        },
+        Case {
+            tool: "noveler",
+            valid: json!({"command": "rules --format json"}),
+            invalid: json!({"command": "'unclosed"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+    ]
+}
+
+fn validator(tool: &Tool) -> jsonschema::Validator {
+    let schema = Value::Object(
+        tool.output_schema
+            .as_ref()
+            .unwrap_or_else(|| panic!("{} has no outputSchema", tool.name))
+            .as_ref()
+            .clone(),
+    );
+    jsonschema::validator_for(&schema)
+        .unwrap_or_else(|e| panic!("{}: outputSchema does not compile: {e}", tool.name))
+}
+
+/// structuredContent is an object valid against outputSchema and equal to the text block.
+fn check_result(tool: &Tool, validator: &jsonschema::Validator, result: &CallToolResult) -> Value {
+    let structured = result
+        .structured_content
+        .clone()
+        .unwrap_or_else(|| panic!("{}: no structuredContent", tool.name));
+    assert!(
+        structured.is_object(),
+        "{}: structuredContent is not an object",
+        tool.name
+    );
+    let errors: Vec<String> = validator
+        .iter_errors(&structured)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{}: structuredContent does not match outputSchema:\n{}\n{structured:#}",
+        tool.name,
+        errors.join("\n")
+    );
+    let text = result
+        .content
+        .iter()
+        .find_map(|c| c.as_text().map(|t| t.text.clone()))
+        .unwrap_or_else(|| panic!("{}: no text block", tool.name));
+    let from_text: Value = serde_json::from_str(&text).expect("text block is JSON");
+    assert_eq!(from_text, structured, "{}: text block differs", tool.name);
+    structured
+}
+
+async fn rmcp_client(
+    root: &Path,
+    lifecycle: Option<rmcp::service::ClientLifecycleMode>,
+) -> rmcp::service::RunningService<rmcp::RoleClient, ()> {
+    let root = root.to_path_buf();
+    let transport =
+        TokioChildProcess::new(tokio::process::Command::new(BIN).configure(move |cmd| {
+            cmd.arg("mcp").arg("--project-root").arg(&root).arg("-q");
+        }))
+        .expect("spawn");
+    let transport: TokioChildProcess = transport;
+    match lifecycle {
+        None => ().serve(transport).await.expect("initialize"),
+        Some(mode) => ().serve_with_lifecycle(transport, mode).await.expect("discover"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// tests
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
+    let (_guard, root) = project();
+    let client = rmcp_client(&root, None).await;
+    let info = client.peer_info().expect("server info");
+    assert_eq!(
+        info.server_info.as_ref().map(|s| s.name.as_str()),
+        Some("noveler")
+    );
+    assert_eq!(
+        info.server_info.as_ref().map(|s| s.version.as_str()),
+        Some(env!("CARGO_PKG_VERSION"))
+    );
+    let tools = client.list_all_tools().await.expect("tools/list");
+    let cases = cases();
+    let listed: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    for t in &tools {
+        assert!(
+            cases.iter().any(|c| c.tool == t.name),
+            "tool {} has no test case in tests/mcp.rs",
+            t.name
+        );
+        assert_eq!(
+            t.input_schema.get("type"),
+            Some(&json!("object")),
+            "{}",
+            t.name
+        );
+        assert!(t
+            .input_schema
+            .get("properties")
+            .is_some_and(Value::is_object));
+        let out = t.output_schema.as_ref().expect("outputSchema");
+        assert_eq!(out.get("type"), Some(&json!("object")), "{}", t.name);
+        let a = t.annotations.as_ref().expect("annotations");
+        assert!(a.read_only_hint.is_some() && a.destructive_hint.is_some());
+        assert!(a.idempotent_hint.is_some());
+        assert_eq!(a.open_world_hint, Some(false), "{}", t.name);
+        assert!(t.description.as_ref().is_some_and(|d| d.len() > 40));
+    }
+    for case in &cases {
+        let tool = tools
+            .iter()
+            .find(|t| t.name == case.tool)
+            .unwrap_or_else(|| panic!("{} is not listed (listed: {listed:?})", case.tool));
+        let v = validator(tool);
+
+        let ok = client
+            .call_tool(
+                CallToolRequestParams::new(case.tool).with_arguments(obj(case.valid.clone())),
+            )
+            .await
+            .unwrap_or_else(|e| panic!("{}: valid call failed: {e}", case.tool));
+        let env = check_result(tool, &v, &ok);
+        assert_eq!(
+            ok.is_error,
+            Some(false),
+            "{}: valid call is an error: {env:#}",
+            case.tool
+        );
+        assert_eq!(env["success"], true);
+        assert!(env["saved_to"]
+            .as_str()
+            .is_some_and(|p| root.join(p).is_file()));
+
+        let bad = client
+            .call_tool(
+                CallToolRequestParams::new(case.tool).with_arguments(obj(case.invalid.clone())),
+            )
+            .await;
+        match (&case.invalid_expect, bad) {
+            (Expect::ToolError(code), Ok(result)) => {
+                let env = check_result(tool, &v, &result);
+                assert_eq!(result.is_error, Some(true), "{}: {env:#}", case.tool);
+                assert_eq!(env["success"], false);
+                assert_eq!(env["error"]["code"], *code, "{}: {env:#}", case.tool);
+                assert!(env["error"]["message"]
+                    .as_str()
+                    .is_some_and(|m| !m.is_empty()));
+                assert!(env["error"]["hint"].is_string());
+            }
+            (Expect::Rpc(code), Err(rmcp::ServiceError::McpError(e))) => {
+                assert_eq!(e.code.0 as i64, *code, "{}: {e:?}", case.tool);
+            }
+            (Expect::Ok, Ok(result)) => assert_eq!(result.is_error, Some(false)),
+            (expect, got) => panic!("{}: expected {expect:?}, got {got:?}", case.tool),
+        }
+    }
+    client.cancel().await.ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rmcp_client_in_discover_mode_talks_to_the_stateless_server() {
+    let (_guard, root) = project();
+    let client = rmcp_client(
+        &root,
+        Some(rmcp::service::ClientLifecycleMode::Discover {
+            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        }),
+    )
+    .await;
+    let tools = client.list_all_tools().await.expect("tools/list");
+    assert!(tools.iter().any(|t| t.name == "noveler"));
+    let result = client
+        .call_tool(
+            CallToolRequestParams::new("noveler").with_arguments(obj(json!({"command": "rules"}))),
+        )
+        .await
+        .expect("call");
+    assert_eq!(result.is_error, Some(false));
+    assert_eq!(result.structured_content.unwrap()["command"], "noveler");
+    client.cancel().await.ok();
+}
+
+#[test]
+fn initialize_negotiates_versions_and_names_the_server() {
+    let (_guard, root) = project();
+    for (asked, answered) in [
+        ("2025-11-25", "2025-11-25"),
+        ("2025-06-18", "2025-06-18"),
+        ("2024-11-05", "2024-11-05"),
+        // 2026-07-28 has no handshake: the newest version that has one is answered.
+        ("2026-07-28", "2025-11-25"),
+    ] {
+        let mut s = Raw::start(&root, &["-q"]);
+        let r = s.initialize(asked);
+        assert_eq!(r["result"]["protocolVersion"], answered, "{asked}");
+        assert_eq!(r["result"]["serverInfo"]["name"], "noveler");
+        assert_eq!(
+            r["result"]["serverInfo"]["version"],
+            env!("CARGO_PKG_VERSION")
+        );
+        assert!(r["result"]["capabilities"]["tools"].is_object());
+    }
+}
+
+#[test]
+fn server_discover_and_inline_meta_requests() {
+    let (_guard, root) = project();
+    let mut s = Raw::start(&root, &["-q"]);
+    let d = s.request(1, "server/discover", json!({"_meta": inline_meta()}));
+    let result = &d["result"];
+    let versions: Vec<&str> = result["supportedVersions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(versions.contains(&"2026-07-28") && versions.contains(&"2025-11-25"));
+    assert_eq!(
+        result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+        "noveler"
+    );
+    assert!(result["capabilities"]["tools"].is_object());
+
+    // Without complete _meta a stateless request is refused (and the server stays up).
+    let bad = s.request(2, "tools/list", json!({}));
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+
+    let list = s.request(3, "tools/list", json!({"_meta": inline_meta()}));
+    let tools = list["result"]["tools"].as_array().expect("tools");
+    assert!(!tools.is_empty());
+    assert!(
+        list["result"]["ttlMs"].is_number(),
+        "2026-07-28 cache hints: {list}"
+    );
+
+    let call = s.request(
+        4,
+        "tools/call",
+        json!({"_meta": inline_meta(), "name": "noveler", "arguments": {"command": "rules"}}),
+    );
+    assert_eq!(call["result"]["isError"], false, "{call}");
+    assert_eq!(call["result"]["structuredContent"]["command"], "noveler");
+}
+
+#[test]
+fn bad_input_gets_json_rpc_errors_and_the_server_keeps_serving() {
+    let (_guard, root) = project();
+    let mut s = Raw::start(&root, &["-q"]);
+    // Before initialize: a notification and garbage do not end the session.
+    s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    s.send_line("this is not json");
+    let parse = s.next();
+    assert_eq!(parse["error"]["code"], -32700, "{parse}");
+    assert!(parse["id"].is_null());
+    let init = s.initialize("2025-11-25");
+    assert!(init["result"].is_object(), "{init}");
+
+    s.send_line("{\"jsonrpc\": \"2.0\", \"id\": 5, ");
+    let parse = s.next();
+    assert_eq!(parse["error"]["code"], -32700);
+
+    let unknown_method = s.request(6, "frobnicate", json!({}));
+    assert_eq!(unknown_method["error"]["code"], -32601, "{unknown_method}");
+
+    let unknown_tool = s.call(7, "no_such_tool", json!({}));
+    assert_eq!(unknown_tool["error"]["code"], -32602, "{unknown_tool}");
+    assert!(unknown_tool["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("no_such_tool"));
+
+    let wrong_type = s.call(8, "write", json!({"path": 5, "content": "x"}));
+    assert_eq!(wrong_type["error"]["code"], -32602, "{wrong_type}");
+
+    let missing = s.call(9, "write", json!({"content": "x"}));
+    assert_eq!(missing["error"]["code"], -32602, "{missing}");
+
+    let args_not_object = s.request(
+        10,
+        "tools/call",
+        json!({"name": "write", "arguments": "path=x"}),
+    );
+    assert_eq!(
+        args_not_object["error"]["code"], -32602,
+        "{args_not_object}"
+    );
+
+    let no_version = json!({"id": 11, "method": "tools/list"});
+    s.send(no_version);
+    let r = s.response(json!(11));
+    assert_eq!(r["error"]["code"], -32600, "{r}");
+
+    // Still serving.
+    let list = s.request(12, "tools/list", json!({}));
+    assert!(list["result"]["tools"].is_array(), "{list}");
+}
+
+#[test]
+fn project_root_argument_overrides_and_must_exist() {
+    let (_guard, root) = project();
+    let (_guard2, other) = project();
+    let mut s = Raw::start(&root, &["-q"]);
+    s.initialize("2025-11-25");
+    let r = s.call(
+        1,
+        "write",
+        json!({"path": "memo.md", "content": "メモ", "project_root": other.display().to_string()}),
+    );
+    let env = &r["result"]["structuredContent"];
+    assert_eq!(env["success"], true, "{r}");
+    assert_eq!(env["project_root"], other.display().to_string());
+    assert!(other.join("memo.md").is_file());
+    assert!(!root.join("memo.md").exists());
+    let saved = env["saved_to"].as_str().unwrap();
+    assert!(
+        other.join(saved).is_file(),
+        "the envelope is saved in the overriding root"
+    );
+
+    let missing = s.call(
+        2,
+        "write",
+        json!({"path": "m.md", "content": "x", "project_root": "/no/such/project"}),
+    );
+    assert_eq!(missing["result"]["isError"], true);
+    assert_eq!(
+        missing["result"]["structuredContent"]["error"]["code"],
+        "P001"
+    );
+
+    let not_string = s.call(
+        3,
+        "write",
+        json!({"path": "m.md", "content": "x", "project_root": 3}),
+    );
+    assert_eq!(not_string["error"]["code"], -32602);
+}
+
+#[test]
+fn write_is_safe_and_exclusive_per_episode() {
+    let (_guard, root) = project();
+    let mut s = Raw::start(&root, &["-q"]);
+    s.initialize("2025-11-25");
+    let path = "40_原稿/第001話_潮墨の見習い.md";
+    let before = std::fs::read(root.join(path)).unwrap();
+    let r = s.call(
+        1,
+        "write",
+        json!({"path": path, "content": "　書き換え。\n"}),
+    );
+    let result = &r["result"]["structuredContent"]["result"];
+    assert_eq!(result["relative_path"], path);
+    assert_eq!(result["project_root"], root.display().to_string());
+    assert_eq!(
+        result["absolute_path"],
+        root.join(path).display().to_string()
+    );
+    assert_eq!(result["content_length"], 7);
+    assert_eq!(result["changed"], true);
+    let backup_id = result["backup"]["backup_id"].as_str().expect("backup");
+    let manifest = noveler::store::backup::read_manifest(&root, backup_id).unwrap();
+    assert_eq!(
+        manifest.files[0].sha256,
+        noveler::analysis::sha256_hex(&before)
+    );
+
+    // Another writer (another process, here: this test) holds the episode's lock: QC-008.
+    let lock = root.join(".noveler/locks/episode_1");
+    let busy = noveler::store::lock::try_lock(&lock, || {
+        Ok(s.call(2, "write", json!({"path": path, "content": "二度目\n"})))
+    })
+    .unwrap();
+    assert_eq!(busy["result"]["isError"], true, "{busy}");
+    assert_eq!(
+        busy["result"]["structuredContent"]["error"]["code"],
+        "QC-008"
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join(path)).unwrap(),
+        "　書き換え。\n"
+    );
+
+    // Symlinks out of the root are refused.
+    #[cfg(unix)]
+    {
+        let outside = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(outside.path(), root.join("escape")).unwrap();
+        let r = s.call(3, "write", json!({"path": "escape/x.md", "content": "x"}));
+        assert_eq!(r["result"]["structuredContent"]["error"]["code"], "U004");
+        assert!(!outside.path().join("x.md").exists());
+    }
+}
+
+#[test]
+fn core_profile_lists_at_most_ten_tools() {
+    let (_guard, root) = project();
+    let mut core = Raw::start(&root, &["-q", "--tools", "core"]);
+    core.initialize("2025-11-25");
+    let c = core.request(1, "tools/list", json!({}));
+    let mut full = Raw::start(&root, &["-q", "--tools", "full"]);
+    full.initialize("2025-11-25");
+    let f = full.request(1, "tools/list", json!({}));
+    let names = |v: &Value| -> Vec<String> {
+        v["result"]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (c, f) = (names(&c), names(&f));
+    assert!(c.len() <= 10, "{c:?}");
+    assert!(c.iter().all(|n| f.contains(n)));
+    assert!(c.contains(&"status".to_string()));
+}
+
+#[test]
+fn stdout_is_only_protocol_even_when_a_command_prints() {
+    // The noveler tool runs a command that prints (text output, a clap error); none of it
+    // may reach stdout: every line read by `Raw::read` is checked to be JSON-RPC.
+    let (_guard, root) = project();
+    let mut s = Raw::start(&root, &[]);
+    s.initialize("2025-11-25");
+    let r = s.call(1, "noveler", json!({"command": "rules"}));
+    let result = &r["result"]["structuredContent"]["result"];
+    assert_eq!(result["returncode"], 0);
+    assert!(
+        result["stdout"]
+            .as_str()
+            .unwrap()
+            .contains("CONSECUTIVE_LONG_SENTENCES")
+            || result["stdout_chars"].as_u64().unwrap() > 0
+    );
+    let r = s.call(2, "noveler", json!({"args": ["no-such-verb"]}));
+    let result = &r["result"]["structuredContent"]["result"];
+    assert_eq!(result["returncode"], 2);
+    assert!(!result["stderr"].as_str().unwrap().is_empty());
+    let r = s.call(3, "noveler", json!({"args": ["mcp"]}));
+    assert_eq!(r["result"]["isError"], true);
+    let list = s.request(4, "tools/list", json!({}));
+    assert!(list["result"].is_object());
+}
+
+#[allow(dead_code)]
+fn by_name(tools: &[Tool]) -> BTreeMap<String, Tool> {
+    tools
+        .iter()
+        .map(|t| (t.name.to_string(), t.clone()))
+        .collect()
+}
