@@ -12,14 +12,14 @@ use clap::{Args, Subcommand};
 use serde_json::Value;
 use std::path::Path;
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct ProgressiveArgs {
     /// Episode number
     pub episode: u32,
     #[command(subcommand)]
     pub verb: Verb,
     /// Session id (default: the episode's latest open session)
-    #[arg(long, global = true)]
+    #[arg(id = "progressive_session", long = "session", global = true)]
     pub session: Option<String>,
     /// Count dialogue lines in the sentence-length (rhythm) figures too
     #[arg(long, global = true)]
@@ -36,11 +36,11 @@ pub struct ProgressiveArgs {
     /// Override the target length maximum (with --target-min)
     #[arg(long, global = true, requires = "target_min")]
     pub target_max: Option<usize>,
-    #[arg(long, value_enum, default_value = "text", global = true)]
+    #[arg(id = "progressive_format", long = "format", value_enum, default_value = "text", global = true)]
     pub format: DataFormat,
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum Verb {
     /// List the 12 steps and start (or resume) the episode's session
     Tasks {
