@@ -231,7 +231,147 @@ fn cases() -> Vec<Case> {
             invalid: json!({"command": "'unclosed"}),
             invalid_expect: Expect::ToolError("U001"),
         },
+        Case {
+            tool: "noveler_check",
+            valid: json!({"episode_number": 2}),
+            invalid: json!({"episode_number": 2, "a31_result": {"summary": "x"}}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+        Case {
+            tool: "check_basic",
+            valid: json!({"episode_number": 1}),
+            invalid: json!({"episode_number": 99}),
+            invalid_expect: Expect::Ok,
+        },
+        Case {
+            tool: "check_rhythm",
+            valid: json!({"episode_number": 1}),
+            invalid: json!({"episode_number": 99}),
+            invalid_expect: Expect::Ok,
+        },
+        // Progressive check, judged evaluations, fixes (issue 6). Order matters: they share
+        // one project; episode 3 gets a session, episode 2 never does.
+        Case {
+            tool: "get_check_tasks",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"episode_number": 3, "rule_profile": "bogus"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "execute_check_step",
+            valid: json!({"episode_number": 3, "step_id": 1}),
+            invalid: json!({"episode_number": 3, "step_id": 99}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "get_check_status",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"episode_number": 2}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "get_check_history",
+            valid: json!({"episode_number": 3, "limit": 5}),
+            invalid: json!({"episode_number": 3, "limit": 500}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "generate_episode_preview",
+            valid: json!({"episode_number": 1}),
+            invalid: json!({"episode_number": 1, "style": "long"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "progressive_check_get_tasks",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"session_id": "QC_EP003_20000101_000000_abcd"}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "progressive_check_execute_step",
+            valid: json!({"episode_number": 3, "step_id": 2, "input_data": {"window_size": 5}}),
+            invalid: json!({"session_id": "not a session", "step_id": 1}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "progressive_check_repeat_step",
+            valid: json!({"episode_number": 3, "step_id": 3,
+                          "iteration_policy": {"count": 2, "min_improvement": 1.0}}),
+            invalid: json!({"episode_number": 3, "step_id": 0}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "progressive_check_get_status",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"session_id": "QC_EP009_20000101_000000_abcd"}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "progressive_check_list_artifacts",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"session_id": "nope"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "progressive_check_end_session",
+            valid: json!({"episode_number": 3, "finalize": false}),
+            invalid: json!({"episode_number": 2}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "progressive_check_start_session",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"episode_number": "three"}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
+        Case {
+            tool: "check_story_elements",
+            valid: json!({"episode_number": 1}),
+            invalid: json!({"episode_number": 1, "llm_result": {"summary": ""}}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+        Case {
+            tool: "check_story_structure",
+            valid: json!({"episode_number": 2}),
+            invalid: json!({"episode_number": 2, "llm_result": {"summary": "x"}}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+        Case {
+            tool: "check_writing_expression",
+            valid: json!({"episode_number": 2}),
+            invalid: json!({"episode_number": 99}),
+            invalid_expect: Expect::ToolError("E003"),
+        },
+        Case {
+            tool: "check_fix",
+            valid: json!({"episode_number": 1, "dry_run": true}),
+            invalid: json!({"episode_number": 1, "expected_sha256": "0".repeat(64)}),
+            invalid_expect: Expect::ToolError("QC-018"),
+        },
+        Case {
+            tool: "polish_stage",
+            valid: json!({"episode_number": 1, "stage": 2}),
+            invalid: json!({"episode_number": 1, "stage": 5}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "polish_submit",
+            valid: json!({"episode_number": 1, "stage": 2, "dry_run": true, "result": {
+                "base_sha256": episode1_sha256(), "revised_manuscript": "　改稿。\n",
+                "changes": [], "summary": "試し"}}),
+            invalid: json!({"episode_number": 1, "stage": 2, "result": {
+                "base_sha256": "0".repeat(64), "revised_manuscript": "　改稿。\n",
+                "changes": [], "summary": "試し"}}),
+            invalid_expect: Expect::ToolError("QC-018"),
+        },
     ]
+}
+
+/// sha256 of the sample project's episode 1 manuscript (the copy the server works on).
+fn episode1_sha256() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/sample_project/40_原稿/第001話_潮墨の見習い.md");
+    noveler::analysis::sha256_hex(&std::fs::read(path).expect("episode 1"))
 }
 
 fn validator(tool: &Tool) -> jsonschema::Validator {

@@ -175,7 +175,11 @@ pub fn step(ctx: &Ctx, req: StepRequest) -> Result<StepResult> {
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct ExecuteStepRequest {
     /// Session from progressive_check_get_tasks.
-    pub session_id: String,
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// Or the episode (its latest open session, else a new one).
+    #[serde(default, alias = "episode_number")]
+    pub episode: Option<u32>,
     /// Step 1–12.
     #[serde(alias = "step")]
     pub step_id: i64,
@@ -235,12 +239,12 @@ impl Report for ExecuteStepReport {
 
 pub fn execute_step(ctx: &Ctx, req: ExecuteStepRequest) -> Result<ExecuteStepReport> {
     let step = step_number(req.step_id)?;
-    let ep = episode_of(None, Some(&req.session_id))?;
+    let ep = episode_of(req.episode, req.session_id.as_deref())?;
     let data = req.input_data.unwrap_or_default();
     let input = StepInput {
         episode: ep,
         step,
-        session_id: Some(req.session_id),
+        session_id: req.session_id,
         llm_result: data.llm_result,
         manuscript_content: data.manuscript_content,
         options: data.options.options(),
