@@ -314,7 +314,8 @@ impl Manifest {
         self.steps.iter().rev().find(|a| a.step_id == step)
     }
 
-    fn attempts(&self, step: u8) -> u32 {
+    /// Attempts recorded for `step`.
+    pub fn attempts_of(&self, step: u8) -> u32 {
         self.steps.iter().filter(|a| a.step_id == step).count() as u32
     }
 
@@ -1036,7 +1037,7 @@ fn earlier_steps(m: &Manifest) -> Vec<EarlierStep> {
                 status: status.into(),
                 quality_score: latest.map(|a| a.quality_score),
                 llm_pending: latest.is_some_and(|a| a.llm_pending),
-                attempts: m.attempts(s.number),
+                attempts: m.attempts_of(s.number),
                 missing_files: missing,
             }
         })
@@ -1342,7 +1343,7 @@ fn run_attempt(
     // Files and artifacts.
     let (artifact, ref_ids) = store_inputs(root, m.episode_number, &l)?;
     let title = episode_title(&l);
-    let attempt = m.attempts(step.number) + 1;
+    let attempt = m.attempts_of(step.number) + 1;
     let stem = format!("step{:02}_attempt{:02}", step.number, attempt);
     let dir = session_dir(&m.session_id);
     let input_rel = format!("{dir}/{stem}_input.json");
@@ -1711,7 +1712,7 @@ fn tasks_of(m: &Manifest) -> Vec<Task> {
                 estimated_duration: s.estimated_duration.to_string(),
                 dependencies: s.dependencies.to_vec(),
                 status: status.into(),
-                attempts: m.attempts(s.number),
+                attempts: m.attempts_of(s.number),
                 quality_score: latest.map(|a| a.quality_score),
                 template: s.template_name(),
             }
