@@ -3,7 +3,9 @@
 //! the command level, and the Aozora corpus (read in place; skipped with a note when absent).
 
 use noveler::analysis::{self, sha256_hex, Applicability, Settings, Source};
-use noveler::commands::polish::{self, CheckFixRequest, PolishRequest, StageRequest, SubmitRequest};
+use noveler::commands::polish::{
+    self, CheckFixRequest, PolishRequest, StageRequest, SubmitRequest,
+};
 use noveler::commands::Ctx;
 use noveler::Code;
 use proptest::prelude::*;
@@ -63,13 +65,25 @@ fn diff_shows_the_fixes_and_writes_nothing() {
     let r = polish::run(&ctx, req(Applicability::Safe, false)).unwrap();
     assert_eq!(fs::read(dir.path().join(EP4)).unwrap(), EP4_TEXT.as_bytes());
     assert!(!r.written && r.changed && r.backup.is_none());
-    assert!(r.diff.starts_with("--- a/40_原稿/第004話_試し.md\n+++ b/40_原稿/第004話_試し.md\n"));
+    assert!(r
+        .diff
+        .starts_with("--- a/40_原稿/第004話_試し.md\n+++ b/40_原稿/第004話_試し.md\n"));
     assert!(r.diff.contains("+　時間が止まった……"));
     assert!(r.diff.contains("-地の文です。。"));
-    assert!(r.fixes_applied.iter().all(|f| f.fix_type == Applicability::Safe));
+    assert!(r
+        .fixes_applied
+        .iter()
+        .all(|f| f.fix_type == Applicability::Safe));
     let codes: Vec<&str> = r.fixes_applied.iter().map(|f| f.code.as_str()).collect();
-    assert!(codes.contains(&"ELLIPSIS_STYLE") && codes.contains(&"GRAMMAR_PUNCTUATION"), "{codes:?}");
-    let typo = r.fixes_skipped.iter().find(|s| s.code == "TYPO").expect("typo skipped");
+    assert!(
+        codes.contains(&"ELLIPSIS_STYLE") && codes.contains(&"GRAMMAR_PUNCTUATION"),
+        "{codes:?}"
+    );
+    let typo = r
+        .fixes_skipped
+        .iter()
+        .find(|s| s.code == "TYPO")
+        .expect("typo skipped");
     assert_eq!(typo.reason, "level");
     assert_eq!(typo.required_level, Some(Applicability::Standard));
     assert!(r.quality_improvement.after_score >= r.quality_improvement.before_score);
@@ -77,7 +91,9 @@ fn diff_shows_the_fixes_and_writes_nothing() {
     assert_eq!(r.sha256_before, sha256_hex(EP4_TEXT.as_bytes()));
 
     let std = polish::run(&ctx, req(Applicability::Standard, false)).unwrap();
-    assert!(std.fixes_applied.iter().any(|f| f.code == "TYPO" && f.before.contains("こんにちわ") && f.after.contains("こんにちは")));
+    assert!(std.fixes_applied.iter().any(|f| f.code == "TYPO"
+        && f.before.contains("こんにちわ")
+        && f.after.contains("こんにちは")));
     assert!(std.fixes_applied.iter().any(|f| f.code == "INDENT_MISSING"));
     assert!(std.fixes_skipped.is_empty(), "{:?}", std.fixes_skipped);
 }
@@ -114,7 +130,11 @@ fn bom_and_crlf_survive_apply() {
     let bytes = fs::read(dir.path().join(EP4)).unwrap();
     assert!(bytes.starts_with("\u{feff}".as_bytes()));
     let text = String::from_utf8(bytes).unwrap();
-    assert_eq!(text.matches("\r\n").count(), text.matches('\n').count(), "every line ends CRLF");
+    assert_eq!(
+        text.matches("\r\n").count(),
+        text.matches('\n').count(),
+        "every line ends CRLF"
+    );
     assert!(text.contains("……\r\n"));
     // The diff is of the normalised text (no CR noise).
     assert!(!r.diff.contains('\r'));
@@ -137,7 +157,10 @@ fn qc018_file_changed_after_the_check_is_refused() {
     assert_eq!(err.code, Code::QC018);
     assert_eq!(err.details.unwrap()["expected_sha256"], checked);
     assert_eq!(fs::read_to_string(dir.path().join(EP4)).unwrap(), edited);
-    assert!(!dir.path().join(".noveler/backups").exists(), "nothing backed up");
+    assert!(
+        !dir.path().join(".noveler/backups").exists(),
+        "nothing backed up"
+    );
     // check_fix refuses the same way.
     let err = polish::check_fix(
         &ctx,
@@ -172,11 +195,17 @@ fn check_fix_by_issue_ids_and_codes() {
     )
     .unwrap();
     assert_eq!(r.fixes_applied.len(), 1);
-    assert_eq!(r.fixes_applied[0].issue_id.as_deref(), Some(typo.id.as_str()));
+    assert_eq!(
+        r.fixes_applied[0].issue_id.as_deref(),
+        Some(typo.id.as_str())
+    );
     assert_eq!(r.fixes_skipped.len(), 1);
     assert_eq!(r.fixes_skipped[0].reason, "not_found");
     let text = fs::read_to_string(dir.path().join(EP4)).unwrap();
-    assert!(text.contains("こんにちは") && text.contains("..."), "only the typo changed");
+    assert!(
+        text.contains("こんにちは") && text.contains("..."),
+        "only the typo changed"
+    );
 
     let r = polish::run(
         &ctx,
@@ -219,9 +248,16 @@ fn stage_prompts_and_submissions() {
         assert_eq!(s.output_schema["required"][0], "base_sha256");
     }
     assert_eq!(
-        polish::stage(&ctx, StageRequest { episode: Some(3), file: None, stage: 4 })
-            .unwrap_err()
-            .code,
+        polish::stage(
+            &ctx,
+            StageRequest {
+                episode: Some(3),
+                file: None,
+                stage: 4
+            }
+        )
+        .unwrap_err()
+        .code,
         Code::U001
     );
     let sha = sha256_hex(raw.as_bytes());
@@ -249,7 +285,10 @@ fn stage_prompts_and_submissions() {
     let dry = submit(&sha, revised, true).unwrap();
     assert!(!dry.written && dry.changed);
     assert_eq!(fs::read(dir.path().join(EP4)).unwrap(), raw.as_bytes());
-    assert_eq!(submit(&"0".repeat(64), revised, false).unwrap_err().code, Code::QC018);
+    assert_eq!(
+        submit(&"0".repeat(64), revised, false).unwrap_err().code,
+        Code::QC018
+    );
     let err = polish::submit(
         &ctx,
         SubmitRequest {
@@ -298,8 +337,16 @@ fn sample_episodes_reach_a_fixpoint_and_stay_valid() {
         assert!(r.quality_improvement.findings_after <= r.quality_improvement.findings_before);
         assert!(codes_with_fix_at_or_below(&after, Applicability::Standard).is_empty());
         // Ruby and emphasis markup is never touched.
-        for mark in ["｜灯台守《とうだいもり》", "《《今夜》》", "羅針盤《らしんばん》"] {
-            assert_eq!(before.matches(mark).count(), after.matches(mark).count(), "{mark}");
+        for mark in [
+            "｜灯台守《とうだいもり》",
+            "《《今夜》》",
+            "羅針盤《らしんばん》",
+        ] {
+            assert_eq!(
+                before.matches(mark).count(),
+                after.matches(mark).count(),
+                "{mark}"
+            );
         }
     }
 }
@@ -310,9 +357,39 @@ fn sample_episodes_reach_a_fixpoint_and_stay_valid() {
 // command: what polish writes).
 
 const FRAGMENTS: &[&str] = &[
-    "あ", "漢字", "カタカナ", "。", "、", "！", "？", "!", "?", "…", "...", "・・・", "。。",
-    "、、", "―", "—", "「", "」", "『", "』", "｜漢字《かんじ》", "《《傍点》》", "　", " ",
-    "\t", "\n", "\n\n\n\n", "こんにちわ", "出来る", "できる", "# 見出し\n", "1", "Ａ",
+    "あ",
+    "漢字",
+    "カタカナ",
+    "。",
+    "、",
+    "！",
+    "？",
+    "!",
+    "?",
+    "…",
+    "...",
+    "・・・",
+    "。。",
+    "、、",
+    "―",
+    "—",
+    "「",
+    "」",
+    "『",
+    "』",
+    "｜漢字《かんじ》",
+    "《《傍点》》",
+    "　",
+    " ",
+    "\t",
+    "\n",
+    "\n\n\n\n",
+    "こんにちわ",
+    "出来る",
+    "できる",
+    "# 見出し\n",
+    "1",
+    "Ａ",
 ];
 
 fn manuscript() -> impl Strategy<Value = String> {
@@ -421,7 +498,10 @@ fn corpus_safe_diff_runs_and_never_adds_findings() {
         total.1 += q.findings_before;
         total.2 += q.findings_after;
     }
-    assert!(!dir.join(".noveler").exists() && !dir.join("temp").exists(), "diff wrote into the corpus");
+    assert!(
+        !dir.join(".noveler").exists() && !dir.join("temp").exists(),
+        "diff wrote into the corpus"
+    );
     println!(
         "corpus: {} files, {} safe fixes, findings {} → {}",
         files.len(),

@@ -5,8 +5,8 @@
 
 use noveler::commands::evaluate::{self, JudgedRequest, PreviewRequest, StoryElementsRequest};
 use noveler::commands::progressive::{
-    self as cmd, EndRequest, HistoryRequest, OptionArgs, RepeatRequest, StatusRequest,
-    StepRequest, TasksRequest,
+    self as cmd, EndRequest, HistoryRequest, OptionArgs, RepeatRequest, StatusRequest, StepRequest,
+    TasksRequest,
 };
 use noveler::commands::Ctx;
 use noveler::workflow::progressive::{
@@ -120,9 +120,15 @@ fn all_twelve_steps_without_judgment_measure_and_wait() {
         assert!(r.llm_pending, "step {n}");
         assert!(r.judgment.is_none());
         assert_eq!(r.metadata.scoring.judged_score, None);
-        assert_eq!(r.quality_score, r.metadata.scoring.measured_score, "step {n}: measured only");
+        assert_eq!(
+            r.quality_score, r.metadata.scoring.measured_score,
+            "step {n}: measured only"
+        );
         assert!(r.llm_instruction.contains("## 返却形式"), "step {n}");
-        assert!(!r.llm_instruction.contains("{{"), "step {n}: unrendered placeholder");
+        assert!(
+            !r.llm_instruction.contains("{{"),
+            "step {n}: unrendered placeholder"
+        );
         assert!(r.llm_instruction.contains(&r.manuscript.sha256));
         assert_eq!(r.metadata.config_snapshot.target_length.min, 3000);
         assert!(r.metadata.rhythm_metrics.narration_only);
@@ -175,7 +181,10 @@ fn all_twelve_steps_without_judgment_measure_and_wait() {
     assert_eq!(st.next_step, Some(4));
     assert_eq!(st.manifest.template_version_set.len(), 12);
     let pin = &st.manifest.template_version_set["4"];
-    assert_eq!(pin.path, "templates/quality/checks/check_step04_character_consistency.yaml");
+    assert_eq!(
+        pin.path,
+        "templates/quality/checks/check_step04_character_consistency.yaml"
+    );
     assert_eq!(pin.hash.len(), 64);
     assert_eq!(st.manifest.target_length.min, 3000);
 
@@ -198,10 +207,10 @@ fn judgments_are_validated_folded_and_recorded() {
             .as_f64()
             .unwrap();
         assert_eq!(s.judged_score, Some(judged));
-        let expected = (((1.0 - s.judgment_weight) * s.measured_score + s.judgment_weight * judged)
-            * 10.0)
-            .round()
-            / 10.0;
+        let expected =
+            (((1.0 - s.judgment_weight) * s.measured_score + s.judgment_weight * judged) * 10.0)
+                .round()
+                / 10.0;
         assert_eq!(r.quality_score, expected, "step {n}: formula");
         assert!(r.passed, "step {n}: {:?}", r.acceptance.reasons);
         assert!(r.metadata.structured_output.is_some());
@@ -221,7 +230,10 @@ fn judgments_are_validated_folded_and_recorded() {
     )
     .unwrap();
     assert_eq!(h.total, 12);
-    assert!(h.history.iter().all(|e| !e.llm_pending && e.judged_score.is_some()));
+    assert!(h
+        .history
+        .iter()
+        .all(|e| !e.llm_pending && e.judged_score.is_some()));
     assert_eq!(h.history[0].step_id, 12, "newest first");
     let end = cmd::end(
         &ctx,
@@ -271,7 +283,11 @@ fn history_status_and_resume_after_an_interruption() {
     }
     // An interrupted step 4: its input file was written, the manifest was not.
     let sdir = dir.path().join(".noveler/checks").join(&first.session_id);
-    fs::write(sdir.join("step04_attempt01_input.json"), "{\"partial\": true").unwrap();
+    fs::write(
+        sdir.join("step04_attempt01_input.json"),
+        "{\"partial\": true",
+    )
+    .unwrap();
     fs::write(sdir.join(".noveler-tmp-leftover"), "x").unwrap();
     fs::write(dir.path().join(".noveler/checks/EP003.lock"), "").unwrap();
 
@@ -312,7 +328,11 @@ fn history_status_and_resume_after_an_interruption() {
     .unwrap();
     assert_eq!(page1.total, 5);
     assert_eq!(
-        page1.history.iter().map(|e| (e.step_id, e.attempt)).collect::<Vec<_>>(),
+        page1
+            .history
+            .iter()
+            .map(|e| (e.step_id, e.attempt))
+            .collect::<Vec<_>>(),
         vec![(4, 2), (4, 1)]
     );
     let page2 = cmd::history(
@@ -391,7 +411,10 @@ fn repeat_stops_on_pass_no_improvement_or_budget() {
         },
     )
     .unwrap();
-    assert_eq!((r.attempts, r.stopped_reason.as_str()), (2, "count_exhausted"));
+    assert_eq!(
+        (r.attempts, r.stopped_reason.as_str()),
+        (2, "count_exhausted")
+    );
     assert_eq!(r.budget_error.as_ref().unwrap()["code"], "QC-007");
     assert_eq!(r.scores[0], r.scores[1]);
     // With a minimum improvement the second identical attempt stops the loop.
@@ -405,7 +428,10 @@ fn repeat_stops_on_pass_no_improvement_or_budget() {
         },
     )
     .unwrap();
-    assert_eq!((r.attempts, r.stopped_reason.as_str()), (2, "no_improvement"));
+    assert_eq!(
+        (r.attempts, r.stopped_reason.as_str()),
+        (2, "no_improvement")
+    );
     // Fixing the slip between repeats passes.
     correct_episode3(dir.path());
     let r = rep(
@@ -427,7 +453,11 @@ fn repeat_stops_on_pass_no_improvement_or_budget() {
 
 #[test]
 fn step_twelve_suggests_split_trim_or_expand() {
-    for (min, max, kind) in [(5000, 9000, "expand"), (1000, 3000, "split"), (2000, 3500, "trim")] {
+    for (min, max, kind) in [
+        (5000, 9000, "expand"),
+        (1000, 3000, "split"),
+        (2000, 3500, "trim"),
+    ] {
         let (_dir, ctx) = project();
         let r = cmd::step(
             &ctx,
@@ -444,7 +474,11 @@ fn step_twelve_suggests_split_trim_or_expand() {
         assert_eq!(length["in_range"], false);
         assert_eq!(length["source"], "override");
         assert_eq!(length["remedy"]["kind"], kind, "{min}-{max}");
-        assert!(r.acceptance.reasons.iter().any(|x| x.contains("正味文字数")));
+        assert!(r
+            .acceptance
+            .reasons
+            .iter()
+            .any(|x| x.contains("正味文字数")));
         assert!(r.issues.iter().any(|i| i.code == "LENGTH_OUT_OF_RANGE"));
         if kind == "split" {
             // Sections of 817 / 2034 / 936 characters: the boundary before section 3 (at
@@ -460,7 +494,9 @@ fn step_twelve_suggests_split_trim_or_expand() {
 fn manuscript_content_is_checked_without_writing() {
     let (dir, ctx) = project();
     let before = fs::read(dir.path().join(EPISODE3)).unwrap();
-    let content = String::from_utf8(before.clone()).unwrap().replace("汐路蒼", "潮路蒼");
+    let content = String::from_utf8(before.clone())
+        .unwrap()
+        .replace("汐路蒼", "潮路蒼");
     let r = cmd::step(
         &ctx,
         StepRequest {
@@ -472,7 +508,10 @@ fn manuscript_content_is_checked_without_writing() {
     )
     .unwrap();
     assert_eq!(r.manuscript.origin, "manuscript_content");
-    assert_eq!(r.manuscript.sha256, noveler::analysis::sha256_hex(content.as_bytes()));
+    assert_eq!(
+        r.manuscript.sha256,
+        noveler::analysis::sha256_hex(content.as_bytes())
+    );
     assert!(!r.issues.iter().any(|i| i.code == "NAME_INCONSISTENT"));
     assert_eq!(fs::read(dir.path().join(EPISODE3)).unwrap(), before);
 }
@@ -531,7 +570,10 @@ fn qc003_lists_the_valid_steps() {
         let err = step(&ctx, bad, None).unwrap_err();
         assert_eq!(err.code, Code::QC003);
         let valid = err.details.unwrap()["valid_steps"].clone();
-        assert_eq!(valid, serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]));
+        assert_eq!(
+            valid,
+            serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+        );
     }
 }
 
@@ -822,7 +864,9 @@ fn structure_and_expression_fold_the_judgment() {
     )
     .unwrap();
     assert_eq!(
-        e.expression_analysis["professional_comparison"].benchmark.as_deref(),
+        e.expression_analysis["professional_comparison"]
+            .benchmark
+            .as_deref(),
         Some("ライト文芸のお仕事もの")
     );
     assert!(e.expression_analysis["style_consistency"]
@@ -868,7 +912,12 @@ fn cli_step_with_llm_result_file_and_exit_codes() {
             .unwrap()
     };
     let out = run(&["check", "progressive", "3", "step", "1"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = run(&["check", "progressive", "3", "step", "4"]);
     assert_eq!(out.status.code(), Some(1), "step 4 fails on the slip");
     let llm = manifest_dir().join("fixtures/progressive/step01.json");

@@ -36,7 +36,13 @@ pub struct ProgressiveArgs {
     /// Override the target length maximum (with --target-min)
     #[arg(long, global = true, requires = "target_min")]
     pub target_max: Option<usize>,
-    #[arg(id = "progressive_format", long = "format", value_enum, default_value = "text", global = true)]
+    #[arg(
+        id = "progressive_format",
+        long = "format",
+        value_enum,
+        default_value = "text",
+        global = true
+    )]
     pub format: DataFormat,
 }
 

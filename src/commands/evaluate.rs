@@ -31,13 +31,16 @@ pub struct EvaluatedText {
     pub title: String,
 }
 
+/// Issues per step number, and a summary per step.
+type Measurements = (Vec<(u8, StepIssue)>, Map<String, Value>);
+
 struct Prepared {
     ep: u32,
     l: Loaded,
     settings: Settings,
     analysis: FileAnalysis,
     artifact: String,
-    refs: Vec<(String, String, String)>,
+    refs: progressive::RefIds,
     title: String,
     template: Template,
 }
@@ -81,17 +84,23 @@ impl Prepared {
             path: self.l.manuscript_rel.clone(),
             sha256: self.l.sha256.clone(),
             size_bytes: self.l.raw_len,
-            content_type: crate::store::fileref::content_type_of(&self.l.manuscript_path).to_string(),
+            content_type: crate::store::fileref::content_type_of(&self.l.manuscript_path)
+                .to_string(),
             role: "manuscript".into(),
         }];
         for r in &self.l.refs {
-            v.push(FileRef::from_bytes(&ctx.root, &r.path, r.text.as_bytes(), r.key));
+            v.push(FileRef::from_bytes(
+                &ctx.root,
+                &r.path,
+                r.text.as_bytes(),
+                r.key,
+            ));
         }
         v
     }
 
     /// Runs the deterministic part of the given steps (those whose inputs exist).
-    fn measure(&self, ctx: &Ctx, nums: &[u8]) -> Result<(Vec<(u8, StepIssue)>, Map<String, Value>)> {
+    fn measure(&self, ctx: &Ctx, nums: &[u8]) -> Result<Measurements> {
         let doc = Document::parse(&self.l.source.text);
         let heading = progressive::heading_of(&self.l.source.text);
         let mut issues = Vec::new();
@@ -144,7 +153,12 @@ impl Prepared {
         Ok((issues, summary))
     }
 
-    fn vars(&self, measured: Option<f64>, issues: &[StepIssue], details: &Value) -> crate::workflow::render::Vars {
+    fn vars(
+        &self,
+        measured: Option<f64>,
+        issues: &[StepIssue],
+        details: &Value,
+    ) -> crate::workflow::render::Vars {
         let mut v = progressive::base_vars(
             self.ep,
             &self.title,
@@ -161,7 +175,12 @@ impl Prepared {
             .take(30)
             .map(|i| {
                 let at = i.line.map(|l| format!("{l}行目 ")).unwrap_or_default();
-                format!("  - {at}[{}] {}: {}", i.severity.as_str(), i.code, i.message)
+                format!(
+                    "  - {at}[{}] {}: {}",
+                    i.severity.as_str(),
+                    i.code,
+                    i.message
+                )
             })
             .collect();
         v.insert(
@@ -173,7 +192,11 @@ impl Prepared {
             },
         );
         let yaml = serde_yaml::to_string(details).unwrap_or_default();
-        let mut d: String = yaml.lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n");
+        let mut d: String = yaml
+            .lines()
+            .map(|l| format!("  {l}"))
+            .collect::<Vec<_>>()
+            .join("\n");
         if d.chars().count() > 5000 {
             d = d.chars().take(5000).collect();
             d.push_str("\n  …（省略）");
@@ -288,21 +311,37 @@ impl Report for StoryElementsReport {
         self.files_in.clone()
     }
     fn outputs(&self) -> Vec<FileRef> {
-        self.auto_fix_results.as_ref().map(|p| p.outputs()).unwrap_or_default()
+        self.auto_fix_results
+            .as_ref()
+            .map(|p| p.outputs())
+            .unwrap_or_default()
     }
 }
 
 fn item_defs(t: &Template) -> Result<Vec<(String, String, Vec<ItemDef>)>> {
-    let groups = t.doc.parameters.get("groups").and_then(Value::as_array).ok_or_else(|| {
-        Error::new(
-            Code::U002,
-            format!("テンプレート {} に parameters.groups がありません", t.name),
-        )
-    })?;
+    let groups = t
+        .doc
+        .parameters
+        .get("groups")
+        .and_then(Value::as_array)
+        .ok_or_else(|| {
+            Error::new(
+                Code::U002,
+                format!("テンプレート {} に parameters.groups がありません", t.name),
+            )
+        })?;
     let mut out = Vec::new();
     for g in groups {
-        let key = g.get("key").and_then(Value::as_str).unwrap_or_default().to_string();
-        let name = g.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+        let key = g
+            .get("key")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let name = g
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
         let items = g
             .get("items")
             .and_then(Value::as_array)
@@ -368,11 +407,19 @@ pub fn story_elements(ctx: &Ctx, req: StoryElementsRequest) -> Result<StoryEleme
     };
     if let Some(v) = &req.llm_result {
         p.judged(v)?;
-        let scored = v.get("items").and_then(Value::as_array).cloned().unwrap_or_default();
+        let scored = v
+            .get("items")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
         let mut by_id: BTreeMap<String, (f64, Option<String>)> = BTreeMap::new();
         let mut violations = Vec::new();
         for (i, x) in scored.iter().enumerate() {
-            let id = x.get("id").and_then(Value::as_str).unwrap_or_default().to_string();
+            let id = x
+                .get("id")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
             let score = x.get("score").and_then(Value::as_f64).unwrap_or(-1.0);
             if !all.iter().any(|d| d.id == id) {
                 violations.push(json!({"path": format!("/items/{i}/id"), "message": format!("未知の項目IDです: {id}")}));
@@ -382,7 +429,13 @@ pub fn story_elements(ctx: &Ctx, req: StoryElementsRequest) -> Result<StoryEleme
             if ![0.0, 0.5, 1.0].contains(&score) {
                 violations.push(json!({"path": format!("/items/{i}/score"), "message": "0、0.5、1 のいずれかにしてください"}));
             }
-            by_id.insert(id, (score, x.get("comment").and_then(Value::as_str).map(str::to_string)));
+            by_id.insert(
+                id,
+                (
+                    score,
+                    x.get("comment").and_then(Value::as_str).map(str::to_string),
+                ),
+            );
         }
         for d in &all {
             if !by_id.contains_key(&d.id) {
@@ -405,7 +458,10 @@ pub fn story_elements(ctx: &Ctx, req: StoryElementsRequest) -> Result<StoryEleme
         let mut scores = BTreeMap::new();
         let mut total = 0.0;
         for (key, name, items) in &groups {
-            let s: f64 = items.iter().map(|d| by_id.get(&d.id).map(|x| x.0).unwrap_or(0.0)).sum();
+            let s: f64 = items
+                .iter()
+                .map(|d| by_id.get(&d.id).map(|x| x.0).unwrap_or(0.0))
+                .sum();
             total += s;
             scores.insert(
                 key.clone(),
@@ -549,7 +605,12 @@ fn judged_eval(
         .parameters
         .get("aspects")
         .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
         .unwrap_or_default();
     let (issues, measured) = p.measure(ctx, steps_used)?;
     let det: Vec<StepIssue> = issues.iter().map(|(_, i)| i.clone()).collect();
@@ -559,7 +620,16 @@ fn judged_eval(
     let llm_instruction = p.prompt(&vars, tool)?;
     let mut analysis: BTreeMap<String, AspectScore> = aspects
         .iter()
-        .map(|a| (a.clone(), AspectScore { score: None, issues: Vec::new(), benchmark: None }))
+        .map(|a| {
+            (
+                a.clone(),
+                AspectScore {
+                    score: None,
+                    issues: Vec::new(),
+                    benchmark: None,
+                },
+            )
+        })
         .collect();
     for (n, i) in &issues {
         if let Some(a) = aspect_of(*n, i) {
@@ -748,8 +818,10 @@ pub fn preview(ctx: &Ctx, req: PreviewRequest) -> Result<PreviewReport> {
         "short" => false,
         "detailed" => true,
         other => {
-            return Err(Error::new(Code::U001, format!("style「{other}」は使えません"))
-                .hint("short か detailed を指定してください。"))
+            return Err(
+                Error::new(Code::U001, format!("style「{other}」は使えません"))
+                    .hint("short か detailed を指定してください。"),
+            )
         }
     };
     let p = prepare(ctx, req.episode, "quality/episode_preview.yaml")?;
@@ -774,7 +846,12 @@ pub fn preview(ctx: &Ctx, req: PreviewRequest) -> Result<PreviewReport> {
     let n_key = if detailed { 6 } else { 3 };
     let mut picked: Vec<usize> = ranked.iter().take(n_key).map(|x| x.1).collect();
     picked.sort();
-    let line_of = |i: usize| doc.paragraphs.get(doc.sentences[i].paragraph).map(|q| q.line + 1).unwrap_or(0);
+    let line_of = |i: usize| {
+        doc.paragraphs
+            .get(doc.sentences[i].paragraph)
+            .map(|q| q.line + 1)
+            .unwrap_or(0)
+    };
     let mut key_lines: Vec<KeyLine> = picked
         .iter()
         .map(|&i| KeyLine {
@@ -804,7 +881,12 @@ pub fn preview(ctx: &Ctx, req: PreviewRequest) -> Result<PreviewReport> {
         dialogue_char_ratio: m.dialogue.dialogue_char_ratio,
         sections: m.sections.count,
         key_lines,
-        plot_key_events: p.l.plot.as_ref().map(|x| x.key_events.clone()).unwrap_or_default(),
+        plot_key_events: p
+            .l
+            .plot
+            .as_ref()
+            .map(|x| x.key_events.clone())
+            .unwrap_or_default(),
     };
     let details = serde_json::to_value(&preview).unwrap_or_default();
     let mut vars = p.vars(None, &[], &details);
@@ -817,7 +899,12 @@ pub fn preview(ctx: &Ctx, req: PreviewRequest) -> Result<PreviewReport> {
         preview.key_points = v
             .get("key_points")
             .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
             .unwrap_or_default();
         pending = false;
     }
@@ -906,7 +993,10 @@ impl Report for FullCheckReport {
         self.basic.inputs()
     }
     fn outputs(&self) -> Vec<FileRef> {
-        self.auto_fix_results.as_ref().map(|p| p.outputs()).unwrap_or_default()
+        self.auto_fix_results
+            .as_ref()
+            .map(|p| p.outputs())
+            .unwrap_or_default()
     }
     fn exit_code(&self) -> u8 {
         self.basic.exit_code()
@@ -932,8 +1022,10 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
     let mut auto_fix_results = None;
     if req.auto_fix {
         let Some(ep) = episode else {
-            return Err(Error::new(Code::U001, "auto_fix は一話を指定したときだけ使えます")
-                .hint("episode に話数を一つ指定してください。"));
+            return Err(
+                Error::new(Code::U001, "auto_fix は一話を指定したときだけ使えます")
+                    .hint("episode に話数を一つ指定してください。"),
+            );
         };
         auto_fix_results = Some(polish::run(
             ctx,

@@ -12,7 +12,7 @@
 //! text is written atomically with the original BOM and line endings (`Source::denormalise`).
 
 use super::{Ctx, Report};
-use crate::analysis::fix::{self, AppliedFix, Applicability, Fix};
+use crate::analysis::fix::{self, Applicability, AppliedFix, Fix};
 use crate::analysis::{self, sha256_hex, FileAnalysis, Finding, Settings, Source};
 use crate::error::{Code, Error, Result};
 use crate::project::Project;
@@ -153,24 +153,28 @@ pub struct Target {
 
 pub fn target(root: &Path, episode: Option<u32>, file: Option<&str>) -> Result<Target> {
     let project = Project::load(root)?;
-    let (path, rel) = match (episode, file) {
-        (Some(ep), None) => {
-            let p = project.manuscript_path(ep)?;
-            let r = paths::resolve_file(root, &p)?;
-            (r.abs, r.rel)
-        }
-        (None, Some(f)) => {
-            let r = paths::resolve_file(root, Path::new(f))?;
-            (r.abs, r.rel)
-        }
-        (Some(_), Some(_)) => {
-            return Err(Error::new(Code::U001, "episode と file はどちらか一方だけ指定してください"))
-        }
-        (None, None) => {
-            return Err(Error::new(Code::U001, "話数かファイルを指定してください")
-                .hint("例: `noveler polish 3 --diff` / `noveler polish 40_原稿/第003話.md --diff`"))
-        }
-    };
+    let (path, rel) =
+        match (episode, file) {
+            (Some(ep), None) => {
+                let p = project.manuscript_path(ep)?;
+                let r = paths::resolve_file(root, &p)?;
+                (r.abs, r.rel)
+            }
+            (None, Some(f)) => {
+                let r = paths::resolve_file(root, Path::new(f))?;
+                (r.abs, r.rel)
+            }
+            (Some(_), Some(_)) => {
+                return Err(Error::new(
+                    Code::U001,
+                    "episode と file はどちらか一方だけ指定してください",
+                ))
+            }
+            (None, None) => return Err(Error::new(Code::U001, "話数かファイルを指定してください")
+                .hint(
+                    "例: `noveler polish 3 --diff` / `noveler polish 40_原稿/第003話.md --diff`",
+                )),
+        };
     let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
     let source = crate::store::text::decode(&path, &bytes)?;
     Ok(Target {
@@ -270,11 +274,16 @@ fn skipped_of(
                 Some(x.applicability),
             )
         } else if by_ids || (!codes.is_empty() && !codes.contains(&f.code)) {
-            ("not_selected", "指定されたコード・ID に含まれていません".to_string(), None)
+            (
+                "not_selected",
+                "指定されたコード・ID に含まれていません".to_string(),
+                None,
+            )
         } else {
             (
                 "conflict",
-                "ほかの修正やルビ・傍点などの書式と重なるため、自動では適用できませんでした".to_string(),
+                "ほかの修正やルビ・傍点などの書式と重なるため、自動では適用できませんでした"
+                    .to_string(),
                 None,
             )
         };
@@ -402,7 +411,8 @@ pub fn fix_text(
             code: f.code.clone(),
             line: Some(f.line),
             reason: "conflict".into(),
-            message: "ほかの修正と重なるため適用できませんでした（もう一度実行してください）".into(),
+            message: "ほかの修正と重なるため適用できませんでした（もう一度実行してください）"
+                .into(),
             required_level: None,
         });
     }
@@ -424,7 +434,14 @@ pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
     if !unknown.is_empty() {
         return Err(Error::new(
             Code::U001,
-            format!("不明なルールコードです: {}", unknown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")),
+            format!(
+                "不明なルールコードです: {}",
+                unknown
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         )
         .hint("`noveler rules` でコードの一覧を確認してください。")
         .suggest("noveler rules"));
@@ -436,7 +453,8 @@ pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
     let (fixed, fixes_applied, mut fixes_skipped) =
         fix_text(text, &t.rel, settings, level, &req.codes, &req.issue_ids);
     let after = analysis::analyze(&fixed, &t.rel, settings);
-    let (more_skipped, unfixable) = skipped_of(&after, level, &req.codes, !req.issue_ids.is_empty());
+    let (more_skipped, unfixable) =
+        skipped_of(&after, level, &req.codes, !req.issue_ids.is_empty());
     if req.issue_ids.is_empty() {
         fixes_skipped.extend(more_skipped);
     }
@@ -447,10 +465,18 @@ pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
     let mut sha_after = t.sha256.clone();
     let mut files_out = Vec::new();
     if req.apply && changed {
-        let expected = req.expected_sha256.clone().unwrap_or_else(|| t.sha256.clone());
+        let expected = req
+            .expected_sha256
+            .clone()
+            .unwrap_or_else(|| t.sha256.clone());
         let (b, bytes) = write_back(&ctx.root, &t, &expected, &fixed, "polish")?;
         sha_after = sha256_hex(&bytes);
-        files_out.push(FileRef::from_bytes(&ctx.root, &t.path, &bytes, "manuscript"));
+        files_out.push(FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &bytes,
+            "manuscript",
+        ));
         backup_ref = Some(b);
         written = true;
     } else if changed {
@@ -483,7 +509,12 @@ pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
         backup: backup_ref,
         next_action,
         submission: None,
-        files_in: vec![FileRef::from_bytes(&ctx.root, &t.path, &t.bytes, "manuscript")],
+        files_in: vec![FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &t.bytes,
+            "manuscript",
+        )],
         files_out,
     })
 }
@@ -572,9 +603,11 @@ fn stage_template(stage: u8) -> Result<&'static str> {
     match stage {
         2 => Ok("quality/polish_stage2_content.yaml"),
         3 => Ok("quality/polish_stage3_reader.yaml"),
-        _ => Err(Error::new(Code::U001, format!("--stage は 2 か 3 です（{stage}）"))
-            .hint("2: 内容推敲、3: 読者体験の仕上げ")
-            .details(serde_json::json!({"valid_stages": [2, 3]}))),
+        _ => Err(
+            Error::new(Code::U001, format!("--stage は 2 か 3 です（{stage}）"))
+                .hint("2: 内容推敲、3: 読者体験の仕上げ")
+                .details(serde_json::json!({"valid_stages": [2, 3]})),
+        ),
     }
 }
 
@@ -615,7 +648,11 @@ pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<StageReport> {
     vars.insert("manuscript_sha256".into(), t.sha256.clone());
     vars.insert(
         "manuscript_artifact".into(),
-        if artifact.is_empty() { "参照IDなし".into() } else { artifact.clone() },
+        if artifact.is_empty() {
+            "参照IDなし".into()
+        } else {
+            artifact.clone()
+        },
     );
     let ls = &analysis.metrics.length_stats;
     vars.insert("body_chars".into(), ls.body_chars.to_string());
@@ -625,7 +662,15 @@ pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<StageReport> {
         .findings
         .iter()
         .take(30)
-        .map(|f| format!("  - {}行目 [{}] {}: {}", f.line, f.severity.as_str(), f.code, f.message))
+        .map(|f| {
+            format!(
+                "  - {}行目 [{}] {}: {}",
+                f.line,
+                f.severity.as_str(),
+                f.code,
+                f.message
+            )
+        })
         .collect();
     vars.insert(
         "findings_summary".into(),
@@ -665,7 +710,12 @@ pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<StageReport> {
         output_schema: template.doc.output_schema.clone(),
         template: template.info(),
         next_action: "prompt に従って改稿し、結果を polish submit で送ってください".into(),
-        files_in: vec![FileRef::from_bytes(&ctx.root, &t.path, &t.bytes, "manuscript")],
+        files_in: vec![FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &t.bytes,
+            "manuscript",
+        )],
     })
 }
 
@@ -691,7 +741,11 @@ pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
     let t = target(&ctx.root, req.episode, req.file.as_deref())?;
     let template = templates::load(&ctx.root, name)?;
     judgment::validate(&template.doc.output_schema, &req.result, &template.name)?;
-    let base = req.result.get("base_sha256").and_then(Value::as_str).unwrap_or_default();
+    let base = req
+        .result
+        .get("base_sha256")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
     if base != t.sha256 {
         return Err(stale(&t.rel, base, &t.sha256));
     }
@@ -709,9 +763,20 @@ pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
     let (mut written, mut backup_ref, mut files_out) = (false, None, Vec::new());
     let mut sha_after = sha256_hex(t.source.denormalise(&revised).as_bytes());
     if changed && !req.dry_run {
-        let (b, bytes) = write_back(&ctx.root, &t, &t.sha256, &revised, &format!("polish stage{}", req.stage))?;
+        let (b, bytes) = write_back(
+            &ctx.root,
+            &t,
+            &t.sha256,
+            &revised,
+            &format!("polish stage{}", req.stage),
+        )?;
         sha_after = sha256_hex(&bytes);
-        files_out.push(FileRef::from_bytes(&ctx.root, &t.path, &bytes, "manuscript"));
+        files_out.push(FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &bytes,
+            "manuscript",
+        ));
         backup_ref = Some(b);
         written = true;
     }
@@ -743,7 +808,12 @@ pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
             "changes": req.result.get("changes"),
             "summary": req.result.get("summary"),
         })),
-        files_in: vec![FileRef::from_bytes(&ctx.root, &t.path, &t.bytes, "manuscript")],
+        files_in: vec![FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &t.bytes,
+            "manuscript",
+        )],
         files_out,
     })
 }

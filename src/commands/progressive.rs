@@ -50,7 +50,8 @@ fn episode_of(episode: Option<u32>, session_id: Option<&str>) -> Result<u32> {
             return Err(Error::new(Code::E001, "話数は 1 以上で指定してください"));
         }
         if let Some(id) = session_id {
-            if progressive::valid_session_id(id) && progressive::episode_of_session(id) != Some(ep) {
+            if progressive::valid_session_id(id) && progressive::episode_of_session(id) != Some(ep)
+            {
                 return Err(Error::new(
                     Code::QC001,
                     format!("セッション {id} は第{ep}話のものではありません"),
@@ -66,8 +67,11 @@ fn episode_of(episode: Option<u32>, session_id: Option<&str>) -> Result<u32> {
             Error::new(Code::U001, format!("セッションID「{id}」の形式が不正です"))
                 .hint("get_check_tasks が返した session_id を指定してください。")
         }),
-        None => Err(Error::new(Code::U001, "episode_number か session_id を指定してください")
-            .hint("例: {\"episode_number\": 1}")),
+        None => Err(Error::new(
+            Code::U001,
+            "episode_number か session_id を指定してください",
+        )
+        .hint("例: {\"episode_number\": 1}")),
     }
 }
 

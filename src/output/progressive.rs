@@ -4,8 +4,7 @@ use crate::commands::evaluate::{JudgedReport, PreviewReport, StoryElementsReport
 use crate::commands::polish::{PolishReport, StageReport};
 use crate::commands::progressive::{ExecuteStepReport, StartSessionReport};
 use crate::workflow::progressive::{
-    ArtifactsReport, EndReport, HistoryReport, RepeatOutcome, StatusReport, StepResult,
-    TasksReport,
+    ArtifactsReport, EndReport, HistoryReport, RepeatOutcome, StatusReport, StepResult, TasksReport,
 };
 use crate::workflow::steps::common::StepIssue;
 use std::fmt::Write;
@@ -39,7 +38,11 @@ pub fn tasks_text(r: &TasksReport) -> String {
         "第{}話 品質チェック セッション {}{}",
         r.episode_number,
         r.session_id,
-        if r.session_created { "（新規）" } else { "" }
+        if r.session_created {
+            "（新規）"
+        } else {
+            ""
+        }
     );
     let _ = writeln!(
         out,
@@ -199,7 +202,11 @@ pub fn history_text(r: &HistoryReport) -> String {
             if e.success { "合格" } else { "不合格" },
             e.quality_score,
             e.issues_found,
-            if e.llm_pending { "（判断待ち）" } else { "" }
+            if e.llm_pending {
+                "（判断待ち）"
+            } else {
+                ""
+            }
         );
     }
     if r.history.is_empty() {
@@ -215,7 +222,11 @@ pub fn end_text(r: &EndReport) -> String {
     format!(
         "セッション {} を{}（結果: {}、合格 {:?}、不合格 {:?}）\n",
         r.session_id,
-        if r.closed { "終了しました" } else { "開いたままにしました" },
+        if r.closed {
+            "終了しました"
+        } else {
+            "開いたままにしました"
+        },
         r.result,
         r.completed_steps,
         r.failed_steps
@@ -296,7 +307,14 @@ pub fn elements_text(r: &StoryElementsReport) -> String {
                 let _ = writeln!(out, "  {} {}/{}", g.name, g.score, g.max);
             }
             for i in &r.low_score_items {
-                let _ = writeln!(out, "  {} {} ({}): {}", i.id, i.text, i.score, i.comment.clone().unwrap_or_default());
+                let _ = writeln!(
+                    out,
+                    "  {} {} ({}): {}",
+                    i.id,
+                    i.text,
+                    i.score,
+                    i.comment.clone().unwrap_or_default()
+                );
             }
         }
         _ => {
@@ -310,7 +328,11 @@ pub fn judged_text(r: &JudgedReport) -> String {
     let mut out = String::new();
     if r.llm_pending {
         out.push_str(&r.llm_instruction);
-        let _ = writeln!(out, "\n測定スコア {:.1}（判断待ち）", r.scoring.measured_score);
+        let _ = writeln!(
+            out,
+            "\n測定スコア {:.1}（判断待ち）",
+            r.scoring.measured_score
+        );
         return out;
     }
     let _ = writeln!(out, "第{}話 {:.1}点", r.episode_number, r.overall_score);
@@ -318,7 +340,9 @@ pub fn judged_text(r: &JudgedReport) -> String {
         let _ = writeln!(
             out,
             "  {k}: {}  問題 {} 件",
-            a.score.map(|s| format!("{s:.0}")).unwrap_or_else(|| "-".into()),
+            a.score
+                .map(|s| format!("{s:.0}"))
+                .unwrap_or_else(|| "-".into()),
             a.issues.len()
         );
     }

@@ -85,7 +85,10 @@ impl CheckOptions {
         CheckOptions {
             exclude_dialogue_lines: self.exclude_dialogue_lines.or(base.exclude_dialogue_lines),
             window_size: self.window_size.or(base.window_size),
-            rule_profile: self.rule_profile.clone().or_else(|| base.rule_profile.clone()),
+            rule_profile: self
+                .rule_profile
+                .clone()
+                .or_else(|| base.rule_profile.clone()),
             config_overrides: self
                 .config_overrides
                 .clone()
@@ -97,16 +100,18 @@ impl CheckOptions {
     fn validate(&self) -> Result<()> {
         if let Some(p) = &self.rule_profile {
             if p != "narou" {
-                return Err(Error::new(
-                    Code::U001,
-                    format!("rule_profile「{p}」は使えません"),
-                )
-                .hint("使えるプロファイルは narou です。")
-                .details(serde_json::json!({"valid_profiles": ["narou"]})));
+                return Err(
+                    Error::new(Code::U001, format!("rule_profile「{p}」は使えません"))
+                        .hint("使えるプロファイルは narou です。")
+                        .details(serde_json::json!({"valid_profiles": ["narou"]})),
+                );
             }
         }
         if self.window_size == Some(0) {
-            return Err(Error::new(Code::U001, "window_size は 1 以上にしてください"));
+            return Err(Error::new(
+                Code::U001,
+                "window_size は 1 以上にしてください",
+            ));
         }
         if let Some(l) = self.config_overrides.as_ref().and_then(|c| c.target_length) {
             if l.min >= l.max {
@@ -343,13 +348,20 @@ impl Manifest {
             why.push(format!("session_id が {} です", self.session_id));
         }
         if Some(self.episode_number) != episode_of_session(id) {
-            why.push(format!("episode_number {} がセッションIDと合いません", self.episode_number));
+            why.push(format!(
+                "episode_number {} がセッションIDと合いません",
+                self.episode_number
+            ));
         }
         let valid = |n: &u8| (1..=TOTAL_STEPS).contains(n);
         if !self.completed_steps.iter().all(valid) || !self.failed_steps.iter().all(valid) {
             why.push("completed_steps / failed_steps に存在しないステップがあります".into());
         }
-        if self.completed_steps.iter().any(|s| self.failed_steps.contains(s)) {
+        if self
+            .completed_steps
+            .iter()
+            .any(|s| self.failed_steps.contains(s))
+        {
             why.push("同じステップが completed_steps と failed_steps の両方にあります".into());
         }
         if !self.steps.iter().all(|a| valid(&a.step_id)) {
@@ -377,7 +389,11 @@ impl Manifest {
 
 /// `QC_EP003_20250925_103000_ab12` (episode, UTC time of creation, 4 hex).
 pub fn new_session_id(ep: u32, created_at: &str, salt: &str) -> String {
-    let digits: String = created_at.chars().filter(char::is_ascii_digit).take(14).collect();
+    let digits: String = created_at
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect();
     let date = digits.get(..8).unwrap_or("00000000");
     let time = digits.get(8..14).unwrap_or("000000");
     let hex = &sha256_hex(format!("{created_at}:{salt}:{}", std::process::id()).as_bytes())[..4];
@@ -398,7 +414,9 @@ pub fn valid_session_id(id: &str) -> bool {
         && parts[2].len() == 6
         && parts[2].bytes().all(|b| b.is_ascii_digit())
         && parts[3].len() == 4
-        && parts[3].bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+        && parts[3]
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// The episode a session id belongs to.
@@ -435,7 +453,9 @@ pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>)
             )
             .hint("実行中のステップが終わってから再試行してください。")
             .suggest(format!("noveler check progressive {ep} status"))
-            .details(serde_json::json!({"episode": ep, "lock": format!("{CHECKS_DIR}/EP{ep:03}.lock")}))
+            .details(
+                serde_json::json!({"episode": ep, "lock": format!("{CHECKS_DIR}/EP{ep:03}.lock")}),
+            )
         } else {
             e
         }
@@ -482,8 +502,12 @@ fn save_manifest(root: &Path, m: &mut Manifest) -> Result<()> {
     m.state_version += 1;
     m.updated_at = timestamp(SystemTime::now());
     m.refresh();
-    let body = serde_json::to_vec_pretty(m)
-        .map_err(|e| Error::new(Code::R002, format!("マニフェストのJSON化に失敗しました: {e}")))?;
+    let body = serde_json::to_vec_pretty(m).map_err(|e| {
+        Error::new(
+            Code::R002,
+            format!("マニフェストのJSON化に失敗しました: {e}"),
+        )
+    })?;
     write_atomic(&manifest_path(root, &m.session_id), &body)
 }
 
@@ -646,7 +670,10 @@ pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> 
     let source = crate::store::text::decode(&manuscript_path, &bytes).map_err(|e| {
         Error::new(
             Code::QC004,
-            format!("原稿 {manuscript_rel} を解析できないためチェックを実行できません: {}", e.message),
+            format!(
+                "原稿 {manuscript_rel} を解析できないためチェックを実行できません: {}",
+                e.message
+            ),
         )
         .at(&manuscript_path, e.line)
         .hint(e.hint.clone())
@@ -660,22 +687,46 @@ pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> 
     if let Some(p) = &files.characters {
         let (text, doc) = read_yaml(p)?;
         characters = Some(parse_characters(&doc));
-        refs.push(RefFile { key: "characters", label: "キャラクター設定", rel: project.display(p), path: p.clone(), text });
+        refs.push(RefFile {
+            key: "characters",
+            label: "キャラクター設定",
+            rel: project.display(p),
+            path: p.clone(),
+            text,
+        });
     }
     if let Some(p) = &files.glossary {
         let (text, doc) = read_yaml(p)?;
         glossary = Some(parse_glossary(&doc));
-        refs.push(RefFile { key: "glossary", label: "用語集", rel: project.display(p), path: p.clone(), text });
+        refs.push(RefFile {
+            key: "glossary",
+            label: "用語集",
+            rel: project.display(p),
+            path: p.clone(),
+            text,
+        });
     }
     if let Some(p) = &files.world {
         let bytes = std::fs::read(p).map_err(|e| Error::io(p, &e))?;
         let text = crate::store::text::decode(p, &bytes)?.text;
-        refs.push(RefFile { key: "world", label: "世界観", rel: project.display(p), path: p.clone(), text });
+        refs.push(RefFile {
+            key: "world",
+            label: "世界観",
+            rel: project.display(p),
+            path: p.clone(),
+            text,
+        });
     }
     for p in &files.style {
         let bytes = std::fs::read(p).map_err(|e| Error::io(p, &e))?;
         let text = crate::store::text::decode(p, &bytes)?.text;
-        refs.push(RefFile { key: "style", label: "文体・スタイルガイド", rel: project.display(p), path: p.clone(), text });
+        refs.push(RefFile {
+            key: "style",
+            label: "文体・スタイルガイド",
+            rel: project.display(p),
+            path: p.clone(),
+            text,
+        });
     }
     let mut plot = None;
     let mut foreshadowing = Vec::new();
@@ -686,7 +737,13 @@ pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> 
             let info = parse_plot(&doc, &rel);
             foreshadowing.extend(info.foreshadowing.iter().cloned());
             plot = Some(info);
-            refs.push(RefFile { key: "plot", label: "話別プロット", rel, path: p.clone(), text });
+            refs.push(RefFile {
+                key: "plot",
+                label: "話別プロット",
+                rel,
+                path: p.clone(),
+                text,
+            });
         }
     }
     // Foreshadowing of every other episode plot (items due here may be listed only there).
@@ -800,7 +857,11 @@ fn step_template(root: &Path, m: &Manifest, step: &StepDef) -> Result<Template> 
 }
 
 fn param_f64(t: &Template, key: &str, default: f64) -> f64 {
-    t.doc.parameters.get(key).and_then(Value::as_f64).unwrap_or(default)
+    t.doc
+        .parameters
+        .get(key)
+        .and_then(Value::as_f64)
+        .unwrap_or(default)
 }
 
 fn blocking_severity(t: &Template) -> Severity {
@@ -947,19 +1008,21 @@ fn open_session(
         if m.episode_number != ep {
             return Err(Error::new(
                 Code::QC001,
-                format!("セッション {id} は第{}話のものです（指定は第{ep}話）", m.episode_number),
+                format!(
+                    "セッション {id} は第{}話のものです（指定は第{ep}話）",
+                    m.episode_number
+                ),
             )
             .hint("話数とセッションIDの組み合わせを確認してください。")
             .details(serde_json::json!({"session_reset_required": false, "session_id": id})));
         }
         if m.status == SessionState::Closed {
-            return Err(Error::new(
-                Code::QC001,
-                format!("セッション {id} は終了しています"),
-            )
-            .hint("新しいセッションを開始してください（`tasks --new`）。")
-            .suggest(format!("noveler check progressive {ep} tasks --new"))
-            .details(serde_json::json!({"session_reset_required": true, "session_id": id})));
+            return Err(
+                Error::new(Code::QC001, format!("セッション {id} は終了しています"))
+                    .hint("新しいセッションを開始してください（`tasks --new`）。")
+                    .suggest(format!("noveler check progressive {ep} tasks --new"))
+                    .details(serde_json::json!({"session_reset_required": true, "session_id": id})),
+            );
         }
         return Ok((m, false));
     }
@@ -1005,10 +1068,20 @@ fn open_session(
         llm_config: serde_json::json!({"model_hint": "auto"}),
         target_length: target.into(),
         options: CheckOptions {
-            exclude_dialogue_lines: Some(opts.exclude_dialogue_lines.unwrap_or(settings.exclude_dialogue_lines)),
+            exclude_dialogue_lines: Some(
+                opts.exclude_dialogue_lines
+                    .unwrap_or(settings.exclude_dialogue_lines),
+            ),
             window_size: Some(opts.window_size.unwrap_or(settings.thresholds.window_size)),
-            rule_profile: Some(opts.rule_profile.clone().unwrap_or_else(|| settings.preset.clone())),
-            config_overrides: opts.config_overrides.clone().filter(|c| c.target_length.is_some()),
+            rule_profile: Some(
+                opts.rule_profile
+                    .clone()
+                    .unwrap_or_else(|| settings.preset.clone()),
+            ),
+            config_overrides: opts
+                .config_overrides
+                .clone()
+                .filter(|c| c.target_length.is_some()),
         },
         steps: Vec::new(),
     };
@@ -1024,7 +1097,11 @@ fn earlier_steps(m: &Manifest) -> Vec<EarlierStep> {
         .filter(|s| s.number < TOTAL_STEPS)
         .map(|s| {
             let latest = m.latest(s.number);
-            let missing = m.unavailable_steps.get(&s.number.to_string()).cloned().unwrap_or_default();
+            let missing = m
+                .unavailable_steps
+                .get(&s.number.to_string())
+                .cloned()
+                .unwrap_or_default();
             let status = match latest {
                 Some(a) if a.success => "passed",
                 Some(_) => "failed",
@@ -1044,7 +1121,13 @@ fn earlier_steps(m: &Manifest) -> Vec<EarlierStep> {
         .collect()
 }
 
-fn store_artifact(root: &Path, content: &str, source_file: &str, kind: &str, ep: u32) -> Result<String> {
+fn store_artifact(
+    root: &Path,
+    content: &str,
+    source_file: &str,
+    kind: &str,
+    ep: u32,
+) -> Result<String> {
     let mut tags = BTreeMap::new();
     tags.insert("kind".to_string(), kind.to_string());
     tags.insert("episode".to_string(), ep.to_string());
@@ -1081,11 +1164,19 @@ fn issues_summary(issues: &[StepIssue], max: usize) -> String {
         .take(max)
         .map(|i| {
             let at = i.line.map(|l| format!("{l}行目 ")).unwrap_or_default();
-            format!("  - {at}[{}] {}: {}", i.severity.as_str(), i.code, i.message)
+            format!(
+                "  - {at}[{}] {}: {}",
+                i.severity.as_str(),
+                i.code,
+                i.message
+            )
         })
         .collect();
     if issues.len() > max {
-        lines.push(format!("  - ほか {} 件（出力の issues を参照）", issues.len() - max));
+        lines.push(format!(
+            "  - ほか {} 件（出力の issues を参照）",
+            issues.len() - max
+        ));
     }
     lines.join("\n")
 }
@@ -1118,7 +1209,12 @@ pub fn render_prompt(t: &Template, vars: &super::render::Vars, submit: &str) -> 
     };
     let purpose = render("purpose", &t.doc.purpose)?;
     let instructions = render("instructions", &t.doc.instructions)?;
-    let criteria: Vec<String> = t.doc.acceptance_criteria.iter().map(|c| format!("- {c}")).collect();
+    let criteria: Vec<String> = t
+        .doc
+        .acceptance_criteria
+        .iter()
+        .map(|c| format!("- {c}"))
+        .collect();
     let schema = serde_json::to_string_pretty(&t.doc.output_schema).unwrap_or_default();
     Ok(format!(
         "# {}\n\n## 目的\n{}\n## 指示\n{}\n## 受け入れ基準\n{}\n\n## 返却形式（JSON、このスキーマに合うこと）\n```json\n{}\n```\n\n## 送り方\n{}\n",
@@ -1131,6 +1227,11 @@ pub fn render_prompt(t: &Template, vars: &super::render::Vars, submit: &str) -> 
     ))
 }
 
+/// (label, relative path, artifact id) of a settings document referenced in a prompt.
+pub type RefId = (String, String, String);
+/// The references of a prompt.
+pub type RefIds = Vec<RefId>;
+
 /// Common prompt variables for a manuscript.
 pub fn base_vars(
     ep: u32,
@@ -1138,7 +1239,7 @@ pub fn base_vars(
     l: &Loaded,
     artifact: &str,
     analysis: &FileAnalysis,
-    ref_ids: &[(String, String, String)],
+    ref_ids: &[RefId],
 ) -> super::render::Vars {
     let ls = &analysis.metrics.length_stats;
     let mut v = super::render::Vars::new();
@@ -1146,13 +1247,24 @@ pub fn base_vars(
     v.insert("episode_title".into(), title.to_string());
     v.insert("manuscript_path".into(), l.manuscript_rel.clone());
     v.insert("manuscript_sha256".into(), l.sha256.clone());
-    v.insert("manuscript_artifact".into(), if artifact.is_empty() { "参照IDなし".into() } else { artifact.to_string() });
+    v.insert(
+        "manuscript_artifact".into(),
+        if artifact.is_empty() {
+            "参照IDなし".into()
+        } else {
+            artifact.to_string()
+        },
+    );
     v.insert("target_min".into(), ls.target_min.to_string());
     v.insert("target_max".into(), ls.target_max.to_string());
     v.insert("body_chars".into(), ls.body_chars.to_string());
     v.insert(
         "genre".into(),
-        l.project.config.genre.clone().unwrap_or_else(|| "未設定".into()),
+        l.project
+            .config
+            .genre
+            .clone()
+            .unwrap_or_else(|| "未設定".into()),
     );
     let refs = if ref_ids.is_empty() {
         "  - （設定資料はありません）".to_string()
@@ -1175,7 +1287,7 @@ pub fn base_vars(
 
 /// Stores the manuscript and settings as artifacts; returns the manuscript's id and
 /// (label, path, id) of each reference.
-pub fn store_inputs(root: &Path, ep: u32, l: &Loaded) -> Result<(String, Vec<(String, String, String)>)> {
+pub fn store_inputs(root: &Path, ep: u32, l: &Loaded) -> Result<(String, RefIds)> {
     let manuscript_id = store_artifact(root, &l.source.text, &l.manuscript_rel, "manuscript", ep)?;
     let mut refs = Vec::new();
     for r in &l.refs {
@@ -1212,8 +1324,13 @@ pub fn settings_for(l: &Loaded, opts: &CheckOptions, t: TargetLength) -> Setting
 pub fn execute_step(root: &Path, input: StepInput) -> Result<StepResult> {
     let step = steps::by_number(input.step).ok_or_else(|| invalid_step(input.step as i64))?;
     with_episode_lock(root, input.episode, || {
-        let (mut m, created) =
-            open_session(root, input.episode, input.session_id.as_deref(), false, &input.options)?;
+        let (mut m, created) = open_session(
+            root,
+            input.episode,
+            input.session_id.as_deref(),
+            false,
+            &input.options,
+        )?;
         run_attempt(root, &mut m, step, &input, created)
     })
 }
@@ -1247,10 +1364,15 @@ fn run_attempt(
         .override_length()
         .unwrap_or_else(|| m.target_length.target());
     let project = Project::load_with_length(root, target)?;
-    let l = load(project, m.episode_number, input.manuscript_content.as_deref())?;
+    let l = load(
+        project,
+        m.episode_number,
+        input.manuscript_content.as_deref(),
+    )?;
     let missing = missing_for(step, &l, m.episode_number);
     if !missing.is_empty() {
-        m.unavailable_steps.insert(step.number.to_string(), missing.clone());
+        m.unavailable_steps
+            .insert(step.number.to_string(), missing.clone());
         save_manifest(root, m)?;
         return Err(Error::new(
             Code::QC002,
@@ -1292,9 +1414,15 @@ fn run_attempt(
         params: &template.doc.parameters,
     };
     let mut measured = steps::measure(step, &cx);
-    for f in analysis.findings.iter().filter(|f| step.codes.contains(&f.code.as_str())) {
+    for f in analysis
+        .findings
+        .iter()
+        .filter(|f| step.codes.contains(&f.code.as_str()))
+    {
         if let Some(fix) = &f.fix {
-            measured.corrections.push(format!("{}行目: {}", f.line, fix.description));
+            measured
+                .corrections
+                .push(format!("{}行目: {}", f.line, fix.description));
         }
     }
 
@@ -1308,10 +1436,14 @@ fn run_attempt(
         None => None,
     };
     let measured_score = steps::common::penalty_score(&measured.issues);
-    let judged = judgment.as_ref().and_then(|j| j.metrics.get("score").copied());
+    let judged = judgment
+        .as_ref()
+        .and_then(|j| j.metrics.get("score").copied());
     if judgment.is_some() && judged.is_none() {
-        return Err(Error::new(Code::U006, "llm_result の /metrics/score がありません")
-            .hint("metrics.score に 0〜100 の点数を入れてください。"));
+        return Err(
+            Error::new(Code::U006, "llm_result の /metrics/score がありません")
+                .hint("metrics.score に 0〜100 の点数を入れてください。"),
+        );
     }
     let weight = param_f64(&template, "judgment_weight", 0.5);
     let scoring = judgment::combine(measured_score, judged, weight);
@@ -1324,7 +1456,11 @@ fn run_attempt(
             scoring.quality_score
         ));
     }
-    let blocking_issues = measured.issues.iter().filter(|i| i.severity >= blocking).count();
+    let blocking_issues = measured
+        .issues
+        .iter()
+        .filter(|i| i.severity >= blocking)
+        .count();
     if blocking_issues > 0 {
         reasons.push(format!(
             "重大度 {} 以上の問題が {blocking_issues} 件残っています",
@@ -1332,7 +1468,11 @@ fn run_attempt(
         ));
     }
     if let Some(j) = &judgment {
-        let critical = j.issues.iter().filter(|i| i.severity == Severity::Critical).count();
+        let critical = j
+            .issues
+            .iter()
+            .filter(|i| i.severity == Severity::Critical)
+            .count();
         if critical > 0 {
             reasons.push(format!("判断で critical の問題が {critical} 件あります"));
         }
@@ -1356,7 +1496,10 @@ fn run_attempt(
     let details = Value::Object(measured.details.clone());
     let mut vars = base_vars(m.episode_number, &title, &l, &artifact, &analysis, &ref_ids);
     vars.insert("measured_score".into(), format!("{measured_score}"));
-    vars.insert("findings_summary".into(), issues_summary(&measured.issues, 30));
+    vars.insert(
+        "findings_summary".into(),
+        issues_summary(&measured.issues, 30),
+    );
     vars.insert("details_summary".into(), details_summary(&details, 4000));
     vars.insert("session_id".into(), m.session_id.clone());
     vars.insert("step_id".into(), step.number.to_string());
@@ -1416,7 +1559,10 @@ fn run_attempt(
             target_length: target.into(),
             exclude_dialogue_lines: settings.exclude_dialogue_lines,
             window_size: settings.thresholds.window_size,
-            rule_profile: opts.rule_profile.clone().unwrap_or_else(|| settings.preset.clone()),
+            rule_profile: opts
+                .rule_profile
+                .clone()
+                .unwrap_or_else(|| settings.preset.clone()),
         },
         rhythm_metrics: rhythm_block(&doc, &settings, metrics),
         dialogue_warnings: dialogue_warnings(&doc, &settings, &template.doc.parameters),
@@ -1541,7 +1687,12 @@ fn run_attempt(
     result.output_refs = vec![
         FileRef::from_bytes(root, &root.join(&input_rel), &input_bytes, "step_input"),
         FileRef::from_bytes(root, &root.join(&output_rel), &output_bytes, "step_output"),
-        FileRef::from_bytes(root, &manifest_path(root, &m.session_id), &manifest_bytes, "manifest"),
+        FileRef::from_bytes(
+            root,
+            &manifest_path(root, &m.session_id),
+            &manifest_bytes,
+            "manifest",
+        ),
     ];
     Ok(result)
 }
@@ -1571,17 +1722,29 @@ pub struct RepeatOutcome {
 /// (`until_pass`), on an improvement below `min_improvement`, or on the time budget.
 /// The text is re-read for every attempt, so an agent (or the author) may revise it in
 /// between; an unchanged text gives the same score again (and stops on `min_improvement`).
-pub fn repeat_step(root: &Path, input: StepInput, policy: IterationPolicy) -> Result<RepeatOutcome> {
+pub fn repeat_step(
+    root: &Path,
+    input: StepInput,
+    policy: IterationPolicy,
+) -> Result<RepeatOutcome> {
     let step = steps::by_number(input.step).ok_or_else(|| invalid_step(input.step as i64))?;
     if policy.count == 0 {
         return Err(Error::new(Code::U001, "count は 1 以上にしてください"));
     }
     if !policy.min_improvement.is_finite() || policy.min_improvement < 0.0 {
-        return Err(Error::new(Code::U001, "min_improvement は 0 以上の数にしてください"));
+        return Err(Error::new(
+            Code::U001,
+            "min_improvement は 0 以上の数にしてください",
+        ));
     }
     with_episode_lock(root, input.episode, || {
-        let (mut m, created) =
-            open_session(root, input.episode, input.session_id.as_deref(), false, &input.options)?;
+        let (mut m, created) = open_session(
+            root,
+            input.episode,
+            input.session_id.as_deref(),
+            false,
+            &input.options,
+        )?;
         m.iteration_policy = Some(policy.clone());
         m.budgets = Budgets {
             time_budget_s: policy.time_budget_s,
@@ -1628,7 +1791,10 @@ pub fn repeat_step(root: &Path, input: StepInput, policy: IterationPolicy) -> Re
         }
         save_manifest(root, &mut m)?;
         let Some(final_result) = last else {
-            return Err(Error::new(Code::QC007, "時間予算内に一度も実行できませんでした"));
+            return Err(Error::new(
+                Code::QC007,
+                "時間予算内に一度も実行できませんでした",
+            ));
         };
         let budget_error = matches!(reason.as_str(), "count_exhausted" | "time_budget_exceeded")
             .then(|| {
@@ -1740,7 +1906,13 @@ pub struct TasksReport {
     pub manifest_path: String,
 }
 
-pub fn tasks(root: &Path, ep: u32, session_id: Option<&str>, new_session: bool, opts: &CheckOptions) -> Result<TasksReport> {
+pub fn tasks(
+    root: &Path,
+    ep: u32,
+    session_id: Option<&str>,
+    new_session: bool,
+    opts: &CheckOptions,
+) -> Result<TasksReport> {
     opts.validate()?;
     with_episode_lock(root, ep, || {
         let (m, created) = open_session(root, ep, session_id, new_session, opts)?;
@@ -1751,8 +1923,13 @@ pub fn tasks(root: &Path, ep: u32, session_id: Option<&str>, new_session: bool, 
             .filter(|t| !done(&t.id) && t.dependencies.iter().all(done))
             .cloned()
             .collect();
-        let current = m.current_step.and_then(|n| tasks.iter().find(|t| t.id == n).cloned());
-        let phase = current.as_ref().map(|t| t.phase.clone()).unwrap_or_else(|| "completed".into());
+        let current = m
+            .current_step
+            .and_then(|n| tasks.iter().find(|t| t.id == n).cloned());
+        let phase = current
+            .as_ref()
+            .map(|t| t.phase.clone())
+            .unwrap_or_else(|| "completed".into());
         let llm_instruction = match &current {
             Some(t) => format!(
                 "ステップ{}（{}）を実行し、結果を要約してください。execute_check_step に session_id \"{}\" と step_id {} を渡します",
@@ -1855,7 +2032,9 @@ fn remaining_time(m: &Manifest) -> String {
 pub fn status(root: &Path, ep: u32, session_id: Option<&str>) -> Result<StatusReport> {
     let m = session_for_reading(root, ep, session_id)?;
     let tasks = tasks_of(&m);
-    let current_task = m.current_step.and_then(|n| tasks.iter().find(|t| t.id == n).cloned());
+    let current_task = m
+        .current_step
+        .and_then(|n| tasks.iter().find(|t| t.id == n).cloned());
     let last_completed = m
         .steps
         .iter()
@@ -1954,21 +2133,36 @@ fn run_status(m: &Manifest) -> &'static str {
 
 fn ms_between(a: &str, b: &str) -> u64 {
     match (humantime::parse_rfc3339(a), humantime::parse_rfc3339(b)) {
-        (Ok(x), Ok(y)) => y.duration_since(x).map(|d| d.as_millis() as u64).unwrap_or(0),
+        (Ok(x), Ok(y)) => y
+            .duration_since(x)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0),
         _ => 0,
     }
 }
 
-pub fn history(root: &Path, ep: u32, session_id: Option<&str>, limit: usize, cursor: Option<&str>) -> Result<HistoryReport> {
+pub fn history(
+    root: &Path,
+    ep: u32,
+    session_id: Option<&str>,
+    limit: usize,
+    cursor: Option<&str>,
+) -> Result<HistoryReport> {
     if !(1..=100).contains(&limit) {
-        return Err(Error::new(Code::U001, format!("limit は 1〜100 で指定してください（{limit}）")));
+        return Err(Error::new(
+            Code::U001,
+            format!("limit は 1〜100 で指定してください（{limit}）"),
+        ));
     }
     let offset = match cursor {
         None => 0,
         Some(c) => c
             .strip_prefix("offset:")
             .and_then(|n| n.parse::<usize>().ok())
-            .ok_or_else(|| Error::new(Code::U001, format!("cursor「{c}」が不正です")).hint("前回の next_cursor をそのまま渡してください。"))?,
+            .ok_or_else(|| {
+                Error::new(Code::U001, format!("cursor「{c}」が不正です"))
+                    .hint("前回の next_cursor をそのまま渡してください。")
+            })?,
     };
     let ids = match session_id {
         Some(id) => {
@@ -2049,9 +2243,12 @@ pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Re
         let mut m = match session_id {
             Some(id) => load_manifest(root, id)?,
             None => latest_open(root, ep)?.ok_or_else(|| {
-                Error::new(Code::QC001, format!("第{ep}話に開いている品質チェックセッションがありません"))
-                    .hint("終了するセッションがありません。")
-                    .details(serde_json::json!({"session_reset_required": false}))
+                Error::new(
+                    Code::QC001,
+                    format!("第{ep}話に開いている品質チェックセッションがありません"),
+                )
+                .hint("終了するセッションがありません。")
+                .details(serde_json::json!({"session_reset_required": false}))
             })?,
         };
         let was_open = m.status == SessionState::Open;
@@ -2107,7 +2304,11 @@ pub fn list_artifacts(root: &Path, session_id: &str) -> Result<ArtifactsReport> 
     let mut ids = std::collections::BTreeSet::new();
     for p in files {
         let bytes = std::fs::read(&p).map_err(|e| Error::io(&p, &e))?;
-        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        let name = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
         let kind = if name == MANIFEST {
             "manifest"
         } else if name.ends_with("_input.json") {
@@ -2136,7 +2337,12 @@ pub fn list_artifacts(root: &Path, session_id: &str) -> Result<ArtifactsReport> 
                 sha256: a.metadata.sha256.clone(),
                 size_bytes: a.metadata.size_bytes,
                 content_type: Some(a.metadata.content_type.clone()),
-                kind: a.metadata.tags.get("kind").cloned().unwrap_or_else(|| "artifact".into()),
+                kind: a
+                    .metadata
+                    .tags
+                    .get("kind")
+                    .cloned()
+                    .unwrap_or_else(|| "artifact".into()),
             });
         }
     }
@@ -2158,17 +2364,27 @@ mod tests {
         assert!(valid_session_id(&id), "{id}");
         assert!(id.starts_with("QC_EP003_20250925_103000_"));
         assert_eq!(episode_of_session(&id), Some(3));
-        for bad in ["QC_EP003_20250925_103000", "../x", "QC_EP003_20250925_103000_zzzz", "QC_EPabc_20250925_103000_ab12"] {
+        for bad in [
+            "QC_EP003_20250925_103000",
+            "../x",
+            "QC_EP003_20250925_103000_zzzz",
+            "QC_EPabc_20250925_103000_ab12",
+        ] {
             assert!(!valid_session_id(bad), "{bad}");
         }
     }
 
     #[test]
     fn options_validate() {
-        let bad = CheckOptions { rule_profile: Some("x".into()), ..Default::default() };
+        let bad = CheckOptions {
+            rule_profile: Some("x".into()),
+            ..Default::default()
+        };
         assert_eq!(bad.validate().unwrap_err().code, Code::U001);
         let bad = CheckOptions {
-            config_overrides: Some(ConfigOverrides { target_length: Some(LengthOverride { min: 5, max: 5 }) }),
+            config_overrides: Some(ConfigOverrides {
+                target_length: Some(LengthOverride { min: 5, max: 5 }),
+            }),
             ..Default::default()
         };
         assert_eq!(bad.validate().unwrap_err().code, Code::U001);

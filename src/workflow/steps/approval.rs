@@ -22,7 +22,11 @@ pub fn check(cx: &StepContext) -> Measured {
             let mut best: Option<(usize, usize, usize)> = None; // (distance, section, line)
             for (i, s) in doc.sections.iter().enumerate().skip(1) {
                 acc += doc.sections[i - 1].body_chars;
-                let line = doc.paragraphs.get(s.paragraphs.start).map(|p| p.line + 1).unwrap_or(0);
+                let line = doc
+                    .paragraphs
+                    .get(s.paragraphs.start)
+                    .map(|p| p.line + 1)
+                    .unwrap_or(0);
                 let d = acc.abs_diff(body / 2);
                 if best.is_none_or(|b| d < b.0) {
                     best = Some((d, i + 1, line));
@@ -51,24 +55,40 @@ pub fn check(cx: &StepContext) -> Measured {
     if !ls.in_range {
         let msg = remedy["message"].as_str().unwrap_or_default().to_string();
         m.blockers.push(msg.clone());
-        let rule_fired = cx.analysis.findings.iter().any(|f| f.code == "LENGTH_OUT_OF_RANGE");
+        let rule_fired = cx
+            .analysis
+            .findings
+            .iter()
+            .any(|f| f.code == "LENGTH_OUT_OF_RANGE");
         if !rule_fired {
-            m.issues.push(issue_whole(cx, "APPROVAL_LENGTH", Severity::High, "length", msg));
+            m.issues.push(issue_whole(
+                cx,
+                "APPROVAL_LENGTH",
+                Severity::High,
+                "length",
+                msg,
+            ));
         }
     }
     let mut blocking_steps = Vec::new();
     for e in cx.earlier {
         let (code, sev, what) = match e.status.as_str() {
             "failed" => ("APPROVAL_STEP_FAILED", Severity::High, "不合格です"),
-            "not_run" => ("APPROVAL_STEP_NOT_RUN", Severity::Medium, "まだ実行されていません"),
+            "not_run" => (
+                "APPROVAL_STEP_NOT_RUN",
+                Severity::Medium,
+                "まだ実行されていません",
+            ),
             _ => continue,
         };
         let msg = format!("ステップ {}（{}）が{what}", e.step_id, e.name);
         blocking_steps.push(e.step_id);
         m.blockers.push(msg.clone());
         m.issues.push(
-            issue_whole(cx, code, sev, &e.step_id.to_string(), msg)
-                .suggest(format!("ステップ {} を実行・修正してから認定し直す", e.step_id)),
+            issue_whole(cx, code, sev, &e.step_id.to_string(), msg).suggest(format!(
+                "ステップ {} を実行・修正してから認定し直す",
+                e.step_id
+            )),
         );
     }
     let scores: Vec<f64> = cx.earlier.iter().filter_map(|e| e.quality_score).collect();

@@ -7,12 +7,18 @@ use crate::analysis::segment::ParagraphKind;
 use crate::analysis::Severity;
 use serde_json::json;
 
+/// A character predicate (one side of a width or punctuation pair).
+type CharPred = fn(char) -> bool;
+
 /// Step 1: doubled particles (衍字 such as 「をを」) besides the TYPO dictionary and bracket
 /// balance rules. A doubled particle inside a run of three or more of the same kana
 /// (onomatopoeia, 「ががが」) or inside a listed exception (「えへへ」) is not reported.
 pub fn typo(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
-    let doubled = cx.list_param("doubled_particles", &["をを", "がが", "にに", "でで", "へへ"]);
+    let doubled = cx.list_param(
+        "doubled_particles",
+        &["をを", "がが", "にに", "でで", "へへ"],
+    );
     let exceptions = cx.list_param("doubled_particle_exceptions", &[]);
     let display = &cx.doc.display;
     let mut found = 0usize;
@@ -64,7 +70,7 @@ pub fn typo(cx: &StepContext) -> Measured {
 pub fn grammar(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
     let display = &cx.doc.display;
-    let classes: [(&str, &str, fn(char) -> bool, fn(char) -> bool); 3] = [
+    let classes: [(&str, &str, CharPred, CharPred); 3] = [
         (
             "数字",
             "NOTATION_WIDTH_MIXED",
@@ -105,7 +111,11 @@ pub fn grammar(cx: &StepContext) -> Measured {
             } else {
                 (if na <= nb { a[0] } else { b[0] }, ("半角", "全角"))
             };
-            let len = display[at..].chars().next().map(char::len_utf8).unwrap_or(0);
+            let len = display[at..]
+                .chars()
+                .next()
+                .map(char::len_utf8)
+                .unwrap_or(0);
             let (minor, major) = if na <= nb {
                 (names.0, names.1)
             } else {

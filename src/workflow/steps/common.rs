@@ -194,11 +194,7 @@ pub fn issue_at(
     } else {
         (None, None, None)
     };
-    let id_key = format!(
-        "{}:{code}:{}:{key}",
-        cx.text_hash(),
-        line.unwrap_or(0)
-    );
+    let id_key = format!("{}:{code}:{}:{key}", cx.text_hash(), line.unwrap_or(0));
     StepIssue {
         id: sha256_hex(id_key.as_bytes())[..12].to_string(),
         code: code.to_string(),
@@ -439,7 +435,10 @@ mod tests {
 
     #[test]
     fn content_words_split_by_class() {
-        assert_eq!(content_words("鳴海ノ図、半分ヲ預カル"), vec!["鳴海", "半分", "カル"]);
+        assert_eq!(
+            content_words("鳴海ノ図、半分ヲ預カル"),
+            vec!["鳴海", "半分", "カル"]
+        );
         assert_eq!(content_words("船が戻ったときの合図"), vec!["合図"]);
         assert!(content_words("あいう").is_empty());
     }

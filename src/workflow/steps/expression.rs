@@ -49,7 +49,11 @@ pub fn check(cx: &StepContext) -> Measured {
         let mut counts = serde_json::Map::new();
         let mut total = 0usize;
         for w in &words {
-            let n = if w.is_empty() { 0 } else { display.matches(w.as_str()).count() };
+            let n = if w.is_empty() {
+                0
+            } else {
+                display.matches(w.as_str()).count()
+            };
             total += n;
             if n > 0 {
                 counts.insert(w.clone(), n.into());
@@ -130,6 +134,9 @@ pub fn check(cx: &StepContext) -> Measured {
     m.detail("density", density);
     m.detail("same_opening_runs", runs);
     m.detail("endings", &cx.analysis.metrics.endings);
-    m.detail("forbidden_expressions", cx.settings.forbidden_expressions.len());
+    m.detail(
+        "forbidden_expressions",
+        cx.settings.forbidden_expressions.len(),
+    );
     m
 }

@@ -57,7 +57,10 @@ pub fn parse_glossary(doc: &Value) -> Vec<Term> {
             };
             Some(Term {
                 reading: get(item, &["読み", "reading", "よみ"]).and_then(scalar),
-                variants: variants.into_iter().filter(|v: &String| *v != term).collect(),
+                variants: variants
+                    .into_iter()
+                    .filter(|v: &String| *v != term)
+                    .collect(),
                 term,
             })
         })
@@ -78,9 +81,17 @@ pub fn check(cx: &StepContext) -> Measured {
     // Every occurrence of every listed term protects its range.
     let mut protected: Vec<Range<usize>> = Vec::new();
     for t in terms {
-        protected.extend(display.match_indices(t.term.as_str()).map(|(i, s)| i..i + s.len()));
+        protected.extend(
+            display
+                .match_indices(t.term.as_str())
+                .map(|(i, s)| i..i + s.len()),
+        );
     }
-    let inside = |r: &Range<usize>| protected.iter().any(|p| p.start <= r.start && r.end <= p.end);
+    let inside = |r: &Range<usize>| {
+        protected
+            .iter()
+            .any(|p| p.start <= r.start && r.end <= p.end)
+    };
     let mut uses = Vec::new();
     let mut variant_total = 0usize;
     for t in terms {

@@ -39,7 +39,11 @@ pub struct Scoring {
 
 /// `round((1 − w) × measured + w × judged, 1)`, or `measured` without a judgment.
 pub fn combine(measured: f64, judged: Option<f64>, weight: f64) -> Scoring {
-    let w = if weight.is_finite() { weight.clamp(0.0, 1.0) } else { 0.5 };
+    let w = if weight.is_finite() {
+        weight.clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
     let quality = match judged {
         Some(j) => ((1.0 - w) * measured + w * j) * 10.0,
         None => measured * 10.0,
@@ -63,7 +67,11 @@ pub fn validate(schema_value: &Value, value: &Value, template: &str) -> Result<(
     match violations.first() {
         None => Ok(()),
         Some(first) => {
-            let path = if first.path.is_empty() { "/" } else { first.path.as_str() };
+            let path = if first.path.is_empty() {
+                "/"
+            } else {
+                first.path.as_str()
+            };
             Err(Error::new(
                 Code::U006,
                 format!(
@@ -133,7 +141,11 @@ pub fn parse(value: &Value, prefix: &str) -> Judgment {
             xs.iter()
                 .enumerate()
                 .map(|(i, x)| {
-                    let message = x.get("message").and_then(Value::as_str).unwrap_or("").to_string();
+                    let message = x
+                        .get("message")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_string();
                     let id = x
                         .get("id")
                         .and_then(Value::as_str)
@@ -148,7 +160,12 @@ pub fn parse(value: &Value, prefix: &str) -> Judgment {
                     let suggestions: Vec<String> = x
                         .get("suggestions")
                         .and_then(Value::as_array)
-                        .map(|s| s.iter().filter_map(Value::as_str).map(str::to_string).collect())
+                        .map(|s| {
+                            s.iter()
+                                .filter_map(Value::as_str)
+                                .map(str::to_string)
+                                .collect()
+                        })
                         .unwrap_or_default();
                     StepIssue {
                         id,
@@ -157,11 +174,16 @@ pub fn parse(value: &Value, prefix: &str) -> Judgment {
                             .and_then(Value::as_str)
                             .map(|a| format!("JUDGED:{a}"))
                             .unwrap_or_else(|| "JUDGED".to_string()),
-                        severity: severity_of(x.get("severity").and_then(Value::as_str).unwrap_or("low")),
+                        severity: severity_of(
+                            x.get("severity").and_then(Value::as_str).unwrap_or("low"),
+                        ),
                         message,
                         line: None,
                         column: None,
-                        excerpt: x.get("location").and_then(Value::as_str).map(str::to_string),
+                        excerpt: x
+                            .get("location")
+                            .and_then(Value::as_str)
+                            .map(str::to_string),
                         suggestion: (!suggestions.is_empty()).then(|| suggestions.join(" / ")),
                         source: IssueSource::Judged,
                         fixable: None,
@@ -171,13 +193,22 @@ pub fn parse(value: &Value, prefix: &str) -> Judgment {
         })
         .unwrap_or_default();
     Judgment {
-        summary: value.get("summary").and_then(Value::as_str).unwrap_or("").to_string(),
+        summary: value
+            .get("summary")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string(),
         metrics,
         issues,
         recommendations: value
             .get("recommendations")
             .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).map(str::to_string).collect())
+            .map(|r| {
+                r.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
             .unwrap_or_default(),
         raw: value.clone(),
     }
@@ -206,11 +237,20 @@ mod tests {
                            "metrics": {"type": "object", "required": ["score"],
                                        "properties": {"score": {"type": "number", "maximum": 100}}}}
         });
-        let err = validate(&schema, &serde_json::json!({"summary": "x", "metrics": {"score": 120}}), "t")
-            .unwrap_err();
+        let err = validate(
+            &schema,
+            &serde_json::json!({"summary": "x", "metrics": {"score": 120}}),
+            "t",
+        )
+        .unwrap_err();
         assert_eq!(err.code, Code::U006);
         assert!(err.message.contains("/metrics/score"), "{}", err.message);
-        assert!(validate(&schema, &serde_json::json!({"summary": "x", "metrics": {"score": 80}}), "t").is_ok());
+        assert!(validate(
+            &schema,
+            &serde_json::json!({"summary": "x", "metrics": {"score": 80}}),
+            "t"
+        )
+        .is_ok());
     }
 
     #[test]

@@ -306,13 +306,13 @@ mod tests {
     #[test]
     fn every_step_has_a_template_that_parses() {
         for s in &STEPS {
-            let t = crate::workflow::templates::load(std::path::Path::new("/nonexistent"), &s.template_name())
-                .unwrap_or_else(|e| panic!("{}: {e}", s.template_name()));
+            let t = crate::workflow::templates::load(
+                std::path::Path::new("/nonexistent"),
+                &s.template_name(),
+            )
+            .unwrap_or_else(|e| panic!("{}: {e}", s.template_name()));
             assert_eq!(t.doc.title, s.name, "{}", s.number);
-            assert_eq!(
-                t.doc.id,
-                format!("check_step{:02}_{}", s.number, s.slug)
-            );
+            assert_eq!(t.doc.id, format!("check_step{:02}_{}", s.number, s.slug));
             assert!(t.doc.parameters["pass_score"].is_number());
             assert!(t.doc.output_schema["properties"]["metrics"].is_object());
         }

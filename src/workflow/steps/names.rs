@@ -85,7 +85,8 @@ fn alias_values(text: &str) -> Vec<String> {
 pub fn parse_characters(doc: &Value) -> Vec<Character> {
     let list = match doc {
         Value::Sequence(items) => Some(items),
-        _ => get(doc, &["キャラクター", "characters", "登場人物", "人物"]).and_then(Value::as_sequence),
+        _ => get(doc, &["キャラクター", "characters", "登場人物", "人物"])
+            .and_then(Value::as_sequence),
     };
     let Some(list) = list else {
         return Vec::new();
@@ -189,7 +190,10 @@ pub fn check(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
     let chars = cx.characters.unwrap_or(&[]);
     let honorifics = cx.list_param("honorifics", &["さん", "くん", "君", "様", "殿", "ちゃん"]);
-    let particles = cx.list_param("particles", &["は", "が", "を", "に", "の", "と", "、", "。"]);
+    let particles = cx.list_param(
+        "particles",
+        &["は", "が", "を", "に", "の", "と", "、", "。"],
+    );
     let not_names: BTreeSet<String> = cx.list_param("not_names", &[]).into_iter().collect();
 
     // Known forms → character index.
@@ -250,7 +254,11 @@ pub fn check(cx: &StepContext) -> Measured {
                 if run_len < n {
                     continue;
                 }
-                let end = run.char_indices().nth(n).map(|(b, _)| b).unwrap_or(run.len());
+                let end = run
+                    .char_indices()
+                    .nth(n)
+                    .map(|(b, _)| b)
+                    .unwrap_or(run.len());
                 let prefix = &run[..end];
                 if prefix != full && hamming(prefix, full) == Some(1) && !is_known(prefix) {
                     found = Some((prefix.to_string(), ci, Severity::High, full));
@@ -265,7 +273,10 @@ pub fn check(cx: &StepContext) -> Measured {
                     if n != run_len || !(next_honorific || n >= 3) {
                         continue;
                     }
-                    if hamming(run, form) == Some(1) && char_class(run.chars().next().unwrap_or(' ')) == char_class(form.chars().next().unwrap_or(' ')) {
+                    if hamming(run, form) == Some(1)
+                        && char_class(run.chars().next().unwrap_or(' '))
+                            == char_class(form.chars().next().unwrap_or(' '))
+                    {
                         found = Some((run.to_string(), ci, Severity::Medium, form));
                         break;
                     }
@@ -309,7 +320,9 @@ pub fn check(cx: &StepContext) -> Measured {
                             run,
                             format!("敬称つきの名前「{run}」が キャラクター.yaml にありません"),
                         )
-                        .suggest("登場人物なら キャラクター.yaml に追加する（誤記なら正しい名前にする）"),
+                        .suggest(
+                            "登場人物なら キャラクター.yaml に追加する（誤記なら正しい名前にする）",
+                        ),
                     );
                 }
             }
@@ -386,7 +399,10 @@ mod tests {
 
     #[test]
     fn runs_split_by_class() {
-        let r: Vec<&str> = runs("汐路蒼は、コマさん").into_iter().map(|x| x.2).collect();
+        let r: Vec<&str> = runs("汐路蒼は、コマさん")
+            .into_iter()
+            .map(|x| x.2)
+            .collect();
         assert_eq!(r, vec!["汐路蒼", "コマ"]);
         assert_eq!(hamming("汐路蒼", "潮路蒼"), Some(1));
         assert_eq!(hamming("汐路", "潮路蒼"), None);

@@ -2,7 +2,9 @@
 //! scenes and title, and the `foreshadowing` items of every episode plot, looked for in the
 //! text (`common::find_phrase`: exact, normalised, partial or missing).
 
-use super::common::{find_phrase, issue_whole, match_label, MatchKind, Measured, Normalised, StepContext};
+use super::common::{
+    find_phrase, issue_whole, match_label, MatchKind, Measured, Normalised, StepContext,
+};
 use crate::analysis::Severity;
 use serde::{Deserialize, Serialize};
 use serde_yaml::Value;
@@ -115,9 +117,8 @@ pub fn parse_foreshadowing(doc: &Value, path: &str) -> Vec<Foreshadow> {
         .map(|xs| {
             xs.iter()
                 .filter_map(|x| {
-                    let item = scalar(x).or_else(|| {
-                        get(x, &["item", "内容", "name", "伏線"]).and_then(scalar)
-                    })?;
+                    let item = scalar(x)
+                        .or_else(|| get(x, &["item", "内容", "name", "伏線"]).and_then(scalar))?;
                     Some(Foreshadow {
                         id: get(x, &["id", "ID"]).and_then(scalar),
                         item,
@@ -267,7 +268,10 @@ pub fn foreshadowing(cx: &StepContext) -> Measured {
             },
         };
         let found = find_phrase(cx, &norm, &f.item);
-        let label = f.id.clone().map(|i| format!("{i}「{}」", f.item)).unwrap_or_else(|| format!("「{}」", f.item));
+        let label =
+            f.id.clone()
+                .map(|i| format!("{i}「{}」", f.item))
+                .unwrap_or_else(|| format!("「{}」", f.item));
         if plant || recover {
             due += 1;
             let present = matches!(found.found, MatchKind::Exact | MatchKind::Normalised);

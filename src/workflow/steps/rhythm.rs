@@ -4,7 +4,9 @@
 //! with the rhythm rules. Dialogue warnings are reference only: they never cost points.
 
 use super::common::{Measured, StepContext};
-use crate::analysis::metrics::{narration_sentences, runs_where, same_ending_runs, sentence_ending};
+use crate::analysis::metrics::{
+    narration_sentences, runs_where, same_ending_runs, sentence_ending,
+};
 use crate::analysis::segment::{is_terminator, Document, Sentence};
 use crate::analysis::Settings;
 use serde::{Deserialize, Serialize};
@@ -47,10 +49,18 @@ pub struct DialogueWarnings {
 }
 
 fn line_of(doc: &Document, s: &Sentence) -> usize {
-    doc.paragraphs.get(s.paragraph).map(|p| p.line + 1).unwrap_or(0)
+    doc.paragraphs
+        .get(s.paragraph)
+        .map(|p| p.line + 1)
+        .unwrap_or(0)
 }
 
-fn run_of(doc: &Document, sents: &[&Sentence], r: std::ops::Range<usize>, shared: Option<String>) -> SentenceRun {
+fn run_of(
+    doc: &Document,
+    sents: &[&Sentence],
+    r: std::ops::Range<usize>,
+    shared: Option<String>,
+) -> SentenceRun {
     let slice = &sents[r];
     SentenceRun {
         start_line: slice.first().map(|s| line_of(doc, s)).unwrap_or(0),
@@ -61,7 +71,11 @@ fn run_of(doc: &Document, sents: &[&Sentence], r: std::ops::Range<usize>, shared
     }
 }
 
-pub fn rhythm_block(doc: &Document, settings: &Settings, metrics: &crate::analysis::Metrics) -> RhythmBlock {
+pub fn rhythm_block(
+    doc: &Document,
+    settings: &Settings,
+    metrics: &crate::analysis::Metrics,
+) -> RhythmBlock {
     let th = &settings.thresholds;
     let sents = narration_sentences(doc, settings);
     let lengths: Vec<usize> = sents.iter().map(|s| s.length).collect();
@@ -100,13 +114,21 @@ fn final_mark(doc: &Document, s: &Sentence) -> Option<char> {
 /// `ultra_short_run`, default 3).
 pub fn dialogue_warnings(doc: &Document, settings: &Settings, params: &Value) -> DialogueWarnings {
     let th = &settings.thresholds;
-    let num = |k: &str, d: usize| params.get(k).and_then(Value::as_u64).map(|x| x as usize).unwrap_or(d);
+    let num = |k: &str, d: usize| {
+        params
+            .get(k)
+            .and_then(Value::as_u64)
+            .map(|x| x as usize)
+            .unwrap_or(d)
+    };
     let sents: Vec<&Sentence> = doc.sentences.iter().filter(|s| s.dialogue).collect();
     let same_ending_runs = same_ending_runs(doc, &sents, th.ending_chars)
         .into_iter()
         .filter(|r| r.len() >= th.ending_run.max(2))
         .map(|r| {
-            let shared = sents.get(r.start).map(|s| sentence_ending(doc, s, th.ending_chars).to_string());
+            let shared = sents
+                .get(r.start)
+                .map(|s| sentence_ending(doc, s, th.ending_chars).to_string());
             run_of(doc, &sents, r, shared)
         })
         .collect();

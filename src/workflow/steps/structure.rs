@@ -147,8 +147,16 @@ pub fn structure(cx: &StepContext) -> Measured {
     if let Some(plan) = cx.plot.and_then(|p| p.hook_plan.as_ref()) {
         planned = json!({"minor_peak_pct": plan.minor_peak_pct, "mini_hook_pct": plan.mini_hook_pct, "main_hook": plan.main_hook});
         for (label, plan_pct, est) in [
-            ("小さな山場", plan.minor_peak_pct, hook.minor_peak_position_pct),
-            ("小さな引き", plan.mini_hook_pct, hook.mini_hook_position_pct),
+            (
+                "小さな山場",
+                plan.minor_peak_pct,
+                hook.minor_peak_position_pct,
+            ),
+            (
+                "小さな引き",
+                plan.mini_hook_pct,
+                hook.mini_hook_position_pct,
+            ),
         ] {
             if let (Some(want), Some(got)) = (plan_pct, est) {
                 if (want - got).abs() > tol {
@@ -209,7 +217,10 @@ pub fn transitions(cx: &StepContext) -> Measured {
         .iter()
         .filter_map(|&bi| {
             let bl = doc.body_lines.get(bi)?;
-            Some((bl.line + 1, cx.text.get(bl.span.range())?.trim().to_string()))
+            Some((
+                bl.line + 1,
+                cx.text.get(bl.span.range())?.trim().to_string(),
+            ))
         })
         .collect();
     let mut distinct: Vec<&str> = markers.iter().map(|(_, t)| t.as_str()).collect();
@@ -219,7 +230,10 @@ pub fn transitions(cx: &StepContext) -> Measured {
     let blank_breaks = breaks.saturating_sub(markers.len());
     if distinct.len() > 1 || (!markers.is_empty() && blank_breaks > 0) {
         let what = if distinct.len() > 1 {
-            format!("場面転換の記号が統一されていません（{}）", distinct.join(" / "))
+            format!(
+                "場面転換の記号が統一されていません（{}）",
+                distinct.join(" / ")
+            )
         } else {
             format!(
                 "場面転換に記号（{}）と空行だけの区切り（{blank_breaks} 箇所）が混在しています",
@@ -227,8 +241,14 @@ pub fn transitions(cx: &StepContext) -> Measured {
             )
         };
         m.issues.push(
-            issue_whole(cx, "SCENE_BREAK_INCONSISTENT", Severity::Low, "markers", what)
-                .suggest("場面転換は同じ記号（例: ◇）に揃える"),
+            issue_whole(
+                cx,
+                "SCENE_BREAK_INCONSISTENT",
+                Severity::Low,
+                "markers",
+                what,
+            )
+            .suggest("場面転換は同じ記号（例: ◇）に揃える"),
         );
     }
     let mut list = Vec::new();
