@@ -27,7 +27,7 @@ pub(super) static RULES: &[&dyn Rule] = &[
 
 /// `n` rounded up to an even number, at least 2.
 fn even_at_least_two(n: usize) -> usize {
-    (n.max(2) + 1) / 2 * 2
+    n.max(2).div_ceil(2) * 2
 }
 
 /// Runs the closure over every paragraph: (display offset of the paragraph, its text).
@@ -414,7 +414,7 @@ impl Rule for HalfwidthExclamation {
         let guard = LazyGuard::new(doc);
         for_paragraphs(doc, |base, text, _| {
             for (s, e, _) in runs(text, |c| c == '!' || c == '?') {
-                if !char_before(text, s).is_some_and(|c| !c.is_ascii()) {
+                if char_before(text, s).is_none_or(|c| c.is_ascii()) {
                     continue;
                 }
                 let run = &text[s..e];
@@ -952,10 +952,12 @@ impl Rule for EmptyLineRuns {
                 let first_del = run[max];
                 let last = run[k - 1];
                 let src = doc.source;
+                // The extra lines with their line feeds; at the end of a text without a final
+                // line feed the kept lines keep theirs (the empty rest is no line).
                 let span = if src.as_bytes().get(last.span.end) == Some(&b'\n') {
                     Span::new(first_del.span.start, last.span.end + 1)
                 } else {
-                    Span::new(first_del.span.start.saturating_sub(1), last.span.end)
+                    Span::new(first_del.span.start, last.span.end)
                 };
                 if !span.is_empty() {
                     out.push(
@@ -1273,9 +1275,10 @@ mod tests {
             fixed(&EmptyLineRuns, "あ\n\n い\n  \n", &settings),
             "あ\n い\n"
         );
-        assert_eq!(fixed(&EmptyLineRuns, "あ\n\n\n ", &settings), "あ");
-        settings.thresholds.max_empty_lines = 1;
         assert_eq!(fixed(&EmptyLineRuns, "あ\n\n\n ", &settings), "あ\n");
+        assert_eq!(fixed(&EmptyLineRuns, "\n\n ", &settings), "");
+        settings.thresholds.max_empty_lines = 1;
+        assert_eq!(fixed(&EmptyLineRuns, "あ\n\n\n ", &settings), "あ\n\n");
         assert!(diagnostics(&EmptyLineRuns, "あ\n\nい\n", &settings).is_empty());
     }
 
@@ -1309,6 +1312,38 @@ mod tests {
                 "```\n\t\n",
             ] {
                 let _ = diagnostics(*rule, text, &Settings::default());
+            }
+        }
+    }
+
+    /// The doc example fires the rule, the fixed example does not, and (for rules with a
+    /// fix) fixing the example to a fixpoint gives exactly the fixed example.
+    #[test]
+    fn doc_examples_match_the_rules() {
+        let settings = crate::analysis::Settings::default();
+        for rule in RULES {
+            let m = rule.meta();
+            let example = format!("{}\n", m.doc.example);
+            let fixed_text = format!("{}\n", m.doc.fixed);
+            assert!(
+                !crate::analysis::fix::testing::diagnostics(*rule, &example, &settings).is_empty(),
+                "{}: example does not fire",
+                m.code
+            );
+            assert!(
+                crate::analysis::fix::testing::diagnostics(*rule, &fixed_text, &settings)
+                    .is_empty(),
+                "{}: fixed example fires",
+                m.code
+            );
+            if let Some(level) = m.fix {
+                let (out, _) = crate::analysis::fix::apply_until_stable(
+                    &example,
+                    &settings,
+                    level,
+                    Some(&[m.code]),
+                );
+                assert_eq!(out, fixed_text, "{}", m.code);
             }
         }
     }
