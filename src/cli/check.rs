@@ -114,6 +114,47 @@ pub fn use_color(choice: ColorChoice, is_tty: bool) -> bool {
     }
 }
 
+/// An error rendered for stderr without wrapping, so that file names stay whole (coloured
+/// when stderr is a terminal and NO_COLOR is unset).
+pub fn render_error(err: &crate::Error) -> String {
+    let theme = if use_color(ColorChoice::Auto, std::io::stderr().is_terminal()) {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let handler = miette::GraphicalReportHandler::new_themed(theme).with_wrap_lines(false);
+    let mut out = String::new();
+    if handler.render_report(&mut out, err).is_err() {
+        out = format!("{err}\n");
+    }
+    out
+}
+
+/// Whether `dir` is an author's project (config file or manuscript directory).
+fn is_project(dir: &std::path::Path) -> bool {
+    dir.join(crate::project::PROJECT_CONFIG).is_file()
+        || dir.join(crate::project::MANUSCRIPT_DIR).is_dir()
+}
+
+/// When the working directory is in no project (pre-commit run from the root of a
+/// repository holding the novel in a subdirectory), the project of the first path target.
+fn root_from_targets(root: &std::path::Path, targets: &[Target]) -> Option<PathBuf> {
+    if is_project(root) {
+        return None;
+    }
+    let first = targets.iter().find_map(|t| match t {
+        Target::Path(p) if p != "-" => Some(PathBuf::from(p)),
+        _ => None,
+    })?;
+    let start = if first.is_dir() {
+        first
+    } else {
+        first.parent()?.to_path_buf()
+    };
+    let found = crate::project::discover_root(None, &start);
+    is_project(&found).then_some(found)
+}
+
 /// Builds the request: paths are taken from the working directory, numbers are episodes.
 pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
     let targets = args
@@ -160,6 +201,11 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
     }
 
     let mut ctx = ctx.clone();
+    if global.project_root.is_none() {
+        if let Some(root) = root_from_targets(&ctx.root, &req.targets) {
+            ctx.root = root;
+        }
+    }
     let bar: Arc<OnceLock<indicatif::ProgressBar>> = Arc::new(OnceLock::new());
     if !args.no_progress && !global.quiet && std::io::stderr().is_terminal() {
         let bar = bar.clone();
@@ -211,7 +257,7 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
         if !matches!(format, Format::Json | Format::Ndjson) {
             for e in &report.errors {
                 match &e.error {
-                    Some(err) => super::print_error(err),
+                    Some(err) => eprint!("{}", render_error(err)),
                     None => eprintln!("[{}] {}: {}", e.code, e.path, e.message),
                 }
             }

@@ -197,17 +197,14 @@ impl Diagnostic for FindingDiagnostic<'_> {
     }
 
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        let fix = self.finding.fix.as_ref().map(|f| {
-            format!(
+        // A fix describes its own replacement; otherwise the rule's suggestion.
+        match (&self.finding.fix, &self.finding.suggestion) {
+            (Some(fix), _) => Some(Box::new(format!(
                 "自動修正（{}）: {}",
-                f.applicability.as_str(),
-                f.description
-            )
-        });
-        match (&self.finding.suggestion, fix) {
-            (Some(s), Some(f)) => Some(Box::new(format!("{s}\n{f}"))),
-            (Some(s), None) => Some(Box::new(s.clone())),
-            (None, Some(f)) => Some(Box::new(f)),
+                fix.applicability.as_str(),
+                fix.description
+            ))),
+            (None, Some(s)) => Some(Box::new(s.clone())),
             (None, None) => None,
         }
     }

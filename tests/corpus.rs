@@ -1,0 +1,110 @@
+//! `noveler check` over every work of the shared Aozora corpus (read in place): the process
+//! exits 0 or 1, never 2, and reports metrics for each file; the text rendering of all
+//! their findings does not fail either. Skipped with a note when the corpus is absent.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn aozora() -> Option<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["../shared/corpus/aozora", "../../shared/corpus/aozora"]
+        .iter()
+        .map(|p| manifest.join(p))
+        .find(|p| p.is_dir())
+}
+
+/// The works (`*.txt`) of the corpus, sorted; README.md and SHA256SUMS are not works.
+fn works(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn check(args: &[&str], files: &[PathBuf]) -> std::process::Output {
+    let cwd = tempfile::tempdir().unwrap();
+    Command::new(env!("CARGO_BIN_EXE_noveler"))
+        .current_dir(cwd.path())
+        .env_remove("PROJECT_ROOT")
+        .args(args)
+        .args(files)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn every_corpus_work_is_checked_with_metrics() {
+    let Some(dir) = aozora() else {
+        eprintln!("note: ../shared/corpus/aozora absent; corpus test skipped");
+        return;
+    };
+    let files = works(&dir);
+    assert!(files.len() >= 10, "expected the ten works, found {files:?}");
+    let out = check(
+        &["check", "--format", "json", "--no-save", "--no-cache"],
+        &files,
+    );
+    let status = out.status.code();
+    assert!(
+        matches!(status, Some(0) | Some(1)),
+        "exit {status:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON envelope");
+    assert_eq!(v["success"], true);
+    assert_eq!(v["result"]["errors"], Value::Array(vec![]));
+    let reported = v["result"]["files"].as_array().unwrap();
+    assert_eq!(reported.len(), files.len());
+    for (file, r) in files.iter().zip(reported) {
+        let name = file.file_name().unwrap().to_str().unwrap();
+        assert!(
+            r["path"].as_str().unwrap().ends_with(name),
+            "input order: {name} vs {}",
+            r["path"]
+        );
+        let m = &r["metrics"];
+        let body = m["length_stats"]["body_chars"].as_u64().unwrap();
+        assert!(body > 1000, "{name}: body_chars {body}");
+        assert!(m["rhythm"]["sentences"].as_u64().unwrap() > 10, "{name}");
+        assert!(m["dialogue"]["paragraphs"].as_u64().unwrap() > 0, "{name}");
+        let kanji = m["character_balance"]["kanji_ratio"].as_f64().unwrap();
+        assert!((0.05..0.6).contains(&kanji), "{name}: kanji_ratio {kanji}");
+        assert!(r["scores"]["overall"].is_number(), "{name}");
+        eprintln!(
+            "{name}: body_chars {body}, findings {}, overall {}",
+            r["findings"].as_array().unwrap().len(),
+            r["scores"]["overall"]
+        );
+    }
+    let total: u64 = v["inputs"]["total_size_bytes"].as_u64().unwrap();
+    assert!(
+        total > 1_000_000,
+        "the corpus is about 2 MB, inputs say {total}"
+    );
+}
+
+#[test]
+fn text_rendering_of_the_whole_corpus_succeeds() {
+    let Some(dir) = aozora() else {
+        eprintln!("note: ../shared/corpus/aozora absent; corpus test skipped");
+        return;
+    };
+    let files = works(&dir);
+    let out = check(&["check", "--no-save", "--no-cache"], &files);
+    assert!(
+        matches!(out.status.code(), Some(0) | Some(1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("UTF-8 output");
+    assert!(
+        text.contains(&format!("{} ファイル / 指摘", files.len())),
+        "summary line"
+    );
+    assert!(text.contains("正味文字数"));
+}
