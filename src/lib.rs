@@ -1,8 +1,6 @@
 //! noveler: deterministic checks and agent-driven workflows for Japanese web-novel
 //! manuscripts. See `ARCHITECTURE.md` (shared docs) for the layering:
 //! `analysis` (pure) ← `project`/`store` (disk) ← `workflow` ← `commands` ← `cli`/`mcp`.
-// `Error` is one rich struct by design (code, message, hint, details …; see error.rs).
-#![allow(clippy::result_large_err)]
 pub mod analysis;
 pub mod cli;
 pub mod commands;

@@ -994,3 +994,115 @@ fn eight_processes_store_and_list_consistently() {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn symlinked_store_directories_never_lead_outside() {
+    let p = project();
+    let outside = p.root.parent().unwrap().join("elsewhere");
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::create_dir_all(p.path(".noveler")).unwrap();
+    std::os::unix::fs::symlink(&outside, p.path(".noveler/artifacts")).unwrap();
+    std::os::unix::fs::symlink(&outside, p.path(".noveler/backups")).unwrap();
+    std::fs::create_dir_all(p.path("temp")).unwrap();
+    std::os::unix::fs::symlink(&outside, p.path("temp/json_output")).unwrap();
+
+    let r = p.run_stdin(&["artifact", "store", "-", "--format", "json"], b"x");
+    assert_eq!(r.code, 2);
+    assert_eq!(r.json()["error"]["code"], "U004");
+    assert!(
+        r.stderr.contains("結果ファイルを保存できませんでした"),
+        "{}",
+        r.stderr
+    );
+    let r = p.run(&["backup", "create", EP1, "--format", "json"]);
+    assert_eq!(r.json()["error"]["code"], "U004");
+    let r = p.run(&["files", "list", "--format", "json"]);
+    assert_eq!(r.json()["error"]["code"], "U004");
+    assert_eq!(
+        std::fs::read_dir(&outside).unwrap().count(),
+        0,
+        "nothing written outside the project"
+    );
+    // A single artifact file symlinked outside is refused too.
+    std::fs::remove_file(p.path(".noveler/artifacts")).unwrap();
+    std::fs::create_dir_all(p.path(".noveler/artifacts")).unwrap();
+    std::fs::write(outside.join("secret.json"), "{}").unwrap();
+    std::os::unix::fs::symlink(
+        outside.join("secret.json"),
+        p.path(".noveler/artifacts/0123456789ab.json"),
+    )
+    .unwrap();
+    let r = p.run(&[
+        "artifact",
+        "fetch",
+        "artifact:0123456789ab",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.json()["error"]["code"], "U004");
+    let r = p.run(&["artifact", "list", "--format", "json"]);
+    assert_eq!(r.json()["result"]["total_artifacts"], 0);
+}
+
+#[test]
+fn backup_by_episode_number_uses_the_project_model() {
+    let p = project();
+    let env = p.json(&["backup", "create", "2", "3", "--reason", "話数指定"], 0);
+    let files: Vec<&str> = env["result"]["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "40_原稿/第002話_測量局の客.md",
+            "40_原稿/第003話_迷い潮の夜.md"
+        ]
+    );
+    assert_eq!(error_code(&p.json(&["backup", "create", "9"], 2)), "E003");
+    assert_eq!(error_code(&p.json(&["backup", "create", "0"], 2)), "E001");
+    // A renamed manuscript directory (directory_structure) is followed by --all.
+    std::fs::rename(p.path("40_原稿"), p.path("原稿")).unwrap();
+    let mut config = std::fs::read_to_string(p.path("プロジェクト設定.yaml")).unwrap();
+    config.push_str("directory_structure:\n  manuscript_dir: 原稿\n");
+    std::fs::write(p.path("プロジェクト設定.yaml"), config).unwrap();
+    let env = p.json(&["backup", "create", "--all"], 0);
+    assert_eq!(env["result"]["total_files"], 3);
+    assert_eq!(
+        env["result"]["files"][0]["path"],
+        "原稿/第001話_潮墨の見習い.md"
+    );
+    let env = p.json(&["backup", "create", "1"], 0);
+    assert_eq!(
+        env["result"]["files"][0]["path"],
+        "原稿/第001話_潮墨の見習い.md"
+    );
+}
+
+#[test]
+fn text_renderings() {
+    let p = project();
+    let r = p.run(&["artifact", "store", PLOT, "--tag", "episode=001"]);
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!("artifact_store_text", r.text());
+    p.run(&["files", "info", EP1]);
+    p.run(&["files", "info", "40_原稿/第002話_測量局の客.md"]);
+    std::fs::write(p.path(EP1), "変更\n").unwrap();
+    std::fs::write(p.path("40_原稿/第004話_新.md"), "新\n").unwrap();
+    let r = p.run(&[
+        "files",
+        "changes",
+        EP1,
+        "40_原稿/第002話_測量局の客.md",
+        "40_原稿/第004話_新.md",
+        PLOT,
+    ]);
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!("files_changes_text", r.text());
+    let r = p.run_stdin(&["validate", "-"], br#"{"success": false, "command": "x", "created_at": "2025-01-09T10:30:00Z", "error": {"code": "ZZZ", "type": "t", "message": "m"}}"#);
+    assert_eq!(r.code, 1);
+    insta::assert_snapshot!("validate_text", r.text());
+}

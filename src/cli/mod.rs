@@ -11,6 +11,7 @@ use std::process::ExitCode;
 
 pub mod artifact;
 pub mod backup;
+pub mod check;
 pub mod convert;
 pub mod files;
 pub mod plot;

@@ -371,3 +371,46 @@ pub fn gc_with(store: &ArtifactStore, req: ArtifactGcRequest) -> Result<Artifact
         outcome,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_accept_mcp_argument_spellings() {
+        let r: ArtifactFetchRequest = serde_json::from_value(serde_json::json!({
+            "artifact_id": "artifact:0123456789ab", "section": "a", "format": "json"
+        }))
+        .unwrap();
+        assert_eq!(r.format, FetchFormat::Json);
+        let r: ArtifactFetchRequest =
+            serde_json::from_value(serde_json::json!({"id": "x", "format_type": "raw"})).unwrap();
+        assert_eq!((r.artifact_id.as_str(), r.format), ("x", FetchFormat::Raw));
+        let r: ArtifactStoreRequest = serde_json::from_value(serde_json::json!({
+            "content": "c", "type": "yaml", "tags": {"episode": "001"}
+        }))
+        .unwrap();
+        assert_eq!(r.content_type.as_deref(), Some("yaml"));
+        assert!(serde_json::from_value::<ArtifactFetchRequest>(serde_json::json!({})).is_err());
+    }
+
+    #[test]
+    fn store_needs_exactly_one_source() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = ArtifactStore::new(dir.path());
+        let both = ArtifactStoreRequest {
+            content: Some("a".into()),
+            file: Some("b".into()),
+            ..Default::default()
+        };
+        assert_eq!(store_with(&store, both).unwrap_err().code, Code::U001);
+        let none = ArtifactStoreRequest::default();
+        assert_eq!(store_with(&store, none).unwrap_err().code, Code::U001);
+        let bad_tag = ArtifactStoreRequest {
+            content: Some("a".into()),
+            tags: [(" ".to_string(), "v".to_string())].into_iter().collect(),
+            ..Default::default()
+        };
+        assert_eq!(store_with(&store, bad_tag).unwrap_err().code, Code::U001);
+    }
+}

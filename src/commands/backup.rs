@@ -3,6 +3,7 @@
 
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
+use crate::project::{is_manuscript_file, Project};
 use crate::store::artifact::ARTIFACT_DIR;
 use crate::store::backup::{self, BackupEntry, BackupRef, BrokenBackup, RestoreOutcome};
 use crate::store::{paths, FileRef};
@@ -53,30 +54,29 @@ impl Report for BackupCreateReport {
     }
 }
 
-/// Every manuscript (`.md`/`.txt` under the manuscript directory) and every artifact file,
-/// relative to the root, sorted.
-fn all_files(root: &Path) -> Vec<String> {
-    // TODO(project): use the project model's manuscript directory (directory_structure
-    // override) once `crate::project` provides it; the default name is used until then.
+/// Every manuscript (`.md`/`.txt` under the project's manuscript directory, which
+/// `directory_structure` may rename) and every artifact file, relative to the root, sorted.
+fn all_files(root: &Path) -> Result<Vec<String>> {
+    let project = Project::load(root)?;
     let mut out = Vec::new();
     let croot = paths::canonical_root(root);
-    for (dir, exts) in [
-        (crate::project::MANUSCRIPT_DIR, &["md", "txt"][..]),
-        (ARTIFACT_DIR, &["json"][..]),
+    for (dir, manuscripts) in [
+        (project.dirs.manuscript.as_str(), true),
+        (ARTIFACT_DIR, false),
     ] {
-        let base = croot.join(dir);
+        let base = paths::inside(root, dir)?;
         for entry in walkdir::WalkDir::new(&base)
             .follow_links(false)
             .into_iter()
             .filter_map(|e| e.ok())
         {
             let name = entry.file_name().to_string_lossy();
-            let ext_ok = entry
-                .path()
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| exts.contains(&e));
-            if entry.file_type().is_file() && ext_ok && !name.starts_with('.') {
+            let wanted = if manuscripts {
+                is_manuscript_file(entry.path())
+            } else {
+                entry.path().extension().is_some_and(|e| e == "json")
+            };
+            if entry.file_type().is_file() && wanted && !name.starts_with('.') {
                 if let Ok(rel) = crate::store::fileref::relative_to(&croot, entry.path()) {
                     out.push(rel);
                 }
@@ -84,17 +84,13 @@ fn all_files(root: &Path) -> Vec<String> {
         }
     }
     out.sort();
-    out
+    Ok(out)
 }
 
-/// The manuscript of `episode`, relative to the root.
-pub fn episode_file(_root: &Path, episode: u32) -> Result<String> {
-    // TODO(project): resolve through `crate::project` (episode → manuscript) once it lands.
-    Err(Error::new(
-        Code::U001,
-        format!("話数 {episode} からの原稿解決はまだ使えません"),
-    )
-    .hint("原稿ファイルのパスを指定してください（例: 40_原稿/第001話_タイトル.md）。"))
+/// The manuscript of `episode` (via the project model: E001/E003/E004), relative to the root.
+pub fn episode_file(root: &Path, episode: u32) -> Result<String> {
+    let path = Project::load(root)?.manuscript_path(episode)?;
+    Ok(paths::resolve(root, &path)?.rel)
 }
 
 pub fn run_create(ctx: &Ctx, req: BackupCreateRequest) -> Result<BackupCreateReport> {
@@ -107,7 +103,7 @@ pub fn run_create(ctx: &Ctx, req: BackupCreateRequest) -> Result<BackupCreateRep
         rels.push(paths::resolve_file(root, Path::new(f))?.rel);
     }
     if req.all {
-        rels.extend(all_files(root));
+        rels.extend(all_files(root)?);
     }
     if rels.is_empty() {
         let msg = if req.all {

@@ -3,6 +3,8 @@
 //! references the full streams as files. A stream longer than 1000 characters is summarised
 //! as its first 500 characters + `…(省略)…` + its last 500; every non-empty stream is saved
 //! in full under `temp/json_output/` and listed in `outputs` (role `stdout` / `stderr`).
+//! The stream files are the command's product, so they are written even with `--no-save`
+//! (which only skips the envelope).
 
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
@@ -158,7 +160,7 @@ pub fn run(ctx: &Ctx, req: ConvertRequest) -> Result<ConvertReport> {
         }
         let hash = crate::analysis::sha256_hex(text.as_bytes());
         let rel = format!("{OUTPUT_DIR}/convert_{stamp}_{}_{role}.txt", &hash[..8]);
-        let abs = ctx.root.join(&rel);
+        let abs = crate::store::paths::inside(&ctx.root, &rel)?;
         write_atomic(&abs, text.as_bytes())?;
         let mut f = FileRef::from_bytes(&ctx.root, &abs, text.as_bytes(), role);
         f.path = rel;

@@ -20,7 +20,7 @@
 
 use super::backup::{self, BackupRef};
 use super::envelope::timestamp;
-use super::{lock, write_atomic};
+use super::{lock, paths, write_atomic};
 use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
 use serde::{Deserialize, Serialize};
@@ -472,7 +472,6 @@ impl Lru {
 /// requests in a long-lived process.
 pub struct ArtifactStore {
     root: PathBuf,
-    dir: PathBuf,
     cache: Mutex<Lru>,
 }
 
@@ -495,7 +494,6 @@ impl ArtifactStore {
     pub fn with_cache_limit(root: &Path, max_bytes: usize) -> ArtifactStore {
         ArtifactStore {
             root: root.to_path_buf(),
-            dir: root.join(ARTIFACT_DIR),
             cache: Mutex::new(Lru::new(max_bytes)),
         }
     }
@@ -510,12 +508,19 @@ impl ArtifactStore {
         format!("{ARTIFACT_DIR}/{hex}.json")
     }
 
-    fn file(&self, hex: &str) -> PathBuf {
-        self.dir.join(format!("{hex}.json"))
+    /// The artifact directory, refused (U004) when a symlink leads it out of the project.
+    fn dir(&self) -> Result<PathBuf> {
+        paths::inside(&self.root, ARTIFACT_DIR)
     }
 
-    fn lock_target(&self) -> PathBuf {
-        self.dir.clone()
+    /// The file of validated `hex`, resolved inside the project.
+    fn file(&self, hex: &str) -> Result<PathBuf> {
+        paths::inside(&self.root, &Self::rel_path(hex))
+    }
+
+    /// What the artifact lock guards (`.noveler/artifacts.lock` is its lock file).
+    fn lock_target(&self) -> Result<PathBuf> {
+        self.dir()
     }
 
     fn cache(&self) -> std::sync::MutexGuard<'_, Lru> {
@@ -563,9 +568,9 @@ impl ArtifactStore {
         }
         let sha = sha256_hex(content.as_bytes());
         let hex = sha[..12].to_string();
-        let path = self.file(&hex);
+        let path = self.file(&hex)?;
         let rel = Self::rel_path(&hex);
-        let outcome = lock::with_lock(&self.lock_target(), || {
+        let outcome = lock::with_lock(&self.lock_target()?, || {
             let existing = match std::fs::read(&path) {
                 Ok(bytes) => Some(self.parse(&hex, &bytes)),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -637,7 +642,7 @@ impl ArtifactStore {
     /// Fetches the artifact `id` (validated first).
     pub fn fetch(&self, id: &str) -> Result<Arc<StoredArtifact>> {
         let hex = parse_id(id)?;
-        let path = self.file(&hex);
+        let path = self.file(&hex)?;
         let rel = Self::rel_path(&hex);
         let Some(stamp) = stamp_of(&path) else {
             self.cache().remove(&hex);
@@ -670,20 +675,23 @@ impl ArtifactStore {
             metadata: ArtifactMetadata,
         }
         let mut listing = Listing::default();
-        let rd = match std::fs::read_dir(&self.dir) {
+        let dir = self.dir()?;
+        let rd = match std::fs::read_dir(&dir) {
             Ok(rd) => rd,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(listing),
-            Err(e) => return Err(Error::io(&self.dir, &e)),
+            Err(e) => return Err(Error::io(&dir, &e)),
         };
         let mut names: Vec<String> = rd
             .filter_map(|e| e.ok())
+            // Regular files only: a symlink (possibly leading out of the project) is skipped.
+            .filter(|e| e.file_type().map(|t| t.is_file()).unwrap_or(false))
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .filter_map(|n| n.strip_suffix(".json").map(str::to_string))
             .filter(|stem| parse_id(stem).is_ok())
             .collect();
         names.sort();
         for hex in names {
-            let path = self.file(&hex);
+            let path = dir.join(format!("{hex}.json"));
             let rel = Self::rel_path(&hex);
             let bytes = match std::fs::read(&path) {
                 Ok(b) => b,
@@ -724,9 +732,9 @@ impl ArtifactStore {
     /// Deletes artifact `id` after backing its file up. A corrupt file can be deleted too.
     pub fn delete(&self, id: &str) -> Result<(Option<ArtifactMetadata>, BackupRef)> {
         let hex = parse_id(id)?;
-        let path = self.file(&hex);
+        let path = self.file(&hex)?;
         let rel = Self::rel_path(&hex);
-        let out = lock::with_lock(&self.lock_target(), || {
+        let out = lock::with_lock(&self.lock_target()?, || {
             let bytes = match std::fs::read(&path) {
                 Ok(b) => b,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -755,7 +763,7 @@ impl ArtifactStore {
     /// Ids referenced from files under `.noveler/` (see the module doc), and how many files
     /// were scanned.
     pub fn referenced_ids(&self) -> Result<(BTreeSet<String>, usize)> {
-        let base = self.root.join(".noveler");
+        let base = paths::inside(&self.root, ".noveler")?;
         let mut ids = BTreeSet::new();
         let mut scanned = 0;
         if !base.is_dir() {
@@ -788,7 +796,7 @@ impl ArtifactStore {
 
     /// Removes unreferenced artifacts older than `min_age` (see the module doc).
     pub fn gc(&self, dry_run: bool, min_age: Duration) -> Result<GcOutcome> {
-        lock::with_lock(&self.lock_target(), || {
+        lock::with_lock(&self.lock_target()?, || {
             let (referenced, scanned) = self.referenced_ids()?;
             let listing = self.list(&BTreeMap::new())?;
             let now = SystemTime::now();
@@ -817,7 +825,7 @@ impl ArtifactStore {
                     .collect();
                 out.backup = Some(backup::backup_files(&self.root, &rels, "artifact gc")?);
                 for rel in &rels {
-                    let p = self.root.join(rel);
+                    let p = paths::inside(&self.root, rel)?;
                     std::fs::remove_file(&p).map_err(|e| Error::io(&p, &e))?;
                 }
                 let mut cache = self.cache();
@@ -873,6 +881,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let s = ArtifactStore::new(dir.path());
         (dir, s)
+    }
+
+    #[test]
+    fn store_is_shareable_across_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<ArtifactStore>();
     }
 
     #[test]

@@ -20,6 +20,8 @@ use std::time::SystemTime;
 
 /// Where backups live, relative to the project root.
 pub const BACKUP_DIR: &str = ".noveler/backups";
+/// Paths under here are artifact files (restored under the artifact lock).
+const ARTIFACTS_PREFIX: &str = ".noveler/artifacts/";
 /// The manifest file inside a backup.
 pub const MANIFEST: &str = "manifest.json";
 
@@ -114,7 +116,7 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// Creates a fresh, uniquely named backup directory; returns (id, absolute dir).
 fn new_backup_dir(root: &Path, created_at: &str, reason: &str) -> Result<(String, PathBuf)> {
-    let base = root.join(BACKUP_DIR);
+    let base = paths::inside(root, BACKUP_DIR)?;
     std::fs::create_dir_all(&base).map_err(|e| Error::io(&base, &e))?;
     let digits: String = created_at
         .chars()
@@ -212,7 +214,7 @@ pub fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<BackupRef> 
 /// Reads and vets the manifest of backup `id`.
 pub fn read_manifest(root: &Path, id: &str) -> Result<Manifest> {
     check_id(id)?;
-    let dir = root.join(BACKUP_DIR).join(id);
+    let dir = paths::inside(root, &format!("{BACKUP_DIR}/{id}"))?;
     let path = dir.join(MANIFEST);
     let rel = format!("{BACKUP_DIR}/{id}/{MANIFEST}");
     let bytes = match std::fs::read(&path) {
@@ -252,7 +254,7 @@ pub fn read_manifest(root: &Path, id: &str) -> Result<Manifest> {
 
 /// Every backup, newest first, and the ones that cannot be used.
 pub fn list(root: &Path) -> Result<(Vec<Manifest>, Vec<BrokenBackup>)> {
-    let base = root.join(BACKUP_DIR);
+    let base = paths::inside(root, BACKUP_DIR)?;
     let rd = match std::fs::read_dir(&base) {
         Ok(rd) => rd,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
@@ -284,7 +286,7 @@ pub fn list(root: &Path) -> Result<(Vec<Manifest>, Vec<BrokenBackup>)> {
 /// Restores backup `id` (see the module doc); with `dry_run` only reports what would change.
 pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
     let manifest = read_manifest(root, id)?;
-    let dir = root.join(BACKUP_DIR).join(id);
+    let dir = paths::inside(root, &format!("{BACKUP_DIR}/{id}"))?;
     // 1. Every stored copy must match its hash before anything is written.
     let mut stored = Vec::new();
     let mut bad = Vec::new();
@@ -339,24 +341,39 @@ pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
         pre_restore_backup: None,
     };
     if !dry_run {
-        // 3. Back up what is about to be overwritten, then write.
-        let overwritten: Vec<String> = plan
+        // 3. Back up what is about to be overwritten, then write. Artifact files are written
+        //    under the artifact lock, so a concurrent `artifact store` cannot interleave.
+        let touches_artifacts = plan
             .iter()
-            .filter(|(_, _, r)| r.action == "restore")
-            .map(|(t, _, _)| t.rel.clone())
-            .collect();
-        if !overwritten.is_empty() {
-            out.pre_restore_backup = Some(backup_files(
-                root,
-                &overwritten,
-                &format!("before restore {id}"),
-            )?);
-        }
-        for (target, bytes, r) in &plan {
-            if r.action != "unchanged" {
-                write_atomic(&target.abs, bytes)?;
+            .any(|(t, _, r)| r.action != "unchanged" && t.rel.starts_with(ARTIFACTS_PREFIX));
+        let write_all = || -> Result<Option<BackupRef>> {
+            let overwritten: Vec<String> = plan
+                .iter()
+                .filter(|(_, _, r)| r.action == "restore")
+                .map(|(t, _, _)| t.rel.clone())
+                .collect();
+            let pre = if overwritten.is_empty() {
+                None
+            } else {
+                Some(backup_files(
+                    root,
+                    &overwritten,
+                    &format!("before restore {id}"),
+                )?)
+            };
+            for (target, bytes, r) in &plan {
+                if r.action != "unchanged" {
+                    write_atomic(&target.abs, bytes)?;
+                }
             }
-        }
+            Ok(pre)
+        };
+        out.pre_restore_backup = if touches_artifacts {
+            let dir = paths::inside(root, super::artifact::ARTIFACT_DIR)?;
+            super::lock::with_lock(&dir, write_all)?
+        } else {
+            write_all()?
+        };
     }
     out.files = plan.into_iter().map(|(_, _, r)| r).collect();
     Ok(out)

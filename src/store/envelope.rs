@@ -1,7 +1,8 @@
 //! The one JSON result envelope (SPEC §5), written by every command, CLI and MCP alike, to
 //! `temp/json_output/<command>_<YYYYMMDD_HHMMSS>_<8 hex>.json`.
 
-use super::{write_atomic, FileRef};
+use super::atomic::write_atomic_unsynced;
+use super::FileRef;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -68,7 +69,6 @@ pub struct RunInfo {
 
 impl Envelope {
     /// A success envelope around `result`.
-    #[allow(clippy::too_many_arguments)]
     pub fn success(
         run: &RunInfo,
         inputs: Vec<FileRef>,
@@ -144,8 +144,9 @@ impl Envelope {
                 format!("結果のJSON化に失敗しました: {e}"),
             )
         })?;
-        let path = root.join(&rel);
-        write_atomic(&path, &body)?;
+        let path = super::paths::inside(root, &rel)?;
+        // A result log entry: atomic, not fsynced (see `store::atomic`).
+        write_atomic_unsynced(&path, &body)?;
         super::index::record_envelope(root, self, &rel, &body).map_err(|e| {
             Error::new(
                 e.code,

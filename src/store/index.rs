@@ -12,8 +12,9 @@
 //! Every update is a read-modify-write under the index lock, written atomically. A missing or
 //! unreadable index is rebuilt from the directory (and the caller is told so).
 
+use super::atomic::write_atomic_unsynced;
 use super::envelope::{Envelope, OUTPUT_DIR};
-use super::{lock, paths, write_atomic, FileRef};
+use super::{lock, paths, FileRef};
 use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
 use serde::{Deserialize, Serialize};
@@ -154,7 +155,7 @@ impl HashIndex {
 
 /// The files of the result directory noveler may index: regular, non-hidden files.
 pub fn output_files(root: &Path) -> Result<Vec<(String, PathBuf)>> {
-    let dir = root.join(OUTPUT_DIR);
+    let dir = paths::inside(root, OUTPUT_DIR)?;
     let rd = match std::fs::read_dir(&dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -257,6 +258,11 @@ fn read(root: &Path) -> std::result::Result<HashIndex, String> {
     Ok(index)
 }
 
+/// The index path, refused when the result directory leads out of the project.
+fn checked_index_path(root: &Path) -> Result<PathBuf> {
+    paths::inside(root, &format!("{OUTPUT_DIR}/{INDEX_FILE}"))
+}
+
 fn write(root: &Path, index: &HashIndex) -> Result<()> {
     let body = serde_json::to_vec_pretty(index).map_err(|e| {
         Error::new(
@@ -264,13 +270,13 @@ fn write(root: &Path, index: &HashIndex) -> Result<()> {
             format!("インデックスのJSON化に失敗しました: {e}"),
         )
     })?;
-    write_atomic(&index_path(root), &body)
+    write_atomic_unsynced(&checked_index_path(root)?, &body)
 }
 
 /// Runs `f` on the index under its lock and writes the result back. A missing or corrupt
 /// index is rebuilt from the directory first; the reason is returned alongside.
 pub fn update<T>(root: &Path, f: impl FnOnce(&mut HashIndex) -> T) -> Result<(T, Option<String>)> {
-    let path = index_path(root);
+    let path = checked_index_path(root)?;
     lock::with_lock(&path, || {
         let (mut index, rebuilt) = match read(root) {
             Ok(i) => (i, None),
@@ -297,7 +303,7 @@ pub fn load(root: &Path) -> Result<Loaded> {
             rebuilt: None,
         });
     }
-    let path = index_path(root);
+    let path = checked_index_path(root)?;
     lock::with_lock(&path, || match read(root) {
         // Another process repaired it while we waited.
         Ok(index) => Ok(Loaded {
@@ -328,7 +334,7 @@ pub fn peek(root: &Path) -> Result<HashIndex> {
 
 /// Rebuilds and saves the index from the directory (used after pruning).
 pub fn rebuild_and_save(root: &Path) -> Result<HashIndex> {
-    let path = index_path(root);
+    let path = checked_index_path(root)?;
     lock::with_lock(&path, || {
         let index = rebuild(root)?;
         write(root, &index)?;
@@ -339,7 +345,7 @@ pub fn rebuild_and_save(root: &Path) -> Result<HashIndex> {
 /// Runs `f` with the index lock held (callers that delete result files use it so no save
 /// interleaves with their rebuild).
 pub fn with_index_lock<T>(root: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    lock::with_lock(&index_path(root), f)
+    lock::with_lock(&checked_index_path(root)?, f)
 }
 
 /// Rebuilds and writes the index; the caller must hold the index lock.
@@ -355,7 +361,7 @@ mod tests {
     use std::time::SystemTime;
 
     fn env(root: &Path, name: &str) -> Envelope {
-        let run = crate::store::envelope::RunInfo {
+        let run = super::super::envelope::RunInfo {
             command: name.to_string(),
             project_root: root.to_path_buf(),
             started: SystemTime::now(),
@@ -363,7 +369,12 @@ mod tests {
         };
         Envelope::success(
             &run,
-            vec![FileRef::from_bytes(root, &root.join("40_原稿/a.md"), b"abc", "manuscript")],
+            vec![FileRef::from_bytes(
+                root,
+                &root.join("40_原稿/a.md"),
+                b"abc",
+                "manuscript",
+            )],
             vec![],
             serde_json::json!({}),
             serde_json::json!({}),

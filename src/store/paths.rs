@@ -128,6 +128,12 @@ pub fn resolve(root: &Path, path: &Path) -> Result<InRoot> {
     Ok(InRoot { abs, rel })
 }
 
+/// The absolute location of noveler's own `rel` (e.g. `.noveler/artifacts`), refusing it when
+/// a symlink on the way leads out of the project (U004). Used before every write.
+pub fn inside(root: &Path, rel: &str) -> Result<PathBuf> {
+    Ok(resolve(root, Path::new(rel))?.abs)
+}
+
 /// Like `resolve`, and the path must name an existing regular file (U005 otherwise).
 pub fn resolve_file(root: &Path, path: &Path) -> Result<InRoot> {
     let r = resolve(root, path)?;
