@@ -34,6 +34,10 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --dir)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation: what it detects, why, an example and its fix')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule with its code, aspect and default severity')
+<<<<<<< HEAD
+=======
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
+>>>>>>> workflow
             [CompletionResult]::new('artifact', 'artifact', [CompletionResultType]::ParameterValue, 'Content-addressed artifacts: store, fetch, list, delete, gc')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Snapshots of manuscripts and artifacts: create, list, restore')
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Saved results and the hash index: info, list, get, changes, clean')
@@ -105,6 +109,19 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
+<<<<<<< HEAD
+=======
+        'noveler;mcp' {
+            [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'Which tools to offer: `core` (the ten most used) or `full` (all)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+>>>>>>> workflow
         'noveler;artifact' {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
             [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
@@ -392,6 +409,10 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --dir)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation: what it detects, why, an example and its fix')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule with its code, aspect and default severity')
+<<<<<<< HEAD
+=======
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
+>>>>>>> workflow
             [CompletionResult]::new('artifact', 'artifact', [CompletionResultType]::ParameterValue, 'Content-addressed artifacts: store, fetch, list, delete, gc')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Snapshots of manuscripts and artifacts: create, list, restore')
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Saved results and the hash index: info, list, get, changes, clean')
@@ -415,6 +436,12 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
         'noveler;help;rules' {
             break
         }
+<<<<<<< HEAD
+=======
+        'noveler;help;mcp' {
+            break
+        }
+>>>>>>> workflow
         'noveler;help;artifact' {
             [CompletionResult]::new('store', 'store', [CompletionResultType]::ParameterValue, 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id')
             [CompletionResult]::new('fetch', 'fetch', [CompletionResultType]::ParameterValue, 'Print an artifact''s content, or one section of it')

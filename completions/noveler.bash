@@ -43,6 +43,9 @@ _noveler() {
             noveler,man)
                 cmd="noveler__subcmd__man"
                 ;;
+            noveler,mcp)
+                cmd="noveler__subcmd__mcp"
+                ;;
             noveler,rules)
                 cmd="noveler__subcmd__rules"
                 ;;
@@ -172,6 +175,9 @@ _noveler() {
             noveler__subcmd__help,man)
                 cmd="noveler__subcmd__help__subcmd__man"
                 ;;
+            noveler__subcmd__help,mcp)
+                cmd="noveler__subcmd__help__subcmd__mcp"
+                ;;
             noveler__subcmd__help,rules)
                 cmd="noveler__subcmd__help__subcmd__rules"
                 ;;
@@ -224,7 +230,11 @@ _noveler() {
 
     case "${cmd}" in
         noveler)
+<<<<<<< HEAD
             opts="-q -h -V --project-root --no-save --quiet --help --version check completions man explain rules artifact backup files convert validate help"
+=======
+            opts="-q -h -V --project-root --no-save --quiet --help --version check completions man explain rules mcp artifact backup files convert validate help"
+>>>>>>> workflow
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1008,7 +1018,11 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help)
+<<<<<<< HEAD
             opts="check completions man explain rules artifact backup files convert validate help"
+=======
+            opts="check completions man explain rules mcp artifact backup files convert validate help"
+>>>>>>> workflow
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1329,6 +1343,20 @@ _noveler() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        noveler__subcmd__help__subcmd__mcp)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         noveler__subcmd__help__subcmd__rules)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1366,6 +1394,28 @@ _noveler() {
             case "${prev}" in
                 --dir)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__mcp)
+            opts="-q -h --tools --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --tools)
+                    COMPREPLY=($(compgen -W "core full" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)

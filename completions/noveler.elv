@@ -31,6 +31,10 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand man 'Print the man page (or write every page with --dir)'
             cand explain 'Show a rule''s documentation: what it detects, why, an example and its fix'
             cand rules 'List every rule with its code, aspect and default severity'
+<<<<<<< HEAD
+=======
+            cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
+>>>>>>> workflow
             cand artifact 'Content-addressed artifacts: store, fetch, list, delete, gc'
             cand backup 'Snapshots of manuscripts and artifacts: create, list, restore'
             cand files 'Saved results and the hash index: info, list, get, changes, clean'
@@ -96,6 +100,18 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand -h 'Print help'
             cand --help 'Print help'
         }
+<<<<<<< HEAD
+=======
+        &'noveler;mcp'= {
+            cand --tools 'Which tools to offer: `core` (the ten most used) or `full` (all)'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+>>>>>>> workflow
         &'noveler;artifact'= {
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
             cand --no-save 'Do not save the result envelope under temp/json_output/'
@@ -346,6 +362,10 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand man 'Print the man page (or write every page with --dir)'
             cand explain 'Show a rule''s documentation: what it detects, why, an example and its fix'
             cand rules 'List every rule with its code, aspect and default severity'
+<<<<<<< HEAD
+=======
+            cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
+>>>>>>> workflow
             cand artifact 'Content-addressed artifacts: store, fetch, list, delete, gc'
             cand backup 'Snapshots of manuscripts and artifacts: create, list, restore'
             cand files 'Saved results and the hash index: info, list, get, changes, clean'
@@ -363,6 +383,11 @@ set edit:completion:arg-completer[noveler] = {|@words|
         }
         &'noveler;help;rules'= {
         }
+<<<<<<< HEAD
+=======
+        &'noveler;help;mcp'= {
+        }
+>>>>>>> workflow
         &'noveler;help;artifact'= {
             cand store 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id'
             cand fetch 'Print an artifact''s content, or one section of it'

@@ -34,6 +34,10 @@ complete -c noveler -n "__fish_noveler_needs_command" -f -a "completions" -d 'Pr
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "man" -d 'Print the man page (or write every page with --dir)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
+<<<<<<< HEAD
+=======
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
+>>>>>>> workflow
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
@@ -104,6 +108,15 @@ complete -c noveler -n "__fish_noveler_using_subcommand rules" -l project-root -
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -s h -l help -d 'Print help'
+<<<<<<< HEAD
+=======
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l tools -d 'Which tools to offer: `core` (the ten most used) or `full` (all)' -r -f -a "core\t'The ten most used tools (see `tools::CORE`)'
+full\t'Every tool'"
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
+>>>>>>> workflow
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -s q -l quiet -d 'Print less: only findings and errors'
@@ -256,6 +269,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand validate" -l verify-file
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
+<<<<<<< HEAD
 complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate help" -f -a "completions" -d 'Print a shell completion script'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate help" -f -a "man" -d 'Print the man page (or write every page with --dir)'
@@ -267,6 +281,20 @@ complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_see
 complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate help" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate help" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+=======
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "completions" -d 'Print a shell completion script'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "man" -d 'Print the man page (or write every page with --dir)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+>>>>>>> workflow
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "store" -d 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "fetch" -d 'Print an artifact\'s content, or one section of it'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "list" -d 'List stored artifacts (corrupt files are reported and skipped)'

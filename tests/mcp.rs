@@ -209,10 +209,81 @@ struct Case {
     invalid_expect: Expect,
 }
 
+/// What the cases refer to: an artifact stored in the project, a recorded sha256.
+struct Fixture {
+    artifact_id: String,
+    recorded_hash: String,
+    /// A writing session of episode 3, in progress.
+    session_id: String,
+}
+
+/// Stores an artifact and records a file in the hash index (through the library).
+fn fixture(root: &Path) -> Fixture {
+    let store = noveler::store::artifact::ArtifactStore::new(root);
+    let out = store
+        .store(
+            "# 人物\n小鞠は見習い。\n# 舞台\n澪浜の港町。\n",
+            noveler::store::artifact::StoreOptions {
+                content_type: Some("markdown".into()),
+                description: Some("設定メモ".into()),
+                ..Default::default()
+            },
+        )
+        .expect("store artifact");
+    // Any saved envelope is recorded in the hash index: run one command through the CLI.
+    let status = Command::new(BIN)
+        .args(["rules", "--format", "json", "--project-root"])
+        .arg(root)
+        .output()
+        .expect("run noveler rules");
+    assert!(status.status.success());
+    let loaded = noveler::store::index::load(root).expect("hash index");
+    let recorded_hash = loaded
+        .index
+        .files
+        .values()
+        .next()
+        .map(|e| e.sha256.clone())
+        .expect("a recorded file");
+    let started = Command::new(BIN)
+        .args(["write", "3", "--format", "json", "--project-root"])
+        .arg(root)
+        .output()
+        .expect("run noveler write");
+    let started: Value = serde_json::from_slice(&started.stdout).expect("write envelope");
+    Fixture {
+        artifact_id: out.metadata.artifact_id,
+        recorded_hash,
+        session_id: started["result"]["session_id"]
+            .as_str()
+            .expect("session id")
+            .to_string(),
+    }
+}
+
 /// One valid and one invalid call for every tool of the full profile. A tool added to the
 /// table without a case here fails `every_tool_lists_and_answers_valid_and_invalid_calls`.
-fn cases() -> Vec<Case> {
-    vec![
+fn cases(fx: &Fixture) -> Vec<Case> {
+    let ep1 = "40_原稿/第001話_潮墨の見習い.md";
+    let mut cases = vec![
+        Case {
+            tool: "noveler_check",
+            valid: json!({"episode": 1}),
+            invalid: json!({"episode": 1, "fail_under": 250}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "check_basic",
+            valid: json!({"episode_number": 2}),
+            invalid: json!({"episode": 0}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
+        Case {
+            tool: "check_rhythm",
+            valid: json!({"path": ep1}),
+            invalid: json!({"episode": 1, "severity_threshold": "urgent"}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
         Case {
             tool: "status",
             valid: json!({}),
@@ -232,23 +303,70 @@ fn cases() -> Vec<Case> {
             invalid_expect: Expect::ToolError("U001"),
         },
         Case {
-            tool: "noveler_check",
-            valid: json!({"episode_number": 2}),
-            invalid: json!({"episode_number": 2, "a31_result": {"summary": "x"}}),
+            tool: "fetch_artifact",
+            valid: json!({"artifact_id": fx.artifact_id, "section": "舞台"}),
+            invalid: json!({"artifact_id": "artifact:../../etc"}),
+            invalid_expect: Expect::ToolError("A001"),
+        },
+        Case {
+            tool: "list_artifacts",
+            valid: json!({}),
+            invalid: json!({"tags": "keep"}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
+        Case {
+            tool: "backup_management",
+            valid: json!({"action": "create", "files": [ep1], "reason": "test"}),
+            invalid: json!({"action": "restore"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "convert_cli_to_json",
+            valid: json!({"cli_result": {"command": "noveler check 1", "returncode": 1,
+                          "stdout": "x".repeat(3000), "stderr": ""}}),
+            invalid: json!({"cli_result": {"command": "noveler check 1"}}),
             invalid_expect: Expect::ToolError("U006"),
         },
         Case {
-            tool: "check_basic",
-            valid: json!({"episode_number": 1}),
-            invalid: json!({"episode_number": 99}),
-            invalid_expect: Expect::Ok,
+            tool: "validate_json_response",
+            valid: json!({"json_text": "{\"success\": true}"}),
+            invalid: json!({}),
+            invalid_expect: Expect::ToolError("U001"),
         },
         Case {
-            tool: "check_rhythm",
-            valid: json!({"episode_number": 1}),
-            invalid: json!({"episode_number": 99}),
-            invalid_expect: Expect::Ok,
+            tool: "get_file_reference_info",
+            valid: json!({"path": ep1}),
+            invalid: json!({"path": "../../etc/passwd"}),
+            invalid_expect: Expect::ToolError("U004"),
         },
+        Case {
+            tool: "list_files_with_hashes",
+            valid: json!({"prefix": "temp/"}),
+            invalid: json!({"prefix": 3}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
+        Case {
+            tool: "get_file_by_hash",
+            valid: json!({"hash": fx.recorded_hash}),
+            invalid: json!({"hash": "zz"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "check_file_changes",
+            valid: json!({"paths": [ep1]}),
+            invalid: json!({"paths": ["../../etc/passwd"]}),
+            invalid_expect: Expect::ToolError("U004"),
+        },
+    ];
+    cases.extend(writing_cases(fx));
+    cases.extend(progressive_cases());
+    cases
+}
+
+/// The progressive check, judged evaluation and fix tools (issue 6). Order matters: they
+/// share one project; episode 3 gets a check session, episode 2 never does.
+fn progressive_cases() -> Vec<Case> {
+    vec![
         // Progressive check, judged evaluations, fixes (issue 6). Order matters: they share
         // one project; episode 3 gets a session, episode 2 never does.
         Case {
@@ -374,6 +492,100 @@ fn episode1_sha256() -> String {
     noveler::analysis::sha256_hex(&std::fs::read(path).expect("episode 1"))
 }
 
+
+/// The staged-writing tools (tests/write.rs drives them end to end).
+fn writing_cases(fx: &Fixture) -> Vec<Case> {
+    let mut cases = vec![
+        Case {
+            tool: "noveler_write",
+            valid: json!({"episode": 2, "dry_run": true}),
+            invalid: json!({"episode": 2, "step": 11}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "write_step_1",
+            valid: json!({"episode": 2}),
+            invalid: json!({"episode": 2, "submission": {"logline": 1}}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+        Case {
+            tool: "write_step_2",
+            valid: json!({"episode": 2, "dry_run": true}),
+            invalid: json!({"episode": 2, "submission": {}}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+    ];
+    for tool in [
+        "write_step_3",
+        "write_step_4",
+        "write_step_5",
+        "write_step_6",
+        "write_step_7",
+        "write_step_8",
+        "write_step_9",
+        "write_step_10",
+    ] {
+        cases.push(Case {
+            tool,
+            valid: json!({"episode": 2, "dry_run": true}),
+            invalid: json!({"episode": 2, "session_id": "nope"}),
+            invalid_expect: Expect::ToolError("U001"),
+        });
+    }
+    cases.extend([
+        Case {
+            tool: "write_stage",
+            valid: json!({"episode": 2, "stage": "plot_structure_analysis", "dry_run": true}),
+            invalid: json!({"episode": 2, "stage": "outline"}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "write_resume",
+            valid: json!({"episode": 3, "session_id": fx.session_id}),
+            invalid: json!({"episode": 3, "session_id": "session_20990101_000000_abcdef"}),
+            invalid_expect: Expect::ToolError("U005"),
+        },
+        Case {
+            tool: "write_manuscript_draft",
+            valid: json!({"episode": 1, "dry_run": true}),
+            invalid: json!({"episode": 1, "word_count_target": 50}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "write_with_claude",
+            valid: json!({"episode": 1, "plot_content": "title: 試し\nsummary: 試しのプロット\n",
+                          "word_count_target": 4000, "dry_run": true}),
+            invalid: json!({"episode": 1, "word_count_target": 999999}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "enhanced_get_writing_tasks",
+            valid: json!({"episode": 2}),
+            invalid: json!({"episode": "two"}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
+        Case {
+            tool: "enhanced_execute_writing_step",
+            valid: json!({"episode": 3, "step_id": 1, "dry_run": true}),
+            invalid: json!({"episode": 3, "step_id": 11}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "enhanced_resume_from_partial_failure",
+            valid: json!({"episode": 3, "recovery_point": 0}),
+            invalid: json!({"episode": 3, "recovery_point": 12}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "noveler_plot",
+            valid: json!({"episode": 4, "dry_run": true}),
+            invalid: json!({"episode": 4, "content": "title: x"}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+    ]);
+    cases
+}
+
 fn validator(tool: &Tool) -> jsonschema::Validator {
     let schema = Value::Object(
         tool.output_schema
@@ -451,7 +663,8 @@ async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
         Some(env!("CARGO_PKG_VERSION"))
     );
     let tools = client.list_all_tools().await.expect("tools/list");
-    let cases = cases();
+    let fx = fixture(&root);
+    let cases = cases(&fx);
     let listed: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     for t in &tools {
         assert!(
@@ -787,29 +1000,218 @@ fn core_profile_lists_at_most_ten_tools() {
 
 #[test]
 fn stdout_is_only_protocol_even_when_a_command_prints() {
-    // The noveler tool runs a command that prints (text output, a clap error); none of it
-    // may reach stdout: every line read by `Raw::read` is checked to be JSON-RPC.
+    // The noveler tool runs commands that print (text output, a clap error); none of it may
+    // reach stdout: every line `Raw::read` takes is checked to be one JSON-RPC message.
     let (_guard, root) = project();
     let mut s = Raw::start(&root, &[]);
     s.initialize("2025-11-25");
-    let r = s.call(1, "noveler", json!({"command": "rules"}));
+    let r = s.call(1, "noveler", json!({"command": "check 1"}));
     let result = &r["result"]["structuredContent"]["result"];
-    assert_eq!(result["returncode"], 0);
-    assert!(
-        result["stdout"]
-            .as_str()
-            .unwrap()
-            .contains("CONSECUTIVE_LONG_SENTENCES")
-            || result["stdout_chars"].as_u64().unwrap() > 0
-    );
+    assert!(result["stdout"]["chars"].as_u64().unwrap() > 0, "{r}");
+    assert_eq!(result["command"], "noveler check 1");
+    // The command's own envelope comes along, and convert saved the full stdout.
+    assert_eq!(result["envelope"]["command"], "check");
+    let stdout_file = result["stdout"]["file"]["path"].as_str().unwrap();
+    assert!(root.join(stdout_file).is_file());
+
     let r = s.call(2, "noveler", json!({"args": ["no-such-verb"]}));
     let result = &r["result"]["structuredContent"]["result"];
     assert_eq!(result["returncode"], 2);
-    assert!(!result["stderr"].as_str().unwrap().is_empty());
+    assert_eq!(result["command_succeeded"], false);
+    assert!(result["stderr"]["chars"].as_u64().unwrap() > 0);
+
     let r = s.call(3, "noveler", json!({"args": ["mcp"]}));
     assert_eq!(r["result"]["isError"], true);
     let list = s.request(4, "tools/list", json!({}));
     assert!(list["result"].is_object());
+}
+
+/// The envelope without what differs between two runs of the same input.
+fn comparable(mut envelope: Value) -> Value {
+    let obj = envelope.as_object_mut().expect("envelope");
+    for key in ["created_at", "execution_time_ms", "saved_to"] {
+        obj.remove(key);
+    }
+    envelope
+}
+
+#[test]
+fn check_tools_return_the_cli_json_envelope() {
+    let (_guard, root) = project();
+    let cli = |args: &[&str]| -> Value {
+        let out = Command::new(BIN)
+            .arg("check")
+            .args(args)
+            .args(["--format", "json", "--no-progress", "--project-root"])
+            .arg(&root)
+            .current_dir(&root)
+            .output()
+            .expect("noveler check");
+        assert!(out.status.code().is_some_and(|c| c < 2), "{out:?}");
+        serde_json::from_slice(&out.stdout).expect("CLI JSON")
+    };
+    let mut s = Raw::start(&root, &["-q"]);
+    s.initialize("2025-11-25");
+    let cases: Vec<(&str, Value, Vec<&str>)> = vec![
+        ("noveler_check", json!({"episode": 1}), vec!["1"]),
+        ("noveler_check", json!({"targets": [2, 3]}), vec!["2", "3"]),
+        (
+            "check_basic",
+            json!({"episode": 2}),
+            vec!["2", "--aspects", "length,content,grammar,style,readability"],
+        ),
+        (
+            "check_rhythm",
+            json!({"episode": 3}),
+            vec!["3", "--aspects", "rhythm"],
+        ),
+        (
+            "check_rhythm",
+            json!({"episode": 3, "severity_threshold": "medium"}),
+            vec!["3", "--aspects", "rhythm", "--severity-threshold", "medium"],
+        ),
+    ];
+    // Sent all at once: the server runs them in parallel and answers each by id.
+    for (i, (tool, args, _)) in cases.iter().enumerate() {
+        s.send(
+            json!({"jsonrpc": "2.0", "id": 100 + i, "method": "tools/call",
+                      "params": {"name": tool, "arguments": args}}),
+        );
+    }
+    for (i, (tool, args, cli_args)) in cases.iter().enumerate() {
+        let r = s.response(json!(100 + i));
+        assert_eq!(r["result"]["isError"], false, "{tool} {args}: {r}");
+        let mcp = comparable(r["result"]["structuredContent"].clone());
+        let cli = comparable(cli(cli_args));
+        assert_eq!(mcp["command"], "check");
+        assert!(mcp["result"]["files"]
+            .as_array()
+            .is_some_and(|f| !f.is_empty()));
+        assert_eq!(
+            mcp, cli,
+            "{tool} {args} differs from `noveler check {cli_args:?}`"
+        );
+    }
+}
+
+#[test]
+fn long_check_reports_progress_and_stops_on_cancellation() {
+    let (_guard, root) = project();
+    // Many distinct manuscripts (distinct content defeats the content-hash cache).
+    let sample = std::fs::read_to_string(root.join("40_原稿/第001話_潮墨の見習い.md")).unwrap();
+    let many = root.join("many");
+    std::fs::create_dir_all(&many).unwrap();
+    const FILES: usize = 400;
+    for i in 0..FILES {
+        std::fs::write(
+            many.join(format!("第{i:03}話_写し.md")),
+            format!("{sample}\n　写し{i}番。\n"),
+        )
+        .unwrap();
+    }
+    let mut child = Command::new(BIN)
+        .args(["mcp", "--project-root"])
+        .arg(&root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (log_tx, log_rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if log_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let stdout = child.stdout.take().unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let (tx, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut s = Raw {
+        child,
+        stdin,
+        lines,
+        stash: VecDeque::new(),
+    };
+    s.initialize("2025-11-25");
+    s.send(
+        json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
+        "name": "noveler_check",
+        "arguments": {"targets": ["many"], "no_cache": true},
+        "_meta": {"progressToken": "tok-7"}}}),
+    );
+
+    // Progress arrives for our token, increasing, with the total.
+    let first = loop {
+        let m = s.read();
+        if m["method"] == "notifications/progress" {
+            break m;
+        }
+        assert!(
+            m.get("id") != Some(&json!(7)),
+            "the check finished before any progress: {m}"
+        );
+    };
+    assert_eq!(first["params"]["progressToken"], "tok-7");
+    assert_eq!(first["params"]["total"].as_f64(), Some(FILES as f64));
+    let p1 = first["params"]["progress"].as_f64().unwrap();
+    assert!(p1 >= 1.0);
+
+    s.send(
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                  "params": {"requestId": 7, "reason": "test"}}),
+    );
+    // The server logs when the cancelled call has stopped.
+    loop {
+        let line = log_rx.recv_timeout(PATIENCE).expect("server log");
+        if line.contains("noveler_check cancelled") {
+            break;
+        }
+    }
+    // It keeps serving; the cancelled call gets no response (rmcp drops it).
+    let list = s.request(8, "tools/list", json!({}));
+    assert!(list["result"]["tools"].is_array());
+    let mut progress = vec![p1];
+    for m in s.stash.iter() {
+        assert_ne!(
+            m.get("id"),
+            Some(&json!(7)),
+            "a cancelled call was answered: {m}"
+        );
+        if m["method"] == "notifications/progress" {
+            progress.push(m["params"]["progress"].as_f64().unwrap());
+        }
+    }
+    assert!(progress.windows(2).all(|w| w[0] < w[1]), "{progress:?}");
+    assert!(
+        (*progress.last().unwrap() as usize) < FILES,
+        "cancellation did not stop the check early"
+    );
+    // The run it stopped is saved as an R001 error envelope, like any other result.
+    let out = root.join("temp/json_output");
+    let cancelled: Vec<Value> = std::fs::read_dir(&out)
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            let name = p.file_name()?.to_str()?.to_string();
+            if !name.starts_with("check_") {
+                return None;
+            }
+            serde_json::from_slice(&std::fs::read(&p).ok()?).ok()
+        })
+        .collect();
+    assert_eq!(cancelled.len(), 1, "{cancelled:?}");
+    assert_eq!(cancelled[0]["success"], false);
+    assert_eq!(cancelled[0]["error"]["code"], "R001");
 }
 
 #[allow(dead_code)]

@@ -14,14 +14,13 @@ pub mod backup;
 pub mod check;
 pub mod convert;
 pub mod files;
+pub mod gen;
+mod mcp;
 pub mod plot;
 pub mod polish;
 pub mod progressive;
 pub mod validate;
 pub mod write;
-pub mod check;
-pub mod gen;
-mod mcp;
 
 #[derive(Debug, Parser)]
 #[command(

@@ -102,7 +102,10 @@ pub fn plot_text(r: &PlotReport) -> String {
         PlotResult::Prompt(p) => {
             match (&p.prompt, &p.plot_file) {
                 (None, Some(f)) => {
-                    t.push_str(&format!("第{:03}話のプロットはすでにあります: {f}\n", p.episode));
+                    t.push_str(&format!(
+                        "第{:03}話のプロットはすでにあります: {f}\n",
+                        p.episode
+                    ));
                 }
                 (Some(prompt), _) => {
                     if let Some(st) = &p.prompt_stats {
@@ -141,7 +144,9 @@ pub fn plot_text(r: &PlotReport) -> String {
                 ));
             }
             for b in &s.backups {
-                t.push_str(&format!("  バックアップ: {b}（noveler backup restore {b}）\n"));
+                t.push_str(&format!(
+                    "  バックアップ: {b}（noveler backup restore {b}）\n"
+                ));
             }
             for f in &s.removed {
                 t.push_str(&format!("  旧ファイルを置き換え: {f}\n"));

@@ -5,8 +5,8 @@
 use crate::cli::emit;
 use crate::cli::files::{read_stdin, user_path};
 use crate::commands::write::{
-    self as cmd, EnhancedResumeRequest, EnhancedTasksRequest, WriteAbandonRequest,
-    WriteRequest, WriteResumeRequest, WriteStatusRequest, WriteSubmitRequest,
+    self as cmd, EnhancedResumeRequest, EnhancedTasksRequest, WriteAbandonRequest, WriteRequest,
+    WriteResumeRequest, WriteStatusRequest, WriteSubmitRequest,
 };
 use crate::commands::{self, Ctx};
 use crate::output::Format;
@@ -305,7 +305,11 @@ fn progress_line(done: usize, skipped: usize, total: u8) -> String {
 /// Text of `noveler write EP`.
 pub fn show_text(o: &WriteOutcome) -> String {
     let mut t = String::new();
-    let dry = if o.dry_run { "（ドライラン：何も保存していません）" } else { "" };
+    let dry = if o.dry_run {
+        "（ドライラン：何も保存していません）"
+    } else {
+        ""
+    };
     let new = if o.new_session { "（新規）" } else { "" };
     t.push_str(&format!(
         "第{:03}話 セッション {}{new}{dry}\n進捗: {}\n",
@@ -333,9 +337,12 @@ pub fn show_text(o: &WriteOutcome) -> String {
             ));
             t.push_str(&format!(
                 "参照 {} 件: プロンプト {} バイト（貼り付けなら {} バイト、削減 {:.1}%）\n",
-                st.artifacts_referenced, st.referenced_bytes, st.pasted_bytes, st.prompt_reduction_pct
+                st.artifacts_referenced,
+                st.referenced_bytes,
+                st.pasted_bytes,
+                st.prompt_reduction_pct
             ));
-            t.push_str("\n");
+            t.push('\n');
             t.push_str(&s.prompt);
             if !s.prompt.ends_with('\n') {
                 t.push('\n');
@@ -382,7 +389,9 @@ pub fn submit_text(o: &SubmitOutcome) -> String {
             t.push_str("  内容は前の版と同じため書き換えていません\n");
         }
         for b in &m.backups {
-            t.push_str(&format!("  バックアップ: {b}（noveler backup restore {b}）\n"));
+            t.push_str(&format!(
+                "  バックアップ: {b}（noveler backup restore {b}）\n"
+            ));
         }
         for r in &m.removed {
             t.push_str(&format!("  旧ファイルを置き換え: {r}\n"));
@@ -463,7 +472,10 @@ pub fn status_text(o: &StatusOutcome) -> String {
                     e
                 })
                 .unwrap_or_default();
-            t.push_str(&format!("  {mark} STEP{:>2} {}{extra}\n", st.number, st.title));
+            t.push_str(&format!(
+                "  {mark} STEP{:>2} {}{extra}\n",
+                st.number, st.title
+            ));
         }
         if let Some(m) = &s.manuscript {
             t.push_str(&format!("原稿: {}\n", m.path));
@@ -497,7 +509,11 @@ pub fn tasks_text(o: &TasksOutcome) -> String {
                 d.level,
                 d.code,
                 d.message,
-                if d.recoverable { "（復旧可能）" } else { "" }
+                if d.recoverable {
+                    "（復旧可能）"
+                } else {
+                    ""
+                }
             ));
         }
     }

@@ -1,22 +1,20 @@
 //! `noveler` (MCP): runs a noveler command line in-process — parsed by the same clap `Cli`
-//! as the binary, run with output captured — and returns what it printed as a CLI result
-//! (command, returncode, stdout, stderr) together with the command's own envelope.
+//! as the binary, run with its output captured (stdout of `noveler mcp` is the protocol) —
+//! and returns what it printed through `convert` (convert_cli_to_json: command,
+//! returncode, stdout/stderr summarised past 1000 characters with the full streams saved as
+//! referenced files), plus the command's own result envelope.
 
+use super::convert::{ConvertReport, ConvertRequest};
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
+use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
-
-/// Beyond this many characters, stdout/stderr are abbreviated in the result (first and last
-/// 500 characters); the command's envelope (`saved_to`) holds the full structured result.
-pub const STREAM_LIMIT: usize = 1000;
-const KEEP: usize = 500;
-const ELLIPSIS: &str = "\n…(省略)…\n";
 
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct NovelerCliRequest {
-    /// The command line after `noveler`, e.g. `check 1 --format json` or `rules`. Words are
+    /// The command line after `noveler`, e.g. `check 1 --aspects style` or `rules`. Words are
     /// split on spaces; quote a word containing spaces ('…' or "…"). A leading `noveler` is
-    /// ignored.
+    /// ignored. Relative paths are taken from the server's working directory, as in a shell.
     #[serde(default)]
     pub command: String,
     /// The same as separate words (use instead of `command` to avoid quoting).
@@ -26,18 +24,9 @@ pub struct NovelerCliRequest {
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct NovelerCliReport {
-    /// The command line that ran, starting with `noveler`.
-    pub command: String,
-    /// The exit status the binary would have returned (0 ok, 1 findings at/above the gate,
-    /// 2 usage/config/I-O error).
-    pub returncode: u8,
-    /// What the command printed on stdout (abbreviated past 1000 characters).
-    pub stdout: String,
-    /// What it printed on stderr (abbreviated past 1000 characters).
-    pub stderr: String,
-    /// Characters of stdout / stderr before abbreviation.
-    pub stdout_chars: usize,
-    pub stderr_chars: usize,
+    /// The CLI result as convert_cli_to_json returns it.
+    #[serde(flatten)]
+    pub converted: ConvertReport,
     /// The command's own result envelope (SPEC §5), when it produced one; its `saved_to`
     /// names the saved file.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -45,8 +34,11 @@ pub struct NovelerCliReport {
 }
 
 impl Report for NovelerCliReport {
+    fn outputs(&self) -> Vec<FileRef> {
+        self.converted.outputs()
+    }
     fn exit_code(&self) -> u8 {
-        self.returncode
+        u8::try_from(self.converted.returncode).unwrap_or(2)
     }
 }
 
@@ -113,17 +105,6 @@ fn unbalanced(line: &str) -> Error {
         format!("コマンドラインの引用符が閉じていません: {line}"),
     )
     .hint("'…' または \"…\" を閉じるか、args に単語の配列で渡してください。")
-}
-
-/// `text` abbreviated to its first and last 500 characters when longer than 1000.
-pub fn abbreviate(text: &str) -> String {
-    let n = text.chars().count();
-    if n <= STREAM_LIMIT {
-        return text.to_string();
-    }
-    let head: String = text.chars().take(KEEP).collect();
-    let tail: String = text.chars().skip(n - KEEP).collect();
-    format!("{head}{ELLIPSIS}{tail}")
 }
 
 fn quote(word: &str) -> String {
@@ -212,13 +193,19 @@ pub fn run(ctx: &Ctx, req: NovelerCliRequest) -> Result<NovelerCliReport> {
             crate::cli::capture::run(move || crate::cli::run_in(inner, cli))
         }
     };
+    let converted = super::convert::run(
+        ctx,
+        ConvertRequest {
+            cli_result: serde_json::json!({
+                "command": line,
+                "returncode": returncode,
+                "stdout": captured.stdout,
+                "stderr": captured.stderr,
+            }),
+        },
+    )?;
     Ok(NovelerCliReport {
-        command: line,
-        returncode,
-        stdout_chars: captured.stdout.chars().count(),
-        stderr_chars: captured.stderr.chars().count(),
-        stdout: abbreviate(&captured.stdout),
-        stderr: abbreviate(&captured.stderr),
+        converted,
         envelope: captured.envelope,
     })
 }
@@ -238,15 +225,6 @@ mod tests {
     }
 
     #[test]
-    fn abbreviates_long_streams() {
-        let long = "あ".repeat(1500);
-        let short = abbreviate(&long);
-        assert!(short.contains("…(省略)…"));
-        assert_eq!(short.chars().filter(|&c| c == 'あ').count(), 1000);
-        assert_eq!(abbreviate("abc"), "abc");
-    }
-
-    #[test]
     fn runs_rules_in_process_and_captures_the_envelope() {
         let dir = tempfile::tempdir().unwrap();
         let ctx = Ctx::new(dir.path().into());
@@ -258,17 +236,25 @@ mod tests {
             },
         )
         .unwrap();
-        assert_eq!(report.returncode, 0);
-        assert_eq!(report.command, "noveler rules --format json");
-        let env = report.envelope.unwrap();
+        assert_eq!(report.converted.returncode, 0);
+        assert_eq!(report.converted.command, "noveler rules --format json");
+        let env = report.envelope.clone().unwrap();
         assert_eq!(env["command"], "rules");
         assert!(env["saved_to"].is_string());
-        assert!(report.stdout.starts_with('{'));
+        // The long JSON stdout is summarised and saved in full as a referenced file.
+        assert!(report.converted.stdout.truncated);
+        assert!(report.converted.stdout.text.starts_with('{'));
+        let file = report.converted.stdout.file.clone().unwrap();
+        assert_eq!(report.outputs()[0].path, file.path);
+        let saved = std::fs::read_to_string(dir.path().join(&file.path)).unwrap();
+        let parsed: serde_json::Value = serde_json::from_str(&saved).unwrap();
+        assert_eq!(parsed["command"], "rules");
     }
 
     #[test]
     fn usage_errors_are_returncode_2_and_help_is_0() {
-        let ctx = Ctx::new(std::env::temp_dir());
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = Ctx::new(dir.path().into());
         let bad = run(
             &ctx,
             NovelerCliRequest {
@@ -277,8 +263,8 @@ mod tests {
             },
         )
         .unwrap();
-        assert_eq!(bad.returncode, 2);
-        assert!(!bad.stderr.is_empty());
+        assert_eq!(bad.converted.returncode, 2);
+        assert!(bad.converted.stderr.chars > 0);
         let help = run(
             &ctx,
             NovelerCliRequest {
@@ -287,8 +273,8 @@ mod tests {
             },
         )
         .unwrap();
-        assert_eq!(help.returncode, 0);
-        assert!(help.stdout.contains("Usage"));
+        assert_eq!(help.converted.returncode, 0);
+        assert!(help.converted.stdout.text.contains("Usage"));
     }
 
     #[test]

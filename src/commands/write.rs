@@ -110,8 +110,9 @@ fn stage_of(step: Option<u32>, stage: Option<&str>) -> Result<Option<&'static St
 
 fn check_episode(ep: u32) -> Result<()> {
     if ep == 0 {
-        return Err(Error::new(Code::E001, "話数は 1 以上で指定してください")
-            .hint("例: noveler write 4"));
+        return Err(
+            Error::new(Code::E001, "話数は 1 以上で指定してください").hint("例: noveler write 4")
+        );
     }
     Ok(())
 }
@@ -133,11 +134,24 @@ fn out_ref(root: &Path, rel: &str, role: &str) -> Option<FileRef> {
 
 fn submit_refs(root: &Path, s: &SubmitOutcome) -> Vec<FileRef> {
     let mut out = Vec::new();
-    out.extend(s.output_file.as_deref().and_then(|f| out_ref(root, f, "stage_output")));
+    out.extend(
+        s.output_file
+            .as_deref()
+            .and_then(|f| out_ref(root, f, "stage_output")),
+    );
     if let Some(m) = &s.manuscript {
         out.extend(out_ref(root, &m.path, "manuscript"));
     }
     out
+}
+
+/// The MCP exclusivity key of a writing call: one call per episode at a time.
+pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+    let ep = args
+        .get("episode")
+        .or_else(|| args.get("episode_number"))?
+        .as_u64()?;
+    Some(format!("episode:{ep}"))
 }
 
 /// `noveler write EP` / `noveler_write`.
@@ -146,7 +160,9 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
     let stage = stage_of(req.step, req.stage.as_deref())?;
     let mut session_id = req.session_id.clone();
     let mut submitted = None;
+    let phases = if req.submission.is_some() { 2 } else { 1 };
     if let Some(sub) = &req.submission {
+        ctx.report_progress(0, phases, "submit");
         let out = writing::submit(
             &ctx.root,
             &SubmitOptions {
@@ -163,6 +179,8 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
         submitted = Some(out);
     }
     let show_stage = if submitted.is_some() { None } else { stage };
+    ctx.check_cancelled()?;
+    ctx.report_progress(phases - 1, phases, "render");
     let outcome = writing::show(
         &ctx.root,
         &OpenOptions {
@@ -176,13 +194,18 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
         },
         show_stage,
     )?;
+    ctx.report_progress(phases, phases, "done");
     let mut files_out = Vec::new();
     if let Some(s) = &submitted {
         files_out.extend(submit_refs(&ctx.root, s));
     }
     if !outcome.dry_run {
         files_out.extend(out_ref(&ctx.root, &outcome.session_file, "session"));
-        if let Some(f) = outcome.stage.as_ref().and_then(|s| s.prompt_file.as_deref()) {
+        if let Some(f) = outcome
+            .stage
+            .as_ref()
+            .and_then(|s| s.prompt_file.as_deref())
+        {
             files_out.extend(out_ref(&ctx.root, f, "prompt"));
         }
     }
@@ -225,6 +248,46 @@ pub fn step(ctx: &Ctx, n: u32, req: StepRequest) -> Result<WriteReport> {
             episode: req.episode,
             session_id: req.session_id,
             step: Some(n),
+            submission: req.submission,
+            feedback: req.feedback,
+            dry_run: req.dry_run,
+            ..Default::default()
+        },
+    )
+}
+
+/// `write_stage`: one stage by name.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct StageRequest {
+    /// Episode number (1-based).
+    #[serde(alias = "episode_number")]
+    pub episode: u32,
+    /// The stage: plot_data_preparation, analyze_plot_structure, design_emotional_flow,
+    /// design_humor_elements, design_character_dialogue, design_scene_atmosphere,
+    /// adjust_logic_consistency, write_manuscript_draft, refine_manuscript_quality,
+    /// finalize_manuscript (the write_stage names of seed 000, e.g. plot_structure_analysis,
+    /// are accepted too), or its number.
+    pub stage: String,
+    /// The session to continue.
+    #[serde(default, alias = "resume_session")]
+    pub session_id: Option<String>,
+    /// The stage's output; without it the stage's prompt is returned.
+    #[serde(default)]
+    pub submission: Option<serde_json::Value>,
+    #[serde(default)]
+    pub feedback: Option<String>,
+    #[serde(default)]
+    pub dry_run: bool,
+}
+
+/// One stage by name through `run`.
+pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<WriteReport> {
+    run(
+        ctx,
+        WriteRequest {
+            episode: req.episode,
+            session_id: req.session_id,
+            stage: Some(req.stage),
             submission: req.submission,
             feedback: req.feedback,
             dry_run: req.dry_run,
@@ -363,7 +426,11 @@ impl Report for WriteSubmitReport {
 /// Reads a submission file (UTF-8).
 pub fn read_submission(root: &Path, file: &str) -> Result<(String, PathBuf)> {
     let p = Path::new(file);
-    let path = if p.is_absolute() { p.to_path_buf() } else { root.join(p) };
+    let path = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        root.join(p)
+    };
     let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
     let text = crate::store::text::decode(&path, &bytes)?.text;
     Ok((text, path))
@@ -502,7 +569,10 @@ pub fn abandon(ctx: &Ctx, req: WriteAbandonRequest) -> Result<WriteAbandonReport
         next_step: Some(1),
         suggested_actions: vec![
             format!("noveler write {} --new", req.episode),
-            format!("noveler write resume {} --session {}", req.episode, req.session_id),
+            format!(
+                "noveler write resume {} --session {}",
+                req.episode, req.session_id
+            ),
         ],
     })
 }
@@ -567,12 +637,14 @@ pub fn enhanced_execute(ctx: &Ctx, req: EnhancedExecuteRequest) -> Result<Enhanc
     let progress = |d: u64, t: u64, what: &str| ctx.report_progress(d, t, what);
     recovery::execute_step(
         &ctx.root,
-        req.episode,
-        req.step_id,
-        req.session_id.as_deref(),
-        req.submission.map(Payload::Json),
-        req.feedback,
-        req.dry_run,
+        recovery::StepCall {
+            episode: req.episode,
+            step: req.step_id,
+            session_id: req.session_id,
+            submission: req.submission.map(Payload::Json),
+            feedback: req.feedback,
+            dry_run: req.dry_run,
+        },
         &progress,
     )
     .map(|outcome| EnhancedExecuteReport { outcome })

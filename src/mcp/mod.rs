@@ -49,6 +49,7 @@
 pub mod adapter;
 pub mod requests;
 pub mod server;
+pub mod state;
 pub mod tools;
 pub mod transport;
 
@@ -110,9 +111,12 @@ pub fn serve_stdio(root: PathBuf, profile: Profile, quiet: bool) -> Result<()> {
         ));
         let (read, write) = rmcp::transport::stdio_pipes();
         let transport = transport::LineTransport::new(read, write);
-        match server.serve(transport).await {
+        match server.clone().serve(transport).await {
             Ok(running) => {
                 let reason = running.waiting().await;
+                // The client is gone: calls still running stop at their next check (the
+                // runtime waits for them before the process exits, so files stay whole).
+                server.cancel_all();
                 log(&format!("stopped: {reason:?}"));
                 Ok(())
             }

@@ -44,3 +44,104 @@ impl FocusedCheckRequest {
         }
     }
 }
+
+/// What `backup_management` does.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum BackupAction {
+    /// List the backups (newest first).
+    #[default]
+    List,
+    /// Snapshot an episode's manuscript, some files, or everything (`all`).
+    Create,
+    /// Put the files of `backup_id` back (the current files are backed up first).
+    Restore,
+}
+
+/// Arguments of `backup_management`: one action over the store's backups.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(default)]
+pub struct BackupManagementRequest {
+    /// `list` (default), `create` or `restore`.
+    pub action: BackupAction,
+    /// create: the episode whose manuscript to back up.
+    #[serde(alias = "episode_number")]
+    pub episode: Option<u32>,
+    /// create: files to back up, relative to the project root.
+    pub files: Vec<String>,
+    /// create: every manuscript and every artifact.
+    pub all: bool,
+    /// create: why (kept in the manifest; default `manual`).
+    pub reason: Option<String>,
+    /// restore: the backup id (`YYYYMMDD_HHMMSS_xxxxxxxx`, from `list`).
+    #[serde(alias = "id")]
+    pub backup_id: Option<String>,
+    /// restore: only report what would be written.
+    pub dry_run: bool,
+}
+
+/// The result of one `backup_management` action.
+#[derive(Debug, Clone, serde::Serialize, schemars::JsonSchema)]
+#[serde(tag = "action", rename_all = "lowercase")]
+pub enum BackupManagementReport {
+    List(bk::BackupListReport),
+    Create(bk::BackupCreateReport),
+    Restore(bk::BackupRestoreReport),
+}
+
+use crate::commands::backup as bk;
+
+impl crate::commands::Report for BackupManagementReport {
+    fn inputs(&self) -> Vec<crate::store::FileRef> {
+        match self {
+            BackupManagementReport::List(r) => r.inputs(),
+            BackupManagementReport::Create(r) => r.inputs(),
+            BackupManagementReport::Restore(r) => r.inputs(),
+        }
+    }
+    fn outputs(&self) -> Vec<crate::store::FileRef> {
+        match self {
+            BackupManagementReport::List(r) => r.outputs(),
+            BackupManagementReport::Create(r) => r.outputs(),
+            BackupManagementReport::Restore(r) => r.outputs(),
+        }
+    }
+}
+
+/// Runs one backup action through the `backup` commands.
+pub fn backup_management(
+    ctx: &crate::commands::Ctx,
+    req: BackupManagementRequest,
+) -> crate::Result<BackupManagementReport> {
+    Ok(match req.action {
+        BackupAction::List => {
+            BackupManagementReport::List(bk::run_list(ctx, bk::BackupListRequest {})?)
+        }
+        BackupAction::Create => BackupManagementReport::Create(bk::run_create(
+            ctx,
+            bk::BackupCreateRequest {
+                episode: req.episode,
+                files: req.files,
+                all: req.all,
+                reason: req.reason,
+            },
+        )?),
+        BackupAction::Restore => {
+            let Some(backup_id) = req.backup_id.filter(|s| !s.trim().is_empty()) else {
+                return Err(crate::Error::new(
+                    crate::Code::U001,
+                    "restore には backup_id が必要です",
+                )
+                .hint("まず action: list でバックアップの一覧を取得し、その backup_id を指定してください。")
+                .suggest("backup_management {\"action\": \"list\"}"));
+            };
+            BackupManagementReport::Restore(bk::run_restore(
+                ctx,
+                bk::BackupRestoreRequest {
+                    backup_id,
+                    dry_run: req.dry_run,
+                },
+            )?)
+        }
+    })
+}

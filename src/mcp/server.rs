@@ -28,6 +28,9 @@ a code, a Japanese message, a hint and the next tool to call.";
 
 struct Inner {
     root: PathBuf,
+    /// Cancellation flags of the calls running now (set all when the client goes away).
+    running: Mutex<HashMap<u64, Arc<std::sync::atomic::AtomicBool>>>,
+    next_call: std::sync::atomic::AtomicU64,
     tools: Vec<ToolSpec>,
     index: HashMap<&'static str, usize>,
     listing: Vec<Tool>,
@@ -49,11 +52,22 @@ impl NovelerServer {
         NovelerServer {
             inner: Arc::new(Inner {
                 root,
+                running: Mutex::new(HashMap::new()),
+                next_call: std::sync::atomic::AtomicU64::new(0),
                 tools,
                 index,
                 listing,
                 busy: Mutex::new(HashSet::new()),
             }),
+        }
+    }
+
+    /// Asks every running call to stop (the client closed the connection).
+    pub fn cancel_all(&self) {
+        if let Ok(running) = self.inner.running.lock() {
+            for flag in running.values() {
+                flag.store(true, Ordering::Relaxed);
+            }
         }
     }
 
@@ -109,6 +123,20 @@ impl NovelerServer {
 enum RootError {
     Domain(Error),
     Args(ArgError),
+}
+
+/// Forgets a call's cancellation flag when the call ends.
+struct RunningGuard {
+    server: NovelerServer,
+    call_id: u64,
+}
+
+impl Drop for RunningGuard {
+    fn drop(&mut self) {
+        if let Ok(mut running) = self.server.inner.running.lock() {
+            running.remove(&self.call_id);
+        }
+    }
 }
 
 /// Removes the key from the busy set when dropped.
@@ -219,6 +247,14 @@ impl NovelerServer {
 
         let mut ctx = Ctx::new(root);
         let cancel = ctx.cancel.clone();
+        let call_id = self.inner.next_call.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut running) = self.inner.running.lock() {
+            running.insert(call_id, cancel.clone());
+        }
+        let _running = RunningGuard {
+            server: self.clone(),
+            call_id,
+        };
 
         // Progress: forward Ctx::report_progress to notifications/progress when asked for.
         let mut forwarder = None;
@@ -265,7 +301,9 @@ impl NovelerServer {
                 // return (it checks between files) so locks and files are left clean. rmcp
                 // drops the response of a cancelled request.
                 cancel.store(true, Ordering::Relaxed);
-                worker.await
+                let joined = worker.await;
+                super::log(&format!("tools/call {name} cancelled by the client; stopped"));
+                joined
             }
         };
         if let Some(f) = forwarder {

@@ -5,10 +5,10 @@
 //! context (`benches/mcp.sh` prints the `tools/list` size of each profile).
 
 use super::adapter::{tool, Hints, ToolSpec};
-use super::requests::{FocusedCheckRequest, BASIC_ASPECTS};
+use super::requests::{backup_management, FocusedCheckRequest, BASIC_ASPECTS};
 use super::Profile;
 use crate::analysis::Aspect;
-use crate::commands;
+use crate::commands::{self, artifact, convert, files, validate, Ctx};
 
 /// A check step adds an attempt to the session each call (not idempotent), and changes
 /// nothing the author wrote.
@@ -38,7 +38,7 @@ pub const CORE: &[&str] = &[
 
 /// Every tool, in `tools/list` order.
 pub fn all() -> Vec<ToolSpec> {
-    vec![
+    let mut tools = vec![
         tool(
             "noveler_check",
             "check",
@@ -60,7 +60,7 @@ pub fn all() -> Vec<ToolSpec> {
              deterministic aspect except rhythm. Use after writing or editing an episode; \
              findings carry line, column, message and a fix when mechanical. Next: check_rhythm, \
              or fix and check again.",
-            |ctx: &commands::Ctx, req: FocusedCheckRequest| {
+            |ctx: &Ctx, req: FocusedCheckRequest| {
                 commands::check::run(ctx, req.into_check(&BASIC_ASPECTS))
             },
         ),
@@ -72,7 +72,7 @@ pub fn all() -> Vec<ToolSpec> {
              sentence endings, commas per sentence, moving-window length (narration only by \
              default), with rhythm metrics. Use when prose reads monotonous or choppy, or after \
              check_basic. Next: fix and check again.",
-            |ctx: &commands::Ctx, req: FocusedCheckRequest| {
+            |ctx: &Ctx, req: FocusedCheckRequest| {
                 commands::check::run(ctx, req.into_check(&[Aspect::Rhythm]))
             },
         ),

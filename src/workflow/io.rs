@@ -3,7 +3,6 @@
 //! Everything the engine needs from other layers goes through these few functions, so the
 //! engine itself stays logic.
 
-use crate::analysis::sha256_hex;
 use crate::analysis::settings::LengthSource;
 use crate::error::{Code, Error, Result};
 use crate::project::Project;
@@ -236,7 +235,29 @@ pub fn store_artifact(
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect(),
     };
-    Ok(ArtifactStore::new(root).store(content, opts)?.metadata.artifact_id)
+    Ok(ArtifactStore::new(root)
+        .store(content, opts)?
+        .metadata
+        .artifact_id)
+}
+
+// ---------------------------------------------------------------------------------------
+// The safe write (`commands::write_file`, REQ-OPS-WRITE-001): path resolved inside the
+// root (symlinks out refused), `.noveler/` and `.git/` off limits, the old content backed
+// up, an atomic write under the per-episode write lock.
+
+/// Writes `content` to `rel` (relative to the root) safely; returns the backup id of the
+/// content it replaced, if any.
+pub fn safe_write(root: &Path, rel: &str, content: &str) -> Result<Option<String>> {
+    let report = crate::commands::write_file::run(
+        &crate::commands::Ctx::new(root.to_path_buf()),
+        crate::commands::write_file::WriteFileRequest {
+            path: rel.to_string(),
+            content: content.to_string(),
+            expected_sha256: None,
+        },
+    )?;
+    Ok(report.backup.map(|b| b.backup_id))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -258,7 +279,8 @@ fn lock_target(root: &Path, ep: u32) -> PathBuf {
 /// Runs `f` holding the exclusive writer lock of episode `ep`; QC-008 when another
 /// process (or another handle in this one) holds it.
 pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    lock::try_lock(&lock_target(root, ep), f).map_err(|e| {
+    // The outer result is the lock's own; the inner one is `f`'s, passed through as is.
+    let inner = lock::try_lock(&lock_target(root, ep), || Ok(f())).map_err(|e| {
         if e.code == Code::QC008 {
             Error::new(Code::QC008, format!("第{ep}話は別の執筆処理が実行中です"))
                 .at(lock_path(root, ep), None)
@@ -267,7 +289,8 @@ pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>)
         } else {
             e
         }
-    })
+    })?;
+    inner
 }
 
 /// The lock file of episode `ep`.
@@ -278,7 +301,11 @@ pub fn lock_path(root: &Path, ep: u32) -> PathBuf {
 /// Whether the writer lock of `ep` is held right now (by anyone). Never creates files.
 pub fn lock_held(root: &Path, ep: u32) -> bool {
     let path = lock_path(root, ep);
-    let Ok(file) = std::fs::OpenOptions::new().read(true).write(true).open(&path) else {
+    let Ok(file) = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&path)
+    else {
         return false;
     };
     let mut lock = fd_lock::RwLock::new(file);
@@ -302,31 +329,40 @@ pub struct CheckOutcome {
     pub result: serde_json::Value,
 }
 
-/// Checks the manuscript at `path` with the project's target length.
-pub fn check_manuscript(root: &Path, path: &Path, info: &ProjectInfo) -> Result<CheckOutcome> {
-    let source = crate::store::text::read_manuscript(path)?;
-    let settings = match &info.project {
-        Some(p) => p.settings.clone(),
-        None => load(root).settings,
-    };
+/// Checks the manuscript at `path` with `noveler check` (`commands::check`: the project's
+/// settings, target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate.
+pub fn check_manuscript(root: &Path, path: &Path, _info: &ProjectInfo) -> Result<CheckOutcome> {
+    use crate::commands::check::{self, CheckRequest, Target};
     let rel = crate::store::fileref::relative_to(root, path)
         .unwrap_or_else(|_| path.display().to_string());
-    let analysis = crate::analysis::analyze(&source.text, &rel, &settings);
-    let ls = &analysis.metrics.length_stats;
+    let ctx = crate::commands::Ctx::new(root.to_path_buf());
+    let report = check::run(
+        &ctx,
+        CheckRequest {
+            targets: vec![Target::Path(rel.clone())],
+            exit_zero: true,
+            ..Default::default()
+        },
+    )?;
+    if let Some(e) = report.errors.first() {
+        return Err(Error::new(
+            Code::parse(&e.code).unwrap_or(Code::Q002),
+            format!("原稿をチェックできません: {}", e.message),
+        )
+        .at(path, None));
+    }
+    let file = report.files.into_iter().next().ok_or_else(|| {
+        Error::new(Code::Q002, format!("{rel} をチェックできませんでした")).at(path, None)
+    })?;
+    let ls = &file.metrics.length_stats;
     Ok(CheckOutcome {
-        score: analysis.scores.overall,
+        score: file.scores.overall,
         body_chars: ls.body_chars,
         target_min: ls.target_min,
         target_max: ls.target_max,
         in_range: ls.in_range,
-        findings: analysis.findings.clone(),
-        result: serde_json::json!({
-            "path": rel,
-            "sha256": sha256_hex(source.text.as_bytes()),
-            "metrics": analysis.metrics,
-            "findings": analysis.findings,
-            "scores": analysis.scores,
-        }),
+        findings: file.findings.clone(),
+        result: serde_json::to_value(&file).unwrap_or_default(),
     })
 }
 
@@ -354,7 +390,9 @@ mod tests {
         assert_eq!(info.genre, "ファンタジー");
         assert_eq!((info.target_min, info.target_max), (3000, 8000));
         assert_eq!(info.target_source, "project_config");
-        assert!(find_plot(&root, 2).unwrap().ends_with("第002話_測量局の客.yaml"));
+        assert!(find_plot(&root, 2)
+            .unwrap()
+            .ends_with("第002話_測量局の客.yaml"));
         assert!(find_plot(&root, 9).is_none());
         assert!(find_manuscript(&root, 3).unwrap().is_some());
         assert!(find_manuscript(&root, 4).unwrap().is_none());

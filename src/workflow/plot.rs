@@ -164,8 +164,15 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
     let prompt_file = if dry_run {
         None
     } else {
-        let stamp: String = writing::now().chars().filter(char::is_ascii_digit).take(14).collect();
-        let f = format!("{}/plots/第{ep:03}話_{stamp}.prompt.md", session::WRITES_DIR);
+        let stamp: String = writing::now()
+            .chars()
+            .filter(char::is_ascii_digit)
+            .take(14)
+            .collect();
+        let f = format!(
+            "{}/plots/第{ep:03}話_{stamp}.prompt.md",
+            session::WRITES_DIR
+        );
         write_atomic(&root.join(&f), p.as_bytes())?;
         Some(f)
     };
@@ -219,7 +226,11 @@ fn parse_plot(payload: &Payload) -> Result<(Value, Option<String>)> {
 
 fn plot_error(v: &[Violation], ep: u32) -> Error {
     let first = &v[0];
-    let at = if first.path.is_empty() { "（全体）" } else { first.path.as_str() };
+    let at = if first.path.is_empty() {
+        "（全体）"
+    } else {
+        first.path.as_str()
+    };
     let more = if v.len() > 1 {
         format!("（ほか{}件）", v.len() - 1)
     } else {
@@ -338,19 +349,28 @@ pub fn submit(
             Code::U001,
             format!("第{ep}話のプロットはすでにあります: {}", names.join(", ")),
         )
-        .hint("作り直すときは --regenerate を付けてください（今のプロットはバックアップされます）。")
-        .suggest(format!("noveler plot submit {ep} --file <プロット.yaml> --regenerate"))
+        .hint(
+            "作り直すときは --regenerate を付けてください（今のプロットはバックアップされます）。",
+        )
+        .suggest(format!(
+            "noveler plot submit {ep} --file <プロット.yaml> --regenerate"
+        ))
         .details(json!({"existing": names})));
     }
     let text = plot_text(ep, &doc, original.as_deref());
     let mut warnings = Vec::new();
     let session_id = active_session(root, ep);
     if session_id.is_some() {
-        warnings.push("進行中の執筆セッションは、次に表示する段階から新しいプロットを参照します".into());
+        warnings.push(
+            "進行中の執筆セッションは、次に表示する段階から新しいプロットを参照します".into(),
+        );
     }
     let rel_path = rel(root, &path);
     let hook_plan = doc.get("hook_plan").cloned().unwrap_or(Value::Null);
-    let scenes = doc.get("scenes").and_then(Value::as_array).map_or(0, Vec::len);
+    let scenes = doc
+        .get("scenes")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
     let suggested_actions = vec![format!("noveler write {ep}")];
     if dry_run {
         return Ok(PlotSubmitOutcome {
@@ -388,9 +408,16 @@ pub fn submit(
         &format!("第{ep:03}話 話別プロット"),
         &[("episode", format!("{ep:03}")), ("type", "plot".into())],
     )?;
-    let stamp: String = writing::now().chars().filter(char::is_ascii_digit).take(14).collect();
+    let stamp: String = writing::now()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect();
     write_atomic(
-        &root.join(format!("{}/plots/第{ep:03}話_{stamp}.submitted.yaml", session::WRITES_DIR)),
+        &root.join(format!(
+            "{}/plots/第{ep:03}話_{stamp}.submitted.yaml",
+            session::WRITES_DIR
+        )),
         text.as_bytes(),
     )?;
     Ok(PlotSubmitOutcome {
@@ -423,8 +450,14 @@ mod tests {
     fn existing_plots_validate() {
         let root = sample();
         for (n, path) in io::episode_plots(&root) {
-            let doc: Value = serde_yaml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            assert_eq!(validate_plot(&root, n, &doc).unwrap(), vec![], "{}", path.display());
+            let doc: Value =
+                serde_yaml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert_eq!(
+                validate_plot(&root, n, &doc).unwrap(),
+                vec![],
+                "{}",
+                path.display()
+            );
         }
     }
 
@@ -447,8 +480,14 @@ mod tests {
     #[test]
     fn episode_line_is_added_to_yaml_without_one() {
         let doc = json!({"title": "t"});
-        assert_eq!(plot_text(4, &doc, Some("title: t")), "episode: 4\ntitle: t\n");
-        assert_eq!(plot_text(4, &doc, Some("---\ntitle: t\n")), "---\nepisode: 4\ntitle: t\n");
+        assert_eq!(
+            plot_text(4, &doc, Some("title: t")),
+            "episode: 4\ntitle: t\n"
+        );
+        assert_eq!(
+            plot_text(4, &doc, Some("---\ntitle: t\n")),
+            "---\nepisode: 4\ntitle: t\n"
+        );
         assert!(plot_text(4, &doc, None).starts_with("episode: 4\n"));
     }
 }

@@ -104,7 +104,8 @@ fn journal_ahead(root: &Path, s: &Session) -> Vec<&'static StageDef> {
             match recorded {
                 None => true,
                 Some(o) => {
-                    let body = std::fs::read_to_string(root.join(&o.output_file)).unwrap_or_default();
+                    let body =
+                        std::fs::read_to_string(root.join(&o.output_file)).unwrap_or_default();
                     !s.is_completed(st) || io::artifact_id(&body) != o.artifact_id
                 }
             }
@@ -122,11 +123,14 @@ fn missing_artifacts(root: &Path, s: &Session) -> Vec<String> {
     }
     ids.sort();
     ids.dedup();
-    ids.into_iter().filter(|id| !io::artifact_exists(root, id)).collect()
+    ids.into_iter()
+        .filter(|id| !io::artifact_exists(root, id))
+        .collect()
 }
 
 fn has_manifest(root: &Path, id: &str) -> bool {
-    root.join(format!("{}/manifest.json", session::writes_dir(id))).is_file()
+    root.join(format!("{}/manifest.json", session::writes_dir(id)))
+        .is_file()
 }
 
 /// Tasks, progress and diagnostics for episode `ep` (read-only).
@@ -161,11 +165,13 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
         }
     }
     let mut active: Vec<Session> = Vec::new();
+    let mut latest: Option<Session> = None;
     for l in session::list(root) {
         match l {
             Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::InProgress => {
                 active.push(*s)
             }
+            Listed::Ok(s) if s.episode == ep => latest = Some(*s),
             Listed::Corrupt { id, episode, error } if episode.is_none_or(|e| e == ep) => {
                 let rebuildable = has_manifest(root, &id);
                 let mut d = diag(
@@ -195,7 +201,11 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
             "error",
             format!(
                 "第{ep}話に進行中のセッションが複数あります: {}",
-                active.iter().map(|s| s.session_id.as_str()).collect::<Vec<_>>().join(", ")
+                active
+                    .iter()
+                    .map(|s| s.session_id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             false,
         ));
@@ -206,7 +216,10 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
             let mut d = diag(
                 "journal_ahead",
                 "warning",
-                format!("STEP{} の提出は記録にありますがセッションに反映されていません", st.number),
+                format!(
+                    "STEP{} の提出は記録にありますがセッションに反映されていません",
+                    st.number
+                ),
                 true,
             );
             d.session_id = Some(s.session_id.clone());
@@ -238,7 +251,10 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
                 diagnostics.push(diag(
                     "template_override",
                     "info",
-                    format!("STEP{} はプロジェクトのテンプレート（{}、version {}）を使います", st.number, t.name, t.doc.version),
+                    format!(
+                        "STEP{} はプロジェクトのテンプレート（{}、version {}）を使います",
+                        st.number, t.name, t.doc.version
+                    ),
                     false,
                 ));
             }
@@ -259,8 +275,12 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
         }
     }
     let blank = Session::new(String::new(), ep, "");
-    let s = current.as_ref().unwrap_or(&blank);
-    let next = s.next_stage();
+    // Nothing in progress: show the last session of the episode (e.g. a completed one).
+    let shown = current.clone().or(latest);
+    let s = shown.as_ref().unwrap_or(&blank);
+    let next = s
+        .next_stage()
+        .filter(|_| s.status == SessionStatus::InProgress || s.session_id.is_empty());
     let tasks = STAGES
         .iter()
         .map(|st| {
@@ -303,7 +323,7 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
     Ok(TasksOutcome {
         execution_method: EXECUTION_METHOD.into(),
         episode: ep,
-        session_id: current.as_ref().map(|s| s.session_id.clone()),
+        session_id: shown.as_ref().map(|s| s.session_id.clone()),
         tasks,
         progress: Progress::of(s),
         diagnostics,
@@ -376,7 +396,11 @@ fn replay(
                     s.stage_outputs.get(st.id).and_then(|o| o.quality_score),
                 ));
             } else if s.is_skipped(st) {
-                results.push(result("already_completed", "省略された段階です".into(), None));
+                results.push(result(
+                    "already_completed",
+                    "省略された段階です".into(),
+                    None,
+                ));
             } else {
                 results.push(result("pending", "提出がまだありません".into(), None));
                 stop = Some(format!("STEP{} が未提出のため", st.number));
@@ -385,7 +409,10 @@ fn replay(
         }
         let body = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))?;
         let id = io::artifact_id(&body);
-        let recorded = s.stage_outputs.get(st.id).is_some_and(|o| o.artifact_id == id);
+        let recorded = s
+            .stage_outputs
+            .get(st.id)
+            .is_some_and(|o| o.artifact_id == id);
         if only_unrecorded && recorded && s.is_completed(st) {
             results.push(result(
                 "already_completed",
@@ -397,7 +424,11 @@ fn replay(
         let doc: Value = match serde_json::from_str(&body) {
             Ok(v) => v,
             Err(e) => {
-                results.push(result("failed", format!("記録が JSON として読めません: {e}"), None));
+                results.push(result(
+                    "failed",
+                    format!("記録が JSON として読めません: {e}"),
+                    None,
+                ));
                 stop = Some(format!("STEP{} の記録が壊れているため", st.number));
                 continue;
             }
@@ -432,7 +463,10 @@ fn replay(
                 let m = writing::apply_manuscript(&env, s, st, &doc, true)?;
                 quality = m.check.as_ref().map(|c| c.score);
             } else {
-                warnings.push("後の段階の原稿で置き換えられるため、この段階の原稿は再チェックしていません".to_string());
+                warnings.push(
+                    "後の段階の原稿で置き換えられるため、この段階の原稿は再チェックしていません"
+                        .to_string(),
+                );
             }
         }
         let previous = s.stage_outputs.get(st.id).cloned();
@@ -493,7 +527,14 @@ fn restore_artifacts(root: &Path, s: &mut Session) -> Result<usize> {
         if missing.contains(&id) {
             if let Ok(body) = std::fs::read_to_string(root.join(&file)) {
                 if io::artifact_id(&body) == id {
-                    io::store_artifact(root, &body, "json", Some(&file), "執筆段階の成果物（復旧）", &[])?;
+                    io::store_artifact(
+                        root,
+                        &body,
+                        "json",
+                        Some(&file),
+                        "執筆段階の成果物（復旧）",
+                        &[],
+                    )?;
                     restored += 1;
                 }
             }
@@ -503,16 +544,31 @@ fn restore_artifacts(root: &Path, s: &mut Session) -> Result<usize> {
         if missing.contains(&m.artifact_id) {
             if let Ok(text) = std::fs::read_to_string(root.join(&m.path)) {
                 if io::artifact_id(&text) == m.artifact_id {
-                    io::store_artifact(root, &text, "markdown", Some(&m.path), "原稿（復旧）", &[])?;
+                    io::store_artifact(
+                        root,
+                        &text,
+                        "markdown",
+                        Some(&m.path),
+                        "原稿（復旧）",
+                        &[],
+                    )?;
                     restored += 1;
                 }
             }
         }
-        let lost_check = m.check.as_ref().is_some_and(|c| missing.contains(&c.artifact_id));
+        let lost_check = m
+            .check
+            .as_ref()
+            .is_some_and(|c| missing.contains(&c.artifact_id));
         if lost_check {
             // The check report is derived data: check the manuscript again.
-            let stage = stages::by_name(&m.check.as_ref().map(|c| c.stage.clone()).unwrap_or_default())
-                .unwrap_or(&STAGES[7]);
+            let stage = stages::by_name(
+                &m.check
+                    .as_ref()
+                    .map(|c| c.stage.clone())
+                    .unwrap_or_default(),
+            )
+            .unwrap_or(&STAGES[7]);
             let doc = json!({"title": m.title});
             writing::apply_manuscript(&env, s, stage, &doc, true)?;
             restored += 1;
@@ -522,7 +578,11 @@ fn restore_artifacts(root: &Path, s: &mut Session) -> Result<usize> {
 }
 
 /// Rebuilds session `id` from its journal, keeping the damaged file beside it.
-fn rebuild(root: &Path, id: &str, progress: &dyn Fn(u64, u64, &str)) -> Result<(Session, Vec<StepResult>)> {
+fn rebuild(
+    root: &Path,
+    id: &str,
+    progress: &dyn Fn(u64, u64, &str),
+) -> Result<(Session, Vec<StepResult>)> {
     let manifest_path = root.join(format!("{}/manifest.json", session::writes_dir(id)));
     let text = std::fs::read_to_string(&manifest_path).map_err(|_| {
         Error::new(
@@ -533,7 +593,8 @@ fn rebuild(root: &Path, id: &str, progress: &dyn Fn(u64, u64, &str)) -> Result<(
         .hint("セッションファイルを手で直すか、退避して noveler write EP --new で始め直してください。")
     })?;
     let m: Value = serde_json::from_str(&text).map_err(|e| {
-        Error::new(Code::QC005, format!("記録 manifest.json が読めません: {e}")).at(&manifest_path, None)
+        Error::new(Code::QC005, format!("記録 manifest.json が読めません: {e}"))
+            .at(&manifest_path, None)
     })?;
     let ep = m.get("episode").and_then(Value::as_u64).unwrap_or(0) as u32;
     let created = m
@@ -554,7 +615,11 @@ fn rebuild(root: &Path, id: &str, progress: &dyn Fn(u64, u64, &str)) -> Result<(
     let results = replay(root, &mut s, 1, false, progress)?;
     let damaged = session::path_of(root, id);
     if damaged.is_file() {
-        let stamp: String = writing::now().chars().filter(char::is_ascii_digit).take(14).collect();
+        let stamp: String = writing::now()
+            .chars()
+            .filter(char::is_ascii_digit)
+            .take(14)
+            .collect();
         let aside = damaged.with_file_name(format!("{id}.yaml.corrupt-{stamp}"));
         std::fs::rename(&damaged, &aside).map_err(|e| Error::io(&damaged, &e))?;
     }
@@ -584,20 +649,28 @@ fn target(root: &Path, ep: u32, id: Option<&str>) -> Result<Target> {
         };
     }
     let mut found = Target::None;
+    let mut latest = None;
     for l in session::list(root) {
         match l {
             Listed::Corrupt { id, episode, .. } if episode == Some(ep) => {
                 found = Target::Corrupt(id)
             }
-            Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::InProgress => {
-                if !matches!(found, Target::Corrupt(_)) {
-                    found = Target::Ok(s)
-                }
+            Listed::Ok(s)
+                if s.episode == ep
+                    && s.status == SessionStatus::InProgress
+                    && !matches!(found, Target::Corrupt(_)) =>
+            {
+                found = Target::Ok(s)
             }
+            Listed::Ok(s) if s.episode == ep => latest = Some(s),
             _ => {}
         }
     }
-    Ok(found)
+    // Nothing in progress or damaged: the episode's latest session (e.g. a completed one).
+    match (found, latest) {
+        (Target::None, Some(s)) => Ok(Target::Ok(s)),
+        (found, _) => Ok(found),
+    }
 }
 
 /// Repairs what can be repaired for episode `ep` (rebuild, replay, restore). In a dry run
@@ -649,7 +722,11 @@ pub fn repair(
                         kind: "outputs_replayed".into(),
                         message: format!(
                             "記録にあってセッションにない提出（STEP{}）を再適用します",
-                            ahead.iter().map(|a| a.number.to_string()).collect::<Vec<_>>().join(", ")
+                            ahead
+                                .iter()
+                                .map(|a| a.number.to_string())
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         ),
                         session_id: s.session_id.clone(),
                         applied: false,
@@ -658,7 +735,10 @@ pub fn repair(
                 if !missing.is_empty() {
                     actions.push(RecoveryAction {
                         kind: "artifacts_restored".into(),
-                        message: format!("失われたアーティファクト {} 件を保存し直します", missing.len()),
+                        message: format!(
+                            "失われたアーティファクト {} 件を保存し直します",
+                            missing.len()
+                        ),
                         session_id: s.session_id.clone(),
                         applied: false,
                     });
@@ -676,7 +756,10 @@ pub fn repair(
                 if !resumed.is_empty() {
                     actions.push(RecoveryAction {
                         kind: "outputs_replayed".into(),
-                        message: format!("記録にあってセッションになかった提出（STEP{}）を再適用しました", resumed.join(", ")),
+                        message: format!(
+                            "記録にあってセッションになかった提出（STEP{}）を再適用しました",
+                            resumed.join(", ")
+                        ),
                         session_id: s.session_id.clone(),
                         applied: true,
                     });
@@ -720,18 +803,34 @@ pub struct ExecuteOutcome {
     pub warnings: Vec<String>,
 }
 
-/// Runs step `step` of episode `ep` after repairing what can be repaired: renders its
-/// prompt, or accepts `submission` for it.
+/// What `execute_step` is asked to do.
+#[derive(Debug, Clone, Default)]
+pub struct StepCall {
+    pub episode: u32,
+    pub step: u32,
+    pub session_id: Option<String>,
+    /// The step's output; without it the step's prompt is rendered.
+    pub submission: Option<Payload>,
+    pub feedback: Option<String>,
+    pub dry_run: bool,
+}
+
+/// Runs a step after repairing what can be repaired: renders its prompt, or accepts the
+/// submission for it.
 pub fn execute_step(
     root: &Path,
-    ep: u32,
-    step: u32,
-    session_id: Option<&str>,
-    submission: Option<Payload>,
-    feedback: Option<String>,
-    dry_run: bool,
+    call: StepCall,
     progress: &dyn Fn(u64, u64, &str),
 ) -> Result<ExecuteOutcome> {
+    let StepCall {
+        episode: ep,
+        step,
+        session_id,
+        submission,
+        feedback,
+        dry_run,
+    } = call;
+    let session_id = session_id.as_deref();
     let stage = stages::by_number(step).ok_or_else(|| stages::invalid_stage(&step.to_string()))?;
     let (actions, repaired) = if dry_run {
         repair(root, ep, session_id, true, progress)?
@@ -845,9 +944,12 @@ pub fn resume_from_partial_failure(
             Target::None => (Vec::new(), None),
         };
         let mut s = s.ok_or_else(|| {
-            Error::new(Code::U005, format!("第{ep}話に復旧できるセッションがありません"))
-                .hint("noveler write EP で新しいセッションを始めてください。")
-                .suggest(format!("noveler write {ep}"))
+            Error::new(
+                Code::U005,
+                format!("第{ep}話に復旧できるセッションがありません"),
+            )
+            .hint("noveler write EP で新しいセッションを始めてください。")
+            .suggest(format!("noveler write {ep}"))
         })?;
         let from = recovery_point.max(1) as u8;
         let results = replay(root, &mut s, from, false, progress)?;
@@ -858,7 +960,9 @@ pub fn resume_from_partial_failure(
             .filter(|r| r.status == "resumed")
             .map(|r| r.step)
             .collect();
-        let next = s.next_stage().filter(|_| s.status == SessionStatus::InProgress);
+        let next = s
+            .next_stage()
+            .filter(|_| s.status == SessionStatus::InProgress);
         let mut suggested = Vec::new();
         if let Some(n) = next {
             suggested.push(format!(
@@ -867,7 +971,10 @@ pub fn resume_from_partial_failure(
             ));
         }
         if results.iter().any(|r| r.status == "failed") {
-            suggested.push(format!("noveler write status {ep} --session {}", s.session_id));
+            suggested.push(format!(
+                "noveler write status {ep} --session {}",
+                s.session_id
+            ));
         }
         Ok(ResumeFailureOutcome {
             execution_method: EXECUTION_METHOD.into(),

@@ -146,13 +146,22 @@ pub fn episode_facts(root: &Path, ep: u32, plot_text: Option<&str>) -> Result<Ep
     };
     if let Some(text) = text {
         facts.plot = plot_value(&text);
-        let s = |k: &str| facts.plot.get(k).and_then(|v| v.as_str()).map(str::to_string);
+        let s = |k: &str| {
+            facts
+                .plot
+                .get(k)
+                .and_then(|v| v.as_str())
+                .map(str::to_string)
+        };
         facts.title = s("title");
         facts.plot_viewpoint = s("viewpoint");
         if let Some(h) = facts.plot.get("hook_plan") {
             facts.hook_minor_peak_pct = h.get("minor_peak_pct").and_then(|v| v.as_i64());
             facts.hook_mini_hook_pct = h.get("mini_hook_pct").and_then(|v| v.as_i64());
-            facts.hook_main = h.get("main_hook").and_then(|v| v.as_str()).map(str::to_string);
+            facts.hook_main = h
+                .get("main_hook")
+                .and_then(|v| v.as_str())
+                .map(str::to_string);
         }
     }
     if facts.title.is_none() {
@@ -174,7 +183,11 @@ pub fn episode_facts(root: &Path, ep: u32, plot_text: Option<&str>) -> Result<Ep
             .and_then(|e| e.as_sequence())
             .map(|s| s.iter().filter_map(|v| v.as_u64()).collect())
             .unwrap_or_default();
-        let pos = episodes.iter().position(|&n| n == u64::from(ep)).unwrap_or(0) + 1;
+        let pos = episodes
+            .iter()
+            .position(|&n| n == u64::from(ep))
+            .unwrap_or(0)
+            + 1;
         facts.chapter_role = Some(format!(
             "{number}{title}（全{}話）の{pos}話目",
             episodes.len()
@@ -212,7 +225,11 @@ pub fn brief(info: &ProjectInfo, facts: &EpisodeFacts, docs: &[SourceDoc]) -> So
         "目標文字数",
         &format!("{}〜{}字", info.target_min, info.target_max),
     );
-    line(&mut out, "この話のタイトル", facts.title.as_deref().unwrap_or(""));
+    line(
+        &mut out,
+        "この話のタイトル",
+        facts.title.as_deref().unwrap_or(""),
+    );
     if let Some(s) = facts.plot.get("summary").and_then(|v| v.as_str()) {
         line(&mut out, "あらすじ", s.trim());
     }
@@ -304,7 +321,12 @@ pub fn writing_sources(
         }
     }
     if let Some((path, _)) = io::find_chapter_plot(root, ep) {
-        docs.push(file_doc(root, "chapter_plot", format!("章別プロット（{}）", stem_label(&path)), &path)?);
+        docs.push(file_doc(
+            root,
+            "chapter_plot",
+            format!("章別プロット（{}）", stem_label(&path)),
+            &path,
+        )?);
     }
     let files = io::settings_files(root);
     for (key, path, label) in [
@@ -317,10 +339,20 @@ pub fn writing_sources(
         }
     }
     for path in &files.style {
-        docs.push(file_doc(root, "style", format!("文体（{}）", stem_label(path)), path)?);
+        docs.push(file_doc(
+            root,
+            "style",
+            format!("文体（{}）", stem_label(path)),
+            path,
+        )?);
     }
     if let Some(rules) = &files.quality_rules {
-        docs.push(file_doc(root, "quality_rules", "執筆品質ルール".into(), rules)?);
+        docs.push(file_doc(
+            root,
+            "quality_rules",
+            "執筆品質ルール".into(),
+            rules,
+        )?);
     }
     if let Some((n, _, path)) = &facts.previous {
         docs.push(file_doc(
@@ -342,23 +374,48 @@ pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Resu
     let mut docs = Vec::new();
     let config = root.join(crate::project::PROJECT_CONFIG);
     if config.is_file() {
-        docs.push(file_doc(root, "project_config", "プロジェクト設定".into(), &config)?);
+        docs.push(file_doc(
+            root,
+            "project_config",
+            "プロジェクト設定".into(),
+            &config,
+        )?);
     }
     for path in io::proposal_files(root) {
-        docs.push(file_doc(root, "proposal", format!("企画書（{}）", stem_label(&path)), &path)?);
+        docs.push(file_doc(
+            root,
+            "proposal",
+            format!("企画書（{}）", stem_label(&path)),
+            &path,
+        )?);
     }
     if let Some((path, _)) = io::find_chapter_plot(root, ep) {
-        docs.push(file_doc(root, "chapter_plot", format!("章別プロット（{}）", stem_label(&path)), &path)?);
+        docs.push(file_doc(
+            root,
+            "chapter_plot",
+            format!("章別プロット（{}）", stem_label(&path)),
+            &path,
+        )?);
     }
     let earlier: Vec<(u32, PathBuf)> = io::episode_plots(root)
         .into_iter()
         .filter(|(n, _)| *n < ep)
         .collect();
     for (n, path) in earlier.iter().skip(earlier.len().saturating_sub(5)) {
-        docs.push(file_doc(root, "previous_plots", format!("話別プロット（第{n:03}話）"), path)?);
+        docs.push(file_doc(
+            root,
+            "previous_plots",
+            format!("話別プロット（第{n:03}話）"),
+            path,
+        )?);
     }
     if let Some((n, _, path)) = &facts.previous {
-        docs.push(file_doc(root, "previous_manuscript", format!("前話原稿（第{n:03}話）"), path)?);
+        docs.push(file_doc(
+            root,
+            "previous_manuscript",
+            format!("前話原稿（第{n:03}話）"),
+            path,
+        )?);
     }
     let files = io::settings_files(root);
     for (key, path, label) in [
@@ -372,7 +429,12 @@ pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Resu
     }
     if regenerate {
         if let Some(path) = &facts.plot_path {
-            docs.push(file_doc(root, "current_plot", "現行プロット（作り直す前）".into(), path)?);
+            docs.push(file_doc(
+                root,
+                "current_plot",
+                "現行プロット（作り直す前）".into(),
+                path,
+            )?);
         }
     }
     Ok(docs)
@@ -435,7 +497,10 @@ mod tests {
         let facts = episode_facts(&root, 3, None).unwrap();
         assert_eq!(facts.title.as_deref(), Some("迷い潮の夜"));
         assert_eq!(facts.hook_minor_peak_pct, Some(50));
-        assert_eq!(facts.chapter_role.as_deref(), Some("第1章「迷い潮の夜」（全3話）の3話目"));
+        assert_eq!(
+            facts.chapter_role.as_deref(),
+            Some("第1章「迷い潮の夜」（全3話）の3話目")
+        );
         assert_eq!(facts.previous.as_ref().unwrap().0, 2);
         let docs = writing_sources(&root, &info, &facts, None).unwrap();
         let keys: Vec<&str> = docs.iter().map(|d| d.key.as_str()).collect();

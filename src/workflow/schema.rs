@@ -99,10 +99,8 @@ fn check_node(schema: &Value, at: &str) -> Result<(), String> {
                 }
             }
             "items" => check_node(value, &format!("{at}/items"))?,
-            "additionalProperties" => {
-                if !value.is_boolean() {
-                    check_node(value, &format!("{at}/additionalProperties"))?;
-                }
+            "additionalProperties" if !value.is_boolean() => {
+                check_node(value, &format!("{at}/additionalProperties"))?;
             }
             "required" => {
                 let fine = value
@@ -112,25 +110,17 @@ fn check_node(schema: &Value, at: &str) -> Result<(), String> {
                     return Err(format!("{at}/required: 文字列の配列である必要があります"));
                 }
             }
-            "enum" => {
-                if !value.as_array().is_some_and(|a| !a.is_empty()) {
-                    return Err(format!("{at}/enum: 空でない配列である必要があります"));
-                }
+            "enum" if value.as_array().is_none_or(|a| a.is_empty()) => {
+                return Err(format!("{at}/enum: 空でない配列である必要があります"));
             }
-            "minLength" | "maxLength" | "minItems" | "maxItems" => {
-                if value.as_u64().is_none() {
-                    return Err(format!("{at}/{key}: 0以上の整数である必要があります"));
-                }
+            "minLength" | "maxLength" | "minItems" | "maxItems" if value.as_u64().is_none() => {
+                return Err(format!("{at}/{key}: 0以上の整数である必要があります"));
             }
-            "minimum" | "maximum" => {
-                if !value.is_number() {
-                    return Err(format!("{at}/{key}: 数値である必要があります"));
-                }
+            "minimum" | "maximum" if !value.is_number() => {
+                return Err(format!("{at}/{key}: 数値である必要があります"));
             }
             "pattern" => {
-                let fine = value
-                    .as_str()
-                    .is_some_and(|p| regex::Regex::new(p).is_ok());
+                let fine = value.as_str().is_some_and(|p| regex::Regex::new(p).is_ok());
                 if !fine {
                     return Err(format!("{at}/pattern: 正規表現として不正です"));
                 }
@@ -244,7 +234,11 @@ fn walk(schema: &Value, v: &Value, path: &str, out: &mut Vec<Violation>) {
             }
             if let Some(max) = s.get("maxLength").and_then(Value::as_u64) {
                 if len > max {
-                    push(out, path, format!("{max}文字以内にしてください（{len}文字）"));
+                    push(
+                        out,
+                        path,
+                        format!("{max}文字以内にしてください（{len}文字）"),
+                    );
                 }
             }
             if let Some(p) = s.get("pattern").and_then(Value::as_str) {
@@ -358,7 +352,14 @@ mod tests {
         let paths: Vec<&str> = v.iter().map(|v| v.path.as_str()).collect();
         assert_eq!(
             paths,
-            vec!["/title", "/pct", "/kind", "/code", "/scenes/1/purpose", "/extra~1x"]
+            vec![
+                "/title",
+                "/pct",
+                "/kind",
+                "/code",
+                "/scenes/1/purpose",
+                "/extra~1x"
+            ]
         );
         assert_eq!(v[0].message, "空にできません");
     }

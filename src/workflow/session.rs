@@ -202,7 +202,8 @@ pub fn valid_id(id: &str) -> bool {
             digits(d, 8)
                 && digits(t, 6)
                 && (4..=16).contains(&h.len())
-                && h.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+                && h.bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
         }
         _ => false,
     }
@@ -259,9 +260,11 @@ pub fn load(root: &Path, id: &str) -> Result<Session> {
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(Error::new(Code::U005, format!("セッション {id} が見つかりません"))
-                .at(&path, None)
-                .hint("noveler write status EP でセッションの一覧を確認してください。"))
+            return Err(
+                Error::new(Code::U005, format!("セッション {id} が見つかりません"))
+                    .at(&path, None)
+                    .hint("noveler write status EP でセッションの一覧を確認してください。"),
+            )
         }
         Err(e) => return Err(Error::io(&path, &e)),
     };
@@ -289,7 +292,11 @@ fn parse(root: &Path, id: &str, path: &Path, bytes: &[u8]) -> Result<Session> {
             None,
         ));
     }
-    for s in session.completed_stages.iter().chain(&session.skipped_stages) {
+    for s in session
+        .completed_stages
+        .iter()
+        .chain(&session.skipped_stages)
+    {
         if stages::by_name(s).is_none() {
             return Err(corrupt(root, id, path, &format!("不明な段階 {s}"), None));
         }
@@ -312,7 +319,7 @@ pub enum Listed {
     Corrupt {
         id: String,
         episode: Option<u32>,
-        error: Error,
+        error: Box<Error>,
     },
 }
 
@@ -340,7 +347,7 @@ pub fn list(root: &Path) -> Vec<Listed> {
                 Err(error) => Listed::Corrupt {
                     episode: scan_episode(&bytes),
                     id,
-                    error,
+                    error: Box::new(error),
                 },
             }
         })
@@ -477,7 +484,10 @@ mod tests {
             );
             s.complete(stage);
         }
-        assert_eq!(s.completed_stages, vec!["plot_data_preparation", "analyze_plot_structure"]);
+        assert_eq!(
+            s.completed_stages,
+            vec!["plot_data_preparation", "analyze_plot_structure"]
+        );
         assert_eq!(s.current_stage, "design_emotional_flow");
         save(dir.path(), &s).unwrap();
         let text = std::fs::read_to_string(path_of(dir.path(), &s.session_id)).unwrap();
@@ -502,7 +512,12 @@ mod tests {
             Listed::Corrupt { episode, .. } => assert_eq!(*episode, Some(7)),
             other => panic!("{other:?}"),
         }
-        assert_eq!(load(dir.path(), "session_20260102_030405_000000").unwrap_err().code, Code::U005);
+        assert_eq!(
+            load(dir.path(), "session_20260102_030405_000000")
+                .unwrap_err()
+                .code,
+            Code::U005
+        );
     }
 
     #[test]

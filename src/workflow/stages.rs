@@ -80,14 +80,20 @@ pub const STAGES: [StageDef; 10] = [
     StageDef {
         number: 6,
         id: "design_scene_atmosphere",
-        aliases: &["scene_atmosphere_design", "SceneDirectionAtmosphereDesignStage"],
+        aliases: &[
+            "scene_atmosphere_design",
+            "SceneDirectionAtmosphereDesignStage",
+        ],
         title: "場面演出・雰囲気設計",
         expected_turns: 2,
     },
     StageDef {
         number: 7,
         id: "adjust_logic_consistency",
-        aliases: &["logic_consistency_adjust", "LogicConsistencyAdjustmentStage"],
+        aliases: &[
+            "logic_consistency_adjust",
+            "LogicConsistencyAdjustmentStage",
+        ],
         title: "論理整合性調整",
         expected_turns: 2,
     },
@@ -122,9 +128,9 @@ pub fn by_number(n: u32) -> Option<&'static StageDef> {
 /// The stage with this id or alias (case-insensitive, `-` read as `_`).
 pub fn by_name(name: &str) -> Option<&'static StageDef> {
     let wanted = name.trim().replace('-', "_").to_ascii_lowercase();
-    STAGES.iter().find(|s| {
-        s.id == wanted || s.aliases.iter().any(|a| a.to_ascii_lowercase() == wanted)
-    })
+    STAGES
+        .iter()
+        .find(|s| s.id == wanted || s.aliases.iter().any(|a| a.to_ascii_lowercase() == wanted))
 }
 
 /// Resolves a stage given as a number (`3`, `03`, `step3`, `STEP 3`) or a name.
@@ -149,12 +155,9 @@ pub fn invalid_stage(given: &str) -> Error {
         .iter()
         .map(|s| serde_json::json!({"step": s.number, "stage": s.id, "title": s.title}))
         .collect();
-    Error::new(
-        Code::QC003,
-        format!("執筆段階「{given}」はありません"),
-    )
-    .hint("1〜10 の番号か、plot_data_preparation などの段階名を指定してください。")
-    .details(serde_json::json!({ "valid_stages": valid }))
+    Error::new(Code::QC003, format!("執筆段階「{given}」はありません"))
+        .hint("1〜10 の番号か、plot_data_preparation などの段階名を指定してください。")
+        .details(serde_json::json!({ "valid_stages": valid }))
 }
 
 #[cfg(test)]

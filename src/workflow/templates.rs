@@ -165,9 +165,12 @@ pub fn load(root: &Path, name: &str) -> Result<Template> {
     if override_path.is_file() {
         let bytes = std::fs::read(&override_path).map_err(|e| Error::io(&override_path, &e))?;
         let text = String::from_utf8(bytes.clone()).map_err(|_| {
-            Error::new(Code::U003, format!("テンプレート {name} が UTF-8 ではありません"))
-                .at(&override_path, None)
-                .hint("UTF-8 で保存し直してください。")
+            Error::new(
+                Code::U003,
+                format!("テンプレート {name} が UTF-8 ではありません"),
+            )
+            .at(&override_path, None)
+            .hint("UTF-8 で保存し直してください。")
         })?;
         let doc = parse(name, &text, &override_path)?;
         return Ok(Template {
@@ -179,9 +182,16 @@ pub fn load(root: &Path, name: &str) -> Result<Template> {
         });
     }
     let text = embedded(name).ok_or_else(|| {
-        Error::new(Code::R002, format!("組み込みテンプレート {name} がありません"))
+        Error::new(
+            Code::R002,
+            format!("組み込みテンプレート {name} がありません"),
+        )
     })?;
-    let doc = parse(name, text, Path::new(&format!("(embedded)/templates/{name}")))?;
+    let doc = parse(
+        name,
+        text,
+        Path::new(&format!("(embedded)/templates/{name}")),
+    )?;
     Ok(Template {
         name: name.to_string(),
         doc,

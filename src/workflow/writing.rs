@@ -117,9 +117,8 @@ impl Progress {
             completed: done,
             skipped: s.skipped_stages.len(),
             total: TOTAL_STAGES,
-            percentage: ((done + s.skipped_stages.len()) as f64 * 1000.0
-                / f64::from(TOTAL_STAGES))
-            .round()
+            percentage: ((done + s.skipped_stages.len()) as f64 * 1000.0 / f64::from(TOTAL_STAGES))
+                .round()
                 / 10.0,
             completed_stages: s.completed_stages.clone(),
             current_stage: s.current_stage.clone(),
@@ -204,7 +203,12 @@ fn plot_content_file(id: &str) -> String {
 impl Env {
     /// Loads the context of `session` (its caller-supplied plot, if any, comes from the
     /// writes log) or of a session about to start with `opts`.
-    pub fn load(root: &Path, ep: u32, plot_content: Option<&str>, target: Option<u32>) -> Result<Env> {
+    pub fn load(
+        root: &Path,
+        ep: u32,
+        plot_content: Option<&str>,
+        target: Option<u32>,
+    ) -> Result<Env> {
         let info = io::project_info(root)?;
         let facts = refs::episode_facts(root, ep, plot_content)?;
         let docs = refs::writing_sources(root, &info, &facts, plot_content)?;
@@ -224,7 +228,12 @@ impl Env {
         } else {
             None
         };
-        Env::load(root, s.episode, plot.as_deref(), s.options.word_count_target)
+        Env::load(
+            root,
+            s.episode,
+            plot.as_deref(),
+            s.options.word_count_target,
+        )
     }
 
     pub fn title(&self, s: Option<&Session>) -> String {
@@ -330,7 +339,10 @@ pub fn vars(env: &Env, s: Option<&Session>, stage: Option<&StageDef>) -> Vars {
         .clone()
         .filter(|_| info.viewpoint.is_empty())
         .unwrap_or_else(|| info.viewpoint.clone());
-    put("viewpoint", or(&viewpoint, "（視点未設定：プロットに従う）"));
+    put(
+        "viewpoint",
+        or(&viewpoint, "（視点未設定：プロットに従う）"),
+    );
     put("platform", or(&info.platform, "未設定"));
     put("episode", ep.to_string());
     put("episode_padded", format!("{ep:03}"));
@@ -406,7 +418,9 @@ pub fn vars(env: &Env, s: Option<&Session>, stage: Option<&StageDef>) -> Vars {
     let check = manuscript.and_then(|m| m.check.as_ref());
     put(
         "check_score",
-        check.map_or("（未チェック）".into(), |c| format!("{:.1}", c.score)),
+        check.map_or("（未チェック）".into(), |c| {
+            format!("{:.1}", c.score)
+        }),
     );
     put(
         "body_chars",
@@ -441,13 +455,20 @@ fn template_error(t: &Template, field: &str, e: render::RenderError) -> Error {
         .path
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("(embedded)/templates/{}", t.name)));
-    let code = if t.path.is_some() { Code::U002 } else { Code::R002 };
-    Error::new(code, format!("テンプレート {} の {field} を展開できません: {e}", t.name))
-        .at(path, None)
-        .hint(format!(
-            "使えるプレースホルダーは {} です。",
-            vars_names().join(", ")
-        ))
+    let code = if t.path.is_some() {
+        Code::U002
+    } else {
+        Code::R002
+    };
+    Error::new(
+        code,
+        format!("テンプレート {} の {field} を展開できません: {e}", t.name),
+    )
+    .at(path, None)
+    .hint(format!(
+        "使えるプレースホルダーは {} です。",
+        vars_names().join(", ")
+    ))
 }
 
 /// Every placeholder name a template may use.
@@ -480,7 +501,8 @@ pub struct RenderedParts {
 }
 
 pub fn render_parts(t: &Template, vars: &Vars) -> Result<RenderedParts> {
-    let purpose = render::render(&t.doc.purpose, vars).map_err(|e| template_error(t, "purpose", e))?;
+    let purpose =
+        render::render(&t.doc.purpose, vars).map_err(|e| template_error(t, "purpose", e))?;
     let instructions = render::render(&t.doc.instructions, vars)
         .map_err(|e| template_error(t, "instructions", e))?;
     let acceptance = t
@@ -548,7 +570,11 @@ fn key_label(key: &str) -> String {
 
 /// The references of a stage: its declared inputs, then every other auto-artifact.
 /// Unknown keys are template errors.
-pub fn resolve_inputs(t: &Template, s: &Session, artifacts: &[ArtifactRef]) -> Result<Vec<InputRef>> {
+pub fn resolve_inputs(
+    t: &Template,
+    s: &Session,
+    artifacts: &[ArtifactRef],
+) -> Result<Vec<InputRef>> {
     let mut out: Vec<InputRef> = Vec::new();
     let push = |r: InputRef, out: &mut Vec<InputRef>| {
         if r.artifact_id.is_none() || !out.iter().any(|o| o.artifact_id == r.artifact_id) {
@@ -617,17 +643,31 @@ pub fn resolve_inputs(t: &Template, s: &Session, artifacts: &[ArtifactRef]) -> R
                         source_file: src,
                         size_bytes: size,
                     },
-                    None => unavailable(key, key_label(key), "pending", spec.required, &spec.purpose),
+                    None => {
+                        unavailable(key, key_label(key), "pending", spec.required, &spec.purpose)
+                    }
                 };
                 push(r, &mut out);
             }
-            "plot" | "chapter_plot" | "characters" | "world" | "glossary" | "style"
-            | "quality_rules" | "previous_manuscript" | "project_config" | "proposal"
-            | "previous_plots" | "current_plot" => {
+            "plot"
+            | "chapter_plot"
+            | "characters"
+            | "world"
+            | "glossary"
+            | "style"
+            | "quality_rules"
+            | "previous_manuscript"
+            | "project_config"
+            | "proposal"
+            | "previous_plots"
+            | "current_plot" => {
                 let mut any = false;
                 for a in artifacts.iter().filter(|a| a.key == key) {
                     any = true;
-                    push(available(a, "input", spec.required, &spec.purpose), &mut out);
+                    push(
+                        available(a, "input", spec.required, &spec.purpose),
+                        &mut out,
+                    );
                 }
                 if !any {
                     push(
@@ -640,7 +680,10 @@ pub fn resolve_inputs(t: &Template, s: &Session, artifacts: &[ArtifactRef]) -> R
         }
     }
     for a in artifacts {
-        if !out.iter().any(|o| o.artifact_id.as_deref() == Some(&a.artifact_id)) {
+        if !out
+            .iter()
+            .any(|o| o.artifact_id.as_deref() == Some(&a.artifact_id))
+        {
             out.push(available(a, "reference", false, ""));
         }
     }
@@ -797,7 +840,7 @@ pub fn find_active(root: &Path, ep: u32) -> Result<Option<Session>> {
                 episode: Some(e),
                 error,
                 ..
-            } if e == ep => return Err(error),
+            } if e == ep => return Err(*error),
             _ => {}
         }
     }
@@ -806,13 +849,10 @@ pub fn find_active(root: &Path, ep: u32) -> Result<Option<Session>> {
 
 /// The newest completed session of `ep`.
 fn latest_completed(root: &Path, ep: u32) -> Option<Session> {
-    session::list(root)
-        .into_iter()
-        .filter_map(|l| match l {
-            Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::Completed => Some(*s),
-            _ => None,
-        })
-        .last()
+    session::list(root).into_iter().rev().find_map(|l| match l {
+        Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::Completed => Some(*s),
+        _ => None,
+    })
 }
 
 fn second_writer(ep: u32, active: &Session) -> Error {
@@ -835,7 +875,10 @@ fn second_writer(ep: u32, active: &Session) -> Error {
 fn wrong_episode(s: &Session, ep: u32) -> Error {
     Error::new(
         Code::U001,
-        format!("セッション {} は第{}話のものです（指定は第{ep}話）", s.session_id, s.episode),
+        format!(
+            "セッション {} は第{}話のものです（指定は第{ep}話）",
+            s.session_id, s.episode
+        ),
     )
     .hint("話数かセッションIDを確認してください。")
     .suggest(format!("noveler write status {}", s.episode))
@@ -850,12 +893,13 @@ fn open(root: &Path, opts: &OpenOptions) -> Result<(Session, bool)> {
             return Err(wrong_episode(&s, ep));
         }
         if s.status == SessionStatus::Abandoned {
-            return Err(Error::new(
-                Code::QC001,
-                format!("セッション {id} は中止されています"),
-            )
-            .hint(format!("再開するには noveler write resume {ep} --session {id}。"))
-            .suggest(format!("noveler write resume {ep} --session {id}")));
+            return Err(
+                Error::new(Code::QC001, format!("セッション {id} は中止されています"))
+                    .hint(format!(
+                        "再開するには noveler write resume {ep} --session {id}。"
+                    ))
+                    .suggest(format!("noveler write resume {ep} --session {id}")),
+            );
         }
         if s.status == SessionStatus::InProgress {
             if let Some(active) = find_active(root, ep)? {
@@ -933,7 +977,10 @@ fn suggestions(s: &Session, stage: Option<&StageDef>) -> Vec<String> {
     let id = &s.session_id;
     match stage {
         Some(st) => vec![
-            format!("noveler write submit {ep} --session {id} --stage {} --file <出力ファイル>", st.number),
+            format!(
+                "noveler write submit {ep} --session {id} --stage {} --file <出力ファイル>",
+                st.number
+            ),
             format!("noveler write status {ep} --session {id}"),
         ],
         None => vec![
@@ -946,14 +993,22 @@ fn suggestions(s: &Session, stage: Option<&StageDef>) -> Vec<String> {
 
 /// Shows `stage` (or the session's current stage) of the episode, starting a session when
 /// there is none. Outside a dry run the prompt is logged to `.noveler/writes/<id>/`.
-pub fn show(root: &Path, opts: &OpenOptions, stage: Option<&'static StageDef>) -> Result<WriteOutcome> {
+pub fn show(
+    root: &Path,
+    opts: &OpenOptions,
+    stage: Option<&'static StageDef>,
+) -> Result<WriteOutcome> {
     if opts.dry_run {
         return show_locked(root, opts, stage);
     }
     io::with_episode_lock(root, opts.episode, || show_locked(root, opts, stage))
 }
 
-fn show_locked(root: &Path, opts: &OpenOptions, stage: Option<&'static StageDef>) -> Result<WriteOutcome> {
+fn show_locked(
+    root: &Path,
+    opts: &OpenOptions,
+    stage: Option<&'static StageDef>,
+) -> Result<WriteOutcome> {
     let (mut s, is_new) = open(root, opts)?;
     if !is_new && opts.word_count_target.is_some() && !opts.dry_run {
         s.options.word_count_target = opts.word_count_target;
@@ -998,9 +1053,16 @@ fn show_locked(root: &Path, opts: &OpenOptions, stage: Option<&'static StageDef>
     };
     if !opts.dry_run {
         if is_new {
-            write_json(root, &format!("{}/manifest.json", session::writes_dir(&s.session_id)), &manifest(&s))?;
+            write_json(
+                root,
+                &format!("{}/manifest.json", session::writes_dir(&s.session_id)),
+                &manifest(&s),
+            )?;
             if let Some(text) = &opts.plot_content {
-                write_atomic(&root.join(plot_content_file(&s.session_id)), text.as_bytes())?;
+                write_atomic(
+                    &root.join(plot_content_file(&s.session_id)),
+                    text.as_bytes(),
+                )?;
             }
         }
         if let (Some(p), Some(st)) = (prompt.as_mut(), target) {
@@ -1033,7 +1095,9 @@ fn show_locked(root: &Path, opts: &OpenOptions, stage: Option<&'static StageDef>
         s.last_updated = now();
         session::save(root, &s)?;
     }
-    let next = s.next_stage().filter(|_| s.status == SessionStatus::InProgress);
+    let next = s
+        .next_stage()
+        .filter(|_| s.status == SessionStatus::InProgress);
     Ok(WriteOutcome {
         session_id: s.session_id.clone(),
         episode: s.episode,
@@ -1078,7 +1142,11 @@ pub struct SubmitOptions {
 }
 
 /// Turns a payload into the JSON document validated against the stage's schema.
-pub fn parse_payload(payload: &Payload, stage: &StageDef, default_title: &str) -> Result<(Value, Vec<String>)> {
+pub fn parse_payload(
+    payload: &Payload,
+    stage: &StageDef,
+    default_title: &str,
+) -> Result<(Value, Vec<String>)> {
     let text = match payload {
         Payload::Json(Value::String(t)) => t.clone(),
         Payload::Json(v) => return Ok((v.clone(), Vec::new())),
@@ -1118,9 +1186,18 @@ pub fn parse_payload(payload: &Payload, stage: &StageDef, default_title: &str) -
     .details(json!({"violations": [{"path": "", "message": why}], "step": stage.number, "stage": stage.id})))
 }
 
-fn violation_error(s: &Session, stage: &StageDef, v: &[Violation], rejected_file: Option<&str>) -> Error {
+fn violation_error(
+    s: &Session,
+    stage: &StageDef,
+    v: &[Violation],
+    rejected_file: Option<&str>,
+) -> Error {
     let first = &v[0];
-    let at = if first.path.is_empty() { "（全体）" } else { first.path.as_str() };
+    let at = if first.path.is_empty() {
+        "（全体）"
+    } else {
+        first.path.as_str()
+    };
     let more = if v.len() > 1 {
         format!("（ほか{}件）", v.len() - 1)
     } else {
@@ -1179,7 +1256,11 @@ pub fn stage_warnings(env: &Env, s: &Session, stage: &StageDef, doc: &Value) -> 
         let total: i64 = doc
             .get("scenes")
             .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(|sc| sc.get("target_chars").and_then(Value::as_i64)).sum())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|sc| sc.get("target_chars").and_then(Value::as_i64))
+                    .sum()
+            })
             .unwrap_or(0);
         let (min, max) = (env.info.target_min as i64, env.info.target_max as i64);
         if total < min || total > max {
@@ -1241,7 +1322,10 @@ fn check_order(s: &Session, stage: &StageDef) -> Result<()> {
             Code::QC001,
             format!("セッション {} は中止されています", s.session_id),
         )
-        .suggest(format!("noveler write resume {} --session {}", s.episode, s.session_id)));
+        .suggest(format!(
+            "noveler write resume {} --session {}",
+            s.episode, s.session_id
+        )));
     }
     let missing: Vec<&StageDef> = STAGES[..usize::from(stage.number) - 1]
         .iter()
@@ -1256,7 +1340,10 @@ fn check_order(s: &Session, stage: &StageDef) -> Result<()> {
             ),
         )
         .hint("段階は順に進みます。noveler write status で現在の段階を確認できます。")
-        .suggest(format!("noveler write {} --session {} --step {}", s.episode, s.session_id, first.number))
+        .suggest(format!(
+            "noveler write {} --session {} --step {}",
+            s.episode, s.session_id, first.number
+        ))
         .details(json!({
             "current_stage": s.current_stage,
             "missing_stages": missing.iter().map(|m| m.id).collect::<Vec<_>>(),
@@ -1305,7 +1392,10 @@ fn submit_locked(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
     let stage = match opts.stage {
         Some(st) => st,
         None => s.next_stage().ok_or_else(|| {
-            Error::new(Code::QC001, format!("セッション {} は完了しています", s.session_id))
+            Error::new(
+                Code::QC001,
+                format!("セッション {} は完了しています", s.session_id),
+            )
         })?,
     };
     check_order(&s, stage)?;
@@ -1334,7 +1424,12 @@ fn submit_locked(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
             let err = violation_error(&s, stage, &violations, None);
             Some(record_rejection(root, &mut s, stage, &t, &dir, &doc, &err)?)
         };
-        return Err(violation_error(&s, stage, &violations, rejected_file.as_deref()));
+        return Err(violation_error(
+            &s,
+            stage,
+            &violations,
+            rejected_file.as_deref(),
+        ));
     }
     warnings.extend(stage_warnings(&env, &s, stage, &doc));
     if let Some(p) = s.prompts.get(stage.id) {
@@ -1348,11 +1443,16 @@ fn submit_locked(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
     let output_file = format!("{dir}/{}.output.json", stage.stem());
     let body = serde_json::to_string_pretty(&doc).unwrap_or_default();
     let artifact_id = io::artifact_id(&body);
-    let execution_time = s.prompts.get(stage.id).and_then(|p| seconds_since(&p.issued_at));
+    let execution_time = s
+        .prompts
+        .get(stage.id)
+        .and_then(|p| seconds_since(&p.issued_at));
     if opts.dry_run {
         let mut preview = s.clone();
         preview.complete(stage);
-        let next = preview.next_stage().filter(|_| preview.status == SessionStatus::InProgress);
+        let next = preview
+            .next_stage()
+            .filter(|_| preview.status == SessionStatus::InProgress);
         return Ok(SubmitOutcome {
             session_id: s.session_id.clone(),
             episode: s.episode,
@@ -1410,7 +1510,10 @@ fn submit_locked(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
                 .find_map(|p| s.stage_outputs.get(p.id).and_then(|o| o.quality_score));
             if let Some(prev) = previous {
                 if c.score < prev {
-                    warnings.push(format!("品質スコアが {prev:.1} → {:.1} に下がりました", c.score));
+                    warnings.push(format!(
+                        "品質スコアが {prev:.1} → {:.1} に下がりました",
+                        c.score
+                    ));
                 }
             }
         }
@@ -1418,7 +1521,10 @@ fn submit_locked(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
     if stage.number == 10 {
         store_handoff(root, &s, &doc)?;
     }
-    let quality_score = manuscript.as_ref().and_then(|m| m.check.as_ref()).map(|c| c.score);
+    let quality_score = manuscript
+        .as_ref()
+        .and_then(|m| m.check.as_ref())
+        .map(|c| c.score);
     s.stage_outputs.insert(
         stage.id.to_string(),
         StageOutput {
@@ -1446,11 +1552,19 @@ fn submit_locked(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
     s.complete(stage);
     s.last_updated = now();
     session::save(root, &s)?;
-    let next = s.next_stage().filter(|_| s.status == SessionStatus::InProgress);
+    let next = s
+        .next_stage()
+        .filter(|_| s.status == SessionStatus::InProgress);
     let suggested_actions = match next {
         Some(n) => vec![
-            format!("noveler write {} --session {} --step {}", s.episode, s.session_id, n.number),
-            format!("noveler write status {} --session {}", s.episode, s.session_id),
+            format!(
+                "noveler write {} --session {} --step {}",
+                s.episode, s.session_id, n.number
+            ),
+            format!(
+                "noveler write status {} --session {}",
+                s.episode, s.session_id
+            ),
         ],
         None => suggestions(&s, None),
     };
@@ -1500,12 +1614,15 @@ fn record_rejection(
         &file,
         &json!({"submitted_at": now(), "submission": doc, "error": err.to_json()}),
     )?;
-    let entry = s.prompts.entry(stage.id.to_string()).or_insert_with(|| PromptRecord {
-        issued_at: now(),
-        prompt_file: String::new(),
-        template: t.info(),
-        rejected: 0,
-    });
+    let entry = s
+        .prompts
+        .entry(stage.id.to_string())
+        .or_insert_with(|| PromptRecord {
+            issued_at: now(),
+            prompt_file: String::new(),
+            template: t.info(),
+            rejected: 0,
+        });
     entry.rejected = n;
     s.last_updated = now();
     session::save(root, s)?;
@@ -1520,7 +1637,11 @@ fn store_handoff(root: &Path, s: &Session, doc: &Value) -> Result<()> {
         "episode_summary": doc.get("episode_summary"),
         "next_episode_handoff": doc.get("next_episode_handoff"),
     });
-    write_json(root, &format!("{}/handoff.json", session::writes_dir(&s.session_id)), &handoff)
+    write_json(
+        root,
+        &format!("{}/handoff.json", session::writes_dir(&s.session_id)),
+        &handoff,
+    )
 }
 
 /// The manuscript text as saved: a heading when the submission has none, and the
@@ -1595,17 +1716,21 @@ pub fn apply_manuscript(
     let unchanged = existing.len() == 1
         && existing[0] == path
         && std::fs::read(&path).ok().as_deref() == Some(content.as_bytes());
+    let rel_path = rel(root, &path);
     if !unchanged {
-        for old in &existing {
-            backups.push(io::backup_file(root, old, &format!("write_{}", stage.stem()))?);
-        }
-        write_atomic(&path, content.as_bytes())?;
+        // The safe write backs up the file it replaces; an earlier manuscript of the episode
+        // under another title is backed up here and then removed, so one file remains.
+        backups.extend(io::safe_write(root, &rel_path, &content)?);
         for old in existing.iter().filter(|o| **o != path) {
+            backups.push(io::backup_file(
+                root,
+                old,
+                &format!("write {}", stage.stem()),
+            )?);
             std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;
             removed.push(rel(root, old));
         }
     }
-    let rel_path = rel(root, &path);
     let artifact_id = io::store_artifact(
         root,
         &content,
@@ -1656,7 +1781,11 @@ pub fn apply_manuscript(
     } else {
         None
     };
-    let mut all_backups = s.manuscript.as_ref().map(|m| m.backups.clone()).unwrap_or_default();
+    let mut all_backups = s
+        .manuscript
+        .as_ref()
+        .map(|m| m.backups.clone())
+        .unwrap_or_default();
     all_backups.extend(backups.iter().cloned());
     s.manuscript = Some(ManuscriptState {
         path: rel_path.clone(),
@@ -1706,7 +1835,11 @@ impl SessionSummary {
             created_at: s.created_at.clone(),
             last_updated: s.last_updated.clone(),
             manuscript_path: s.manuscript.as_ref().map(|m| m.path.clone()),
-            quality_score: s.manuscript.as_ref().and_then(|m| m.check.as_ref()).map(|c| c.score),
+            quality_score: s
+                .manuscript
+                .as_ref()
+                .and_then(|m| m.check.as_ref())
+                .map(|c| c.score),
         }
     }
 }
@@ -1749,13 +1882,12 @@ pub fn status(root: &Path, ep: u32, session_id: Option<&str>) -> Result<StatusOu
                 sessions.push(SessionSummary::of(&s));
                 latest = Some(*s);
             }
-            Listed::Corrupt { id, episode, error } if episode.is_none_or(|e| e == ep) => {
-                corrupt.push(CorruptSession {
+            Listed::Corrupt { id, episode, error } if episode.is_none_or(|e| e == ep) => corrupt
+                .push(CorruptSession {
                     session_id: id,
                     episode,
                     error: error.to_json(),
-                })
-            }
+                }),
             _ => {}
         }
     }
@@ -1784,13 +1916,19 @@ pub fn status(root: &Path, ep: u32, session_id: Option<&str>) -> Result<StatusOu
             suggested.push(format!("noveler plot {}", ep + 1));
         }
         (Some(s), _) if s.status == SessionStatus::Abandoned => {
-            suggested.push(format!("noveler write resume {ep} --session {}", s.session_id));
+            suggested.push(format!(
+                "noveler write resume {ep} --session {}",
+                s.session_id
+            ));
             suggested.push(format!("noveler write {ep} --new"));
         }
         _ => suggested.push(format!("noveler write {ep}")),
     }
     for c in &corrupt {
-        suggested.push(format!("noveler write recover {ep} --session {}", c.session_id));
+        suggested.push(format!(
+            "noveler write recover {ep} --session {}",
+            c.session_id
+        ));
     }
     Ok(StatusOutcome {
         episode: ep,

@@ -1,0 +1,1221 @@
+//! Staged writing (`noveler write`, `noveler plot`) driven through the CLI on a temporary
+//! copy of `fixtures/sample_project`, with the stage outputs of `fixtures/writing/`.
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn manifest() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture(name: &str) -> String {
+    manifest()
+        .join("fixtures/writing")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.unwrap();
+        let rel = entry.path().strip_prefix(from).unwrap();
+        let target = to.join(rel);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A scratch copy of the sample project.
+struct Proj {
+    dir: tempfile::TempDir,
+}
+
+struct Run {
+    code: i32,
+    json: Value,
+    stderr: String,
+}
+
+impl Proj {
+    fn new() -> Proj {
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(&manifest().join("fixtures/sample_project"), dir.path());
+        Proj { dir }
+    }
+
+    fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Runs `noveler --project-root <root> ARGS --format json`.
+    fn run(&self, args: &[&str]) -> Run {
+        let out = Command::new(env!("CARGO_BIN_EXE_noveler"))
+            .arg("--project-root")
+            .arg(self.root())
+            .args(args)
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let json = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+            panic!(
+                "not JSON ({e}): {stdout}\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            json,
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+
+    /// Runs and expects success; returns the envelope's result.
+    fn ok(&self, args: &[&str]) -> Value {
+        let r = self.run(args);
+        assert_eq!(r.code, 0, "{args:?} failed: {}\n{}", r.json, r.stderr);
+        assert_eq!(r.json["success"], true);
+        r.json["result"].clone()
+    }
+
+    /// Runs and expects an error envelope with `code`; returns its `error`.
+    fn err(&self, args: &[&str], code: &str) -> Value {
+        let r = self.run(args);
+        assert_eq!(r.json["success"], false, "{args:?} should fail: {}", r.json);
+        assert_eq!(r.json["error"]["code"], code, "{}", r.json);
+        assert_eq!(r.code, 2);
+        r.json["error"].clone()
+    }
+
+    fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+    }
+
+    fn session_yaml(&self, id: &str) -> serde_yaml::Value {
+        serde_yaml::from_str(&self.read(&format!(".noveler/sessions/{id}.yaml"))).unwrap()
+    }
+
+    /// sha256 of every file under the root.
+    fn tree(&self) -> BTreeMap<String, String> {
+        walkdir::WalkDir::new(self.root())
+            .into_iter()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                let rel = e
+                    .path()
+                    .strip_prefix(self.root())
+                    .unwrap()
+                    .display()
+                    .to_string();
+                let bytes = std::fs::read(e.path()).unwrap();
+                (rel, noveler::analysis::sha256_hex(&bytes))
+            })
+            .collect()
+    }
+
+    /// Submits the episode-4 plot and starts a session; returns its id.
+    fn start_episode_4(&self) -> String {
+        self.ok(&["plot", "submit", "4", "--file", &fixture("plot_ep004.yaml")]);
+        let r = self.ok(&["write", "4"]);
+        assert_eq!(r["new_session"], true);
+        r["session_id"].as_str().unwrap().to_string()
+    }
+
+    fn submit(&self, id: &str, step: u32) -> Value {
+        let file = fixture(&format!("stage{step:02}.json"));
+        self.ok(&[
+            "write",
+            "submit",
+            "4",
+            "--session",
+            id,
+            "--stage",
+            &step.to_string(),
+            "--file",
+            &file,
+        ])
+    }
+}
+
+fn artifact_exists(p: &Proj, id: &str) -> bool {
+    let hex = id.strip_prefix("artifact:").unwrap();
+    p.root()
+        .join(format!(".noveler/artifacts/{hex}.json"))
+        .is_file()
+}
+
+#[test]
+fn ten_stages_end_to_end_through_the_cli() {
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    assert!(id.starts_with("session_"));
+    let manuscript = "40_原稿/第004話_流れ着いた瓶.md";
+    let mut draft_score = None;
+    for step in 1..=10u32 {
+        // Show the stage: a prompt with artifact references (all stored), an output schema.
+        let shown = p.ok(&["write", "4", "--session", &id, "--step", &step.to_string()]);
+        let stage = &shown["stage"];
+        assert_eq!(stage["step"], step);
+        assert_eq!(shown["next_step"], step, "the stage to do is the one shown");
+        let prompt = stage["prompt"].as_str().unwrap();
+        assert!(prompt.contains("fetch_artifact"), "step {step}");
+        assert!(prompt.contains(&format!(
+            "noveler write submit 4 --session {id} --stage {step}"
+        )));
+        assert_eq!(stage["output_schema"]["type"], "object");
+        assert_eq!(stage["template"]["template_source"], "embedded");
+        let inputs = stage["inputs"].as_array().unwrap();
+        assert_eq!(inputs[0]["key"], "summary", "the brief comes first");
+        for input in inputs.iter().filter(|i| i["status"] == "available") {
+            let aid = input["artifact_id"].as_str().unwrap();
+            assert!(prompt.contains(aid), "step {step}: {aid} listed");
+            assert!(artifact_exists(&p, aid), "step {step}: {aid} stored");
+        }
+        // Every auto-artifact is referenced, and nothing the stage needs is pending.
+        for key in [
+            "plot",
+            "characters",
+            "world",
+            "glossary",
+            "style",
+            "previous_manuscript",
+        ] {
+            assert!(inputs.iter().any(|i| i["key"] == key), "step {step}: {key}");
+        }
+        assert!(
+            !inputs.iter().any(|i| i["status"] == "pending"),
+            "step {step}: {inputs:?}"
+        );
+        let stats = &stage["prompt_stats"];
+        assert!(stats["pasted_bytes"].as_u64() > stats["referenced_bytes"].as_u64());
+        assert!(
+            stats["prompt_reduction_pct"].as_f64().unwrap() > 60.0,
+            "{stats}"
+        );
+        assert!(
+            stats["references_reduction_pct"].as_f64().unwrap() > 95.0,
+            "{stats}"
+        );
+        assert!(p
+            .root()
+            .join(stage["prompt_file"].as_str().unwrap())
+            .is_file());
+
+        let submitted = if step == 10 {
+            let file = fixture("stage10.json");
+            p.ok(&[
+                "write",
+                "submit",
+                "4",
+                "--session",
+                &id,
+                "--stage",
+                "10",
+                "--file",
+                &file,
+                "--feedback",
+                "approved",
+            ])
+        } else {
+            p.submit(&id, step)
+        };
+        assert_eq!(submitted["accepted"], true);
+        assert_eq!(submitted["step"], step);
+        assert_eq!(submitted["session_id"], id.as_str());
+        let output = submitted["output_file"].as_str().unwrap();
+        assert!(output.starts_with(&format!(".noveler/writes/{id}/stage{step:02}_")));
+        assert!(artifact_exists(
+            &p,
+            submitted["artifact_id"].as_str().unwrap()
+        ));
+        if step < 10 {
+            assert_eq!(submitted["next_step"], step + 1);
+        } else {
+            assert_eq!(submitted["next_step"], Value::Null);
+            assert_eq!(submitted["status"], "completed");
+        }
+        if step >= 8 {
+            let m = &submitted["manuscript"];
+            assert_eq!(m["path"], manuscript);
+            let check = &m["check"];
+            assert!(check["score"].is_number(), "checked: {m}");
+            assert_eq!(submitted["quality_score"], check["score"]);
+            assert!(artifact_exists(&p, check["artifact_id"].as_str().unwrap()));
+        } else {
+            assert_eq!(submitted["manuscript"], Value::Null);
+        }
+        if step == 8 {
+            // The short first draft is recorded with its length problem.
+            assert_eq!(submitted["manuscript"]["check"]["in_range"], false);
+            assert!(submitted["manuscript"]["check"]["by_severity"]["high"].as_u64() >= Some(1));
+            draft_score = submitted["quality_score"].as_f64();
+            assert!(submitted["warnings"]
+                .to_string()
+                .contains("目標 3000〜8000 字"));
+        }
+        if step == 9 {
+            // The refined version replaced the draft, which was backed up.
+            assert_eq!(submitted["manuscript"]["check"]["in_range"], true);
+            assert_eq!(
+                submitted["manuscript"]["backups"].as_array().unwrap().len(),
+                1
+            );
+            assert!(
+                submitted["quality_score"].as_f64() > draft_score,
+                "refining raised the score"
+            );
+        }
+        if step == 10 {
+            // No manuscript in the submission: the refined one is final, unchanged.
+            assert_eq!(submitted["manuscript"]["unchanged"], true);
+        }
+    }
+    // The manuscript on disk: heading, body from stage 9, the 文字数 trailer.
+    let text = p.read(manuscript);
+    assert!(text.starts_with("# 第四話　流れ着いた瓶\n"));
+    assert!(text.contains("「……それは、おまえの母親の字だ」"));
+    let body = noveler::workflow::io::body_chars(&text);
+    assert!(text.trim_end().ends_with(&format!("---\n文字数: {body}")));
+    assert!((3000..=8000).contains(&body), "{body}");
+    // The session file: seed 000 §7.3 fields, every stage recorded, the check score kept.
+    let s = p.session_yaml(&id);
+    assert_eq!(s["episode"], 4);
+    assert_eq!(s["status"], "completed");
+    assert_eq!(s["current_stage"], "completed");
+    assert_eq!(s["total_stages"], 10);
+    assert_eq!(s["completed_stages"].as_sequence().unwrap().len(), 10);
+    let outputs = s["stage_outputs"].as_mapping().unwrap();
+    assert_eq!(outputs.len(), 10);
+    let first_key = outputs.keys().next().unwrap();
+    assert_eq!(
+        first_key, "plot_data_preparation",
+        "stage order kept in the file"
+    );
+    for (k, o) in outputs {
+        assert!(o["output_file"].is_string(), "{k:?}");
+        assert!(o.get("execution_time").is_some(), "{k:?}");
+        let stage8plus = [
+            "write_manuscript_draft",
+            "refine_manuscript_quality",
+            "finalize_manuscript",
+        ];
+        assert_eq!(
+            o["quality_score"].is_number(),
+            stage8plus.contains(&k.as_str().unwrap()),
+            "{k:?}"
+        );
+    }
+    assert_eq!(s["user_feedback"][0]["stage"], "finalize_manuscript");
+    assert_eq!(s["user_feedback"][0]["feedback"], "approved");
+    assert_eq!(s["manuscript"]["path"], manuscript);
+    assert!(s["manuscript"]["check"]["score"].is_number());
+    // The writes log has the manifest, every prompt, input and output, and the handoff.
+    let writes = p.root().join(format!(".noveler/writes/{id}"));
+    for f in [
+        "manifest.json",
+        "handoff.json",
+        "stage08_write_manuscript_draft.prompt.md",
+    ] {
+        assert!(writes.join(f).is_file(), "{f}");
+    }
+    let logged = std::fs::read_dir(&writes).unwrap().count();
+    assert_eq!(
+        logged,
+        2 + 10 * 3,
+        "manifest, handoff, prompt/input/output per stage"
+    );
+    // Afterwards, `write 4` shows the finished session instead of starting a new one.
+    let again = p.ok(&["write", "4"]);
+    assert_eq!(again["session_id"], id.as_str());
+    assert_eq!(again["stage"], Value::Null);
+    assert_eq!(again["status"], "completed");
+    assert!(again["suggested_actions"]
+        .to_string()
+        .contains("noveler write 4 --new"));
+    let status = p.ok(&["write", "status", "4"]);
+    assert_eq!(status["session_id"], id.as_str());
+    assert_eq!(status["progress"]["completed"], 10);
+}
+
+#[test]
+fn interruption_resume_and_replay_from_the_journal() {
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    for step in 1..=3 {
+        p.submit(&id, step);
+    }
+    // Interrupted here. Status says where the session stands.
+    let status = p.ok(&["write", "status", "4"]);
+    assert_eq!(status["session_id"], id.as_str());
+    assert_eq!(status["next_step"], 4);
+    assert_eq!(status["session"]["current_stage"], "design_humor_elements");
+    // Resume from the current stage.
+    let resumed = p.ok(&["write", "resume", "4", "--session", &id]);
+    assert_eq!(resumed["resumed_from_stage"], 4);
+    assert_eq!(resumed["remaining_stages"].as_array().unwrap().len(), 7);
+    assert_eq!(resumed["stage"]["step"], 4);
+    assert_eq!(resumed["reactivated"], false);
+    p.submit(&id, 4);
+
+    // A crash between logging an output and updating the session: stage 5's output is in
+    // the journal, the session does not know it.
+    let out = format!(".noveler/writes/{id}/stage05_design_character_dialogue.output.json");
+    let body: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("stage05.json")).unwrap()).unwrap();
+    std::fs::write(
+        p.root().join(&out),
+        serde_json::to_string_pretty(&body).unwrap(),
+    )
+    .unwrap();
+    let tasks = p.ok(&["write", "tasks", "4"]);
+    assert_eq!(tasks["execution_method"], "enhanced_use_case");
+    assert_eq!(tasks["session_id"], id.as_str());
+    assert_eq!(tasks["tasks"][3]["status"], "completed");
+    assert_eq!(tasks["tasks"][4]["status"], "current");
+    let diag = tasks["diagnostics"].as_array().unwrap();
+    assert!(
+        diag.iter()
+            .any(|d| d["code"] == "journal_ahead" && d["recoverable"] == true),
+        "{diag:?}"
+    );
+    let recovered = p.ok(&["write", "recover", "4", "--from", "5"]);
+    assert_eq!(recovered["resumed_steps"], serde_json::json!([5]));
+    assert_eq!(recovered["recovery_applied"], true);
+    assert_eq!(recovered["results"][0]["status"], "resumed");
+    assert_eq!(recovered["results"][1]["status"], "pending");
+    assert_eq!(recovered["next_step"], 6);
+    let s = p.session_yaml(&id);
+    assert_eq!(s["current_stage"], "design_scene_atmosphere");
+    // Replaying everything again from the start keeps the same state.
+    let again = p.ok(&["write", "recover", "4"]);
+    assert_eq!(again["resumed_steps"], serde_json::json!([1, 2, 3, 4, 5]));
+    assert_eq!(again["next_step"], 6);
+}
+
+#[test]
+fn a_second_writer_is_refused() {
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    // A second session for the same episode while one is in progress.
+    let err = p.err(&["write", "4", "--new"], "QC-008");
+    assert_eq!(err["details"]["active_session_id"], id.as_str());
+    assert!(err["suggested_action"]
+        .as_str()
+        .unwrap()
+        .contains("write resume 4"));
+    // Another process holding the episode's writer lock.
+    let target = p.root().join(".noveler/sessions/episode_004");
+    noveler::store::lock::try_lock(&target, || {
+        let err = p.err(
+            &[
+                "write",
+                "submit",
+                "4",
+                "--session",
+                &id,
+                "--stage",
+                "1",
+                "--file",
+                &fixture("stage01.json"),
+            ],
+            "QC-008",
+        );
+        assert!(err["message"].as_str().unwrap().contains("実行中"));
+        let status = p.ok(&["write", "status", "4"]);
+        assert_eq!(status["lock_held"], true);
+        Ok(())
+    })
+    .unwrap();
+    // Released: the submission goes through; other episodes were never blocked.
+    p.submit(&id, 1);
+    // Abandoning frees the episode.
+    p.ok(&["write", "abandon", "4", "--session", &id]);
+    let fresh = p.ok(&["write", "4", "--new"]);
+    assert_ne!(fresh["session_id"], id.as_str());
+    // The abandoned one cannot be resumed while the new one is active.
+    p.err(&["write", "resume", "4", "--session", &id], "QC-008");
+}
+
+#[test]
+fn a_corrupt_session_is_reported_and_rebuilt_only_on_request() {
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    p.submit(&id, 1);
+    p.submit(&id, 2);
+    let rel = format!(".noveler/sessions/{id}.yaml");
+    let damaged = format!("{}\nstage_outputs: [unclosed\n", p.read(&rel));
+    std::fs::write(p.root().join(&rel), &damaged).unwrap();
+    let err = p.err(&["write", "4"], "QC-005");
+    assert!(
+        err["hint"]
+            .as_str()
+            .unwrap()
+            .contains("noveler write recover"),
+        "{err}"
+    );
+    assert_eq!(err["details"]["session_id"], id.as_str());
+    p.err(&["write", "4", "--new"], "QC-005");
+    p.err(
+        &[
+            "write",
+            "submit",
+            "4",
+            "--session",
+            &id,
+            "--stage",
+            "3",
+            "--file",
+            &fixture("stage03.json"),
+        ],
+        "QC-005",
+    );
+    assert_eq!(p.read(&rel), damaged, "never silently replaced");
+    let status = p.ok(&["write", "status", "4"]);
+    assert_eq!(status["corrupt_sessions"][0]["session_id"], id.as_str());
+    let tasks = p.ok(&["write", "tasks", "4"]);
+    let d = tasks["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "QC-005")
+        .unwrap()
+        .clone();
+    assert_eq!(d["recoverable"], true);
+    // Explicit recovery rebuilds it from the writes log and keeps the damaged file.
+    let rec = p.ok(&["write", "recover", "4", "--session", &id]);
+    assert_eq!(rec["recovery_actions"][0]["kind"], "session_rebuilt");
+    assert_eq!(rec["next_step"], 3);
+    let kept: Vec<String> = std::fs::read_dir(p.root().join(".noveler/sessions"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".yaml.corrupt-"))
+        .collect();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        std::fs::read_to_string(p.root().join(".noveler/sessions").join(&kept[0])).unwrap(),
+        damaged
+    );
+    let s = p.session_yaml(&id);
+    assert_eq!(s["completed_stages"].as_sequence().unwrap().len(), 2);
+    p.submit(&id, 3);
+}
+
+#[test]
+fn an_invalid_submission_is_u006_with_the_failing_path() {
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    p.submit(&id, 1);
+    let mut bad: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("stage02.json")).unwrap()).unwrap();
+    bad["hook_plan"]["minor_peak"]["position_pct"] = serde_json::json!(70);
+    bad["scenes"][1].as_object_mut().unwrap().remove("purpose");
+    let file = p.root().join("bad.json");
+    std::fs::write(&file, bad.to_string()).unwrap();
+    let file = file.display().to_string();
+    let err = p.err(
+        &[
+            "write",
+            "submit",
+            "4",
+            "--session",
+            &id,
+            "--stage",
+            "2",
+            "--file",
+            &file,
+        ],
+        "U006",
+    );
+    let paths: Vec<&str> = err["details"]["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        vec!["/scenes/1/purpose", "/hook_plan/minor_peak/position_pct"]
+    );
+    assert!(err["message"]
+        .as_str()
+        .unwrap()
+        .contains("/scenes/1/purpose"));
+    let rejected = err["details"]["rejected_file"].as_str().unwrap();
+    assert!(p.root().join(rejected).is_file(), "rejections are logged");
+    // Not JSON at all.
+    std::fs::write(p.root().join("bad.json"), "{\"structure\": ").unwrap();
+    p.err(
+        &[
+            "write",
+            "submit",
+            "4",
+            "--session",
+            &id,
+            "--stage",
+            "2",
+            "--file",
+            &file,
+        ],
+        "U006",
+    );
+    // Out of order: stage 4 before 2 and 3.
+    p.err(
+        &[
+            "write",
+            "submit",
+            "4",
+            "--session",
+            &id,
+            "--stage",
+            "4",
+            "--file",
+            &fixture("stage04.json"),
+        ],
+        "QC-003",
+    );
+    // The session did not move; a good submission then counts the attempts.
+    assert_eq!(
+        p.session_yaml(&id)["current_stage"],
+        "analyze_plot_structure"
+    );
+    let ok = p.submit(&id, 2);
+    assert_eq!(ok["attempts"], 3);
+    // Unknown stages are QC-003 with the valid list.
+    let err = p.err(
+        &["write", "4", "--session", &id, "--stage", "outline"],
+        "QC-003",
+    );
+    assert_eq!(err["details"]["valid_stages"].as_array().unwrap().len(), 10);
+}
+
+#[test]
+fn dry_run_leaves_the_tree_unchanged() {
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    p.submit(&id, 1);
+    let before = p.tree();
+    let shown = p.ok(&["write", "4", "--dry-run"]);
+    assert_eq!(shown["dry_run"], true);
+    assert_eq!(shown["stage"]["step"], 2);
+    assert_eq!(shown["stage"]["prompt_file"], Value::Null);
+    let checked = p.ok(&[
+        "write",
+        "submit",
+        "4",
+        "--session",
+        &id,
+        "--stage",
+        "2",
+        "--file",
+        &fixture("stage02.json"),
+        "--dry-run",
+    ]);
+    assert_eq!(checked["accepted"], true);
+    assert_eq!(checked["output_file"], Value::Null);
+    let fresh = p.ok(&[
+        "write",
+        "5",
+        "--dry-run",
+        "--plot-file",
+        &fixture("plot_ep004.yaml"),
+    ]);
+    assert_eq!(fresh["new_session"], true);
+    p.ok(&["write", "3", "--dry-run", "--step", "8"]);
+    p.ok(&["write", "resume", "4", "--session", &id, "--dry-run"]);
+    p.ok(&["plot", "5", "--dry-run"]);
+    p.ok(&[
+        "plot",
+        "submit",
+        "4",
+        "--file",
+        &fixture("plot_ep004.yaml"),
+        "--regenerate",
+        "--dry-run",
+    ]);
+    p.err(&["write", "9", "--dry-run"], "E002");
+    assert_eq!(p.tree(), before, "a dry run writes nothing");
+}
+
+#[test]
+fn plots_prompt_validate_and_regenerate_with_a_backup() {
+    let p = Proj::new();
+    // An existing plot: nothing to do unless regenerating.
+    let exists = p.ok(&["plot", "3"]);
+    assert_eq!(exists["status"], "exists");
+    assert_eq!(
+        exists["plot_file"],
+        "20_プロット/話別プロット/第003話_迷い潮の夜.yaml"
+    );
+    assert_eq!(exists["next_step"], 1);
+    // A new episode: the prompt references settings and earlier plots.
+    let prompt = p.ok(&["plot", "4"]);
+    assert_eq!(prompt["status"], "prompt");
+    let keys: Vec<&str> = prompt["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["key"].as_str().unwrap())
+        .collect();
+    for key in [
+        "project_config",
+        "proposal",
+        "previous_plots",
+        "previous_manuscript",
+        "characters",
+    ] {
+        assert!(keys.contains(&key), "{key} in {keys:?}");
+    }
+    assert_eq!(keys.iter().filter(|k| **k == "previous_plots").count(), 3);
+    let text = prompt["prompt"].as_str().unwrap();
+    assert!(text.contains("minor_peak_pct"));
+    assert!(text.contains("noveler plot submit 4 --file"));
+    // Hook plan out of range: U006 with the path.
+    let mut bad: serde_yaml::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(fixture("plot_ep004.yaml")).unwrap())
+            .unwrap();
+    bad["hook_plan"]["mini_hook_pct"] = serde_yaml::Value::from(95);
+    let file = p.root().join("bad_plot.yaml");
+    std::fs::write(&file, serde_yaml::to_string(&bad).unwrap()).unwrap();
+    let err = p.err(
+        &["plot", "submit", "4", "--file", &file.display().to_string()],
+        "U006",
+    );
+    assert_eq!(
+        err["details"]["violations"][0]["path"],
+        "/hook_plan/mini_hook_pct"
+    );
+    // Accepted: written under 話別プロット with the episode number added.
+    let ok = p.ok(&["plot", "submit", "4", "--file", &fixture("plot_ep004.yaml")]);
+    assert_eq!(
+        ok["plot_file"],
+        "20_プロット/話別プロット/第004話_流れ着いた瓶.yaml"
+    );
+    assert!(p
+        .read("20_プロット/話別プロット/第004話_流れ着いた瓶.yaml")
+        .starts_with("episode: 4\n"));
+    // Replacing an existing plot needs --regenerate; the old one is backed up and removed.
+    let mut new_plot = bad.clone();
+    new_plot["hook_plan"]["mini_hook_pct"] = serde_yaml::Value::from(88);
+    new_plot["title"] = serde_yaml::Value::from("瓶の中の海");
+    std::fs::write(&file, serde_yaml::to_string(&new_plot).unwrap()).unwrap();
+    let f = file.display().to_string();
+    p.err(&["plot", "submit", "4", "--file", &f], "U001");
+    let regen = p.ok(&["plot", "submit", "4", "--file", &f, "--regenerate"]);
+    assert_eq!(
+        regen["plot_file"],
+        "20_プロット/話別プロット/第004話_瓶の中の海.yaml"
+    );
+    assert_eq!(
+        regen["removed"][0],
+        "20_プロット/話別プロット/第004話_流れ着いた瓶.yaml"
+    );
+    let backup = regen["backups"][0].as_str().unwrap();
+    let restored = p.root().join(format!(
+        ".noveler/backups/{backup}/files/20_プロット/話別プロット/第004話_流れ着いた瓶.yaml"
+    ));
+    assert!(restored.is_file(), "{}", restored.display());
+    assert!(!p
+        .root()
+        .join("20_プロット/話別プロット/第004話_流れ着いた瓶.yaml")
+        .exists());
+    // The regenerate prompt references the current plot.
+    let regen_prompt = p.ok(&["plot", "4", "--regenerate"]);
+    assert!(regen_prompt["inputs"].to_string().contains("current_plot"));
+}
+
+#[test]
+fn draft_only_with_a_plot_from_the_caller_and_a_bare_manuscript() {
+    let p = Proj::new();
+    let shown = p.ok(&[
+        "write",
+        "4",
+        "--draft",
+        "--plot-file",
+        &fixture("plot_ep004.yaml"),
+        "--word-count-target",
+        "4000",
+    ]);
+    assert_eq!(shown["stage"]["step"], 8);
+    assert_eq!(shown["progress"]["skipped"], 7);
+    assert!(shown["stage"]["prompt"]
+        .as_str()
+        .unwrap()
+        .contains("4000 字前後"));
+    let id = shown["session_id"].as_str().unwrap().to_string();
+    let out = p.ok(&[
+        "write",
+        "submit",
+        "4",
+        "--session",
+        &id,
+        "--stage",
+        "8",
+        "--file",
+        &fixture("stage08_manuscript.md"),
+    ]);
+    assert_eq!(out["manuscript"]["path"], "40_原稿/第004話_流れ着いた瓶.md");
+    assert!(out["warnings"].to_string().contains("本文のみの提出"));
+    assert_eq!(out["next_step"], 9);
+    // The plot came from the caller: later stages still reference it.
+    let next = p.ok(&["write", "4", "--session", &id]);
+    assert!(next["artifacts"]
+        .to_string()
+        .contains("話別プロット（指定内容）"));
+}
+
+#[test]
+fn an_existing_manuscript_is_backed_up_before_it_is_replaced() {
+    let p = Proj::new();
+    let original = p.read("40_原稿/第003話_迷い潮の夜.md");
+    let shown = p.ok(&["write", "3", "--draft"]);
+    let id = shown["session_id"].as_str().unwrap().to_string();
+    let doc = serde_json::json!({"title": "迷い潮の夜（改稿）", "manuscript": "　改稿した本文です。".repeat(30)});
+    let file = p.root().join("draft.json");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let out = p.ok(&[
+        "write",
+        "submit",
+        "3",
+        "--session",
+        &id,
+        "--file",
+        &file.display().to_string(),
+    ]);
+    let m = &out["manuscript"];
+    assert_eq!(m["path"], "40_原稿/第003話_迷い潮の夜（改稿）.md");
+    assert_eq!(m["removed"][0], "40_原稿/第003話_迷い潮の夜.md");
+    let backup = m["backups"][0].as_str().unwrap();
+    let saved = p.read(&format!(
+        ".noveler/backups/{backup}/files/40_原稿/第003話_迷い潮の夜.md"
+    ));
+    assert_eq!(saved, original);
+    // Exactly one manuscript for the episode afterwards.
+    let files: Vec<_> = std::fs::read_dir(p.root().join("40_原稿"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("第003話"))
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+}
+
+#[test]
+fn project_templates_override_the_embedded_ones() {
+    let p = Proj::new();
+    let name = "writing/stage01_plot_data_preparation.yaml";
+    let text = noveler::workflow::templates::embedded(name)
+        .unwrap()
+        .replace("version: \"1.0.0\"", "version: \"1.1.0-local\"")
+        .replace(
+            "一枚の執筆メモにまとめます。",
+            "一枚の執筆メモにまとめます。（この作品では伏線表も添えること）",
+        );
+    let path = p.root().join("templates").join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, &text).unwrap();
+    p.ok(&["plot", "submit", "4", "--file", &fixture("plot_ep004.yaml")]);
+    let shown = p.ok(&["write", "4", "--dry-run"]);
+    let t = &shown["stage"]["template"];
+    assert_eq!(t["template_source"], "project");
+    assert_eq!(t["version"], "1.1.0-local");
+    assert_eq!(t["sha256"], noveler::analysis::sha256_hex(text.as_bytes()));
+    assert!(shown["stage"]["prompt"]
+        .as_str()
+        .unwrap()
+        .contains("伏線表も添えること"));
+    // A broken override is a config error naming the file, not a silent fallback.
+    std::fs::write(&path, text.replace("{{episode}}", "{{no_such_value}}")).unwrap();
+    let err = p.err(&["write", "4", "--dry-run"], "U002");
+    assert!(err["message"].as_str().unwrap().contains("no_such_value"));
+}
+
+#[test]
+fn enhanced_errors_carry_the_execution_method() {
+    let p = Proj::new();
+    // Through the library (the MCP tools call the same functions).
+    let ctx = noveler::commands::Ctx::new(p.root().to_path_buf());
+    let err = noveler::commands::write::enhanced_execute(
+        &ctx,
+        noveler::commands::write::EnhancedExecuteRequest {
+            episode: 4,
+            step_id: 11,
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.code, noveler::Code::QC003);
+    assert_eq!(
+        err.details.unwrap()["execution_method"],
+        "enhanced_use_case"
+    );
+    let err = noveler::commands::write::enhanced_execute(
+        &ctx,
+        noveler::commands::write::EnhancedExecuteRequest {
+            episode: 9,
+            step_id: 1,
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.code, noveler::Code::E002);
+    assert_eq!(
+        err.details.unwrap()["execution_method"],
+        "enhanced_use_case"
+    );
+    let err = noveler::commands::write::enhanced_resume(
+        &ctx,
+        noveler::commands::write::EnhancedResumeRequest {
+            episode: 4,
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.details.unwrap()["execution_method"],
+        "enhanced_use_case"
+    );
+}
+
+#[test]
+fn enhanced_execute_applies_recovery_before_the_step() {
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    p.submit(&id, 1);
+    // Lose a stage output's artifact.
+    let s = p.session_yaml(&id);
+    let aid = s["stage_outputs"]["plot_data_preparation"]["artifact_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let hex = aid.strip_prefix("artifact:").unwrap();
+    std::fs::remove_file(p.root().join(format!(".noveler/artifacts/{hex}.json"))).unwrap();
+    let ctx = noveler::commands::Ctx::new(p.root().to_path_buf());
+    let out = noveler::commands::write::enhanced_execute(
+        &ctx,
+        noveler::commands::write::EnhancedExecuteRequest {
+            episode: 4,
+            step_id: 2,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let r = serde_json::to_value(&out).unwrap();
+    assert_eq!(r["recovery_applied"], true);
+    assert_eq!(r["recovery_actions"][0]["kind"], "artifacts_restored");
+    assert_eq!(r["action"], "prompt");
+    assert_eq!(r["stage"]["step"], 2);
+    assert!(artifact_exists(&p, &aid));
+    // Nothing left to repair: the next call applies no recovery.
+    let again = noveler::commands::write::enhanced_execute(
+        &ctx,
+        noveler::commands::write::EnhancedExecuteRequest {
+            episode: 4,
+            step_id: 2,
+            submission: Some(
+                serde_json::from_str(&std::fs::read_to_string(fixture("stage02.json")).unwrap())
+                    .unwrap(),
+            ),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let r = serde_json::to_value(&again).unwrap();
+    assert_eq!(r["recovery_applied"], false);
+    assert_eq!(r["action"], "submitted");
+    assert_eq!(r["next_step"], 3);
+}
+
+#[test]
+fn rendered_prompt_of_stage_one_is_stable() {
+    let p = Proj::new();
+    p.ok(&["plot", "submit", "4", "--file", &fixture("plot_ep004.yaml")]);
+    let shown = p.ok(&["write", "4", "--dry-run"]);
+    let prompt = shown["stage"]["prompt"].as_str().unwrap();
+    insta::with_settings!({filters => vec![(r"session_\d{8}_\d{6}_[0-9a-f]{6}", "[session_id]")]}, {
+        insta::assert_snapshot!("stage01_prompt_episode_4", prompt);
+    });
+}
+
+// ---------------------------------------------------------------------------------------
+// Through MCP: the same stages, over JSON-RPC lines to `noveler mcp`.
+
+struct Mcp {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+    /// Notifications seen while waiting for responses.
+    notes: Vec<Value>,
+    next_id: i64,
+}
+
+impl Mcp {
+    fn start(root: &Path) -> Mcp {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_noveler"))
+            .args(["mcp", "-q", "--project-root"])
+            .arg(root)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut m = Mcp {
+            child,
+            stdin,
+            lines,
+            notes: Vec::new(),
+            next_id: 1,
+        };
+        m.request(
+            "initialize",
+            serde_json::json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                               "clientInfo": {"name": "write-test", "version": "1"}}),
+            None,
+        );
+        m.send(serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        m
+    }
+
+    fn send(&mut self, v: Value) {
+        use std::io::Write;
+        self.stdin.write_all(v.to_string().as_bytes()).unwrap();
+        self.stdin.write_all(b"\n").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn request(&mut self, method: &str, mut params: Value, progress: Option<&str>) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        if let Some(token) = progress {
+            params["_meta"] = serde_json::json!({"progressToken": token});
+        }
+        self.send(
+            serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        );
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(std::time::Duration::from_secs(120))
+                .expect("a message from noveler mcp");
+            let v: Value = serde_json::from_str(&line).unwrap();
+            if v["id"] == id && v.get("method").is_none() {
+                return v;
+            }
+            self.notes.push(v);
+        }
+    }
+
+    /// Calls a tool; returns (isError, envelope).
+    fn call(&mut self, tool: &str, args: Value, progress: Option<&str>) -> (bool, Value) {
+        let r = self.request(
+            "tools/call",
+            serde_json::json!({"name": tool, "arguments": args}),
+            progress,
+        );
+        let result = &r["result"];
+        assert!(result.is_object(), "{tool}: {r}");
+        (
+            result["isError"].as_bool().unwrap_or(false),
+            result["structuredContent"].clone(),
+        )
+    }
+
+    fn ok(&mut self, tool: &str, args: Value) -> Value {
+        let (is_error, env) = self.call(tool, args, None);
+        assert!(!is_error, "{tool}: {env:#}");
+        env["result"].clone()
+    }
+}
+
+impl Drop for Mcp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn fixture_json(name: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(fixture(name)).unwrap()).unwrap()
+}
+
+#[test]
+fn ten_stages_end_to_end_through_mcp() {
+    let p = Proj::new();
+    let mut mcp = Mcp::start(p.root());
+    // The plot first, as YAML content.
+    let plot = mcp.ok(
+        "noveler_plot",
+        serde_json::json!({"episode": 4, "content": std::fs::read_to_string(fixture("plot_ep004.yaml")).unwrap()}),
+    );
+    assert_eq!(
+        plot["plot_file"],
+        "20_プロット/話別プロット/第004話_流れ着いた瓶.yaml"
+    );
+    assert_eq!(plot["next_step"], 1);
+    // Step 1 starts the session and returns its prompt.
+    let first = mcp.ok("write_step_1", serde_json::json!({"episode": 4}));
+    let id = first["session_id"].as_str().unwrap().to_string();
+    assert_eq!(first["stage"]["step"], 1);
+    assert!(first["stage"]["prompt"]
+        .as_str()
+        .unwrap()
+        .contains("fetch_artifact"));
+    // Each step's submission returns the next step's prompt.
+    for step in 1..=10u32 {
+        let tool = format!("write_step_{step}");
+        let r = mcp.ok(
+            &tool,
+            serde_json::json!({"episode": 4, "session_id": id,
+                               "submission": fixture_json(&format!("stage{step:02}.json"))}),
+        );
+        assert_eq!(r["session_id"], id.as_str());
+        assert_eq!(r["submitted"]["step"], step);
+        assert_eq!(r["submitted"]["accepted"], true);
+        if step < 10 {
+            assert_eq!(r["next_step"], step + 1, "{tool}");
+            assert_eq!(r["stage"]["step"], step + 1);
+            // The artifacts a prompt names can be fetched through MCP.
+            let aid = r["stage"]["inputs"][0]["artifact_id"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let fetched = mcp.ok("fetch_artifact", serde_json::json!({"artifact_id": aid}));
+            assert!(fetched.to_string().contains("執筆ブリーフ"));
+        } else {
+            assert_eq!(r["status"], "completed");
+            assert_eq!(r["next_step"], Value::Null);
+            assert_eq!(r["stage"], Value::Null);
+            assert!(r["suggested_actions"]
+                .to_string()
+                .contains("noveler check 4"));
+        }
+        if step >= 8 {
+            assert!(
+                r["submitted"]["quality_score"].is_number(),
+                "{tool}: checked"
+            );
+        }
+    }
+    let text = p.read("40_原稿/第004話_流れ着いた瓶.md");
+    assert!(text.contains("「……それは、おまえの母親の字だ」"));
+    let s = p.session_yaml(&id);
+    assert_eq!(s["status"], "completed");
+    assert!(s["stage_outputs"]["finalize_manuscript"]["quality_score"].is_number());
+    // The result of an MCP call is the CLI's envelope, saved the same way.
+    let status = mcp.ok(
+        "enhanced_get_writing_tasks",
+        serde_json::json!({"episode": 4}),
+    );
+    assert_eq!(status["progress"]["completed"], 10);
+
+    // A multi-stage call reports progress: replaying the journal from the start.
+    let (is_error, env) = mcp.call(
+        "enhanced_resume_from_partial_failure",
+        serde_json::json!({"episode": 4, "recovery_point": 0, "session_id": id}),
+        Some("replay-1"),
+    );
+    assert!(!is_error, "{env:#}");
+    assert_eq!(env["result"]["resumed_steps"].as_array().unwrap().len(), 10);
+    let progress: Vec<f64> = mcp
+        .notes
+        .iter()
+        .filter(|n| {
+            n["method"] == "notifications/progress" && n["params"]["progressToken"] == "replay-1"
+        })
+        .map(|n| n["params"]["progress"].as_f64().unwrap())
+        .collect();
+    assert!(progress.len() >= 2, "{:?}", mcp.notes);
+    assert!(progress.windows(2).all(|w| w[0] < w[1]), "{progress:?}");
+    // Errors keep their codes through MCP.
+    let (is_error, env) = mcp.call(
+        "write_step_1",
+        serde_json::json!({"episode": 4, "new_session": true}),
+        None,
+    );
+    assert!(!is_error, "unknown arguments are ignored: {env:#}");
+    let (is_error, env) = mcp.call(
+        "enhanced_execute_writing_step",
+        serde_json::json!({"episode": 4, "step_id": 0}),
+        None,
+    );
+    assert!(is_error);
+    assert_eq!(env["error"]["code"], "QC-003");
+    assert_eq!(
+        env["error"]["details"]["execution_method"],
+        "enhanced_use_case"
+    );
+}
+
+#[test]
+fn a_submission_can_come_from_stdin_and_text_output_names_the_next_command() {
+    use std::io::Write;
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_noveler"))
+        .arg("--project-root")
+        .arg(p.root())
+        .args([
+            "write",
+            "submit",
+            "4",
+            "--session",
+            &id,
+            "--stage",
+            "1",
+            "--file",
+            "-",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(std::fs::read(fixture("stage01.json")).unwrap().as_slice())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("STEP1（plot_data_preparation）を受け付けました"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("次: noveler write 4 --session {id} --step 2")),
+        "{text}"
+    );
+    // The text rendering of a stage prints the whole prompt and the submit command.
+    let out = Command::new(env!("CARGO_BIN_EXE_noveler"))
+        .arg("--project-root")
+        .arg(p.root())
+        .args(["write", "4"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("STEP 2/10 プロット分析・構成設計"), "{text}");
+    assert!(text.contains("## アーティファクト参照情報"));
+    assert!(text.contains(&format!(
+        "次: noveler write submit 4 --session {id} --stage 2"
+    )));
+}
