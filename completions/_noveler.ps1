@@ -34,15 +34,17 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --dir)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation: what it detects, why, an example and its fix')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule with its code, aspect and default severity')
-<<<<<<< HEAD
-=======
-            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
->>>>>>> workflow
             [CompletionResult]::new('artifact', 'artifact', [CompletionResultType]::ParameterValue, 'Content-addressed artifacts: store, fetch, list, delete, gc')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Snapshots of manuscripts and artifacts: create, list, restore')
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Saved results and the hash index: info, list, get, changes, clean')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that a JSON document is a well-formed result envelope')
+            [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Write an episode in ten stages with an agent: prompts out, validated results in')
+            [CompletionResult]::new('plot', 'plot', [CompletionResultType]::ParameterValue, 'The episode plot for an agent: prompt, then submit the plot YAML')
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('evaluate', 'evaluate', [CompletionResultType]::ParameterValue, 'Judged evaluations for an agent: 68 story elements, structure, expression, preview')
+            [CompletionResult]::new('polish', 'polish', [CompletionResultType]::ParameterValue, 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -66,6 +68,228 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;progressive' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;progressive;tasks' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Start a new session even if one is open')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;step' {
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score')
+            [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'Check this file''s text instead of the manuscript (nothing is written)')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;repeat' {
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'count')
+            [CompletionResult]::new('--min-improvement', '--min-improvement', [CompletionResultType]::ParameterName, 'Stop when the score improves by less than this')
+            [CompletionResult]::new('--time-budget', '--time-budget', [CompletionResultType]::ParameterName, 'Stop after this many seconds (QC-007)')
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment for the first attempt')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--until-pass', '--until-pass', [CompletionResultType]::ParameterName, 'Stop once the step passes')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;status' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;history' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'limit')
+            [CompletionResult]::new('--cursor', '--cursor', [CompletionResultType]::ParameterName, 'cursor')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;end' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;artifacts' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;help' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;progressive;help;tasks' {
+            break
+        }
+        'noveler;check;progressive;help;step' {
+            break
+        }
+        'noveler;check;progressive;help;repeat' {
+            break
+        }
+        'noveler;check;progressive;help;status' {
+            break
+        }
+        'noveler;check;progressive;help;history' {
+            break
+        }
+        'noveler;check;progressive;help;end' {
+            break
+        }
+        'noveler;check;progressive;help;artifacts' {
+            break
+        }
+        'noveler;check;progressive;help;help' {
+            break
+        }
+        'noveler;check;help' {
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;help;progressive' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            break
+        }
+        'noveler;check;help;progressive;tasks' {
+            break
+        }
+        'noveler;check;help;progressive;step' {
+            break
+        }
+        'noveler;check;help;progressive;repeat' {
+            break
+        }
+        'noveler;check;help;progressive;status' {
+            break
+        }
+        'noveler;check;help;progressive;history' {
+            break
+        }
+        'noveler;check;help;progressive;end' {
+            break
+        }
+        'noveler;check;help;progressive;artifacts' {
+            break
+        }
+        'noveler;check;help;help' {
             break
         }
         'noveler;completions' {
@@ -109,19 +333,6 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             break
         }
-<<<<<<< HEAD
-=======
-        'noveler;mcp' {
-            [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'Which tools to offer: `core` (the ten most used) or `full` (all)')
-            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
-            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            break
-        }
->>>>>>> workflow
         'noveler;artifact' {
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
             [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
@@ -403,25 +614,470 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'noveler;write' {
+            [CompletionResult]::new('--step', '--step', [CompletionResultType]::ParameterName, 'Show this step (1-10) instead of the current one')
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Show this stage, by name (plot_data_preparation ... finalize_manuscript) or number')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session to continue (default: the episode''s session in progress)')
+            [CompletionResult]::new('--plot-file', '--plot-file', [CompletionResultType]::ParameterName, 'Use this plot instead of the episode''s plot file (new sessions)')
+            [CompletionResult]::new('--word-count-target', '--word-count-target', [CompletionResultType]::ParameterName, 'Target length in characters (default: middle of the project''s target range)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Start a new session (refused while another one is in progress)')
+            [CompletionResult]::new('--draft', '--draft', [CompletionResultType]::ParameterName, 'Go straight to the manuscript (stage 8), recording the open design stages as skipped')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Render only: write nothing (no session, artifacts, logs or result file)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Submit a stage''s output (JSON/YAML; for stage 8 also a bare manuscript .md)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue an interrupted (or abandoned) session from its current stage')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Sessions of an episode and the progress of one')
+            [CompletionResult]::new('abandon', 'abandon', [CompletionResultType]::ParameterValue, 'Stop a session, freeing the episode for a new one')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)')
+            [CompletionResult]::new('recover', 'recover', [CompletionResultType]::ParameterValue, 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;write;submit' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session (default: the episode''s session in progress)')
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Stage number or name (default: the session''s current stage)')
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'File holding the output, or `-` for stdin')
+            [CompletionResult]::new('--feedback', '--feedback', [CompletionResultType]::ParameterName, 'The author''s feedback on this stage (e.g. approved)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Validate only: write nothing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;resume' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'session')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'dry-run')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;status' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'session')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;abandon' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'session')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;tasks' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;recover' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'First step to replay (0 = from the start)')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'session')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;write;help' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Submit a stage''s output (JSON/YAML; for stage 8 also a bare manuscript .md)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue an interrupted (or abandoned) session from its current stage')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Sessions of an episode and the progress of one')
+            [CompletionResult]::new('abandon', 'abandon', [CompletionResultType]::ParameterValue, 'Stop a session, freeing the episode for a new one')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)')
+            [CompletionResult]::new('recover', 'recover', [CompletionResultType]::ParameterValue, 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;write;help;submit' {
+            break
+        }
+        'noveler;write;help;resume' {
+            break
+        }
+        'noveler;write;help;status' {
+            break
+        }
+        'noveler;write;help;abandon' {
+            break
+        }
+        'noveler;write;help;tasks' {
+            break
+        }
+        'noveler;write;help;recover' {
+            break
+        }
+        'noveler;write;help;help' {
+            break
+        }
+        'noveler;plot' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--regenerate', '--regenerate', [CompletionResultType]::ParameterName, 'Prompt for a new plot even though one exists')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Render only: write nothing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;plot;submit' {
+            [CompletionResult]::new('--file', '--file', [CompletionResultType]::ParameterName, 'File holding the plot, or `-` for stdin')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--regenerate', '--regenerate', [CompletionResultType]::ParameterName, 'Replace the existing plot (it is backed up first)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Validate only: write nothing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;plot;help' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;plot;help;submit' {
+            break
+        }
+        'noveler;plot;help;help' {
+            break
+        }
+        'noveler;progressive' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;progressive;tasks' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Start a new session even if one is open')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;step' {
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score')
+            [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'Check this file''s text instead of the manuscript (nothing is written)')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;repeat' {
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'count')
+            [CompletionResult]::new('--min-improvement', '--min-improvement', [CompletionResultType]::ParameterName, 'Stop when the score improves by less than this')
+            [CompletionResult]::new('--time-budget', '--time-budget', [CompletionResultType]::ParameterName, 'Stop after this many seconds (QC-007)')
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment for the first attempt')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--until-pass', '--until-pass', [CompletionResultType]::ParameterName, 'Stop once the step passes')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;status' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;history' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'limit')
+            [CompletionResult]::new('--cursor', '--cursor', [CompletionResultType]::ParameterName, 'cursor')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;end' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;artifacts' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;help' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;progressive;help;tasks' {
+            break
+        }
+        'noveler;progressive;help;step' {
+            break
+        }
+        'noveler;progressive;help;repeat' {
+            break
+        }
+        'noveler;progressive;help;status' {
+            break
+        }
+        'noveler;progressive;help;history' {
+            break
+        }
+        'noveler;progressive;help;end' {
+            break
+        }
+        'noveler;progressive;help;artifacts' {
+            break
+        }
+        'noveler;progressive;help;help' {
+            break
+        }
+        'noveler;evaluate' {
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin)')
+            [CompletionResult]::new('--style', '--style', [CompletionResultType]::ParameterName, 'preview: short or detailed')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;polish' {
+            [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'Highest fix level applied (default: the project''s fix.level, else safe)')
+            [CompletionResult]::new('--codes', '--codes', [CompletionResultType]::ParameterName, 'Only fixes of these rule codes (comma-separated)')
+            [CompletionResult]::new('--issue-ids', '--issue-ids', [CompletionResultType]::ParameterName, 'Only the fixes of these finding ids (comma-separated, from a check)')
+            [CompletionResult]::new('--expected-sha256', '--expected-sha256', [CompletionResultType]::ParameterName, 'Refuse (QC-018) unless the file still has this sha256')
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Print the prompt of revision stage 2 (content) or 3 (reader experience) instead')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Show the unified diff only (default)')
+            [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'Write the fixes (the original is backed up first)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;polish;submit' {
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'stage')
+            [CompletionResult]::new('--result', '--result', [CompletionResultType]::ParameterName, 'The agent''s result (JSON file, `-` for stdin)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Show the diff only; write nothing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;polish;help' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;polish;help;submit' {
+            break
+        }
+        'noveler;polish;help;help' {
+            break
+        }
+        'noveler;mcp' {
+            [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'Which tools to offer: `core` (the ten most used) or `full` (all)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'noveler;help' {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --dir)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation: what it detects, why, an example and its fix')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule with its code, aspect and default severity')
-<<<<<<< HEAD
-=======
-            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
->>>>>>> workflow
             [CompletionResult]::new('artifact', 'artifact', [CompletionResultType]::ParameterValue, 'Content-addressed artifacts: store, fetch, list, delete, gc')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Snapshots of manuscripts and artifacts: create, list, restore')
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Saved results and the hash index: info, list, get, changes, clean')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that a JSON document is a well-formed result envelope')
+            [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Write an episode in ten stages with an agent: prompts out, validated results in')
+            [CompletionResult]::new('plot', 'plot', [CompletionResultType]::ParameterValue, 'The episode plot for an agent: prompt, then submit the plot YAML')
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('evaluate', 'evaluate', [CompletionResultType]::ParameterValue, 'Judged evaluations for an agent: 68 story elements, structure, expression, preview')
+            [CompletionResult]::new('polish', 'polish', [CompletionResultType]::ParameterValue, 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'noveler;help;check' {
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            break
+        }
+        'noveler;help;check;progressive' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            break
+        }
+        'noveler;help;check;progressive;tasks' {
+            break
+        }
+        'noveler;help;check;progressive;step' {
+            break
+        }
+        'noveler;help;check;progressive;repeat' {
+            break
+        }
+        'noveler;help;check;progressive;status' {
+            break
+        }
+        'noveler;help;check;progressive;history' {
+            break
+        }
+        'noveler;help;check;progressive;end' {
+            break
+        }
+        'noveler;help;check;progressive;artifacts' {
             break
         }
         'noveler;help;completions' {
@@ -436,12 +1092,6 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
         'noveler;help;rules' {
             break
         }
-<<<<<<< HEAD
-=======
-        'noveler;help;mcp' {
-            break
-        }
->>>>>>> workflow
         'noveler;help;artifact' {
             [CompletionResult]::new('store', 'store', [CompletionResultType]::ParameterValue, 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id')
             [CompletionResult]::new('fetch', 'fetch', [CompletionResultType]::ParameterValue, 'Print an artifact''s content, or one section of it')
@@ -507,6 +1157,84 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;validate' {
+            break
+        }
+        'noveler;help;write' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Submit a stage''s output (JSON/YAML; for stage 8 also a bare manuscript .md)')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Continue an interrupted (or abandoned) session from its current stage')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Sessions of an episode and the progress of one')
+            [CompletionResult]::new('abandon', 'abandon', [CompletionResultType]::ParameterValue, 'Stop a session, freeing the episode for a new one')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)')
+            [CompletionResult]::new('recover', 'recover', [CompletionResultType]::ParameterValue, 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)')
+            break
+        }
+        'noveler;help;write;submit' {
+            break
+        }
+        'noveler;help;write;resume' {
+            break
+        }
+        'noveler;help;write;status' {
+            break
+        }
+        'noveler;help;write;abandon' {
+            break
+        }
+        'noveler;help;write;tasks' {
+            break
+        }
+        'noveler;help;write;recover' {
+            break
+        }
+        'noveler;help;plot' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml')
+            break
+        }
+        'noveler;help;plot;submit' {
+            break
+        }
+        'noveler;help;progressive' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            break
+        }
+        'noveler;help;progressive;tasks' {
+            break
+        }
+        'noveler;help;progressive;step' {
+            break
+        }
+        'noveler;help;progressive;repeat' {
+            break
+        }
+        'noveler;help;progressive;status' {
+            break
+        }
+        'noveler;help;progressive;history' {
+            break
+        }
+        'noveler;help;progressive;end' {
+            break
+        }
+        'noveler;help;progressive;artifacts' {
+            break
+        }
+        'noveler;help;evaluate' {
+            break
+        }
+        'noveler;help;polish' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})')
+            break
+        }
+        'noveler;help;polish;submit' {
+            break
+        }
+        'noveler;help;mcp' {
             break
         }
         'noveler;help;help' {

@@ -6,7 +6,7 @@ use rmcp::model::{CallToolRequestParams, CallToolResult, ProtocolVersion, Tool};
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::{ClientServiceExt, ServiceExt};
 use serde_json::{json, Value};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -138,16 +138,6 @@ impl Raw {
         }
     }
 
-    /// Notifications received so far with this method (taken out of the stash).
-    fn notifications(&mut self, method: &str) -> Vec<Value> {
-        let (hit, keep): (Vec<Value>, Vec<Value>) = self
-            .stash
-            .drain(..)
-            .partition(|m| m.get("method").and_then(Value::as_str) == Some(method));
-        self.stash = keep.into();
-        hit
-    }
-
     fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         self.response(json!(id))
@@ -194,8 +184,6 @@ fn inline_meta() -> Value {
 
 #[derive(Debug)]
 enum Expect {
-    /// A result with isError false.
-    Ok,
     /// A result with isError true and this error code in the envelope.
     ToolError(&'static str),
     /// A JSON-RPC error with this code.
@@ -734,7 +722,6 @@ async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
             (Expect::Rpc(code), Err(rmcp::ServiceError::McpError(e))) => {
                 assert_eq!(e.code.0 as i64, *code, "{}: {e:?}", case.tool);
             }
-            (Expect::Ok, Ok(result)) => assert_eq!(result.is_error, Some(false)),
             (expect, got) => panic!("{}: expected {expect:?}, got {got:?}", case.tool),
         }
     }
@@ -1212,12 +1199,4 @@ fn long_check_reports_progress_and_stops_on_cancellation() {
     assert_eq!(cancelled.len(), 1, "{cancelled:?}");
     assert_eq!(cancelled[0]["success"], false);
     assert_eq!(cancelled[0]["error"]["code"], "R001");
-}
-
-#[allow(dead_code)]
-fn by_name(tools: &[Tool]) -> BTreeMap<String, Tool> {
-    tools
-        .iter()
-        .map(|t| (t.name.to_string(), t.clone()))
-        .collect()
 }

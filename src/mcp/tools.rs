@@ -10,14 +10,6 @@ use super::Profile;
 use crate::analysis::Aspect;
 use crate::commands::{self, artifact, convert, files, validate, Ctx};
 
-/// A check step adds an attempt to the session each call (not idempotent), and changes
-/// nothing the author wrote.
-const STEP_HINTS: Hints = Hints {
-    read_only: false,
-    destructive: false,
-    idempotent: false,
-};
-
 /// The `--tools core` profile: the day-to-day loop of an author's agent — see the project
 /// (`status`), check an episode (`noveler_check`, `check_basic`, `check_rhythm`), change it
 /// safely (`write`, `backup_management`), pass big inputs by reference (`fetch_artifact`,
@@ -109,7 +101,115 @@ pub fn all() -> Vec<ToolSpec> {
              dedicated tool; prefer the dedicated tools when they exist.",
             commands::noveler_cli::run,
         ),
-        // --- progressive check (seed 001/002), judged evaluations, fixes (issue 6) ---
+        tool(
+            "fetch_artifact",
+            "artifact_fetch",
+            Hints::READ_ONLY,
+            "Fetch the content behind an `artifact:<12 hex>` reference (plots, settings, \
+             previous episodes passed by reference in prompts). Give `section` to get only a \
+             JSON/YAML key path or a Markdown heading's section. Use when a prompt or result \
+             names an artifact you need to read; list_artifacts shows what exists.",
+            |ctx: &Ctx, req: artifact::ArtifactFetchRequest| {
+                artifact::fetch_with(&super::state::artifacts(&ctx.root), req)
+            },
+        ),
+        tool(
+            "list_artifacts",
+            "artifact_list",
+            Hints::READ_ONLY,
+            "List stored artifacts (id, content type, size, source file, description, tags), \
+             optionally filtered by tags. Use to find the artifact id of a plot or setting; \
+             then fetch_artifact.",
+            |ctx: &Ctx, req: artifact::ArtifactListRequest| {
+                artifact::list_with(&super::state::artifacts(&ctx.root), req)
+            },
+        ),
+        tool(
+            "backup_management",
+            "backup_management",
+            Hints {
+                read_only: false,
+                destructive: true,
+                idempotent: false,
+            },
+            "Snapshots of manuscripts and artifacts under .noveler/backups/: action `list` \
+             (default), `create` (an episode, files, or all) or `restore` (backup_id; verifies \
+             hashes, backs up the current files first; dry_run to preview). Use before a risky \
+             edit, or to undo one (write returns the backup it took).",
+            backup_management,
+        ),
+        tool(
+            "convert_cli_to_json",
+            "convert",
+            Hints::ADDITIVE,
+            "Turn a CLI result {command, returncode, stdout, stderr} into a result envelope: \
+             streams past 1000 characters are summarised (first/last 500) and saved in full as \
+             referenced files. Use to keep long command output out of the conversation.",
+            convert::run,
+        ),
+        tool(
+            "validate_json_response",
+            "validate",
+            Hints::READ_ONLY,
+            "Check that a JSON document (json_data, json_text or a file) is a well-formed noveler \
+             result envelope (SPEC §5): required keys, FileRef paths and sha256s, totals; \
+             verify_files also compares FileRefs with the disk. Returns valid, kind and problems \
+             with JSON pointers.",
+            validate::run,
+        ),
+        tool(
+            "get_file_reference_info",
+            "files_info",
+            Hints::READ_ONLY,
+            "A file's reference: path, sha256, size, content type, characters/lines, and its \
+             state in the hash index (unchanged/changed/new, other paths with the same \
+             content). Use before write (expected_sha256) or to see whether a file changed.",
+            files::run_info,
+        ),
+        tool(
+            "list_files_with_hashes",
+            "files_list",
+            Hints::READ_ONLY,
+            "Files recorded in the hash index (temp/json_output/.hash_index.json) with sha256, \
+             size, role and whether they still exist; filter by path prefix or role. Use to find \
+             saved results and their hashes; then get_file_by_hash.",
+            files::run_list,
+        ),
+        tool(
+            "get_file_by_hash",
+            "files_get",
+            Hints::READ_ONLY,
+            "Content of a recorded file by sha256 (or a unique prefix of 8+ hex), re-hashed to \
+             verify it. Use to read a saved result or stream referenced by hash.",
+            files::run_get,
+        ),
+        tool(
+            "check_file_changes",
+            "files_changes",
+            Hints::READ_ONLY,
+            "Compare files with the hash index: unchanged, changed, new or missing (default: \
+             every recorded path outside temp/json_output/). Use at the start of a session to \
+             see what the author edited since the last run; then check the changed episodes.",
+            files::run_changes,
+        ),
+    ];
+    tools.extend(writing());
+    tools.extend(progressive());
+    tools
+}
+
+/// A check step adds an attempt to the session each call (not idempotent), and changes
+/// nothing the author wrote.
+const STEP_HINTS: Hints = Hints {
+    read_only: false,
+    destructive: false,
+    idempotent: false,
+};
+
+/// The progressive check (seed 001/002), the judged evaluations and the fix tools (issue 6):
+/// every one maps onto `commands::progressive`, `commands::evaluate` or `commands::polish`.
+fn progressive() -> Vec<ToolSpec> {
+    vec![
         tool(
             "get_check_tasks",
             "progressive_tasks",
@@ -270,6 +370,182 @@ pub fn all() -> Vec<ToolSpec> {
             commands::polish::submit,
         ),
     ]
+}
+
+/// A writing call: may replace the manuscript (after a backup) and advances a session.
+const WRITES: Hints = Hints {
+    read_only: false,
+    destructive: true,
+    idempotent: false,
+};
+
+/// What `write_step_N` says about step N.
+const STEP_DESCRIPTIONS: [&str; 10] = [
+    "STEP 1/10 of staged writing (plot_data_preparation): starts the episode's session (its \
+     session_id is in the result) and returns the prompt for a writing memo, with the plot, \
+     settings and previous episode as artifact: references (read them with fetch_artifact), \
+     plus output_schema. Call again with `submission` (a JSON object matching the schema) to \
+     store it; the result then carries the prompt of step 2. Next: write_step_2.",
+    "STEP 2/10 (analyze_plot_structure): scenes, character budget and hook positions. Without \
+     `submission` returns the prompt and output_schema; with it validates, stores and \
+     advances. Pass the session_id of step 1. Next: write_step_3.",
+    "STEP 3/10 (design_emotional_flow): the viewpoint character's emotional arc and changing \
+     relationships. Without `submission` returns the prompt; with it validates, stores and \
+     advances. Next: write_step_4.",
+    "STEP 4/10 (design_humor_elements): charm moments and light beats. Without `submission` \
+     returns the prompt; with it validates, stores and advances. Next: write_step_5.",
+    "STEP 5/10 (design_character_dialogue): voices and key dialogues with subtext. Without \
+     `submission` returns the prompt; with it validates, stores and advances. Next: \
+     write_step_6.",
+    "STEP 6/10 (design_scene_atmosphere): setting, senses, mood and opening image per scene. \
+     Without `submission` returns the prompt; with it validates, stores and advances. Next: \
+     write_step_7.",
+    "STEP 7/10 (adjust_logic_consistency): checks against settings and the previous episode, \
+     ending in the writing brief for the manuscript. Without `submission` returns the prompt; \
+     with it validates, stores and advances. Next: write_step_8.",
+    "STEP 8/10 (write_manuscript_draft): write the episode. The prompt carries the target \
+     length, viewpoint and genre. The submission {title, manuscript} is saved to \
+     40_原稿/第NNN話_<title>.md (an existing file is backed up first) and checked; the score \
+     is recorded. Next: write_step_9.",
+    "STEP 9/10 (refine_manuscript_quality): revise the draft using the check findings \
+     (artifact check_report). The submitted manuscript replaces the draft (backed up) and is \
+     checked again. Next: write_step_10.",
+    "STEP 10/10 (finalize_manuscript): final read, title, episode summary and handoff notes \
+     for the next episode; `manuscript` may be omitted to keep the current one. Completes \
+     the session. Next: noveler_check or noveler_plot for the next episode.",
+];
+
+/// The staged-writing tools (SPEC §7): every one maps onto `commands::write` /
+/// `commands::plot`; results carry session_id, next_step and suggested_actions.
+fn writing() -> Vec<ToolSpec> {
+    use crate::commands::{plot, write};
+    let mut tools = vec![tool(
+        "noveler_write",
+        "write",
+        WRITES,
+        "Write an episode in ten stages with noveler keeping the state: returns the prompt of \
+         the session's next stage (plot, settings, earlier outputs as artifact: references) and \
+         its output_schema; with `submission` it first validates and stores that stage's output \
+         and advances. noveler never calls a model — you do the writing. Stage 8's submission is \
+         the manuscript (saved with a backup, then checked). dry_run writes nothing. Next: call \
+         again with the output, or use write_step_N.",
+        write::run,
+    )
+    .exclusive(write::exclusive_key)];
+    for (i, description) in STEP_DESCRIPTIONS.iter().enumerate() {
+        let n = i as u32 + 1;
+        const NAMES: [&str; 10] = [
+            "write_step_1",
+            "write_step_2",
+            "write_step_3",
+            "write_step_4",
+            "write_step_5",
+            "write_step_6",
+            "write_step_7",
+            "write_step_8",
+            "write_step_9",
+            "write_step_10",
+        ];
+        tools.push(
+            tool(
+                NAMES[i],
+                "write",
+                WRITES,
+                description,
+                move |ctx: &Ctx, req: write::StepRequest| write::step(ctx, n, req),
+            )
+            .exclusive(write::exclusive_key),
+        );
+    }
+    tools.extend([
+        tool(
+            "write_stage",
+            "write",
+            WRITES,
+            "One writing stage by name (plot_data_preparation … finalize_manuscript; the older \
+             names such as plot_structure_analysis work too): its prompt, or with `submission` \
+             validate, store and advance. Use to redo or inspect a stage of a session.",
+            write::stage,
+        )
+        .exclusive(write::exclusive_key),
+        tool(
+            "write_resume",
+            "write_resume",
+            Hints::ADDITIVE,
+            "Resume an interrupted writing session (session_id) from its current stage: returns \
+             resumed_from_stage, remaining_stages and that stage's prompt. An abandoned session \
+             is reactivated if no other is in progress for the episode (QC-008 otherwise).",
+            write::resume,
+        )
+        .exclusive(write::exclusive_key),
+        tool(
+            "write_manuscript_draft",
+            "write",
+            WRITES,
+            "Go straight to stage 8 (the manuscript) of an episode, recording the open design \
+             stages as skipped: returns the writing prompt (target length, viewpoint, genre, plot \
+             by reference); with `submission` ({title, manuscript} or the text) saves it to \
+             40_原稿/ with a backup and checks it. Next: write_step_9 to refine.",
+            write::draft,
+        )
+        .exclusive(write::exclusive_key),
+        tool(
+            "write_with_claude",
+            "write",
+            WRITES,
+            "Write the manuscript in this conversation, no external API: like \
+             write_manuscript_draft, and `plot_content` may replace the plot file. Returns the \
+             prompt; submit the manuscript with `submission`. Next: noveler_check.",
+            write::draft,
+        )
+        .exclusive(write::exclusive_key),
+        tool(
+            "enhanced_get_writing_tasks",
+            "enhanced_get_writing_tasks",
+            Hints::READ_ONLY,
+            "The ten writing tasks of an episode with their status, progress and diagnostics \
+             (missing plot or settings, damaged session, outputs logged but not recorded, lost \
+             artifacts, busy lock), each saying whether it is recoverable. Use before writing or \
+             after a failure; then enhanced_execute_writing_step.",
+            write::enhanced_tasks,
+        ),
+        tool(
+            "enhanced_execute_writing_step",
+            "enhanced_execute_writing_step",
+            WRITES,
+            "Run one writing step (step_id 1-10) after repairing what can be repaired (rebuild a \
+             damaged session from the writes log, replay logged outputs, restore lost \
+             artifacts): returns the prompt, or with `submission` stores it. `recovery_applied` \
+             says whether a repair happened. Errors carry execution_method: enhanced_use_case.",
+            write::enhanced_execute,
+        )
+        .exclusive(write::exclusive_key),
+        tool(
+            "enhanced_resume_from_partial_failure",
+            "enhanced_resume_from_partial_failure",
+            Hints::OVERWRITES,
+            "Replay an episode's logged stage outputs from recovery_point (0 = start): each is \
+             validated again and re-applied (the manuscript of the last one rewritten and \
+             checked). Returns resumed_steps and a result per step; reports progress. Use after \
+             a crash or a damaged session.",
+            write::enhanced_resume,
+        )
+        .exclusive(write::exclusive_key),
+        tool(
+            "noveler_plot",
+            "plot",
+            WRITES,
+            "The episode plot: returns the plot prompt (project config, proposal, chapter plot, \
+             earlier plots, settings by artifact: reference) and its schema; with `submission` \
+             (JSON) or `content` (YAML) validates it (scenes with purposes, key events, hook plan: \
+             minor peak 40-60%, mini hook 80-90%, main hook at the end) and writes \
+             20_プロット/話別プロット/第NNN話_<title>.yaml. regenerate replaces an existing plot \
+             (backed up). Next: noveler_write.",
+            plot::run,
+        )
+        .exclusive(write::exclusive_key),
+    ]);
+    tools
 }
 
 /// The tools of `profile`, in table order.
