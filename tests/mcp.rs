@@ -348,6 +348,13 @@ fn cases(fx: &Fixture) -> Vec<Case> {
     ];
     cases.extend(writing_cases(fx));
     cases.extend(progressive_cases());
+    // noveler_check's full three-stage mode (its plain mode is the first case above).
+    cases.push(Case {
+        tool: "noveler_check",
+        valid: json!({"episode": 2, "full": true}),
+        invalid: json!({"episode": 2, "a31_result": {"summary": "x"}}),
+        invalid_expect: Expect::ToolError("U006"),
+    });
     cases
 }
 
@@ -479,7 +486,6 @@ fn episode1_sha256() -> String {
         .join("fixtures/sample_project/40_原稿/第001話_潮墨の見習い.md");
     noveler::analysis::sha256_hex(&std::fs::read(path).expect("episode 1"))
 }
-
 
 /// The staged-writing tools (tests/write.rs drives them end to end).
 fn writing_cases(fx: &Fixture) -> Vec<Case> {

@@ -944,3 +944,78 @@ fn cli_step_with_llm_result_file_and_exit_codes() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 3);
 }
+
+#[test]
+fn noveler_check_full_runs_three_stages() {
+    use noveler::commands::check::CheckRequest;
+    use noveler::commands::evaluate::{full_check, AnalysisResults, FullCheckRequest};
+    let (_dir, ctx) = project();
+    let base = || FullCheckRequest {
+        check: CheckRequest {
+            episode: Some(3),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let plain = full_check(&ctx, base()).unwrap();
+    assert!(plain.stages.is_none(), "plain mode is `noveler check`");
+    let pending = full_check(
+        &ctx,
+        FullCheckRequest {
+            full: true,
+            ..base()
+        },
+    )
+    .unwrap();
+    let st = pending.stages.unwrap();
+    assert_eq!(st.check_stages_completed, vec!["basic"]);
+    assert_eq!(st.check_stages_pending, vec!["a31", "analysis"]);
+    assert_eq!(st.overall_quality_score, plain.basic.summary.score_min);
+    let done = full_check(
+        &ctx,
+        FullCheckRequest {
+            a31_result: Some(fixture("story_elements.json")),
+            analysis_result: Some(AnalysisResults {
+                structure: Some(fixture("story_structure.json")),
+                expression: Some(fixture("writing_expression.json")),
+            }),
+            ..base()
+        },
+    )
+    .unwrap();
+    let st = done.stages.unwrap();
+    assert_eq!(st.check_stages_completed, vec!["basic", "a31", "analysis"]);
+    assert!(st.check_stages_pending.is_empty());
+    let a31 = st
+        .a31_evaluation_result
+        .as_ref()
+        .unwrap()
+        .overall_score
+        .unwrap();
+    let an = st.analysis_result.as_ref().unwrap();
+    let parts = [
+        done.basic.summary.score_min.unwrap(),
+        a31,
+        an.structure.overall_structure_score,
+        an.expression.report.overall_score,
+    ];
+    let mean = (parts.iter().sum::<f64>() / 4.0 * 10.0).round() / 10.0;
+    assert_eq!(st.overall_quality_score, Some(mean));
+    // Several episodes cannot run the judged stages.
+    let err = full_check(
+        &ctx,
+        FullCheckRequest {
+            check: CheckRequest {
+                targets: vec![
+                    noveler::commands::check::Target::Episode(1),
+                    noveler::commands::check::Target::Episode(2),
+                ],
+                ..Default::default()
+            },
+            full: true,
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.code, Code::U001);
+}

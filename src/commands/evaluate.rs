@@ -935,23 +935,24 @@ pub struct AnalysisResults {
     pub expression: Option<Value>,
 }
 
-/// The full quality check: stage 1 the deterministic check (every target), and for a single
-/// episode stage 2 the 68-item evaluation (A31) and stage 3 the structure and expression
-/// analysis, each completed when the agent's judgment is passed back (`a31_result`,
-/// `analysis_result`) and otherwise returned as a prompt (pending).
+/// The quality check of `noveler_check`. By default exactly `noveler check` (stage 1: the
+/// deterministic check of every target). With `full` (or when a judgment is passed back) and
+/// a single episode, also stage 2, the 68-item evaluation (A31), and stage 3, the structure
+/// and expression analysis: each returns its prompt until the agent's judgment comes back
+/// (`a31_result`, `analysis_result`), and is then scored.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct FullCheckRequest {
     #[serde(flatten)]
     pub check: crate::commands::check::CheckRequest,
-    /// The agent's 68-item judgment (as check_story_elements' llm_result).
+    /// Run the full three-stage check (basic → 68 items → analysis) for the one episode.
+    #[serde(default)]
+    pub full: bool,
+    /// The agent's 68-item judgment (as check_story_elements' llm_result); implies `full`.
     #[serde(default)]
     pub a31_result: Option<Value>,
-    /// The agent's analysis (`{structure, expression}` llm_results).
+    /// The agent's analysis (`{structure, expression}` llm_results); implies `full`.
     #[serde(default, alias = "claude_result")]
     pub analysis_result: Option<AnalysisResults>,
-    /// Only the deterministic stage (as `noveler check`).
-    #[serde(default)]
-    pub basic_only: bool,
     /// Apply the automatic fixes (level `fix_level`, after a backup) before checking.
     #[serde(default)]
     pub auto_fix: bool,
@@ -970,6 +971,14 @@ pub struct FullCheckReport {
     /// Stage 1, exactly as `noveler check` (files, summary, errors).
     #[serde(flatten)]
     pub basic: crate::commands::check::CheckReport,
+    /// The three-stage part (seed 000 §5.4.2); absent for a plain check.
+    #[serde(flatten)]
+    pub stages: Option<ThreeStages>,
+}
+
+/// What the full check adds to the deterministic one.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct ThreeStages {
     /// `basic`, `a31`, `analysis` — the stages whose result is complete.
     pub check_stages_completed: Vec<String>,
     /// Stages waiting for the agent's judgment (their prompts are in the stage results).
@@ -993,8 +1002,9 @@ impl Report for FullCheckReport {
         self.basic.inputs()
     }
     fn outputs(&self) -> Vec<FileRef> {
-        self.auto_fix_results
+        self.stages
             .as_ref()
+            .and_then(|s| s.auto_fix_results.as_ref())
             .map(|p| p.outputs())
             .unwrap_or_default()
     }
@@ -1018,7 +1028,21 @@ fn single_episode(req: &crate::commands::check::CheckRequest) -> Option<u32> {
 }
 
 pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
+    let full = req.full || req.a31_result.is_some() || req.analysis_result.is_some();
+    if !full && !req.auto_fix {
+        return Ok(FullCheckReport {
+            basic: crate::commands::check::run(ctx, req.check)?,
+            stages: None,
+        });
+    }
     let episode = single_episode(&req.check);
+    if full && episode.is_none() {
+        return Err(Error::new(
+            Code::U001,
+            "三段階チェック（full）は一話を指定したときだけ使えます",
+        )
+        .hint("episode に話数を一つ指定してください。"));
+    }
     let mut auto_fix_results = None;
     if req.auto_fix {
         let Some(ep) = episode else {
@@ -1048,7 +1072,7 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
         "files": basic.summary.files,
     });
     let (mut a31, mut analysis) = (None, None);
-    if let (Some(ep), false) = (episode, req.basic_only) {
+    if let (Some(ep), true) = (episode, full) {
         let se = story_elements(
             ctx,
             StoryElementsRequest {
@@ -1101,6 +1125,7 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
         .unwrap_or(0);
     Ok(FullCheckReport {
         basic,
+        stages: Some(ThreeStages {
         check_stages_completed: completed,
         check_stages_pending: pending,
         overall_quality_score: overall,
@@ -1111,5 +1136,6 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
         auto_fix_applied: auto_fix_results.as_ref().is_some_and(|p| p.written),
         fixed_issues_count: fixed,
         auto_fix_results,
+        }),
     })
 }

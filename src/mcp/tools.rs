@@ -34,13 +34,13 @@ pub fn all() -> Vec<ToolSpec> {
         tool(
             "noveler_check",
             "check",
-            Hints::ADDITIVE,
-            "Full quality check in three stages: (1) the deterministic check of episodes or \
-             files (metrics, findings with line/column and fixes, scores; same as `noveler \
-             check --format json`); for one episode also (2) the 68-item story-element \
-             evaluation and (3) the structure/expression analysis, which return prompts until \
-             you pass your judgments back as a31_result / analysis_result. auto_fix applies \
-             safe fixes first (with a backup). Next: fix and check again, or check_fix.",
+            Hints::OVERWRITES,
+            "Quality check of episodes or manuscript files: metrics, findings with line/column \
+             and fixes, scores per aspect — the same result as `noveler check --format json`. \
+             With full: true and one episode, the three-stage check: (2) the 68-item story \
+             evaluation and (3) the structure/expression analysis return prompts until you pass \
+             your judgments back as a31_result / analysis_result. auto_fix applies safe fixes \
+             first (with a backup). check_basic and check_rhythm are the focused versions.",
             commands::evaluate::full_check,
         ),
         tool(
