@@ -4,7 +4,7 @@
 //! # Session layout
 //! ```text
 //! .noveler/checks/EP003.lock                       one writer per episode (QC-008 busy)
-//! .noveler/checks/QC_EP003_20250925_103000_ab12/
+//! .noveler/checks/QC_EP003_20250925_103000_0000/
 //!   manifest.json                                  seed 001 §6.4 (+ attempts, state_version)
 //!   step04_attempt01_input.json                    what the step was given (no manuscript text:
 //!   step04_attempt01_output.json                   hashes and artifact ids) and what it returned
@@ -387,8 +387,10 @@ impl Manifest {
 // ---------------------------------------------------------------------------------------
 // Session ids and files
 
-/// `QC_EP003_20250925_103000_ab12` (episode, UTC time of creation, 4 hex).
-pub fn new_session_id(ep: u32, created_at: &str, salt: &str) -> String {
+/// `QC_EP003_20250925_103000_0002` (episode, UTC time of creation, then a 4-hex sequence
+/// number: the count of the episode's earlier sessions). Ids of an episode therefore sort in
+/// creation order even within one second (sessions are created under the episode lock).
+pub fn new_session_id(ep: u32, created_at: &str, seq: u32) -> String {
     let digits: String = created_at
         .chars()
         .filter(char::is_ascii_digit)
@@ -396,8 +398,7 @@ pub fn new_session_id(ep: u32, created_at: &str, salt: &str) -> String {
         .collect();
     let date = digits.get(..8).unwrap_or("00000000");
     let time = digits.get(8..14).unwrap_or("000000");
-    let hex = &sha256_hex(format!("{created_at}:{salt}:{}", std::process::id()).as_bytes())[..4];
-    format!("QC_EP{ep:03}_{date}_{time}_{hex}")
+    format!("QC_EP{ep:03}_{date}_{time}_{:04x}", seq.min(0xffff))
 }
 
 /// Whether `id` has the form of a session id (checked before any path is built).
@@ -430,7 +431,7 @@ pub fn episode_of_session(id: &str) -> Option<u32> {
 fn invalid_session_id(id: &str) -> Error {
     let shown: String = id.chars().take(60).collect();
     Error::new(Code::U001, format!("セッションID「{shown}」の形式が不正です"))
-        .hint("QC_EP003_20250925_103000_ab12 の形式のIDを指定してください（get_check_tasks が返します）。")
+        .hint("QC_EP003_20250925_103000_0000 の形式のIDを指定してください（get_check_tasks が返します）。")
 }
 
 /// The session directory, relative to the root.
@@ -1036,11 +1037,26 @@ fn open_session(
     let manuscript = project.manuscript_path(ep)?;
     let bytes = std::fs::read(&manuscript).map_err(|e| Error::io(&manuscript, &e))?;
     let now = timestamp(SystemTime::now());
-    let mut id = new_session_id(ep, &now, "");
-    let mut salt = 0u32;
-    while root.join(session_dir(&id)).exists() {
-        salt += 1;
-        id = new_session_id(ep, &now, &salt.to_string());
+    let existing = session_ids(root, ep);
+    let mut seq = existing.len() as u32;
+    let mut id = new_session_id(ep, &now, seq);
+    while root.join(session_dir(&id)).exists() || existing.last().is_some_and(|l| *l >= id) {
+        seq += 1;
+        id = new_session_id(ep, &now, seq);
+        if seq >= 0xffff {
+            break;
+        }
+    }
+    // One open session per episode: a new one supersedes the open ones (readable ones are
+    // closed; unreadable ones are left for the author to inspect).
+    for old in &existing {
+        if let Ok(mut o) = load_manifest(root, old) {
+            if o.status == SessionState::Open {
+                o.status = SessionState::Closed;
+                o.closed_at = Some(now.clone());
+                save_manifest(root, &mut o)?;
+            }
+        }
     }
     let settings = &project.settings;
     let mut m = Manifest {
@@ -2360,9 +2376,10 @@ mod tests {
 
     #[test]
     fn session_ids_round_trip() {
-        let id = new_session_id(3, "2025-09-25T10:30:00.123Z", "");
+        let id = new_session_id(3, "2025-09-25T10:30:00.123Z", 2);
         assert!(valid_session_id(&id), "{id}");
-        assert!(id.starts_with("QC_EP003_20250925_103000_"));
+        assert_eq!(id, "QC_EP003_20250925_103000_0002");
+        assert!(new_session_id(3, "2025-09-25T10:30:00.123Z", 10) > id);
         assert_eq!(episode_of_session(&id), Some(3));
         for bad in [
             "QC_EP003_20250925_103000",
