@@ -510,3 +510,13 @@ fn corpus_safe_diff_runs_and_never_adds_findings() {
         total.2
     );
 }
+
+#[test]
+fn polish_text_snapshot() {
+    let (_dir, ctx) = project(EP4_TEXT.as_bytes());
+    let r = polish::run(&ctx, req(Applicability::Safe, false)).unwrap();
+    insta::assert_snapshot!(
+        "ep4_safe_diff",
+        noveler::output::progressive::polish_text(&r)
+    );
+}

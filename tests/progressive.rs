@@ -1019,3 +1019,18 @@ fn noveler_check_full_runs_three_stages() {
     .unwrap_err();
     assert_eq!(err.code, Code::U001);
 }
+
+#[test]
+fn step_four_snapshots() {
+    let (_dir, ctx) = project();
+    let r = step(&ctx, 4, None).unwrap();
+    let json = serde_json::to_value(&r).unwrap();
+    insta::with_settings!({filters => vec![(r"QC_EP\d{3}_\d{8}_\d{6}_[0-9a-f]{4}", "[session]")]}, {
+        insta::assert_snapshot!("step4_text", noveler::output::progressive::step_text(&r));
+        insta::assert_json_snapshot!("step4_json", json, {
+            ".llm_instruction" => "[prompt]",
+            ".llm_result_schema" => "[schema]",
+            ".metadata.template.sha256" => "[sha256]",
+        });
+    });
+}

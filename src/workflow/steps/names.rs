@@ -335,6 +335,8 @@ pub fn check(cx: &StepContext) -> Measured {
         let mut forms: Vec<String> = std::iter::once(c.full.clone())
             .chain(c.parts.iter().cloned())
             .chain(c.aliases.iter().map(|a| strip_spaces(a)))
+            // Pronoun-like aliases in kana only (おまえ) are not names.
+            .filter(|f| !f.chars().all(|ch| char_class(ch) == CharClass::Hiragana))
             .filter(|f| f.chars().count() >= 2 || (f.chars().count() == 1 && c.parts.contains(f)))
             .collect();
         forms.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
