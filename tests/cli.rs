@@ -552,6 +552,44 @@ fn stdin_is_checked_under_its_stdin_filename() {
 }
 
 #[test]
+fn stdin_filename_decides_ignores() {
+    let dir = sample();
+    std::fs::write(
+        dir.path().join(".novelerrc.yaml"),
+        "ignore:\n  paths: [下書き/]\n",
+    )
+    .unwrap();
+    let out = run_stdin(
+        dir.path(),
+        &[
+            "check",
+            "-",
+            "--stdin-filename",
+            "下書き/a.md",
+            "--format",
+            "json",
+            "--no-save",
+        ],
+        "　彼は走った。。\n".as_bytes(),
+    );
+    assert_eq!(code(&out), 0);
+    assert_eq!(json(&out)["result"]["files"], Value::Array(vec![]));
+}
+
+#[test]
+fn missing_project_root_is_p001() {
+    let dir = sample();
+    let out = run(
+        dir.path(),
+        &["check", "--project-root", "nope", "--no-save"],
+    );
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    assert!(err.contains("P001"), "{err}");
+    assert!(err.contains("プロジェクトルート"), "{err}");
+}
+
+#[test]
 fn dot_slash_number_is_a_file_and_a_bare_number_an_episode() {
     let dir = sample();
     std::fs::write(dir.path().join("3"), "　三という名のファイル。\n").unwrap();

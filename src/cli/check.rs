@@ -206,6 +206,10 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
             ctx.root = root;
         }
     }
+    // A root that does not exist is reported (P001); saving the envelope must not create it.
+    if !ctx.root.is_dir() {
+        ctx.save = false;
+    }
     let bar: Arc<OnceLock<indicatif::ProgressBar>> = Arc::new(OnceLock::new());
     if !args.no_progress && !global.quiet && std::io::stderr().is_terminal() {
         let bar = bar.clone();

@@ -121,7 +121,7 @@ pub struct FileError {
     /// The full error (rendered by the CLI); not serialised.
     #[serde(skip)]
     #[schemars(skip)]
-    pub error: Option<Error>,
+    pub error: Option<Box<Error>>,
 }
 
 impl FileError {
@@ -131,7 +131,7 @@ impl FileError {
             code: err.code.as_str().to_string(),
             message: err.message.clone(),
             hint: err.hint.clone(),
-            error: Some(err),
+            error: Some(Box::new(err)),
         }
     }
 }
@@ -244,8 +244,11 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         .clone()
         .or_else(|| req.content.clone().map(String::into_bytes));
 
-    let cache = (ctx.use_cache && !req.no_cache)
-        .then(|| Cache::new(&project.root, &settings.fingerprint()));
+    let cache = if ctx.use_cache && !req.no_cache {
+        Cache::open(&project.root, &settings.fingerprint())
+    } else {
+        None
+    };
     let total = jobs.iter().filter(|j| !matches!(j, Job::Failed(_))).count() as u64;
     let done = AtomicU64::new(0);
 
@@ -445,6 +448,9 @@ fn plan(project: &Project, req: &CheckRequest) -> Result<Vec<Job>> {
                     .hint(
                         "標準入力から本文を渡すか、MCP では `content` に本文を入れてください。",
                     ));
+                }
+                if project.is_ignored(&stdin_name) {
+                    continue;
                 }
                 if seen.insert(PathBuf::from("\0stdin")) {
                     jobs.push(Job::Stdin {

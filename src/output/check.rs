@@ -297,7 +297,7 @@ pub fn group(n: usize) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -613,7 +613,7 @@ pub fn github(report: &CheckReport, paths: &PathMap) -> String {
             "::error file={},title={}::{}",
             gh_prop(&paths.map(&e.path)),
             gh_prop(&e.code),
-            gh_data(&format!("{} {}", e.message, e.hint).trim().to_string())
+            gh_data(format!("{} {}", e.message, e.hint).trim())
         );
     }
     out

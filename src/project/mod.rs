@@ -100,6 +100,14 @@ impl Project {
         length: Option<crate::analysis::settings::TargetLength>,
     ) -> Result<Project> {
         let root = root.to_path_buf();
+        if !root.is_dir() {
+            return Err(Error::new(
+                crate::Code::P001,
+                format!("プロジェクトルート {} がありません", root.display()),
+            )
+            .at(&root, None)
+            .hint("--project-root（または環境変数 PROJECT_ROOT）に既存のディレクトリを指定してください。"));
+        }
         let mut config_files = Vec::new();
         let config_path = root.join(PROJECT_CONFIG);
         let has_config = config_path.is_file();
@@ -172,6 +180,40 @@ impl Project {
             ignore,
             config_files,
         })
+    }
+
+    /// The project config, for commands that cannot work without one: QC-009 when
+    /// `プロジェクト設定.yaml` is absent.
+    pub fn require_config(&self) -> Result<&ProjectConfig> {
+        if self.has_config {
+            Ok(&self.config)
+        } else {
+            Err(Error::new(
+                crate::Code::QC009,
+                format!("{PROJECT_CONFIG} が {} にありません", self.root.display()),
+            )
+            .at(self.root.join(PROJECT_CONFIG), None)
+            .hint("プロジェクトのルートで実行するか、--project-root でルートを指定してください。"))
+        }
+    }
+
+    /// This project, for commands that need an author's project: P001 when the root holds
+    /// neither `プロジェクト設定.yaml` nor the manuscript directory.
+    pub fn require_project(&self) -> Result<&Project> {
+        if self.is_project() {
+            Ok(self)
+        } else {
+            Err(Error::new(
+                crate::Code::P001,
+                format!(
+                    "{} は小説プロジェクトではありません（{PROJECT_CONFIG} も {}/ もありません）",
+                    self.root.display(),
+                    self.dirs.manuscript
+                ),
+            )
+            .at(&self.root, None)
+            .hint("プロジェクトのルートで実行するか、--project-root でルートを指定してください。"))
+        }
     }
 
     /// Whether this is an author's project (config or manuscript directory present).
@@ -320,6 +362,23 @@ mod tests {
         fs::write(dir.path().join(PROJECT_CONFIG), &bytes).unwrap();
         let err = Project::load(dir.path()).unwrap_err();
         assert_eq!(err.code, Code::U003);
+    }
+
+    #[test]
+    fn missing_root_is_p001_and_requirements_are_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = Project::load(&dir.path().join("nope")).unwrap_err();
+        assert_eq!(err.code, Code::P001);
+        let p = Project::load(dir.path()).unwrap();
+        assert_eq!(p.require_config().unwrap_err().code, Code::QC009);
+        assert_eq!(p.require_project().unwrap_err().code, Code::P001);
+        fs::create_dir_all(dir.path().join(MANUSCRIPT_DIR)).unwrap();
+        let p = Project::load(dir.path()).unwrap();
+        assert!(p.require_project().is_ok());
+        assert_eq!(p.require_config().unwrap_err().code, Code::QC009);
+        fs::write(dir.path().join(PROJECT_CONFIG), "プロジェクト名: x\n").unwrap();
+        let p = Project::load(dir.path()).unwrap();
+        assert_eq!(p.require_config().unwrap().name.as_deref(), Some("x"));
     }
 
     #[test]

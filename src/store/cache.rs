@@ -36,6 +36,17 @@ impl Cache {
         }
     }
 
+    /// Like `new`, but `None` when the cache directory (or an existing part of it) resolves
+    /// outside the project root, e.g. through a symlinked `.noveler/`: nothing is written
+    /// outside the root, so such a project runs without the cache.
+    pub fn open(root: &Path, settings_fingerprint: &str) -> Option<Cache> {
+        let cache = Cache::new(root, settings_fingerprint);
+        let croot = std::fs::canonicalize(root).ok()?;
+        let existing = cache.dir.ancestors().find(|p| p.exists())?;
+        let cexisting = std::fs::canonicalize(existing).ok()?;
+        cexisting.starts_with(&croot).then_some(cache)
+    }
+
     /// The key of a file whose raw content hashes to `content_sha256`, reported as `file`.
     pub fn key(&self, content_sha256: &str, file: &str) -> String {
         sha256_hex(
@@ -101,6 +112,17 @@ mod tests {
         assert_ne!(a.key(&h, "x.md"), a.key(&"b".repeat(64), "x.md"));
         assert_ne!(a.key(&h, "x.md"), a.key(&h, "y.md"));
         assert_eq!(a.key(&h, "x.md"), a.key(&h, "x.md"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_cache_dir_symlinked_outside_the_root_is_not_used() {
+        let outside = tempfile::tempdir().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        assert!(Cache::open(dir.path(), "fp").is_some());
+        std::os::unix::fs::symlink(outside.path(), dir.path().join(".noveler")).unwrap();
+        assert!(Cache::open(dir.path(), "fp").is_none());
+        assert!(Cache::open(&dir.path().join("missing"), "fp").is_none());
     }
 
     #[test]
