@@ -1219,3 +1219,38 @@ fn a_submission_can_come_from_stdin_and_text_output_names_the_next_command() {
         "次: noveler write submit 4 --session {id} --stage 2"
     )));
 }
+
+#[test]
+fn the_next_episode_builds_on_the_handoff_of_the_last_one() {
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    for step in 1..=10 {
+        p.submit(&id, step);
+    }
+    // Episode 5's plot prompt and first stage reference episode 4's handoff notes.
+    let prompt = p.ok(&["plot", "5"]);
+    let handoff = prompt["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["key"] == "previous_handoff")
+        .expect("handoff referenced")
+        .clone();
+    assert_eq!(
+        handoff["source_file"],
+        format!(".noveler/writes/{id}/handoff.json").as_str()
+    );
+    let content = p.read(handoff["source_file"].as_str().unwrap());
+    assert!(content.contains("第5話は同じ夜の工房から"));
+    let shown = p.ok(&[
+        "write",
+        "5",
+        "--dry-run",
+        "--plot-file",
+        &fixture("plot_ep004.yaml"),
+    ]);
+    assert!(shown["stage"]["prompt"]
+        .as_str()
+        .unwrap()
+        .contains("前話の引き継ぎメモ（第004話）"));
+}

@@ -5,9 +5,9 @@
 use super::{Ctx, Report};
 use crate::analysis::Document;
 use crate::error::{Code, Error, Result};
+use crate::project::Project;
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct StatusRequest {}
@@ -61,45 +61,18 @@ impl Report for StatusReport {
     }
 }
 
-/// The episode number of a manuscript file name `第NNN話…` (`.md` / `.txt`).
+/// The episode number and title of a manuscript file name `第NNN話[_title].md|txt`
+/// (the number as `project::episode_number_of` reads it).
 pub fn episode_of(file_name: &str) -> Option<(u32, String)> {
-    let stem = file_name
-        .strip_suffix(".md")
-        .or_else(|| file_name.strip_suffix(".txt"))?;
-    let rest = stem.strip_prefix('第')?;
-    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let after = rest[digits.len()..].strip_prefix('話')?;
-    let number: u32 = digits.parse().ok()?;
+    let path = std::path::Path::new(file_name);
+    if !crate::project::is_manuscript_file(path) {
+        return None;
+    }
+    let stem = path.file_stem()?.to_str()?;
+    let number = crate::project::episode_number_of(stem)?;
+    let after = &stem[stem.find('話')? + '話'.len_utf8()..];
     let title = after.strip_prefix('_').unwrap_or(after).to_string();
     Some((number, title))
-}
-
-fn read_config(root: &Path) -> Result<Option<serde_yaml::Value>> {
-    let path = root.join(crate::project::PROJECT_CONFIG);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(Error::io(&path, &e)),
-    };
-    serde_yaml::from_str(&text).map(Some).map_err(|e| {
-        let line = e.location().map(|l| l.line());
-        Error::new(
-            Code::P002,
-            format!("{} を読み込めません: {e}", crate::project::PROJECT_CONFIG),
-        )
-        .at(&path, line)
-        .hint("YAML の書式（インデント、コロンの後の空白）を確認してください。")
-    })
-}
-
-fn manuscript_dir(config: Option<&serde_yaml::Value>) -> String {
-    config
-        .and_then(|c| c.get("directory_structure"))
-        .and_then(|d| d.get("manuscript_dir"))
-        .and_then(|v| v.as_str())
-        .filter(|s| !s.trim().is_empty())
-        .unwrap_or(crate::project::MANUSCRIPT_DIR)
-        .to_string()
 }
 
 pub fn run(ctx: &Ctx, _req: StatusRequest) -> Result<StatusReport> {
@@ -114,50 +87,32 @@ pub fn run(ctx: &Ctx, _req: StatusRequest) -> Result<StatusReport> {
         )
         .hint("project_root（または --project-root）に存在するディレクトリを指定してください。"));
     }
-    let config = read_config(root)?;
-    let mut refs = Vec::new();
-    if config.is_some() {
-        if let Ok(r) =
-            FileRef::from_path(root, &root.join(crate::project::PROJECT_CONFIG), "config")
-        {
-            refs.push(r);
-        }
-    }
-    let project_name = config
-        .as_ref()
-        .and_then(|c| c.get("プロジェクト名"))
-        .and_then(|v| v.as_str())
-        .map(str::to_string);
-    let dir_name = manuscript_dir(config.as_ref());
-    let dir = root.join(&dir_name);
-    let mut files: Vec<(u32, String, PathBuf)> = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(&dir) {
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if !path.is_file() {
-                continue;
-            }
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if let Some((number, title)) = episode_of(&name) {
-                files.push((number, title, path));
-            }
-        }
-    }
-    files.sort_by(|a, b| (a.0, &a.2).cmp(&(b.0, &b.2)));
-
-    let mut episodes = Vec::with_capacity(files.len());
-    for (i, (number, title, path)) in files.iter().enumerate() {
+    let project = Project::load(root)?;
+    let mut refs: Vec<FileRef> = project
+        .config_files
+        .iter()
+        .filter_map(|p| FileRef::from_path(root, p, "config").ok())
+        .collect();
+    let found = project.episodes();
+    let mut episodes = Vec::with_capacity(found.len());
+    for (i, ep) in found.iter().enumerate() {
         ctx.check_cancelled()?;
-        ctx.report_progress(i as u64, files.len() as u64, &title.to_string());
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
-        let fref = FileRef::from_bytes(root, path, &bytes, "manuscript");
-        let (body_chars, error) = match crate::store::text::decode(path, &bytes) {
+        let name = ep
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        ctx.report_progress(i as u64 + 1, found.len() as u64, &name);
+        let title = episode_of(&name).map(|(_, t)| t).unwrap_or_default();
+        let bytes = std::fs::read(&ep.path).map_err(|e| Error::io(&ep.path, &e))?;
+        let fref = FileRef::from_bytes(root, &ep.path, &bytes, "manuscript");
+        let (body_chars, error) = match crate::store::text::decode(&ep.path, &bytes) {
             Ok(source) => (Some(Document::parse(&source.text).body_chars), None),
             Err(e) => (None, Some(e.message)),
         };
         episodes.push(EpisodeStatus {
-            episode: *number,
-            title: title.clone(),
+            episode: ep.number,
+            title,
             path: fref.path.clone(),
             sha256: fref.sha256.clone(),
             size_bytes: fref.size_bytes,
@@ -174,17 +129,17 @@ pub fn run(ctx: &Ctx, _req: StatusRequest) -> Result<StatusReport> {
         .filter(|n| episodes.iter().filter(|e| e.episode == *n).count() > 1)
         .collect();
     let total_body_chars = episodes.iter().filter_map(|e| e.body_chars).sum();
+    let dir_name = project.dirs.manuscript.clone();
     let mut next_actions = Vec::new();
-    if let Some(last) = numbers.last() {
-        next_actions.push(format!("check_basic {{\"episode\": {last}}}"));
-    } else {
-        next_actions.push(format!(
+    match numbers.last() {
+        Some(last) => next_actions.push(format!("check_basic {{\"episode\": {last}}}")),
+        None => next_actions.push(format!(
             "write {{\"path\": \"{dir_name}/第001話_<タイトル>.md\", \"content\": …}}"
-        ));
+        )),
     }
     Ok(StatusReport {
-        project_name,
-        has_project_config: config.is_some(),
+        project_name: project.config.name.clone(),
+        has_project_config: project.has_config,
         manuscript_dir: dir_name,
         total_episodes: numbers.len(),
         episodes,
@@ -207,13 +162,14 @@ mod tests {
         );
         assert_eq!(episode_of("第12話.txt"), Some((12, String::new())));
         assert_eq!(episode_of("第001話_x.yaml"), None);
+        assert_eq!(episode_of("第１２話_全角.md"), Some((12, "全角".into())));
         assert_eq!(episode_of("メモ.md"), None);
         assert_eq!(episode_of("第話.md"), None);
     }
 
     #[test]
     fn missing_root_is_p001() {
-        let ctx = Ctx::new(PathBuf::from("/nonexistent/noveler/root"));
+        let ctx = Ctx::new(std::path::PathBuf::from("/nonexistent/noveler/root"));
         let err = run(&ctx, StatusRequest {}).unwrap_err();
         assert_eq!(err.code, Code::P001);
     }
@@ -229,6 +185,33 @@ mod tests {
         let err = run(&Ctx::new(dir.path().into()), StatusRequest {}).unwrap_err();
         assert_eq!(err.code, Code::P002);
         assert!(err.line.is_some());
+    }
+
+    #[test]
+    fn sample_project_lists_its_three_episodes() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project");
+        let mut ctx = Ctx::new(root);
+        ctx.save = false;
+        let report = run(&ctx, StatusRequest {}).unwrap();
+        assert_eq!(report.project_name.as_deref(), Some("潮墨の地図師"));
+        assert_eq!(report.total_episodes, 3);
+        assert_eq!(report.episodes[0].title, "潮墨の見習い");
+        assert_eq!(report.episodes[0].path, "40_原稿/第001話_潮墨の見習い.md");
+        assert!(report.episodes.iter().all(|e| e.body_chars.unwrap() > 3000));
+        assert_eq!(
+            report.total_body_chars,
+            report
+                .episodes
+                .iter()
+                .map(|e| e.body_chars.unwrap())
+                .sum::<usize>()
+        );
+        // プロジェクト設定.yaml, 執筆品質ルール.yaml and the 3 manuscripts.
+        let roles: Vec<String> = report.inputs().into_iter().map(|f| f.role).collect();
+        assert_eq!(
+            roles,
+            ["config", "config", "manuscript", "manuscript", "manuscript"]
+        );
     }
 
     #[test]

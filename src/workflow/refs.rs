@@ -288,6 +288,25 @@ pub fn brief(info: &ProjectInfo, facts: &EpisodeFacts, docs: &[SourceDoc]) -> So
     }
 }
 
+/// The handoff notes (`handoff.json`, written by stage 10) of the latest completed writing
+/// session of episode `ep`.
+pub fn handoff_of(root: &Path, ep: u32) -> Option<PathBuf> {
+    super::session::list(root)
+        .into_iter()
+        .rev()
+        .find_map(|l| match l {
+            super::session::Listed::Ok(s)
+                if s.episode == ep && s.status == super::session::SessionStatus::Completed =>
+            {
+                let p = root
+                    .join(super::session::writes_dir(&s.session_id))
+                    .join("handoff.json");
+                p.is_file().then_some(p)
+            }
+            _ => None,
+        })
+}
+
 /// The writing inputs of episode `ep`, the brief first. A missing plot is E002 unless
 /// `plot_text` supplies it.
 pub fn writing_sources(
@@ -362,6 +381,14 @@ pub fn writing_sources(
             path,
         )?);
     }
+    if let Some(path) = ep.checked_sub(1).and_then(|p| handoff_of(root, p)) {
+        docs.push(file_doc(
+            root,
+            "previous_handoff",
+            format!("前話の引き継ぎメモ（第{:03}話）", ep - 1),
+            &path,
+        )?);
+    }
     let summary = brief(info, facts, &docs);
     docs.insert(0, summary);
     Ok(docs)
@@ -415,6 +442,14 @@ pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Resu
             "previous_manuscript",
             format!("前話原稿（第{n:03}話）"),
             path,
+        )?);
+    }
+    if let Some(path) = ep.checked_sub(1).and_then(|p| handoff_of(root, p)) {
+        docs.push(file_doc(
+            root,
+            "previous_handoff",
+            format!("前話の引き継ぎメモ（第{:03}話）", ep - 1),
+            &path,
         )?);
     }
     let files = io::settings_files(root);

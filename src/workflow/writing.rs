@@ -557,6 +557,7 @@ fn key_label(key: &str) -> String {
         "style" => "文体・スタイル",
         "quality_rules" => "執筆品質ルール",
         "previous_manuscript" => "前話原稿",
+        "previous_handoff" => "前話の引き継ぎメモ",
         "manuscript" => "現在の原稿",
         "check_report" => "品質チェック結果",
         "project_config" => "プロジェクト設定",
@@ -657,6 +658,7 @@ pub fn resolve_inputs(
             | "style"
             | "quality_rules"
             | "previous_manuscript"
+            | "previous_handoff"
             | "project_config"
             | "proposal"
             | "previous_plots"
@@ -697,7 +699,7 @@ fn unknown_input(t: &Template, key: &str) -> Error {
         .unwrap_or_else(|| PathBuf::from(format!("(embedded)/templates/{}", t.name)));
     Error::new(Code::U002, format!("テンプレート {} の入力 {key} は不明です", t.name))
         .at(path, None)
-        .hint("使える入力: summary, plot, chapter_plot, characters, world, glossary, style, quality_rules, previous_manuscript, manuscript, check_report, stage:<段階ID>。")
+        .hint("使える入力: summary, plot, chapter_plot, characters, world, glossary, style, quality_rules, previous_manuscript, previous_handoff, manuscript, check_report, stage:<段階ID>。")
 }
 
 fn ref_line(r: &InputRef) -> String {
@@ -732,7 +734,12 @@ pub fn refs_section(inputs: &[InputRef]) -> String {
         "資料の本文は貼り付けていません。作業の前に、必要な資料を `fetch_artifact` で取得してください（例: `fetch_artifact {example}`。YAML や JSON は section 指定で一部だけ取得できます）。\n\n"
     ));
     out.push_str("### この段階で読む資料\n");
-    for r in inputs.iter().filter(|r| r.role == "input") {
+    // An optional input the project does not have is left out of the text (it stays in
+    // `inputs` with status `missing`).
+    for r in inputs
+        .iter()
+        .filter(|r| r.role == "input" && (r.required || r.status != "missing"))
+    {
         out.push_str(&ref_line(r));
         out.push('\n');
     }
@@ -1024,6 +1031,12 @@ fn show_locked(
         Env::for_session(root, &s)?
     };
     let mut warnings = refresh_artifacts(&env, &mut s, opts.dry_run)?;
+    if !is_new && opts.plot_content.is_some() {
+        warnings.push(format!(
+            "セッション {} は開始済みのため、指定されたプロット内容は使っていません（新しく始めるには --new）",
+            s.session_id
+        ));
+    }
     if opts.draft_only && s.status == SessionStatus::InProgress {
         for st in &STAGES[..7] {
             s.skip(st);
