@@ -482,7 +482,13 @@ pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
     } else if changed {
         sha_after = sha256_hex(t.source.denormalise(&fixed).as_bytes());
     }
-    let next_action = if !changed {
+    let higher = fixes_skipped.iter().filter(|s| s.reason == "level").count();
+    let next_action = if !changed && higher > 0 {
+        format!(
+            "修正レベル {} で適用できる修正はありません。より高いレベルの修正が {higher} 件あります（--level standard / aggressive で差分を確認）",
+            level.as_str()
+        )
+    } else if !changed {
         "自動修正できる問題はありません".to_string()
     } else if written {
         format!("適用しました。バックアップ {} から戻せます（`noveler backup restore`）。再チェックしてください", backup_ref.as_ref().map(|b| b.backup_id.as_str()).unwrap_or(""))

@@ -242,7 +242,7 @@ pub fn artifacts_text(r: &ArtifactsReport) -> String {
             a.kind,
             a.path,
             a.size_bytes,
-            &a.sha256[..a.sha256.len().min(12)]
+            a.sha256.chars().take(12).collect::<String>()
         );
     }
     out

@@ -840,9 +840,9 @@ fn step_template(root: &Path, m: &Manifest, step: &StepDef) -> Result<Template> 
                     "ステップ {} のテンプレートがセッション開始後に変更されています（固定 {} {} → 現在 {} {}）",
                     step.number,
                     pin.version,
-                    &pin.hash[..pin.hash.len().min(12)],
+                    pin.hash.chars().take(12).collect::<String>(),
                     t.doc.version,
-                    &t.sha256[..12]
+                    t.sha256.chars().take(12).collect::<String>()
                 ),
             )
             .hint("テンプレートを元に戻すか、新しいセッションを開始してください（`tasks --new`）。")
@@ -1233,7 +1233,7 @@ pub fn render_prompt(t: &Template, vars: &super::render::Vars, submit: &str) -> 
         .collect();
     let schema = serde_json::to_string_pretty(&t.doc.output_schema).unwrap_or_default();
     Ok(format!(
-        "# {}\n\n## 目的\n{}\n## 指示\n{}\n## 受け入れ基準\n{}\n\n## 返却形式（JSON、このスキーマに合うこと）\n```json\n{}\n```\n\n## 送り方\n{}\n",
+        "# {}\n\n## 目的\n{}\n{}\n## 受け入れ基準\n{}\n\n## 返却形式（JSON、このスキーマに合うこと）\n```json\n{}\n```\n\n## 送り方\n{}\n",
         t.doc.title,
         purpose,
         instructions,
