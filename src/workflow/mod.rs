@@ -6,14 +6,14 @@
 //! output schema (`schema`); the agent submits the result, noveler validates, stores and
 //! advances the session (`session`, `writing`). `plot` does the same for episode plots.
 pub mod io;
+pub mod plot;
 pub mod progressive;
+pub mod recovery;
+pub mod refs;
 pub mod render;
 pub mod schema;
 pub mod session;
 pub mod stages;
-pub mod plot;
-pub mod recovery;
-pub mod refs;
 pub mod steps;
 pub mod templates;
 pub mod writing;
