@@ -59,6 +59,8 @@ struct Raw {
     lines: Receiver<String>,
     /// Messages read while waiting for something else (other responses, notifications).
     stash: VecDeque<Value>,
+    /// outputSchema validators by tool name (filled by `initialize`).
+    schemas: std::collections::HashMap<String, jsonschema::Validator>,
 }
 
 impl Raw {
@@ -89,6 +91,7 @@ impl Raw {
             stdin,
             lines,
             stash: VecDeque::new(),
+            schemas: Default::default(),
         }
     }
 
@@ -151,15 +154,40 @@ impl Raw {
                    "clientInfo": {"name": "raw-test", "version": "1"}}),
         );
         self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        let list = self.request(-1, "tools/list", json!({}));
+        for tool in list["result"]["tools"].as_array().expect("tools") {
+            let name = tool["name"].as_str().unwrap().to_string();
+            let v = jsonschema::validator_for(&tool["outputSchema"]).expect("outputSchema");
+            self.schemas.insert(name, v);
+        }
         r
     }
 
+    /// Checks a tools/call response: a result's structuredContent is an object valid against
+    /// the tool's outputSchema (JSON-RPC errors pass through).
+    fn checked(&self, tool: &str, response: Value) -> Value {
+        if let Some(sc) = response["result"].get("structuredContent") {
+            assert!(sc.is_object(), "{tool}: structuredContent is not an object");
+            let v = self
+                .schemas
+                .get(tool)
+                .unwrap_or_else(|| panic!("initialize first: no schema for {tool}"));
+            let errors: Vec<String> = v.iter_errors(sc).map(|e| e.to_string()).collect();
+            assert!(
+                errors.is_empty(),
+                "{tool}: outputSchema violated: {errors:?}\n{sc}"
+            );
+        }
+        response
+    }
+
     fn call(&mut self, id: i64, tool: &str, arguments: Value) -> Value {
-        self.request(
+        let r = self.request(
             id,
             "tools/call",
             json!({"name": tool, "arguments": arguments}),
-        )
+        );
+        self.checked(tool, r)
     }
 }
 
@@ -690,6 +718,25 @@ async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
             .find(|t| t.name == case.tool)
             .unwrap_or_else(|| panic!("{} is not listed (listed: {listed:?})", case.tool));
         let v = validator(tool);
+        let input = jsonschema::validator_for(&Value::Object(tool.input_schema.as_ref().clone()))
+            .unwrap_or_else(|e| panic!("{}: inputSchema does not compile: {e}", tool.name));
+        let problems: Vec<String> = input
+            .iter_errors(&case.valid)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            problems.is_empty(),
+            "{}: the valid arguments do not match inputSchema: {problems:?}",
+            case.tool
+        );
+        if matches!(case.invalid_expect, Expect::Rpc(_)) {
+            assert!(
+                !input.is_valid(&case.invalid),
+                "{}: inputSchema accepts arguments the server rejects: {}",
+                case.tool,
+                case.invalid
+            );
+        }
 
         let ok = client
             .call_tool(
@@ -817,6 +864,14 @@ fn server_discover_and_inline_meta_requests() {
     );
     assert_eq!(call["result"]["isError"], false, "{call}");
     assert_eq!(call["result"]["structuredContent"]["command"], "noveler");
+    assert_eq!(call["result"]["resultType"], "complete");
+    let schema = tools
+        .iter()
+        .find(|t| t["name"] == "noveler")
+        .map(|t| t["outputSchema"].clone())
+        .expect("noveler listed");
+    let v = jsonschema::validator_for(&schema).unwrap();
+    assert!(v.is_valid(&call["result"]["structuredContent"]));
 }
 
 #[test]
@@ -986,7 +1041,8 @@ fn core_profile_lists_at_most_ten_tools() {
             .collect()
     };
     let (c, f) = (names(&c), names(&f));
-    assert!(c.len() <= 10, "{c:?}");
+    assert_eq!(c.len(), 10, "{c:?}");
+    assert!(f.len() > c.len());
     assert!(c.iter().all(|n| f.contains(n)));
     assert!(c.contains(&"status".to_string()));
 }
@@ -1015,7 +1071,17 @@ fn stdout_is_only_protocol_even_when_a_command_prints() {
 
     let r = s.call(3, "noveler", json!({"args": ["mcp"]}));
     assert_eq!(r["result"]["isError"], true);
-    let list = s.request(4, "tools/list", json!({}));
+
+    // Raw byte output (completion scripts) is captured too.
+    let r = s.call(4, "noveler", json!({"args": ["completions", "bash"]}));
+    let result = &r["result"]["structuredContent"]["result"];
+    assert_eq!(result["returncode"], 0, "{r}");
+    assert!(result["stdout"]["chars"].as_u64().unwrap() > 1000);
+
+    // A command reading stdin gets nothing (fd 0 is /dev/null), never protocol bytes.
+    let r = s.call(5, "noveler", json!({"args": ["check", "-"]}));
+    assert!(r["result"]["structuredContent"].is_object(), "{r}");
+    let list = s.request(6, "tools/list", json!({}));
     assert!(list["result"].is_object());
 }
 
@@ -1073,6 +1139,7 @@ fn check_tools_return_the_cli_json_envelope() {
     }
     for (i, (tool, args, cli_args)) in cases.iter().enumerate() {
         let r = s.response(json!(100 + i));
+        let r = s.checked(tool, r);
         assert_eq!(r["result"]["isError"], false, "{tool} {args}: {r}");
         let mcp = comparable(r["result"]["structuredContent"].clone());
         let cli = comparable(cli(cli_args));
@@ -1134,6 +1201,7 @@ fn long_check_reports_progress_and_stops_on_cancellation() {
         stdin,
         lines,
         stash: VecDeque::new(),
+        schemas: Default::default(),
     };
     s.initialize("2025-11-25");
     s.send(

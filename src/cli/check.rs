@@ -114,22 +114,6 @@ pub fn use_color(choice: ColorChoice, is_tty: bool) -> bool {
     }
 }
 
-/// An error rendered for stderr without wrapping, so that file names stay whole (coloured
-/// when stderr is a terminal and NO_COLOR is unset).
-pub fn render_error(err: &crate::Error) -> String {
-    let theme = if use_color(ColorChoice::Auto, std::io::stderr().is_terminal()) {
-        miette::GraphicalTheme::unicode()
-    } else {
-        miette::GraphicalTheme::unicode_nocolor()
-    };
-    let handler = miette::GraphicalReportHandler::new_themed(theme).with_wrap_lines(false);
-    let mut out = String::new();
-    if handler.render_report(&mut out, err).is_err() {
-        out = format!("{err}\n");
-    }
-    out
-}
-
 /// Whether `dir` is an author's project (config file or manuscript directory).
 fn is_project(dir: &std::path::Path) -> bool {
     dir.join(crate::project::PROJECT_CONFIG).is_file()
@@ -261,8 +245,8 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
         if !matches!(format, Format::Json | Format::Ndjson) {
             for e in &report.errors {
                 match &e.error {
-                    Some(err) => eprint!("{}", render_error(err)),
-                    None => eprintln!("[{}] {}: {}", e.code, e.path, e.message),
+                    Some(err) => super::print_stderr(super::render_error(err).trim_end()),
+                    None => super::print_stderr(&format!("[{}] {}: {}", e.code, e.path, e.message)),
                 }
             }
         }

@@ -202,10 +202,37 @@ pub fn print_stdout(text: &str) -> std::io::Result<()> {
     out.flush()
 }
 
+/// Writes `bytes` exactly to stdout (or to the capture, as UTF-8 text, see `capture`).
+pub fn print_stdout_bytes(bytes: &[u8]) -> std::io::Result<()> {
+    if capture::stdout_raw(&String::from_utf8_lossy(bytes)) {
+        return Ok(());
+    }
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()
+}
+
 /// Renders an error with miette on stderr.
 pub fn print_error(err: &Error) {
-    let report = miette::Report::new(err.clone());
-    print_stderr(&format!("{report:?}"));
+    print_stderr(render_error(err).trim_end());
+}
+
+/// An error rendered by miette, unwrapped so that file names stay whole; coloured when
+/// stderr is a terminal and `NO_COLOR` is unset.
+pub fn render_error(err: &Error) -> String {
+    use std::io::IsTerminal;
+    let colour = check::use_color(check::ColorChoice::Auto, std::io::stderr().is_terminal());
+    let theme = if colour {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let handler = miette::GraphicalReportHandler::new_themed(theme).with_wrap_lines(false);
+    let mut out = String::new();
+    if handler.render_report(&mut out, err).is_err() {
+        out = format!("{err}\n");
+    }
+    out
 }
 
 /// Writes one line to stderr (or to the capture, see `capture`).
@@ -259,6 +286,10 @@ pub mod capture {
                 c.stdout.push('\n');
             }
         })
+    }
+
+    pub(crate) fn stdout_raw(text: &str) -> bool {
+        with(|c| c.stdout.push_str(text))
     }
 
     pub(crate) fn stderr(text: &str) -> bool {

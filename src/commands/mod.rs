@@ -132,7 +132,8 @@ pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<
         }
         Err(e) => Envelope::failure(&run, e),
     };
-    let save_error = if ctx.save {
+    // A root that does not exist is not created just to hold the envelope.
+    let save_error = if ctx.save && ctx.root.is_dir() {
         envelope.save(&ctx.root).err()
     } else {
         None

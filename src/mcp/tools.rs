@@ -11,19 +11,20 @@ use crate::analysis::Aspect;
 use crate::commands::{self, artifact, convert, files, validate, Ctx};
 
 /// The `--tools core` profile: the day-to-day loop of an author's agent — see the project
-/// (`status`), check an episode (`noveler_check`, `check_basic`, `check_rhythm`), change it
-/// safely (`write`, `backup_management`), pass big inputs by reference (`fetch_artifact`,
-/// `list_artifacts`), notice what changed (`check_file_changes`), and reach every other
-/// command through `noveler`. Names not (yet) in the table are skipped.
+/// (`status`), write an episode in stages (`noveler_write`), check it (`noveler_check`,
+/// `check_basic`, `check_rhythm`), change it safely (`write`, `backup_management`), read what
+/// prompts pass by reference (`fetch_artifact`), notice what the author changed
+/// (`check_file_changes`), and reach every other command through `noveler`. Everything else
+/// (write_step_N, enhanced_*, the data tools) is in `full`.
 pub const CORE: &[&str] = &[
     "status",
+    "noveler_write",
     "noveler_check",
     "check_basic",
     "check_rhythm",
     "write",
     "backup_management",
     "fetch_artifact",
-    "list_artifacts",
     "check_file_changes",
     "noveler",
 ];
@@ -584,6 +585,10 @@ mod tests {
     #[test]
     fn core_is_at_most_ten_and_a_subset() {
         assert!(CORE.len() <= 10);
+        let all: Vec<&str> = all().iter().map(|t| t.name).collect();
+        for name in CORE {
+            assert!(all.contains(name), "core tool {name} is not in the table");
+        }
         let core = for_profile(Profile::Core);
         assert!(core.len() <= for_profile(Profile::Full).len());
         assert!(core.iter().all(|t| CORE.contains(&t.name)));
