@@ -47,6 +47,9 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Where the project stands: episodes, quality, progress (and an HTML report)')
             [CompletionResult]::new('complete', 'complete', [CompletionResultType]::ParameterValue, 'Finish an episode: quality gate, 話数管理 update and the publish-ready text')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)')
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('evaluate', 'evaluate', [CompletionResultType]::ParameterValue, 'Judged evaluations for an agent: 68 story elements, structure, expression, preview')
+            [CompletionResult]::new('polish', 'polish', [CompletionResultType]::ParameterValue, 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -71,6 +74,228 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;progressive' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;progressive;tasks' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Start a new session even if one is open')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;step' {
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score')
+            [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'Check this file''s text instead of the manuscript (nothing is written)')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;repeat' {
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'count')
+            [CompletionResult]::new('--min-improvement', '--min-improvement', [CompletionResultType]::ParameterName, 'Stop when the score improves by less than this')
+            [CompletionResult]::new('--time-budget', '--time-budget', [CompletionResultType]::ParameterName, 'Stop after this many seconds (QC-007)')
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment for the first attempt')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--until-pass', '--until-pass', [CompletionResultType]::ParameterName, 'Stop once the step passes')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;status' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;history' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'limit')
+            [CompletionResult]::new('--cursor', '--cursor', [CompletionResultType]::ParameterName, 'cursor')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;end' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;artifacts' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;help' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;progressive;help;tasks' {
+            break
+        }
+        'noveler;check;progressive;help;step' {
+            break
+        }
+        'noveler;check;progressive;help;repeat' {
+            break
+        }
+        'noveler;check;progressive;help;status' {
+            break
+        }
+        'noveler;check;progressive;help;history' {
+            break
+        }
+        'noveler;check;progressive;help;end' {
+            break
+        }
+        'noveler;check;progressive;help;artifacts' {
+            break
+        }
+        'noveler;check;progressive;help;help' {
+            break
+        }
+        'noveler;check;help' {
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;help;progressive' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            break
+        }
+        'noveler;check;help;progressive;tasks' {
+            break
+        }
+        'noveler;check;help;progressive;step' {
+            break
+        }
+        'noveler;check;help;progressive;repeat' {
+            break
+        }
+        'noveler;check;help;progressive;status' {
+            break
+        }
+        'noveler;check;help;progressive;history' {
+            break
+        }
+        'noveler;check;help;progressive;end' {
+            break
+        }
+        'noveler;check;help;progressive;artifacts' {
+            break
+        }
+        'noveler;check;help;help' {
             break
         }
         'noveler;completions' {
@@ -893,6 +1118,242 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'noveler;progressive' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;progressive;tasks' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Start a new session even if one is open')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;step' {
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score')
+            [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'Check this file''s text instead of the manuscript (nothing is written)')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;repeat' {
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'count')
+            [CompletionResult]::new('--min-improvement', '--min-improvement', [CompletionResultType]::ParameterName, 'Stop when the score improves by less than this')
+            [CompletionResult]::new('--time-budget', '--time-budget', [CompletionResultType]::ParameterName, 'Stop after this many seconds (QC-007)')
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment for the first attempt')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--until-pass', '--until-pass', [CompletionResultType]::ParameterName, 'Stop once the step passes')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;status' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;history' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'limit')
+            [CompletionResult]::new('--cursor', '--cursor', [CompletionResultType]::ParameterName, 'cursor')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;end' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;artifacts' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;help' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;progressive;help;tasks' {
+            break
+        }
+        'noveler;progressive;help;step' {
+            break
+        }
+        'noveler;progressive;help;repeat' {
+            break
+        }
+        'noveler;progressive;help;status' {
+            break
+        }
+        'noveler;progressive;help;history' {
+            break
+        }
+        'noveler;progressive;help;end' {
+            break
+        }
+        'noveler;progressive;help;artifacts' {
+            break
+        }
+        'noveler;progressive;help;help' {
+            break
+        }
+        'noveler;evaluate' {
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin)')
+            [CompletionResult]::new('--style', '--style', [CompletionResultType]::ParameterName, 'preview: short or detailed')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;polish' {
+            [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'Highest fix level applied (default: the project''s fix.level, else safe)')
+            [CompletionResult]::new('--codes', '--codes', [CompletionResultType]::ParameterName, 'Only fixes of these rule codes (comma-separated)')
+            [CompletionResult]::new('--issue-ids', '--issue-ids', [CompletionResultType]::ParameterName, 'Only the fixes of these finding ids (comma-separated, from a check)')
+            [CompletionResult]::new('--expected-sha256', '--expected-sha256', [CompletionResultType]::ParameterName, 'Refuse (QC-018) unless the file still has this sha256')
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Print the prompt of revision stage 2 (content) or 3 (reader experience) instead')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Show the unified diff only (default)')
+            [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'Write the fixes (the original is backed up first)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;polish;submit' {
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'stage')
+            [CompletionResult]::new('--result', '--result', [CompletionResultType]::ParameterName, 'The agent''s result (JSON file, `-` for stdin)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Show the diff only; write nothing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;polish;help' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;polish;help;submit' {
+            break
+        }
+        'noveler;polish;help;help' {
+            break
+        }
         'noveler;mcp' {
             [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'Which tools to offer: `core` (the ten most used) or `full` (all)')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
@@ -922,11 +1383,46 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Where the project stands: episodes, quality, progress (and an HTML report)')
             [CompletionResult]::new('complete', 'complete', [CompletionResultType]::ParameterValue, 'Finish an episode: quality gate, 話数管理 update and the publish-ready text')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)')
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('evaluate', 'evaluate', [CompletionResultType]::ParameterValue, 'Judged evaluations for an agent: 68 story elements, structure, expression, preview')
+            [CompletionResult]::new('polish', 'polish', [CompletionResultType]::ParameterValue, 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'noveler;help;check' {
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            break
+        }
+        'noveler;help;check;progressive' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            break
+        }
+        'noveler;help;check;progressive;tasks' {
+            break
+        }
+        'noveler;help;check;progressive;step' {
+            break
+        }
+        'noveler;help;check;progressive;repeat' {
+            break
+        }
+        'noveler;help;check;progressive;status' {
+            break
+        }
+        'noveler;help;check;progressive;history' {
+            break
+        }
+        'noveler;help;check;progressive;end' {
+            break
+        }
+        'noveler;help;check;progressive;artifacts' {
             break
         }
         'noveler;help;completions' {
@@ -1110,6 +1606,47 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;init' {
+            break
+        }
+        'noveler;help;progressive' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            break
+        }
+        'noveler;help;progressive;tasks' {
+            break
+        }
+        'noveler;help;progressive;step' {
+            break
+        }
+        'noveler;help;progressive;repeat' {
+            break
+        }
+        'noveler;help;progressive;status' {
+            break
+        }
+        'noveler;help;progressive;history' {
+            break
+        }
+        'noveler;help;progressive;end' {
+            break
+        }
+        'noveler;help;progressive;artifacts' {
+            break
+        }
+        'noveler;help;evaluate' {
+            break
+        }
+        'noveler;help;polish' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})')
+            break
+        }
+        'noveler;help;polish;submit' {
             break
         }
         'noveler;help;mcp' {

@@ -40,6 +40,9 @@ _noveler() {
             noveler,convert)
                 cmd="noveler__subcmd__convert"
                 ;;
+            noveler,evaluate)
+                cmd="noveler__subcmd__evaluate"
+                ;;
             noveler,explain)
                 cmd="noveler__subcmd__explain"
                 ;;
@@ -60,6 +63,12 @@ _noveler() {
                 ;;
             noveler,plot)
                 cmd="noveler__subcmd__plot"
+                ;;
+            noveler,polish)
+                cmd="noveler__subcmd__polish"
+                ;;
+            noveler,progressive)
+                cmd="noveler__subcmd__progressive"
                 ;;
             noveler,rules)
                 cmd="noveler__subcmd__rules"
@@ -160,6 +169,87 @@ _noveler() {
             noveler__subcmd__backup__subcmd__help,restore)
                 cmd="noveler__subcmd__backup__subcmd__help__subcmd__restore"
                 ;;
+            noveler__subcmd__check,help)
+                cmd="noveler__subcmd__check__subcmd__help"
+                ;;
+            noveler__subcmd__check,progressive)
+                cmd="noveler__subcmd__check__subcmd__progressive"
+                ;;
+            noveler__subcmd__check__subcmd__help,help)
+                cmd="noveler__subcmd__check__subcmd__help__subcmd__help"
+                ;;
+            noveler__subcmd__check__subcmd__help,progressive)
+                cmd="noveler__subcmd__check__subcmd__help__subcmd__progressive"
+                ;;
+            noveler__subcmd__check__subcmd__help__subcmd__progressive,artifacts)
+                cmd="noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__artifacts"
+                ;;
+            noveler__subcmd__check__subcmd__help__subcmd__progressive,end)
+                cmd="noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__end"
+                ;;
+            noveler__subcmd__check__subcmd__help__subcmd__progressive,history)
+                cmd="noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__history"
+                ;;
+            noveler__subcmd__check__subcmd__help__subcmd__progressive,repeat)
+                cmd="noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__repeat"
+                ;;
+            noveler__subcmd__check__subcmd__help__subcmd__progressive,status)
+                cmd="noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__status"
+                ;;
+            noveler__subcmd__check__subcmd__help__subcmd__progressive,step)
+                cmd="noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__step"
+                ;;
+            noveler__subcmd__check__subcmd__help__subcmd__progressive,tasks)
+                cmd="noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__tasks"
+                ;;
+            noveler__subcmd__check__subcmd__progressive,artifacts)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__artifacts"
+                ;;
+            noveler__subcmd__check__subcmd__progressive,end)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__end"
+                ;;
+            noveler__subcmd__check__subcmd__progressive,help)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__help"
+                ;;
+            noveler__subcmd__check__subcmd__progressive,history)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__history"
+                ;;
+            noveler__subcmd__check__subcmd__progressive,repeat)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__repeat"
+                ;;
+            noveler__subcmd__check__subcmd__progressive,status)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__status"
+                ;;
+            noveler__subcmd__check__subcmd__progressive,step)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__step"
+                ;;
+            noveler__subcmd__check__subcmd__progressive,tasks)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__tasks"
+                ;;
+            noveler__subcmd__check__subcmd__progressive__subcmd__help,artifacts)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__artifacts"
+                ;;
+            noveler__subcmd__check__subcmd__progressive__subcmd__help,end)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__end"
+                ;;
+            noveler__subcmd__check__subcmd__progressive__subcmd__help,help)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__help"
+                ;;
+            noveler__subcmd__check__subcmd__progressive__subcmd__help,history)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__history"
+                ;;
+            noveler__subcmd__check__subcmd__progressive__subcmd__help,repeat)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__repeat"
+                ;;
+            noveler__subcmd__check__subcmd__progressive__subcmd__help,status)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__status"
+                ;;
+            noveler__subcmd__check__subcmd__progressive__subcmd__help,step)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__step"
+                ;;
+            noveler__subcmd__check__subcmd__progressive__subcmd__help,tasks)
+                cmd="noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__tasks"
+                ;;
             noveler__subcmd__context,append)
                 cmd="noveler__subcmd__context__subcmd__append"
                 ;;
@@ -250,6 +340,9 @@ _noveler() {
             noveler__subcmd__help,convert)
                 cmd="noveler__subcmd__help__subcmd__convert"
                 ;;
+            noveler__subcmd__help,evaluate)
+                cmd="noveler__subcmd__help__subcmd__evaluate"
+                ;;
             noveler__subcmd__help,explain)
                 cmd="noveler__subcmd__help__subcmd__explain"
                 ;;
@@ -270,6 +363,12 @@ _noveler() {
                 ;;
             noveler__subcmd__help,plot)
                 cmd="noveler__subcmd__help__subcmd__plot"
+                ;;
+            noveler__subcmd__help,polish)
+                cmd="noveler__subcmd__help__subcmd__polish"
+                ;;
+            noveler__subcmd__help,progressive)
+                cmd="noveler__subcmd__help__subcmd__progressive"
                 ;;
             noveler__subcmd__help,rules)
                 cmd="noveler__subcmd__help__subcmd__rules"
@@ -319,6 +418,30 @@ _noveler() {
             noveler__subcmd__help__subcmd__backup,restore)
                 cmd="noveler__subcmd__help__subcmd__backup__subcmd__restore"
                 ;;
+            noveler__subcmd__help__subcmd__check,progressive)
+                cmd="noveler__subcmd__help__subcmd__check__subcmd__progressive"
+                ;;
+            noveler__subcmd__help__subcmd__check__subcmd__progressive,artifacts)
+                cmd="noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__artifacts"
+                ;;
+            noveler__subcmd__help__subcmd__check__subcmd__progressive,end)
+                cmd="noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__end"
+                ;;
+            noveler__subcmd__help__subcmd__check__subcmd__progressive,history)
+                cmd="noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__history"
+                ;;
+            noveler__subcmd__help__subcmd__check__subcmd__progressive,repeat)
+                cmd="noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__repeat"
+                ;;
+            noveler__subcmd__help__subcmd__check__subcmd__progressive,status)
+                cmd="noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__status"
+                ;;
+            noveler__subcmd__help__subcmd__check__subcmd__progressive,step)
+                cmd="noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__step"
+                ;;
+            noveler__subcmd__help__subcmd__check__subcmd__progressive,tasks)
+                cmd="noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__tasks"
+                ;;
             noveler__subcmd__help__subcmd__context,append)
                 cmd="noveler__subcmd__help__subcmd__context__subcmd__append"
                 ;;
@@ -348,6 +471,30 @@ _noveler() {
                 ;;
             noveler__subcmd__help__subcmd__plot,submit)
                 cmd="noveler__subcmd__help__subcmd__plot__subcmd__submit"
+                ;;
+            noveler__subcmd__help__subcmd__polish,submit)
+                cmd="noveler__subcmd__help__subcmd__polish__subcmd__submit"
+                ;;
+            noveler__subcmd__help__subcmd__progressive,artifacts)
+                cmd="noveler__subcmd__help__subcmd__progressive__subcmd__artifacts"
+                ;;
+            noveler__subcmd__help__subcmd__progressive,end)
+                cmd="noveler__subcmd__help__subcmd__progressive__subcmd__end"
+                ;;
+            noveler__subcmd__help__subcmd__progressive,history)
+                cmd="noveler__subcmd__help__subcmd__progressive__subcmd__history"
+                ;;
+            noveler__subcmd__help__subcmd__progressive,repeat)
+                cmd="noveler__subcmd__help__subcmd__progressive__subcmd__repeat"
+                ;;
+            noveler__subcmd__help__subcmd__progressive,status)
+                cmd="noveler__subcmd__help__subcmd__progressive__subcmd__status"
+                ;;
+            noveler__subcmd__help__subcmd__progressive,step)
+                cmd="noveler__subcmd__help__subcmd__progressive__subcmd__step"
+                ;;
+            noveler__subcmd__help__subcmd__progressive,tasks)
+                cmd="noveler__subcmd__help__subcmd__progressive__subcmd__tasks"
                 ;;
             noveler__subcmd__help__subcmd__todo,add)
                 cmd="noveler__subcmd__help__subcmd__todo__subcmd__add"
@@ -396,6 +543,66 @@ _noveler() {
                 ;;
             noveler__subcmd__plot__subcmd__help,submit)
                 cmd="noveler__subcmd__plot__subcmd__help__subcmd__submit"
+                ;;
+            noveler__subcmd__polish,help)
+                cmd="noveler__subcmd__polish__subcmd__help"
+                ;;
+            noveler__subcmd__polish,submit)
+                cmd="noveler__subcmd__polish__subcmd__submit"
+                ;;
+            noveler__subcmd__polish__subcmd__help,help)
+                cmd="noveler__subcmd__polish__subcmd__help__subcmd__help"
+                ;;
+            noveler__subcmd__polish__subcmd__help,submit)
+                cmd="noveler__subcmd__polish__subcmd__help__subcmd__submit"
+                ;;
+            noveler__subcmd__progressive,artifacts)
+                cmd="noveler__subcmd__progressive__subcmd__artifacts"
+                ;;
+            noveler__subcmd__progressive,end)
+                cmd="noveler__subcmd__progressive__subcmd__end"
+                ;;
+            noveler__subcmd__progressive,help)
+                cmd="noveler__subcmd__progressive__subcmd__help"
+                ;;
+            noveler__subcmd__progressive,history)
+                cmd="noveler__subcmd__progressive__subcmd__history"
+                ;;
+            noveler__subcmd__progressive,repeat)
+                cmd="noveler__subcmd__progressive__subcmd__repeat"
+                ;;
+            noveler__subcmd__progressive,status)
+                cmd="noveler__subcmd__progressive__subcmd__status"
+                ;;
+            noveler__subcmd__progressive,step)
+                cmd="noveler__subcmd__progressive__subcmd__step"
+                ;;
+            noveler__subcmd__progressive,tasks)
+                cmd="noveler__subcmd__progressive__subcmd__tasks"
+                ;;
+            noveler__subcmd__progressive__subcmd__help,artifacts)
+                cmd="noveler__subcmd__progressive__subcmd__help__subcmd__artifacts"
+                ;;
+            noveler__subcmd__progressive__subcmd__help,end)
+                cmd="noveler__subcmd__progressive__subcmd__help__subcmd__end"
+                ;;
+            noveler__subcmd__progressive__subcmd__help,help)
+                cmd="noveler__subcmd__progressive__subcmd__help__subcmd__help"
+                ;;
+            noveler__subcmd__progressive__subcmd__help,history)
+                cmd="noveler__subcmd__progressive__subcmd__help__subcmd__history"
+                ;;
+            noveler__subcmd__progressive__subcmd__help,repeat)
+                cmd="noveler__subcmd__progressive__subcmd__help__subcmd__repeat"
+                ;;
+            noveler__subcmd__progressive__subcmd__help,status)
+                cmd="noveler__subcmd__progressive__subcmd__help__subcmd__status"
+                ;;
+            noveler__subcmd__progressive__subcmd__help,step)
+                cmd="noveler__subcmd__progressive__subcmd__help__subcmd__step"
+                ;;
+            noveler__subcmd__progressive__subcmd__help,tasks)
+                cmd="noveler__subcmd__progressive__subcmd__help__subcmd__tasks"
                 ;;
             noveler__subcmd__todo,add)
                 cmd="noveler__subcmd__todo__subcmd__add"
@@ -488,7 +695,7 @@ _noveler() {
 
     case "${cmd}" in
         noveler)
-            opts="-q -h -V --project-root --no-save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help"
+            opts="-q -h -V --project-root --no-save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1112,7 +1319,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check)
-            opts="-q -h --format --aspects --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --exclude-dialogue-lines --no-cache --stdin-filename --project-root --no-save --quiet --help"
+            opts="-q -h --format --aspects --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --exclude-dialogue-lines --no-cache --stdin-filename --project-root --no-save --quiet --help progressive help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1152,6 +1359,640 @@ _noveler() {
                     ;;
                 --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__help)
+            opts="progressive help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__help__subcmd__progressive)
+            opts="tasks step repeat status history end artifacts"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__artifacts)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__end)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__repeat)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__step)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__help__subcmd__progressive__subcmd__tasks)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive)
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__artifacts)
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__end)
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__help)
+            opts="tasks step repeat status history end artifacts help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__artifacts)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__end)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__repeat)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__step)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__help__subcmd__tasks)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__history)
+            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cursor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__repeat)
+            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-improvement)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --time-budget)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --llm-result)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__status)
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__step)
+            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --llm-result)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --content)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__check__subcmd__progressive__subcmd__tasks)
+            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -1457,6 +2298,36 @@ _noveler() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        noveler__subcmd__evaluate)
+            opts="-q -h --llm-result --style --format --project-root --no-save --quiet --help elements structure expression preview"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --llm-result)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --style)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         noveler__subcmd__explain)
             opts="-q -h --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1718,7 +2589,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help)
-            opts="check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init mcp help"
+            opts="check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1928,8 +2799,120 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help__subcmd__check)
-            opts=""
+            opts="progressive"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__check__subcmd__progressive)
+            opts="tasks step repeat status history end artifacts"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__artifacts)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__end)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__repeat)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__step)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__check__subcmd__progressive__subcmd__tasks)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2040,6 +3023,20 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help__subcmd__convert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__evaluate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2222,6 +3219,146 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help__subcmd__plot__subcmd__submit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__polish)
+            opts="submit"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__polish__subcmd__submit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__progressive)
+            opts="tasks step repeat status history end artifacts"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__progressive__subcmd__artifacts)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__progressive__subcmd__end)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__progressive__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__progressive__subcmd__repeat)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__progressive__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__progressive__subcmd__step)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__progressive__subcmd__tasks)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2636,6 +3773,614 @@ _noveler() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__polish)
+            opts="-q -h --level --diff --apply --codes --issue-ids --expected-sha256 --stage --format --project-root --no-save --quiet --help submit help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --level)
+                    COMPREPLY=($(compgen -W "safe standard aggressive" -- "${cur}"))
+                    return 0
+                    ;;
+                --codes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --issue-ids)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --expected-sha256)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stage)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__polish__subcmd__help)
+            opts="submit help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__polish__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__polish__subcmd__help__subcmd__submit)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__polish__subcmd__submit)
+            opts="-q -h --stage --result --diff --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --stage)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --result)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive)
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__artifacts)
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__end)
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__help)
+            opts="tasks step repeat status history end artifacts help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__help__subcmd__artifacts)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__help__subcmd__end)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__help__subcmd__history)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__help__subcmd__repeat)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__help__subcmd__step)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__help__subcmd__tasks)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__history)
+            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cursor)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__repeat)
+            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --count)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-improvement)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --time-budget)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --llm-result)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__status)
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__step)
+            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --llm-result)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --content)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__progressive__subcmd__tasks)
+            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --session)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --window-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rule-profile)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-min)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --target-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)

@@ -44,6 +44,9 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand status 'Where the project stands: episodes, quality, progress (and an HTML report)'
             cand complete 'Finish an episode: quality gate, 話数管理 update and the publish-ready text'
             cand init 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)'
+            cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+            cand evaluate 'Judged evaluations for an agent: 68 story elements, structure, expression, preview'
+            cand polish 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3'
             cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -67,6 +70,201 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --quiet 'Print less: only findings and errors'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;check;progressive'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;check;progressive;tasks'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --new 'Start a new session even if one is open'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;step'= {
+            cand --llm-result 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score'
+            cand --content 'Check this file''s text instead of the manuscript (nothing is written)'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;repeat'= {
+            cand --count 'count'
+            cand --min-improvement 'Stop when the score improves by less than this'
+            cand --time-budget 'Stop after this many seconds (QC-007)'
+            cand --llm-result 'The agent''s judgment for the first attempt'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --until-pass 'Stop once the step passes'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;status'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;history'= {
+            cand --limit 'limit'
+            cand --cursor 'cursor'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;end'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;artifacts'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;help'= {
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;check;progressive;help;tasks'= {
+        }
+        &'noveler;check;progressive;help;step'= {
+        }
+        &'noveler;check;progressive;help;repeat'= {
+        }
+        &'noveler;check;progressive;help;status'= {
+        }
+        &'noveler;check;progressive;help;history'= {
+        }
+        &'noveler;check;progressive;help;end'= {
+        }
+        &'noveler;check;progressive;help;artifacts'= {
+        }
+        &'noveler;check;progressive;help;help'= {
+        }
+        &'noveler;check;help'= {
+            cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;check;help;progressive'= {
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+        }
+        &'noveler;check;help;progressive;tasks'= {
+        }
+        &'noveler;check;help;progressive;step'= {
+        }
+        &'noveler;check;help;progressive;repeat'= {
+        }
+        &'noveler;check;help;progressive;status'= {
+        }
+        &'noveler;check;help;progressive;history'= {
+        }
+        &'noveler;check;help;progressive;end'= {
+        }
+        &'noveler;check;help;progressive;artifacts'= {
+        }
+        &'noveler;check;help;help'= {
         }
         &'noveler;completions'= {
             cand --dir 'Directory to write completions/ and man/ into (with --write-all; default: .)'
@@ -789,6 +987,219 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'noveler;progressive'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;progressive;tasks'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --new 'Start a new session even if one is open'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;step'= {
+            cand --llm-result 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score'
+            cand --content 'Check this file''s text instead of the manuscript (nothing is written)'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;repeat'= {
+            cand --count 'count'
+            cand --min-improvement 'Stop when the score improves by less than this'
+            cand --time-budget 'Stop after this many seconds (QC-007)'
+            cand --llm-result 'The agent''s judgment for the first attempt'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --until-pass 'Stop once the step passes'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;status'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;history'= {
+            cand --limit 'limit'
+            cand --cursor 'cursor'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;end'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;artifacts'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;help'= {
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;progressive;help;tasks'= {
+        }
+        &'noveler;progressive;help;step'= {
+        }
+        &'noveler;progressive;help;repeat'= {
+        }
+        &'noveler;progressive;help;status'= {
+        }
+        &'noveler;progressive;help;history'= {
+        }
+        &'noveler;progressive;help;end'= {
+        }
+        &'noveler;progressive;help;artifacts'= {
+        }
+        &'noveler;progressive;help;help'= {
+        }
+        &'noveler;evaluate'= {
+            cand --llm-result 'The agent''s judgment (JSON file, `-` for stdin)'
+            cand --style 'preview: short or detailed'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;polish'= {
+            cand --level 'Highest fix level applied (default: the project''s fix.level, else safe)'
+            cand --codes 'Only fixes of these rule codes (comma-separated)'
+            cand --issue-ids 'Only the fixes of these finding ids (comma-separated, from a check)'
+            cand --expected-sha256 'Refuse (QC-018) unless the file still has this sha256'
+            cand --stage 'Print the prompt of revision stage 2 (content) or 3 (reader experience) instead'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --diff 'Show the unified diff only (default)'
+            cand --apply 'Write the fixes (the original is backed up first)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand submit 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;polish;submit'= {
+            cand --stage 'stage'
+            cand --result 'The agent''s result (JSON file, `-` for stdin)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --diff 'Show the diff only; write nothing'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;polish;help'= {
+            cand submit 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;polish;help;submit'= {
+        }
+        &'noveler;polish;help;help'= {
+        }
         &'noveler;mcp'= {
             cand --tools 'Which tools to offer: `core` (the ten most used) or `full` (all)'
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
@@ -817,10 +1228,37 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand status 'Where the project stands: episodes, quality, progress (and an HTML report)'
             cand complete 'Finish an episode: quality gate, 話数管理 update and the publish-ready text'
             cand init 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)'
+            cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+            cand evaluate 'Judged evaluations for an agent: 68 story elements, structure, expression, preview'
+            cand polish 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3'
             cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;help;check'= {
+            cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+        }
+        &'noveler;help;check;progressive'= {
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+        }
+        &'noveler;help;check;progressive;tasks'= {
+        }
+        &'noveler;help;check;progressive;step'= {
+        }
+        &'noveler;help;check;progressive;repeat'= {
+        }
+        &'noveler;help;check;progressive;status'= {
+        }
+        &'noveler;help;check;progressive;history'= {
+        }
+        &'noveler;help;check;progressive;end'= {
+        }
+        &'noveler;help;check;progressive;artifacts'= {
         }
         &'noveler;help;completions'= {
         }
@@ -954,6 +1392,36 @@ set edit:completion:arg-completer[noveler] = {|@words|
         &'noveler;help;complete'= {
         }
         &'noveler;help;init'= {
+        }
+        &'noveler;help;progressive'= {
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+        }
+        &'noveler;help;progressive;tasks'= {
+        }
+        &'noveler;help;progressive;step'= {
+        }
+        &'noveler;help;progressive;repeat'= {
+        }
+        &'noveler;help;progressive;status'= {
+        }
+        &'noveler;help;progressive;history'= {
+        }
+        &'noveler;help;progressive;end'= {
+        }
+        &'noveler;help;progressive;artifacts'= {
+        }
+        &'noveler;help;evaluate'= {
+        }
+        &'noveler;help;polish'= {
+            cand submit 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
+        }
+        &'noveler;help;polish;submit'= {
         }
         &'noveler;help;mcp'= {
         }

@@ -59,6 +59,8 @@ struct Raw {
     lines: Receiver<String>,
     /// Messages read while waiting for something else (other responses, notifications).
     stash: VecDeque<Value>,
+    /// outputSchema validators by tool name (filled by `initialize`).
+    schemas: std::collections::HashMap<String, jsonschema::Validator>,
 }
 
 impl Raw {
@@ -89,6 +91,7 @@ impl Raw {
             stdin,
             lines,
             stash: VecDeque::new(),
+            schemas: Default::default(),
         }
     }
 
@@ -151,15 +154,40 @@ impl Raw {
                    "clientInfo": {"name": "raw-test", "version": "1"}}),
         );
         self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        let list = self.request(-1, "tools/list", json!({}));
+        for tool in list["result"]["tools"].as_array().expect("tools") {
+            let name = tool["name"].as_str().unwrap().to_string();
+            let v = jsonschema::validator_for(&tool["outputSchema"]).expect("outputSchema");
+            self.schemas.insert(name, v);
+        }
         r
     }
 
+    /// Checks a tools/call response: a result's structuredContent is an object valid against
+    /// the tool's outputSchema (JSON-RPC errors pass through).
+    fn checked(&self, tool: &str, response: Value) -> Value {
+        if let Some(sc) = response["result"].get("structuredContent") {
+            assert!(sc.is_object(), "{tool}: structuredContent is not an object");
+            let v = self
+                .schemas
+                .get(tool)
+                .unwrap_or_else(|| panic!("initialize first: no schema for {tool}"));
+            let errors: Vec<String> = v.iter_errors(sc).map(|e| e.to_string()).collect();
+            assert!(
+                errors.is_empty(),
+                "{tool}: outputSchema violated: {errors:?}\n{sc}"
+            );
+        }
+        response
+    }
+
     fn call(&mut self, id: i64, tool: &str, arguments: Value) -> Value {
-        self.request(
+        let r = self.request(
             id,
             "tools/call",
             json!({"name": tool, "arguments": arguments}),
-        )
+        );
+        self.checked(tool, r)
     }
 }
 
@@ -428,7 +456,144 @@ fn cases(fx: &Fixture) -> Vec<Case> {
         },
     ];
     cases.extend(writing_cases(fx));
+    cases.extend(progressive_cases());
+    // noveler_check's full three-stage mode (its plain mode is the first case above).
+    cases.push(Case {
+        tool: "noveler_check",
+        valid: json!({"episode": 2, "full": true}),
+        invalid: json!({"episode": 2, "a31_result": {"summary": "x"}}),
+        invalid_expect: Expect::ToolError("U006"),
+    });
     cases
+}
+
+/// The progressive check, judged evaluation and fix tools (issue 6). Order matters: they
+/// share one project; episode 3 gets a check session, episode 2 never does.
+fn progressive_cases() -> Vec<Case> {
+    vec![
+        // Progressive check, judged evaluations, fixes (issue 6). Order matters: they share
+        // one project; episode 3 gets a session, episode 2 never does.
+        Case {
+            tool: "get_check_tasks",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"episode_number": 3, "rule_profile": "bogus"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "execute_check_step",
+            valid: json!({"episode_number": 3, "step_id": 1}),
+            invalid: json!({"episode_number": 3, "step_id": 99}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "get_check_status",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"episode_number": 2}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "get_check_history",
+            valid: json!({"episode_number": 3, "limit": 5}),
+            invalid: json!({"episode_number": 3, "limit": 500}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "generate_episode_preview",
+            valid: json!({"episode_number": 1}),
+            invalid: json!({"episode_number": 1, "style": "long"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "progressive_check_get_tasks",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"session_id": "QC_EP003_20000101_000000_abcd"}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "progressive_check_execute_step",
+            valid: json!({"episode_number": 3, "step_id": 2, "input_data": {"window_size": 5}}),
+            invalid: json!({"session_id": "not a session", "step_id": 1}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "progressive_check_repeat_step",
+            valid: json!({"episode_number": 3, "step_id": 3,
+                          "iteration_policy": {"count": 2, "min_improvement": 1.0}}),
+            invalid: json!({"episode_number": 3, "step_id": 0}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "progressive_check_get_status",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"session_id": "QC_EP009_20000101_000000_abcd"}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "progressive_check_list_artifacts",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"session_id": "nope"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "progressive_check_end_session",
+            valid: json!({"episode_number": 3, "finalize": false}),
+            invalid: json!({"episode_number": 2}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "progressive_check_start_session",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"episode_number": "three"}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
+        Case {
+            tool: "check_story_elements",
+            valid: json!({"episode_number": 1}),
+            invalid: json!({"episode_number": 1, "llm_result": {"summary": ""}}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+        Case {
+            tool: "check_story_structure",
+            valid: json!({"episode_number": 2}),
+            invalid: json!({"episode_number": 2, "llm_result": {"summary": "x"}}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+        Case {
+            tool: "check_writing_expression",
+            valid: json!({"episode_number": 2}),
+            invalid: json!({"episode_number": 99}),
+            invalid_expect: Expect::ToolError("E003"),
+        },
+        Case {
+            tool: "check_fix",
+            valid: json!({"episode_number": 1, "dry_run": true}),
+            invalid: json!({"episode_number": 1, "expected_sha256": "0".repeat(64)}),
+            invalid_expect: Expect::ToolError("QC-018"),
+        },
+        Case {
+            tool: "polish_stage",
+            valid: json!({"episode_number": 1, "stage": 2}),
+            invalid: json!({"episode_number": 1, "stage": 5}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "polish_submit",
+            valid: json!({"episode_number": 1, "stage": 2, "dry_run": true, "result": {
+                "base_sha256": episode1_sha256(), "revised_manuscript": "　改稿。\n",
+                "changes": [], "summary": "試し"}}),
+            invalid: json!({"episode_number": 1, "stage": 2, "result": {
+                "base_sha256": "0".repeat(64), "revised_manuscript": "　改稿。\n",
+                "changes": [], "summary": "試し"}}),
+            invalid_expect: Expect::ToolError("QC-018"),
+        },
+    ]
+}
+
+/// sha256 of the sample project's episode 1 manuscript (the copy the server works on).
+fn episode1_sha256() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/sample_project/40_原稿/第001話_潮墨の見習い.md");
+    noveler::analysis::sha256_hex(&std::fs::read(path).expect("episode 1"))
 }
 
 /// The staged-writing tools (tests/write.rs drives them end to end).
@@ -634,6 +799,25 @@ async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
             .find(|t| t.name == case.tool)
             .unwrap_or_else(|| panic!("{} is not listed (listed: {listed:?})", case.tool));
         let v = validator(tool);
+        let input = jsonschema::validator_for(&Value::Object(tool.input_schema.as_ref().clone()))
+            .unwrap_or_else(|e| panic!("{}: inputSchema does not compile: {e}", tool.name));
+        let problems: Vec<String> = input
+            .iter_errors(&case.valid)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            problems.is_empty(),
+            "{}: the valid arguments do not match inputSchema: {problems:?}",
+            case.tool
+        );
+        if matches!(case.invalid_expect, Expect::Rpc(_)) {
+            assert!(
+                !input.is_valid(&case.invalid),
+                "{}: inputSchema accepts arguments the server rejects: {}",
+                case.tool,
+                case.invalid
+            );
+        }
 
         let ok = client
             .call_tool(
@@ -761,6 +945,14 @@ fn server_discover_and_inline_meta_requests() {
     );
     assert_eq!(call["result"]["isError"], false, "{call}");
     assert_eq!(call["result"]["structuredContent"]["command"], "noveler");
+    assert_eq!(call["result"]["resultType"], "complete");
+    let schema = tools
+        .iter()
+        .find(|t| t["name"] == "noveler")
+        .map(|t| t["outputSchema"].clone())
+        .expect("noveler listed");
+    let v = jsonschema::validator_for(&schema).unwrap();
+    assert!(v.is_valid(&call["result"]["structuredContent"]));
 }
 
 #[test]
@@ -930,7 +1122,8 @@ fn core_profile_lists_at_most_ten_tools() {
             .collect()
     };
     let (c, f) = (names(&c), names(&f));
-    assert!(c.len() <= 10, "{c:?}");
+    assert_eq!(c.len(), 10, "{c:?}");
+    assert!(f.len() > c.len());
     assert!(c.iter().all(|n| f.contains(n)));
     assert!(c.contains(&"status".to_string()));
 }
@@ -959,7 +1152,17 @@ fn stdout_is_only_protocol_even_when_a_command_prints() {
 
     let r = s.call(3, "noveler", json!({"args": ["mcp"]}));
     assert_eq!(r["result"]["isError"], true);
-    let list = s.request(4, "tools/list", json!({}));
+
+    // Raw byte output (completion scripts) is captured too.
+    let r = s.call(4, "noveler", json!({"args": ["completions", "bash"]}));
+    let result = &r["result"]["structuredContent"]["result"];
+    assert_eq!(result["returncode"], 0, "{r}");
+    assert!(result["stdout"]["chars"].as_u64().unwrap() > 1000);
+
+    // A command reading stdin gets nothing (fd 0 is /dev/null), never protocol bytes.
+    let r = s.call(5, "noveler", json!({"args": ["check", "-"]}));
+    assert!(r["result"]["structuredContent"].is_object(), "{r}");
+    let list = s.request(6, "tools/list", json!({}));
     assert!(list["result"].is_object());
 }
 
@@ -1017,6 +1220,7 @@ fn check_tools_return_the_cli_json_envelope() {
     }
     for (i, (tool, args, cli_args)) in cases.iter().enumerate() {
         let r = s.response(json!(100 + i));
+        let r = s.checked(tool, r);
         assert_eq!(r["result"]["isError"], false, "{tool} {args}: {r}");
         let mcp = comparable(r["result"]["structuredContent"].clone());
         let cli = comparable(cli(cli_args));
@@ -1078,6 +1282,7 @@ fn long_check_reports_progress_and_stops_on_cancellation() {
         stdin,
         lines,
         stash: VecDeque::new(),
+        schemas: Default::default(),
     };
     s.initialize("2025-11-25");
     s.send(

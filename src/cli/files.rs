@@ -9,7 +9,7 @@ use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::{Code, Error, Result};
 use crate::output::Format;
 use clap::{Args, Subcommand, ValueEnum};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
 
 /// `--format` of the data verbs.
@@ -66,8 +66,7 @@ pub fn emit_raw<R: Report>(outcome: &Outcome<R>, bytes: impl Fn(&R) -> &[u8]) ->
             if let Some(err) = &outcome.save_error {
                 super::print_stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
             }
-            let mut out = std::io::stdout().lock();
-            match out.write_all(bytes(r)).and_then(|_| out.flush()) {
+            match super::print_stdout_bytes(bytes(r)) {
                 Ok(()) => outcome.exit_code(),
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
                 Err(_) => 2,

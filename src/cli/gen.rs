@@ -176,9 +176,7 @@ pub fn run_man(args: ManArgs) -> u8 {
 }
 
 fn print_bytes(body: &[u8]) -> u8 {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(body).and_then(|_| out.flush()) {
+    match super::print_stdout_bytes(body) {
         Ok(()) => 0,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(_) => 2,

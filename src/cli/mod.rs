@@ -19,6 +19,8 @@ pub mod gen;
 pub mod init;
 mod mcp;
 pub mod plot;
+pub mod polish;
+pub mod progressive;
 pub mod status;
 pub mod todo;
 pub mod validate;
@@ -102,6 +104,12 @@ pub enum Command {
     Complete(complete::CompleteArgs),
     /// Create a new novel project (folders, settings, first plot, .novelerrc.yaml)
     Init(init::InitArgs),
+    /// The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end
+    Progressive(progressive::ProgressiveArgs),
+    /// Judged evaluations for an agent: 68 story elements, structure, expression, preview
+    Evaluate(progressive::EvaluateArgs),
+    /// Apply the rules' automatic fixes (diff or --apply with a backup), or revision stages 2/3
+    Polish(polish::PolishArgs),
     /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
     Mcp(mcp::McpArgs),
 }
@@ -161,6 +169,9 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Init(args) => init::run(&ctx, args),
         Command::Complete(args) => complete::run(&ctx, args),
         Command::Status(args) => status::run(&ctx, args),
+        Command::Progressive(args) => progressive::run(&ctx, args),
+        Command::Evaluate(args) => progressive::run_evaluate(&ctx, args),
+        Command::Polish(args) => polish::run(&ctx, args),
         Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
     }
 }
@@ -210,6 +221,16 @@ pub fn print_stdout(text: &str) -> std::io::Result<()> {
     if !text.ends_with('\n') {
         out.write_all(b"\n")?;
     }
+    out.flush()
+}
+
+/// Writes `bytes` exactly to stdout (or to the capture, as UTF-8 text, see `capture`).
+pub fn print_stdout_bytes(bytes: &[u8]) -> std::io::Result<()> {
+    if capture::stdout_raw(&String::from_utf8_lossy(bytes)) {
+        return Ok(());
+    }
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
     out.flush()
 }
 
@@ -287,6 +308,10 @@ pub mod capture {
                 c.stdout.push('\n');
             }
         })
+    }
+
+    pub(crate) fn stdout_raw(text: &str) -> bool {
+        with(|c| c.stdout.push_str(text))
     }
 
     pub(crate) fn stderr(text: &str) -> bool {

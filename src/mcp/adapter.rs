@@ -259,6 +259,36 @@ fn strip_descriptions(v: &mut Value, in_properties: bool) {
     }
 }
 
+/// An optional argument is simply left out: its schema drops `"default": null` and the
+/// `null` alternative (null is still accepted), which reads more plainly to an agent.
+fn simplify_optional(prop: &mut JsonObject) {
+    if prop.get("default").is_some_and(Value::is_null) {
+        prop.remove("default");
+    }
+    if let Some(Value::Array(types)) = prop.get("type") {
+        let rest: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
+        if rest.len() == 1 && rest.len() < types.len() {
+            prop.insert("type".into(), rest[0].clone());
+        }
+    }
+    let single = match prop.get("anyOf") {
+        Some(Value::Array(alts)) if alts.len() == 2 => {
+            let rest: Vec<&Value> = alts
+                .iter()
+                .filter(|a| **a != json!({"type": "null"}))
+                .collect();
+            (rest.len() == 1).then(|| rest[0].clone())
+        }
+        _ => None,
+    };
+    if let Some(Value::Object(inner)) = single {
+        prop.remove("anyOf");
+        for (k, v) in inner {
+            prop.entry(k).or_insert(v);
+        }
+    }
+}
+
 /// Adds what every tool accepts to a Request's schema: `project_root`, the `episode_number`
 /// alias of `episode`, and the episode range.
 fn finish_input_schema(mut schema: JsonObject) -> JsonObject {
@@ -291,14 +321,15 @@ fn finish_input_schema(mut schema: JsonObject) -> JsonObject {
             desc.push_str(" Required (as `episode` or its alias `episode_number`).");
         }
         ep.insert("description".into(), json!(desc));
-        let mut alias = ep.clone();
-        alias.insert(
-            "description".into(),
-            json!("Alias of `episode` (older clients); give one of the two."),
-        );
-        props
-            .entry("episode_number")
-            .or_insert(Value::Object(alias));
+        props.entry("episode_number").or_insert_with(|| {
+            json!({"type": "integer", "minimum": EPISODE_MIN, "maximum": EPISODE_MAX,
+                   "description": "Alias of `episode`."})
+        });
+    }
+    for prop in props.values_mut() {
+        if let Value::Object(prop) = prop {
+            simplify_optional(prop);
+        }
     }
     if matches!(schema.get("required"), Some(Value::Array(r)) if r.is_empty()) {
         schema.remove("required");
@@ -400,6 +431,25 @@ mod tests {
             .unwrap();
         let args = t.prepare_args(args).unwrap();
         assert!(!args.contains_key("project_root"));
+    }
+
+    #[test]
+    fn optional_arguments_read_plainly() {
+        let mut p = json!({"type": ["string", "null"], "default": null, "description": "d"})
+            .as_object()
+            .cloned()
+            .unwrap();
+        simplify_optional(&mut p);
+        assert_eq!(
+            Value::Object(p),
+            json!({"type": "string", "description": "d"})
+        );
+        let mut p = json!({"anyOf": [{"$ref": "#/$defs/S"}, {"type": "null"}], "default": null})
+            .as_object()
+            .cloned()
+            .unwrap();
+        simplify_optional(&mut p);
+        assert_eq!(Value::Object(p), json!({"$ref": "#/$defs/S"}));
     }
 
     #[test]

@@ -81,6 +81,39 @@ pub(crate) fn log(message: &str) {
     }
 }
 
+/// The protocol's input and output. On Unix they are duplicates of stdin and stdout, and
+/// then fd 1 is pointed at stderr and fd 0 at /dev/null: whatever a command run in-process
+/// prints (even past `cli::capture`) lands on stderr, and nothing it reads can consume
+/// protocol bytes. stdout carries only JSON-RPC.
+#[cfg(unix)]
+fn protocol_streams() -> std::io::Result<(tokio::fs::File, tokio::fs::File)> {
+    use std::io::Write;
+    use std::os::fd::{AsFd, AsRawFd};
+    let input = std::io::stdin().as_fd().try_clone_to_owned()?;
+    let output = std::io::stdout().as_fd().try_clone_to_owned()?;
+    std::io::stdout().flush()?;
+    let devnull = std::fs::File::open("/dev/null")?;
+    // SAFETY: dup2 on descriptors this process owns; fds 0 and 1 stay open (as /dev/null
+    // and a copy of stderr), so std's handles on them remain valid.
+    let moved = unsafe {
+        libc::dup2(libc::STDERR_FILENO, libc::STDOUT_FILENO) >= 0
+            && libc::dup2(devnull.as_raw_fd(), libc::STDIN_FILENO) >= 0
+    };
+    if !moved {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok((
+        tokio::fs::File::from_std(std::fs::File::from(input)),
+        tokio::fs::File::from_std(std::fs::File::from(output)),
+    ))
+}
+
+#[cfg(not(unix))]
+fn protocol_streams(
+) -> std::io::Result<(rmcp::transport::StdioReader, rmcp::transport::StdioWriter)> {
+    Ok(rmcp::transport::stdio_pipes())
+}
+
 /// Serves `root` over stdin/stdout until the client closes stdin.
 pub fn serve_stdio(root: PathBuf, profile: Profile, quiet: bool) -> Result<()> {
     QUIET.store(quiet, Ordering::Relaxed);
@@ -110,8 +143,15 @@ pub fn serve_stdio(root: PathBuf, profile: Profile, quiet: bool) -> Result<()> {
             profile,
             crate::VERSION
         ));
-        let (read, write) = rmcp::transport::stdio_pipes();
-        let transport = transport::LineTransport::new(read, write);
+        let transport = match protocol_streams() {
+            Ok((read, write)) => transport::LineTransport::new(read, write),
+            Err(e) => {
+                return Err(Error::new(
+                    Code::R003,
+                    format!("標準入出力を MCP 用に準備できませんでした: {e}"),
+                ))
+            }
+        };
         match server.clone().serve(transport).await {
             Ok(running) => {
                 let reason = running.waiting().await;

@@ -4,6 +4,7 @@
 use clap::ValueEnum;
 
 pub mod check;
+pub mod progressive;
 pub mod publish;
 pub mod report_html;
 pub mod rules;
