@@ -137,12 +137,11 @@ pub fn serve_stdio(root: PathBuf, profile: Profile, quiet: bool) -> Result<()> {
     runtime.block_on(async move {
         let server = NovelerServer::new(root.clone(), profile);
         log(&format!(
-            "serving {} ({} tools, profile {:?}), noveler {}",
+            "serving {} (tools: {profile:?}), noveler {}",
             root.display(),
-            server.listing().len(),
-            profile,
             crate::VERSION
         ));
+        server.warm_up();
         let transport = match protocol_streams() {
             Ok((read, write)) => transport::LineTransport::new(read, write),
             Err(e) => {

@@ -32,10 +32,30 @@ struct Inner {
     /// Cancellation flags of the calls running now (set all when the client goes away).
     running: Mutex<HashMap<u64, Arc<std::sync::atomic::AtomicBool>>>,
     next_call: std::sync::atomic::AtomicU64,
+    profile: Profile,
+    /// Built on first use (schemas take a few milliseconds), so `initialize` is answered
+    /// without waiting for it; `warm_up` builds it in the background.
+    table: std::sync::OnceLock<Table>,
+    busy: Mutex<HashSet<String>>,
+}
+
+struct Table {
     tools: Vec<ToolSpec>,
     index: HashMap<&'static str, usize>,
     listing: Vec<Tool>,
-    busy: Mutex<HashSet<String>>,
+}
+
+impl Table {
+    fn new(profile: Profile) -> Table {
+        let tools = super::tools::for_profile(profile);
+        let index = tools.iter().enumerate().map(|(i, t)| (t.name, i)).collect();
+        let listing = tools.iter().map(ToolSpec::listing).collect();
+        Table {
+            tools,
+            index,
+            listing,
+        }
+    }
 }
 
 /// The noveler MCP server: cheap to clone (shared state).
@@ -47,20 +67,47 @@ pub struct NovelerServer {
 impl NovelerServer {
     /// A server over `root` offering the tools of `profile`.
     pub fn new(root: PathBuf, profile: Profile) -> NovelerServer {
-        let tools = super::tools::for_profile(profile);
-        let index = tools.iter().enumerate().map(|(i, t)| (t.name, i)).collect();
-        let listing = tools.iter().map(ToolSpec::listing).collect();
         NovelerServer {
             inner: Arc::new(Inner {
                 root,
                 running: Mutex::new(HashMap::new()),
                 next_call: std::sync::atomic::AtomicU64::new(0),
-                tools,
-                index,
-                listing,
+                profile,
+                table: std::sync::OnceLock::new(),
                 busy: Mutex::new(HashSet::new()),
             }),
         }
+    }
+
+    fn table(&self) -> &Table {
+        self.inner
+            .table
+            .get_or_init(|| Table::new(self.inner.profile))
+    }
+
+    /// Builds the tool table on another thread (a call that needs it meanwhile waits).
+    pub fn warm_up(&self) {
+        let server = self.clone();
+        std::thread::spawn(move || {
+            server.table();
+        });
+    }
+
+    /// Marks `key` of project `root` busy until the guard is dropped; `None` when it already
+    /// is (another call holds it).
+    fn acquire(&self, root: &Path, key: &str) -> Option<BusyGuard> {
+        // Per project: the same episode of another project is another key.
+        let slot = format!("{}\n{key}", root.display());
+        let inserted = self
+            .inner
+            .busy
+            .lock()
+            .map(|mut busy| busy.insert(slot.clone()))
+            .unwrap_or(false);
+        inserted.then(|| BusyGuard {
+            server: self.clone(),
+            key: slot,
+        })
     }
 
     /// Asks every running call to stop (the client closed the connection).
@@ -74,11 +121,12 @@ impl NovelerServer {
 
     /// The `tools/list` entries.
     pub fn listing(&self) -> &[Tool] {
-        &self.inner.listing
+        &self.table().listing
     }
 
     fn spec(&self, name: &str) -> Option<&ToolSpec> {
-        self.inner.index.get(name).map(|&i| &self.inner.tools[i])
+        let table = self.table();
+        table.index.get(name).map(|&i| &table.tools[i])
     }
 
     /// The root for one call: the `project_root` argument when given (it must be an existing
@@ -226,24 +274,15 @@ impl NovelerServer {
         // Exclusive calls (writes to one file or episode): a second one is refused, not queued.
         let _guard = match spec.exclusive.and_then(|key| key(&args)) {
             None => None,
-            Some(key) => {
-                let inserted = self
-                    .inner
-                    .busy
-                    .lock()
-                    .map(|mut busy| busy.insert(key.clone()))
-                    .unwrap_or(false);
-                if !inserted {
+            Some(key) => match self.acquire(&root, &key) {
+                Some(guard) => Some(guard),
+                None => {
                     let err = Error::new(Code::QC008, format!("{key} は別の呼び出しが処理中です"))
                         .hint("処理中の呼び出しが終わってから、もう一度呼び出してください。")
                         .details(serde_json::json!({"busy": key}));
                     return Ok(to_result(failure(&root, spec.command, &err)));
                 }
-                Some(BusyGuard {
-                    server: self.clone(),
-                    key,
-                })
-            }
+            },
         };
 
         let mut ctx = Ctx::new(root);
@@ -348,7 +387,7 @@ impl ServerHandler for NovelerServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.inner.listing.clone()))
+        Ok(ListToolsResult::with_all_items(self.listing().to_vec()))
     }
 
     /// The task memory's files (seed 004 §5.1), read-only.
@@ -400,5 +439,34 @@ impl ServerHandler for NovelerServer {
                 serde_json::json!({"hint": "noveler serves tools: use tools/list and tools/call."}),
             ),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_call_per_key_and_project_at_a_time() {
+        let server = NovelerServer::new(PathBuf::from("/p"), Profile::Core);
+        let a = Path::new("/a");
+        let first = server.acquire(a, "episode:4").expect("free");
+        assert!(server.acquire(a, "episode:4").is_none(), "busy while held");
+        assert!(server.acquire(a, "episode:5").is_some(), "other episode");
+        assert!(
+            server.acquire(Path::new("/b"), "episode:4").is_some(),
+            "other project"
+        );
+        drop(first);
+        assert!(server.acquire(a, "episode:4").is_some(), "free again");
+    }
+
+    #[test]
+    fn cancel_all_sets_every_running_flag() {
+        let server = NovelerServer::new(PathBuf::from("/p"), Profile::Core);
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        server.inner.running.lock().unwrap().insert(1, flag.clone());
+        server.cancel_all();
+        assert!(flag.load(Ordering::Relaxed));
     }
 }
