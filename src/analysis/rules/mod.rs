@@ -13,6 +13,7 @@ mod length;
 mod readability;
 mod rhythm;
 mod style;
+mod words;
 
 /// The rule's documentation, in Japanese, printed by `noveler explain CODE`.
 #[derive(Clone, Copy, Debug)]
