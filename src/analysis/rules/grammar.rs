@@ -94,7 +94,7 @@ impl Rule for GrammarPunctuation {
                     format!("句読点「{run}」が重なっています。「{intended}」一つにしてください。"),
                 )
                 .with_suggestion(intended);
-                if let Some(edit) = display_edit(doc, guard.get(), range, intended) {
+                if let Some(edit) = display_edit(doc, &guard, range, intended) {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」を「{intended}」にする"),
@@ -166,7 +166,7 @@ impl Rule for Typo {
             .with_suggestion(right);
             // A fix whose result contains the wrong word again would never settle.
             if !right.contains(wrong) {
-                if let Some(edit) = display_edit(doc, guard.get(), range.clone(), right) {
+                if let Some(edit) = display_edit(doc, &guard, range.clone(), right) {
                     d = d.with_fix(Fix::new(
                         Applicability::Standard,
                         format!("「{wrong}」を「{right}」に直す"),

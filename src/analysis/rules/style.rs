@@ -5,7 +5,7 @@
 
 use super::grammar::{char_at, char_before, runs};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
-use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard};
+use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard, Protects};
 use crate::analysis::segment::{char_class, BodyLine, CharClass, Document, ParagraphKind};
 use crate::analysis::{Applicability, Aspect, Diagnostic, Edit, Fix, Severity, Span};
 use std::ops::Range;
@@ -119,7 +119,7 @@ impl Rule for EllipsisStyle {
                     format!("「{run}」ではなく三点リーダー「{replacement}」を使います。"),
                 )
                 .with_suggestion(replacement.clone());
-                if let Some(edit) = display_edit(doc, guard.get(), range, replacement.clone()) {
+                if let Some(edit) = display_edit(doc, &guard, range, replacement.clone()) {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」を「{replacement}」に置き換える"),
@@ -176,7 +176,7 @@ impl Rule for EllipsisOddCount {
                     ),
                 )
                 .with_suggestion("…".repeat(n + 1));
-                if let Some(edit) = display_insert_after(doc, guard.get(), range, "…") {
+                if let Some(edit) = display_insert_after(doc, &guard, range, "…") {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("三点リーダーを一つ足して{}個にする", n + 1),
@@ -279,7 +279,7 @@ impl Rule for DashStyle {
                     ),
                 )
                 .with_suggestion(replacement.clone());
-                if let Some(edit) = display_edit(doc, guard.get(), range, replacement.clone()) {
+                if let Some(edit) = display_edit(doc, &guard, range, replacement.clone()) {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」を「{replacement}」に置き換える"),
@@ -370,7 +370,7 @@ impl Rule for ExclamationSpace {
                     format!("「{run}」の後に全角スペースがありません（次の文字「{next}」）。"),
                 )
                 .with_suggestion(format!("{run}\u{3000}"));
-                if let Some(edit) = display_insert_after(doc, guard.get(), range, "\u{3000}") {
+                if let Some(edit) = display_insert_after(doc, &guard, range, "\u{3000}") {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」の後に全角スペースを入れる"),
@@ -430,7 +430,7 @@ impl Rule for HalfwidthExclamation {
                     format!("半角の「{run}」は全角「{full}」にします。"),
                 )
                 .with_suggestion(full.clone());
-                if let Some(edit) = display_edit(doc, guard.get(), range, full.clone()) {
+                if let Some(edit) = display_edit(doc, &guard, range, full.clone()) {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」を「{full}」にする"),
@@ -489,7 +489,7 @@ impl Rule for PeriodBeforeClose {
                     format!("閉じ括弧「{close}」の直前の「。」は付けないのが一般的です。"),
                 )
                 .with_suggestion(close.to_string());
-                if let Some(edit) = display_edit(doc, guard.get(), range, "") {
+                if let Some(edit) = display_edit(doc, &guard, range, "") {
                     d = d.with_fix(Fix::new(
                         Applicability::Standard,
                         format!("「。{close}」を「{close}」にする"),
@@ -591,7 +591,7 @@ impl Rule for IndentMissing {
             let edit = Edit::replace(Span::new(p.span.start, p.span.start + lead), "\u{3000}");
             let mut d = Diagnostic::new(INDENT_MISSING.code, Severity::Low, span, message)
                 .with_suggestion("行頭に「　」を入れる");
-            if guard.get().allows(std::slice::from_ref(&edit)) {
+            if guard.allows(std::slice::from_ref(&edit)) {
                 d = d.with_fix(Fix::new(
                     Applicability::Standard,
                     "段落の先頭を全角スペースで字下げする",
@@ -752,7 +752,7 @@ impl Rule for TrailingSpaces {
                 continue;
             }
             let span = Span::new(bl.span.start + start, bl.span.end);
-            if guard.get().touches(span) {
+            if guard.touches(span) {
                 continue;
             }
             let n = line[start..].chars().count();
@@ -813,7 +813,7 @@ impl Rule for TabFound {
                         Span::new(bl.span.start + edit_rel.start, bl.span.start + edit_rel.end),
                         with,
                     );
-                    if guard.get().touches(span) {
+                    if guard.touches(span) {
                         return;
                     }
                     let mut d = Diagnostic::new(
@@ -822,7 +822,7 @@ impl Rule for TabFound {
                         span,
                         format!("タブ文字が{n}個あります。"),
                     );
-                    if guard.get().allows(std::slice::from_ref(&edit)) {
+                    if guard.allows(std::slice::from_ref(&edit)) {
                         d = d.with_fix(Fix::new(
                             Applicability::Safe,
                             if with.is_empty() {
@@ -892,7 +892,7 @@ impl Rule for DoubleSpaces {
                 }
                 let run = &line[lead + s..lead + e];
                 let span = Span::new(bl.span.start + lead + s, bl.span.start + lead + e);
-                if guard.get().touches(span) {
+                if guard.touches(span) {
                     continue;
                 }
                 let with = if run.contains('\u{3000}') {
