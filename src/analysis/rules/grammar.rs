@@ -2,6 +2,7 @@
 //! 表記ゆれ (notation inconsistency). All of them read the displayed text (readings and
 //! annotations masked) and report source spans; fixes never cut into ruby markup.
 
+use super::scan::{self, Needles};
 use super::words;
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::dictionaries::notation_exclusions;
@@ -75,10 +76,11 @@ impl Rule for GrammarPunctuation {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        // A run of two or more marks holds one of these.
+        static PAIRS: Needles = Needles::new(&["、、", "、。", "。、", "。。"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for p in &doc.paragraphs {
-            let text = doc.paragraph_text(p);
+        scan::paragraph_hits(doc, &PAIRS, |p, text, _| {
             for (s, e, n) in runs(text, |c| c == '、' || c == '。') {
                 let run = &text[s..e];
                 let uniform = run.chars().all(|c| c == '。') || run.chars().all(|c| c == '、');
@@ -103,7 +105,7 @@ impl Rule for GrammarPunctuation {
                 }
                 out.push(d);
             }
-        }
+        });
     }
 }
 

@@ -12,6 +12,7 @@ mod grammar;
 mod length;
 mod readability;
 mod rhythm;
+mod scan;
 mod style;
 mod words;
 

@@ -4,6 +4,7 @@
 //! emphasis or annotation markup (`MarkupGuard`).
 
 use super::grammar::{char_at, char_before, runs};
+use super::scan::{self, hit_runs, Needles};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard, Protects};
 use crate::analysis::segment::{char_class, BodyLine, CharClass, Document, ParagraphKind};
@@ -30,11 +31,10 @@ fn even_at_least_two(n: usize) -> usize {
     n.max(2).div_ceil(2) * 2
 }
 
-/// Runs the closure over every paragraph: (display offset of the paragraph, its text).
-fn for_paragraphs(doc: &Document, mut f: impl FnMut(usize, &str, ParagraphKind)) {
-    for p in &doc.paragraphs {
-        f(p.display.start, doc.paragraph_text(p), p.kind);
-    }
+/// Runs the closure over every paragraph that holds one of `needles` (a paragraph without
+/// one has nothing for the rule): (display offset of the paragraph, its text).
+fn for_paragraphs_with(doc: &Document, needles: &Needles, mut f: impl FnMut(usize, &str)) {
+    scan::paragraph_hits(doc, needles, |p, text, _| f(p.display.start, text));
 }
 
 fn ws(c: char) -> bool {
@@ -80,9 +80,11 @@ impl Rule for EllipsisStyle {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        // A run of a unit at least as long as its minimum holds one of these.
+        static RUNS: Needles = Needles::new(&["..", "．．", "・・", "･･", "。。。", "、、、", "‥"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
+        for_paragraphs_with(doc, &RUNS, |base, text| {
             let mut i = 0;
             while let Some(c) = char_at(text, i) {
                 let Some((min, per)) = ellipsis_unit(c) else {
@@ -159,10 +161,12 @@ impl Rule for EllipsisOddCount {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static ELLIPSIS: Needles = Needles::new(&["…"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
-            for (s, e, n) in runs(text, |c| c == '…') {
+        scan::paragraph_hits(doc, &ELLIPSIS, |p, _, hits| {
+            let base = p.display.start;
+            for (s, e, n) in hit_runs(hits) {
                 if n % 2 == 0 {
                     continue;
                 }
@@ -251,9 +255,10 @@ impl Rule for DashStyle {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static DASHES: Needles = Needles::new(&["―", "—", "─", "━", "ー"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
+        for_paragraphs_with(doc, &DASHES, |base, text| {
             let content = text.trim_matches(ws);
             let separator = !content.is_empty()
                 && content
@@ -351,10 +356,12 @@ impl Rule for ExclamationSpace {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static MARKS: Needles = Needles::new(&["！", "？"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
-            for (s, e, _) in runs(text, |c| c == '！' || c == '？') {
+        scan::paragraph_hits(doc, &MARKS, |p, text, hits| {
+            let base = p.display.start;
+            for (s, e, _) in hit_runs(hits) {
                 let Some(next) = char_at(text, e) else {
                     continue;
                 };
@@ -410,10 +417,12 @@ impl Rule for HalfwidthExclamation {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static MARKS: Needles = Needles::new(&["!", "?"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
-            for (s, e, _) in runs(text, |c| c == '!' || c == '?') {
+        scan::paragraph_hits(doc, &MARKS, |p, text, hits| {
+            let base = p.display.start;
+            for (s, e, _) in hit_runs(hits) {
                 if char_before(text, s).is_none_or(|c| c.is_ascii()) {
                     continue;
                 }
@@ -470,17 +479,14 @@ impl Rule for PeriodBeforeClose {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static PERIODS: Needles = Needles::new(&["。」", "。』"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
-            for (i, c) in text.char_indices() {
-                if c != '。' {
-                    continue;
-                }
-                let end = i + c.len_utf8();
-                let Some(close) = char_at(text, end).filter(|&n| n == '」' || n == '』') else {
-                    continue;
-                };
+        scan::paragraph_hits(doc, &PERIODS, |p, _, hits| {
+            let base = p.display.start;
+            for &(i, _, k) in hits {
+                let end = i + '。'.len_utf8();
+                let close = if k == 0 { '」' } else { '』' };
                 let range = base + i..base + end;
                 let mut d = Diagnostic::new(
                     PERIOD_BEFORE_CLOSE.code,
@@ -650,11 +656,17 @@ fn opener_for(close: char) -> Option<char> {
     })
 }
 
-/// Unmatched brackets of one line: (display offset, char, is_open).
-fn unmatched_brackets(text: &str) -> Vec<(usize, char, bool)> {
+/// The brackets of `closer_for` / `opener_for`.
+static BRACKETS: Needles = Needles::new(&[
+    "「", "」", "『", "』", "（", "）", "【", "】", "〈", "〉", "《", "》", "〔", "〕",
+]);
+
+/// Unmatched brackets of one line, given its characters with their display offsets (other
+/// characters than brackets may be left out): (display offset, char, is_open).
+fn unmatched_brackets(chars: impl IntoIterator<Item = (usize, char)>) -> Vec<(usize, char, bool)> {
     let mut stack: Vec<(usize, char)> = Vec::new();
     let mut bad = Vec::new();
-    for (i, c) in text.char_indices() {
+    for (i, c) in chars {
         if closer_for(c).is_some() {
             stack.push((i, c));
         } else if let Some(open) = opener_for(c) {
@@ -682,8 +694,12 @@ impl Rule for BracketsMismatch {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
-        for_paragraphs(doc, |base, text, _| {
-            for (i, c, open) in unmatched_brackets(text) {
+        scan::paragraph_hits(doc, &BRACKETS, |p, text, hits| {
+            let base = p.display.start;
+            let brackets = hits
+                .iter()
+                .filter_map(|&(i, _, _)| char_at(text, i).map(|c| (i, c)));
+            for (i, c, open) in unmatched_brackets(brackets) {
                 let message = if open {
                     let close = closer_for(c).unwrap_or(c);
                     format!("開き括弧「{c}」が閉じられていません（この段落に対応する「{close}」がありません）。")
@@ -798,12 +814,14 @@ impl Rule for TabFound {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static TAB: Needles = Needles::new(&["\t"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for (bl, line) in source_lines(doc) {
+        // A line without a tab has nothing for this rule.
+        scan::line_hits(doc, &TAB, |bl, line, _| {
             let (lead, trail) = trim_bounds(line);
             if lead == line.len() {
-                continue; // whitespace-only line: TRAILING_SPACES
+                return; // whitespace-only line: TRAILING_SPACES
             }
             let mut push =
                 |span_rel: Range<usize>, edit_rel: Range<usize>, with: &str, n: usize| {
@@ -854,7 +872,7 @@ impl Rule for TabFound {
                 };
                 push(s..e, s..e, with, n);
             }
-        }
+        });
     }
 }
 
@@ -882,9 +900,11 @@ impl Rule for DoubleSpaces {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        // A run of two or more spaces holds one of these.
+        static PAIRS: Needles = Needles::new(&["  ", "\u{3000}\u{3000}", " \u{3000}", "\u{3000} "]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for (bl, line) in source_lines(doc) {
+        scan::line_hits(doc, &PAIRS, |bl, line, _| {
             let (lead, trail) = trim_bounds(line);
             for (s, e, n) in runs(&line[lead..trail], |c| c == ' ' || c == '\u{3000}') {
                 if n < 2 {
@@ -915,7 +935,7 @@ impl Rule for DoubleSpaces {
                     )),
                 );
             }
-        }
+        });
     }
 }
 
