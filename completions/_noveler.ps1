@@ -34,7 +34,6 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --dir)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation: what it detects, why, an example and its fix')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule with its code, aspect and default severity')
-            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('artifact', 'artifact', [CompletionResultType]::ParameterValue, 'Content-addressed artifacts: store, fetch, list, delete, gc')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Snapshots of manuscripts and artifacts: create, list, restore')
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Saved results and the hash index: info, list, get, changes, clean')
@@ -42,6 +41,16 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that a JSON document is a well-formed result envelope')
             [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Write an episode in ten stages with an agent: prompts out, validated results in')
             [CompletionResult]::new('plot', 'plot', [CompletionResultType]::ParameterValue, 'The episode plot for an agent: prompt, then submit the plot YAML')
+            [CompletionResult]::new('todo', 'todo', [CompletionResultType]::ParameterValue, 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)')
+            [CompletionResult]::new('adr', 'adr', [CompletionResultType]::ParameterValue, 'Decision records (ADR) under .todo/adr/ (new, status, list)')
+            [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Per-task context files .todo/context/TNNN.md (set, append, show, search)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Where the project stands: episodes, quality, progress (and an HTML report)')
+            [CompletionResult]::new('complete', 'complete', [CompletionResultType]::ParameterValue, 'Finish an episode: quality gate, 話数管理 update and the publish-ready text')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)')
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('evaluate', 'evaluate', [CompletionResultType]::ParameterValue, 'Judged evaluations for an agent: 68 story elements, structure, expression, preview')
+            [CompletionResult]::new('polish', 'polish', [CompletionResultType]::ParameterValue, 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -65,6 +74,228 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;progressive' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;progressive;tasks' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Start a new session even if one is open')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;step' {
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score')
+            [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'Check this file''s text instead of the manuscript (nothing is written)')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;repeat' {
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'count')
+            [CompletionResult]::new('--min-improvement', '--min-improvement', [CompletionResultType]::ParameterName, 'Stop when the score improves by less than this')
+            [CompletionResult]::new('--time-budget', '--time-budget', [CompletionResultType]::ParameterName, 'Stop after this many seconds (QC-007)')
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment for the first attempt')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--until-pass', '--until-pass', [CompletionResultType]::ParameterName, 'Stop once the step passes')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;status' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;history' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'limit')
+            [CompletionResult]::new('--cursor', '--cursor', [CompletionResultType]::ParameterName, 'cursor')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;end' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;artifacts' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;check;progressive;help' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;progressive;help;tasks' {
+            break
+        }
+        'noveler;check;progressive;help;step' {
+            break
+        }
+        'noveler;check;progressive;help;repeat' {
+            break
+        }
+        'noveler;check;progressive;help;status' {
+            break
+        }
+        'noveler;check;progressive;help;history' {
+            break
+        }
+        'noveler;check;progressive;help;end' {
+            break
+        }
+        'noveler;check;progressive;help;artifacts' {
+            break
+        }
+        'noveler;check;progressive;help;help' {
+            break
+        }
+        'noveler;check;help' {
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;check;help;progressive' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            break
+        }
+        'noveler;check;help;progressive;tasks' {
+            break
+        }
+        'noveler;check;help;progressive;step' {
+            break
+        }
+        'noveler;check;help;progressive;repeat' {
+            break
+        }
+        'noveler;check;help;progressive;status' {
+            break
+        }
+        'noveler;check;help;progressive;history' {
+            break
+        }
+        'noveler;check;help;progressive;end' {
+            break
+        }
+        'noveler;check;help;progressive;artifacts' {
+            break
+        }
+        'noveler;check;help;help' {
             break
         }
         'noveler;completions' {
@@ -106,16 +337,6 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
-            break
-        }
-        'noveler;mcp' {
-            [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'Which tools to offer: `core` (the ten most used) or `full` (all)')
-            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
-            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
-            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
-            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
         'noveler;artifact' {
@@ -564,13 +785,591 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
         'noveler;plot;help;help' {
             break
         }
+        'noveler;todo' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a task at the end of its category in .todo/task.md (and create its context file)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a task''s title, status, category or subtasks')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a task and its context file')
+            [CompletionResult]::new('move', 'move', [CompletionResultType]::ParameterValue, 'Move a task: first / last in its category, or before / after another task')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks in priority order')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search tasks (title and content by default)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;todo;add' {
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Category (a `##` section; default 未分類)')
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Category (a `##` section; default 未分類)')
+            [CompletionResult]::new('-d', '-d', [CompletionResultType]::ParameterName, 'Details, written to the task''s context file')
+            [CompletionResult]::new('--description', '--description', [CompletionResultType]::ParameterName, 'Details, written to the task''s context file')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'A subtask (repeat for several, at most 20)')
+            [CompletionResult]::new('--subtask', '--subtask', [CompletionResultType]::ParameterName, 'A subtask (repeat for several, at most 20)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;update' {
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 't')
+            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'title')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'todo, in_progress (or in-progress) or done')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'todo, in_progress (or in-progress) or done')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'Move to this category (at its end)')
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'Move to this category (at its end)')
+            [CompletionResult]::new('--subtask', '--subtask', [CompletionResultType]::ParameterName, 'Replace all subtasks; repeat; a leading `[ ]`, `[-]` or `[x]` sets the status')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--clear-subtasks', '--clear-subtasks', [CompletionResultType]::ParameterName, 'Remove all subtasks')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;delete' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;move' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;list' {
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'todo, in_progress (or in-progress) or done')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'todo, in_progress (or in-progress) or done')
+            [CompletionResult]::new('-c', '-c', [CompletionResultType]::ParameterName, 'c')
+            [CompletionResult]::new('--category', '--category', [CompletionResultType]::ParameterName, 'category')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'At most this many (1–100)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1–100)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;search' {
+            [CompletionResult]::new('--in', '--in', [CompletionResultType]::ParameterName, 'Where to search: title, content, context (comma-separated)')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'At most this many (1–50)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1–50)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;todo;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a task at the end of its category in .todo/task.md (and create its context file)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a task''s title, status, category or subtasks')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a task and its context file')
+            [CompletionResult]::new('move', 'move', [CompletionResultType]::ParameterValue, 'Move a task: first / last in its category, or before / after another task')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks in priority order')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search tasks (title and content by default)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;todo;help;add' {
+            break
+        }
+        'noveler;todo;help;update' {
+            break
+        }
+        'noveler;todo;help;delete' {
+            break
+        }
+        'noveler;todo;help;move' {
+            break
+        }
+        'noveler;todo;help;list' {
+            break
+        }
+        'noveler;todo;help;search' {
+            break
+        }
+        'noveler;todo;help;help' {
+            break
+        }
+        'noveler;adr' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Record a decision as .todo/adr/adr-NNN-<title>.md')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Change a decision''s status (recorded in its history)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List decision records')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;adr;new' {
+            [CompletionResult]::new('--context', '--context', [CompletionResultType]::ParameterName, 'Background of the decision')
+            [CompletionResult]::new('--decision', '--decision', [CompletionResultType]::ParameterName, 'What was decided')
+            [CompletionResult]::new('--rationale', '--rationale', [CompletionResultType]::ParameterName, 'Why')
+            [CompletionResult]::new('--consequences', '--consequences', [CompletionResultType]::ParameterName, 'What follows from it')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Proposed (default), Accepted or Deprecated')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;adr;status' {
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Why the status changes')
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why the status changes')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;adr;list' {
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Proposed, Accepted or Deprecated')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Proposed, Accepted or Deprecated')
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'At most this many (1–100)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1–100)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;adr;help' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Record a decision as .todo/adr/adr-NNN-<title>.md')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Change a decision''s status (recorded in its history)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List decision records')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;adr;help;new' {
+            break
+        }
+        'noveler;adr;help;status' {
+            break
+        }
+        'noveler;adr;help;list' {
+            break
+        }
+        'noveler;adr;help;help' {
+            break
+        }
+        'noveler;context' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Replace a task''s context (or one `##` section of it)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append to a task''s context (at the end, or to one `##` section)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a task''s context')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search all context files')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;context;set' {
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Replace only this `##` section (created when missing)')
+            [CompletionResult]::new('--section', '--section', [CompletionResultType]::ParameterName, 'Replace only this `##` section (created when missing)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;context;append' {
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Append to this `##` section (created when missing)')
+            [CompletionResult]::new('--section', '--section', [CompletionResultType]::ParameterName, 'Append to this `##` section (created when missing)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;context;show' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;context;search' {
+            [CompletionResult]::new('-l', '-l', [CompletionResultType]::ParameterName, 'At most this many (1–50)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1–50)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: readable text, or the JSON envelope')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
+        'noveler;context;help' {
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Replace a task''s context (or one `##` section of it)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append to a task''s context (at the end, or to one `##` section)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a task''s context')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search all context files')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;context;help;set' {
+            break
+        }
+        'noveler;context;help;append' {
+            break
+        }
+        'noveler;context;help;show' {
+            break
+        }
+        'noveler;context;help;search' {
+            break
+        }
+        'noveler;context;help;help' {
+            break
+        }
+        'noveler;status' {
+            [CompletionResult]::new('--threshold', '--threshold', [CompletionResultType]::ParameterName, 'List episodes scoring below this in the quality summary (0–100)')
+            [CompletionResult]::new('--recent', '--recent', [CompletionResultType]::ParameterName, 'How many recent activities to show')
+            [CompletionResult]::new('--report', '--report', [CompletionResultType]::ParameterName, 'Also write a visual report')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Where to write the report, inside the project (default: temp/status_report.html)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Where to write the report, inside the project (default: temp/status_report.html)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Analyse every manuscript again instead of using .noveler/cache/')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;complete' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)')
+            [CompletionResult]::new('--site', '--site', [CompletionResultType]::ParameterName, 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)')
+            [CompletionResult]::new('--min-score', '--min-score', [CompletionResultType]::ParameterName, 'Stop when the overall score is below this (0–100)')
+            [CompletionResult]::new('--output-format', '--output-format', [CompletionResultType]::ParameterName, 'How to print the result: text, or json (the result envelope). `--format` names the site here, as in `noveler complete 3 --format kakuyomu`')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--auto-publish', '--auto-publish', [CompletionResultType]::ParameterName, 'Prepare for posting (noveler never posts: there is no network access)')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Run the gate and show what would be written, without writing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;init' {
+            [CompletionResult]::new('--title', '--title', [CompletionResultType]::ParameterName, 'The work''s title (プロジェクト名)')
+            [CompletionResult]::new('--genre', '--genre', [CompletionResultType]::ParameterName, 'Main genre (ジャンル.メイン), e.g. ファンタジー')
+            [CompletionResult]::new('--author', '--author', [CompletionResultType]::ParameterName, 'Author name (作者)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Minimum target length per episode, in characters')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Maximum target length per episode, in characters')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Initialise a non-empty directory: add what is missing, keep every existing file')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;progressive;tasks' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Start a new session even if one is open')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;step' {
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score')
+            [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'Check this file''s text instead of the manuscript (nothing is written)')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;repeat' {
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'count')
+            [CompletionResult]::new('--min-improvement', '--min-improvement', [CompletionResultType]::ParameterName, 'Stop when the score improves by less than this')
+            [CompletionResult]::new('--time-budget', '--time-budget', [CompletionResultType]::ParameterName, 'Stop after this many seconds (QC-007)')
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment for the first attempt')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--until-pass', '--until-pass', [CompletionResultType]::ParameterName, 'Stop once the step passes')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;status' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;history' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'limit')
+            [CompletionResult]::new('--cursor', '--cursor', [CompletionResultType]::ParameterName, 'cursor')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;end' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;artifacts' {
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
+            [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
+            [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
+            [CompletionResult]::new('--target-min', '--target-min', [CompletionResultType]::ParameterName, 'Override the target length minimum (with --target-max)')
+            [CompletionResult]::new('--target-max', '--target-max', [CompletionResultType]::ParameterName, 'Override the target length maximum (with --target-min)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;progressive;help' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;progressive;help;tasks' {
+            break
+        }
+        'noveler;progressive;help;step' {
+            break
+        }
+        'noveler;progressive;help;repeat' {
+            break
+        }
+        'noveler;progressive;help;status' {
+            break
+        }
+        'noveler;progressive;help;history' {
+            break
+        }
+        'noveler;progressive;help;end' {
+            break
+        }
+        'noveler;progressive;help;artifacts' {
+            break
+        }
+        'noveler;progressive;help;help' {
+            break
+        }
+        'noveler;evaluate' {
+            [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin)')
+            [CompletionResult]::new('--style', '--style', [CompletionResultType]::ParameterName, 'preview: short or detailed')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;polish' {
+            [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'Highest fix level applied (default: the project''s fix.level, else safe)')
+            [CompletionResult]::new('--codes', '--codes', [CompletionResultType]::ParameterName, 'Only fixes of these rule codes (comma-separated)')
+            [CompletionResult]::new('--issue-ids', '--issue-ids', [CompletionResultType]::ParameterName, 'Only the fixes of these finding ids (comma-separated, from a check)')
+            [CompletionResult]::new('--expected-sha256', '--expected-sha256', [CompletionResultType]::ParameterName, 'Refuse (QC-018) unless the file still has this sha256')
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Print the prompt of revision stage 2 (content) or 3 (reader experience) instead')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Show the unified diff only (default)')
+            [CompletionResult]::new('--apply', '--apply', [CompletionResultType]::ParameterName, 'Write the fixes (the original is backed up first)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;polish;submit' {
+            [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'stage')
+            [CompletionResult]::new('--result', '--result', [CompletionResultType]::ParameterName, 'The agent''s result (JSON file, `-` for stdin)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Show the diff only; write nothing')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;polish;help' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;polish;help;submit' {
+            break
+        }
+        'noveler;polish;help;help' {
+            break
+        }
+        'noveler;mcp' {
+            [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'Which tools to offer: `core` (the ten most used) or `full` (all)')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'noveler;help' {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (or write every page with --dir)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Show a rule''s documentation: what it detects, why, an example and its fix')
             [CompletionResult]::new('rules', 'rules', [CompletionResultType]::ParameterValue, 'List every rule with its code, aspect and default severity')
-            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('artifact', 'artifact', [CompletionResultType]::ParameterValue, 'Content-addressed artifacts: store, fetch, list, delete, gc')
             [CompletionResult]::new('backup', 'backup', [CompletionResultType]::ParameterValue, 'Snapshots of manuscripts and artifacts: create, list, restore')
             [CompletionResult]::new('files', 'files', [CompletionResultType]::ParameterValue, 'Saved results and the hash index: info, list, get, changes, clean')
@@ -578,10 +1377,52 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that a JSON document is a well-formed result envelope')
             [CompletionResult]::new('write', 'write', [CompletionResultType]::ParameterValue, 'Write an episode in ten stages with an agent: prompts out, validated results in')
             [CompletionResult]::new('plot', 'plot', [CompletionResultType]::ParameterValue, 'The episode plot for an agent: prompt, then submit the plot YAML')
+            [CompletionResult]::new('todo', 'todo', [CompletionResultType]::ParameterValue, 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)')
+            [CompletionResult]::new('adr', 'adr', [CompletionResultType]::ParameterValue, 'Decision records (ADR) under .todo/adr/ (new, status, list)')
+            [CompletionResult]::new('context', 'context', [CompletionResultType]::ParameterValue, 'Per-task context files .todo/context/TNNN.md (set, append, show, search)')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Where the project stands: episodes, quality, progress (and an HTML report)')
+            [CompletionResult]::new('complete', 'complete', [CompletionResultType]::ParameterValue, 'Finish an episode: quality gate, 話数管理 update and the publish-ready text')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)')
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            [CompletionResult]::new('evaluate', 'evaluate', [CompletionResultType]::ParameterValue, 'Judged evaluations for an agent: 68 story elements, structure, expression, preview')
+            [CompletionResult]::new('polish', 'polish', [CompletionResultType]::ParameterValue, 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3')
+            [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'noveler;help;check' {
+            [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
+            break
+        }
+        'noveler;help;check;progressive' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            break
+        }
+        'noveler;help;check;progressive;tasks' {
+            break
+        }
+        'noveler;help;check;progressive;step' {
+            break
+        }
+        'noveler;help;check;progressive;repeat' {
+            break
+        }
+        'noveler;help;check;progressive;status' {
+            break
+        }
+        'noveler;help;check;progressive;history' {
+            break
+        }
+        'noveler;help;check;progressive;end' {
+            break
+        }
+        'noveler;help;check;progressive;artifacts' {
             break
         }
         'noveler;help;completions' {
@@ -594,9 +1435,6 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;rules' {
-            break
-        }
-        'noveler;help;mcp' {
             break
         }
         'noveler;help;artifact' {
@@ -698,6 +1536,120 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;plot;submit' {
+            break
+        }
+        'noveler;help;todo' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add a task at the end of its category in .todo/task.md (and create its context file)')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a task''s title, status, category or subtasks')
+            [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a task and its context file')
+            [CompletionResult]::new('move', 'move', [CompletionResultType]::ParameterValue, 'Move a task: first / last in its category, or before / after another task')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List tasks in priority order')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search tasks (title and content by default)')
+            break
+        }
+        'noveler;help;todo;add' {
+            break
+        }
+        'noveler;help;todo;update' {
+            break
+        }
+        'noveler;help;todo;delete' {
+            break
+        }
+        'noveler;help;todo;move' {
+            break
+        }
+        'noveler;help;todo;list' {
+            break
+        }
+        'noveler;help;todo;search' {
+            break
+        }
+        'noveler;help;adr' {
+            [CompletionResult]::new('new', 'new', [CompletionResultType]::ParameterValue, 'Record a decision as .todo/adr/adr-NNN-<title>.md')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Change a decision''s status (recorded in its history)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List decision records')
+            break
+        }
+        'noveler;help;adr;new' {
+            break
+        }
+        'noveler;help;adr;status' {
+            break
+        }
+        'noveler;help;adr;list' {
+            break
+        }
+        'noveler;help;context' {
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Replace a task''s context (or one `##` section of it)')
+            [CompletionResult]::new('append', 'append', [CompletionResultType]::ParameterValue, 'Append to a task''s context (at the end, or to one `##` section)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Print a task''s context')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'Search all context files')
+            break
+        }
+        'noveler;help;context;set' {
+            break
+        }
+        'noveler;help;context;append' {
+            break
+        }
+        'noveler;help;context;show' {
+            break
+        }
+        'noveler;help;context;search' {
+            break
+        }
+        'noveler;help;status' {
+            break
+        }
+        'noveler;help;complete' {
+            break
+        }
+        'noveler;help;init' {
+            break
+        }
+        'noveler;help;progressive' {
+            [CompletionResult]::new('tasks', 'tasks', [CompletionResultType]::ParameterValue, 'List the 12 steps and start (or resume) the episode''s session')
+            [CompletionResult]::new('step', 'step', [CompletionResultType]::ParameterValue, 'Run step N: findings and metrics now, plus the prompt for the judgment part')
+            [CompletionResult]::new('repeat', 'repeat', [CompletionResultType]::ParameterValue, 'Run step N up to COUNT times, stopping on pass / too little improvement')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'Progress of the session')
+            [CompletionResult]::new('history', 'history', [CompletionResultType]::ParameterValue, 'Past attempts, newest first')
+            [CompletionResult]::new('end', 'end', [CompletionResultType]::ParameterValue, 'Close the session')
+            [CompletionResult]::new('artifacts', 'artifacts', [CompletionResultType]::ParameterValue, 'Files and artifacts of the session')
+            break
+        }
+        'noveler;help;progressive;tasks' {
+            break
+        }
+        'noveler;help;progressive;step' {
+            break
+        }
+        'noveler;help;progressive;repeat' {
+            break
+        }
+        'noveler;help;progressive;status' {
+            break
+        }
+        'noveler;help;progressive;history' {
+            break
+        }
+        'noveler;help;progressive;end' {
+            break
+        }
+        'noveler;help;progressive;artifacts' {
+            break
+        }
+        'noveler;help;evaluate' {
+            break
+        }
+        'noveler;help;polish' {
+            [CompletionResult]::new('submit', 'submit', [CompletionResultType]::ParameterValue, 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})')
+            break
+        }
+        'noveler;help;polish;submit' {
+            break
+        }
+        'noveler;help;mcp' {
             break
         }
         'noveler;help;help' {

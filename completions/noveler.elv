@@ -31,7 +31,6 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand man 'Print the man page (or write every page with --dir)'
             cand explain 'Show a rule''s documentation: what it detects, why, an example and its fix'
             cand rules 'List every rule with its code, aspect and default severity'
-            cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand artifact 'Content-addressed artifacts: store, fetch, list, delete, gc'
             cand backup 'Snapshots of manuscripts and artifacts: create, list, restore'
             cand files 'Saved results and the hash index: info, list, get, changes, clean'
@@ -39,6 +38,16 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand validate 'Check that a JSON document is a well-formed result envelope'
             cand write 'Write an episode in ten stages with an agent: prompts out, validated results in'
             cand plot 'The episode plot for an agent: prompt, then submit the plot YAML'
+            cand todo 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)'
+            cand adr 'Decision records (ADR) under .todo/adr/ (new, status, list)'
+            cand context 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
+            cand status 'Where the project stands: episodes, quality, progress (and an HTML report)'
+            cand complete 'Finish an episode: quality gate, 話数管理 update and the publish-ready text'
+            cand init 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)'
+            cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+            cand evaluate 'Judged evaluations for an agent: 68 story elements, structure, expression, preview'
+            cand polish 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3'
+            cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;check'= {
@@ -61,6 +70,201 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --quiet 'Print less: only findings and errors'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;check;progressive'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;check;progressive;tasks'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --new 'Start a new session even if one is open'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;step'= {
+            cand --llm-result 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score'
+            cand --content 'Check this file''s text instead of the manuscript (nothing is written)'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;repeat'= {
+            cand --count 'count'
+            cand --min-improvement 'Stop when the score improves by less than this'
+            cand --time-budget 'Stop after this many seconds (QC-007)'
+            cand --llm-result 'The agent''s judgment for the first attempt'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --until-pass 'Stop once the step passes'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;status'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;history'= {
+            cand --limit 'limit'
+            cand --cursor 'cursor'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;end'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;artifacts'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;check;progressive;help'= {
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;check;progressive;help;tasks'= {
+        }
+        &'noveler;check;progressive;help;step'= {
+        }
+        &'noveler;check;progressive;help;repeat'= {
+        }
+        &'noveler;check;progressive;help;status'= {
+        }
+        &'noveler;check;progressive;help;history'= {
+        }
+        &'noveler;check;progressive;help;end'= {
+        }
+        &'noveler;check;progressive;help;artifacts'= {
+        }
+        &'noveler;check;progressive;help;help'= {
+        }
+        &'noveler;check;help'= {
+            cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;check;help;progressive'= {
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+        }
+        &'noveler;check;help;progressive;tasks'= {
+        }
+        &'noveler;check;help;progressive;step'= {
+        }
+        &'noveler;check;help;progressive;repeat'= {
+        }
+        &'noveler;check;help;progressive;status'= {
+        }
+        &'noveler;check;help;progressive;history'= {
+        }
+        &'noveler;check;help;progressive;end'= {
+        }
+        &'noveler;check;help;progressive;artifacts'= {
+        }
+        &'noveler;check;help;help'= {
         }
         &'noveler;completions'= {
             cand --dir 'Directory to write completions/ and man/ into (with --write-all; default: .)'
@@ -98,15 +302,6 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --quiet 'Print less: only findings and errors'
             cand -h 'Print help'
             cand --help 'Print help'
-        }
-        &'noveler;mcp'= {
-            cand --tools 'Which tools to offer: `core` (the ten most used) or `full` (all)'
-            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
-            cand --no-save 'Do not save the result envelope under temp/json_output/'
-            cand -q 'Print less: only findings and errors'
-            cand --quiet 'Print less: only findings and errors'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
         }
         &'noveler;artifact'= {
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
@@ -497,13 +692,529 @@ set edit:completion:arg-completer[noveler] = {|@words|
         }
         &'noveler;plot;help;help'= {
         }
+        &'noveler;todo'= {
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand add 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+            cand update 'Change a task''s title, status, category or subtasks'
+            cand delete 'Delete a task and its context file'
+            cand move 'Move a task: first / last in its category, or before / after another task'
+            cand list 'List tasks in priority order'
+            cand search 'Search tasks (title and content by default)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;todo;add'= {
+            cand -c 'Category (a `##` section; default 未分類)'
+            cand --category 'Category (a `##` section; default 未分類)'
+            cand -d 'Details, written to the task''s context file'
+            cand --description 'Details, written to the task''s context file'
+            cand -s 'A subtask (repeat for several, at most 20)'
+            cand --subtask 'A subtask (repeat for several, at most 20)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;update'= {
+            cand -t 't'
+            cand --title 'title'
+            cand -s 'todo, in_progress (or in-progress) or done'
+            cand --status 'todo, in_progress (or in-progress) or done'
+            cand -c 'Move to this category (at its end)'
+            cand --category 'Move to this category (at its end)'
+            cand --subtask 'Replace all subtasks; repeat; a leading `[ ]`, `[-]` or `[x]` sets the status'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --clear-subtasks 'Remove all subtasks'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;delete'= {
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;move'= {
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;list'= {
+            cand -s 'todo, in_progress (or in-progress) or done'
+            cand --status 'todo, in_progress (or in-progress) or done'
+            cand -c 'c'
+            cand --category 'category'
+            cand -l 'At most this many (1–100)'
+            cand --limit 'At most this many (1–100)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;search'= {
+            cand --in 'Where to search: title, content, context (comma-separated)'
+            cand -l 'At most this many (1–50)'
+            cand --limit 'At most this many (1–50)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;todo;help'= {
+            cand add 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+            cand update 'Change a task''s title, status, category or subtasks'
+            cand delete 'Delete a task and its context file'
+            cand move 'Move a task: first / last in its category, or before / after another task'
+            cand list 'List tasks in priority order'
+            cand search 'Search tasks (title and content by default)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;todo;help;add'= {
+        }
+        &'noveler;todo;help;update'= {
+        }
+        &'noveler;todo;help;delete'= {
+        }
+        &'noveler;todo;help;move'= {
+        }
+        &'noveler;todo;help;list'= {
+        }
+        &'noveler;todo;help;search'= {
+        }
+        &'noveler;todo;help;help'= {
+        }
+        &'noveler;adr'= {
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand new 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+            cand status 'Change a decision''s status (recorded in its history)'
+            cand list 'List decision records'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;adr;new'= {
+            cand --context 'Background of the decision'
+            cand --decision 'What was decided'
+            cand --rationale 'Why'
+            cand --consequences 'What follows from it'
+            cand --status 'Proposed (default), Accepted or Deprecated'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;adr;status'= {
+            cand -r 'Why the status changes'
+            cand --reason 'Why the status changes'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;adr;list'= {
+            cand -s 'Proposed, Accepted or Deprecated'
+            cand --status 'Proposed, Accepted or Deprecated'
+            cand -l 'At most this many (1–100)'
+            cand --limit 'At most this many (1–100)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;adr;help'= {
+            cand new 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+            cand status 'Change a decision''s status (recorded in its history)'
+            cand list 'List decision records'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;adr;help;new'= {
+        }
+        &'noveler;adr;help;status'= {
+        }
+        &'noveler;adr;help;list'= {
+        }
+        &'noveler;adr;help;help'= {
+        }
+        &'noveler;context'= {
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand set 'Replace a task''s context (or one `##` section of it)'
+            cand append 'Append to a task''s context (at the end, or to one `##` section)'
+            cand show 'Print a task''s context'
+            cand search 'Search all context files'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;context;set'= {
+            cand -s 'Replace only this `##` section (created when missing)'
+            cand --section 'Replace only this `##` section (created when missing)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;context;append'= {
+            cand -s 'Append to this `##` section (created when missing)'
+            cand --section 'Append to this `##` section (created when missing)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;context;show'= {
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;context;search'= {
+            cand -l 'At most this many (1–50)'
+            cand --limit 'At most this many (1–50)'
+            cand --format 'Output format: readable text, or the JSON envelope'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
+        &'noveler;context;help'= {
+            cand set 'Replace a task''s context (or one `##` section of it)'
+            cand append 'Append to a task''s context (at the end, or to one `##` section)'
+            cand show 'Print a task''s context'
+            cand search 'Search all context files'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;context;help;set'= {
+        }
+        &'noveler;context;help;append'= {
+        }
+        &'noveler;context;help;show'= {
+        }
+        &'noveler;context;help;search'= {
+        }
+        &'noveler;context;help;help'= {
+        }
+        &'noveler;status'= {
+            cand --threshold 'List episodes scoring below this in the quality summary (0–100)'
+            cand --recent 'How many recent activities to show'
+            cand --report 'Also write a visual report'
+            cand -o 'Where to write the report, inside the project (default: temp/status_report.html)'
+            cand --output 'Where to write the report, inside the project (default: temp/status_report.html)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-cache 'Analyse every manuscript again instead of using .noveler/cache/'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;complete'= {
+            cand --format 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)'
+            cand --site 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)'
+            cand --min-score 'Stop when the overall score is below this (0–100)'
+            cand --output-format 'How to print the result: text, or json (the result envelope). `--format` names the site here, as in `noveler complete 3 --format kakuyomu`'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --auto-publish 'Prepare for posting (noveler never posts: there is no network access)'
+            cand --dry-run 'Run the gate and show what would be written, without writing'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;init'= {
+            cand --title 'The work''s title (プロジェクト名)'
+            cand --genre 'Main genre (ジャンル.メイン), e.g. ファンタジー'
+            cand --author 'Author name (作者)'
+            cand --target-min 'Minimum target length per episode, in characters'
+            cand --target-max 'Maximum target length per episode, in characters'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --force 'Initialise a non-empty directory: add what is missing, keep every existing file'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;progressive;tasks'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --new 'Start a new session even if one is open'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;step'= {
+            cand --llm-result 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score'
+            cand --content 'Check this file''s text instead of the manuscript (nothing is written)'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;repeat'= {
+            cand --count 'count'
+            cand --min-improvement 'Stop when the score improves by less than this'
+            cand --time-budget 'Stop after this many seconds (QC-007)'
+            cand --llm-result 'The agent''s judgment for the first attempt'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --until-pass 'Stop once the step passes'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;status'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;history'= {
+            cand --limit 'limit'
+            cand --cursor 'cursor'
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;end'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;artifacts'= {
+            cand --session 'Session id (default: the episode''s latest open session)'
+            cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
+            cand --rule-profile 'Rule profile (narou)'
+            cand --target-min 'Override the target length minimum (with --target-max)'
+            cand --target-max 'Override the target length maximum (with --target-min)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;progressive;help'= {
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;progressive;help;tasks'= {
+        }
+        &'noveler;progressive;help;step'= {
+        }
+        &'noveler;progressive;help;repeat'= {
+        }
+        &'noveler;progressive;help;status'= {
+        }
+        &'noveler;progressive;help;history'= {
+        }
+        &'noveler;progressive;help;end'= {
+        }
+        &'noveler;progressive;help;artifacts'= {
+        }
+        &'noveler;progressive;help;help'= {
+        }
+        &'noveler;evaluate'= {
+            cand --llm-result 'The agent''s judgment (JSON file, `-` for stdin)'
+            cand --style 'preview: short or detailed'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;polish'= {
+            cand --level 'Highest fix level applied (default: the project''s fix.level, else safe)'
+            cand --codes 'Only fixes of these rule codes (comma-separated)'
+            cand --issue-ids 'Only the fixes of these finding ids (comma-separated, from a check)'
+            cand --expected-sha256 'Refuse (QC-018) unless the file still has this sha256'
+            cand --stage 'Print the prompt of revision stage 2 (content) or 3 (reader experience) instead'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --diff 'Show the unified diff only (default)'
+            cand --apply 'Write the fixes (the original is backed up first)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand submit 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;polish;submit'= {
+            cand --stage 'stage'
+            cand --result 'The agent''s result (JSON file, `-` for stdin)'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --diff 'Show the diff only; write nothing'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;polish;help'= {
+            cand submit 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;polish;help;submit'= {
+        }
+        &'noveler;polish;help;help'= {
+        }
+        &'noveler;mcp'= {
+            cand --tools 'Which tools to offer: `core` (the ten most used) or `full` (all)'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand -q 'Print less: only findings and errors'
+            cand --quiet 'Print less: only findings and errors'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'noveler;help'= {
             cand check 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
             cand completions 'Print a shell completion script'
             cand man 'Print the man page (or write every page with --dir)'
             cand explain 'Show a rule''s documentation: what it detects, why, an example and its fix'
             cand rules 'List every rule with its code, aspect and default severity'
-            cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand artifact 'Content-addressed artifacts: store, fetch, list, delete, gc'
             cand backup 'Snapshots of manuscripts and artifacts: create, list, restore'
             cand files 'Saved results and the hash index: info, list, get, changes, clean'
@@ -511,9 +1222,43 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand validate 'Check that a JSON document is a well-formed result envelope'
             cand write 'Write an episode in ten stages with an agent: prompts out, validated results in'
             cand plot 'The episode plot for an agent: prompt, then submit the plot YAML'
+            cand todo 'Tasks for the author''s agent: .todo/task.md (add, update, delete, move, list, search)'
+            cand adr 'Decision records (ADR) under .todo/adr/ (new, status, list)'
+            cand context 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
+            cand status 'Where the project stands: episodes, quality, progress (and an HTML report)'
+            cand complete 'Finish an episode: quality gate, 話数管理 update and the publish-ready text'
+            cand init 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)'
+            cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+            cand evaluate 'Judged evaluations for an agent: 68 story elements, structure, expression, preview'
+            cand polish 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3'
+            cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;help;check'= {
+            cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+        }
+        &'noveler;help;check;progressive'= {
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+        }
+        &'noveler;help;check;progressive;tasks'= {
+        }
+        &'noveler;help;check;progressive;step'= {
+        }
+        &'noveler;help;check;progressive;repeat'= {
+        }
+        &'noveler;help;check;progressive;status'= {
+        }
+        &'noveler;help;check;progressive;history'= {
+        }
+        &'noveler;help;check;progressive;end'= {
+        }
+        &'noveler;help;check;progressive;artifacts'= {
         }
         &'noveler;help;completions'= {
         }
@@ -522,8 +1267,6 @@ set edit:completion:arg-completer[noveler] = {|@words|
         &'noveler;help;explain'= {
         }
         &'noveler;help;rules'= {
-        }
-        &'noveler;help;mcp'= {
         }
         &'noveler;help;artifact'= {
             cand store 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id'
@@ -598,6 +1341,89 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand submit 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
         }
         &'noveler;help;plot;submit'= {
+        }
+        &'noveler;help;todo'= {
+            cand add 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+            cand update 'Change a task''s title, status, category or subtasks'
+            cand delete 'Delete a task and its context file'
+            cand move 'Move a task: first / last in its category, or before / after another task'
+            cand list 'List tasks in priority order'
+            cand search 'Search tasks (title and content by default)'
+        }
+        &'noveler;help;todo;add'= {
+        }
+        &'noveler;help;todo;update'= {
+        }
+        &'noveler;help;todo;delete'= {
+        }
+        &'noveler;help;todo;move'= {
+        }
+        &'noveler;help;todo;list'= {
+        }
+        &'noveler;help;todo;search'= {
+        }
+        &'noveler;help;adr'= {
+            cand new 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+            cand status 'Change a decision''s status (recorded in its history)'
+            cand list 'List decision records'
+        }
+        &'noveler;help;adr;new'= {
+        }
+        &'noveler;help;adr;status'= {
+        }
+        &'noveler;help;adr;list'= {
+        }
+        &'noveler;help;context'= {
+            cand set 'Replace a task''s context (or one `##` section of it)'
+            cand append 'Append to a task''s context (at the end, or to one `##` section)'
+            cand show 'Print a task''s context'
+            cand search 'Search all context files'
+        }
+        &'noveler;help;context;set'= {
+        }
+        &'noveler;help;context;append'= {
+        }
+        &'noveler;help;context;show'= {
+        }
+        &'noveler;help;context;search'= {
+        }
+        &'noveler;help;status'= {
+        }
+        &'noveler;help;complete'= {
+        }
+        &'noveler;help;init'= {
+        }
+        &'noveler;help;progressive'= {
+            cand tasks 'List the 12 steps and start (or resume) the episode''s session'
+            cand step 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+            cand repeat 'Run step N up to COUNT times, stopping on pass / too little improvement'
+            cand status 'Progress of the session'
+            cand history 'Past attempts, newest first'
+            cand end 'Close the session'
+            cand artifacts 'Files and artifacts of the session'
+        }
+        &'noveler;help;progressive;tasks'= {
+        }
+        &'noveler;help;progressive;step'= {
+        }
+        &'noveler;help;progressive;repeat'= {
+        }
+        &'noveler;help;progressive;status'= {
+        }
+        &'noveler;help;progressive;history'= {
+        }
+        &'noveler;help;progressive;end'= {
+        }
+        &'noveler;help;progressive;artifacts'= {
+        }
+        &'noveler;help;evaluate'= {
+        }
+        &'noveler;help;polish'= {
+            cand submit 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
+        }
+        &'noveler;help;polish;submit'= {
+        }
+        &'noveler;help;mcp'= {
         }
         &'noveler;help;help'= {
         }

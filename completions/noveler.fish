@@ -34,7 +34,6 @@ complete -c noveler -n "__fish_noveler_needs_command" -f -a "completions" -d 'Pr
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "man" -d 'Print the man page (or write every page with --dir)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
-complete -c noveler -n "__fish_noveler_needs_command" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
@@ -42,42 +41,76 @@ complete -c noveler -n "__fish_noveler_needs_command" -f -a "convert" -d 'Conver
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "write" -d 'Write an episode in ten stages with an agent: prompts out, validated results in'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "plot" -d 'The episode plot for an agent: prompt, then submit the plot YAML'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "todo" -d 'Tasks for the author\'s agent: .todo/task.md (add, update, delete, move, list, search)'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "adr" -d 'Decision records (ADR) under .todo/adr/ (new, status, list)'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "context" -d 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "status" -d 'Where the project stands: episodes, quality, progress (and an HTML report)'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "complete" -d 'Finish an episode: quality gate, 話数管理 update and the publish-ready text'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "init" -d 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "progressive" -d 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "evaluate" -d 'Judged evaluations for an agent: 68 story elements, structure, expression, preview'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "polish" -d 'Apply the rules\' automatic fixes (diff or --apply with a backup), or revision stages 2/3'
+complete -c noveler -n "__fish_noveler_needs_command" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l format -d 'Output format: text (snippets), json (the result envelope), ndjson (one finding per line + summary), sarif (2.1.0), github (Actions annotations)' -r -f -a "text\t''
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l format -d 'Output format: text (snippets), json (the result envelope), ndjson (one finding per line + summary), sarif (2.1.0), github (Actions annotations)' -r -f -a "text\t''
 json\t''
 ndjson\t''
 sarif\t''
 github\t''"
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l aspects -d 'Only check these aspects (comma-separated)' -r -f -a "rhythm\t''
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l aspects -d 'Only check these aspects (comma-separated)' -r -f -a "rhythm\t''
 readability\t''
 grammar\t''
 style\t''
 length\t''
 content\t''"
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l severity-threshold -d 'Report only findings of this severity or above' -r -f -a "low\t''
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l severity-threshold -d 'Report only findings of this severity or above' -r -f -a "low\t''
 medium\t''
 high\t''
 critical\t''"
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l fail-on -d 'Exit 1 when a finding of this severity or above is reported' -r -f -a "low\t''
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l fail-on -d 'Exit 1 when a finding of this severity or above is reported' -r -f -a "low\t''
 medium\t''
 high\t''
 critical\t''"
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l fail-under -d 'Exit 1 when a file\'s overall score is below this (0-100)' -r
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l color -d 'Colour the text output' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l fail-under -d 'Exit 1 when a file\'s overall score is below this (0-100)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l color -d 'Colour the text output' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l config -d 'Tool config to use instead of .novelerrc.yaml' -r -F
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l exclude-dialogue-lines -d 'Rhythm metrics and rules over narration only (true) or all sentences (false)' -r -f -a "true\t''
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l config -d 'Tool config to use instead of .novelerrc.yaml' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l exclude-dialogue-lines -d 'Rhythm metrics and rules over narration only (true) or all sentences (false)' -r -f -a "true\t''
 false\t''"
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l stdin-filename -d 'File name to report stdin (-) as; also decides ignores' -r
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l exit-zero -d 'Exit 0 even when the gate trips (errors still exit 2)'
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l statistics -d 'Print a table of finding counts per rule code instead of the findings (text format)'
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l no-progress -d 'Never show a progress bar'
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l no-cache -d 'Do not read or write the content-hash cache (.noveler/cache/)'
-complete -c noveler -n "__fish_noveler_using_subcommand check" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand check" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l stdin-filename -d 'File name to report stdin (-) as; also decides ignores' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l exit-zero -d 'Exit 0 even when the gate trips (errors still exit 2)'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l statistics -d 'Print a table of finding counts per rule code instead of the findings (text format)'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l no-progress -d 'Never show a progress bar'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l no-cache -d 'Do not read or write the content-hash cache (.noveler/cache/)'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -a "progressive" -d 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l session -d 'Session id (default: the episode\'s latest open session)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l rule-profile -d 'Rule profile (narou)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l target-min -d 'Override the target length minimum (with --target-max)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l target-max -d 'Override the target length maximum (with --target-min)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -a "tasks" -d 'List the 12 steps and start (or resume) the episode\'s session'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -a "step" -d 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -a "repeat" -d 'Run step N up to COUNT times, stopping on pass / too little improvement'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -a "status" -d 'Progress of the session'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -a "history" -d 'Past attempts, newest first'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -a "end" -d 'Close the session'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -a "artifacts" -d 'Files and artifacts of the session'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from help" -f -a "progressive" -d 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand completions" -l dir -d 'Directory to write completions/ and man/ into (with --write-all; default: .)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand completions" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand completions" -l write-all -d 'Write every completion script to completions/ and every man page to man/'
@@ -107,12 +140,6 @@ complete -c noveler -n "__fish_noveler_using_subcommand rules" -l project-root -
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -s h -l help -d 'Print help'
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l tools -d 'Which tools to offer: `core` (the ten most used) or `full` (all)' -r -f -a "core\t'The ten most used tools (see `tools::CORE`)'
-full\t'Every tool'"
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -s q -l quiet -d 'Print less: only findings and errors'
@@ -388,20 +415,375 @@ complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_su
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from help" -f -a "submit" -d 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "completions" -d 'Print a shell completion script'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "man" -d 'Print the man page (or write every page with --dir)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "write" -d 'Write an episode in ten stages with an agent: prompts out, validated results in'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "plot" -d 'The episode plot for an agent: prompt, then submit the plot YAML'
-complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules mcp artifact backup files convert validate write plot help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "add" -d 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "update" -d 'Change a task\'s title, status, category or subtasks'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "delete" -d 'Delete a task and its context file'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "move" -d 'Move a task: first / last in its category, or before / after another task'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "list" -d 'List tasks in priority order'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "search" -d 'Search tasks (title and content by default)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s c -l category -d 'Category (a `##` section; default 未分類)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s d -l description -d 'Details, written to the task\'s context file' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s s -l subtask -d 'A subtask (repeat for several, at most 20)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s t -l title -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s s -l status -d 'todo, in_progress (or in-progress) or done' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s c -l category -d 'Move to this category (at its end)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l subtask -d 'Replace all subtasks; repeat; a leading `[ ]`, `[-]` or `[x]` sets the status' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l clear-subtasks -d 'Remove all subtasks'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s s -l status -d 'todo, in_progress (or in-progress) or done' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s c -l category -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s l -l limit -d 'At most this many (1–100)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l in -d 'Where to search: title, content, context (comma-separated)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -s l -l limit -d 'At most this many (1–50)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change a task\'s title, status, category or subtasks'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "delete" -d 'Delete a task and its context file'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "move" -d 'Move a task: first / last in its category, or before / after another task'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "list" -d 'List tasks in priority order'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "search" -d 'Search tasks (title and content by default)'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -f -a "new" -d 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -f -a "status" -d 'Change a decision\'s status (recorded in its history)'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -f -a "list" -d 'List decision records'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l context -d 'Background of the decision' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l decision -d 'What was decided' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l rationale -d 'Why' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l consequences -d 'What follows from it' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l status -d 'Proposed (default), Accepted or Deprecated' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -s r -l reason -d 'Why the status changes' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s s -l status -d 'Proposed, Accepted or Deprecated' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s l -l limit -d 'At most this many (1–100)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "new" -d 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "status" -d 'Change a decision\'s status (recorded in its history)'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "list" -d 'List decision records'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "set" -d 'Replace a task\'s context (or one `##` section of it)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "append" -d 'Append to a task\'s context (at the end, or to one `##` section)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "show" -d 'Print a task\'s context'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "search" -d 'Search all context files'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -s s -l section -d 'Replace only this `##` section (created when missing)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -s s -l section -d 'Append to this `##` section (created when missing)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -s l -l limit -d 'At most this many (1–50)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
+json\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "set" -d 'Replace a task\'s context (or one `##` section of it)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "append" -d 'Append to a task\'s context (at the end, or to one `##` section)'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "show" -d 'Print a task\'s context'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "search" -d 'Search all context files'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l threshold -d 'List episodes scoring below this in the quality summary (0–100)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l recent -d 'How many recent activities to show' -r
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l report -d 'Also write a visual report' -r -f -a "html\t'One self-contained HTML file with charts (no script, nothing fetched)'"
+complete -c noveler -n "__fish_noveler_using_subcommand status" -s o -l output -d 'Where to write the report, inside the project (default: temp/status_report.html)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l no-cache -d 'Analyse every manuscript again instead of using .noveler/cache/'
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand status" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l format -l site -d 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)' -r -f -a "narou\t'小説家になろう: ruby `｜基《よみ》`, 傍点 as ruby of `・`, blank-line runs collapsed'
+kakuyomu\t'カクヨム: ruby `｜基《よみ》`, 傍点 `《《…》》`'
+plain\t'Plain text: ruby and 傍点 marks removed'"
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l min-score -d 'Stop when the overall score is below this (0–100)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l output-format -d 'How to print the result: text, or json (the result envelope). `--format` names the site here, as in `noveler complete 3 --format kakuyomu`' -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l auto-publish -d 'Prepare for posting (noveler never posts: there is no network access)'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l dry-run -d 'Run the gate and show what would be written, without writing'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l title -d 'The work\'s title (プロジェクト名)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l genre -d 'Main genre (ジャンル.メイン), e.g. ファンタジー' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l author -d 'Author name (作者)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l target-min -d 'Minimum target length per episode, in characters' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l target-max -d 'Maximum target length per episode, in characters' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l force -d 'Initialise a non-empty directory: add what is missing, keep every existing file'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l session -d 'Session id (default: the episode\'s latest open session)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l rule-profile -d 'Rule profile (narou)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l target-min -d 'Override the target length minimum (with --target-max)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l target-max -d 'Override the target length maximum (with --target-min)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -a "tasks" -d 'List the 12 steps and start (or resume) the episode\'s session'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -a "step" -d 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -a "repeat" -d 'Run step N up to COUNT times, stopping on pass / too little improvement'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -a "status" -d 'Progress of the session'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -a "history" -d 'Past attempts, newest first'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -a "end" -d 'Close the session'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -a "artifacts" -d 'Files and artifacts of the session'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l session -d 'Session id (default: the episode\'s latest open session)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l rule-profile -d 'Rule profile (narou)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l target-min -d 'Override the target length minimum (with --target-max)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l target-max -d 'Override the target length maximum (with --target-min)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l new -d 'Start a new session even if one is open'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l llm-result -d 'The agent\'s judgment (JSON file, `-` for stdin) to fold into the score' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l content -d 'Check this file\'s text instead of the manuscript (nothing is written)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l session -d 'Session id (default: the episode\'s latest open session)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l rule-profile -d 'Rule profile (narou)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l target-min -d 'Override the target length minimum (with --target-max)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l target-max -d 'Override the target length maximum (with --target-min)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l count -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l min-improvement -d 'Stop when the score improves by less than this' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l time-budget -d 'Stop after this many seconds (QC-007)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l llm-result -d 'The agent\'s judgment for the first attempt' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l session -d 'Session id (default: the episode\'s latest open session)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l rule-profile -d 'Rule profile (narou)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l target-min -d 'Override the target length minimum (with --target-max)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l target-max -d 'Override the target length maximum (with --target-min)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l until-pass -d 'Stop once the step passes'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l session -d 'Session id (default: the episode\'s latest open session)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l rule-profile -d 'Rule profile (narou)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l target-min -d 'Override the target length minimum (with --target-max)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l target-max -d 'Override the target length maximum (with --target-min)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l limit -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l cursor -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l session -d 'Session id (default: the episode\'s latest open session)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l rule-profile -d 'Rule profile (narou)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l target-min -d 'Override the target length minimum (with --target-max)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l target-max -d 'Override the target length maximum (with --target-min)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l session -d 'Session id (default: the episode\'s latest open session)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l rule-profile -d 'Rule profile (narou)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l target-min -d 'Override the target length minimum (with --target-max)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l target-max -d 'Override the target length maximum (with --target-min)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l session -d 'Session id (default: the episode\'s latest open session)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l rule-profile -d 'Rule profile (narou)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l target-min -d 'Override the target length minimum (with --target-max)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l target-max -d 'Override the target length maximum (with --target-min)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "tasks" -d 'List the 12 steps and start (or resume) the episode\'s session'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "step" -d 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "repeat" -d 'Run step N up to COUNT times, stopping on pass / too little improvement'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "status" -d 'Progress of the session'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "history" -d 'Past attempts, newest first'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "end" -d 'Close the session'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "artifacts" -d 'Files and artifacts of the session'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l llm-result -d 'The agent\'s judgment (JSON file, `-` for stdin)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l style -d 'preview: short or detailed' -r
+complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l level -d 'Highest fix level applied (default: the project\'s fix.level, else safe)' -r -f -a "safe\t''
+standard\t''
+aggressive\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l codes -d 'Only fixes of these rule codes (comma-separated)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l issue-ids -d 'Only the fixes of these finding ids (comma-separated, from a check)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l expected-sha256 -d 'Refuse (QC-018) unless the file still has this sha256' -r
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l stage -d 'Print the prompt of revision stage 2 (content) or 3 (reader experience) instead' -r
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l diff -d 'Show the unified diff only (default)'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l apply -d 'Write the fixes (the original is backed up first)'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -a "submit" -d 'Apply an agent\'s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l stage -r
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l result -d 'The agent\'s result (JSON file, `-` for stdin)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l diff -d 'Show the diff only; write nothing'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from help" -f -a "submit" -d 'Apply an agent\'s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l tools -d 'Which tools to offer: `core` (the ten most used) or `full` (all)' -r -f -a "core\t'The ten most used tools (see `tools::CORE`)'
+full\t'Every tool'"
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l no-save -d 'Do not save the result envelope under temp/json_output/'
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "completions" -d 'Print a shell completion script'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "man" -d 'Print the man page (or write every page with --dir)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "explain" -d 'Show a rule\'s documentation: what it detects, why, an example and its fix'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "rules" -d 'List every rule with its code, aspect and default severity'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "artifact" -d 'Content-addressed artifacts: store, fetch, list, delete, gc'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "backup" -d 'Snapshots of manuscripts and artifacts: create, list, restore'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "files" -d 'Saved results and the hash index: info, list, get, changes, clean'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "convert" -d 'Convert a CLI result {command, returncode, stdout, stderr} into a result envelope'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "validate" -d 'Check that a JSON document is a well-formed result envelope'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "write" -d 'Write an episode in ten stages with an agent: prompts out, validated results in'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "plot" -d 'The episode plot for an agent: prompt, then submit the plot YAML'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "todo" -d 'Tasks for the author\'s agent: .todo/task.md (add, update, delete, move, list, search)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "adr" -d 'Decision records (ADR) under .todo/adr/ (new, status, list)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "context" -d 'Per-task context files .todo/context/TNNN.md (set, append, show, search)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "status" -d 'Where the project stands: episodes, quality, progress (and an HTML report)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "complete" -d 'Finish an episode: quality gate, 話数管理 update and the publish-ready text'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "init" -d 'Create a new novel project (folders, settings, first plot, .novelerrc.yaml)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "progressive" -d 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "evaluate" -d 'Judged evaluations for an agent: 68 story elements, structure, expression, preview'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "polish" -d 'Apply the rules\' automatic fixes (diff or --apply with a backup), or revision stages 2/3'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from check" -f -a "progressive" -d 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "store" -d 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "fetch" -d 'Print an artifact\'s content, or one section of it'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from artifact" -f -a "list" -d 'List stored artifacts (corrupt files are reported and skipped)'
@@ -422,3 +804,24 @@ complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_su
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from write" -f -a "tasks" -d 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from write" -f -a "recover" -d 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from plot" -f -a "submit" -d 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "add" -d 'Add a task at the end of its category in .todo/task.md (and create its context file)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "update" -d 'Change a task\'s title, status, category or subtasks'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "delete" -d 'Delete a task and its context file'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "move" -d 'Move a task: first / last in its category, or before / after another task'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "list" -d 'List tasks in priority order'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from todo" -f -a "search" -d 'Search tasks (title and content by default)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from adr" -f -a "new" -d 'Record a decision as .todo/adr/adr-NNN-<title>.md'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from adr" -f -a "status" -d 'Change a decision\'s status (recorded in its history)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from adr" -f -a "list" -d 'List decision records'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "set" -d 'Replace a task\'s context (or one `##` section of it)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "append" -d 'Append to a task\'s context (at the end, or to one `##` section)'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "show" -d 'Print a task\'s context'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from context" -f -a "search" -d 'Search all context files'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from progressive" -f -a "tasks" -d 'List the 12 steps and start (or resume) the episode\'s session'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from progressive" -f -a "step" -d 'Run step N: findings and metrics now, plus the prompt for the judgment part'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from progressive" -f -a "repeat" -d 'Run step N up to COUNT times, stopping on pass / too little improvement'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from progressive" -f -a "status" -d 'Progress of the session'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from progressive" -f -a "history" -d 'Past attempts, newest first'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from progressive" -f -a "end" -d 'Close the session'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from progressive" -f -a "artifacts" -d 'Files and artifacts of the session'
+complete -c noveler -n "__fish_noveler_using_subcommand help; and __fish_seen_subcommand_from polish" -f -a "submit" -d 'Apply an agent\'s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'

@@ -307,6 +307,12 @@ fn cases(fx: &Fixture) -> Vec<Case> {
             invalid_expect: Expect::ToolError("P001"),
         },
         Case {
+            tool: "noveler_complete",
+            valid: json!({"episode": 1, "dry_run": true, "format": "kakuyomu"}),
+            invalid: json!({"episode": 99}),
+            invalid_expect: Expect::ToolError("E003"),
+        },
+        Case {
             tool: "write",
             valid: json!({"path": "40_原稿/第004話_試し書き.md", "content": "　試し書き。\n"}),
             invalid: json!({"path": "../outside.md", "content": "x"}),
@@ -373,9 +379,221 @@ fn cases(fx: &Fixture) -> Vec<Case> {
             invalid: json!({"paths": ["../../etc/passwd"]}),
             invalid_expect: Expect::ToolError("U004"),
         },
+        // the task memory (seed 004), in an order where each valid call can succeed
+        Case {
+            tool: "create_task",
+            valid: json!({"title": "第5話で伏線Aを回収する", "category": "伏線", "subtasks": ["下書き"]}),
+            invalid: json!({"title": "x", "category": "c".repeat(51)}),
+            invalid_expect: Expect::ToolError("INVALID_CATEGORY"),
+        },
+        Case {
+            tool: "update_task",
+            valid: json!({"task_id": "T001", "status": "in_progress"}),
+            invalid: json!({"task_id": "T001", "status": "doing"}),
+            invalid_expect: Expect::ToolError("INVALID_STATUS"),
+        },
+        Case {
+            tool: "reorder_task",
+            valid: json!({"task_id": "T001", "position": "first"}),
+            invalid: json!({"task_id": "T001", "position": "before", "reference_task_id": "T999"}),
+            invalid_expect: Expect::ToolError("REFERENCE_TASK_NOT_FOUND"),
+        },
+        Case {
+            tool: "list_tasks",
+            valid: json!({"status": "in_progress"}),
+            invalid: json!({"limit": 101}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "search_tasks",
+            valid: json!({"query": "伏線", "search_in": ["title", "context"]}),
+            invalid: json!({"query": "x".repeat(201)}),
+            invalid_expect: Expect::ToolError("CONTENT_TOO_LONG"),
+        },
+        Case {
+            tool: "create_adr",
+            valid: json!({"title": "魔法体系は三属性に決定", "context": "増えすぎた",
+                          "decision": "三属性", "rationale": "覚えやすい"}),
+            invalid: json!({"title": "x", "context": "c", "decision": "d", "rationale": "r",
+                            "status": "Done"}),
+            invalid_expect: Expect::ToolError("INVALID_STATUS"),
+        },
+        Case {
+            tool: "update_adr_status",
+            valid: json!({"adr_number": 1, "status": "Accepted", "reason": "確定"}),
+            invalid: json!({"adr_number": 1000, "status": "Accepted"}),
+            invalid_expect: Expect::ToolError("INVALID_ADR_NUMBER"),
+        },
+        Case {
+            tool: "list_adrs",
+            valid: json!({"status": "Accepted"}),
+            invalid: json!({"limit": "many"}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
+        Case {
+            tool: "update_context",
+            valid: json!({"task_id": "T001", "content": "回収は終盤。", "append": true, "section": "メモ"}),
+            invalid: json!({"task_id": "T042", "content": "x"}),
+            invalid_expect: Expect::ToolError("TASK_NOT_FOUND"),
+        },
+        Case {
+            tool: "get_context",
+            valid: json!({"task_id": "T001"}),
+            invalid: json!({"task_id": "1"}),
+            invalid_expect: Expect::ToolError("INVALID_TASK_ID"),
+        },
+        Case {
+            tool: "search_contexts",
+            valid: json!({"query": "終盤"}),
+            invalid: json!({"query": "x", "limit": 51}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "delete_task",
+            valid: json!({"task_id": "T001"}),
+            invalid: json!({"task_id": "T001"}),
+            invalid_expect: Expect::ToolError("TASK_NOT_FOUND"),
+        },
     ];
     cases.extend(writing_cases(fx));
+    cases.extend(progressive_cases());
+    // noveler_check's full three-stage mode (its plain mode is the first case above).
+    cases.push(Case {
+        tool: "noveler_check",
+        valid: json!({"episode": 2, "full": true}),
+        invalid: json!({"episode": 2, "a31_result": {"summary": "x"}}),
+        invalid_expect: Expect::ToolError("U006"),
+    });
     cases
+}
+
+/// The progressive check, judged evaluation and fix tools (issue 6). Order matters: they
+/// share one project; episode 3 gets a check session, episode 2 never does.
+fn progressive_cases() -> Vec<Case> {
+    vec![
+        // Progressive check, judged evaluations, fixes (issue 6). Order matters: they share
+        // one project; episode 3 gets a session, episode 2 never does.
+        Case {
+            tool: "get_check_tasks",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"episode_number": 3, "rule_profile": "bogus"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "execute_check_step",
+            valid: json!({"episode_number": 3, "step_id": 1}),
+            invalid: json!({"episode_number": 3, "step_id": 99}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "get_check_status",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"episode_number": 2}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "get_check_history",
+            valid: json!({"episode_number": 3, "limit": 5}),
+            invalid: json!({"episode_number": 3, "limit": 500}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "generate_episode_preview",
+            valid: json!({"episode_number": 1}),
+            invalid: json!({"episode_number": 1, "style": "long"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "progressive_check_get_tasks",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"session_id": "QC_EP003_20000101_000000_abcd"}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "progressive_check_execute_step",
+            valid: json!({"episode_number": 3, "step_id": 2, "input_data": {"window_size": 5}}),
+            invalid: json!({"session_id": "not a session", "step_id": 1}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "progressive_check_repeat_step",
+            valid: json!({"episode_number": 3, "step_id": 3,
+                          "iteration_policy": {"count": 2, "min_improvement": 1.0}}),
+            invalid: json!({"episode_number": 3, "step_id": 0}),
+            invalid_expect: Expect::ToolError("QC-003"),
+        },
+        Case {
+            tool: "progressive_check_get_status",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"session_id": "QC_EP009_20000101_000000_abcd"}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "progressive_check_list_artifacts",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"session_id": "nope"}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "progressive_check_end_session",
+            valid: json!({"episode_number": 3, "finalize": false}),
+            invalid: json!({"episode_number": 2}),
+            invalid_expect: Expect::ToolError("QC-001"),
+        },
+        Case {
+            tool: "progressive_check_start_session",
+            valid: json!({"episode_number": 3}),
+            invalid: json!({"episode_number": "three"}),
+            invalid_expect: Expect::Rpc(-32602),
+        },
+        Case {
+            tool: "check_story_elements",
+            valid: json!({"episode_number": 1}),
+            invalid: json!({"episode_number": 1, "llm_result": {"summary": ""}}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+        Case {
+            tool: "check_story_structure",
+            valid: json!({"episode_number": 2}),
+            invalid: json!({"episode_number": 2, "llm_result": {"summary": "x"}}),
+            invalid_expect: Expect::ToolError("U006"),
+        },
+        Case {
+            tool: "check_writing_expression",
+            valid: json!({"episode_number": 2}),
+            invalid: json!({"episode_number": 99}),
+            invalid_expect: Expect::ToolError("E003"),
+        },
+        Case {
+            tool: "check_fix",
+            valid: json!({"episode_number": 1, "dry_run": true}),
+            invalid: json!({"episode_number": 1, "expected_sha256": "0".repeat(64)}),
+            invalid_expect: Expect::ToolError("QC-018"),
+        },
+        Case {
+            tool: "polish_stage",
+            valid: json!({"episode_number": 1, "stage": 2}),
+            invalid: json!({"episode_number": 1, "stage": 5}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "polish_submit",
+            valid: json!({"episode_number": 1, "stage": 2, "dry_run": true, "result": {
+                "base_sha256": episode1_sha256(), "revised_manuscript": "　改稿。\n",
+                "changes": [], "summary": "試し"}}),
+            invalid: json!({"episode_number": 1, "stage": 2, "result": {
+                "base_sha256": "0".repeat(64), "revised_manuscript": "　改稿。\n",
+                "changes": [], "summary": "試し"}}),
+            invalid_expect: Expect::ToolError("QC-018"),
+        },
+    ]
+}
+
+/// sha256 of the sample project's episode 1 manuscript (the copy the server works on).
+fn episode1_sha256() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/sample_project/40_原稿/第001話_潮墨の見習い.md");
+    noveler::analysis::sha256_hex(&std::fs::read(path).expect("episode 1"))
 }
 
 /// The staged-writing tools (tests/write.rs drives them end to end).

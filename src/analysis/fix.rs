@@ -1,11 +1,13 @@
 //! Fixes are data: a set of byte-range edits with an applicability level. One `apply`
 //! serves `polish` and `check_fix`.
 
-use super::segment::{char_class, CharClass, Document};
+use super::segment::{char_class, BodyLine, CharClass, Document};
 use super::{Settings, Span};
+#[cfg(test)]
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
+#[cfg(test)]
 use std::sync::OnceLock;
 
 /// How safe a fix is to apply unattended (the seeds' fix levels).
@@ -179,6 +181,9 @@ pub struct MarkupGuard {
     max_end: Vec<usize>,
 }
 
+/// The SPEC §2.2 markup patterns as regular expressions: the reference `markup_ranges`
+/// is tested against.
+#[cfg(test)]
 fn markup_patterns() -> &'static [Regex] {
     static PATTERNS: OnceLock<Vec<Regex>> = OnceLock::new();
     PATTERNS.get_or_init(|| {
@@ -194,34 +199,167 @@ fn markup_patterns() -> &'static [Regex] {
     })
 }
 
-impl MarkupGuard {
-    pub fn new(doc: &Document) -> MarkupGuard {
-        let source = doc.source;
-        let mut ranges: Vec<Range<usize>> = markup_patterns()
-            .iter()
-            .flat_map(|re| re.find_iter(source).map(|m| m.range()))
-            .collect();
-        // Source bytes of body lines that have no displayed character.
-        for bl in &doc.body_lines {
-            let mut cursor = bl.span.start;
-            let end = bl.display.end.min(doc.display.len());
-            let Some(line) = doc.display.get(bl.display.start..end) else {
-                continue;
-            };
-            for (i, c) in line.char_indices() {
-                let Some(&off) = doc.display_map.get(bl.display.start + i) else {
-                    break;
-                };
-                let off = off as usize;
-                if off > cursor {
-                    ranges.push(cursor..off);
+/// Length of the UTF-8 sequence that starts with byte `lead`.
+fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0..0x80 => 1,
+        0xE0..0xF0 => 3,
+        0xF0.. => 4,
+        _ => 2,
+    }
+}
+
+/// Offset of the first of `stops` in `text` at or after `from`, with the char found there.
+fn first_of(text: &str, from: usize, stops: &[char]) -> Option<(usize, char)> {
+    let rest = text.get(from..)?;
+    let at = rest.find(stops)?;
+    rest[at..].chars().next().map(|c| (from + at, c))
+}
+
+/// The matches of the four markup patterns, each pattern searched on its own, leftmost
+/// first and without overlaps between its own matches (exactly what `find_iter` of the
+/// regular expressions `［＃[^］\n]*］`, `《《[^《》\n]+》》`, `[｜|][^｜|《》\n]+《[^《》\n]+》` and
+/// `<kanji>+《[^《》\n]+》` gives), as one sorted run per pattern. A match can only start at an
+/// `［＃`, a bar or a `《` (or in the kanji run right before one), so only those are looked at.
+fn markup_ranges(source: &str) -> Vec<Range<usize>> {
+    const OPEN: usize = '《'.len_utf8();
+    let mut out = Vec::new();
+    // The end of a reading that starts at `from`: a non-empty run free of 《》\n closed
+    // by 》 (the offset after the 》).
+    let reading_end = |from: usize| -> Option<usize> {
+        match first_of(source, from, &['《', '》', '\n']) {
+            Some((k, '》')) if k > from => Some(k + '》'.len_utf8()),
+            _ => None,
+        }
+    };
+    // ［＃…］
+    let mut next = 0;
+    for (s, _) in source.match_indices("［＃") {
+        if s < next {
+            continue;
+        }
+        if let Some((k, '］')) = first_of(source, s + "［＃".len(), &['］', '\n']) {
+            next = k + '］'.len_utf8();
+            out.push(s..next);
+        }
+    }
+    // 《《…》》 and kanji《…》, both anchored at a 《.
+    let mut ruby = Vec::new();
+    let (mut next_emphasis, mut next_ruby) = (0, 0);
+    for (q, _) in source.match_indices('《') {
+        if q >= next_emphasis && source[q + OPEN..].starts_with('《') {
+            let from = q + 2 * OPEN;
+            if let Some((j, '》')) = first_of(source, from, &['《', '》', '\n']) {
+                if j > from && source[j + OPEN..].starts_with('》') {
+                    next_emphasis = j + 2 * OPEN;
+                    out.push(q..next_emphasis);
                 }
-                cursor = cursor.max(off + c.len_utf8());
-            }
-            if cursor < bl.span.end {
-                ranges.push(cursor..bl.span.end);
             }
         }
+        if q >= next_ruby {
+            let run_start = source[..q]
+                .char_indices()
+                .rev()
+                .take_while(|&(_, c)| char_class(c) == CharClass::Kanji)
+                .last()
+                .map(|(i, _)| i);
+            if let (Some(r), Some(end)) = (run_start, reading_end(q + OPEN)) {
+                next_ruby = end;
+                ruby.push(r..end);
+            }
+        }
+    }
+    out.append(&mut ruby);
+    // ｜基《よみ》 / |基《よみ》: the bars of both kinds, in text order.
+    let mut bars: Vec<(usize, usize)> = source
+        .match_indices('｜')
+        .chain(source.match_indices('|'))
+        .map(|(at, bar)| (at, bar.len()))
+        .collect();
+    bars.sort_unstable();
+    let mut next = 0;
+    for (s, len) in bars {
+        if s < next {
+            continue;
+        }
+        let from = s + len;
+        if let Some((j, '《')) = first_of(source, from, &['｜', '|', '《', '》', '\n']) {
+            if j > from {
+                if let Some(end) = reading_end(j + OPEN) {
+                    next = end;
+                    out.push(s..end);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Pushes the source ranges of body line `bl` that have no displayed character. Masking
+/// only drops characters, so a line whose displayed text is as long as its source shows
+/// all of it.
+fn masked_ranges(doc: &Document, bl: &BodyLine, ranges: &mut Vec<Range<usize>>) {
+    if bl.display.len() == bl.span.len() {
+        return;
+    }
+    let mut cursor = bl.span.start;
+    let end = bl.display.end.min(doc.display.len());
+    let (Some(line), Some(map)) = (
+        doc.display.as_bytes().get(bl.display.start..end),
+        doc.display_map.get(bl.display.start..end),
+    ) else {
+        return;
+    };
+    // Char by char (the display map holds the source offset of each char at its first
+    // byte), without decoding the chars.
+    let mut i = 0;
+    while let (Some(&lead), Some(&off)) = (line.get(i), map.get(i)) {
+        let off = off as usize;
+        if off > cursor {
+            ranges.push(cursor..off);
+        }
+        let len = utf8_len(lead);
+        cursor = cursor.max(off + len);
+        i += len;
+    }
+    if cursor < bl.span.end {
+        ranges.push(cursor..bl.span.end);
+    }
+}
+
+/// Whether `span` touches one of `ranges` (shares at least one byte with it, or is an
+/// insertion point strictly inside it): the definition `MarkupGuard::touches` implements.
+fn touches_any(ranges: &[Range<usize>], span: Span) -> bool {
+    ranges.iter().any(|r| {
+        if span.is_empty() {
+            r.start < span.start && span.start < r.end
+        } else {
+            span.start < r.end && r.start < span.end
+        }
+    })
+}
+
+/// What a fix must not cut into: `MarkupGuard` and `LazyGuard`.
+pub trait Protects {
+    /// Whether `span` touches protected markup (shares at least one byte with it, or is an
+    /// insertion point strictly inside it).
+    fn touches(&self, span: Span) -> bool;
+
+    /// Whether every edit stays clear of protected markup (boundaries may touch).
+    fn allows(&self, edits: &[Edit]) -> bool {
+        edits
+            .iter()
+            .all(|e| !self.touches(Span::new(e.byte_start, e.byte_end)))
+    }
+}
+
+impl MarkupGuard {
+    pub fn new(doc: &Document) -> MarkupGuard {
+        let mut ranges = markup_ranges(doc.source);
+        for bl in &doc.body_lines {
+            masked_ranges(doc, bl, &mut ranges);
+        }
+        // A handful of sorted runs: the stable sort merges them in linear time.
         ranges.sort_by_key(|r| (r.start, r.end));
         ranges.dedup();
         let max_end = ranges
@@ -260,10 +398,23 @@ impl MarkupGuard {
     }
 }
 
+impl Protects for MarkupGuard {
+    fn touches(&self, span: Span) -> bool {
+        MarkupGuard::touches(self, span)
+    }
+}
+
 /// A `MarkupGuard` built on first use: most rules find nothing to fix in most documents.
+///
+/// As a `Protects` it does not build the guard of the whole document: every markup
+/// pattern and every masked range lies within one line, so a span is checked against the
+/// protected ranges of the lines it lies on, computed when first asked for (the last line
+/// asked for is kept: a rule walks the text in order). Same answers as `get().touches`.
 pub struct LazyGuard<'d, 'a> {
     doc: &'d Document<'a>,
     cell: std::cell::OnceCell<MarkupGuard>,
+    /// (0-based line, its protected ranges).
+    line: std::cell::RefCell<Option<(usize, Vec<Range<usize>>)>>,
 }
 
 impl<'d, 'a> LazyGuard<'d, 'a> {
@@ -271,11 +422,60 @@ impl<'d, 'a> LazyGuard<'d, 'a> {
         LazyGuard {
             doc,
             cell: std::cell::OnceCell::new(),
+            line: std::cell::RefCell::new(None),
         }
     }
 
     pub fn get(&self) -> &MarkupGuard {
         self.cell.get_or_init(|| MarkupGuard::new(self.doc))
+    }
+
+    /// Whether `span` touches protected markup on 0-based source line `line`.
+    fn line_touches(&self, line: usize, span: Span) -> bool {
+        let mut cache = self.line.borrow_mut();
+        if let Some((l, ranges)) = cache.as_ref() {
+            if *l == line {
+                return touches_any(ranges, span);
+            }
+        }
+        let doc = self.doc;
+        let bounds = doc.lines.line_span(doc.source, line);
+        let mut ranges: Vec<Range<usize>> = doc
+            .source
+            .get(bounds.range())
+            .map(markup_ranges)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|r| bounds.start + r.start..bounds.start + r.end)
+            .collect();
+        if let Ok(i) = doc.body_lines.binary_search_by_key(&line, |bl| bl.line) {
+            masked_ranges(doc, &doc.body_lines[i], &mut ranges);
+        }
+        let touches = touches_any(&ranges, span);
+        *cache = Some((line, ranges));
+        touches
+    }
+}
+
+impl Protects for LazyGuard<'_, '_> {
+    fn touches(&self, span: Span) -> bool {
+        if let Some(guard) = self.cell.get() {
+            return guard.touches(span);
+        }
+        let lines = &self.doc.lines;
+        if span.end > self.doc.source.len() || span.start > span.end {
+            return self.get().touches(span);
+        }
+        // A protected range touched by a non-empty span shares a byte with it, so lies on
+        // a line of one of its bytes; one holding an insertion point strictly inside lies
+        // on the line of the point.
+        let first = lines.line_of(span.start);
+        let last = if span.is_empty() {
+            first
+        } else {
+            lines.line_of(span.end - 1)
+        };
+        (first..=last).any(|line| self.line_touches(line, span))
     }
 }
 
@@ -284,7 +484,7 @@ impl<'d, 'a> LazyGuard<'d, 'a> {
 /// it would cut into ruby / emphasis / annotation markup.
 pub fn display_edit(
     doc: &Document,
-    guard: &MarkupGuard,
+    guard: &impl Protects,
     display: Range<usize>,
     replacement: impl Into<String>,
 ) -> Option<Edit> {
@@ -307,7 +507,7 @@ pub fn display_edit(
 /// character), or `None` when that point lies inside protected markup.
 pub fn display_insert_after(
     doc: &Document,
-    guard: &MarkupGuard,
+    guard: &impl Protects,
     after: Range<usize>,
     text: impl Into<String>,
 ) -> Option<Edit> {
@@ -720,6 +920,67 @@ mod tests {
                 .iter()
                 .flat_map(|re| re.find_iter(text).map(|m| m.as_str().to_string()))
                 .collect()
+        }
+
+        /// `markup_ranges` finds exactly the matches of the regular expressions.
+        fn assert_markup_ranges_match_regexes(text: &str) {
+            let mut expected: Vec<Range<usize>> = markup_patterns()
+                .iter()
+                .flat_map(|re| re.find_iter(text).map(|m| m.range()))
+                .collect();
+            expected.sort_by_key(|r| (r.start, r.end));
+            let mut got = markup_ranges(text);
+            got.sort_by_key(|r| (r.start, r.end));
+            assert_eq!(got, expected, "{text:?}");
+        }
+
+        #[test]
+        fn markup_ranges_match_regexes_on_examples() {
+            for text in [
+                "｜基《よみ》と漢字《かんじ》と《《傍点》》と［＃注］。",
+                "《《《傍点》》》｜｜基《よみ》|基|《よ》漢《《よ》》",
+                "［＃［＃注］］［＃\n］［＃］漢字《》漢字《よ\nみ》𠀋《よ》々《よ》",
+                "｜《よみ》｜基《》｜基《よ《み》》|a《b》c",
+                "",
+            ] {
+                assert_markup_ranges_match_regexes(text);
+            }
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(1000))]
+
+            #[test]
+            fn markup_ranges_match_regexes(text in "[｜|《》［＃］\n漢字あ𠀋]{0,40}") {
+                assert_markup_ranges_match_regexes(&text);
+            }
+
+            #[test]
+            fn markup_ranges_match_regexes_on_manuscripts(text in manuscript()) {
+                assert_markup_ranges_match_regexes(&text);
+            }
+
+            #[test]
+            fn lazy_guard_answers_like_the_full_guard(
+                text in manuscript(),
+                picks in prop::collection::vec((0usize..400, 0usize..20), 0..30),
+            ) {
+                let doc = Document::parse(&text);
+                let full = MarkupGuard::new(&doc);
+                let lazy = LazyGuard::new(&doc);
+                let floor = |mut at: usize| {
+                    at = at.min(text.len());
+                    while !text.is_char_boundary(at) {
+                        at -= 1;
+                    }
+                    at
+                };
+                for (start, len) in picks {
+                    let start = floor(start);
+                    let span = Span::new(start, floor(start + len).max(start));
+                    prop_assert_eq!(Protects::touches(&lazy, span), full.touches(span), "{:?}", span);
+                }
+            }
         }
 
         proptest! {

@@ -38,10 +38,16 @@ pub struct FileAnalysis {
 
 /// Lower-case hex sha256 of `bytes`.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let mut out = String::with_capacity(64);
-    for b in digest {
-        out.push_str(&format!("{b:02x}"));
+    hex(&Sha256::digest(bytes))
+}
+
+/// Lower-case hex of `bytes`.
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(DIGITS[usize::from(b >> 4)] as char);
+        out.push(DIGITS[usize::from(b & 0xf)] as char);
     }
     out
 }
@@ -77,6 +83,11 @@ pub fn analyze(text: &str, file: &str, settings: &Settings) -> FileAnalysis {
 }
 
 /// Turns span diagnostics into located findings with stable ids.
+///
+/// The diagnostics arrive sorted by start offset, so the lines of their starts never go
+/// back: the hash and excerpt of a line are computed once for all its findings, columns are
+/// counted on from the previous finding of the line, and occurrence numbers (two findings of
+/// one code on one line) only need the codes seen on the current line.
 fn locate(
     doc: &Document,
     file: &str,
@@ -85,47 +96,117 @@ fn locate(
 ) -> Vec<Finding> {
     let text = doc.source;
     let file_hash = sha256_hex(text.as_bytes());
-    let mut seen = std::collections::HashMap::<String, usize>::new();
-    diagnostics
-        .into_iter()
-        .map(|d| {
-            let aspect = rules::lookup(d.code)
-                .map(|r| r.meta().aspect)
-                .unwrap_or(Aspect::Style);
-            let start = doc.lines.position(text, d.span.start);
-            let end = doc.lines.position(text, d.span.end);
-            let line_span = doc.lines.line_span(text, start.line - 1);
-            let line_text = &text[line_span.range()];
-            let base = format!(
-                "{file_hash}:{}:{}:{}",
-                d.code,
-                start.line,
-                sha256_hex(line_text.as_bytes())
-            );
-            // Two findings of one code on one line get distinct ids by occurrence.
-            let n = seen.entry(base.clone()).or_insert(0);
-            let key = if *n == 0 { base } else { format!("{base}:{n}") };
-            *n += 1;
-            let id = sha256_hex(key.as_bytes())[..12].to_string();
-            Finding {
-                id,
-                code: d.code.to_string(),
-                aspect,
-                severity: settings.severity_for(d.code, d.severity),
-                message: d.message,
-                file: file.to_string(),
-                line: start.line,
-                column: start.column,
-                end_line: end.line,
-                end_column: end.column,
-                byte_start: d.span.start,
-                byte_end: d.span.end,
-                excerpt: excerpt(line_text),
-                suggestion: d.suggestion,
-                fix: d.fix,
+    let mut columns = ColumnCursor::default();
+    // The line of the current findings: 0-based number, span, hash and excerpt.
+    let mut current: Option<(usize, Span, String, String)> = None;
+    // Codes seen on the current line, with how many findings of each.
+    let mut seen: Vec<(&'static str, usize)> = Vec::new();
+    let mut out = Vec::with_capacity(diagnostics.len());
+    for d in diagnostics {
+        let aspect = rules::lookup(d.code)
+            .map(|r| r.meta().aspect)
+            .unwrap_or(Aspect::Style);
+        let start = columns.position(doc, d.span.start);
+        let end = columns.position_after(doc, start, d.span.start, d.span.end);
+        let line = start.line - 1;
+        if current.as_ref().is_none_or(|c| c.0 != line) {
+            let span = doc.lines.line_span(text, line);
+            let line_text = &text[span.range()];
+            current = Some((
+                line,
+                span,
+                sha256_hex(line_text.as_bytes()),
+                excerpt(line_text),
+            ));
+            seen.clear();
+        }
+        let Some((_, _, line_hash, line_excerpt)) = current.as_ref() else {
+            continue;
+        };
+        let n = match seen.iter_mut().find(|(code, _)| *code == d.code) {
+            Some((_, n)) => {
+                *n += 1;
+                *n - 1
             }
-        })
-        .collect()
+            None => {
+                seen.push((d.code, 1));
+                0
+            }
+        };
+        // Two findings of one code on one line get distinct ids by occurrence.
+        let key = if n == 0 {
+            format!("{file_hash}:{}:{}:{line_hash}", d.code, start.line)
+        } else {
+            format!("{file_hash}:{}:{}:{line_hash}:{n}", d.code, start.line)
+        };
+        let mut id = sha256_hex(key.as_bytes());
+        id.truncate(12);
+        out.push(Finding {
+            id,
+            code: d.code.to_string(),
+            aspect,
+            severity: settings.severity_for(d.code, d.severity),
+            message: d.message,
+            file: file.to_string(),
+            line: start.line,
+            column: start.column,
+            end_line: end.line,
+            end_column: end.column,
+            byte_start: d.span.start,
+            byte_end: d.span.end,
+            excerpt: line_excerpt.clone(),
+            suggestion: d.suggestion,
+            fix: d.fix,
+        });
+    }
+    out
+}
+
+/// `LineIndex::position` for offsets that mostly move forward: the column is counted on
+/// from the last position asked for when it lies earlier on the same line.
+#[derive(Default)]
+struct ColumnCursor {
+    /// (0-based line, byte offset, 1-based column) of the last position.
+    last: Option<(usize, usize, usize)>,
+}
+
+impl ColumnCursor {
+    fn position(&mut self, doc: &Document, offset: usize) -> line_index::Position {
+        let line = doc.lines.line_of(offset);
+        let column = match self.last {
+            Some((l, at, col)) if l == line && at <= offset => {
+                col + doc.source[at..offset].chars().count()
+            }
+            _ => {
+                let start = doc.lines.line_span(doc.source, line).start;
+                doc.source[start..offset].chars().count() + 1
+            }
+        };
+        self.last = Some((line, offset, column));
+        line_index::Position {
+            line: line + 1,
+            column,
+        }
+    }
+
+    /// The position of `end`, given the position `start` of `start_offset <= end`.
+    fn position_after(
+        &self,
+        doc: &Document,
+        start: line_index::Position,
+        start_offset: usize,
+        end: usize,
+    ) -> line_index::Position {
+        let line = doc.lines.line_of(end);
+        if line + 1 == start.line {
+            line_index::Position {
+                line: start.line,
+                column: start.column + doc.source[start_offset..end].chars().count(),
+            }
+        } else {
+            doc.lines.position(doc.source, end)
+        }
+    }
 }
 
 fn excerpt(line: &str) -> String {

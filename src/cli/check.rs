@@ -39,7 +39,15 @@ fn aspect_parser() -> impl TypedValueParser<Value = Aspect> {
     .map(|s| Aspect::parse(&s).unwrap_or(Aspect::Style))
 }
 
+/// `noveler check progressive EP <verb>` (the 12-step progressive check, `cli::progressive`).
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum CheckSub {
+    /// The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end
+    Progressive(super::progressive::ProgressiveArgs),
+}
+
 #[derive(Debug, Clone, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 #[command(after_help = "\
 Targets: a bare number is an episode (3 → 40_原稿/第003話*.md|txt); write ./3 for a file \
 named 3. Directories are walked for .md/.txt (hidden dirs, .noveler, temp and target are \
@@ -50,6 +58,8 @@ Exit status: 0 no finding at or above --fail-on (default high) and every score a
 --fail-under; 1 the gate tripped; 2 usage, config or I/O error (other files are still \
 checked). A closed stdout (broken pipe) exits 0.")]
 pub struct CheckArgs {
+    #[command(subcommand)]
+    pub sub: Option<CheckSub>,
     /// Episode numbers, manuscript files, directories, or - for stdin
     #[arg(value_name = "EPISODE|FILE|DIR|-")]
     pub targets: Vec<String>,
@@ -160,6 +170,9 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
 }
 
 pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
+    if let Some(CheckSub::Progressive(p)) = args.sub {
+        return super::progressive::run(ctx, p);
+    }
     let cwd = std::env::current_dir().unwrap_or_else(|_| ctx.root.clone());
     let mut req = request(&args, &cwd);
     if args.targets.iter().any(|t| t == "-") {

@@ -12,11 +12,17 @@ use std::process::ExitCode;
 pub mod artifact;
 pub mod backup;
 pub mod check;
+pub mod complete;
 pub mod convert;
 pub mod files;
 pub mod gen;
+pub mod init;
 mod mcp;
 pub mod plot;
+pub mod polish;
+pub mod progressive;
+pub mod status;
+pub mod todo;
 pub mod validate;
 pub mod write;
 
@@ -72,8 +78,6 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
-    /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
-    Mcp(mcp::McpArgs),
     /// Content-addressed artifacts: store, fetch, list, delete, gc
     Artifact(artifact::ArtifactArgs),
     /// Snapshots of manuscripts and artifacts: create, list, restore
@@ -88,6 +92,26 @@ pub enum Command {
     Write(write::WriteArgs),
     /// The episode plot for an agent: prompt, then submit the plot YAML
     Plot(plot::PlotArgs),
+    /// Tasks for the author's agent: .todo/task.md (add, update, delete, move, list, search)
+    Todo(todo::TodoArgs),
+    /// Decision records (ADR) under .todo/adr/ (new, status, list)
+    Adr(todo::AdrArgs),
+    /// Per-task context files .todo/context/TNNN.md (set, append, show, search)
+    Context(todo::ContextArgs),
+    /// Where the project stands: episodes, quality, progress (and an HTML report)
+    Status(status::StatusArgs),
+    /// Finish an episode: quality gate, 話数管理 update and the publish-ready text
+    Complete(complete::CompleteArgs),
+    /// Create a new novel project (folders, settings, first plot, .novelerrc.yaml)
+    Init(init::InitArgs),
+    /// The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end
+    Progressive(progressive::ProgressiveArgs),
+    /// Judged evaluations for an agent: 68 story elements, structure, expression, preview
+    Evaluate(progressive::EvaluateArgs),
+    /// Apply the rules' automatic fixes (diff or --apply with a backup), or revision stages 2/3
+    Polish(polish::PolishArgs),
+    /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
+    Mcp(mcp::McpArgs),
 }
 
 /// Entry point of the binary.
@@ -132,7 +156,6 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
                 crate::output::rules::rules_table(&r.rules)
             })
         }
-        Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
         Command::Artifact(args) => artifact::run(&ctx, args),
         Command::Backup(args) => backup::run(&ctx, args),
         Command::Files(args) => files::run(&ctx, args),
@@ -140,6 +163,16 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Validate(args) => validate::run(&ctx, args),
         Command::Write(args) => write::run(&ctx, args),
         Command::Plot(args) => plot::run(&ctx, args),
+        Command::Todo(args) => todo::run_todo(&ctx, args),
+        Command::Adr(args) => todo::run_adr(&ctx, args),
+        Command::Context(args) => todo::run_context(&ctx, args),
+        Command::Init(args) => init::run(&ctx, args),
+        Command::Complete(args) => complete::run(&ctx, args),
+        Command::Status(args) => status::run(&ctx, args),
+        Command::Progressive(args) => progressive::run(&ctx, args),
+        Command::Evaluate(args) => progressive::run_evaluate(&ctx, args),
+        Command::Polish(args) => polish::run(&ctx, args),
+        Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
     }
 }
 

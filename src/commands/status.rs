@@ -1,81 +1,260 @@
-//! `status`: a minimal project summary — the project's name and every episode manuscript
-//! with its file reference and 正味文字数 (SPEC §2.3). Later issues grow it (quality
-//! history, writing sessions, progress).
+//! `noveler status` (MCP tool `status`, seed 000 §4.3.5 / §5.4.4): where the project stands.
+//!
+//! - `project_overview`: name, genre, episodes written, completed and still in draft,
+//!   characters in total, the target length.
+//! - `quality_summary`: average / highest / lowest overall score of the manuscripts (the
+//!   deterministic check, SPEC §4) and the episodes below the threshold (default 70, the
+//!   `noveler complete` gate).
+//! - `progress_analysis`: completion rate (completed / written), the remaining work in
+//!   words and in numbers, and recent activity (writing sessions, progressive checks,
+//!   backups, completions) read from `.noveler/` and the ledger.
+//! - `episodes`: one row per manuscript: length against the target, kanji and dialogue
+//!   ratio, score, findings, and the status recorded in `50_管理資料/話数管理.yaml`.
+//!
+//! The metrics come from `commands::check` over every episode file, so the content-hash
+//! cache in `.noveler/cache/` makes a second run on an unchanged project cheap, and files are
+//! analysed in parallel. A manuscript that cannot be read (not UTF-8, empty) is listed in
+//! `errors` and left out of the averages; it does not fail the command.
 
+use super::check::{self, CheckRequest, Target};
 use super::{Ctx, Report};
-use crate::analysis::Document;
+use crate::analysis::{metrics, Document, Severity};
 use crate::error::{Code, Error, Result};
-use crate::project::Project;
+use crate::project::ledger::{Ledger, LedgerEntry};
+use crate::project::{episode_number_of, Project};
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The default score threshold (the `noveler complete` gate).
+pub const DEFAULT_THRESHOLD: f64 = 70.0;
+/// Default number of recent activity entries.
+pub const DEFAULT_RECENT: usize = 10;
 
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
-pub struct StatusRequest {}
+#[serde(default)]
+pub struct StatusRequest {
+    /// Episodes with an overall score below this are listed in
+    /// `quality_summary.episodes_below_threshold` (0–100, default 70).
+    pub threshold: Option<f64>,
+    /// How many recent activity entries to report (default 10).
+    pub recent: Option<usize>,
+    /// Analyse every manuscript again instead of using the cache in `.noveler/cache/`.
+    pub no_cache: bool,
+}
 
-/// One manuscript file of the project.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct EpisodeStatus {
-    /// Episode number (from the file name `第NNN話…`).
+pub struct TargetBand {
+    pub min: usize,
+    pub max: usize,
+    /// `project_config`, `override` or `default`.
+    pub source: String,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct ProjectOverview {
+    /// `プロジェクト名` of プロジェクト設定.yaml (the directory name without one).
+    pub project_name: String,
+    pub genre: Option<String>,
+    pub has_project_config: bool,
+    /// The manuscript directory, relative to the root.
+    pub manuscript_dir: String,
+    /// Episodes with a manuscript (distinct episode numbers).
+    pub total_episodes: usize,
+    /// Of those, marked finished in 話数管理.yaml.
+    pub completed_episodes: usize,
+    /// The others.
+    pub draft_episodes: usize,
+    /// Sum of 正味文字数 over the readable manuscripts.
+    pub total_body_chars: usize,
+    pub target_length: TargetBand,
+}
+
+/// An episode named in a summary.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct EpisodeScore {
     pub episode: u32,
-    /// Title part of the file name (after `第NNN話_`), empty when there is none.
     pub title: String,
-    /// Path relative to the project root.
+    pub score: f64,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct QualitySummary {
+    /// Mean overall score of the checked manuscripts (null when none).
+    pub average_quality_score: Option<f64>,
+    pub highest_score: Option<f64>,
+    pub lowest_score: Option<f64>,
+    pub threshold: f64,
+    /// Episodes whose overall score is below `threshold`, by episode.
+    pub episodes_below_threshold: Vec<EpisodeScore>,
+    /// Findings over all manuscripts, per severity (all four keys).
+    pub findings_by_severity: BTreeMap<String, usize>,
+}
+
+/// Remaining work in numbers.
+#[derive(Debug, Clone, Default, Serialize, schemars::JsonSchema)]
+pub struct RemainingWork {
+    /// Written but not completed.
+    pub draft_episodes: usize,
+    /// Below the score threshold.
+    pub below_threshold: usize,
+    /// Shorter than the target minimum.
+    pub too_short: usize,
+    /// Characters missing to reach the minimum, summed over the short episodes.
+    pub chars_to_target: usize,
+    /// Longer than the target maximum.
+    pub too_long: usize,
+    /// Episodes with a plot but no manuscript yet.
+    pub planned_without_manuscript: Vec<u32>,
+}
+
+/// Something that happened in the project.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct Activity {
+    /// RFC 3339 time (or a date for completions), as recorded.
+    pub at: String,
+    /// `writing_session`, `progressive_check`, `backup` or `completion`.
+    pub kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub episode: Option<u32>,
+    /// Japanese.
+    pub description: String,
+    /// The record it was read from, relative to the root.
+    pub source: String,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct ProgressAnalysis {
+    /// completed / total episodes, 0–1 (0 without episodes).
+    pub completion_rate: f64,
+    /// The remaining work in a sentence (Japanese).
+    pub estimated_remaining_work: String,
+    pub remaining_work: RemainingWork,
+    /// Newest first.
+    pub recent_activity: Vec<Activity>,
+}
+
+/// One manuscript.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct EpisodeRow {
+    pub episode: u32,
+    /// From 話数管理.yaml, else from the file name (`第NNN話_<title>`).
+    pub title: String,
+    /// Relative to the project root.
     pub path: String,
     pub sha256: String,
-    pub size_bytes: u64,
-    /// 正味文字数: characters of the body without ruby readings, markup and whitespace.
-    /// Absent when the file could not be read (see `error`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// 正味文字数 (null when the file could not be checked).
     pub body_chars: Option<usize>,
-    /// Why the file could not be read (e.g. not UTF-8), in Japanese.
+    /// `short`, `in_range` or `long` against the target length.
+    pub length_status: Option<String>,
+    pub kanji_ratio: Option<f64>,
+    /// Share of dialogue paragraphs (dialogue_line_ratio).
+    pub dialogue_ratio: Option<f64>,
+    /// Overall score of the check.
+    pub score: Option<f64>,
+    pub findings: Option<usize>,
+    /// `completed` or `draft`.
+    pub status: String,
+    /// The status word as written in 話数管理.yaml (null when the episode is not listed).
+    pub status_label: Option<String>,
+    /// 完了日 from 話数管理.yaml.
+    pub completed_on: Option<String>,
+    /// Why the file could not be checked (Japanese).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct StatusReport {
-    /// `プロジェクト名` of プロジェクト設定.yaml; absent without a project config.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub project_name: Option<String>,
-    /// プロジェクト設定.yaml exists at the root.
-    pub has_project_config: bool,
-    /// The manuscript directory, relative to the root.
-    pub manuscript_dir: String,
-    /// Manuscripts by episode number, then path.
-    pub episodes: Vec<EpisodeStatus>,
-    /// Number of distinct episode numbers.
-    pub total_episodes: usize,
-    /// Sum of body_chars over readable manuscripts.
-    pub total_body_chars: usize,
+    pub project_overview: ProjectOverview,
+    pub quality_summary: QualitySummary,
+    pub progress_analysis: ProgressAnalysis,
+    /// By episode number, then path.
+    pub episodes: Vec<EpisodeRow>,
     /// Episode numbers with more than one manuscript file (ambiguous for `episode` lookups).
     pub ambiguous_episodes: Vec<u32>,
+    /// Problems that did not stop the summary (Japanese).
+    pub warnings: Vec<String>,
     /// What an agent may do next.
     pub next_actions: Vec<String>,
+    /// The HTML report written by this run (`noveler status --report html`), relative to
+    /// the project root.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report_file: Option<String>,
+    /// Narration sentence lengths of the latest readable episode (for the HTML report).
     #[serde(skip)]
+    #[schemars(skip)]
+    pub latest_rhythm: Option<LatestRhythm>,
+    /// The accepted kanji and dialogue ratio bands (for the HTML report).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub bands: RatioBands,
+    #[serde(skip)]
+    #[schemars(skip)]
     refs: Vec<FileRef>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    outputs: Vec<FileRef>,
+}
+
+impl StatusReport {
+    /// Records a file written from this report (the HTML report).
+    pub fn add_output(&mut self, file: FileRef) {
+        self.report_file = Some(file.path.clone());
+        self.outputs.push(file);
+    }
+}
+
+/// The accepted bands of the ratio rules (KANJI_RATIO_OUT_OF_RANGE,
+/// DIALOGUE_RATIO_OUT_OF_RANGE) under the project's settings.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RatioBands {
+    pub kanji: (f64, f64),
+    pub dialogue: (f64, f64),
+}
+
+/// The sentence lengths of one episode.
+#[derive(Debug, Clone)]
+pub struct LatestRhythm {
+    pub episode: u32,
+    pub title: String,
+    pub lengths: Vec<usize>,
+    /// Whether dialogue sentences were left out (`exclude_dialogue_lines`).
+    pub narration_only: bool,
+    /// Short ≤ this (rhythm buckets).
+    pub short_max: usize,
+    /// Long ≥ this.
+    pub long_min: usize,
 }
 
 impl Report for StatusReport {
     fn inputs(&self) -> Vec<FileRef> {
         self.refs.clone()
     }
+    fn outputs(&self) -> Vec<FileRef> {
+        self.outputs.clone()
+    }
 }
 
-/// The episode number and title of a manuscript file name `第NNN話[_title].md|txt`
-/// (the number as `project::episode_number_of` reads it).
+/// The episode number and title of a manuscript file name `第NNN話…` (`.md` / `.txt`).
 pub fn episode_of(file_name: &str) -> Option<(u32, String)> {
-    let path = std::path::Path::new(file_name);
-    if !crate::project::is_manuscript_file(path) {
-        return None;
-    }
-    let stem = path.file_stem()?.to_str()?;
-    let number = crate::project::episode_number_of(stem)?;
+    let stem = file_name
+        .strip_suffix(".md")
+        .or_else(|| file_name.strip_suffix(".txt"))?;
+    let number = episode_number_of(stem)?;
     let after = &stem[stem.find('話')? + '話'.len_utf8()..];
-    let title = after.strip_prefix('_').unwrap_or(after).to_string();
+    let title = after
+        .strip_prefix('_')
+        .or_else(|| after.strip_prefix('＿'))
+        .or_else(|| after.strip_prefix('　'))
+        .or_else(|| after.strip_prefix(' '))
+        .unwrap_or(after)
+        .to_string();
     Some((number, title))
 }
 
-pub fn run(ctx: &Ctx, _req: StatusRequest) -> Result<StatusReport> {
+pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
     let root = &ctx.root;
     if !root.is_dir() {
         return Err(Error::new(
@@ -87,67 +266,592 @@ pub fn run(ctx: &Ctx, _req: StatusRequest) -> Result<StatusReport> {
         )
         .hint("project_root（または --project-root）に存在するディレクトリを指定してください。"));
     }
+    let threshold = req.threshold.unwrap_or(DEFAULT_THRESHOLD);
+    if !(0.0..=100.0).contains(&threshold) {
+        return Err(Error::new(
+            Code::U001,
+            format!("threshold は 0〜100 で指定してください（{threshold}）"),
+        ));
+    }
     let project = Project::load(root)?;
+    let mut warnings = Vec::new();
     let mut refs: Vec<FileRef> = project
         .config_files
         .iter()
         .filter_map(|p| FileRef::from_path(root, p, "config").ok())
         .collect();
-    let found = project.episodes();
-    let mut episodes = Vec::with_capacity(found.len());
-    for (i, ep) in found.iter().enumerate() {
-        ctx.check_cancelled()?;
+
+    let ledger = match Ledger::load(&project) {
+        Ok(l) => {
+            if l.exists {
+                refs.push(FileRef::from_bytes(
+                    root,
+                    &l.path,
+                    l.text.as_bytes(),
+                    "management",
+                ));
+            }
+            Some(l)
+        }
+        Err(e) => {
+            warnings.push(format!(
+                "{}（話数管理のステータスは読めませんでした）",
+                e.message
+            ));
+            None
+        }
+    };
+
+    // The check over every episode file (cached, parallel, input order).
+    let episodes = project.episodes();
+    let mut results: BTreeMap<String, check::FileResult> = BTreeMap::new();
+    let mut errors: BTreeMap<String, String> = BTreeMap::new();
+    if !episodes.is_empty() {
+        let targets = episodes
+            .iter()
+            .map(|e| Target::Path(project.display(&e.path)))
+            .collect();
+        let report = check::run(
+            ctx,
+            CheckRequest {
+                targets,
+                no_cache: req.no_cache,
+                exit_zero: true,
+                ..Default::default()
+            },
+        )?;
+        for e in report.errors {
+            errors.insert(e.path.clone(), e.message.clone());
+        }
+        for f in report.files {
+            results.insert(f.path.clone(), f);
+        }
+        refs.extend(report.inputs.into_iter().filter(|r| r.role == "manuscript"));
+    }
+
+    let target = project.settings.target_length;
+    let mut rows = Vec::with_capacity(episodes.len());
+    let mut by_severity: BTreeMap<String, usize> = Severity::ALL
+        .iter()
+        .map(|s| (s.as_str().to_string(), 0))
+        .collect();
+    for ep in &episodes {
+        let rel = project.display(&ep.path);
         let name = ep
             .path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        ctx.report_progress(i as u64 + 1, found.len() as u64, &name);
-        let title = episode_of(&name).map(|(_, t)| t).unwrap_or_default();
-        let bytes = std::fs::read(&ep.path).map_err(|e| Error::io(&ep.path, &e))?;
-        let fref = FileRef::from_bytes(root, &ep.path, &bytes, "manuscript");
-        let (body_chars, error) = match crate::store::text::decode(&ep.path, &bytes) {
-            Ok(source) => (Some(Document::parse(&source.text).body_chars), None),
-            Err(e) => (None, Some(e.message)),
-        };
-        episodes.push(EpisodeStatus {
+        let entry: Option<&LedgerEntry> = ledger.as_ref().and_then(|l| l.entry(ep.number));
+        let title = entry
+            .and_then(|e| e.title.clone())
+            .filter(|t| !t.trim().is_empty())
+            .or_else(|| episode_of(&name).map(|(_, t)| t))
+            .unwrap_or_default();
+        let completed = entry.is_some_and(LedgerEntry::is_completed);
+        let mut row = EpisodeRow {
             episode: ep.number,
             title,
-            path: fref.path.clone(),
-            sha256: fref.sha256.clone(),
-            size_bytes: fref.size_bytes,
-            body_chars,
-            error,
-        });
-        refs.push(fref);
+            path: rel.clone(),
+            sha256: String::new(),
+            body_chars: None,
+            length_status: None,
+            kanji_ratio: None,
+            dialogue_ratio: None,
+            score: None,
+            findings: None,
+            status: if completed { "completed" } else { "draft" }.into(),
+            status_label: entry.and_then(|e| e.status.clone()),
+            completed_on: entry.and_then(|e| e.completed_on.clone()),
+            error: None,
+        };
+        if let Some(f) = results.get(&rel) {
+            let chars = f.metrics.length_stats.body_chars;
+            row.sha256 = f.sha256.clone();
+            row.body_chars = Some(chars);
+            row.length_status = Some(
+                if chars < target.min {
+                    "short"
+                } else if chars > target.max {
+                    "long"
+                } else {
+                    "in_range"
+                }
+                .into(),
+            );
+            row.kanji_ratio = Some(f.metrics.character_balance.kanji_ratio);
+            row.dialogue_ratio = Some(f.metrics.dialogue.dialogue_line_ratio);
+            row.score = Some(f.scores.overall);
+            row.findings = Some(f.findings.len());
+            for finding in &f.findings {
+                *by_severity
+                    .entry(finding.severity.as_str().to_string())
+                    .or_insert(0) += 1;
+            }
+        } else {
+            row.error = Some(
+                errors
+                    .get(&rel)
+                    .cloned()
+                    .unwrap_or_else(|| "確認できませんでした".into()),
+            );
+            if let Ok(bytes) = std::fs::read(&ep.path) {
+                row.sha256 = crate::analysis::sha256_hex(&bytes);
+            }
+        }
+        rows.push(row);
     }
-    let mut numbers: Vec<u32> = episodes.iter().map(|e| e.episode).collect();
-    numbers.dedup();
+
+    // Episodes (distinct numbers) and their status.
+    let numbers: BTreeSet<u32> = rows.iter().map(|r| r.episode).collect();
     let ambiguous_episodes: Vec<u32> = numbers
         .iter()
         .copied()
-        .filter(|n| episodes.iter().filter(|e| e.episode == *n).count() > 1)
+        .filter(|n| rows.iter().filter(|r| r.episode == *n).count() > 1)
         .collect();
-    let total_body_chars = episodes.iter().filter_map(|e| e.body_chars).sum();
-    let dir_name = project.dirs.manuscript.clone();
+    let completed_numbers: BTreeSet<u32> = rows
+        .iter()
+        .filter(|r| r.status == "completed")
+        .map(|r| r.episode)
+        .collect();
+    let total_episodes = numbers.len();
+    let completed_episodes = completed_numbers.len();
+    let draft_episodes = total_episodes - completed_episodes;
+    let total_body_chars = rows.iter().filter_map(|r| r.body_chars).sum();
+
+    // Quality.
+    let scored: Vec<&EpisodeRow> = rows.iter().filter(|r| r.score.is_some()).collect();
+    let scores: Vec<f64> = scored.iter().filter_map(|r| r.score).collect();
+    let average =
+        (!scores.is_empty()).then(|| round1(scores.iter().sum::<f64>() / scores.len() as f64));
+    let highest = scores
+        .iter()
+        .copied()
+        .fold(None, |m: Option<f64>, s| Some(m.map_or(s, |m| m.max(s))));
+    let lowest = scores
+        .iter()
+        .copied()
+        .fold(None, |m: Option<f64>, s| Some(m.map_or(s, |m| m.min(s))));
+    let episodes_below_threshold: Vec<EpisodeScore> = scored
+        .iter()
+        .filter(|r| r.score.is_some_and(|s| s < threshold))
+        .map(|r| EpisodeScore {
+            episode: r.episode,
+            title: r.title.clone(),
+            score: r.score.unwrap_or_default(),
+        })
+        .collect();
+
+    // Remaining work.
+    let planned = planned_episodes(&project);
+    let remaining = RemainingWork {
+        draft_episodes,
+        below_threshold: episodes_below_threshold.len(),
+        too_short: rows
+            .iter()
+            .filter(|r| r.length_status.as_deref() == Some("short"))
+            .count(),
+        chars_to_target: rows
+            .iter()
+            .filter_map(|r| r.body_chars)
+            .filter(|c| *c < target.min)
+            .map(|c| target.min - c)
+            .sum(),
+        too_long: rows
+            .iter()
+            .filter(|r| r.length_status.as_deref() == Some("long"))
+            .count(),
+        planned_without_manuscript: planned
+            .into_iter()
+            .filter(|n| !numbers.contains(n))
+            .collect(),
+    };
+    let estimated_remaining_work = describe_remaining(&remaining, total_episodes, threshold);
+    let completion_rate = if total_episodes == 0 {
+        0.0
+    } else {
+        metrics::round4(completed_episodes as f64 / total_episodes as f64)
+    };
+
+    let recent_activity =
+        recent_activity(root, ledger.as_ref(), req.recent.unwrap_or(DEFAULT_RECENT));
+
+    // The latest readable episode's sentence lengths (for the report).
+    let latest_rhythm = rows
+        .iter()
+        .rev()
+        .find(|r| results.contains_key(&r.path))
+        .and_then(|r| {
+            let f = results.get(&r.path)?;
+            let doc = Document::parse(&f.text);
+            let sentences = metrics::narration_sentences(&doc, &project.settings);
+            Some(LatestRhythm {
+                episode: r.episode,
+                title: r.title.clone(),
+                lengths: metrics::sentence_lengths(&sentences),
+                narration_only: project.settings.exclude_dialogue_lines,
+                short_max: project.settings.thresholds.short_bucket_max,
+                long_min: project.settings.thresholds.long_sentence_length,
+            })
+        });
+
     let mut next_actions = Vec::new();
-    match numbers.last() {
-        Some(last) => next_actions.push(format!("check_basic {{\"episode\": {last}}}")),
-        None => next_actions.push(format!(
-            "write {{\"path\": \"{dir_name}/第001話_<タイトル>.md\", \"content\": …}}"
-        )),
+    if let Some(worst) = episodes_below_threshold
+        .iter()
+        .min_by(|a, b| a.score.total_cmp(&b.score))
+    {
+        next_actions.push(format!(
+            "noveler_check {{\"episode\": {}}} — 第{}話は {} 点（{} 点未満）",
+            worst.episode,
+            worst.episode,
+            fmt_score(worst.score),
+            fmt_score(threshold)
+        ));
     }
+    if let Some(r) = rows.iter().find(|r| {
+        r.status == "draft" && r.score.is_some_and(|s| s >= threshold) && r.error.is_none()
+    }) {
+        next_actions.push(format!(
+            "noveler_complete {{\"episode\": {}}} — 第{}話を完了して公開用テキストを作る",
+            r.episode, r.episode
+        ));
+    }
+    if let Some(n) = remaining.planned_without_manuscript.first() {
+        next_actions.push(format!(
+            "noveler_write {{\"episode\": {n}}} — プロットのある第{n}話を書く"
+        ));
+    } else if total_episodes == 0 {
+        next_actions.push(format!(
+            "write {{\"path\": \"{}/第001話_<タイトル>.md\", \"content\": …}}",
+            project.dirs.manuscript
+        ));
+    }
+    if !ambiguous_episodes.is_empty() {
+        warnings.push(format!(
+            "同じ話数の原稿が複数あります: {}",
+            ambiguous_episodes
+                .iter()
+                .map(|n| format!("第{n}話"))
+                .collect::<Vec<_>>()
+                .join("、")
+        ));
+    }
+
+    let project_name = project
+        .config
+        .name
+        .clone()
+        .or_else(|| root.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_default();
     Ok(StatusReport {
-        project_name: project.config.name.clone(),
-        has_project_config: project.has_config,
-        manuscript_dir: dir_name,
-        total_episodes: numbers.len(),
-        episodes,
-        total_body_chars,
+        project_overview: ProjectOverview {
+            project_name,
+            genre: project.config.genre.clone(),
+            has_project_config: project.has_config,
+            manuscript_dir: project.dirs.manuscript.clone(),
+            total_episodes,
+            completed_episodes,
+            draft_episodes,
+            total_body_chars,
+            target_length: TargetBand {
+                min: target.min,
+                max: target.max,
+                source: serde_json::to_value(target.source)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+            },
+        },
+        quality_summary: QualitySummary {
+            average_quality_score: average,
+            highest_score: highest,
+            lowest_score: lowest,
+            threshold,
+            episodes_below_threshold,
+            findings_by_severity: by_severity,
+        },
+        progress_analysis: ProgressAnalysis {
+            completion_rate,
+            estimated_remaining_work,
+            remaining_work: remaining,
+            recent_activity,
+        },
+        episodes: rows,
         ambiguous_episodes,
+        warnings,
         next_actions,
+        latest_rhythm,
+        bands: RatioBands {
+            kanji: (
+                project.settings.thresholds.kanji_ratio_min,
+                project.settings.thresholds.kanji_ratio_max,
+            ),
+            dialogue: (
+                project.settings.thresholds.dialogue_ratio_min,
+                project.settings.thresholds.dialogue_ratio_max,
+            ),
+        },
         refs,
+        report_file: None,
+        outputs: Vec::new(),
     })
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// A score as people write it: `86`, `86.5`.
+pub fn fmt_score(s: f64) -> String {
+    let r = round1(s);
+    if r.fract() == 0.0 {
+        format!("{r:.0}")
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+/// `12,345`.
+pub fn fmt_thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn describe_remaining(r: &RemainingWork, total: usize, threshold: f64) -> String {
+    if total == 0 && r.planned_without_manuscript.is_empty() {
+        return "まだ原稿がありません。第1話の執筆から始めましょう".into();
+    }
+    let mut parts = Vec::new();
+    if r.draft_episodes > 0 {
+        parts.push(format!("下書き {} 話の推敲と完了処理", r.draft_episodes));
+    }
+    if r.too_short > 0 {
+        parts.push(format!(
+            "目標文字数に届かない {} 話の加筆（あと計 {} 字）",
+            r.too_short,
+            fmt_thousands(r.chars_to_target)
+        ));
+    }
+    if r.too_long > 0 {
+        parts.push(format!("目標文字数を超える {} 話の調整", r.too_long));
+    }
+    if r.below_threshold > 0 {
+        parts.push(format!(
+            "品質スコア {} 点未満の {} 話の改善",
+            fmt_score(threshold),
+            r.below_threshold
+        ));
+    }
+    if !r.planned_without_manuscript.is_empty() {
+        let shown: Vec<String> = r
+            .planned_without_manuscript
+            .iter()
+            .take(5)
+            .map(|n| format!("第{n}話"))
+            .collect();
+        let more = if r.planned_without_manuscript.len() > 5 {
+            "ほか"
+        } else {
+            ""
+        };
+        parts.push(format!(
+            "プロットのみの {} 話（{}{more}）の執筆",
+            r.planned_without_manuscript.len(),
+            shown.join("・")
+        ));
+    }
+    if parts.is_empty() {
+        format!("残りの作業はありません（全 {total} 話が完了済み）")
+    } else {
+        parts.join("、")
+    }
+}
+
+/// Episode numbers that have a plot file (`20_プロット/話別プロット/` and `20_プロット/`).
+fn planned_episodes(project: &Project) -> BTreeSet<u32> {
+    let mut out = BTreeSet::new();
+    let plot = project.plot_dir();
+    for dir in [plot.join("話別プロット"), plot.clone()] {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            let ext_ok = matches!(
+                path.extension().and_then(|x| x.to_str()),
+                Some("yaml" | "yml" | "md")
+            );
+            if !ext_ok || !path.is_file() {
+                continue;
+            }
+            let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+                continue;
+            };
+            let n = episode_number_of(stem).or_else(|| {
+                let digits: String = stem
+                    .strip_prefix("ep")?
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                digits.parse().ok()
+            });
+            if let Some(n) = n.filter(|n| *n > 0) {
+                out.insert(n);
+            }
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Recent activity
+
+const SESSIONS_DIR: &str = ".noveler/sessions";
+const CHECKS_DIR: &str = ".noveler/checks";
+
+/// The `limit` newest entries of `dir` (files or directories) by modification time.
+fn newest(dir: &Path, limit: usize, want_dirs: bool) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            !name.starts_with('.')
+                && e.file_type()
+                    .is_ok_and(|t| if want_dirs { t.is_dir() } else { t.is_file() })
+        })
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .collect();
+    v.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
+    v.into_iter().take(limit).map(|(_, p)| p).collect()
+}
+
+fn read_doc(path: &Path) -> Option<serde_yaml::Value> {
+    let text = std::fs::read_to_string(path).ok()?;
+    // YAML is a superset of JSON: one reader for sessions (.yaml) and manifests (.json).
+    serde_yaml::from_str(&text).ok()
+}
+
+fn text_of(doc: &serde_yaml::Value, keys: &[&str]) -> Option<String> {
+    keys.iter().find_map(|k| match doc.get(*k)? {
+        serde_yaml::Value::String(s) => Some(s.clone()),
+        serde_yaml::Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    })
+}
+
+fn number_of(doc: &serde_yaml::Value, keys: &[&str]) -> Option<u32> {
+    keys.iter()
+        .find_map(|k| doc.get(*k)?.as_u64())
+        .and_then(|n| u32::try_from(n).ok())
+}
+
+fn len_of(doc: &serde_yaml::Value, key: &str) -> Option<usize> {
+    doc.get(key)?.as_sequence().map(Vec::len)
+}
+
+/// Writing sessions, progressive checks, backups and completions, newest first. Records
+/// that cannot be read are skipped (they are not this command's to repair).
+pub fn recent_activity(root: &Path, ledger: Option<&Ledger>, limit: usize) -> Vec<Activity> {
+    let mut out = Vec::new();
+    if limit == 0 {
+        return out;
+    }
+    let rel = |p: &Path| crate::store::fileref::relative_to(root, p).unwrap_or_default();
+    for path in newest(&root.join(SESSIONS_DIR), limit, false) {
+        let Some(doc) = read_doc(&path) else { continue };
+        let Some(at) = text_of(&doc, &["last_updated", "updated_at", "created_at"]) else {
+            continue;
+        };
+        let episode = number_of(&doc, &["episode", "episode_number"]);
+        let status = text_of(&doc, &["status"]).unwrap_or_default();
+        let stage = text_of(&doc, &["current_stage"]).unwrap_or_default();
+        let done = len_of(&doc, "completed_stages").unwrap_or(0);
+        let total = number_of(&doc, &["total_stages"]).unwrap_or(10);
+        let ep = episode.map(|n| format!("第{n}話 ")).unwrap_or_default();
+        out.push(Activity {
+            at,
+            kind: "writing_session".into(),
+            episode,
+            description: format!(
+                "{ep}執筆セッション（{status}、{done}/{total} 段階、次: {stage}）"
+            ),
+            source: rel(&path),
+        });
+    }
+    for dir in newest(&root.join(CHECKS_DIR), limit, true) {
+        let path = dir.join("manifest.json");
+        let Some(doc) = read_doc(&path) else { continue };
+        let Some(at) = text_of(&doc, &["updated_at", "closed_at", "created_at"]) else {
+            continue;
+        };
+        let episode = number_of(&doc, &["episode_number", "episode"]);
+        let status = text_of(&doc, &["status"]).unwrap_or_default();
+        let done = len_of(&doc, "completed_steps").unwrap_or(0);
+        let ep = episode.map(|n| format!("第{n}話 ")).unwrap_or_default();
+        out.push(Activity {
+            at,
+            kind: "progressive_check".into(),
+            episode,
+            description: format!("{ep}段階チェック（{status}、{done}/12 ステップ完了）"),
+            source: rel(&path),
+        });
+    }
+    let backups = root.join(crate::store::backup::BACKUP_DIR);
+    if let Ok(entries) = std::fs::read_dir(&backups) {
+        let mut ids: Vec<String> = entries
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| crate::store::backup::is_valid_id(n))
+            .collect();
+        ids.sort();
+        for id in ids.iter().rev().take(limit) {
+            let path = backups.join(id).join(crate::store::backup::MANIFEST);
+            let Some(doc) = read_doc(&path) else { continue };
+            let Some(at) = text_of(&doc, &["created_at"]) else {
+                continue;
+            };
+            let reason = text_of(&doc, &["reason"]).unwrap_or_default();
+            let files = len_of(&doc, "files").unwrap_or(0);
+            out.push(Activity {
+                at,
+                kind: "backup".into(),
+                episode: None,
+                description: format!("バックアップ（{reason}、{files} ファイル）"),
+                source: rel(&path),
+            });
+        }
+    }
+    if let Some(l) = ledger {
+        for e in &l.entries {
+            if let (true, Some(day)) = (e.is_completed(), &e.completed_on) {
+                let score = e
+                    .quality_score
+                    .map(|s| format!("、品質スコア {}", fmt_score(s)))
+                    .unwrap_or_default();
+                out.push(Activity {
+                    at: day.clone(),
+                    kind: "completion".into(),
+                    episode: Some(e.episode),
+                    description: format!("第{}話 完了{score}", e.episode),
+                    source: l.rel.clone(),
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| b.at.cmp(&a.at).then_with(|| a.source.cmp(&b.source)));
+    out.truncate(limit);
+    out
 }
 
 #[cfg(test)]
@@ -161,16 +865,16 @@ mod tests {
             Some((1, "潮墨の見習い".into()))
         );
         assert_eq!(episode_of("第12話.txt"), Some((12, String::new())));
+        assert_eq!(episode_of("第００３話　夜.md"), Some((3, "夜".into())));
         assert_eq!(episode_of("第001話_x.yaml"), None);
-        assert_eq!(episode_of("第１２話_全角.md"), Some((12, "全角".into())));
         assert_eq!(episode_of("メモ.md"), None);
         assert_eq!(episode_of("第話.md"), None);
     }
 
     #[test]
     fn missing_root_is_p001() {
-        let ctx = Ctx::new(std::path::PathBuf::from("/nonexistent/noveler/root"));
-        let err = run(&ctx, StatusRequest {}).unwrap_err();
+        let ctx = Ctx::new(PathBuf::from("/nonexistent/noveler/root"));
+        let err = run(&ctx, StatusRequest::default()).unwrap_err();
         assert_eq!(err.code, Code::P001);
     }
 
@@ -182,44 +886,118 @@ mod tests {
             "プロジェクト名: a\n  : [\n",
         )
         .unwrap();
-        let err = run(&Ctx::new(dir.path().into()), StatusRequest {}).unwrap_err();
+        let err = run(&Ctx::new(dir.path().into()), StatusRequest::default()).unwrap_err();
         assert_eq!(err.code, Code::P002);
         assert!(err.line.is_some());
     }
 
     #[test]
-    fn sample_project_lists_its_three_episodes() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project");
-        let mut ctx = Ctx::new(root);
-        ctx.save = false;
-        let report = run(&ctx, StatusRequest {}).unwrap();
-        assert_eq!(report.project_name.as_deref(), Some("潮墨の地図師"));
-        assert_eq!(report.total_episodes, 3);
-        assert_eq!(report.episodes[0].title, "潮墨の見習い");
-        assert_eq!(report.episodes[0].path, "40_原稿/第001話_潮墨の見習い.md");
-        assert!(report.episodes.iter().all(|e| e.body_chars.unwrap() > 3000));
-        assert_eq!(
-            report.total_body_chars,
-            report
-                .episodes
-                .iter()
-                .map(|e| e.body_chars.unwrap())
-                .sum::<usize>()
-        );
-        // プロジェクト設定.yaml, 執筆品質ルール.yaml and the 3 manuscripts.
-        let roles: Vec<String> = report.inputs().into_iter().map(|f| f.role).collect();
-        assert_eq!(
-            roles,
-            ["config", "config", "manuscript", "manuscript", "manuscript"]
-        );
+    fn empty_project_suggests_writing_episode_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let report = run(&Ctx::new(dir.path().into()), StatusRequest::default()).unwrap();
+        assert_eq!(report.project_overview.total_episodes, 0);
+        assert!(!report.project_overview.has_project_config);
+        assert_eq!(report.progress_analysis.completion_rate, 0.0);
+        assert!(report.quality_summary.average_quality_score.is_none());
+        assert!(report.next_actions[0].starts_with("write"));
+    }
+
+    fn project_with(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (rel, text) in files {
+            let p = dir.path().join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        dir
     }
 
     #[test]
-    fn empty_project_suggests_writing_episode_one() {
-        let dir = tempfile::tempdir().unwrap();
-        let report = run(&Ctx::new(dir.path().into()), StatusRequest {}).unwrap();
-        assert_eq!(report.total_episodes, 0);
-        assert!(report.project_name.is_none());
-        assert!(report.next_actions[0].starts_with("write"));
+    fn counts_statuses_scores_and_remaining_work() {
+        let body = "　海は静かだった。小鞠は筆を取った。\n「行くよ」\n";
+        let dir = project_with(&[
+            (
+                "プロジェクト設定.yaml",
+                "プロジェクト名: 試し\nwriting: {episode: {target_length: {min: 10, max: 20}}}\n",
+            ),
+            ("40_原稿/第001話_一.md", body),
+            ("40_原稿/第002話_二.md", body),
+            ("40_原稿/第003話_三.md", ""),
+            ("20_プロット/話別プロット/第004話_四.yaml", "episode: 4\n"),
+            (
+                "50_管理資料/話数管理.yaml",
+                "話数管理:\n  - 話数: 1\n    タイトル: いち\n    ステータス: completed\n    完了日: 2025-01-02\n    品質スコア: 90\n",
+            ),
+        ]);
+        let mut ctx = Ctx::new(dir.path().into());
+        ctx.use_cache = false;
+        let r = run(&ctx, StatusRequest::default()).unwrap();
+        let o = &r.project_overview;
+        assert_eq!(o.project_name, "試し");
+        assert_eq!(
+            (o.total_episodes, o.completed_episodes, o.draft_episodes),
+            (3, 1, 2)
+        );
+        assert_eq!(r.episodes[0].title, "いち");
+        assert_eq!(r.episodes[1].title, "二");
+        assert_eq!(r.episodes[0].status, "completed");
+        assert_eq!(r.episodes[0].completed_on.as_deref(), Some("2025-01-02"));
+        assert_eq!(r.episodes[1].length_status.as_deref(), Some("long"));
+        assert!(r.episodes[2].error.is_some());
+        assert!(r.episodes[2].score.is_none());
+        assert_eq!(r.progress_analysis.completion_rate, 0.3333);
+        assert_eq!(
+            r.progress_analysis
+                .remaining_work
+                .planned_without_manuscript,
+            vec![4]
+        );
+        assert_eq!(r.progress_analysis.remaining_work.too_long, 2);
+        assert!(r
+            .progress_analysis
+            .estimated_remaining_work
+            .contains("プロットのみの 1 話（第4話）"));
+        let done = &r.progress_analysis.recent_activity;
+        assert_eq!(done.len(), 1);
+        assert_eq!(done[0].kind, "completion");
+        assert_eq!(r.latest_rhythm.as_ref().unwrap().episode, 2);
+        assert_eq!(r.quality_summary.average_quality_score, r.episodes[0].score);
+    }
+
+    #[test]
+    fn reads_sessions_checks_and_backups_newest_first() {
+        let dir = project_with(&[
+            (
+                ".noveler/sessions/s1.yaml",
+                "session_id: s1\nepisode: 2\nstatus: in_progress\ncurrent_stage: design_emotional_flow\ncompleted_stages: [a, b]\ntotal_stages: 10\ncreated_at: '2025-01-01T00:00:00Z'\nlast_updated: '2025-01-03T00:00:00Z'\n",
+            ),
+            (".noveler/sessions/broken.yaml", ": ["),
+            (
+                ".noveler/checks/QC_EP001_x/manifest.json",
+                "{\"session_id\": \"QC_EP001_x\", \"episode_number\": 1, \"status\": \"in_progress\", \"updated_at\": \"2025-01-02T00:00:00Z\", \"completed_steps\": [1,2,3]}",
+            ),
+            (
+                ".noveler/backups/20250104_000000_abcdef01/manifest.json",
+                "{\"created_at\": \"2025-01-04T00:00:00Z\", \"reason\": \"manual\", \"files\": [{}]}",
+            ),
+        ]);
+        let acts = recent_activity(dir.path(), None, 10);
+        let kinds: Vec<&str> = acts.iter().map(|a| a.kind.as_str()).collect();
+        assert_eq!(
+            kinds,
+            vec!["backup", "writing_session", "progressive_check"]
+        );
+        assert!(acts[1].description.contains("2/10"));
+        assert_eq!(acts[2].episode, Some(1));
+        assert_eq!(recent_activity(dir.path(), None, 1).len(), 1);
+    }
+
+    #[test]
+    fn thousands_and_scores() {
+        assert_eq!(fmt_thousands(0), "0");
+        assert_eq!(fmt_thousands(1234), "1,234");
+        assert_eq!(fmt_thousands(1234567), "1,234,567");
+        assert_eq!(fmt_score(86.0), "86");
+        assert_eq!(fmt_score(86.25), "86.3");
     }
 }

@@ -65,6 +65,7 @@ pub mod adapter;
 pub mod requests;
 pub mod server;
 pub mod state;
+pub mod todo_tools;
 pub mod tools;
 pub mod transport;
 

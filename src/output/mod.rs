@@ -4,7 +4,12 @@
 use clap::ValueEnum;
 
 pub mod check;
+pub mod progressive;
+pub mod publish;
+pub mod report_html;
 pub mod rules;
+pub mod status;
+pub mod todo;
 
 /// Output formats of the CLI. `json` prints the envelope, exactly as saved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 pub mod config;
 pub mod glob;
 pub mod layout;
+pub mod ledger;
 pub mod rc;
 mod yaml;
 
@@ -81,6 +82,24 @@ impl Project {
     /// line), QC-010 invalid target length, U002 invalid tool config (file, key and line),
     /// U005 a `--config` file that does not exist.
     pub fn load_with(root: &Path, tool_config: Option<&Path>) -> Result<Project> {
+        Project::load_inner(root, tool_config, None)
+    }
+
+    /// Like `load`, with the target length replaced by `length` (an override, seed 001
+    /// §6.4): an invalid `writing.episode.target_length` in the project config (QC-010) is
+    /// then not an error, since the override is what the check uses.
+    pub fn load_with_length(
+        root: &Path,
+        length: crate::analysis::settings::TargetLength,
+    ) -> Result<Project> {
+        Project::load_inner(root, None, Some(length))
+    }
+
+    fn load_inner(
+        root: &Path,
+        tool_config: Option<&Path>,
+        length: Option<crate::analysis::settings::TargetLength>,
+    ) -> Result<Project> {
         let root = root.to_path_buf();
         if !root.is_dir() {
             return Err(Error::new(
@@ -96,7 +115,12 @@ impl Project {
         let config = if has_config {
             let text = read_text(&config_path)?;
             config_files.push(config_path.clone());
-            config::parse_project_config(&config_path, &text)?
+            match config::parse_project_config(&config_path, &text) {
+                Err(e) if e.code == crate::Code::QC010 && length.is_some() => {
+                    config::parse_project_config(&config_path, &without_target_length(&text))?
+                }
+                other => other?,
+            }
         } else {
             ProjectConfig::default()
         };
@@ -143,6 +167,9 @@ impl Project {
             None => RcConfig::default(),
         };
         rc.apply(&mut settings);
+        if let Some(l) = length {
+            settings.target_length = l;
+        }
         let ignore = rc.ignore_globs();
         Ok(Project {
             root,
@@ -221,6 +248,21 @@ impl Project {
     pub fn is_ignored(&self, rel: &str) -> bool {
         self.ignore.iter().any(|g| g.matches(rel))
     }
+}
+
+/// The project config text with `writing.episode.target_length` removed (re-serialised).
+fn without_target_length(text: &str) -> String {
+    let Ok(mut doc) = serde_yaml::from_str::<serde_yaml::Value>(text) else {
+        return text.to_string();
+    };
+    if let Some(ep) = doc
+        .get_mut("writing")
+        .and_then(|w| w.get_mut("episode"))
+        .and_then(serde_yaml::Value::as_mapping_mut)
+    {
+        ep.remove("target_length");
+    }
+    serde_yaml::to_string(&doc).unwrap_or_else(|_| text.to_string())
 }
 
 /// Reads a config file as UTF-8 (BOM dropped); errors name the file.

@@ -12,6 +12,7 @@ pub mod index;
 pub mod lock;
 pub mod paths;
 pub mod text;
+pub mod transaction;
 
 pub use atomic::write_atomic;
 pub use envelope::Envelope;

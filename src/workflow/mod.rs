@@ -7,11 +7,13 @@
 //! advances the session (`session`, `writing`). `plot` does the same for episode plots.
 pub mod io;
 pub mod plot;
+pub mod progressive;
 pub mod recovery;
 pub mod refs;
 pub mod render;
 pub mod schema;
 pub mod session;
 pub mod stages;
+pub mod steps;
 pub mod templates;
 pub mod writing;

@@ -30,6 +30,24 @@ embedded! {
     "writing/stage09_refine_manuscript_quality.yaml",
     "writing/stage10_finalize_manuscript.yaml",
     "plot/episode_plot.yaml",
+    "quality/checks/check_step01_typo_check.yaml",
+    "quality/checks/check_step02_grammar_notation.yaml",
+    "quality/checks/check_step03_readability.yaml",
+    "quality/checks/check_step04_character_consistency.yaml",
+    "quality/checks/check_step05_plot_consistency.yaml",
+    "quality/checks/check_step06_worldbuilding.yaml",
+    "quality/checks/check_step07_structure.yaml",
+    "quality/checks/check_step08_foreshadowing.yaml",
+    "quality/checks/check_step09_scene_transition.yaml",
+    "quality/checks/check_step10_expression_style.yaml",
+    "quality/checks/check_step11_rhythm_tempo.yaml",
+    "quality/checks/check_step12_final_approval.yaml",
+    "quality/check_story_elements.yaml",
+    "quality/check_story_structure.yaml",
+    "quality/check_writing_expression.yaml",
+    "quality/episode_preview.yaml",
+    "quality/polish_stage2_content.yaml",
+    "quality/polish_stage3_reader.yaml",
 }
 
 /// The template for a plot prompt, relative to `templates/`.
@@ -75,6 +93,10 @@ pub struct TemplateDoc {
     pub output_schema: serde_json::Value,
     #[serde(default)]
     pub acceptance_criteria: Vec<String>,
+    /// Engine-specific data of the template (word lists, thresholds, item lists), read by
+    /// the code that uses the template (e.g. the progressive check steps); null when absent.
+    #[serde(default)]
+    pub parameters: serde_json::Value,
 }
 
 /// A template ready to render, with where it came from.

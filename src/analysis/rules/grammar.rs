@@ -2,6 +2,8 @@
 //! 表記ゆれ (notation inconsistency). All of them read the displayed text (readings and
 //! annotations masked) and report source spans; fixes never cut into ruby markup.
 
+use super::scan::{self, Needles};
+use super::words;
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::dictionaries::notation_exclusions;
 use crate::analysis::fix::{display_edit, is_kanji, LazyGuard};
@@ -46,36 +48,6 @@ fn is_digit(c: char) -> bool {
     c.is_ascii_digit() || ('０'..='９').contains(&c)
 }
 
-/// Occurrences of `words` in `text`, leftmost first and, at one position, longest first;
-/// occurrences never overlap. Returns (range, index into `words`). Plain substring search:
-/// no pattern is compiled per document.
-fn find_words(text: &str, words: &[&str]) -> Vec<(Range<usize>, usize)> {
-    let mut all: Vec<(Range<usize>, usize)> = Vec::new();
-    for (w, word) in words.iter().enumerate() {
-        if word.is_empty() {
-            continue;
-        }
-        all.extend(
-            text.match_indices(word)
-                .map(|(at, _)| (at..at + word.len(), w)),
-        );
-    }
-    all.sort_by(|a, b| {
-        (a.0.start, std::cmp::Reverse(a.0.end), a.1).cmp(&(
-            b.0.start,
-            std::cmp::Reverse(b.0.end),
-            b.1,
-        ))
-    });
-    let mut out: Vec<(Range<usize>, usize)> = Vec::new();
-    for m in all {
-        if out.last().is_none_or(|last| last.0.end <= m.0.start) {
-            out.push(m);
-        }
-    }
-    out
-}
-
 // ---------------------------------------------------------------------------------------
 // GRAMMAR_PUNCTUATION
 
@@ -104,10 +76,11 @@ impl Rule for GrammarPunctuation {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        // A run of two or more marks holds one of these.
+        static PAIRS: Needles = Needles::new(&["、、", "、。", "。、", "。。"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for p in &doc.paragraphs {
-            let text = doc.paragraph_text(p);
+        scan::paragraph_hits(doc, &PAIRS, |p, text, _| {
             for (s, e, n) in runs(text, |c| c == '、' || c == '。') {
                 let run = &text[s..e];
                 let uniform = run.chars().all(|c| c == '。') || run.chars().all(|c| c == '、');
@@ -123,7 +96,7 @@ impl Rule for GrammarPunctuation {
                     format!("句読点「{run}」が重なっています。「{intended}」一つにしてください。"),
                 )
                 .with_suggestion(intended);
-                if let Some(edit) = display_edit(doc, guard.get(), range, intended) {
+                if let Some(edit) = display_edit(doc, &guard, range, intended) {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」を「{intended}」にする"),
@@ -132,7 +105,7 @@ impl Rule for GrammarPunctuation {
                 }
                 out.push(d);
             }
-        }
+        });
     }
 }
 
@@ -178,9 +151,10 @@ impl Rule for Typo {
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
         let typos = &cx.settings.typos;
-        let words: Vec<&str> = typos.iter().map(|t| t.wrong.as_str()).collect();
+        let (distinct, ids) = words::distinct(typos.iter().map(|t| t.wrong.as_str()));
+        let occurrences = words::WordSet::get(&distinct).occurrences(&doc.display);
         let guard = LazyGuard::new(doc);
-        for (range, w) in find_words(&doc.display, &words) {
+        for (range, w) in words::select(&occurrences, &ids) {
             let (wrong, right) = (typos[w].wrong.as_str(), typos[w].right.as_str());
             if !typo_boundary_ok(&doc.display, range.start, wrong) {
                 continue;
@@ -194,7 +168,7 @@ impl Rule for Typo {
             .with_suggestion(right);
             // A fix whose result contains the wrong word again would never settle.
             if !right.contains(wrong) {
-                if let Some(edit) = display_edit(doc, guard.get(), range.clone(), right) {
+                if let Some(edit) = display_edit(doc, &guard, range.clone(), right) {
                     d = d.with_fix(Fix::new(
                         Applicability::Standard,
                         format!("「{wrong}」を「{right}」に直す"),
@@ -259,9 +233,16 @@ impl<'s> Side<'s> {
         }
     }
 
-    /// Display ranges where this spelling plausibly is the word of the pair.
-    fn occurrences(&self, display: &str) -> Vec<Range<usize>> {
-        find_words(display, &self.forms)
+    /// Display ranges where this spelling plausibly is the word of the pair, given the
+    /// occurrences of every form of every pair and the index of each form of this side
+    /// among them.
+    fn occurrences(
+        &self,
+        display: &str,
+        all: &[Vec<Range<usize>>],
+        ids: &[Option<usize>],
+    ) -> Vec<Range<usize>> {
+        words::select(all, ids)
             .into_iter()
             .map(|(range, _)| range)
             .filter(|range| notation_match_ok(display, range.clone()))
@@ -341,9 +322,27 @@ impl Rule for NotationInconsistency {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc: &Document = cx.doc;
-        for pair in &cx.settings.notation_pairs {
-            let (a, b) = (Side::new(&pair.a), Side::new(&pair.b));
-            let (occ_a, occ_b) = (a.occurrences(&doc.display), b.occurrences(&doc.display));
+        let pairs: Vec<(Side, Side)> = cx
+            .settings
+            .notation_pairs
+            .iter()
+            .map(|pair| (Side::new(&pair.a), Side::new(&pair.b)))
+            .collect();
+        // One scan for the forms of every pair; `ids` lists, side after side, the index of
+        // each form among the distinct forms.
+        let (distinct, ids) = words::distinct(
+            pairs
+                .iter()
+                .flat_map(|(a, b)| a.forms.iter().chain(&b.forms).copied()),
+        );
+        let all = words::WordSet::get(&distinct).occurrences(&doc.display);
+        let mut ids = ids.as_slice();
+        for (a, b) in &pairs {
+            let (ids_a, rest) = ids.split_at(a.forms.len());
+            let (ids_b, rest) = rest.split_at(b.forms.len());
+            ids = rest;
+            let occ_a = a.occurrences(&doc.display, &all, ids_a);
+            let occ_b = b.occurrences(&doc.display, &all, ids_b);
             if occ_a.is_empty() || occ_b.is_empty() {
                 continue;
             }

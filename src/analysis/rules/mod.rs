@@ -12,7 +12,9 @@ mod grammar;
 mod length;
 mod readability;
 mod rhythm;
+mod scan;
 mod style;
+mod words;
 
 /// The rule's documentation, in Japanese, printed by `noveler explain CODE`.
 #[derive(Clone, Copy, Debug)]

@@ -4,8 +4,9 @@
 //! emphasis or annotation markup (`MarkupGuard`).
 
 use super::grammar::{char_at, char_before, runs};
+use super::scan::{self, hit_runs, Needles};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
-use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard};
+use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard, Protects};
 use crate::analysis::segment::{char_class, BodyLine, CharClass, Document, ParagraphKind};
 use crate::analysis::{Applicability, Aspect, Diagnostic, Edit, Fix, Severity, Span};
 use std::ops::Range;
@@ -30,11 +31,10 @@ fn even_at_least_two(n: usize) -> usize {
     n.max(2).div_ceil(2) * 2
 }
 
-/// Runs the closure over every paragraph: (display offset of the paragraph, its text).
-fn for_paragraphs(doc: &Document, mut f: impl FnMut(usize, &str, ParagraphKind)) {
-    for p in &doc.paragraphs {
-        f(p.display.start, doc.paragraph_text(p), p.kind);
-    }
+/// Runs the closure over every paragraph that holds one of `needles` (a paragraph without
+/// one has nothing for the rule): (display offset of the paragraph, its text).
+fn for_paragraphs_with(doc: &Document, needles: &Needles, mut f: impl FnMut(usize, &str)) {
+    scan::paragraph_hits(doc, needles, |p, text, _| f(p.display.start, text));
 }
 
 fn ws(c: char) -> bool {
@@ -80,9 +80,11 @@ impl Rule for EllipsisStyle {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        // A run of a unit at least as long as its minimum holds one of these.
+        static RUNS: Needles = Needles::new(&["..", "．．", "・・", "･･", "。。。", "、、、", "‥"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
+        for_paragraphs_with(doc, &RUNS, |base, text| {
             let mut i = 0;
             while let Some(c) = char_at(text, i) {
                 let Some((min, per)) = ellipsis_unit(c) else {
@@ -119,7 +121,7 @@ impl Rule for EllipsisStyle {
                     format!("「{run}」ではなく三点リーダー「{replacement}」を使います。"),
                 )
                 .with_suggestion(replacement.clone());
-                if let Some(edit) = display_edit(doc, guard.get(), range, replacement.clone()) {
+                if let Some(edit) = display_edit(doc, &guard, range, replacement.clone()) {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」を「{replacement}」に置き換える"),
@@ -159,10 +161,12 @@ impl Rule for EllipsisOddCount {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static ELLIPSIS: Needles = Needles::new(&["…"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
-            for (s, e, n) in runs(text, |c| c == '…') {
+        scan::paragraph_hits(doc, &ELLIPSIS, |p, _, hits| {
+            let base = p.display.start;
+            for (s, e, n) in hit_runs(hits) {
                 if n % 2 == 0 {
                     continue;
                 }
@@ -176,7 +180,7 @@ impl Rule for EllipsisOddCount {
                     ),
                 )
                 .with_suggestion("…".repeat(n + 1));
-                if let Some(edit) = display_insert_after(doc, guard.get(), range, "…") {
+                if let Some(edit) = display_insert_after(doc, &guard, range, "…") {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("三点リーダーを一つ足して{}個にする", n + 1),
@@ -251,9 +255,10 @@ impl Rule for DashStyle {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static DASHES: Needles = Needles::new(&["―", "—", "─", "━", "ー"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
+        for_paragraphs_with(doc, &DASHES, |base, text| {
             let content = text.trim_matches(ws);
             let separator = !content.is_empty()
                 && content
@@ -279,7 +284,7 @@ impl Rule for DashStyle {
                     ),
                 )
                 .with_suggestion(replacement.clone());
-                if let Some(edit) = display_edit(doc, guard.get(), range, replacement.clone()) {
+                if let Some(edit) = display_edit(doc, &guard, range, replacement.clone()) {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」を「{replacement}」に置き換える"),
@@ -351,10 +356,12 @@ impl Rule for ExclamationSpace {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static MARKS: Needles = Needles::new(&["！", "？"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
-            for (s, e, _) in runs(text, |c| c == '！' || c == '？') {
+        scan::paragraph_hits(doc, &MARKS, |p, text, hits| {
+            let base = p.display.start;
+            for (s, e, _) in hit_runs(hits) {
                 let Some(next) = char_at(text, e) else {
                     continue;
                 };
@@ -370,7 +377,7 @@ impl Rule for ExclamationSpace {
                     format!("「{run}」の後に全角スペースがありません（次の文字「{next}」）。"),
                 )
                 .with_suggestion(format!("{run}\u{3000}"));
-                if let Some(edit) = display_insert_after(doc, guard.get(), range, "\u{3000}") {
+                if let Some(edit) = display_insert_after(doc, &guard, range, "\u{3000}") {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」の後に全角スペースを入れる"),
@@ -410,10 +417,12 @@ impl Rule for HalfwidthExclamation {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static MARKS: Needles = Needles::new(&["!", "?"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
-            for (s, e, _) in runs(text, |c| c == '!' || c == '?') {
+        scan::paragraph_hits(doc, &MARKS, |p, text, hits| {
+            let base = p.display.start;
+            for (s, e, _) in hit_runs(hits) {
                 if char_before(text, s).is_none_or(|c| c.is_ascii()) {
                     continue;
                 }
@@ -430,7 +439,7 @@ impl Rule for HalfwidthExclamation {
                     format!("半角の「{run}」は全角「{full}」にします。"),
                 )
                 .with_suggestion(full.clone());
-                if let Some(edit) = display_edit(doc, guard.get(), range, full.clone()) {
+                if let Some(edit) = display_edit(doc, &guard, range, full.clone()) {
                     d = d.with_fix(Fix::new(
                         Applicability::Safe,
                         format!("「{run}」を「{full}」にする"),
@@ -470,17 +479,14 @@ impl Rule for PeriodBeforeClose {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static PERIODS: Needles = Needles::new(&["。」", "。』"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs(doc, |base, text, _| {
-            for (i, c) in text.char_indices() {
-                if c != '。' {
-                    continue;
-                }
-                let end = i + c.len_utf8();
-                let Some(close) = char_at(text, end).filter(|&n| n == '」' || n == '』') else {
-                    continue;
-                };
+        scan::paragraph_hits(doc, &PERIODS, |p, _, hits| {
+            let base = p.display.start;
+            for &(i, _, k) in hits {
+                let end = i + '。'.len_utf8();
+                let close = if k == 0 { '」' } else { '』' };
                 let range = base + i..base + end;
                 let mut d = Diagnostic::new(
                     PERIOD_BEFORE_CLOSE.code,
@@ -489,7 +495,7 @@ impl Rule for PeriodBeforeClose {
                     format!("閉じ括弧「{close}」の直前の「。」は付けないのが一般的です。"),
                 )
                 .with_suggestion(close.to_string());
-                if let Some(edit) = display_edit(doc, guard.get(), range, "") {
+                if let Some(edit) = display_edit(doc, &guard, range, "") {
                     d = d.with_fix(Fix::new(
                         Applicability::Standard,
                         format!("「。{close}」を「{close}」にする"),
@@ -591,7 +597,7 @@ impl Rule for IndentMissing {
             let edit = Edit::replace(Span::new(p.span.start, p.span.start + lead), "\u{3000}");
             let mut d = Diagnostic::new(INDENT_MISSING.code, Severity::Low, span, message)
                 .with_suggestion("行頭に「　」を入れる");
-            if guard.get().allows(std::slice::from_ref(&edit)) {
+            if guard.allows(std::slice::from_ref(&edit)) {
                 d = d.with_fix(Fix::new(
                     Applicability::Standard,
                     "段落の先頭を全角スペースで字下げする",
@@ -650,11 +656,17 @@ fn opener_for(close: char) -> Option<char> {
     })
 }
 
-/// Unmatched brackets of one line: (display offset, char, is_open).
-fn unmatched_brackets(text: &str) -> Vec<(usize, char, bool)> {
+/// The brackets of `closer_for` / `opener_for`.
+static BRACKETS: Needles = Needles::new(&[
+    "「", "」", "『", "』", "（", "）", "【", "】", "〈", "〉", "《", "》", "〔", "〕",
+]);
+
+/// Unmatched brackets of one line, given its characters with their display offsets (other
+/// characters than brackets may be left out): (display offset, char, is_open).
+fn unmatched_brackets(chars: impl IntoIterator<Item = (usize, char)>) -> Vec<(usize, char, bool)> {
     let mut stack: Vec<(usize, char)> = Vec::new();
     let mut bad = Vec::new();
-    for (i, c) in text.char_indices() {
+    for (i, c) in chars {
         if closer_for(c).is_some() {
             stack.push((i, c));
         } else if let Some(open) = opener_for(c) {
@@ -682,8 +694,12 @@ impl Rule for BracketsMismatch {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
-        for_paragraphs(doc, |base, text, _| {
-            for (i, c, open) in unmatched_brackets(text) {
+        scan::paragraph_hits(doc, &BRACKETS, |p, text, hits| {
+            let base = p.display.start;
+            let brackets = hits
+                .iter()
+                .filter_map(|&(i, _, _)| char_at(text, i).map(|c| (i, c)));
+            for (i, c, open) in unmatched_brackets(brackets) {
                 let message = if open {
                     let close = closer_for(c).unwrap_or(c);
                     format!("開き括弧「{c}」が閉じられていません（この段落に対応する「{close}」がありません）。")
@@ -752,7 +768,7 @@ impl Rule for TrailingSpaces {
                 continue;
             }
             let span = Span::new(bl.span.start + start, bl.span.end);
-            if guard.get().touches(span) {
+            if guard.touches(span) {
                 continue;
             }
             let n = line[start..].chars().count();
@@ -798,12 +814,14 @@ impl Rule for TabFound {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        static TAB: Needles = Needles::new(&["\t"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for (bl, line) in source_lines(doc) {
+        // A line without a tab has nothing for this rule.
+        scan::line_hits(doc, &TAB, |bl, line, _| {
             let (lead, trail) = trim_bounds(line);
             if lead == line.len() {
-                continue; // whitespace-only line: TRAILING_SPACES
+                return; // whitespace-only line: TRAILING_SPACES
             }
             let mut push =
                 |span_rel: Range<usize>, edit_rel: Range<usize>, with: &str, n: usize| {
@@ -813,7 +831,7 @@ impl Rule for TabFound {
                         Span::new(bl.span.start + edit_rel.start, bl.span.start + edit_rel.end),
                         with,
                     );
-                    if guard.get().touches(span) {
+                    if guard.touches(span) {
                         return;
                     }
                     let mut d = Diagnostic::new(
@@ -822,7 +840,7 @@ impl Rule for TabFound {
                         span,
                         format!("タブ文字が{n}個あります。"),
                     );
-                    if guard.get().allows(std::slice::from_ref(&edit)) {
+                    if guard.allows(std::slice::from_ref(&edit)) {
                         d = d.with_fix(Fix::new(
                             Applicability::Safe,
                             if with.is_empty() {
@@ -854,7 +872,7 @@ impl Rule for TabFound {
                 };
                 push(s..e, s..e, with, n);
             }
-        }
+        });
     }
 }
 
@@ -882,9 +900,11 @@ impl Rule for DoubleSpaces {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        // A run of two or more spaces holds one of these.
+        static PAIRS: Needles = Needles::new(&["  ", "\u{3000}\u{3000}", " \u{3000}", "\u{3000} "]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for (bl, line) in source_lines(doc) {
+        scan::line_hits(doc, &PAIRS, |bl, line, _| {
             let (lead, trail) = trim_bounds(line);
             for (s, e, n) in runs(&line[lead..trail], |c| c == ' ' || c == '\u{3000}') {
                 if n < 2 {
@@ -892,7 +912,7 @@ impl Rule for DoubleSpaces {
                 }
                 let run = &line[lead + s..lead + e];
                 let span = Span::new(bl.span.start + lead + s, bl.span.start + lead + e);
-                if guard.get().touches(span) {
+                if guard.touches(span) {
                     continue;
                 }
                 let with = if run.contains('\u{3000}') {
@@ -915,7 +935,7 @@ impl Rule for DoubleSpaces {
                     )),
                 );
             }
-        }
+        });
     }
 }
 

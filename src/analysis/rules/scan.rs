@@ -1,0 +1,238 @@
+//! Finding the few characters a rule looks for without decoding every character: a style
+//! rule cares about `…`, `！？`, brackets or dashes, which are rare in prose. `Needles` is a
+//! fixed set of strings searched with aho-corasick's packed (Teddy, SIMD) searcher, built
+//! once per process; the hits are then handed out per paragraph (displayed text) or per
+//! body line (source text). The needles never contain `\n`, so a hit lies within one line.
+//!
+//! (Not `AhoCorasick` itself: its prefilter picks "rare" bytes by their frequency in
+//! English text, and in Japanese UTF-8 those bytes are everywhere.)
+
+use crate::analysis::segment::{BodyLine, Document, Paragraph};
+use aho_corasick::packed;
+use std::sync::OnceLock;
+
+/// A hit: (start, end, index of the needle), byte offsets.
+pub(super) type Hit = (usize, usize, usize);
+
+/// A fixed set of strings to look for (leftmost-first, non-overlapping).
+pub(super) struct Needles {
+    patterns: &'static [&'static str],
+    /// `None` where the CPU has no SIMD for Teddy: then a plain scan.
+    searcher: OnceLock<Option<packed::Searcher>>,
+}
+
+impl Needles {
+    pub(super) const fn new(patterns: &'static [&'static str]) -> Needles {
+        Needles {
+            patterns,
+            searcher: OnceLock::new(),
+        }
+    }
+
+    /// Every hit in `text`, in order, appended to `out`.
+    fn find_all(&self, text: &str, out: &mut Vec<Hit>) {
+        let searcher = self.searcher.get_or_init(|| {
+            packed::Config::new()
+                .match_kind(packed::MatchKind::LeftmostFirst)
+                .builder()
+                .extend(self.patterns)
+                .build()
+        });
+        match searcher {
+            Some(searcher) => out.extend(
+                searcher
+                    .find_iter(text)
+                    .map(|m| (m.start(), m.end(), m.pattern().as_usize())),
+            ),
+            // The same search, one position at a time.
+            None => {
+                let mut at = 0;
+                while at < text.len() {
+                    let rest = &text[at..];
+                    match self
+                        .patterns
+                        .iter()
+                        .enumerate()
+                        .find(|(_, p)| !p.is_empty() && rest.starts_with(**p))
+                    {
+                        Some((k, p)) => {
+                            out.push((at, at + p.len(), k));
+                            at += p.len();
+                        }
+                        None => at += rest.chars().next().map(char::len_utf8).unwrap_or(1),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Calls `f` for every paragraph whose displayed text holds a hit, with the paragraph, its
+/// displayed text and its hits (offsets into that text), in text order.
+pub(super) fn paragraph_hits(
+    doc: &Document,
+    needles: &Needles,
+    mut f: impl FnMut(&Paragraph, &str, &[Hit]),
+) {
+    let mut hits = Vec::new();
+    needles.find_all(&doc.display, &mut hits);
+    let mut paragraphs = doc.paragraphs.iter().peekable();
+    let mut mine: Vec<Hit> = Vec::new();
+    let mut i = 0;
+    while i < hits.len() {
+        let at = hits[i].0;
+        // The first paragraph not ending before the hit.
+        while paragraphs.next_if(|p| p.display.end <= at).is_some() {}
+        let Some(p) = paragraphs.peek() else {
+            break;
+        };
+        if at < p.display.start {
+            i += 1;
+            continue;
+        }
+        mine.clear();
+        while let Some(&(s, e, k)) = hits.get(i).filter(|h| h.0 < p.display.end) {
+            mine.push((s - p.display.start, e - p.display.start, k));
+            i += 1;
+        }
+        f(p, doc.paragraph_text(p), &mine);
+        paragraphs.next();
+    }
+}
+
+/// Calls `f` for every body line whose source text holds a hit, with the line, its source
+/// text and its hits (offsets into that text), in text order.
+pub(super) fn line_hits(
+    doc: &Document,
+    needles: &Needles,
+    mut f: impl FnMut(&BodyLine, &str, &[Hit]),
+) {
+    let mut hits = Vec::new();
+    needles.find_all(doc.source, &mut hits);
+    let mut lines = doc.body_lines.iter().peekable();
+    let mut mine: Vec<Hit> = Vec::new();
+    let mut i = 0;
+    while i < hits.len() {
+        let at = hits[i].0;
+        while lines.next_if(|bl| bl.span.end <= at).is_some() {}
+        let Some(bl) = lines.peek() else {
+            break;
+        };
+        if at < bl.span.start {
+            i += 1;
+            continue;
+        }
+        mine.clear();
+        while let Some(&(s, e, k)) = hits.get(i).filter(|h| h.0 < bl.span.end) {
+            mine.push((s - bl.span.start, e - bl.span.start, k));
+            i += 1;
+        }
+        if let Some(text) = doc.source.get(bl.span.range()) {
+            f(bl, text, &mine);
+        }
+        lines.next();
+    }
+}
+
+/// Maximal runs of adjacent hits: (start, end, number of hits). With one-character needles
+/// these are the maximal runs of those characters (`grammar::runs`).
+pub(super) fn hit_runs(hits: &[Hit]) -> Vec<(usize, usize, usize)> {
+    let mut out: Vec<(usize, usize, usize)> = Vec::new();
+    for &(s, e, _) in hits {
+        match out.last_mut() {
+            Some(run) if run.1 == s => {
+                run.1 = e;
+                run.2 += 1;
+            }
+            _ => out.push((s, e, 1)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::rules::grammar::runs;
+
+    static MARKS: Needles = Needles::new(&["！", "？", "…"]);
+
+    #[test]
+    fn paragraph_runs_equal_runs_over_each_paragraph() {
+        let text = "！？あ…\n\n――！\n「本当！？」…！\n# 見出し！\n！\n";
+        let doc = Document::parse(text);
+        let mut got = Vec::new();
+        paragraph_hits(&doc, &MARKS, |p, t, hits| {
+            assert_eq!(t, doc.paragraph_text(p));
+            got.push((p.line, hit_runs(hits)));
+        });
+        let expected: Vec<_> = doc
+            .paragraphs
+            .iter()
+            .map(|p| {
+                (
+                    p.line,
+                    runs(doc.paragraph_text(p), |c| matches!(c, '！' | '？' | '…')),
+                )
+            })
+            .filter(|(_, r)| !r.is_empty())
+            .collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn line_hits_are_per_body_line() {
+        let text = "---\nt: ！\n---\nあ！\n# 見出し！\n\n…い\n";
+        let doc = Document::parse(text);
+        let mut got = Vec::new();
+        line_hits(&doc, &MARKS, |bl, line, hits| {
+            got.push((bl.line, line.to_string(), hits.to_vec()));
+        });
+        assert_eq!(
+            got,
+            vec![
+                (3, "あ！".to_string(), vec![(3, 6, 0)]),
+                (6, "…い".to_string(), vec![(0, 3, 2)]),
+            ]
+        );
+    }
+
+    #[test]
+    fn fallback_search_finds_the_same_hits() {
+        let needles = Needles::new(&["ab", "a", "…"]);
+        let text = "xaab…a";
+        let mut fast = Vec::new();
+        needles.find_all(text, &mut fast);
+        let slow = Needles {
+            patterns: needles.patterns,
+            searcher: OnceLock::from(None),
+        };
+        let mut got = Vec::new();
+        slow.find_all(text, &mut got);
+        assert_eq!(got, fast);
+        assert_eq!(fast, vec![(1, 2, 1), (2, 4, 0), (4, 7, 2), (7, 8, 1)]);
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn paragraph_hits_cover_every_paragraph_run(
+                text in "[！？…あ「」#\n 　]{0,40}",
+            ) {
+                let doc = Document::parse(&text);
+                let mut got = Vec::new();
+                paragraph_hits(&doc, &MARKS, |p, _, hits| got.push((p.line, hit_runs(hits))));
+                let expected: Vec<_> = doc
+                    .paragraphs
+                    .iter()
+                    .map(|p| (p.line, runs(doc.paragraph_text(p), |c| matches!(c, '！' | '？' | '…'))))
+                    .filter(|(_, r)| !r.is_empty())
+                    .collect();
+                prop_assert_eq!(got, expected);
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! `noveler complete EP [--auto-publish] [--format narou|kakuyomu|plain] [--min-score N]`.
+
+use crate::cli::emit;
+use crate::cli::files::DataFormat;
+use crate::commands::complete::{self, CompleteReport, CompleteRequest};
+use crate::commands::status::fmt_score;
+use crate::commands::{self, Ctx};
+use crate::output::publish::PublishFormat;
+use clap::Args;
+
+#[derive(Debug, Args)]
+pub struct CompleteArgs {
+    /// Episode number to complete
+    pub episode: u32,
+    /// Prepare for posting (noveler never posts: there is no network access)
+    #[arg(long)]
+    pub auto_publish: bool,
+    /// Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml,
+    /// else narou)
+    #[arg(
+        long = "format",
+        visible_alias = "site",
+        value_enum,
+        value_name = "SITE"
+    )]
+    pub site: Option<PublishFormat>,
+    /// Stop when the overall score is below this (0–100)
+    #[arg(long, default_value_t = complete::DEFAULT_MIN_SCORE)]
+    pub min_score: f64,
+    /// Run the gate and show what would be written, without writing
+    #[arg(long)]
+    pub dry_run: bool,
+    /// How to print the result: text, or json (the result envelope). `--format` names the
+    /// site here, as in `noveler complete 3 --format kakuyomu`.
+    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
+    pub output_format: DataFormat,
+}
+
+fn text(r: &CompleteReport) -> String {
+    let q = &r.quality;
+    let mut s = String::new();
+    let status = match r.publication_status.as_str() {
+        "ready" => "公開できます（ready）",
+        "needs_review" => "確認してから公開（needs_review）",
+        _ => "改善が必要（needs_improvement）",
+    };
+    s.push_str(&format!("第{}話「{}」: {status}\n", r.episode, r.title));
+    s.push_str(&format!(
+        "  品質スコア {}（基準 {}、ready は {} 以上）  指摘 {} 件（high 以上 {} 件）\n",
+        fmt_score(q.score),
+        fmt_score(q.min_score),
+        fmt_score(q.ready_score),
+        q.findings,
+        q.high_findings
+    ));
+    s.push_str(&format!(
+        "  正味文字数 {}（目標 {}〜{}）\n",
+        r.length.body_chars, r.length.target_min, r.length.target_max
+    ));
+    if r.completed {
+        s.push_str(&format!(
+            "  完了日 {}  話数管理を更新しました\n",
+            r.completed_on.as_deref().unwrap_or_default()
+        ));
+    } else if r.dry_run && q.passed {
+        s.push_str("  （dry run: 何も書き込んでいません）\n");
+    }
+    for a in &r.artifacts {
+        match &a.artifact_id {
+            Some(id) => s.push_str(&format!("  {}  {} ({id})\n", a.kind, a.path)),
+            None => s.push_str(&format!("  {}  {}\n", a.kind, a.path)),
+        }
+    }
+    if let Some(b) = &r.backup {
+        s.push_str(&format!("  バックアップ {}\n", b.backup_id));
+    }
+    if !r.auto_publish.message.is_empty() {
+        s.push_str(&format!("  {}\n", r.auto_publish.message));
+    }
+    for w in &r.warnings {
+        s.push_str(&format!("  注意: {w}\n"));
+    }
+    if !r.next_actions.is_empty() {
+        s.push_str("次の一手:\n");
+        for a in &r.next_actions {
+            s.push_str(&format!("  - {a}\n"));
+        }
+    }
+    s
+}
+
+pub fn run(ctx: &Ctx, args: CompleteArgs) -> u8 {
+    let req = CompleteRequest {
+        episode: args.episode,
+        auto_publish: args.auto_publish,
+        format: args.site,
+        min_score: Some(args.min_score),
+        dry_run: args.dry_run,
+    };
+    let out = commands::execute(ctx, "complete", |c| complete::run(c, req));
+    emit(&out, args.output_format.format(), text)
+}

@@ -1,0 +1,76 @@
+//! `noveler init DIR --title T --genre G [--author A]`.
+
+use crate::cli::emit;
+use crate::cli::files::DataFormat;
+use crate::commands::init::{self, InitRequest};
+use crate::commands::{self, Ctx};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct InitArgs {
+    /// Directory to create the project in (created when missing; must be empty unless --force)
+    pub dir: PathBuf,
+    /// The work's title (プロジェクト名)
+    #[arg(long)]
+    pub title: String,
+    /// Main genre (ジャンル.メイン), e.g. ファンタジー
+    #[arg(long)]
+    pub genre: String,
+    /// Author name (作者)
+    #[arg(long)]
+    pub author: Option<String>,
+    /// Minimum target length per episode, in characters
+    #[arg(long, default_value_t = 6000)]
+    pub target_min: usize,
+    /// Maximum target length per episode, in characters
+    #[arg(long, default_value_t = 10000)]
+    pub target_max: usize,
+    /// Initialise a non-empty directory: add what is missing, keep every existing file
+    #[arg(long)]
+    pub force: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: DataFormat,
+}
+
+pub fn run(ctx: &Ctx, args: InitArgs) -> u8 {
+    // The project root is DIR, whatever --project-root or discovery said.
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let dir = if args.dir.is_absolute() {
+        args.dir.clone()
+    } else {
+        cwd.join(&args.dir)
+    };
+    let mut ctx = ctx.clone();
+    ctx.root = dir.clone();
+    if init::would_refuse(&dir, args.force) {
+        // A refusal leaves the directory exactly as it was: no result file either.
+        ctx.save = false;
+    }
+    let req = InitRequest {
+        title: args.title,
+        genre: args.genre,
+        author: args.author,
+        target_min: Some(args.target_min),
+        target_max: Some(args.target_max),
+        force: args.force,
+    };
+    let out = commands::execute(&ctx, "init", |c| init::run(c, req));
+    emit(&out, args.format.format(), |r| {
+        let mut s = format!(
+            "プロジェクト「{}」を作成しました: {}\n",
+            r.title, r.project_root
+        );
+        for f in &r.created {
+            s.push_str(&format!("  作成  {f}\n"));
+        }
+        for f in &r.skipped {
+            s.push_str(&format!("  既存  {f}（そのまま残しました）\n"));
+        }
+        s.push_str("\n次にすること:\n");
+        for a in &r.next_actions {
+            s.push_str(&format!("  - {a}\n"));
+        }
+        s
+    })
+}

@@ -1,0 +1,145 @@
+//! `noveler polish EP|FILE [--level …] [--diff | --apply] [--codes …] [--stage 2|3]` and
+//! `noveler polish submit EP|FILE --stage N --result FILE [--diff]`.
+
+use crate::analysis::Applicability;
+use crate::cli::emit;
+use crate::cli::files::{user_path, DataFormat};
+use crate::cli::progressive::read_json;
+use crate::commands::polish::{self as cmd, PolishRequest, StageRequest, SubmitRequest};
+use crate::commands::{self, Ctx};
+use crate::output::progressive as out;
+use clap::{Args, Subcommand, ValueEnum};
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum Level {
+    Safe,
+    Standard,
+    Aggressive,
+}
+
+impl From<Level> for Applicability {
+    fn from(l: Level) -> Self {
+        match l {
+            Level::Safe => Applicability::Safe,
+            Level::Standard => Applicability::Standard,
+            Level::Aggressive => Applicability::Aggressive,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct PolishArgs {
+    /// Episode number or manuscript path (a bare integer is an episode; `./3` is a file)
+    #[arg(required = true)]
+    pub target: Option<String>,
+    #[command(subcommand)]
+    pub submit: Option<PolishSub>,
+    /// Highest fix level applied (default: the project's fix.level, else safe)
+    #[arg(long, value_enum)]
+    pub level: Option<Level>,
+    /// Show the unified diff only (default)
+    #[arg(long, conflicts_with = "apply")]
+    pub diff: bool,
+    /// Write the fixes (the original is backed up first)
+    #[arg(long)]
+    pub apply: bool,
+    /// Only fixes of these rule codes (comma-separated)
+    #[arg(long, value_delimiter = ',')]
+    pub codes: Vec<String>,
+    /// Only the fixes of these finding ids (comma-separated, from a check)
+    #[arg(long, value_delimiter = ',')]
+    pub issue_ids: Vec<String>,
+    /// Refuse (QC-018) unless the file still has this sha256
+    #[arg(long)]
+    pub expected_sha256: Option<String>,
+    /// Print the prompt of revision stage 2 (content) or 3 (reader experience) instead
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
+    pub stage: Option<u8>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: DataFormat,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PolishSub {
+    /// Apply an agent's stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})
+    Submit {
+        /// Episode number or manuscript path
+        target: String,
+        #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
+        stage: u8,
+        /// The agent's result (JSON file, `-` for stdin)
+        #[arg(long, value_name = "FILE")]
+        result: String,
+        /// Show the diff only; write nothing
+        #[arg(long)]
+        diff: bool,
+        #[arg(long, value_enum, default_value = "text")]
+        format: DataFormat,
+    },
+}
+
+/// `3` → episode 3; anything else → a path.
+fn split_target(t: &str) -> (Option<u32>, Option<String>) {
+    match t.parse::<u32>() {
+        Ok(n) if !t.starts_with('+') => (Some(n), None),
+        _ => (None, Some(user_path(t))),
+    }
+}
+
+pub fn run(ctx: &Ctx, args: PolishArgs) -> u8 {
+    if let Some(PolishSub::Submit {
+        target,
+        stage,
+        result,
+        diff,
+        format,
+    }) = args.submit
+    {
+        let (episode, file) = split_target(&target);
+        let o = commands::execute(ctx, "polish_submit", |c| {
+            let result = read_json(&result)?;
+            cmd::submit(
+                c,
+                SubmitRequest {
+                    episode,
+                    file,
+                    stage,
+                    result,
+                    dry_run: diff,
+                },
+            )
+        });
+        return emit(&o, format.format(), out::polish_text);
+    }
+    let (episode, file) = split_target(args.target.as_deref().unwrap_or_default());
+    let fmt = args.format.format();
+    if let Some(stage) = args.stage {
+        let o = commands::execute(ctx, "polish_stage", |c| {
+            cmd::stage(
+                c,
+                StageRequest {
+                    episode,
+                    file,
+                    stage,
+                },
+            )
+        });
+        return emit(&o, fmt, out::stage_text);
+    }
+    let o = commands::execute(ctx, "polish", |c| {
+        cmd::run(
+            c,
+            PolishRequest {
+                episode,
+                file,
+                level: args.level.map(Into::into),
+                apply: args.apply,
+                codes: args.codes,
+                issue_ids: args.issue_ids,
+                expected_sha256: args.expected_sha256,
+            },
+        )
+    });
+    emit(&o, fmt, out::polish_text)
+}

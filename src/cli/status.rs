@@ -1,0 +1,82 @@
+//! `noveler status [--report html [-o FILE]]`.
+
+use crate::cli::emit;
+use crate::cli::files::DataFormat;
+use crate::commands::status::{self, StatusRequest};
+use crate::commands::{self, Ctx};
+use crate::store::{paths, write_atomic, FileRef};
+use clap::{Args, ValueEnum};
+use std::path::{Path, PathBuf};
+
+/// Where the HTML report goes without `-o` (relative to the project root).
+pub const DEFAULT_REPORT: &str = "temp/status_report.html";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportKind {
+    /// One self-contained HTML file with charts (no script, nothing fetched)
+    Html,
+}
+
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// List episodes scoring below this in the quality summary (0–100)
+    #[arg(long, default_value_t = status::DEFAULT_THRESHOLD)]
+    pub threshold: f64,
+    /// How many recent activities to show
+    #[arg(long, default_value_t = status::DEFAULT_RECENT)]
+    pub recent: usize,
+    /// Analyse every manuscript again instead of using .noveler/cache/
+    #[arg(long)]
+    pub no_cache: bool,
+    /// Also write a visual report
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub report: Option<ReportKind>,
+    /// Where to write the report, inside the project (default: temp/status_report.html)
+    #[arg(short, long, value_name = "FILE", requires = "report")]
+    pub output: Option<PathBuf>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: DataFormat,
+}
+
+/// The report path: `-o` relative to the working directory (absolute kept), else the
+/// default under the root.
+fn report_path(root: &Path, output: Option<&Path>) -> PathBuf {
+    match output {
+        Some(p) if p.is_absolute() => p.to_path_buf(),
+        Some(p) => std::env::current_dir()
+            .map(|cwd| cwd.join(p))
+            .unwrap_or_else(|_| root.join(p)),
+        None => root.join(DEFAULT_REPORT),
+    }
+}
+
+pub fn run(ctx: &Ctx, args: StatusArgs) -> u8 {
+    let req = StatusRequest {
+        threshold: Some(args.threshold),
+        recent: Some(args.recent),
+        no_cache: args.no_cache,
+    };
+    let out = commands::execute(ctx, "status", |c| {
+        let mut report = status::run(c, req)?;
+        if args.report == Some(ReportKind::Html) {
+            let target = paths::resolve(&c.root, &report_path(&c.root, args.output.as_deref()))?;
+            let html =
+                crate::output::report_html::render(&report, &format!("noveler {}", crate::VERSION));
+            write_atomic(&target.abs, html.as_bytes())?;
+            report.add_output(FileRef::from_bytes(
+                &c.root,
+                &target.abs,
+                html.as_bytes(),
+                "report",
+            ));
+        }
+        Ok(report)
+    });
+    emit(&out, args.format.format(), |r| {
+        let mut s = crate::output::status::status_text(r);
+        if let Some(f) = &r.report_file {
+            s.push_str(&format!("レポート: {f}\n"));
+        }
+        s
+    })
+}

@@ -1,0 +1,577 @@
+//! `noveler init DIR --title T --genre G [--author A]`: creates a new author's project with
+//! the layout of SPEC §1 from the templates embedded from `templates/project/`.
+//!
+//! - `ctx.root` is the directory to create the project in (the CLI sets it to DIR); it is
+//!   created when missing.
+//! - A directory that already holds anything is refused (U001) unless `force`; even then no
+//!   existing file is ever overwritten: files already present are kept and listed in
+//!   `skipped`. Each new file is written atomically and only if the name is still free
+//!   (temp file + rename without clobbering).
+//! - `.novelerrc.yaml` is generated from the analysis defaults (`Thresholds::default()`, the
+//!   rule registry), every line commented, so it cannot drift from what the checker uses.
+//!
+//! There is no MCP tool for this (seed 000 retired `init`); it is a CLI verb.
+
+use super::{Ctx, Report};
+use crate::analysis::settings::Thresholds;
+use crate::error::{Code, Error, Result};
+use crate::store::FileRef;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::Path;
+
+/// The embedded project template: (path relative to the project root, text).
+const TEMPLATES: &[(&str, &str)] = &[
+    (
+        "プロジェクト設定.yaml",
+        include_str!("../../templates/project/プロジェクト設定.yaml"),
+    ),
+    (
+        "10_企画/企画書.md",
+        include_str!("../../templates/project/10_企画/企画書.md"),
+    ),
+    (
+        "20_プロット/話別プロット/第001話.yaml",
+        include_str!("../../templates/project/20_プロット/話別プロット/第001話.yaml"),
+    ),
+    (
+        "20_プロット/章別プロット/第1章.yaml",
+        include_str!("../../templates/project/20_プロット/章別プロット/第1章.yaml"),
+    ),
+    (
+        "30_設定集/キャラクター.yaml",
+        include_str!("../../templates/project/30_設定集/キャラクター.yaml"),
+    ),
+    (
+        "30_設定集/世界観.yaml",
+        include_str!("../../templates/project/30_設定集/世界観.yaml"),
+    ),
+    (
+        "30_設定集/用語集.yaml",
+        include_str!("../../templates/project/30_設定集/用語集.yaml"),
+    ),
+    (
+        "30_設定集/文体/スタイルガイド.yaml",
+        include_str!("../../templates/project/30_設定集/文体/スタイルガイド.yaml"),
+    ),
+    (
+        "30_設定集/執筆品質ルール.yaml",
+        include_str!("../../templates/project/30_設定集/執筆品質ルール.yaml"),
+    ),
+    (
+        "50_管理資料/話数管理.yaml",
+        include_str!("../../templates/project/50_管理資料/話数管理.yaml"),
+    ),
+    (
+        "50_管理資料/品質記録.yaml",
+        include_str!("../../templates/project/50_管理資料/品質記録.yaml"),
+    ),
+    (
+        "50_管理資料/改訂履歴.yaml",
+        include_str!("../../templates/project/50_管理資料/改訂履歴.yaml"),
+    ),
+    (
+        ".gitignore",
+        include_str!("../../templates/project/gitignore"),
+    ),
+];
+
+/// Directories of the layout that start empty (the others are created with their files).
+const EMPTY_DIRS: &[&str] = &["40_原稿", "50_管理資料/公開用"];
+
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct InitRequest {
+    /// The work's title (`プロジェクト名`).
+    pub title: String,
+    /// Main genre (`ジャンル.メイン`), e.g. ファンタジー.
+    pub genre: String,
+    /// Author name (`作者`); empty when not given.
+    #[serde(default)]
+    pub author: Option<String>,
+    /// Minimum target length per episode in characters (default 6000).
+    #[serde(default)]
+    pub target_min: Option<usize>,
+    /// Maximum target length per episode in characters (default 10000).
+    #[serde(default)]
+    pub target_max: Option<usize>,
+    /// Initialise a directory that is not empty; existing files are kept (never overwritten).
+    #[serde(default)]
+    pub force: bool,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct InitTargetLength {
+    pub min: usize,
+    pub max: usize,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct InitReport {
+    /// The project directory (absolute).
+    pub project_root: String,
+    pub title: String,
+    pub genre: String,
+    pub author: Option<String>,
+    pub target_length: InitTargetLength,
+    /// Files written, relative to the project root, in layout order.
+    pub created: Vec<String>,
+    /// Directories created (relative), in layout order.
+    pub created_dirs: Vec<String>,
+    /// Files that already existed and were left as they were (only with `force`).
+    pub skipped: Vec<String>,
+    /// What to do next.
+    pub next_actions: Vec<String>,
+    #[serde(skip)]
+    outputs: Vec<FileRef>,
+}
+
+impl Report for InitReport {
+    fn outputs(&self) -> Vec<FileRef> {
+        self.outputs.clone()
+    }
+}
+
+/// A YAML scalar for `value`: plain when it reads back as the same string, else quoted.
+pub fn yaml_scalar(value: &str) -> String {
+    let plain_ok = !value.is_empty()
+        && !value.contains(['\n', '\r', '#', ':', '"', '\''])
+        && value.trim() == value
+        && serde_yaml::from_str::<serde_yaml::Value>(&format!("k: {value}\n"))
+            .ok()
+            .and_then(|v| v.get("k").and_then(|s| s.as_str().map(str::to_string)))
+            .as_deref()
+            == Some(value);
+    if plain_ok {
+        value.to_string()
+    } else {
+        // A JSON string is a valid YAML double-quoted scalar.
+        serde_json::to_string(value).unwrap_or_else(|_| "\"\"".into())
+    }
+}
+
+/// Text that goes into Markdown as is: one line.
+fn one_line(value: &str) -> String {
+    value.replace(['\r', '\n'], " ")
+}
+
+fn render(template: &str, req: &InitRequest, min: usize, max: usize) -> String {
+    let author = req.author.as_deref().unwrap_or("");
+    template
+        .replace("{{title}}", &yaml_scalar(&req.title))
+        .replace("{{genre}}", &yaml_scalar(&req.genre))
+        .replace(
+            "{{author}}",
+            &if author.is_empty() {
+                "\"\"".to_string()
+            } else {
+                yaml_scalar(author)
+            },
+        )
+        .replace("{{title_text}}", &one_line(&req.title))
+        .replace("{{genre_text}}", &one_line(&req.genre))
+        .replace("{{target_min}}", &min.to_string())
+        .replace("{{target_max}}", &max.to_string())
+}
+
+/// `.novelerrc.yaml` with every setting at its default, commented out. Removing the first
+/// `# ` of each line yields a valid config equal to the defaults (tested).
+pub fn default_rc(min: usize, max: usize) -> String {
+    let mut out = String::new();
+    out.push_str(
+        "## .novelerrc.yaml — noveler check の設定。すべて既定値（preset narou）です。\n\
+         ## 変えたい行だけ行頭の「# 」を外して値を書き換えてください。\n\
+         ## 各キーの意味: noveler explain <CODE> / noveler rules\n",
+    );
+    out.push_str("# preset: narou\n");
+    out.push_str("#   # 会話文を除いた地の文だけで文のリズムを測る\n");
+    out.push_str("# exclude_dialogue_lines: true\n");
+    out.push_str(
+        "#   # 一話の目標文字数（プロジェクト設定.yaml の writing.episode.target_length を上書き）\n",
+    );
+    out.push_str(&format!("# target_length: {{min: {min}, max: {max}}}\n"));
+    out.push_str("# thresholds:\n");
+    let descriptions = threshold_descriptions();
+    let defaults = serde_yaml::to_value(Thresholds::default()).unwrap_or_default();
+    if let Some(map) = defaults.as_mapping() {
+        for (key, value) in map {
+            let key = key.as_str().unwrap_or_default();
+            if let Some(desc) = descriptions.get(key) {
+                for line in desc.lines() {
+                    out.push_str(&format!("#   # {}\n", line.trim()));
+                }
+            }
+            let value = serde_yaml::to_string(value).unwrap_or_default();
+            out.push_str(&format!("#   {key}: {}\n", value.trim()));
+        }
+    }
+    out.push_str("#   # 規則ごとの有効・無効と重大度（low / medium / high / critical）\n");
+    out.push_str("# rules:\n");
+    let mut rules: Vec<_> = crate::analysis::rules::registry()
+        .iter()
+        .map(|r| r.meta())
+        .collect();
+    rules.sort_by_key(|m| (m.aspect.as_str(), m.code));
+    for m in rules {
+        out.push_str(&format!(
+            "#   {}: {{enabled: true}}  # {} / 既定の重大度 {}\n",
+            m.code,
+            m.aspect.as_str(),
+            m.default_severity.as_str()
+        ));
+    }
+    out.push_str(
+        "#   # 使ってほしくない表現（30_設定集/執筆品質ルール.yaml の禁止表現にも書けます）\n",
+    );
+    out.push_str("# forbidden_expressions: []\n");
+    out.push_str("# ignore:\n");
+    out.push_str("#   # チェックしないファイル（プロジェクトルートからの glob）と報告しない規則\n");
+    out.push_str("#   paths: []\n");
+    out.push_str("#   codes: []\n");
+    out.push_str("#   # 総合点の重み（空なら各観点の最低点）。例: {rhythm: 1, grammar: 2}\n");
+    out.push_str("# weights: {}\n");
+    out.push_str("# fix:\n");
+    out.push_str(
+        "#   # noveler polish が既定で適用する修正の段階（safe / standard / aggressive）\n",
+    );
+    out.push_str("#   level: safe\n");
+    out
+}
+
+/// Doc comments of `Thresholds` fields (from its JSON schema), by field name.
+fn threshold_descriptions() -> std::collections::BTreeMap<String, String> {
+    let schema = serde_json::to_value(schemars::schema_for!(Thresholds)).unwrap_or_default();
+    let mut out = std::collections::BTreeMap::new();
+    if let Some(props) = schema.get("properties").and_then(|p| p.as_object()) {
+        for (k, v) in props {
+            if let Some(d) = v.get("description").and_then(|d| d.as_str()) {
+                out.insert(k.clone(), d.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Writes `bytes` to `path` atomically, only if `path` does not exist yet. Returns false
+/// (and writes nothing) when it exists.
+fn write_new(path: &Path, bytes: &[u8]) -> Result<bool> {
+    let dir = path.parent().unwrap_or_else(|| Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
+    if path.symlink_metadata().is_ok() {
+        return Ok(false);
+    }
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".noveler-tmp-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(|e| Error::io(dir, &e))?;
+    tmp.write_all(bytes).map_err(|e| Error::io(path, &e))?;
+    tmp.as_file().sync_all().map_err(|e| Error::io(path, &e))?;
+    match tmp.persist_noclobber(path) {
+        Ok(_) => Ok(true),
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(Error::io(path, &e.error)),
+    }
+}
+
+fn is_empty_dir(dir: &Path) -> Result<bool> {
+    let mut entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
+    Ok(entries.next().is_none())
+}
+
+/// Whether `dir` exists and holds anything (the CLI uses this to avoid saving a result
+/// file into a directory `init` refuses).
+pub fn would_refuse(dir: &Path, force: bool) -> bool {
+    !force && dir.is_dir() && !is_empty_dir(dir).unwrap_or(false)
+}
+
+pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
+    let root = &ctx.root;
+    let title = req.title.trim().to_string();
+    let genre = req.genre.trim().to_string();
+    if title.is_empty() {
+        return Err(Error::new(Code::U001, "タイトルが空です")
+            .hint("--title に作品名を指定してください。")
+            .suggest("noveler init <DIR> --title <作品名> --genre <ジャンル>"));
+    }
+    if genre.is_empty() {
+        return Err(Error::new(Code::U001, "ジャンルが空です")
+            .hint("--genre にジャンル（例: ファンタジー）を指定してください。"));
+    }
+    let min = req.target_min.unwrap_or(6000);
+    let max = req.target_max.unwrap_or(10000);
+    if min == 0 || min >= max {
+        return Err(Error::new(
+            Code::QC010,
+            format!("目標文字数が不正です（min {min} / max {max}）"),
+        )
+        .hint("--target-min は 1 以上、--target-max より小さい数にしてください。"));
+    }
+    if root.exists() && !root.is_dir() {
+        return Err(Error::new(
+            Code::U001,
+            format!("{} はディレクトリではありません", root.display()),
+        )
+        .at(root, None)
+        .hint("新しいディレクトリ名か、空のディレクトリを指定してください。"));
+    }
+    if root.is_dir() && !req.force && !is_empty_dir(root)? {
+        return Err(Error::new(
+            Code::U001,
+            format!("{} は空ではありません", root.display()),
+        )
+        .at(root, None)
+        .hint("空のディレクトリを指定するか、既存のファイルを残したまま足りないものだけ作るなら --force を付けてください（既存のファイルは上書きしません）。")
+        .suggest(format!("noveler init {} --title … --genre … --force", root.display())));
+    }
+
+    let mut created_dirs = Vec::new();
+    let mkdir = |rel: &str, created_dirs: &mut Vec<String>| -> Result<()> {
+        let dir = root.join(rel);
+        if !dir.is_dir() {
+            std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, &e))?;
+            created_dirs.push(rel.to_string());
+        }
+        Ok(())
+    };
+    if !root.is_dir() {
+        std::fs::create_dir_all(root).map_err(|e| Error::io(root, &e))?;
+    }
+
+    let req = InitRequest {
+        title: title.clone(),
+        genre: genre.clone(),
+        author: req
+            .author
+            .map(|a| a.trim().to_string())
+            .filter(|a| !a.is_empty()),
+        ..req
+    };
+    let mut files: Vec<(String, String)> = TEMPLATES
+        .iter()
+        .map(|(rel, text)| (rel.to_string(), render(text, &req, min, max)))
+        .collect();
+    files.insert(1, (".novelerrc.yaml".to_string(), default_rc(min, max)));
+
+    let mut created = Vec::new();
+    let mut skipped = Vec::new();
+    let mut outputs = Vec::new();
+    for (rel, text) in &files {
+        if let Some(parent) = Path::new(rel).parent().and_then(|p| p.to_str()) {
+            if !parent.is_empty() {
+                // Record each level once, top first.
+                let mut acc = String::new();
+                for part in parent.split('/') {
+                    if !acc.is_empty() {
+                        acc.push('/');
+                    }
+                    acc.push_str(part);
+                    mkdir(&acc, &mut created_dirs)?;
+                }
+            }
+        }
+        let path = root.join(rel);
+        if write_new(&path, text.as_bytes())? {
+            created.push(rel.clone());
+            outputs.push(FileRef::from_bytes(
+                root,
+                &path,
+                text.as_bytes(),
+                "template",
+            ));
+        } else {
+            skipped.push(rel.clone());
+        }
+    }
+    for rel in EMPTY_DIRS {
+        mkdir(rel, &mut created_dirs)?;
+    }
+
+    let shown = root.display().to_string();
+    let next_actions = vec![
+        "プロジェクト設定.yaml のあらすじ・視点・掲載予定を書き込む".to_string(),
+        "20_プロット/話別プロット/第001話.yaml にプロットを書く（noveler plot 1）".to_string(),
+        "原稿を 40_原稿/第001話_<タイトル>.md に書き、noveler check 1 で確かめる".to_string(),
+        format!("noveler status --project-root {shown}"),
+    ];
+    Ok(InitReport {
+        project_root: shown,
+        title,
+        genre,
+        author: req.author.clone(),
+        target_length: InitTargetLength { min, max },
+        created,
+        created_dirs,
+        skipped,
+        next_actions,
+        outputs,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::project::Project;
+
+    fn req() -> InitRequest {
+        InitRequest {
+            title: "潮墨の地図師".into(),
+            genre: "ファンタジー".into(),
+            author: Some("波間しずく".into()),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn creates_the_layout_and_a_loadable_project() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("novel");
+        let report = run(&Ctx::new(root.clone()), req()).unwrap();
+        assert!(report.skipped.is_empty());
+        for rel in [
+            "プロジェクト設定.yaml",
+            ".novelerrc.yaml",
+            ".gitignore",
+            "20_プロット/話別プロット/第001話.yaml",
+            "30_設定集/執筆品質ルール.yaml",
+            "50_管理資料/話数管理.yaml",
+        ] {
+            assert!(root.join(rel).is_file(), "{rel}");
+            assert!(report.created.iter().any(|c| c == rel), "{rel}");
+        }
+        assert!(root.join("40_原稿").is_dir());
+        let p = Project::load(&root).unwrap();
+        assert_eq!(p.config.name.as_deref(), Some("潮墨の地図師"));
+        assert_eq!(p.config.genre.as_deref(), Some("ファンタジー"));
+        assert_eq!(p.settings.target_length.min, 6000);
+        assert_eq!(p.settings.target_length.max, 10000);
+        assert_eq!(
+            p.config.raw.get("作者").and_then(|v| v.as_str()),
+            Some("波間しずく")
+        );
+        assert!(p.settings.forbidden_expressions.is_empty());
+        let gi = std::fs::read_to_string(root.join(".gitignore")).unwrap();
+        assert!(gi.lines().any(|l| l == "temp/"));
+        assert!(gi.lines().any(|l| l == ".noveler/cache/"));
+        // Every template is valid YAML.
+        for rel in &report.created {
+            if rel.ends_with(".yaml") {
+                let text = std::fs::read_to_string(root.join(rel)).unwrap();
+                serde_yaml::from_str::<serde_yaml::Value>(&text)
+                    .unwrap_or_else(|e| panic!("{rel}: {e}"));
+            }
+        }
+    }
+
+    #[test]
+    fn refuses_non_empty_dir_and_force_never_overwrites() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().to_path_buf();
+        std::fs::write(root.join("プロジェクト設定.yaml"), "プロジェクト名: 既存\n").unwrap();
+        let err = run(&Ctx::new(root.clone()), req()).unwrap_err();
+        assert_eq!(err.code, Code::U001);
+        assert_eq!(
+            std::fs::read_dir(&root).unwrap().count(),
+            1,
+            "nothing written"
+        );
+
+        let report = run(
+            &Ctx::new(root.clone()),
+            InitRequest {
+                force: true,
+                ..req()
+            },
+        )
+        .unwrap();
+        assert_eq!(report.skipped, vec!["プロジェクト設定.yaml".to_string()]);
+        assert_eq!(
+            std::fs::read_to_string(root.join("プロジェクト設定.yaml")).unwrap(),
+            "プロジェクト名: 既存\n"
+        );
+        assert!(root.join(".novelerrc.yaml").is_file());
+        // A second forced run skips everything.
+        let again = run(
+            &Ctx::new(root.clone()),
+            InitRequest {
+                force: true,
+                ..req()
+            },
+        )
+        .unwrap();
+        assert!(again.created.is_empty());
+        assert_eq!(again.skipped.len(), TEMPLATES.len() + 1);
+    }
+
+    #[test]
+    fn awkward_titles_are_quoted() {
+        for t in [
+            "a: b", "#1", "  x", "true", "123", "「x」", "x\ny", "'q'", "- z",
+        ] {
+            let text = format!("k: {}\n", yaml_scalar(t));
+            let v: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+            assert_eq!(v.get("k").and_then(|s| s.as_str()), Some(t), "{t}");
+        }
+        assert_eq!(yaml_scalar("潮墨の地図師"), "潮墨の地図師");
+    }
+
+    #[test]
+    fn bad_target_length_and_empty_title() {
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = Ctx::new(dir.path().join("x"));
+        let err = run(
+            &ctx,
+            InitRequest {
+                target_min: Some(5000),
+                target_max: Some(4000),
+                ..req()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.code, Code::QC010);
+        let err = run(
+            &ctx,
+            InitRequest {
+                title: " ".into(),
+                ..req()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.code, Code::U001);
+        assert!(!dir.path().join("x").exists());
+    }
+
+    /// The generated `.novelerrc.yaml`, uncommented, is exactly the defaults.
+    #[test]
+    fn rc_defaults_match_the_analysis_defaults() {
+        let text = default_rc(6000, 10000);
+        let uncommented: String = text
+            .lines()
+            .map(|l| l.strip_prefix("# ").unwrap_or(l))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let rc = crate::project::rc::parse_rc(Path::new(".novelerrc.yaml"), &uncommented)
+            .unwrap_or_else(|e| panic!("{e}\n{uncommented}"));
+        assert_eq!(rc.thresholds, Some(Thresholds::default()));
+        let mut s = crate::analysis::Settings::default();
+        rc.apply(&mut s);
+        let mut d = crate::analysis::Settings::default();
+        d.target_length.source = crate::analysis::settings::LengthSource::Override;
+        for code in rc.rules.keys() {
+            d.rules.insert(
+                code.0.clone(),
+                crate::analysis::settings::RuleOverride {
+                    enabled: Some(true),
+                    severity: None,
+                },
+            );
+        }
+        assert_eq!(s, d);
+        assert_eq!(rc.rules.len(), crate::analysis::rules::registry().len());
+        // As shipped (commented) it is an empty config.
+        let rc = crate::project::rc::parse_rc(Path::new(".novelerrc.yaml"), &text).unwrap();
+        assert_eq!(rc, crate::project::RcConfig::default());
+    }
+}

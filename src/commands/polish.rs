@@ -1,0 +1,825 @@
+//! `noveler polish`: the revision side of the check (seed 001 §2.1: `check` evaluates,
+//! `polish` changes the manuscript). Three ways in:
+//! - `run`: the rules' fixes (`analysis::fix`, levels safe < standard < aggressive) applied
+//!   until stable, shown as a unified diff or written (`apply`); the MCP tool `check_fix`
+//!   maps onto it (with `issue_ids`).
+//! - `stage`: the content-polish (Stage 2) and reader-experience (Stage 3) prompts for an
+//!   agent (templates `quality/polish_stage{2,3}_*.yaml`).
+//! - `submit`: the agent's revision of Stage 2/3 applied the same safe way.
+//!
+//! Every write: the file must still have the sha256 it was read (or checked) with (QC-018
+//! otherwise, nothing written); the original is backed up first (`store::backup`); the new
+//! text is written atomically with the original BOM and line endings (`Source::denormalise`).
+
+use super::{Ctx, Report};
+use crate::analysis::fix::{self, Applicability, AppliedFix, Fix};
+use crate::analysis::{self, sha256_hex, FileAnalysis, Finding, Settings, Source};
+use crate::error::{Code, Error, Result};
+use crate::project::Project;
+use crate::store::backup::{self, BackupRef};
+use crate::store::{lock, paths, write_atomic, FileRef};
+use crate::workflow::progressive;
+use crate::workflow::steps::judgment;
+use crate::workflow::templates::{self, TemplateInfo};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Apply the rules' automatic fixes to a manuscript: a diff by default, `apply` writes.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct PolishRequest {
+    /// Episode number (1-based); or give `file`.
+    #[serde(default, alias = "episode_number")]
+    pub episode: Option<u32>,
+    /// A manuscript path relative to the project root (instead of `episode`).
+    #[serde(default)]
+    pub file: Option<String>,
+    /// Highest fix level applied: safe (default, or the project's `fix.level`), standard,
+    /// aggressive.
+    #[serde(default, alias = "fix_level")]
+    pub level: Option<Applicability>,
+    /// Write the result (after a backup). Default false: only the diff.
+    #[serde(default)]
+    pub apply: bool,
+    /// Only fixes of these rule codes.
+    #[serde(default)]
+    pub codes: Vec<String>,
+    /// Only the fixes of these findings (ids from a check; one pass, no re-analysis).
+    #[serde(default)]
+    pub issue_ids: Vec<String>,
+    /// Refuse (QC-018) unless the file still has this sha256 (the one it was checked with).
+    #[serde(default)]
+    pub expected_sha256: Option<String>,
+}
+
+/// One fix applied (seed 000 §5.4.2 check_fix).
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct FixApplied {
+    /// The finding's id when fixes were chosen by `issue_ids`.
+    pub issue_id: Option<String>,
+    pub code: String,
+    /// The fix level (`safe`, `standard`, `aggressive`).
+    pub fix_type: Applicability,
+    pub before: String,
+    pub after: String,
+    /// 1-based line in the text of the pass that applied it.
+    pub line: usize,
+    /// A fixed label of the fix level (safe 0.95, standard 0.8, aggressive 0.6), not a
+    /// measurement.
+    pub confidence: f64,
+}
+
+/// A fix not applied, with why.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct FixSkipped {
+    pub issue_id: Option<String>,
+    pub code: String,
+    pub line: Option<usize>,
+    /// `level` (needs a higher --level), `not_selected` (not in --codes / issue_ids),
+    /// `conflict` (overlaps another fix or protected markup; still there after the last
+    /// pass), `not_found` (issue id unknown: the text changed since the check).
+    pub reason: String,
+    /// Japanese explanation.
+    pub message: String,
+    pub required_level: Option<Applicability>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct QualityImprovement {
+    pub before_score: f64,
+    pub after_score: f64,
+    pub improvement: f64,
+    pub findings_before: usize,
+    pub findings_after: usize,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct PolishReport {
+    pub success: bool,
+    /// Relative to the project root.
+    pub file: String,
+    /// `diff` or `apply`.
+    pub mode: String,
+    pub level: Applicability,
+    pub sha256_before: String,
+    pub sha256_after: String,
+    pub changed: bool,
+    pub written: bool,
+    pub fixes_applied: Vec<FixApplied>,
+    pub fixes_skipped: Vec<FixSkipped>,
+    /// Findings that have no automatic fix, by code.
+    pub unfixable: BTreeMap<String, usize>,
+    pub quality_improvement: QualityImprovement,
+    /// Unified diff of the change (empty when nothing changes).
+    pub diff: String,
+    pub backup: Option<BackupRef>,
+    pub next_action: String,
+    /// Stage 2/3 submissions: the agent's change list and summary.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub submission: Option<Value>,
+    #[serde(skip)]
+    pub(crate) files_in: Vec<FileRef>,
+    #[serde(skip)]
+    pub(crate) files_out: Vec<FileRef>,
+}
+
+impl Report for PolishReport {
+    fn inputs(&self) -> Vec<FileRef> {
+        self.files_in.clone()
+    }
+    fn outputs(&self) -> Vec<FileRef> {
+        self.files_out.clone()
+    }
+}
+
+fn confidence(level: Applicability) -> f64 {
+    match level {
+        Applicability::Safe => 0.95,
+        Applicability::Standard => 0.8,
+        Applicability::Aggressive => 0.6,
+    }
+}
+
+/// The manuscript addressed by `episode` or `file`.
+pub struct Target {
+    pub project: Project,
+    pub path: PathBuf,
+    pub rel: String,
+    pub bytes: Vec<u8>,
+    pub sha256: String,
+    pub source: Source,
+}
+
+pub fn target(root: &Path, episode: Option<u32>, file: Option<&str>) -> Result<Target> {
+    let project = Project::load(root)?;
+    let (path, rel) =
+        match (episode, file) {
+            (Some(ep), None) => {
+                let p = project.manuscript_path(ep)?;
+                let r = paths::resolve_file(root, &p)?;
+                (r.abs, r.rel)
+            }
+            (None, Some(f)) => {
+                let r = paths::resolve_file(root, Path::new(f))?;
+                (r.abs, r.rel)
+            }
+            (Some(_), Some(_)) => {
+                return Err(Error::new(
+                    Code::U001,
+                    "episode と file はどちらか一方だけ指定してください",
+                ))
+            }
+            (None, None) => return Err(Error::new(Code::U001, "話数かファイルを指定してください")
+                .hint(
+                    "例: `noveler polish 3 --diff` / `noveler polish 40_原稿/第003話.md --diff`",
+                )),
+        };
+    let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
+    let source = crate::store::text::decode(&path, &bytes)?;
+    Ok(Target {
+        sha256: sha256_hex(&bytes),
+        project,
+        path,
+        rel,
+        bytes,
+        source,
+    })
+}
+
+fn stale(rel: &str, expected: &str, actual: &str) -> Error {
+    Error::new(
+        Code::QC018,
+        format!("{rel} はチェックしたときから変更されています（sha256 が一致しません）"),
+    )
+    .hint("原稿を読み直して（チェックし直して）から、もう一度実行してください。何も書き込んでいません。")
+    .details(serde_json::json!({
+        "expected_sha256": expected,
+        "actual_sha256": actual,
+        "state_reset_required": true,
+    }))
+}
+
+/// Unified diff of two texts (LF-normalised) with `a/` `b/` headers.
+pub fn unified_diff(rel: &str, before: &str, after: &str) -> String {
+    if before == after {
+        return String::new();
+    }
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(2)
+        .header(&format!("a/{rel}"), &format!("b/{rel}"))
+        .to_string()
+}
+
+fn polish_lock(root: &Path, rel: &str) -> PathBuf {
+    root.join(".noveler/locks")
+        .join(format!("polish_{}", &sha256_hex(rel.as_bytes())[..16]))
+}
+
+/// Writes `new_text` (normalised) to the target after re-verifying its sha256 and backing
+/// it up; returns the backup and the bytes written.
+fn write_back(
+    root: &Path,
+    t: &Target,
+    expected: &str,
+    new_text: &str,
+    reason: &str,
+) -> Result<(BackupRef, Vec<u8>)> {
+    lock::try_lock(&polish_lock(root, &t.rel), || {
+        let now = std::fs::read(&t.path).map_err(|e| Error::io(&t.path, &e))?;
+        let actual = sha256_hex(&now);
+        if actual != expected {
+            return Err(stale(&t.rel, expected, &actual));
+        }
+        let backup = backup::backup_file(root, &t.path, reason)?;
+        let out = t.source.denormalise(new_text).into_bytes();
+        write_atomic(&t.path, &out)?;
+        Ok((backup, out))
+    })
+}
+
+fn improvement(before: &FileAnalysis, after: &FileAnalysis) -> QualityImprovement {
+    QualityImprovement {
+        before_score: before.scores.overall,
+        after_score: after.scores.overall,
+        improvement: ((after.scores.overall - before.scores.overall) * 10.0).round() / 10.0,
+        findings_before: before.findings.len(),
+        findings_after: after.findings.len(),
+    }
+}
+
+fn skipped_of(
+    after: &FileAnalysis,
+    level: Applicability,
+    codes: &[String],
+    by_ids: bool,
+) -> (Vec<FixSkipped>, BTreeMap<String, usize>) {
+    let mut skipped = Vec::new();
+    let mut unfixable: BTreeMap<String, usize> = BTreeMap::new();
+    for f in &after.findings {
+        let Some(x) = &f.fix else {
+            *unfixable.entry(f.code.clone()).or_insert(0) += 1;
+            continue;
+        };
+        let (reason, message, required) = if x.applicability > level {
+            (
+                "level",
+                format!(
+                    "修正レベル {} の修正です（指定は {}）。--level {} で適用できます",
+                    x.applicability.as_str(),
+                    level.as_str(),
+                    x.applicability.as_str()
+                ),
+                Some(x.applicability),
+            )
+        } else if by_ids || (!codes.is_empty() && !codes.contains(&f.code)) {
+            (
+                "not_selected",
+                "指定されたコード・ID に含まれていません".to_string(),
+                None,
+            )
+        } else {
+            (
+                "conflict",
+                "ほかの修正やルビ・傍点などの書式と重なるため、自動では適用できませんでした"
+                    .to_string(),
+                None,
+            )
+        };
+        skipped.push(FixSkipped {
+            issue_id: Some(f.id.clone()),
+            code: f.code.clone(),
+            line: Some(f.line),
+            reason: reason.into(),
+            message,
+            required_level: required,
+        });
+    }
+    (skipped, unfixable)
+}
+
+/// The fixed text for `text` under the request's selection: every fix at or below `level`
+/// (of `codes` when given) applied until stable, or, with `issue_ids`, exactly those
+/// findings' fixes applied once. Pure.
+pub fn fix_text(
+    text: &str,
+    file: &str,
+    settings: &Settings,
+    level: Applicability,
+    codes: &[String],
+    issue_ids: &[String],
+) -> (String, Vec<FixApplied>, Vec<FixSkipped>) {
+    if issue_ids.is_empty() {
+        let code_refs: Vec<&str> = codes.iter().map(String::as_str).collect();
+        let (fixed, log) = fix::apply_until_stable(
+            text,
+            settings,
+            level,
+            (!codes.is_empty()).then_some(code_refs.as_slice()),
+        );
+        let applied = log
+            .into_iter()
+            .map(|a: AppliedFix| {
+                let lvl = analysis::rules::lookup(&a.code)
+                    .and_then(|r| r.meta().fix)
+                    .unwrap_or(Applicability::Safe);
+                FixApplied {
+                    issue_id: None,
+                    code: a.code,
+                    fix_type: lvl,
+                    before: a.before,
+                    after: a.after,
+                    line: a.line,
+                    confidence: confidence(lvl),
+                }
+            })
+            .collect();
+        return (fixed, applied, Vec::new());
+    }
+    let before = analysis::analyze(text, file, settings);
+    let mut chosen: Vec<&Finding> = Vec::new();
+    let mut skipped = Vec::new();
+    for id in issue_ids {
+        match before.findings.iter().find(|f| &f.id == id) {
+            None => skipped.push(FixSkipped {
+                issue_id: Some(id.clone()),
+                code: String::new(),
+                line: None,
+                reason: "not_found".into(),
+                message: "この ID の問題は現在の原稿にありません（原稿がチェック後に変わったか、すでに直っています）".into(),
+                required_level: None,
+            }),
+            Some(f) => match &f.fix {
+                Some(x) if x.applicability <= level => chosen.push(f),
+                Some(x) => skipped.push(FixSkipped {
+                    issue_id: Some(id.clone()),
+                    code: f.code.clone(),
+                    line: Some(f.line),
+                    reason: "level".into(),
+                    message: format!(
+                        "修正レベル {} の修正です（指定は {}）",
+                        x.applicability.as_str(),
+                        level.as_str()
+                    ),
+                    required_level: Some(x.applicability),
+                }),
+                None => skipped.push(FixSkipped {
+                    issue_id: Some(id.clone()),
+                    code: f.code.clone(),
+                    line: Some(f.line),
+                    reason: "no_fix".into(),
+                    message: "この問題には自動修正がありません".into(),
+                    required_level: None,
+                }),
+            },
+        }
+    }
+    let fixes: Vec<&Fix> = chosen.iter().filter_map(|f| f.fix.as_ref()).collect();
+    let out = fix::apply(text, &fixes);
+    let mut applied = Vec::new();
+    for &i in &out.applied {
+        let f = chosen[i];
+        let x = fixes[i];
+        let start = x.edits.iter().map(|e| e.byte_start).min().unwrap_or(0);
+        let end = x.edits.iter().map(|e| e.byte_end).max().unwrap_or(0);
+        let before_text = text.get(start..end).unwrap_or_default().to_string();
+        let mut after_text = String::new();
+        let mut cursor = start;
+        let mut edits: Vec<_> = x.edits.iter().collect();
+        edits.sort_by_key(|e| (e.byte_start, e.byte_end));
+        for e in edits {
+            after_text.push_str(text.get(cursor..e.byte_start).unwrap_or_default());
+            after_text.push_str(&e.replacement);
+            cursor = e.byte_end;
+        }
+        after_text.push_str(text.get(cursor..end).unwrap_or_default());
+        applied.push(FixApplied {
+            issue_id: Some(f.id.clone()),
+            code: f.code.clone(),
+            fix_type: x.applicability,
+            before: before_text,
+            after: after_text,
+            line: f.line,
+            confidence: confidence(x.applicability),
+        });
+    }
+    for &i in &out.skipped {
+        let f = chosen[i];
+        skipped.push(FixSkipped {
+            issue_id: Some(f.id.clone()),
+            code: f.code.clone(),
+            line: Some(f.line),
+            reason: "conflict".into(),
+            message: "ほかの修正と重なるため適用できませんでした（もう一度実行してください）"
+                .into(),
+            required_level: None,
+        });
+    }
+    (out.text, applied, skipped)
+}
+
+pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
+    let t = target(&ctx.root, req.episode, req.file.as_deref())?;
+    if let Some(exp) = &req.expected_sha256 {
+        if exp != &t.sha256 {
+            return Err(stale(&t.rel, exp, &t.sha256));
+        }
+    }
+    let unknown: Vec<&String> = req
+        .codes
+        .iter()
+        .filter(|c| analysis::rules::lookup(c).is_none())
+        .collect();
+    if !unknown.is_empty() {
+        return Err(Error::new(
+            Code::U001,
+            format!(
+                "不明なルールコードです: {}",
+                unknown
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+        .hint("`noveler rules` でコードの一覧を確認してください。")
+        .suggest("noveler rules"));
+    }
+    let settings = &t.project.settings;
+    let level = req.level.unwrap_or(settings.fix_level);
+    let text = t.source.text.as_str();
+    let before = analysis::analyze(text, &t.rel, settings);
+    let (fixed, fixes_applied, mut fixes_skipped) =
+        fix_text(text, &t.rel, settings, level, &req.codes, &req.issue_ids);
+    let after = analysis::analyze(&fixed, &t.rel, settings);
+    let (more_skipped, unfixable) =
+        skipped_of(&after, level, &req.codes, !req.issue_ids.is_empty());
+    if req.issue_ids.is_empty() {
+        fixes_skipped.extend(more_skipped);
+    }
+    let changed = fixed != text;
+    let diff = unified_diff(&t.rel, text, &fixed);
+    let mut written = false;
+    let mut backup_ref = None;
+    let mut sha_after = t.sha256.clone();
+    let mut files_out = Vec::new();
+    if req.apply && changed {
+        let expected = req
+            .expected_sha256
+            .clone()
+            .unwrap_or_else(|| t.sha256.clone());
+        let (b, bytes) = write_back(&ctx.root, &t, &expected, &fixed, "polish")?;
+        sha_after = sha256_hex(&bytes);
+        files_out.push(FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &bytes,
+            "manuscript",
+        ));
+        backup_ref = Some(b);
+        written = true;
+    } else if changed {
+        sha_after = sha256_hex(t.source.denormalise(&fixed).as_bytes());
+    }
+    let higher = fixes_skipped.iter().filter(|s| s.reason == "level").count();
+    let next_action = if !changed && higher > 0 {
+        format!(
+            "修正レベル {} で適用できる修正はありません。より高いレベルの修正が {higher} 件あります（--level standard / aggressive で差分を確認）",
+            level.as_str()
+        )
+    } else if !changed {
+        "自動修正できる問題はありません".to_string()
+    } else if written {
+        format!("適用しました。バックアップ {} から戻せます（`noveler backup restore`）。再チェックしてください", backup_ref.as_ref().map(|b| b.backup_id.as_str()).unwrap_or(""))
+    } else {
+        format!(
+            "差分を確認し、よければ --apply --expected-sha256 {} で適用してください",
+            t.sha256
+        )
+    };
+    Ok(PolishReport {
+        success: true,
+        file: t.rel.clone(),
+        mode: if req.apply { "apply" } else { "diff" }.into(),
+        level,
+        sha256_before: t.sha256.clone(),
+        sha256_after: sha_after,
+        changed,
+        written,
+        fixes_applied,
+        fixes_skipped,
+        unfixable,
+        quality_improvement: improvement(&before, &after),
+        diff,
+        backup: backup_ref,
+        next_action,
+        submission: None,
+        files_in: vec![FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &t.bytes,
+            "manuscript",
+        )],
+        files_out,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// check_fix (MCP)
+
+fn safe() -> Applicability {
+    Applicability::Safe
+}
+
+/// Apply automatic fixes to an episode (seed 000 §5.4.2 check_fix).
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+pub struct CheckFixRequest {
+    /// Episode number (1-based).
+    #[serde(alias = "episode_number")]
+    pub episode: u32,
+    /// safe (default), standard or aggressive.
+    #[serde(default = "safe")]
+    pub fix_level: Applicability,
+    /// Only these findings (ids from check); default: every fixable finding.
+    #[serde(default)]
+    pub issue_ids: Vec<String>,
+    /// Only these rule codes.
+    #[serde(default)]
+    pub codes: Vec<String>,
+    /// Show the diff without writing.
+    #[serde(default)]
+    pub dry_run: bool,
+    /// Refuse (QC-018) unless the manuscript still has this sha256.
+    #[serde(default)]
+    pub expected_sha256: Option<String>,
+}
+
+pub fn check_fix(ctx: &Ctx, req: CheckFixRequest) -> Result<PolishReport> {
+    run(
+        ctx,
+        PolishRequest {
+            episode: Some(req.episode),
+            file: None,
+            level: Some(req.fix_level),
+            apply: !req.dry_run,
+            codes: req.codes,
+            issue_ids: req.issue_ids,
+            expected_sha256: req.expected_sha256,
+        },
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Stage 2 / 3 prompts and submissions
+
+/// The content-polish (2) or reader-experience (3) prompt for an agent.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct StageRequest {
+    #[serde(default, alias = "episode_number")]
+    pub episode: Option<u32>,
+    #[serde(default)]
+    pub file: Option<String>,
+    /// 2 (content) or 3 (reader experience).
+    pub stage: u8,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct StageReport {
+    pub success: bool,
+    pub stage: u8,
+    pub file: String,
+    pub sha256: String,
+    pub artifact_id: String,
+    pub prompt: String,
+    pub output_schema: Value,
+    pub template: TemplateInfo,
+    pub next_action: String,
+    #[serde(skip)]
+    pub(crate) files_in: Vec<FileRef>,
+}
+
+impl Report for StageReport {
+    fn inputs(&self) -> Vec<FileRef> {
+        self.files_in.clone()
+    }
+}
+
+fn stage_template(stage: u8) -> Result<&'static str> {
+    match stage {
+        2 => Ok("quality/polish_stage2_content.yaml"),
+        3 => Ok("quality/polish_stage3_reader.yaml"),
+        _ => Err(
+            Error::new(Code::U001, format!("--stage は 2 か 3 です（{stage}）"))
+                .hint("2: 内容推敲、3: 読者体験の仕上げ")
+                .details(serde_json::json!({"valid_stages": [2, 3]})),
+        ),
+    }
+}
+
+fn episode_for(t: &Target, episode: Option<u32>) -> u32 {
+    episode.unwrap_or_else(|| {
+        t.path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .and_then(crate::project::episode_number_of)
+            .unwrap_or(0)
+    })
+}
+
+pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<StageReport> {
+    let name = stage_template(req.stage)?;
+    let t = target(&ctx.root, req.episode, req.file.as_deref())?;
+    let ep = episode_for(&t, req.episode);
+    let template = templates::load(&ctx.root, name)?;
+    let settings = &t.project.settings;
+    let analysis = analysis::analyze(&t.source.text, &t.rel, settings);
+    // The settings documents and plot, when the file is an episode of the project.
+    let loaded = if ep > 0 {
+        progressive::load(t.project.clone(), ep, None).ok()
+    } else {
+        None
+    };
+    let (artifact, refs, title) = match &loaded {
+        Some(l) => {
+            let (a, r) = progressive::store_inputs(&ctx.root, ep, l)?;
+            (a, r, progressive::episode_title(l))
+        }
+        None => (String::new(), Vec::new(), t.rel.clone()),
+    };
+    let mut vars = crate::workflow::render::Vars::new();
+    vars.insert("episode".into(), ep.to_string());
+    vars.insert("episode_title".into(), title);
+    vars.insert("manuscript_path".into(), t.rel.clone());
+    vars.insert("manuscript_sha256".into(), t.sha256.clone());
+    vars.insert(
+        "manuscript_artifact".into(),
+        if artifact.is_empty() {
+            "参照IDなし".into()
+        } else {
+            artifact.clone()
+        },
+    );
+    let ls = &analysis.metrics.length_stats;
+    vars.insert("body_chars".into(), ls.body_chars.to_string());
+    vars.insert("target_min".into(), ls.target_min.to_string());
+    vars.insert("target_max".into(), ls.target_max.to_string());
+    let findings: Vec<String> = analysis
+        .findings
+        .iter()
+        .take(30)
+        .map(|f| {
+            format!(
+                "  - {}行目 [{}] {}: {}",
+                f.line,
+                f.severity.as_str(),
+                f.code,
+                f.message
+            )
+        })
+        .collect();
+    vars.insert(
+        "findings_summary".into(),
+        if findings.is_empty() {
+            "  - 機械チェックで検出された問題はありません。".into()
+        } else {
+            findings.join("\n")
+        },
+    );
+    vars.insert(
+        "reference_files".into(),
+        if refs.is_empty() {
+            "  - （設定資料はありません）".into()
+        } else {
+            refs.iter()
+                .map(|(label, rel, id)| format!("  - {label}: {rel}（{id}）"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        },
+    );
+    let target_arg = req
+        .episode
+        .map(|e| e.to_string())
+        .unwrap_or_else(|| t.rel.clone());
+    let submit = format!(
+        "- CLI: 上の形の JSON をファイルに保存し `noveler polish submit {target_arg} --stage {} --result <ファイル>`（--diff で書き込まずに差分だけ確認）\n- MCP: polish_submit に {{\"episode_number\": {ep}, \"stage\": {}, \"result\": {{…}}}}",
+        req.stage, req.stage
+    );
+    let prompt = progressive::render_prompt(&template, &vars, &submit)?;
+    Ok(StageReport {
+        success: true,
+        stage: req.stage,
+        file: t.rel.clone(),
+        sha256: t.sha256.clone(),
+        artifact_id: artifact,
+        prompt,
+        output_schema: template.doc.output_schema.clone(),
+        template: template.info(),
+        next_action: "prompt に従って改稿し、結果を polish submit で送ってください".into(),
+        files_in: vec![FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &t.bytes,
+            "manuscript",
+        )],
+    })
+}
+
+/// Apply an agent's Stage 2/3 revision: validated against the stage's schema, refused
+/// (QC-018) unless `base_sha256` is the file's current sha256, backed up, written.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct SubmitRequest {
+    #[serde(default, alias = "episode_number")]
+    pub episode: Option<u32>,
+    #[serde(default)]
+    pub file: Option<String>,
+    /// 2 or 3.
+    pub stage: u8,
+    /// `{base_sha256, revised_manuscript, changes, summary}`.
+    pub result: Value,
+    /// Only show the diff; write nothing.
+    #[serde(default)]
+    pub dry_run: bool,
+}
+
+pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
+    let name = stage_template(req.stage)?;
+    let t = target(&ctx.root, req.episode, req.file.as_deref())?;
+    let template = templates::load(&ctx.root, name)?;
+    judgment::validate(&template.doc.output_schema, &req.result, &template.name)?;
+    let base = req
+        .result
+        .get("base_sha256")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if base != t.sha256 {
+        return Err(stale(&t.rel, base, &t.sha256));
+    }
+    let revised_raw = req
+        .result
+        .get("revised_manuscript")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let revised = Source::new(revised_raw).text;
+    let settings = &t.project.settings;
+    let before = analysis::analyze(&t.source.text, &t.rel, settings);
+    let after = analysis::analyze(&revised, &t.rel, settings);
+    let changed = revised != t.source.text;
+    let diff = unified_diff(&t.rel, &t.source.text, &revised);
+    let (mut written, mut backup_ref, mut files_out) = (false, None, Vec::new());
+    let mut sha_after = sha256_hex(t.source.denormalise(&revised).as_bytes());
+    if changed && !req.dry_run {
+        let (b, bytes) = write_back(
+            &ctx.root,
+            &t,
+            &t.sha256,
+            &revised,
+            &format!("polish stage{}", req.stage),
+        )?;
+        sha_after = sha256_hex(&bytes);
+        files_out.push(FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &bytes,
+            "manuscript",
+        ));
+        backup_ref = Some(b);
+        written = true;
+    }
+    let (_, unfixable) = skipped_of(&after, Applicability::Safe, &[], true);
+    Ok(PolishReport {
+        success: true,
+        file: t.rel.clone(),
+        mode: if req.dry_run { "diff" } else { "apply" }.into(),
+        level: Applicability::Aggressive,
+        sha256_before: t.sha256.clone(),
+        sha256_after: sha_after,
+        changed,
+        written,
+        fixes_applied: Vec::new(),
+        fixes_skipped: Vec::new(),
+        unfixable,
+        quality_improvement: improvement(&before, &after),
+        diff,
+        next_action: if written {
+            "改稿を適用しました。`noveler check` で再チェックしてください".into()
+        } else if changed {
+            "差分を確認し、よければ --diff なしで送り直してください".into()
+        } else {
+            "改稿版は現在の原稿と同じです".into()
+        },
+        backup: backup_ref,
+        submission: Some(serde_json::json!({
+            "stage": req.stage,
+            "changes": req.result.get("changes"),
+            "summary": req.result.get("summary"),
+        })),
+        files_in: vec![FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &t.bytes,
+            "manuscript",
+        )],
+        files_out,
+    })
+}

@@ -1,0 +1,145 @@
+//! Step 12: final approval (seed 001 §7). Fails when the body length is outside the target
+//! (with the remedy: split into two episodes, trim, or expand) or when an earlier step
+//! failed or was not run. Steps that could not run because their input files are missing
+//! (`unavailable`, QC-002) do not block; steps whose judgment is still pending do not block
+//! either, but are listed.
+
+use super::common::{issue_whole, EarlierStep, Measured, StepContext};
+use crate::analysis::Severity;
+use serde_json::json;
+
+pub fn check(cx: &StepContext) -> Measured {
+    let mut m = Measured::default();
+    let ls = &cx.analysis.metrics.length_stats;
+    let body = ls.body_chars;
+    let doc = cx.doc;
+    let remedy = if ls.in_range {
+        json!(null)
+    } else if body > ls.target_max {
+        if body >= ls.target_min * 2 {
+            // Split at the section boundary closest to the middle of the body.
+            let mut acc = 0usize;
+            let mut best: Option<(usize, usize, usize)> = None; // (distance, section, line)
+            for (i, s) in doc.sections.iter().enumerate().skip(1) {
+                acc += doc.sections[i - 1].body_chars;
+                let line = doc
+                    .paragraphs
+                    .get(s.paragraphs.start)
+                    .map(|p| p.line + 1)
+                    .unwrap_or(0);
+                let d = acc.abs_diff(body / 2);
+                if best.is_none_or(|b| d < b.0) {
+                    best = Some((d, i + 1, line));
+                }
+            }
+            json!({
+                "kind": "split",
+                "message": format!("正味文字数 {body} 字は上限 {} 字を超えています。2話に分割してください", ls.target_max),
+                "split_before_section": best.map(|b| b.1),
+                "split_at_line": best.map(|b| b.2),
+            })
+        } else {
+            json!({
+                "kind": "trim",
+                "message": format!("正味文字数 {body} 字は上限 {} 字を {} 字超えています。冗長な描写・説明を削ってください", ls.target_max, body - ls.target_max),
+                "chars_to_remove": body - ls.target_max,
+            })
+        }
+    } else {
+        json!({
+            "kind": "expand",
+            "message": format!("正味文字数 {body} 字は下限 {} 字に {} 字足りません。場面を加筆するか、次話とまとめてください", ls.target_min, ls.target_min - body),
+            "chars_to_add": ls.target_min - body,
+        })
+    };
+    if !ls.in_range {
+        let msg = remedy["message"].as_str().unwrap_or_default().to_string();
+        m.blockers.push(msg.clone());
+        let rule_fired = cx
+            .analysis
+            .findings
+            .iter()
+            .any(|f| f.code == "LENGTH_OUT_OF_RANGE");
+        if !rule_fired {
+            m.issues.push(issue_whole(
+                cx,
+                "APPROVAL_LENGTH",
+                Severity::High,
+                "length",
+                msg,
+            ));
+        }
+    }
+    let mut blocking_steps = Vec::new();
+    for e in cx.earlier {
+        let (code, sev, what) = match e.status.as_str() {
+            "failed" => ("APPROVAL_STEP_FAILED", Severity::High, "不合格です"),
+            "not_run" => (
+                "APPROVAL_STEP_NOT_RUN",
+                Severity::Medium,
+                "まだ実行されていません",
+            ),
+            _ => continue,
+        };
+        let msg = format!("ステップ {}（{}）が{what}", e.step_id, e.name);
+        blocking_steps.push(e.step_id);
+        m.blockers.push(msg.clone());
+        m.issues.push(
+            issue_whole(cx, code, sev, &e.step_id.to_string(), msg).suggest(format!(
+                "ステップ {} を実行・修正してから認定し直す",
+                e.step_id
+            )),
+        );
+    }
+    let scores: Vec<f64> = cx.earlier.iter().filter_map(|e| e.quality_score).collect();
+    let overall = if scores.is_empty() {
+        None
+    } else {
+        Some((scores.iter().sum::<f64>() / scores.len() as f64 * 10.0).round() / 10.0)
+    };
+    m.detail(
+        "length",
+        json!({
+            "body_chars": body,
+            "target_min": ls.target_min,
+            "target_max": ls.target_max,
+            "source": ls.source,
+            "in_range": ls.in_range,
+            "remedy": remedy,
+        }),
+    );
+    m.detail("steps", cx.earlier);
+    m.detail("blocking_steps", &blocking_steps);
+    m.detail(
+        "unavailable_steps",
+        cx.earlier
+            .iter()
+            .filter(|e| e.status == "unavailable")
+            .map(|e| e.step_id)
+            .collect::<Vec<_>>(),
+    );
+    m.detail(
+        "judgment_pending_steps",
+        cx.earlier
+            .iter()
+            .filter(|e| e.llm_pending && e.status != "not_run")
+            .map(|e| e.step_id)
+            .collect::<Vec<_>>(),
+    );
+    m.detail("mean_step_score", overall);
+    m.detail("approved", m.blockers.is_empty());
+    m
+}
+
+/// Convenience for callers building the list.
+pub fn not_run(step_id: u8, name: &str) -> EarlierStep {
+    EarlierStep {
+        step_id,
+        name: name.to_string(),
+        status: "not_run".into(),
+        quality_score: None,
+        llm_pending: false,
+        attempts: 0,
+        missing_files: Vec::new(),
+    }
+}

@@ -1,0 +1,581 @@
+//! Issue 7 end to end: `noveler init` → `check` → `complete` on a fresh project (the built
+//! binary), the completion's rollback with a failure injected between its writes, snapshots
+//! of `status` (JSON and the 80-column table) on a copy of `fixtures/sample_project`, the
+//! narou / kakuyomu / plain conversions pinned by `fixtures/publish/`, and the HTML report's
+//! structure (every chart, balanced tags, no script, nothing external).
+
+use noveler::analysis::sha256_hex;
+use noveler::commands::complete::{self, CompleteRequest, FixedClock};
+use noveler::commands::Ctx;
+use noveler::output::publish::{publish_text, PublishFormat};
+use noveler::Code;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if [".noveler", "temp"].contains(&e.file_name().to_str().unwrap_or("")) {
+            continue;
+        }
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+fn sample() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&manifest().join("fixtures/sample_project"), dir.path());
+    dir
+}
+
+fn run(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_noveler"))
+        .current_dir(cwd)
+        .env_remove("PROJECT_ROOT")
+        .env_remove("COLUMNS")
+        .stdin(Stdio::null())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}):\n{}\n{}",
+            stdout(o),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    })
+}
+
+fn sha(path: &Path) -> Option<String> {
+    std::fs::read(path).ok().map(|b| sha256_hex(&b))
+}
+
+/// A manuscript of about 1,500 characters that the check passes comfortably.
+fn manuscript() -> String {
+    let mut s = String::from("# 第一話　はじまりの港\n\n");
+    for i in 0..12 {
+        s.push_str(&format!(
+            "　朝の港は、まだ眠っていた。{}番目の船が、ゆっくりと｜桟橋《さんばし》を離れていく。\n",
+            i + 1
+        ));
+        s.push_str("「今日は風がいいね」\n");
+        s.push_str(
+            "　少女はそう言って、《《まっすぐ》》に海を見た。波は穏やかで、空には雲ひとつない。\n",
+        );
+        s.push_str("「ええ、きっといい一日になるわ」\n");
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------------------
+// init → check → complete
+
+#[test]
+fn init_check_complete_on_a_fresh_project() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("港の物語");
+    let o = run(
+        tmp.path(),
+        &[
+            "init",
+            "港の物語",
+            "--title",
+            "港の物語",
+            "--genre",
+            "ファンタジー",
+            "--author",
+            "波間しずく",
+            "--target-min",
+            "800",
+            "--target-max",
+            "3000",
+        ],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(dir.join("プロジェクト設定.yaml").is_file());
+    assert!(dir.join(".novelerrc.yaml").is_file());
+    assert!(dir.join("40_原稿").is_dir());
+    let gitignore = std::fs::read_to_string(dir.join(".gitignore")).unwrap();
+    assert!(gitignore.contains("temp/") && gitignore.contains(".noveler/cache/"));
+
+    // A second init refuses the non-empty directory and leaves it alone.
+    let before = sha(&dir.join("プロジェクト設定.yaml"));
+    let o = run(
+        tmp.path(),
+        &["init", "港の物語", "--title", "別", "--genre", "SF"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(sha(&dir.join("プロジェクト設定.yaml")), before);
+
+    std::fs::write(dir.join("40_原稿/第001話_はじまりの港.md"), manuscript()).unwrap();
+    let o = run(&dir, &["check", "1", "--format", "json", "--no-save"]);
+    assert!(matches!(o.status.code(), Some(0) | Some(1)));
+    let check = json(&o);
+    let score = check["result"]["files"][0]["scores"]["overall"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        score >= 70.0,
+        "the test manuscript should pass the gate: {score}"
+    );
+
+    let o = run(
+        &dir,
+        &[
+            "complete",
+            "1",
+            "--format",
+            "kakuyomu",
+            "--output-format",
+            "json",
+        ],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let env = json(&o);
+    let r = &env["result"];
+    assert_eq!(env["success"], true);
+    assert_eq!(env["command"], "complete");
+    assert_eq!(r["completed"], true);
+    assert!(["ready", "needs_review"].contains(&r["publication_status"].as_str().unwrap()));
+    assert_eq!(r["format"], "kakuyomu");
+    let publish = r["publish_file"].as_str().unwrap();
+    assert_eq!(
+        publish,
+        "50_管理資料/公開用/kakuyomu/第001話_はじまりの港.txt"
+    );
+    let text = std::fs::read_to_string(dir.join(publish)).unwrap();
+    assert!(text.starts_with("　朝の港は"));
+    assert!(text.contains("｜桟橋《さんばし》"));
+    assert!(text.contains("《《まっすぐ》》"));
+    assert!(!text.contains('#'));
+
+    // The ledger (created by init with an empty list) now lists the episode.
+    let ledger: serde_yaml::Value = serde_yaml::from_str(
+        &std::fs::read_to_string(dir.join("50_管理資料/話数管理.yaml")).unwrap(),
+    )
+    .unwrap();
+    let entry = &ledger["話数管理"][0];
+    assert_eq!(entry["話数"].as_u64(), Some(1));
+    assert_eq!(entry["ステータス"].as_str(), Some("completed"));
+    let day = entry["完了日"].as_str().unwrap();
+    assert!(
+        day.len() == 10 && day.as_bytes()[4] == b'-' && day.as_bytes()[7] == b'-',
+        "{day}"
+    );
+    assert_eq!(entry["品質スコア"].as_f64(), Some(score));
+    assert!(entry["文字数"].as_u64().unwrap() > 800);
+
+    // Every artifact is on disk with the reported sha256; the manifest lists them all.
+    let artifacts = r["artifacts"].as_array().unwrap();
+    assert_eq!(artifacts.len(), 3);
+    for a in artifacts {
+        assert_eq!(
+            sha(&dir.join(a["path"].as_str().unwrap())).as_deref(),
+            a["sha256"].as_str()
+        );
+    }
+    let id = r["manifest_artifact_id"].as_str().unwrap();
+    let o = run(
+        &dir,
+        &["artifact", "fetch", id, "--format", "json", "--no-save"],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let fetched = json(&o);
+    let content = fetched["result"]["content"].as_str().unwrap_or_else(|| {
+        panic!("no content in {fetched:#}");
+    });
+    let m: Value = serde_json::from_str(content).unwrap();
+    let paths: Vec<&str> = m["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        vec![
+            "40_原稿/第001話_はじまりの港.md",
+            publish,
+            "50_管理資料/話数管理.yaml"
+        ]
+    );
+    for f in m["files"].as_array().unwrap() {
+        assert_eq!(
+            sha(&dir.join(f["path"].as_str().unwrap())).as_deref(),
+            f["sha256"].as_str()
+        );
+    }
+
+    // status sees it.
+    let o = run(&dir, &["status", "--format", "json", "--no-save"]);
+    assert_eq!(o.status.code(), Some(0));
+    let s = json(&o);
+    assert_eq!(s["result"]["project_overview"]["completed_episodes"], 1);
+    assert_eq!(s["result"]["progress_analysis"]["completion_rate"], 1.0);
+    assert_eq!(s["result"]["episodes"][0]["status"], "completed");
+}
+
+#[test]
+fn auto_publish_only_prepares_and_the_gate_refuses() {
+    let dir = sample();
+    let o = run(
+        dir.path(),
+        &[
+            "complete",
+            "2",
+            "--min-score",
+            "100",
+            "--auto-publish",
+            "--output-format",
+            "json",
+        ],
+    );
+    let env = json(&o);
+    let r = &env["result"];
+    // Episode 2 of the sample has a few low findings: below 100.
+    assert!(r["quality"]["score"].as_f64().unwrap() < 100.0);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(r["publication_status"], "needs_improvement");
+    assert_eq!(r["completed"], false);
+    assert!(!dir.path().join("50_管理資料/公開用").exists());
+    let o = run(
+        dir.path(),
+        &["complete", "1", "--auto-publish", "--output-format", "json"],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let r = &json(&o)["result"];
+    assert_eq!(r["auto_publish"]["requested"], true);
+    assert_eq!(r["auto_publish"]["performed"], false);
+    assert!(r["auto_publish"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("自動投稿は行いません"));
+    // 掲載予定: 小説家になろう → narou.
+    assert_eq!(r["format"], "narou");
+    assert_eq!(r["format_source"], "project_config");
+}
+
+// ---------------------------------------------------------------------------------------
+// rollback
+
+#[test]
+fn a_failure_between_the_writes_leaves_every_file_as_it_was() {
+    let dir = sample();
+    let root = dir.path();
+    // An earlier publish text exists, so both writes replace a file.
+    let publish = root.join("50_管理資料/公開用/narou/第001話_潮墨の見習い.txt");
+    std::fs::create_dir_all(publish.parent().unwrap()).unwrap();
+    std::fs::write(&publish, "前の公開用テキスト\n").unwrap();
+    let watched: Vec<PathBuf> = [
+        "50_管理資料/話数管理.yaml",
+        "50_管理資料/公開用/narou/第001話_潮墨の見習い.txt",
+        "40_原稿/第001話_潮墨の見習い.md",
+        "プロジェクト設定.yaml",
+    ]
+    .iter()
+    .map(|p| root.join(p))
+    .collect();
+    let before: Vec<Option<String>> = watched.iter().map(|p| sha(p)).collect();
+    let mut ctx = Ctx::new(root.to_path_buf());
+    ctx.save = false;
+    for fail_at in [0usize, 1] {
+        let mut calls = Vec::new();
+        let err = complete::run_with(
+            &ctx,
+            CompleteRequest {
+                episode: 1,
+                format: Some(PublishFormat::Narou),
+                ..Default::default()
+            },
+            &FixedClock("2025-11-22".into()),
+            &mut |i, rel| {
+                calls.push(rel.to_string());
+                if i == fail_at {
+                    Err(noveler::Error::new(
+                        Code::U007,
+                        "テストで注入した書き込み失敗",
+                    ))
+                } else {
+                    Ok(())
+                }
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.code, Code::U007);
+        assert_eq!(calls.len(), fail_at + 1);
+        let after: Vec<Option<String>> = watched.iter().map(|p| sha(p)).collect();
+        assert_eq!(after, before, "failure before write {fail_at}");
+        assert!(
+            !root.join(".noveler/artifacts").exists(),
+            "no manifest stored"
+        );
+        assert_eq!(err.details.as_ref().unwrap()["rolled_back"], true);
+    }
+    // The same run without the failure goes through.
+    let r = complete::run_with(
+        &ctx,
+        CompleteRequest {
+            episode: 1,
+            format: Some(PublishFormat::Narou),
+            ..Default::default()
+        },
+        &FixedClock("2025-11-22".into()),
+        &mut |_, _| Ok(()),
+    )
+    .unwrap();
+    assert!(r.completed);
+    assert_ne!(sha(&publish), before[1]);
+}
+
+// ---------------------------------------------------------------------------------------
+// status snapshots
+
+fn redact_json(v: &mut Value) {
+    if let Some(o) = v.as_object_mut() {
+        for k in [
+            "created_at",
+            "execution_time_ms",
+            "project_root",
+            "noveler_version",
+        ] {
+            if o.contains_key(k) {
+                o.insert(k.into(), Value::String(format!("[{k}]")));
+            }
+        }
+    }
+}
+
+#[test]
+fn status_json_and_table_of_the_sample_project() {
+    let dir = sample();
+    let o = run(dir.path(), &["status", "--format", "json", "--no-save"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let mut env = json(&o);
+    redact_json(&mut env);
+    insta::assert_json_snapshot!("status_json", env);
+
+    let o = run(dir.path(), &["status", "--no-save"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    for line in text.lines() {
+        assert!(
+            unicode_width::UnicodeWidthStr::width(line) <= 80,
+            "wider than 80 columns: {line}"
+        );
+    }
+    insta::assert_snapshot!("status_table", text);
+}
+
+#[test]
+fn status_table_aligns_long_japanese_titles() {
+    let dir = sample();
+    let root = dir.path();
+    std::fs::rename(
+        root.join("40_原稿/第003話_迷い潮の夜.md"),
+        root.join("40_原稿/第003話_迷い潮の夜にすべての線がひとつに結ばれるまでの長い長い話.md"),
+    )
+    .unwrap();
+    // Titles come from the ledger first: drop episode 3 from it.
+    std::fs::write(root.join("50_管理資料/話数管理.yaml"), "話数管理: []\n").unwrap();
+    let text = stdout(&run(root, &["status", "--no-save"]));
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("   ") && l.contains("下書き"))
+        .collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(rows[2].contains('…'), "{}", rows[2]);
+    // The score column ends at the same display column in every row.
+    let col = |l: &str| {
+        let idx = l.find("下書き").unwrap();
+        unicode_width::UnicodeWidthStr::width(&l[..idx])
+    };
+    assert_eq!(col(rows[0]), col(rows[2]));
+    assert_eq!(col(rows[1]), col(rows[2]));
+}
+
+// ---------------------------------------------------------------------------------------
+// conversions
+
+#[test]
+fn conversions_match_the_pinned_fixtures() {
+    let dir = manifest().join("fixtures/publish");
+    let input = std::fs::read_to_string(dir.join("第007話_青い線.md")).unwrap();
+    for (format, name) in [
+        (PublishFormat::Narou, "expected_narou.txt"),
+        (PublishFormat::Kakuyomu, "expected_kakuyomu.txt"),
+        (PublishFormat::Plain, "expected_plain.txt"),
+    ] {
+        let expected = std::fs::read_to_string(dir.join(name)).unwrap();
+        let got = publish_text(&input, format);
+        assert_eq!(got.text, expected, "{name}");
+        assert_eq!(got.ruby, 4, "{name}");
+        assert_eq!(got.emphasis, 3, "{name}");
+    }
+    // Only なろう cannot show the 15-character ruby.
+    assert_eq!(publish_text(&input, PublishFormat::Narou).warnings.len(), 1);
+    // CRLF and a BOM give the same text once decoded the way manuscripts are.
+    let crlf = format!("\u{feff}{}", input.replace('\n', "\r\n"));
+    let decoded = noveler::store::text::decode(Path::new("x.md"), crlf.as_bytes()).unwrap();
+    assert_eq!(
+        publish_text(&decoded.text, PublishFormat::Kakuyomu).text,
+        std::fs::read_to_string(dir.join("expected_kakuyomu.txt")).unwrap()
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// HTML report
+
+/// Checks that every element is closed in order (void elements and `/>` excepted) and
+/// returns the start tags seen, in order.
+fn balanced_tags(html: &str) -> Vec<String> {
+    const VOID: &[&str] = &["meta", "br", "img", "input", "link", "hr", "col", "wbr"];
+    let mut stack: Vec<String> = Vec::new();
+    let mut seen = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i + 1..];
+        let end = rest.find('>').expect("unterminated tag");
+        let tag = &rest[..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('!') {
+            continue;
+        }
+        if let Some(name) = tag.strip_prefix('/') {
+            let open = stack
+                .pop()
+                .unwrap_or_else(|| panic!("</{name}> closes nothing"));
+            assert_eq!(open, name.trim(), "mismatched </{name}>");
+            continue;
+        }
+        let name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        assert!(!name.is_empty(), "bad tag <{tag}>");
+        seen.push(name.clone());
+        if tag.ends_with('/') || VOID.contains(&name.as_str()) {
+            continue;
+        }
+        stack.push(name);
+    }
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+    seen
+}
+
+fn assert_self_contained(html: &str) {
+    let lower = html.to_lowercase();
+    for bad in [
+        "<script", "http:", "https:", "src=", "href=", "url(", "@import", "//",
+    ] {
+        assert!(!lower.contains(bad), "found {bad:?}");
+    }
+}
+
+#[test]
+fn html_report_is_self_contained_with_every_chart() {
+    let dir = sample();
+    let o = run(
+        dir.path(),
+        &[
+            "status",
+            "--no-save",
+            "--report",
+            "html",
+            "-o",
+            "temp/report.html",
+        ],
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout(&o).contains("レポート: temp/report.html"));
+    let html = std::fs::read_to_string(dir.path().join("temp/report.html")).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    let tags = balanced_tags(&html);
+    assert_eq!(tags.iter().filter(|t| *t == "svg").count(), 6);
+    for id in noveler::output::report_html::CHART_IDS {
+        assert!(html.contains(&format!("<svg id=\"{id}\"")), "{id} missing");
+    }
+    assert_self_contained(&html);
+    assert!(html.contains("潮墨の地図師"));
+    assert!(html.contains("迷い潮の夜"));
+    // Three length bars (one per episode) with their tooltips.
+    assert_eq!(html.matches("字</title></rect>").count(), 3);
+
+    // A report of an empty project still has every chart (saying there is no data), and
+    // text from the project is escaped.
+    let empty = tempfile::tempdir().unwrap();
+    std::fs::write(
+        empty.path().join("プロジェクト設定.yaml"),
+        "プロジェクト名: \"<b>A&B</b>\"\n",
+    )
+    .unwrap();
+    let o = run(empty.path(), &["status", "--no-save", "--report", "html"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let html = std::fs::read_to_string(empty.path().join("temp/status_report.html")).unwrap();
+    let tags = balanced_tags(&html);
+    assert_eq!(tags.iter().filter(|t| *t == "svg").count(), 6);
+    assert!(!tags.contains(&"b".to_string()));
+    assert!(html.contains("&lt;b&gt;A&amp;B&lt;/b&gt;"));
+    assert_self_contained(&html);
+
+    // Outside the project is refused.
+    let o = run(
+        dir.path(),
+        &[
+            "status",
+            "--no-save",
+            "--report",
+            "html",
+            "-o",
+            "../escape.html",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
