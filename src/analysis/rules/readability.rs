@@ -2,7 +2,9 @@
 //! and at displayed text (ruby readings and markup never count).
 
 use super::length::{decimal, document_span, percent};
+use super::scan::decode_at;
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+#[cfg(test)]
 use crate::analysis::segment::{char_class, CharClass};
 use crate::analysis::{Aspect, Diagnostic, Severity};
 
@@ -221,8 +223,11 @@ impl Rule for KanjiRun {
             );
         };
         let mut run: Option<(usize, usize)> = None; // (start, count)
-        for (i, c) in display.char_indices() {
-            if char_class(c) == CharClass::Kanji {
+        let bytes = display.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let (len, kanji) = kanji_at(bytes, i);
+            if kanji {
                 run = Some(match run {
                     Some((start, count)) => (start, count + 1),
                     None => (i, 1),
@@ -230,11 +235,30 @@ impl Rule for KanjiRun {
             } else if let Some((start, count)) = run.take() {
                 push(start, i, count);
             }
+            i += len;
         }
         if let Some((start, count)) = run {
             push(start, display.len(), count);
         }
     }
+}
+
+/// Length of the UTF-8 char starting at `bytes[i]` (a char boundary of valid UTF-8) and
+/// whether it is a kanji (`CharClass::Kanji`), decoded straight from the bytes.
+#[inline]
+fn kanji_at(bytes: &[u8], i: usize) -> (usize, bool) {
+    let (len, code) = decode_at(bytes, i);
+    // char_class's kanji: CJK Ext A, CJK Unified, Compatibility, Ext B–G, and 々〆〇〻.
+    let kanji = matches!(
+        code,
+        0x3400..=0x4DBF
+            | 0x4E00..=0x9FFF
+            | 0xF900..=0xFAFF
+            | 0x20000..=0x3134F
+            | 0x3005..=0x3007
+            | 0x303B
+    );
+    (len, kanji)
 }
 
 #[cfg(test)]
@@ -245,6 +269,19 @@ mod tests {
 
     fn s() -> Settings {
         Settings::default()
+    }
+
+    #[test]
+    fn kanji_at_agrees_with_char_class_on_every_char() {
+        let mut buf = [0u8; 4];
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            assert_eq!(
+                kanji_at(bytes, 0),
+                (c.len_utf8(), char_class(c) == CharClass::Kanji),
+                "{c:?}"
+            );
+        }
     }
 
     fn sent(n: usize) -> String {

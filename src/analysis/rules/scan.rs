@@ -134,6 +134,31 @@ pub(super) fn line_hits(
     }
 }
 
+/// The char starting at byte `i` of `bytes` (valid UTF-8, `i` a char boundary): its length
+/// and code point, decoded without the checks of `str::chars` (a truncated sequence, which
+/// valid UTF-8 never has, decodes as length 1, code 0xFFFD).
+#[inline]
+pub(super) fn decode_at(bytes: &[u8], i: usize) -> (usize, u32) {
+    const BAD: (usize, u32) = (1, 0xFFFD);
+    let lead = bytes[i];
+    let cont = |k: usize| bytes.get(i + k).map(|&b| u32::from(b & 0x3F));
+    match lead {
+        0..0x80 => (1, u32::from(lead)),
+        0x80..0xE0 => cont(1).map_or(BAD, |b1| (2, (u32::from(lead & 0x1F) << 6) | b1)),
+        0xE0..0xF0 => match (cont(1), cont(2)) {
+            (Some(b1), Some(b2)) => (3, (u32::from(lead & 0x0F) << 12) | (b1 << 6) | b2),
+            _ => BAD,
+        },
+        _ => match (cont(1), cont(2), cont(3)) {
+            (Some(b1), Some(b2), Some(b3)) => (
+                4,
+                (u32::from(lead & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3,
+            ),
+            _ => BAD,
+        },
+    }
+}
+
 /// Maximal runs of adjacent hits: (start, end, number of hits). With one-character needles
 /// these are the maximal runs of those characters (`grammar::runs`).
 pub(super) fn hit_runs(hits: &[Hit]) -> Vec<(usize, usize, usize)> {
@@ -195,6 +220,24 @@ mod tests {
                 (6, "…い".to_string(), vec![(0, 3, 2)]),
             ]
         );
+    }
+
+    #[test]
+    fn decode_at_decodes_every_char() {
+        let mut buf = [0u8; 4];
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            assert_eq!(decode_at(bytes, 0), (c.len_utf8(), u32::from(c)), "{c:?}");
+        }
+        let text = "aé漢𠀋";
+        let mut at = 0;
+        let mut got = Vec::new();
+        while at < text.len() {
+            let (len, code) = decode_at(text.as_bytes(), at);
+            got.push(char::from_u32(code));
+            at += len;
+        }
+        assert_eq!(got, text.chars().map(Some).collect::<Vec<_>>());
     }
 
     #[test]
