@@ -187,12 +187,14 @@ impl<'a> Builder<'a> {
     fn push_verbatim(&mut self, base: usize, text: &str) {
         self.display.push_str(text);
         let mut current = base as u32;
-        for (i, &b) in text.as_bytes().iter().enumerate() {
-            if b & 0xC0 != 0x80 {
-                current = (base + i) as u32;
-            }
-            self.display_map.push(current);
-        }
+        // One `extend` of an exact-size iterator: no capacity check per byte.
+        self.display_map
+            .extend(text.as_bytes().iter().enumerate().map(|(i, &b)| {
+                if b & 0xC0 != 0x80 {
+                    current = (base + i) as u32;
+                }
+                current
+            }));
     }
 
     fn body_line(&mut self, line: usize, span: Span, scratch: &mut Scratch) {
@@ -202,8 +204,27 @@ impl<'a> Builder<'a> {
             self.push_verbatim(span.start, src);
         } else {
             mask_line(src, span.start, scratch);
-            for &(off, c) in scratch.a.iter() {
-                self.push_char(off, c);
+            // The displayed chars come in runs of adjacent source chars: each run is
+            // appended as one verbatim slice (the same text and map as char by char).
+            let kept = &scratch.a;
+            let mut i = 0;
+            while let Some(&(first, _)) = kept.get(i) {
+                let run_start = i;
+                let mut end = first as usize;
+                while let Some(&(off, c)) = kept.get(i).filter(|&&(off, _)| off as usize == end) {
+                    end = off as usize + c.len_utf8();
+                    i += 1;
+                }
+                match self.source.get(first as usize..end) {
+                    Some(run) => self.push_verbatim(first as usize, run),
+                    // Never: kept chars are chars of the source at their offsets.
+                    None => {
+                        for &(off, c) in &kept[run_start..] {
+                            self.push_char(off, c);
+                        }
+                        break;
+                    }
+                }
             }
         }
         let dend = self.display.len();
@@ -306,8 +327,43 @@ impl<'a> Builder<'a> {
         // neither a terminator nor a closer.
         let mut in_run = false;
 
+        // Counted here and added to the builder's totals after the loop.
+        let mut classes = ClassCounts::default();
+        let mut dialogue_chars = 0usize;
+        let count = |classes: &mut ClassCounts, c: char| match char_class(c) {
+            CharClass::Kanji => classes.kanji += 1,
+            CharClass::Hiragana => classes.hiragana += 1,
+            CharClass::Katakana => classes.katakana += 1,
+            CharClass::Other => classes.other += 1,
+        };
+
         for (i, c) in text.char_indices() {
             let at = dstart + i;
+            if ('\u{3041}'..'\u{FF00}').contains(&c) {
+                // Kana, kanji and the rest of U+3041..U+FEFF: no space, terminator, closer,
+                // quote, comma or bracket lives there, so only the counting below applies.
+                if in_run {
+                    if let Some(s) = start.take() {
+                        self.push_sentence(
+                            &display, paragraph, dialogue, s, last_end, length, commas,
+                        );
+                    }
+                    length = 0;
+                    commas = 0;
+                    in_run = false;
+                }
+                chars += 1;
+                count(&mut classes, c);
+                if start.is_none() {
+                    start = Some(at);
+                }
+                last_end = at + c.len_utf8();
+                if quote_depth > 0 {
+                    dialogue_chars += 1;
+                }
+                length += 1;
+                continue;
+            }
             if in_run && !is_terminator(c) && !is_closer(c) {
                 if let Some(s) = start.take() {
                     self.push_sentence(&display, paragraph, dialogue, s, last_end, length, commas);
@@ -320,7 +376,7 @@ impl<'a> Builder<'a> {
                 continue;
             }
             chars += 1;
-            self.count_char(c);
+            count(&mut classes, c);
             if start.is_none() {
                 start = Some(at);
             }
@@ -330,7 +386,7 @@ impl<'a> Builder<'a> {
             match c {
                 '「' | '『' => quote_depth += 1,
                 '」' | '』' => quote_depth = quote_depth.saturating_sub(1),
-                _ if quote_depth > 0 => self.dialogue_chars += 1,
+                _ if quote_depth > 0 => dialogue_chars += 1,
                 _ => {}
             }
 
@@ -363,6 +419,12 @@ impl<'a> Builder<'a> {
         }
         self.display = display;
 
+        self.body_chars += chars;
+        self.classes.kanji += classes.kanji;
+        self.classes.hiragana += classes.hiragana;
+        self.classes.katakana += classes.katakana;
+        self.classes.other += classes.other;
+        self.dialogue_chars += dialogue_chars;
         self.section_chars += chars;
         let indented = self.source[span.range()].starts_with('\u{3000}');
         self.paragraphs.push(Paragraph {
@@ -505,6 +567,31 @@ fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
     let Scratch { a, b, .. } = scratch;
     a.clear();
     // 1. Aozora annotations ［＃…］ (up to the first ］ on the line).
+    if !src.contains("［＃") {
+        a.extend(src.char_indices().map(|(i, c)| ((base + i) as u32, c)));
+    } else {
+        annotations(src, base, a);
+    }
+    if !a.iter().any(|&(_, c)| c == '《') {
+        return;
+    }
+
+    // 2. 《《傍点》》 → 傍点. (Without 《《 in the line, and without an annotation whose
+    // removal could have joined two 《, nothing matches.)
+    if src.contains("《《") || src.contains("［＃") {
+        emphasis(a, b);
+    }
+    // 3. ｜基《よみ》 / |基《よみ》 → 基. (Nothing matches without a bar.)
+    if src.contains('｜') || src.contains('|') {
+        bar_ruby(a, b);
+    }
+    // 4. 漢字《よみ》 → 漢字: the reading goes; the kanji run before it stays as it is.
+    kanji_ruby(a, b);
+}
+
+/// Step 1 of `mask_line`: (source offset, char) of the chars of `src` outside Aozora
+/// annotations, appended to `a`.
+fn annotations(src: &str, base: usize, a: &mut Vec<(u32, char)>) {
     let mut no_close_after = false;
     let mut skip_until = 0usize;
     let mut iter = src.char_indices().peekable();
@@ -523,11 +610,10 @@ fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
         }
         a.push(((base + i) as u32, c));
     }
-    if !a.iter().any(|&(_, c)| c == '《') {
-        return;
-    }
+}
 
-    // 2. 《《傍点》》 → 傍点.
+/// Step 2 of `mask_line` on `a` (`b` is scratch).
+fn emphasis(a: &mut Vec<(u32, char)>, b: &mut Vec<(u32, char)>) {
     b.clear();
     let mut i = 0;
     while i < a.len() {
@@ -546,8 +632,10 @@ fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
         i += 1;
     }
     std::mem::swap(a, b);
+}
 
-    // 3. ｜基《よみ》 / |基《よみ》 → 基.
+/// Step 3 of `mask_line` on `a` (`b` is scratch).
+fn bar_ruby(a: &mut Vec<(u32, char)>, b: &mut Vec<(u32, char)>) {
     b.clear();
     let mut i = 0;
     while i < a.len() {
@@ -568,8 +656,10 @@ fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
         i += 1;
     }
     std::mem::swap(a, b);
+}
 
-    // 4. 漢字《よみ》 → 漢字: the reading goes; the kanji run before it stays as it is.
+/// Step 4 of `mask_line` on `a` (`b` is scratch).
+fn kanji_ruby(a: &mut Vec<(u32, char)>, b: &mut Vec<(u32, char)>) {
     b.clear();
     let mut i = 0;
     while i < a.len() {
