@@ -141,21 +141,31 @@ pub(super) fn line_hits(
 pub(super) fn decode_at(bytes: &[u8], i: usize) -> (usize, u32) {
     const BAD: (usize, u32) = (1, 0xFFFD);
     let lead = bytes[i];
-    let cont = |k: usize| bytes.get(i + k).map(|&b| u32::from(b & 0x3F));
-    match lead {
-        0..0x80 => (1, u32::from(lead)),
-        0x80..0xE0 => cont(1).map_or(BAD, |b1| (2, (u32::from(lead & 0x1F) << 6) | b1)),
-        0xE0..0xF0 => match (cont(1), cont(2)) {
-            (Some(b1), Some(b2)) => (3, (u32::from(lead & 0x0F) << 12) | (b1 << 6) | b2),
-            _ => BAD,
-        },
-        _ => match (cont(1), cont(2), cont(3)) {
-            (Some(b1), Some(b2), Some(b3)) => (
-                4,
-                (u32::from(lead & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3,
+    let bits = |b: u8| u32::from(b & 0x3F);
+    if lead < 0x80 {
+        return (1, u32::from(lead));
+    }
+    if (0xE0..0xF0).contains(&lead) {
+        return match bytes.get(i + 1..i + 3) {
+            Some(&[b1, b2]) => (
+                3,
+                (u32::from(lead & 0x0F) << 12) | (bits(b1) << 6) | bits(b2),
             ),
             _ => BAD,
-        },
+        };
+    }
+    if lead < 0xE0 {
+        return match bytes.get(i + 1) {
+            Some(&b1) => (2, (u32::from(lead & 0x1F) << 6) | bits(b1)),
+            None => BAD,
+        };
+    }
+    match bytes.get(i + 1..i + 4) {
+        Some(&[b1, b2, b3]) => (
+            4,
+            (u32::from(lead & 0x07) << 18) | (bits(b1) << 12) | (bits(b2) << 6) | bits(b3),
+        ),
+        _ => BAD,
     }
 }
 

@@ -149,8 +149,8 @@ impl WordSet {
             }
         };
         let bytes = text.as_bytes();
-        // The previous char: its start and code.
-        let mut prev: Option<(usize, u32)> = None;
+        // The previous char: its start and code (none before the first: no pair).
+        let (mut prev_at, mut prev) = (usize::MAX, u32::MAX);
         let mut at = 0;
         while at < bytes.len() {
             let (len, code) = decode_at(bytes, at);
@@ -161,22 +161,20 @@ impl WordSet {
                     }
                 }
             }
-            if let Some((start, c1)) = prev {
-                if self.pairs.get(pair_hash(c1, code)) {
-                    let candidates = self.first(c1).and_then(|f| {
-                        f.by_second
-                            .binary_search_by_key(&code, |e| e.0)
-                            .ok()
-                            .map(|k| &f.by_second[k].1)
-                    });
-                    for &w in candidates.into_iter().flatten() {
-                        if text[start..].starts_with(self.words[w].as_str()) {
-                            found(w, start);
-                        }
+            if prev_at != usize::MAX && self.pairs.get(pair_hash(prev, code)) {
+                let candidates = self.first(prev).and_then(|f| {
+                    f.by_second
+                        .binary_search_by_key(&code, |e| e.0)
+                        .ok()
+                        .map(|k| &f.by_second[k].1)
+                });
+                for &w in candidates.into_iter().flatten() {
+                    if text[prev_at..].starts_with(self.words[w].as_str()) {
+                        found(w, prev_at);
                     }
                 }
             }
-            prev = Some((at, code));
+            (prev_at, prev) = (at, code);
             at += len;
         }
         out
