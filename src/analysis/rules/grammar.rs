@@ -82,7 +82,7 @@ impl Rule for GrammarPunctuation {
         static PAIRS: Needles = Needles::new(&["、、", "、。", "。、", "。。"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        scan::paragraph_hits(doc, &PAIRS, |p, text, _| {
+        scan::paragraph_hits(doc, &[&PAIRS], |p, text, _| {
             for (s, e, n) in runs(text, |c| c == '、' || c == '。') {
                 let run = &text[s..e];
                 let uniform = run.chars().all(|c| c == '。') || run.chars().all(|c| c == '、');

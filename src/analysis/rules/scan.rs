@@ -67,15 +67,31 @@ impl Needles {
     }
 }
 
+/// The hits of every set of needles in `text`, by start. With more than one set, the hits
+/// of different sets may overlap and their needle indices are per set: several sets only
+/// serve to tell whether a line holds any of them. (Teddy looks for the first bytes of
+/// the needles, as many as the shortest has, up to 3: a two-byte needle would make every
+/// needle match on two bytes, and `E3 80` starts every CJK punctuation mark. So needles
+/// shorter than 3 bytes go in a set of their own.)
+fn find_all(text: &str, sets: &[&Needles]) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    for needles in sets {
+        needles.find_all(text, &mut hits);
+    }
+    if sets.len() > 1 {
+        hits.sort_by_key(|h| h.0);
+    }
+    hits
+}
+
 /// Calls `f` for every paragraph whose displayed text holds a hit, with the paragraph, its
 /// displayed text and its hits (offsets into that text), in text order.
 pub(super) fn paragraph_hits(
     doc: &Document,
-    needles: &Needles,
+    sets: &[&Needles],
     mut f: impl FnMut(&Paragraph, &str, &[Hit]),
 ) {
-    let mut hits = Vec::new();
-    needles.find_all(&doc.display, &mut hits);
+    let hits = find_all(&doc.display, sets);
     let mut paragraphs = doc.paragraphs.iter().peekable();
     let mut mine: Vec<Hit> = Vec::new();
     let mut i = 0;
@@ -104,11 +120,10 @@ pub(super) fn paragraph_hits(
 /// text and its hits (offsets into that text), in text order.
 pub(super) fn line_hits(
     doc: &Document,
-    needles: &Needles,
+    sets: &[&Needles],
     mut f: impl FnMut(&BodyLine, &str, &[Hit]),
 ) {
-    let mut hits = Vec::new();
-    needles.find_all(doc.source, &mut hits);
+    let hits = find_all(doc.source, sets);
     let mut lines = doc.body_lines.iter().peekable();
     let mut mine: Vec<Hit> = Vec::new();
     let mut i = 0;
@@ -197,7 +212,7 @@ mod tests {
         let text = "！？あ…\n\n――！\n「本当！？」…！\n# 見出し！\n！\n";
         let doc = Document::parse(text);
         let mut got = Vec::new();
-        paragraph_hits(&doc, &MARKS, |p, t, hits| {
+        paragraph_hits(&doc, &[&MARKS], |p, t, hits| {
             assert_eq!(t, doc.paragraph_text(p));
             got.push((p.line, hit_runs(hits)));
         });
@@ -220,7 +235,7 @@ mod tests {
         let text = "---\nt: ！\n---\nあ！\n# 見出し！\n\n…い\n";
         let doc = Document::parse(text);
         let mut got = Vec::new();
-        line_hits(&doc, &MARKS, |bl, line, hits| {
+        line_hits(&doc, &[&MARKS], |bl, line, hits| {
             got.push((bl.line, line.to_string(), hits.to_vec()));
         });
         assert_eq!(
@@ -277,7 +292,7 @@ mod tests {
             ) {
                 let doc = Document::parse(&text);
                 let mut got = Vec::new();
-                paragraph_hits(&doc, &MARKS, |p, _, hits| got.push((p.line, hit_runs(hits))));
+                paragraph_hits(&doc, &[&MARKS], |p, _, hits| got.push((p.line, hit_runs(hits))));
                 let expected: Vec<_> = doc
                     .paragraphs
                     .iter()
