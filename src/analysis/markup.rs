@@ -132,7 +132,6 @@ fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
 #[derive(Default)]
 struct Scratch {
     a: Vec<(u32, char)>,
-    b: Vec<(u32, char)>,
     stack: Vec<u8>,
 }
 
@@ -564,7 +563,7 @@ fn speaker_prefix(t: &str) -> bool {
 /// Masks one source line (SPEC §2.2) into `scratch.a`: (source offset, char) of every
 /// displayed character.
 fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
-    let Scratch { a, b, .. } = scratch;
+    let Scratch { a, .. } = scratch;
     a.clear();
     // 1. Aozora annotations ［＃…］ (up to the first ］ on the line).
     if !src.contains("［＃") {
@@ -579,14 +578,14 @@ fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
     // 2. 《《傍点》》 → 傍点. (Without 《《 in the line, and without an annotation whose
     // removal could have joined two 《, nothing matches.)
     if src.contains("《《") || src.contains("［＃") {
-        emphasis(a, b);
+        emphasis(a);
     }
     // 3. ｜基《よみ》 / |基《よみ》 → 基. (Nothing matches without a bar.)
     if src.contains('｜') || src.contains('|') {
-        bar_ruby(a, b);
+        bar_ruby(a);
     }
     // 4. 漢字《よみ》 → 漢字: the reading goes; the kanji run before it stays as it is.
-    kanji_ruby(a, b);
+    kanji_ruby(a);
 }
 
 /// Step 1 of `mask_line`: (source offset, char) of the chars of `src` outside Aozora
@@ -612,10 +611,12 @@ fn annotations(src: &str, base: usize, a: &mut Vec<(u32, char)>) {
     }
 }
 
-/// Step 2 of `mask_line` on `a` (`b` is scratch).
-fn emphasis(a: &mut Vec<(u32, char)>, b: &mut Vec<(u32, char)>) {
-    b.clear();
-    let mut i = 0;
+/// Step 2 of `mask_line` on `a`, in place (the kept chars only move left).
+fn emphasis(a: &mut Vec<(u32, char)>) {
+    let Some(first) = a.iter().position(|x| x.1 == '《') else {
+        return;
+    };
+    let (mut w, mut i) = (first, first);
     while i < a.len() {
         if a[i].1 == '《' && a.get(i + 1).map(|x| x.1) == Some('《') {
             let mut j = i + 2;
@@ -623,21 +624,25 @@ fn emphasis(a: &mut Vec<(u32, char)>, b: &mut Vec<(u32, char)>) {
                 j += 1;
             }
             if j > i + 2 && j + 1 < a.len() && a[j].1 == '》' && a[j + 1].1 == '》' {
-                b.extend_from_slice(&a[i + 2..j]);
+                a.copy_within(i + 2..j, w);
+                w += j - (i + 2);
                 i = j + 2;
                 continue;
             }
         }
-        b.push(a[i]);
+        a[w] = a[i];
+        w += 1;
         i += 1;
     }
-    std::mem::swap(a, b);
+    a.truncate(w);
 }
 
-/// Step 3 of `mask_line` on `a` (`b` is scratch).
-fn bar_ruby(a: &mut Vec<(u32, char)>, b: &mut Vec<(u32, char)>) {
-    b.clear();
-    let mut i = 0;
+/// Step 3 of `mask_line` on `a`, in place.
+fn bar_ruby(a: &mut Vec<(u32, char)>) {
+    let Some(first) = a.iter().position(|x| matches!(x.1, '｜' | '|')) else {
+        return;
+    };
+    let (mut w, mut i) = (first, first);
     while i < a.len() {
         if matches!(a[i].1, '｜' | '|') {
             let mut j = i + 1;
@@ -646,36 +651,39 @@ fn bar_ruby(a: &mut Vec<(u32, char)>, b: &mut Vec<(u32, char)>) {
             }
             if j > i + 1 && j < a.len() && a[j].1 == '《' {
                 if let Some(k) = reading_end(a, j) {
-                    b.extend_from_slice(&a[i + 1..j]);
+                    a.copy_within(i + 1..j, w);
+                    w += j - (i + 1);
                     i = k + 1;
                     continue;
                 }
             }
         }
-        b.push(a[i]);
+        a[w] = a[i];
+        w += 1;
         i += 1;
     }
-    std::mem::swap(a, b);
+    a.truncate(w);
 }
 
-/// Step 4 of `mask_line` on `a` (`b` is scratch).
-fn kanji_ruby(a: &mut Vec<(u32, char)>, b: &mut Vec<(u32, char)>) {
-    b.clear();
-    let mut i = 0;
+/// Step 4 of `mask_line` on `a`, in place: `a[..w]` is the output so far, so its last
+/// kept char is `a[w - 1]`.
+fn kanji_ruby(a: &mut Vec<(u32, char)>) {
+    let Some(first) = a.iter().position(|x| x.1 == '《') else {
+        return;
+    };
+    let (mut w, mut i) = (first, first);
     while i < a.len() {
-        if a[i].1 == '《'
-            && b.last()
-                .is_some_and(|x| char_class(x.1) == CharClass::Kanji)
-        {
+        if a[i].1 == '《' && w > 0 && char_class(a[w - 1].1) == CharClass::Kanji {
             if let Some(k) = reading_end(a, i) {
                 i = k + 1;
                 continue;
             }
         }
-        b.push(a[i]);
+        a[w] = a[i];
+        w += 1;
         i += 1;
     }
-    std::mem::swap(a, b);
+    a.truncate(w);
 }
 
 /// With `a[open]` = `《`: index of the `》` closing a non-empty reading free of `《》`.
