@@ -21,18 +21,30 @@ pub fn parse_pairs(tsv: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The embedded typo dictionary (parsed once per process).
 pub fn default_typos() -> Vec<TypoEntry> {
-    parse_pairs(TYPOS_TSV)
-        .into_iter()
-        .map(|(wrong, right)| TypoEntry { wrong, right })
-        .collect()
+    static TYPOS: OnceLock<Vec<TypoEntry>> = OnceLock::new();
+    TYPOS
+        .get_or_init(|| {
+            parse_pairs(TYPOS_TSV)
+                .into_iter()
+                .map(|(wrong, right)| TypoEntry { wrong, right })
+                .collect()
+        })
+        .clone()
 }
 
+/// The embedded 表記ゆれ pairs (parsed once per process).
 pub fn default_notation_pairs() -> Vec<NotationPair> {
-    parse_pairs(NOTATION_TSV)
-        .into_iter()
-        .map(|(a, b)| NotationPair { a, b })
-        .collect()
+    static PAIRS: OnceLock<Vec<NotationPair>> = OnceLock::new();
+    PAIRS
+        .get_or_init(|| {
+            parse_pairs(NOTATION_TSV)
+                .into_iter()
+                .map(|(a, b)| NotationPair { a, b })
+                .collect()
+        })
+        .clone()
 }
 
 /// Contexts in which a spelling of a 表記ゆれ pair is part of a different word

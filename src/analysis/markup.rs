@@ -132,7 +132,6 @@ fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
 #[derive(Default)]
 struct Scratch {
     a: Vec<(u32, char)>,
-    b: Vec<(u32, char)>,
     stack: Vec<u8>,
 }
 
@@ -187,12 +186,14 @@ impl<'a> Builder<'a> {
     fn push_verbatim(&mut self, base: usize, text: &str) {
         self.display.push_str(text);
         let mut current = base as u32;
-        for (i, &b) in text.as_bytes().iter().enumerate() {
-            if b & 0xC0 != 0x80 {
-                current = (base + i) as u32;
-            }
-            self.display_map.push(current);
-        }
+        // One `extend` of an exact-size iterator: no capacity check per byte.
+        self.display_map
+            .extend(text.as_bytes().iter().enumerate().map(|(i, &b)| {
+                if b & 0xC0 != 0x80 {
+                    current = (base + i) as u32;
+                }
+                current
+            }));
     }
 
     fn body_line(&mut self, line: usize, span: Span, scratch: &mut Scratch) {
@@ -202,8 +203,27 @@ impl<'a> Builder<'a> {
             self.push_verbatim(span.start, src);
         } else {
             mask_line(src, span.start, scratch);
-            for &(off, c) in scratch.a.iter() {
-                self.push_char(off, c);
+            // The displayed chars come in runs of adjacent source chars: each run is
+            // appended as one verbatim slice (the same text and map as char by char).
+            let kept = &scratch.a;
+            let mut i = 0;
+            while let Some(&(first, _)) = kept.get(i) {
+                let run_start = i;
+                let mut end = first as usize;
+                while let Some(&(off, c)) = kept.get(i).filter(|&&(off, _)| off as usize == end) {
+                    end = off as usize + c.len_utf8();
+                    i += 1;
+                }
+                match self.source.get(first as usize..end) {
+                    Some(run) => self.push_verbatim(first as usize, run),
+                    // Never: kept chars are chars of the source at their offsets.
+                    None => {
+                        for &(off, c) in &kept[run_start..] {
+                            self.push_char(off, c);
+                        }
+                        break;
+                    }
+                }
             }
         }
         let dend = self.display.len();
@@ -306,8 +326,43 @@ impl<'a> Builder<'a> {
         // neither a terminator nor a closer.
         let mut in_run = false;
 
+        // Counted here and added to the builder's totals after the loop.
+        let mut classes = ClassCounts::default();
+        let mut dialogue_chars = 0usize;
+        let count = |classes: &mut ClassCounts, c: char| match char_class(c) {
+            CharClass::Kanji => classes.kanji += 1,
+            CharClass::Hiragana => classes.hiragana += 1,
+            CharClass::Katakana => classes.katakana += 1,
+            CharClass::Other => classes.other += 1,
+        };
+
         for (i, c) in text.char_indices() {
             let at = dstart + i;
+            if ('\u{3041}'..'\u{FF00}').contains(&c) {
+                // Kana, kanji and the rest of U+3041..U+FEFF: no space, terminator, closer,
+                // quote, comma or bracket lives there, so only the counting below applies.
+                if in_run {
+                    if let Some(s) = start.take() {
+                        self.push_sentence(
+                            &display, paragraph, dialogue, s, last_end, length, commas,
+                        );
+                    }
+                    length = 0;
+                    commas = 0;
+                    in_run = false;
+                }
+                chars += 1;
+                count(&mut classes, c);
+                if start.is_none() {
+                    start = Some(at);
+                }
+                last_end = at + c.len_utf8();
+                if quote_depth > 0 {
+                    dialogue_chars += 1;
+                }
+                length += 1;
+                continue;
+            }
             if in_run && !is_terminator(c) && !is_closer(c) {
                 if let Some(s) = start.take() {
                     self.push_sentence(&display, paragraph, dialogue, s, last_end, length, commas);
@@ -320,7 +375,7 @@ impl<'a> Builder<'a> {
                 continue;
             }
             chars += 1;
-            self.count_char(c);
+            count(&mut classes, c);
             if start.is_none() {
                 start = Some(at);
             }
@@ -330,7 +385,7 @@ impl<'a> Builder<'a> {
             match c {
                 '「' | '『' => quote_depth += 1,
                 '」' | '』' => quote_depth = quote_depth.saturating_sub(1),
-                _ if quote_depth > 0 => self.dialogue_chars += 1,
+                _ if quote_depth > 0 => dialogue_chars += 1,
                 _ => {}
             }
 
@@ -363,6 +418,12 @@ impl<'a> Builder<'a> {
         }
         self.display = display;
 
+        self.body_chars += chars;
+        self.classes.kanji += classes.kanji;
+        self.classes.hiragana += classes.hiragana;
+        self.classes.katakana += classes.katakana;
+        self.classes.other += classes.other;
+        self.dialogue_chars += dialogue_chars;
         self.section_chars += chars;
         let indented = self.source[span.range()].starts_with('\u{3000}');
         self.paragraphs.push(Paragraph {
@@ -502,9 +563,34 @@ fn speaker_prefix(t: &str) -> bool {
 /// Masks one source line (SPEC §2.2) into `scratch.a`: (source offset, char) of every
 /// displayed character.
 fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
-    let Scratch { a, b, .. } = scratch;
+    let Scratch { a, .. } = scratch;
     a.clear();
     // 1. Aozora annotations ［＃…］ (up to the first ］ on the line).
+    if !src.contains("［＃") {
+        a.extend(src.char_indices().map(|(i, c)| ((base + i) as u32, c)));
+    } else {
+        annotations(src, base, a);
+    }
+    if !a.iter().any(|&(_, c)| c == '《') {
+        return;
+    }
+
+    // 2. 《《傍点》》 → 傍点. (Without 《《 in the line, and without an annotation whose
+    // removal could have joined two 《, nothing matches.)
+    if src.contains("《《") || src.contains("［＃") {
+        emphasis(a);
+    }
+    // 3. ｜基《よみ》 / |基《よみ》 → 基. (Nothing matches without a bar.)
+    if src.contains('｜') || src.contains('|') {
+        bar_ruby(a);
+    }
+    // 4. 漢字《よみ》 → 漢字: the reading goes; the kanji run before it stays as it is.
+    kanji_ruby(a);
+}
+
+/// Step 1 of `mask_line`: (source offset, char) of the chars of `src` outside Aozora
+/// annotations, appended to `a`.
+fn annotations(src: &str, base: usize, a: &mut Vec<(u32, char)>) {
     let mut no_close_after = false;
     let mut skip_until = 0usize;
     let mut iter = src.char_indices().peekable();
@@ -523,13 +609,14 @@ fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
         }
         a.push(((base + i) as u32, c));
     }
-    if !a.iter().any(|&(_, c)| c == '《') {
-        return;
-    }
+}
 
-    // 2. 《《傍点》》 → 傍点.
-    b.clear();
-    let mut i = 0;
+/// Step 2 of `mask_line` on `a`, in place (the kept chars only move left).
+fn emphasis(a: &mut Vec<(u32, char)>) {
+    let Some(first) = a.iter().position(|x| x.1 == '《') else {
+        return;
+    };
+    let (mut w, mut i) = (first, first);
     while i < a.len() {
         if a[i].1 == '《' && a.get(i + 1).map(|x| x.1) == Some('《') {
             let mut j = i + 2;
@@ -537,19 +624,25 @@ fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
                 j += 1;
             }
             if j > i + 2 && j + 1 < a.len() && a[j].1 == '》' && a[j + 1].1 == '》' {
-                b.extend_from_slice(&a[i + 2..j]);
+                a.copy_within(i + 2..j, w);
+                w += j - (i + 2);
                 i = j + 2;
                 continue;
             }
         }
-        b.push(a[i]);
+        a[w] = a[i];
+        w += 1;
         i += 1;
     }
-    std::mem::swap(a, b);
+    a.truncate(w);
+}
 
-    // 3. ｜基《よみ》 / |基《よみ》 → 基.
-    b.clear();
-    let mut i = 0;
+/// Step 3 of `mask_line` on `a`, in place.
+fn bar_ruby(a: &mut Vec<(u32, char)>) {
+    let Some(first) = a.iter().position(|x| matches!(x.1, '｜' | '|')) else {
+        return;
+    };
+    let (mut w, mut i) = (first, first);
     while i < a.len() {
         if matches!(a[i].1, '｜' | '|') {
             let mut j = i + 1;
@@ -558,34 +651,39 @@ fn mask_line(src: &str, base: usize, scratch: &mut Scratch) {
             }
             if j > i + 1 && j < a.len() && a[j].1 == '《' {
                 if let Some(k) = reading_end(a, j) {
-                    b.extend_from_slice(&a[i + 1..j]);
+                    a.copy_within(i + 1..j, w);
+                    w += j - (i + 1);
                     i = k + 1;
                     continue;
                 }
             }
         }
-        b.push(a[i]);
+        a[w] = a[i];
+        w += 1;
         i += 1;
     }
-    std::mem::swap(a, b);
+    a.truncate(w);
+}
 
-    // 4. 漢字《よみ》 → 漢字: the reading goes; the kanji run before it stays as it is.
-    b.clear();
-    let mut i = 0;
+/// Step 4 of `mask_line` on `a`, in place: `a[..w]` is the output so far, so its last
+/// kept char is `a[w - 1]`.
+fn kanji_ruby(a: &mut Vec<(u32, char)>) {
+    let Some(first) = a.iter().position(|x| x.1 == '《') else {
+        return;
+    };
+    let (mut w, mut i) = (first, first);
     while i < a.len() {
-        if a[i].1 == '《'
-            && b.last()
-                .is_some_and(|x| char_class(x.1) == CharClass::Kanji)
-        {
+        if a[i].1 == '《' && w > 0 && char_class(a[w - 1].1) == CharClass::Kanji {
             if let Some(k) = reading_end(a, i) {
                 i = k + 1;
                 continue;
             }
         }
-        b.push(a[i]);
+        a[w] = a[i];
+        w += 1;
         i += 1;
     }
-    std::mem::swap(a, b);
+    a.truncate(w);
 }
 
 /// With `a[open]` = `《`: index of the `》` closing a non-empty reading free of `《》`.

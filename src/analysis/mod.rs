@@ -102,6 +102,7 @@ fn locate(
     // Codes seen on the current line, with how many findings of each.
     let mut seen: Vec<(&'static str, usize)> = Vec::new();
     let mut out = Vec::with_capacity(diagnostics.len());
+    let mut digits = [0u8; 20];
     for d in diagnostics {
         let aspect = rules::lookup(d.code)
             .map(|r| r.meta().aspect)
@@ -133,14 +134,22 @@ fn locate(
                 0
             }
         };
-        // Two findings of one code on one line get distinct ids by occurrence.
-        let key = if n == 0 {
-            format!("{file_hash}:{}:{}:{line_hash}", d.code, start.line)
-        } else {
-            format!("{file_hash}:{}:{}:{line_hash}:{n}", d.code, start.line)
-        };
-        let mut id = sha256_hex(key.as_bytes());
-        id.truncate(12);
+        // The id: the first 12 hex digits of the sha256 of
+        // "{file_hash}:{code}:{line}:{line_hash}", with ":{n}" appended for the n-th repeat
+        // of a code on a line (n ≥ 1), hashed piece by piece.
+        let mut key = Sha256::new();
+        key.update(file_hash.as_bytes());
+        key.update(b":");
+        key.update(d.code.as_bytes());
+        key.update(b":");
+        key.update(decimal(start.line, &mut digits));
+        key.update(b":");
+        key.update(line_hash.as_bytes());
+        if n > 0 {
+            key.update(b":");
+            key.update(decimal(n, &mut digits));
+        }
+        let id = hex(&key.finalize()[..6]);
         out.push(Finding {
             id,
             code: d.code.to_string(),
@@ -209,14 +218,76 @@ impl ColumnCursor {
     }
 }
 
+/// `n` in decimal, written into `buf`.
+fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    &buf[at..]
+}
+
+/// The line without trailing whitespace, cut after 120 characters (with `…`).
 fn excerpt(line: &str) -> String {
     const MAX: usize = 120;
     let trimmed = line.trim_end();
-    if trimmed.chars().count() <= MAX {
-        trimmed.to_string()
-    } else {
-        let mut s: String = trimmed.chars().take(MAX).collect();
-        s.push('…');
-        s
+    match trimmed.char_indices().nth(MAX) {
+        None => trimmed.to_string(),
+        Some((cut, _)) => {
+            let mut s = String::with_capacity(cut + '…'.len_utf8());
+            s.push_str(&trimmed[..cut]);
+            s.push('…');
+            s
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_writes_numbers() {
+        let mut buf = [0u8; 20];
+        for n in [0, 7, 10, 99, 12345, usize::MAX] {
+            assert_eq!(decimal(n, &mut buf), n.to_string().as_bytes());
+        }
+    }
+
+    #[test]
+    fn excerpt_cuts_after_120_chars() {
+        assert_eq!(excerpt("　あい　 \t"), "　あい");
+        let long = "あ".repeat(121);
+        assert_eq!(excerpt(&long), format!("{}…", "あ".repeat(120)));
+        assert_eq!(excerpt(&long[3..]), "あ".repeat(120));
+    }
+
+    /// Ids are the first 12 hex digits of sha256("{file}:{code}:{line}:{line hash}[:{n}]").
+    #[test]
+    fn finding_ids_hash_the_documented_key() {
+        let text = "彼は歩いた！走った！飛んだ！\n「そう・・・」\n彼は歩いた！走った！\n";
+        let analysis = analyze(text, "t.md", &Settings::default());
+        assert!(analysis.findings.len() >= 6);
+        let file_hash = sha256_hex(text.as_bytes());
+        let lines: Vec<&str> = text.split('\n').collect();
+        let mut seen = std::collections::HashMap::<String, usize>::new();
+        for f in &analysis.findings {
+            let base = format!(
+                "{file_hash}:{}:{}:{}",
+                f.code,
+                f.line,
+                sha256_hex(lines[f.line - 1].as_bytes())
+            );
+            let n = seen.entry(base.clone()).or_insert(0);
+            let key = if *n == 0 { base } else { format!("{base}:{n}") };
+            *n += 1;
+            assert_eq!(f.id, sha256_hex(key.as_bytes())[..12], "{}", f.code);
+        }
+        assert!(seen.values().any(|&n| n > 1), "no repeated code on a line");
     }
 }

@@ -9,7 +9,9 @@ use crate::analysis::dictionaries::notation_exclusions;
 use crate::analysis::fix::{display_edit, is_kanji, LazyGuard};
 use crate::analysis::segment::{char_class, CharClass, Document};
 use crate::analysis::{Applicability, Aspect, Diagnostic, Fix, Severity};
+use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 pub(super) static RULES: &[&dyn Rule] = &[&GrammarPunctuation, &Typo, &NotationInconsistency];
 
@@ -80,7 +82,7 @@ impl Rule for GrammarPunctuation {
         static PAIRS: Needles = Needles::new(&["、、", "、。", "。、", "。。"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        scan::paragraph_hits(doc, &PAIRS, |p, text, _| {
+        scan::paragraph_hits(doc, &[&PAIRS], |p, text, _| {
             for (s, e, n) in runs(text, |c| c == '、' || c == '。') {
                 let run = &text[s..e];
                 let uniform = run.chars().all(|c| c == '。') || run.chars().all(|c| c == '、');
@@ -297,9 +299,9 @@ pub(super) fn notation_match_ok(display: &str, range: Range<usize>) -> bool {
             return false;
         }
     }
-    if let Some(contexts) = notation_exclusions().get(word) {
-        for context in contexts {
-            for (k, _) in context.match_indices(word) {
+    if let Some(contexts) = exclusion_offsets().get(word) {
+        for (context, offsets) in contexts {
+            for &k in offsets {
                 let Some(start) = range.start.checked_sub(k) else {
                     continue;
                 };
@@ -313,6 +315,27 @@ pub(super) fn notation_match_ok(display: &str, range: Range<usize>) -> bool {
         }
     }
     true
+}
+
+/// `notation_exclusions()` with, for every context, the offsets at which its spelling
+/// occurs in it (`str::match_indices`), computed once.
+fn exclusion_offsets() -> &'static HashMap<String, Vec<(String, Vec<usize>)>> {
+    static OFFSETS: OnceLock<HashMap<String, Vec<(String, Vec<usize>)>>> = OnceLock::new();
+    OFFSETS.get_or_init(|| {
+        notation_exclusions()
+            .iter()
+            .map(|(word, contexts)| {
+                let contexts = contexts
+                    .iter()
+                    .map(|c| {
+                        let offsets = c.match_indices(word.as_str()).map(|(k, _)| k).collect();
+                        (c.clone(), offsets)
+                    })
+                    .collect();
+                (word.clone(), contexts)
+            })
+            .collect()
+    })
 }
 
 impl Rule for NotationInconsistency {

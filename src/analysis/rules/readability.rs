@@ -2,7 +2,9 @@
 //! and at displayed text (ruby readings and markup never count).
 
 use super::length::{decimal, document_span, percent};
+use super::scan::decode_at;
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+#[cfg(test)]
 use crate::analysis::segment::{char_class, CharClass};
 use crate::analysis::{Aspect, Diagnostic, Severity};
 
@@ -220,21 +222,67 @@ impl Rule for KanjiRun {
                 .with_suggestion("「の」や送り仮名を入れて分けるか、一部をひらがなに開きましょう"),
             );
         };
-        let mut run: Option<(usize, usize)> = None; // (start, count)
-        for (i, c) in display.char_indices() {
-            if char_class(c) == CharClass::Kanji {
-                run = Some(match run {
-                    Some((start, count)) => (start, count + 1),
-                    None => (i, 1),
-                });
-            } else if let Some((start, count)) = run.take() {
-                push(start, i, count);
+        // Every maximal kanji run, found by sampling: a kanji takes at least 3 bytes, so a
+        // run of more than `max` kanji covers at least `stride` bytes and holds one of the
+        // byte positions looked at (`stride` apart, or the end of the previous run); from
+        // a kanji there, the run is grown both ways.
+        let bytes = display.as_bytes();
+        let stride = max.saturating_add(1).saturating_mul(3);
+        let mut p = 0;
+        while p < bytes.len() {
+            let at = char_start(bytes, p);
+            if !kanji_at(bytes, at).1 {
+                p = p.saturating_add(stride);
+                continue;
             }
-        }
-        if let Some((start, count)) = run {
-            push(start, display.len(), count);
+            let (mut start, mut count) = (at, 1);
+            while start > 0 {
+                let before = char_start(bytes, start - 1);
+                if !kanji_at(bytes, before).1 {
+                    break;
+                }
+                start = before;
+                count += 1;
+            }
+            let mut end = at + kanji_at(bytes, at).0;
+            while end < bytes.len() {
+                let (len, kanji) = kanji_at(bytes, end);
+                if !kanji {
+                    break;
+                }
+                end += len;
+                count += 1;
+            }
+            push(start, end, count);
+            p = end;
         }
     }
+}
+
+/// The start of the char holding byte `i` of valid UTF-8 `bytes`.
+fn char_start(bytes: &[u8], mut i: usize) -> usize {
+    while i > 0 && bytes.get(i).is_some_and(|b| b & 0xC0 == 0x80) {
+        i -= 1;
+    }
+    i
+}
+
+/// Length of the UTF-8 char starting at `bytes[i]` (a char boundary of valid UTF-8) and
+/// whether it is a kanji (`CharClass::Kanji`), decoded straight from the bytes.
+#[inline]
+fn kanji_at(bytes: &[u8], i: usize) -> (usize, bool) {
+    let (len, code) = decode_at(bytes, i);
+    // char_class's kanji: CJK Ext A, CJK Unified, Compatibility, Ext B–G, and 々〆〇〻.
+    let kanji = matches!(
+        code,
+        0x3400..=0x4DBF
+            | 0x4E00..=0x9FFF
+            | 0xF900..=0xFAFF
+            | 0x20000..=0x3134F
+            | 0x3005..=0x3007
+            | 0x303B
+    );
+    (len, kanji)
 }
 
 #[cfg(test)]
@@ -245,6 +293,78 @@ mod tests {
 
     fn s() -> Settings {
         Settings::default()
+    }
+
+    /// The straightforward KANJI_RUN scan: every maximal kanji run with its length.
+    fn kanji_runs_naive(text: &str) -> Vec<(usize, usize, usize)> {
+        crate::analysis::rules::grammar::runs(text, |c| char_class(c) == CharClass::Kanji)
+    }
+
+    fn kanji_runs_found(text: &str, max: usize) -> Vec<(usize, usize, usize)> {
+        let mut settings = s();
+        settings.thresholds.kanji_run_max = max;
+        let doc = crate::analysis::Document::parse(text);
+        let mut out: Vec<(usize, usize, usize)> = run(&KanjiRun, text, &settings)
+            .iter()
+            .map(|d| {
+                let count = doc.source[d.span.range()].chars().count();
+                (d.span.start, d.span.end, count)
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn kanji_run_sampling_finds_every_long_run() {
+        let texts = [
+            "一二三四五六七\n",
+            "あ一二三四五六七い一二三四五六\n一二三四五六七八九十\n",
+            "𠀋𠀋𠀋𠀋𠀋𠀋𠀋a漢字漢字漢字漢字々\n",
+            "漢漢漢漢漢漢漢",
+            "ab漢漢漢漢漢漢漢漢漢漢漢漢漢漢漢cd漢漢漢漢漢漢漢",
+        ];
+        for text in texts {
+            for max in [0, 1, 2, 5, 6, 7, 30] {
+                let expected: Vec<_> = kanji_runs_naive(text)
+                    .into_iter()
+                    .filter(|r| r.2 > max)
+                    .collect();
+                assert_eq!(kanji_runs_found(text, max), expected, "{text} {max}");
+            }
+        }
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn kanji_run_sampling_matches_the_scan(
+                text in "[漢字々𠀋あa\n　]{0,60}",
+                max in 0usize..8,
+            ) {
+                let expected: Vec<_> = kanji_runs_naive(&text)
+                    .into_iter()
+                    .filter(|r| r.2 > max)
+                    .collect();
+                prop_assert_eq!(kanji_runs_found(&text, max), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn kanji_at_agrees_with_char_class_on_every_char() {
+        let mut buf = [0u8; 4];
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            assert_eq!(
+                kanji_at(bytes, 0),
+                (c.len_utf8(), char_class(c) == CharClass::Kanji),
+                "{c:?}"
+            );
+        }
     }
 
     fn sent(n: usize) -> String {

@@ -67,15 +67,31 @@ impl Needles {
     }
 }
 
+/// The hits of every set of needles in `text`, by start. With more than one set, the hits
+/// of different sets may overlap and their needle indices are per set: several sets only
+/// serve to tell whether a line holds any of them. (Teddy looks for the first bytes of
+/// the needles, as many as the shortest has, up to 3: a two-byte needle would make every
+/// needle match on two bytes, and `E3 80` starts every CJK punctuation mark. So needles
+/// shorter than 3 bytes go in a set of their own.)
+fn find_all(text: &str, sets: &[&Needles]) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    for needles in sets {
+        needles.find_all(text, &mut hits);
+    }
+    if sets.len() > 1 {
+        hits.sort_by_key(|h| h.0);
+    }
+    hits
+}
+
 /// Calls `f` for every paragraph whose displayed text holds a hit, with the paragraph, its
 /// displayed text and its hits (offsets into that text), in text order.
 pub(super) fn paragraph_hits(
     doc: &Document,
-    needles: &Needles,
+    sets: &[&Needles],
     mut f: impl FnMut(&Paragraph, &str, &[Hit]),
 ) {
-    let mut hits = Vec::new();
-    needles.find_all(&doc.display, &mut hits);
+    let hits = find_all(&doc.display, sets);
     let mut paragraphs = doc.paragraphs.iter().peekable();
     let mut mine: Vec<Hit> = Vec::new();
     let mut i = 0;
@@ -104,11 +120,10 @@ pub(super) fn paragraph_hits(
 /// text and its hits (offsets into that text), in text order.
 pub(super) fn line_hits(
     doc: &Document,
-    needles: &Needles,
+    sets: &[&Needles],
     mut f: impl FnMut(&BodyLine, &str, &[Hit]),
 ) {
-    let mut hits = Vec::new();
-    needles.find_all(doc.source, &mut hits);
+    let hits = find_all(doc.source, sets);
     let mut lines = doc.body_lines.iter().peekable();
     let mut mine: Vec<Hit> = Vec::new();
     let mut i = 0;
@@ -131,6 +146,41 @@ pub(super) fn line_hits(
             f(bl, text, &mine);
         }
         lines.next();
+    }
+}
+
+/// The char starting at byte `i` of `bytes` (valid UTF-8, `i` a char boundary): its length
+/// and code point, decoded without the checks of `str::chars` (a truncated sequence, which
+/// valid UTF-8 never has, decodes as length 1, code 0xFFFD).
+#[inline]
+pub(super) fn decode_at(bytes: &[u8], i: usize) -> (usize, u32) {
+    const BAD: (usize, u32) = (1, 0xFFFD);
+    let lead = bytes[i];
+    let bits = |b: u8| u32::from(b & 0x3F);
+    if lead < 0x80 {
+        return (1, u32::from(lead));
+    }
+    if (0xE0..0xF0).contains(&lead) {
+        return match bytes.get(i + 1..i + 3) {
+            Some(&[b1, b2]) => (
+                3,
+                (u32::from(lead & 0x0F) << 12) | (bits(b1) << 6) | bits(b2),
+            ),
+            _ => BAD,
+        };
+    }
+    if lead < 0xE0 {
+        return match bytes.get(i + 1) {
+            Some(&b1) => (2, (u32::from(lead & 0x1F) << 6) | bits(b1)),
+            None => BAD,
+        };
+    }
+    match bytes.get(i + 1..i + 4) {
+        Some(&[b1, b2, b3]) => (
+            4,
+            (u32::from(lead & 0x07) << 18) | (bits(b1) << 12) | (bits(b2) << 6) | bits(b3),
+        ),
+        _ => BAD,
     }
 }
 
@@ -162,7 +212,7 @@ mod tests {
         let text = "！？あ…\n\n――！\n「本当！？」…！\n# 見出し！\n！\n";
         let doc = Document::parse(text);
         let mut got = Vec::new();
-        paragraph_hits(&doc, &MARKS, |p, t, hits| {
+        paragraph_hits(&doc, &[&MARKS], |p, t, hits| {
             assert_eq!(t, doc.paragraph_text(p));
             got.push((p.line, hit_runs(hits)));
         });
@@ -185,7 +235,7 @@ mod tests {
         let text = "---\nt: ！\n---\nあ！\n# 見出し！\n\n…い\n";
         let doc = Document::parse(text);
         let mut got = Vec::new();
-        line_hits(&doc, &MARKS, |bl, line, hits| {
+        line_hits(&doc, &[&MARKS], |bl, line, hits| {
             got.push((bl.line, line.to_string(), hits.to_vec()));
         });
         assert_eq!(
@@ -195,6 +245,24 @@ mod tests {
                 (6, "…い".to_string(), vec![(0, 3, 2)]),
             ]
         );
+    }
+
+    #[test]
+    fn decode_at_decodes_every_char() {
+        let mut buf = [0u8; 4];
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            assert_eq!(decode_at(bytes, 0), (c.len_utf8(), u32::from(c)), "{c:?}");
+        }
+        let text = "aé漢𠀋";
+        let mut at = 0;
+        let mut got = Vec::new();
+        while at < text.len() {
+            let (len, code) = decode_at(text.as_bytes(), at);
+            got.push(char::from_u32(code));
+            at += len;
+        }
+        assert_eq!(got, text.chars().map(Some).collect::<Vec<_>>());
     }
 
     #[test]
@@ -224,7 +292,7 @@ mod tests {
             ) {
                 let doc = Document::parse(&text);
                 let mut got = Vec::new();
-                paragraph_hits(&doc, &MARKS, |p, _, hits| got.push((p.line, hit_runs(hits))));
+                paragraph_hits(&doc, &[&MARKS], |p, _, hits| got.push((p.line, hit_runs(hits))));
                 let expected: Vec<_> = doc
                     .paragraphs
                     .iter()

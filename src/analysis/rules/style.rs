@@ -33,7 +33,7 @@ fn even_at_least_two(n: usize) -> usize {
 
 /// Runs the closure over every paragraph that holds one of `needles` (a paragraph without
 /// one has nothing for the rule): (display offset of the paragraph, its text).
-fn for_paragraphs_with(doc: &Document, needles: &Needles, mut f: impl FnMut(usize, &str)) {
+fn for_paragraphs_with(doc: &Document, needles: &[&Needles], mut f: impl FnMut(usize, &str)) {
     scan::paragraph_hits(doc, needles, |p, text, _| f(p.display.start, text));
 }
 
@@ -81,10 +81,18 @@ impl Rule for EllipsisStyle {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         // A run of a unit at least as long as its minimum holds one of these.
-        static RUNS: Needles = Needles::new(&["..", "．．", "・・", "･･", "。。。", "、、、", "‥"]);
+        static ASCII: Needles = Needles::new(&[".."]);
+        static RUNS: Needles = Needles::new(&["．．", "・・", "･･", "‥"]);
+        // 。 and 、 are everywhere: a multi-string search would stop at each of them, while
+        // a plain substring search skips them. Most texts have neither run.
+        static PUNCTUATION: Needles = Needles::new(&["。。。", "、、、"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs_with(doc, &RUNS, |base, text| {
+        let mut sets = vec![&ASCII, &RUNS];
+        if doc.display.contains("。。。") || doc.display.contains("、、、") {
+            sets.push(&PUNCTUATION);
+        }
+        for_paragraphs_with(doc, &sets, |base, text| {
             let mut i = 0;
             while let Some(c) = char_at(text, i) {
                 let Some((min, per)) = ellipsis_unit(c) else {
@@ -164,7 +172,7 @@ impl Rule for EllipsisOddCount {
         static ELLIPSIS: Needles = Needles::new(&["…"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        scan::paragraph_hits(doc, &ELLIPSIS, |p, _, hits| {
+        scan::paragraph_hits(doc, &[&ELLIPSIS], |p, _, hits| {
             let base = p.display.start;
             for (s, e, n) in hit_runs(hits) {
                 if n % 2 == 0 {
@@ -226,8 +234,34 @@ fn is_word_char(c: char) -> bool {
     char_class(c) != CharClass::Other || c.is_alphanumeric()
 }
 
-/// Dash runs of a line: (start, end, char count). A run starts at a dash character, or at
-/// `ー` that does not follow a letter, and continues over dashes and `ー`.
+/// The dash characters and `ー`, in this order (`ー` last).
+static DASHES: Needles = Needles::new(&["―", "—", "─", "━", "ー"]);
+
+/// Dash runs of a line, given the hits of `DASHES` in it: (start, end, char count). A run
+/// starts at a dash character, or at `ー` that does not follow a letter, and continues over
+/// dashes and `ー` (adjacent hits).
+fn dash_runs_of_hits(text: &str, hits: &[scan::Hit]) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&(start, end, k)) = hits.get(i) {
+        i += 1;
+        let long_vowel = k == 4;
+        if long_vowel && char_before(text, start).is_some_and(is_word_char) {
+            continue;
+        }
+        let (mut end, mut n) = (end, 1);
+        while let Some(&(_, e, _)) = hits.get(i).filter(|h| h.0 == end) {
+            end = e;
+            n += 1;
+            i += 1;
+        }
+        out.push((start, end, n));
+    }
+    out
+}
+
+/// Dash runs of a line, char by char: the reference for `dash_runs_of_hits`.
+#[cfg(test)]
 fn dash_runs(text: &str) -> Vec<(usize, usize, usize)> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -255,16 +289,16 @@ impl Rule for DashStyle {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
-        static DASHES: Needles = Needles::new(&["―", "—", "─", "━", "ー"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for_paragraphs_with(doc, &DASHES, |base, text| {
+        scan::paragraph_hits(doc, &[&DASHES], |p, text, hits| {
+            let base = p.display.start;
             let content = text.trim_matches(ws);
             let separator = !content.is_empty()
                 && content
                     .chars()
                     .all(|c| ws(c) || is_dash_char(c) || c == 'ー');
-            for (s, e, n) in dash_runs(text) {
+            for (s, e, n) in dash_runs_of_hits(text, hits) {
                 let run = &text[s..e];
                 let replacement = if separator {
                     "―".repeat(n)
@@ -359,7 +393,7 @@ impl Rule for ExclamationSpace {
         static MARKS: Needles = Needles::new(&["！", "？"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        scan::paragraph_hits(doc, &MARKS, |p, text, hits| {
+        scan::paragraph_hits(doc, &[&MARKS], |p, text, hits| {
             let base = p.display.start;
             for (s, e, _) in hit_runs(hits) {
                 let Some(next) = char_at(text, e) else {
@@ -420,7 +454,7 @@ impl Rule for HalfwidthExclamation {
         static MARKS: Needles = Needles::new(&["!", "?"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        scan::paragraph_hits(doc, &MARKS, |p, text, hits| {
+        scan::paragraph_hits(doc, &[&MARKS], |p, text, hits| {
             let base = p.display.start;
             for (s, e, _) in hit_runs(hits) {
                 if char_before(text, s).is_none_or(|c| c.is_ascii()) {
@@ -482,7 +516,7 @@ impl Rule for PeriodBeforeClose {
         static PERIODS: Needles = Needles::new(&["。」", "。』"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        scan::paragraph_hits(doc, &PERIODS, |p, _, hits| {
+        scan::paragraph_hits(doc, &[&PERIODS], |p, _, hits| {
             let base = p.display.start;
             for &(i, _, k) in hits {
                 let end = i + '。'.len_utf8();
@@ -694,7 +728,7 @@ impl Rule for BracketsMismatch {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
-        scan::paragraph_hits(doc, &BRACKETS, |p, text, hits| {
+        scan::paragraph_hits(doc, &[&BRACKETS], |p, text, hits| {
             let base = p.display.start;
             let brackets = hits
                 .iter()
@@ -818,7 +852,7 @@ impl Rule for TabFound {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
         // A line without a tab has nothing for this rule.
-        scan::line_hits(doc, &TAB, |bl, line, _| {
+        scan::line_hits(doc, &[&TAB], |bl, line, _| {
             let (lead, trail) = trim_bounds(line);
             if lead == line.len() {
                 return; // whitespace-only line: TRAILING_SPACES
@@ -901,10 +935,11 @@ impl Rule for DoubleSpaces {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         // A run of two or more spaces holds one of these.
-        static PAIRS: Needles = Needles::new(&["  ", "\u{3000}\u{3000}", " \u{3000}", "\u{3000} "]);
+        static ASCII: Needles = Needles::new(&["  "]);
+        static PAIRS: Needles = Needles::new(&["\u{3000}\u{3000}", " \u{3000}", "\u{3000} "]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        scan::line_hits(doc, &PAIRS, |bl, line, _| {
+        scan::line_hits(doc, &[&ASCII, &PAIRS], |bl, line, _| {
             let (lead, trail) = trim_bounds(line);
             for (s, e, n) in runs(&line[lead..trail], |c| c == ' ' || c == '\u{3000}') {
                 if n < 2 {
@@ -1105,6 +1140,43 @@ mod tests {
     fn dash_style_ignores_proper_dashes_and_long_vowels() {
         let text = "――その時。\n「待て――」\n　コーヒーとすごーい、ターーン。\n　――――だ\n";
         assert!(found(&DashStyle, text).is_empty());
+    }
+
+    #[test]
+    fn dash_runs_of_hits_equal_the_char_scan() {
+        let text = "ーーその時。\nコーヒーとすごーい、ターーン。\n「ー」―ー—─━ー\n　ーaーー1ー\n";
+        let doc = Document::parse(text);
+        let mut seen = 0;
+        scan::paragraph_hits(&doc, &[&DASHES], |p, t, hits| {
+            assert_eq!(dash_runs_of_hits(t, hits), dash_runs(t), "{t}");
+            assert_eq!(t, doc.paragraph_text(p));
+            seen += 1;
+        });
+        assert_eq!(seen, 4);
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn dash_runs_of_hits_match_the_char_scan(text in "[ー―—─━カあa1　「\n]{0,40}") {
+                let doc = Document::parse(&text);
+                let mut with_hits = Vec::new();
+                scan::paragraph_hits(&doc, &[&DASHES], |p, t, hits| {
+                    with_hits.push((p.line, dash_runs_of_hits(t, hits)));
+                });
+                let expected: Vec<_> = doc
+                    .paragraphs
+                    .iter()
+                    .map(|p| (p.line, dash_runs(doc.paragraph_text(p))))
+                    .filter(|(_, r)| !r.is_empty())
+                    .collect();
+                with_hits.retain(|(_, r)| !r.is_empty());
+                prop_assert_eq!(with_hits, expected);
+            }
+        }
     }
 
     #[test]
