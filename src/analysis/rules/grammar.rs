@@ -317,10 +317,13 @@ pub(super) fn notation_match_ok(display: &str, range: Range<usize>) -> bool {
     true
 }
 
+/// Contexts of one excluded spelling, each with the byte offsets of the spelling in it.
+type ContextOffsets = Vec<(String, Vec<usize>)>;
+
 /// `notation_exclusions()` with, for every context, the offsets at which its spelling
 /// occurs in it (`str::match_indices`), computed once.
-fn exclusion_offsets() -> &'static HashMap<String, Vec<(String, Vec<usize>)>> {
-    static OFFSETS: OnceLock<HashMap<String, Vec<(String, Vec<usize>)>>> = OnceLock::new();
+fn exclusion_offsets() -> &'static HashMap<String, ContextOffsets> {
+    static OFFSETS: OnceLock<HashMap<String, ContextOffsets>> = OnceLock::new();
     OFFSETS.get_or_init(|| {
         notation_exclusions()
             .iter()
