@@ -6,6 +6,7 @@ use super::FileRef;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 /// Where envelopes are saved, relative to the project root.
@@ -110,18 +111,26 @@ impl Envelope {
         }
     }
 
-    /// Saves the envelope under `root/temp/json_output/` (atomic), records `saved_to`, and
-    /// records the file and its FileRefs in the hash index (`store::index`).
-    /// Returns the absolute path written.
-    pub fn save(&mut self, root: &Path) -> Result<PathBuf> {
-        self.saved_to = None;
-        let body = serde_json::to_vec(self).map_err(|e| {
-            Error::new(
-                crate::Code::R002,
-                format!("結果のJSON化に失敗しました: {e}"),
-            )
-        })?;
-        let hash = crate::analysis::sha256_hex(&body);
+    /// `<command>_<YYYYMMDD_HHMMSS>_<8 hex>.json`. The 8 hex digits tell apart the runs of one
+    /// second: a digest of the run (command, time, duration, inputs) and of this process and
+    /// its save count, so two saves never share a name. Not a digest of the body: that would
+    /// cost a second serialisation of a result that can be megabytes (the index holds the
+    /// body's sha256).
+    fn file_name(&self) -> String {
+        static SAVES: AtomicU64 = AtomicU64::new(0);
+        let mut seed = format!(
+            "{}|{}|{}|{}|{}",
+            self.command,
+            self.created_at,
+            self.execution_time_ms,
+            std::process::id(),
+            SAVES.fetch_add(1, Ordering::Relaxed)
+        );
+        for f in self.inputs.iter().flat_map(|set| &set.files) {
+            seed.push('|');
+            seed.push_str(&f.sha256);
+        }
+        let hash = crate::analysis::sha256_hex(seed.as_bytes());
         // created_at = 2026-11-21T23:25:41.123Z → 20261121_232541
         let stamp: String = self
             .created_at
@@ -129,14 +138,20 @@ impl Envelope {
             .filter(|c| c.is_ascii_digit())
             .take(14)
             .collect();
-        let name = format!(
+        format!(
             "{}_{}_{}_{}.json",
             self.command.replace([' ', '/'], "_"),
             stamp.get(..8).unwrap_or("00000000"),
             stamp.get(8..14).unwrap_or("000000"),
             &hash[..8]
-        );
-        let rel = format!("{OUTPUT_DIR}/{name}");
+        )
+    }
+
+    /// Saves the envelope under `root/temp/json_output/` (atomic), records `saved_to`, and
+    /// records the file and its FileRefs in the hash index (`store::index`).
+    /// Returns the absolute path written.
+    pub fn save(&mut self, root: &Path) -> Result<PathBuf> {
+        let rel = format!("{OUTPUT_DIR}/{}", self.file_name());
         self.saved_to = Some(rel.clone());
         let body = serde_json::to_vec_pretty(self).map_err(|e| {
             Error::new(
@@ -158,5 +173,54 @@ impl Envelope {
             .hint("`noveler files list` でインデックスを再構築できます。")
         })?;
         Ok(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    fn run() -> RunInfo {
+        RunInfo {
+            command: "check".into(),
+            project_root: PathBuf::from("/p"),
+            started: UNIX_EPOCH + Duration::from_millis(1_795_000_000_123),
+            elapsed_ms: 1.5,
+        }
+    }
+
+    #[test]
+    fn saves_of_one_run_get_distinct_names_in_the_spec_shape() {
+        let dir = tempfile::tempdir().unwrap();
+        let envelope = Envelope::success(
+            &run(),
+            vec![],
+            vec![],
+            serde_json::json!({"n": 1}),
+            serde_json::json!({}),
+        );
+        let (mut a, mut b) = (envelope.clone(), envelope);
+        let pa = a.save(dir.path()).unwrap();
+        let pb = b.save(dir.path()).unwrap();
+        assert_ne!(pa, pb);
+        for (path, env) in [(&pa, &a), (&pb, &b)] {
+            let name = path.file_name().unwrap().to_str().unwrap();
+            // check_20261118_110640_<8 hex>.json
+            let (stem, hex) = name
+                .strip_suffix(".json")
+                .unwrap()
+                .rsplit_once('_')
+                .unwrap();
+            assert_eq!(stem, "check_20261118_110640");
+            assert!(hex.len() == 8 && hex.bytes().all(|c| c.is_ascii_hexdigit()));
+            // The file is the envelope with `saved_to` naming it.
+            let saved: Envelope = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+            assert_eq!(&saved, env);
+            assert_eq!(
+                saved.saved_to.as_deref(),
+                Some(&*format!("{OUTPUT_DIR}/{name}"))
+            );
+        }
     }
 }
