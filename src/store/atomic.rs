@@ -4,8 +4,9 @@
 //! `write_atomic_unsynced` skips the fsync (about 10 ms per file on an ordinary disk). It is
 //! still atomic for every reader, but after a power loss the newest version may be missing
 //! or empty. It is only for files that can be regenerated and whose readers recover from
-//! that: the hash index (rebuilt from the result directory) and the result envelopes (a log
-//! of runs; rerunning the command recreates one). Manuscripts, artifacts, backups and
+//! that: the hash index (rebuilt from the result directory), the result envelopes (a log
+//! of runs; rerunning the command recreates one) and check cache entries (an unreadable one
+//! is a miss). Manuscripts, artifacts, backups and
 //! sessions always use `write_atomic`.
 
 use crate::error::{Error, Result};

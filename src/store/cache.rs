@@ -4,7 +4,7 @@
 //! atomically; an entry that cannot be read back (truncated, corrupt, another version) is
 //! ignored and rewritten by the next run.
 
-use super::write_atomic;
+use super::atomic::write_atomic_unsynced;
 use crate::analysis::{sha256_hex, FileAnalysis};
 use crate::error::Result;
 use serde::{Deserialize, Serialize};
@@ -19,11 +19,19 @@ pub struct Cache {
     fingerprint: String,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct Entry {
     key: String,
     noveler_version: String,
     analysis: FileAnalysis,
+}
+
+/// `Entry` as written, borrowing the analysis.
+#[derive(Serialize)]
+struct EntryRef<'a> {
+    key: &'a str,
+    noveler_version: &'a str,
+    analysis: &'a FileAnalysis,
 }
 
 impl Cache {
@@ -70,12 +78,15 @@ impl Cache {
         (entry.key == key && entry.noveler_version == crate::VERSION).then_some(entry.analysis)
     }
 
-    /// Stores `analysis` under `key` (atomic write).
+    /// Stores `analysis` under `key`: atomic (renamed into place, so never torn) but not
+    /// fsynced, like the result files. An entry lost to a crash only costs one analysis next
+    /// run, while an fsync per entry made the first cached `status` of a 500-episode project
+    /// take 3.3 s instead of 2.1 s.
     pub fn put(&self, key: &str, analysis: &FileAnalysis) -> Result<()> {
-        let entry = Entry {
-            key: key.to_string(),
-            noveler_version: crate::VERSION.to_string(),
-            analysis: analysis.clone(),
+        let entry = EntryRef {
+            key,
+            noveler_version: crate::VERSION,
+            analysis,
         };
         let body = serde_json::to_vec(&entry).map_err(|e| {
             crate::Error::new(
@@ -83,7 +94,7 @@ impl Cache {
                 format!("キャッシュの JSON 化に失敗しました: {e}"),
             )
         })?;
-        write_atomic(&self.path(key), &body)
+        write_atomic_unsynced(&self.path(key), &body)
     }
 }
 
