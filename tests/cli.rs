@@ -5,57 +5,10 @@
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// `../shared/corpus/<sub>` (main checkout) or `../../shared/corpus/<sub>` (worktree).
-fn corpus(sub: &str) -> Option<PathBuf> {
-    ["../shared/corpus", "../../shared/corpus"]
-        .iter()
-        .map(|p| manifest().join(p).join(sub))
-        .find(|p| p.is_dir())
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        // State left by a run in the fixture itself is not part of the sample.
-        if [".noveler", "temp"].contains(&e.file_name().to_str().unwrap_or("")) {
-            continue;
-        }
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
-}
-
-/// A fresh copy of the sample project.
-fn sample() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&manifest().join("fixtures/sample_project"), dir.path());
-    dir
-}
-
-fn noveler(cwd: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_noveler"));
-    cmd.current_dir(cwd)
-        .env_remove("PROJECT_ROOT")
-        .env_remove("NO_COLOR")
-        .env_remove("COLUMNS")
-        .stdin(Stdio::null());
-    cmd
-}
-
-fn run(cwd: &Path, args: &[&str]) -> Output {
-    noveler(cwd).args(args).output().unwrap()
-}
+mod common;
+use common::{code, copy_dir, corpus, json, manifest, noveler, run, sample, stderr, stdout};
 
 fn run_stdin(cwd: &Path, args: &[&str], input: &[u8]) -> Output {
     let mut child = noveler(cwd)
@@ -67,23 +20,6 @@ fn run_stdin(cwd: &Path, args: &[&str], input: &[u8]) -> Output {
         .unwrap();
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().unwrap_or(-1)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}\n{}", stdout(o), stderr(o)))
 }
 
 // ------------------------------------------------------------------ snapshots

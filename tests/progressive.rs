@@ -15,37 +15,22 @@ use noveler::workflow::progressive::{
 use noveler::Code;
 use serde_json::Value;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const EPISODE3: &str = "40_原稿/第003話_迷い潮の夜.md";
 
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
+mod common;
+use common::manifest;
 
 fn project() -> (tempfile::TempDir, Ctx) {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&manifest_dir().join("fixtures/sample_project"), dir.path());
+    let dir = common::sample();
     let mut ctx = Ctx::new(dir.path().to_path_buf());
     ctx.save = false;
     (dir, ctx)
 }
 
 fn fixture(name: &str) -> Value {
-    let text = fs::read_to_string(manifest_dir().join("fixtures/progressive").join(name)).unwrap();
+    let text = fs::read_to_string(manifest().join("fixtures/progressive").join(name)).unwrap();
     serde_json::from_str(&text).unwrap()
 }
 
@@ -920,7 +905,7 @@ fn cli_step_with_llm_result_file_and_exit_codes() {
     );
     let out = run(&["check", "progressive", "3", "step", "4"]);
     assert_eq!(out.status.code(), Some(1), "step 4 fails on the slip");
-    let llm = manifest_dir().join("fixtures/progressive/step01.json");
+    let llm = manifest().join("fixtures/progressive/step01.json");
     let out = run(&[
         "check",
         "progressive",

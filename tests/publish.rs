@@ -11,58 +11,9 @@ use noveler::output::publish::{publish_text, PublishFormat};
 use noveler::Code;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if [".noveler", "temp"].contains(&e.file_name().to_str().unwrap_or("")) {
-            continue;
-        }
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
-}
-
-fn sample() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&manifest().join("fixtures/sample_project"), dir.path());
-    dir
-}
-
-fn run(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_noveler"))
-        .current_dir(cwd)
-        .env_remove("PROJECT_ROOT")
-        .env_remove("COLUMNS")
-        .stdin(Stdio::null())
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}):\n{}\n{}",
-            stdout(o),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    })
-}
+mod common;
+use common::{json, manifest, run, sample, stdout};
 
 fn sha(path: &Path) -> Option<String> {
     std::fs::read(path).ok().map(|b| sha256_hex(&b))
