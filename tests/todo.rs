@@ -6,6 +6,9 @@ use noveler::commands::{self, Ctx};
 use noveler::Code;
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::McpProcess;
+
 fn project() -> (tempfile::TempDir, Ctx) {
     let dir = tempfile::tempdir().unwrap();
     let mut ctx = Ctx::new(dir.path().to_path_buf());
@@ -23,17 +26,37 @@ fn write(ctx: &Ctx, rel: &str, text: &str) {
     std::fs::write(path, text).unwrap();
 }
 
+/// A create request with only a title.
+fn titled(title: &str) -> CreateTaskRequest {
+    CreateTaskRequest {
+        title: title.into(),
+        ..Default::default()
+    }
+}
+
 fn add(ctx: &Ctx, title: &str, category: Option<&str>) -> String {
     create_task(
         ctx,
         CreateTaskRequest {
-            title: title.into(),
             category: category.map(String::from),
-            ..Default::default()
+            ..titled(title)
         },
     )
     .unwrap()
     .task_id
+}
+
+/// Marks a task done.
+fn done(ctx: &Ctx, task_id: &str) {
+    update_task(
+        ctx,
+        UpdateTaskRequest {
+            task_id: task_id.into(),
+            status: Some("done".into()),
+            ..Default::default()
+        },
+    )
+    .unwrap();
 }
 
 /// The error code of a failed call, and its `details.field`.
@@ -120,10 +143,7 @@ fn create_task_writes_task_context_and_index() {
 #[test]
 fn create_task_limits() {
     let (_d, ctx) = project();
-    let req = |title: &str| CreateTaskRequest {
-        title: title.into(),
-        ..Default::default()
-    };
+    let req = titled;
     assert!(create_task(&ctx, req(&"字".repeat(100))).is_ok());
     assert_eq!(
         code(create_task(&ctx, req(&"字".repeat(101)))),
@@ -199,14 +219,7 @@ fn task_limit_is_999() {
         .collect();
     write(&ctx, ".todo/task.md", &format!("## A\n{full}"));
     assert_eq!(
-        code(create_task(
-            &ctx,
-            CreateTaskRequest {
-                title: "x".into(),
-                ..Default::default()
-            }
-        ))
-        .0,
+        code(create_task(&ctx, titled("x"))).0,
         Code::TaskLimitExceeded
     );
     // one deleted → its number is free again
@@ -294,17 +307,7 @@ fn unreadable_task_file_is_a_read_error() {
         code(list_tasks(&ctx, Default::default())).0,
         Code::FileReadError
     );
-    assert_eq!(
-        code(create_task(
-            &ctx,
-            CreateTaskRequest {
-                title: "x".into(),
-                ..Default::default()
-            }
-        ))
-        .0,
-        Code::FileReadError
-    );
+    assert_eq!(code(create_task(&ctx, titled("x"))).0, Code::FileReadError);
 }
 
 // ------------------------------------------------------------------ update_task
@@ -375,70 +378,6 @@ fn update_task_errors_and_limits() {
         task_id: "T001".into(),
         ..Default::default()
     };
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                task_id: "T002".into(),
-                status: Some("done".into()),
-                ..Default::default()
-            }
-        )),
-        (Code::TaskNotFound, "task_id".into())
-    );
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                task_id: "1".into(),
-                status: Some("done".into()),
-                ..Default::default()
-            }
-        )),
-        (Code::InvalidTaskId, "task_id".into())
-    );
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                status: Some("doing".into()),
-                ..base()
-            }
-        )),
-        (Code::InvalidStatus, "status".into())
-    );
-    assert_eq!(
-        code(update_task(&ctx, base())),
-        (Code::U001, "task_id".into())
-    );
-    assert!(update_task(
-        &ctx,
-        UpdateTaskRequest {
-            title: Some("題".repeat(100)),
-            ..base()
-        }
-    )
-    .is_ok());
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                title: Some("題".repeat(101)),
-                ..base()
-            }
-        )),
-        (Code::ContentTooLong, "title".into())
-    );
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                category: Some("c".repeat(51)),
-                ..base()
-            }
-        )),
-        (Code::InvalidCategory, "category".into())
-    );
     let subs = |n: usize| {
         Some(
             (0..n)
@@ -449,38 +388,87 @@ fn update_task_errors_and_limits() {
                 .collect(),
         )
     };
-    assert!(update_task(
-        &ctx,
-        UpdateTaskRequest {
-            subtasks: subs(20),
-            ..base()
-        }
-    )
-    .is_ok());
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                subtasks: subs(21),
-                ..base()
-            }
-        )),
-        (Code::ContentTooLong, "subtasks".into())
-    );
     let bad_sub = Some(vec![SubtaskInput {
         title: "s".into(),
         status: Some("later".into()),
     }]);
-    assert_eq!(
-        code(update_task(
-            &ctx,
+    // In order (the accepted ones change the task): the request, and None when it is
+    // accepted or the error code and `details.field` it is refused with.
+    let cases: Vec<(UpdateTaskRequest, Option<(Code, &str)>)> = vec![
+        (
+            UpdateTaskRequest {
+                task_id: "T002".into(),
+                status: Some("done".into()),
+                ..Default::default()
+            },
+            Some((Code::TaskNotFound, "task_id")),
+        ),
+        (
+            UpdateTaskRequest {
+                task_id: "1".into(),
+                status: Some("done".into()),
+                ..Default::default()
+            },
+            Some((Code::InvalidTaskId, "task_id")),
+        ),
+        (
+            UpdateTaskRequest {
+                status: Some("doing".into()),
+                ..base()
+            },
+            Some((Code::InvalidStatus, "status")),
+        ),
+        (base(), Some((Code::U001, "task_id"))),
+        (
+            UpdateTaskRequest {
+                title: Some("題".repeat(100)),
+                ..base()
+            },
+            None,
+        ),
+        (
+            UpdateTaskRequest {
+                title: Some("題".repeat(101)),
+                ..base()
+            },
+            Some((Code::ContentTooLong, "title")),
+        ),
+        (
+            UpdateTaskRequest {
+                category: Some("c".repeat(51)),
+                ..base()
+            },
+            Some((Code::InvalidCategory, "category")),
+        ),
+        (
+            UpdateTaskRequest {
+                subtasks: subs(20),
+                ..base()
+            },
+            None,
+        ),
+        (
+            UpdateTaskRequest {
+                subtasks: subs(21),
+                ..base()
+            },
+            Some((Code::ContentTooLong, "subtasks")),
+        ),
+        (
             UpdateTaskRequest {
                 subtasks: bad_sub,
                 ..base()
-            }
-        )),
-        (Code::InvalidStatus, "subtasks[0].status".into())
-    );
+            },
+            Some((Code::InvalidStatus, "subtasks[0].status")),
+        ),
+    ];
+    for (i, (req, expected)) in cases.into_iter().enumerate() {
+        let r = update_task(&ctx, req);
+        match expected {
+            None => assert!(r.is_ok(), "case {i}: {r:?}"),
+            Some((c, field)) => assert_eq!(code(r), (c, field.to_string()), "case {i}"),
+        }
+    }
 }
 
 // ------------------------------------------------------------------ delete_task
@@ -633,15 +621,7 @@ fn list_tasks_filters_and_limits() {
             Some(if i % 2 == 0 { "偶" } else { "奇" }),
         );
     }
-    update_task(
-        &ctx,
-        UpdateTaskRequest {
-            task_id: "T002".into(),
-            status: Some("done".into()),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    done(&ctx, "T002");
     let list = |status: Option<&str>, cat: Option<&str>, limit: i64| {
         list_tasks(
             &ctx,
@@ -1279,15 +1259,7 @@ fn hand_edited_file_survives_updates_with_only_intended_lines_changed() {
     assert_eq!(listed.tasks[2].status, "in_progress");
 
     // status: one character of one line
-    update_task(
-        &ctx,
-        UpdateTaskRequest {
-            task_id: "T001".into(),
-            status: Some("done".into()),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    done(&ctx, "T001");
     let after = read(&ctx, ".todo/task.md");
     assert_eq!(
         line_diff(HAND_EDITED, &after),
@@ -1391,15 +1363,7 @@ fn crlf_files_stay_crlf() {
         ".todo/task.md",
         "# Task\r\n\r\n## A\r\n- [ ] 一 #T001\r\n",
     );
-    update_task(
-        &ctx,
-        UpdateTaskRequest {
-            task_id: "T001".into(),
-            status: Some("done".into()),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    done(&ctx, "T001");
     add(&ctx, "二", Some("A"));
     assert_eq!(
         read(&ctx, ".todo/task.md"),
@@ -1747,60 +1711,25 @@ fn cli_adr_commands() {
 // ------------------------------------------------------------------ MCP
 
 /// A minimal line-delimited JSON-RPC client of `noveler mcp`.
-struct Mcp {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    lines: std::sync::mpsc::Receiver<String>,
-}
+struct Mcp(McpProcess);
 
 impl Mcp {
     fn start(root: &Path) -> Mcp {
-        use std::io::BufRead;
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_noveler"))
-            .args(["--quiet", "mcp", "--project-root"])
-            .arg(root)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stdout)
-                .lines()
-                .map_while(Result::ok)
-            {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut mcp = Mcp {
-            child,
-            stdin,
-            lines,
-        };
+        let mut mcp = Mcp(McpProcess::spawn(root, &["--quiet"]));
         mcp.request(0, "initialize", serde_json::json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "todo-test", "version": "1"}}));
-        mcp.send(serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        mcp.0
+            .send(&serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
         mcp
     }
 
-    fn send(&mut self, v: serde_json::Value) {
-        use std::io::Write;
-        writeln!(self.stdin, "{v}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
     fn request(&mut self, id: i64, method: &str, params: serde_json::Value) -> serde_json::Value {
-        self.send(
-            serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        self.0.send(
+            &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
         );
         loop {
             let line = self
-                .lines
-                .recv_timeout(std::time::Duration::from_secs(60))
+                .0
+                .recv(std::time::Duration::from_secs(60))
                 .expect("a response");
             let v: serde_json::Value = serde_json::from_str(&line).unwrap();
             if v["id"] == id && v.get("method").is_none() {
@@ -1816,13 +1745,6 @@ impl Mcp {
             serde_json::json!({"name": tool, "arguments": args}),
         );
         r["result"]["structuredContent"].clone()
-    }
-}
-
-impl Drop for Mcp {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
