@@ -534,12 +534,7 @@ fn dot_slash_number_is_a_file_and_a_bare_number_an_episode() {
         &["check", "./3", "3", "--format", "json", "--no-save"],
     );
     let v = json(&out);
-    let paths: Vec<&str> = v["result"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let paths = common::strs(&v["result"]["files"], "path");
     assert_eq!(paths, vec!["3", "40_原稿/第003話_迷い潮の夜.md"]);
 }
 

@@ -13,7 +13,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{json, manifest, run, sample, stdout};
+use common::{code, json, manifest, run, sample, stderr, stdout};
 
 fn sha(path: &Path) -> Option<String> {
     std::fs::read(path).ok().map(|b| sha256_hex(&b))
@@ -60,12 +60,7 @@ fn init_check_complete_on_a_fresh_project() {
             "3000",
         ],
     );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(dir.join("プロジェクト設定.yaml").is_file());
     assert!(dir.join(".novelerrc.yaml").is_file());
     assert!(dir.join("40_原稿").is_dir());
@@ -104,12 +99,7 @@ fn init_check_complete_on_a_fresh_project() {
             "json",
         ],
     );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let env = json(&o);
     let r = &env["result"];
     assert_eq!(env["success"], true);
@@ -158,23 +148,13 @@ fn init_check_complete_on_a_fresh_project() {
         &dir,
         &["artifact", "fetch", id, "--format", "json", "--no-save"],
     );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let fetched = json(&o);
     let content = fetched["result"]["content"].as_str().unwrap_or_else(|| {
         panic!("no content in {fetched:#}");
     });
     let m: Value = serde_json::from_str(content).unwrap();
-    let paths: Vec<&str> = m["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let paths = common::strs(&m["files"], "path");
     assert_eq!(
         paths,
         vec![
@@ -333,12 +313,7 @@ fn redact_json(v: &mut Value) {
 fn status_json_and_table_of_the_sample_project() {
     let dir = sample();
     let o = run(dir.path(), &["status", "--format", "json", "--no-save"]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let mut env = json(&o);
     redact_json(&mut env);
     insta::assert_json_snapshot!("status_json", env);
@@ -474,12 +449,7 @@ fn html_report_is_self_contained_with_every_chart() {
             "temp/report.html",
         ],
     );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("レポート: temp/report.html"));
     let html = std::fs::read_to_string(dir.path().join("temp/report.html")).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
@@ -503,12 +473,7 @@ fn html_report_is_self_contained_with_every_chart() {
     )
     .unwrap();
     let o = run(empty.path(), &["status", "--no-save", "--report", "html"]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let html = std::fs::read_to_string(empty.path().join("temp/status_report.html")).unwrap();
     let tags = balanced_tags(&html);
     assert_eq!(tags.iter().filter(|t| *t == "svg").count(), 6);

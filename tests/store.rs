@@ -528,12 +528,7 @@ fn backup_all_and_errors() {
     let p = project();
     p.store(b"an artifact", &[]);
     let env = p.json(&["backup", "create", "--all"], 0);
-    let files: Vec<&str> = env["result"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let files = common::strs(&env["result"]["files"], "path");
     assert_eq!(files.len(), 4, "{files:?}");
     assert!(files.iter().any(|f| f.starts_with(".noveler/artifacts/")));
     assert_eq!(
@@ -602,12 +597,7 @@ fn files_info_list_get_changes() {
 
     // list: every saved envelope plus the recorded inputs.
     let list = p.json(&["files", "list"], 0);
-    let paths: Vec<&str> = list["result"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let paths = common::strs(&list["result"]["files"], "path");
     assert!(paths.contains(&EP1));
     for name in saved_files(&p) {
         if name.starts_with("files_list_") {
@@ -632,12 +622,7 @@ fn files_info_list_get_changes() {
     std::fs::write(p.path(EP1), "変更後\n").unwrap();
     std::fs::write(p.path("40_原稿/新しい.md"), "新規\n").unwrap();
     let env = p.json(&["files", "changes", EP1, "40_原稿/新しい.md", PLOT], 0);
-    let statuses: Vec<&str> = env["result"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["status"].as_str().unwrap())
-        .collect();
+    let statuses = common::strs(&env["result"]["files"], "status");
     assert_eq!(statuses, ["changed", "new", "new"]);
     assert_eq!(env["result"]["any_changes"], true);
     let again = p.json(&["files", "changes", EP1, "40_原稿/新しい.md"], 0);
@@ -996,12 +981,7 @@ fn symlinked_store_directories_never_lead_outside() {
 fn backup_by_episode_number_uses_the_project_model() {
     let p = project();
     let env = p.json(&["backup", "create", "2", "3", "--reason", "話数指定"], 0);
-    let files: Vec<&str> = env["result"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let files = common::strs(&env["result"]["files"], "path");
     assert_eq!(
         files,
         [

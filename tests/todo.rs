@@ -1540,12 +1540,7 @@ fn cli_json_output_is_the_envelope_with_the_seed_result() {
         .unwrap()
         .starts_with("temp/json_output/create_task_"));
     insta::assert_json_snapshot!("cli_create_task_result", env["result"], { ".created_at" => "[ts]" });
-    let outputs: Vec<_> = env["outputs"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap().to_string())
-        .collect();
+    let outputs = common::strs(&env["outputs"]["files"], "path");
     assert_eq!(
         outputs,
         [".todo/context/T001.md", ".todo/task.md", ".todo/index.md"]
@@ -1753,14 +1748,9 @@ fn mcp_tools_and_read_only_resources() {
     let (_d, ctx) = project();
     let mut mcp = Mcp::start(&ctx.root);
     let init_caps = mcp.request(1, "tools/list", serde_json::json!({}));
-    let names: Vec<_> = init_caps["result"]["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap().to_string())
-        .collect();
+    let names = common::strs(&init_caps["result"]["tools"], "name");
     for name in TOOLS.map(|t| t.0) {
-        assert!(names.iter().any(|n| n == name), "{name} is not listed");
+        assert!(names.contains(&name), "{name} is not listed");
     }
     let created = mcp.call(
         2,
@@ -1783,12 +1773,7 @@ fn mcp_tools_and_read_only_resources() {
         .is_some_and(|m| !m.is_empty()));
 
     let listed = mcp.request(5, "resources/list", serde_json::json!({}));
-    let uris: Vec<_> = listed["result"]["resources"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["uri"].as_str().unwrap().to_string())
-        .collect();
+    let uris = common::strs(&listed["result"]["resources"], "uri");
     assert_eq!(
         uris,
         [
@@ -1799,12 +1784,7 @@ fn mcp_tools_and_read_only_resources() {
         ]
     );
     let templates = mcp.request(6, "resources/templates/list", serde_json::json!({}));
-    let t: Vec<_> = templates["result"]["resourceTemplates"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["uriTemplate"].as_str().unwrap().to_string())
-        .collect();
+    let t = common::strs(&templates["result"]["resourceTemplates"], "uriTemplate");
     assert_eq!(
         t,
         [

@@ -476,12 +476,7 @@ fn an_invalid_submission_is_u006_with_the_failing_path() {
     std::fs::write(&file, bad.to_string()).unwrap();
     let file = file.display().to_string();
     let err = p.err(&submit_args(&id, "2", &file), "U006");
-    let paths: Vec<&str> = err["details"]["violations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["path"].as_str().unwrap())
-        .collect();
+    let paths = common::strs(&err["details"]["violations"], "path");
     assert_eq!(
         paths,
         vec!["/scenes/1/purpose", "/hook_plan/minor_peak/position_pct"]
@@ -567,12 +562,7 @@ fn plots_prompt_validate_and_regenerate_with_a_backup() {
     // A new episode: the prompt references settings and earlier plots.
     let prompt = p.ok(&["plot", "4"]);
     assert_eq!(prompt["status"], "prompt");
-    let keys: Vec<&str> = prompt["inputs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["key"].as_str().unwrap())
-        .collect();
+    let keys = common::strs(&prompt["inputs"], "key");
     for key in [
         "project_config",
         "proposal",

@@ -144,6 +144,20 @@ pub fn envelope(stdout: &[u8], stderr: &[u8]) -> Value {
     })
 }
 
+/// The string `key` of every item of a JSON array (panics on anything else).
+pub fn strs<'a>(array: &'a Value, key: &str) -> Vec<&'a str> {
+    array
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {array}"))
+        .iter()
+        .map(|item| {
+            item[key]
+                .as_str()
+                .unwrap_or_else(|| panic!("no string {key:?} in {item}"))
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------------------
 // `noveler mcp` over JSON lines
 
