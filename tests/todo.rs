@@ -71,7 +71,8 @@ fn code<T: std::fmt::Debug>(r: noveler::Result<T>) -> (Code, String) {
     (e.code, field)
 }
 
-fn ids(ctx: &Ctx) -> Vec<String> {
+/// Every task (up to the list limit of 100).
+fn all_tasks(ctx: &Ctx) -> ListTasksReport {
     list_tasks(
         ctx,
         ListTasksRequest {
@@ -80,10 +81,19 @@ fn ids(ctx: &Ctx) -> Vec<String> {
         },
     )
     .unwrap()
-    .tasks
-    .into_iter()
-    .map(|t| t.task_id)
-    .collect()
+}
+
+/// How many different values there are.
+fn distinct<T: Ord>(values: impl Iterator<Item = T>) -> usize {
+    values.collect::<std::collections::BTreeSet<_>>().len()
+}
+
+fn ids(ctx: &Ctx) -> Vec<String> {
+    all_tasks(ctx)
+        .tasks
+        .into_iter()
+        .map(|t| t.task_id)
+        .collect()
 }
 
 /// Changed lines between two texts: ("-old" / "+new").
@@ -1035,13 +1045,15 @@ fn update_and_get_context() {
     let r = set("回収は第5話。", true, Some("メモ")).unwrap();
     assert_eq!(r.file_path, ".todo/context/T001.md");
     set("読者の反応を見る。", true, None).unwrap();
-    let got = get_context(
-        &ctx,
-        GetContextRequest {
-            task_id: "T001".into(),
-        },
-    )
-    .unwrap();
+    let get = |task_id: &str| {
+        get_context(
+            &ctx,
+            GetContextRequest {
+                task_id: task_id.into(),
+            },
+        )
+    };
+    let got = get("T001").unwrap();
     assert_eq!(
         got.content,
         "# T001: 伏線\n\n## メモ\n\n回収は第5話。\n\n読者の反応を見る。\n"
@@ -1065,48 +1077,21 @@ fn update_and_get_context() {
         code(set("x", true, Some(&"節".repeat(51)))),
         (Code::ContentTooLong, "section".into())
     );
-    assert_eq!(
-        code(update_context(
+    for (task_id, refused) in [("T002", Code::TaskNotFound), ("t001", Code::InvalidTaskId)] {
+        let r = update_context(
             &ctx,
             UpdateContextRequest {
-                task_id: "T002".into(),
+                task_id: task_id.into(),
                 content: "x".into(),
                 ..Default::default()
-            }
-        )),
-        (Code::TaskNotFound, "task_id".into())
-    );
-    assert_eq!(
-        code(update_context(
-            &ctx,
-            UpdateContextRequest {
-                task_id: "t001".into(),
-                content: "x".into(),
-                ..Default::default()
-            }
-        )),
-        (Code::InvalidTaskId, "task_id".into())
-    );
+            },
+        );
+        assert_eq!(code(r), (refused, "task_id".into()), "{task_id}");
+    }
 
-    assert_eq!(
-        code(get_context(
-            &ctx,
-            GetContextRequest {
-                task_id: "T002".into()
-            }
-        )),
-        (Code::TaskNotFound, "task_id".into())
-    );
+    assert_eq!(code(get("T002")), (Code::TaskNotFound, "task_id".into()));
     std::fs::remove_file(ctx.root.join(".todo/context/T001.md")).unwrap();
-    assert_eq!(
-        code(get_context(
-            &ctx,
-            GetContextRequest {
-                task_id: "T001".into()
-            }
-        )),
-        (Code::FileNotFound, "task_id".into())
-    );
+    assert_eq!(code(get("T001")), (Code::FileNotFound, "task_id".into()));
     // update_context recreates a missing file
     set("戻った", true, None).unwrap();
     assert_eq!(read(&ctx, ".todo/context/T001.md"), "戻った\n");
@@ -1396,23 +1381,18 @@ fn parallel_creates_in_threads_never_duplicate_or_lose() {
             });
         }
     });
-    let r = list_tasks(
-        &ctx,
-        ListTasksRequest {
-            limit: 100,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let r = all_tasks(&ctx);
     assert_eq!(r.total_count, threads * per);
-    let mut ids: Vec<_> = r.tasks.iter().map(|t| t.task_id.clone()).collect();
-    ids.sort();
-    ids.dedup();
-    assert_eq!(ids.len(), threads * per, "no duplicate ids");
-    let mut titles: Vec<_> = r.tasks.iter().map(|t| t.title.clone()).collect();
-    titles.sort();
-    titles.dedup();
-    assert_eq!(titles.len(), threads * per, "no lost task");
+    assert_eq!(
+        distinct(r.tasks.iter().map(|t| &t.task_id)),
+        threads * per,
+        "no duplicate ids"
+    );
+    assert_eq!(
+        distinct(r.tasks.iter().map(|t| &t.title)),
+        threads * per,
+        "no lost task"
+    );
     let contexts = std::fs::read_dir(ctx.root.join(".todo/context"))
         .unwrap()
         .count();
@@ -1465,20 +1445,10 @@ fn parallel_creates_in_processes_never_duplicate_or_lose() {
     for t in more {
         t.join().unwrap();
     }
-    let r = list_tasks(
-        &ctx,
-        ListTasksRequest {
-            limit: 100,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let r = all_tasks(&ctx);
     let expected = procs + procs * per;
     assert_eq!(r.total_count, expected);
-    let mut ids: Vec<_> = r.tasks.iter().map(|t| t.task_id.clone()).collect();
-    ids.sort();
-    ids.dedup();
-    assert_eq!(ids.len(), expected);
+    assert_eq!(distinct(r.tasks.iter().map(|t| &t.task_id)), expected);
     assert!(r
         .tasks
         .iter()
