@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
 mod common;
-use common::{code, copy_dir, corpus, json, manifest, noveler, run, sample, stderr, stdout};
+use common::{
+    code, copy_dir, corpus, json, manifest, noveler, run, sample, sample_with, stderr, stdout,
+};
 
 fn run_stdin(cwd: &Path, args: &[&str], input: &[u8]) -> Output {
     let mut child = noveler(cwd)
@@ -138,12 +140,7 @@ fn exit_1_when_a_score_is_below_fail_under() {
 
 #[test]
 fn exit_1_on_a_high_finding_by_default() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join("typo.md"),
-        "　こんにちわ、と彼は言った。。\n",
-    )
-    .unwrap();
+    let dir = sample_with("typo.md", "　こんにちわ、と彼は言った。。\n");
     let out = run(dir.path(), &["check", "typo.md", "--no-save"]);
     assert_eq!(code(&out), 1, "{}", stdout(&out));
 }
@@ -325,8 +322,7 @@ fn missing_episode_is_a_clear_error() {
 
 #[test]
 fn ambiguous_episode_lists_the_candidates() {
-    let dir = sample();
-    std::fs::write(dir.path().join("40_原稿/第001話_別稿.txt"), "　別稿。\n").unwrap();
+    let dir = sample_with("40_原稿/第001話_別稿.txt", "　別稿。\n");
     let out = run(dir.path(), &["check", "1", "--no-save"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
@@ -337,8 +333,7 @@ fn ambiguous_episode_lists_the_candidates() {
 
 #[test]
 fn empty_file_is_a_clear_error() {
-    let dir = sample();
-    std::fs::write(dir.path().join("empty.md"), "").unwrap();
+    let dir = sample_with("empty.md", "");
     let out = run(dir.path(), &["check", "empty.md", "--no-save"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
@@ -358,12 +353,10 @@ fn directory_without_manuscripts_is_a_clear_error() {
 
 #[test]
 fn invalid_tool_config_names_file_key_and_line() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join(".novelerrc.yaml"),
+    let dir = sample_with(
+        ".novelerrc.yaml",
         "preset: narou\nthresholds:\n  long_sentence_lenght: 50\n",
-    )
-    .unwrap();
+    );
     let out = run(dir.path(), &["check", "--no-save"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
@@ -380,12 +373,10 @@ fn invalid_tool_config_names_file_key_and_line() {
 
 #[test]
 fn unknown_rule_code_in_config_is_an_error() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join(".novelerrc.yaml"),
+    let dir = sample_with(
+        ".novelerrc.yaml",
         "rules:\n  NO_SUCH_RULE: {enabled: false}\n",
-    )
-    .unwrap();
+    );
     let out = run(dir.path(), &["check", "--no-save"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
@@ -395,12 +386,10 @@ fn unknown_rule_code_in_config_is_an_error() {
 
 #[test]
 fn broken_project_config_is_p002_with_line() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join("プロジェクト設定.yaml"),
+    let dir = sample_with(
+        "プロジェクト設定.yaml",
         "プロジェクト名: x\nジャンル:\n  メイン: [a\n",
-    )
-    .unwrap();
+    );
     let out = run(dir.path(), &["check", "--no-save"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
@@ -410,12 +399,10 @@ fn broken_project_config_is_p002_with_line() {
 
 #[test]
 fn invalid_target_length_is_qc010() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join("プロジェクト設定.yaml"),
+    let dir = sample_with(
+        "プロジェクト設定.yaml",
         "プロジェクト名: x\nwriting:\n  episode:\n    target_length: {min: 8000, max: 3000}\n",
-    )
-    .unwrap();
+    );
     let out = run(dir.path(), &["check", "--no-save", "--format", "json"]);
     assert_eq!(code(&out), 2);
     let v = json(&out);
@@ -425,8 +412,7 @@ fn invalid_target_length_is_qc010() {
 
 #[test]
 fn config_flag_replaces_novelerrc() {
-    let dir = sample();
-    std::fs::write(dir.path().join(".novelerrc.yaml"), "bogus: 1\n").unwrap();
+    let dir = sample_with(".novelerrc.yaml", "bogus: 1\n");
     std::fs::write(
         dir.path().join("ci.yaml"),
         "target_length: {min: 100, max: 200}\n",
@@ -489,12 +475,7 @@ fn stdin_is_checked_under_its_stdin_filename() {
 
 #[test]
 fn stdin_filename_decides_ignores() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join(".novelerrc.yaml"),
-        "ignore:\n  paths: [下書き/]\n",
-    )
-    .unwrap();
+    let dir = sample_with(".novelerrc.yaml", "ignore:\n  paths: [下書き/]\n");
     let out = run_stdin(
         dir.path(),
         &[
@@ -527,8 +508,7 @@ fn missing_project_root_is_p001() {
 
 #[test]
 fn dot_slash_number_is_a_file_and_a_bare_number_an_episode() {
-    let dir = sample();
-    std::fs::write(dir.path().join("3"), "　三という名のファイル。\n").unwrap();
+    let dir = sample_with("3", "　三という名のファイル。\n");
     let out = run(
         dir.path(),
         &["check", "./3", "3", "--format", "json", "--no-save"],

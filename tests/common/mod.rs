@@ -48,6 +48,15 @@ pub fn sample() -> tempfile::TempDir {
     dir
 }
 
+/// A fresh copy of `fixtures/sample_project` with the file `rel` (re)written as `text`.
+pub fn sample_with(rel: &str, text: impl AsRef<[u8]>) -> tempfile::TempDir {
+    let dir = sample();
+    let path = dir.path().join(rel);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+    dir
+}
+
 /// A fresh copy of `fixtures/sample_project` in the folder `sub` of a temp dir; returns
 /// (guard, root of the copy).
 pub fn sample_in(sub: &str) -> (tempfile::TempDir, PathBuf) {
