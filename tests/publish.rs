@@ -242,15 +242,16 @@ fn a_failure_between_the_writes_leaves_every_file_as_it_was() {
     let before: Vec<Option<String>> = watched.iter().map(|p| sha(p)).collect();
     let mut ctx = Ctx::new(root.to_path_buf());
     ctx.save = false;
+    let narou = || CompleteRequest {
+        episode: 1,
+        format: Some(PublishFormat::Narou),
+        ..Default::default()
+    };
     for fail_at in [0usize, 1] {
         let mut calls = Vec::new();
         let err = complete::run_with(
             &ctx,
-            CompleteRequest {
-                episode: 1,
-                format: Some(PublishFormat::Narou),
-                ..Default::default()
-            },
+            narou(),
             &FixedClock("2025-11-22".into()),
             &mut |i, rel| {
                 calls.push(rel.to_string());
@@ -278,11 +279,7 @@ fn a_failure_between_the_writes_leaves_every_file_as_it_was() {
     // The same run without the failure goes through.
     let r = complete::run_with(
         &ctx,
-        CompleteRequest {
-            episode: 1,
-            format: Some(PublishFormat::Narou),
-            ..Default::default()
-        },
+        narou(),
         &FixedClock("2025-11-22".into()),
         &mut |_, _| Ok(()),
     )
@@ -438,17 +435,13 @@ fn assert_self_contained(html: &str) {
 #[test]
 fn html_report_is_self_contained_with_every_chart() {
     let dir = sample();
-    let o = run(
-        dir.path(),
-        &[
-            "status",
-            "--no-save",
-            "--report",
-            "html",
-            "-o",
-            "temp/report.html",
-        ],
-    );
+    let html_report = |out: &str| {
+        run(
+            dir.path(),
+            &["status", "--no-save", "--report", "html", "-o", out],
+        )
+    };
+    let o = html_report("temp/report.html");
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("レポート: temp/report.html"));
     let html = std::fs::read_to_string(dir.path().join("temp/report.html")).unwrap();
@@ -482,16 +475,6 @@ fn html_report_is_self_contained_with_every_chart() {
     assert_self_contained(&html);
 
     // Outside the project is refused.
-    let o = run(
-        dir.path(),
-        &[
-            "status",
-            "--no-save",
-            "--report",
-            "html",
-            "-o",
-            "../escape.html",
-        ],
-    );
+    let o = html_report("../escape.html");
     assert_eq!(o.status.code(), Some(2));
 }
