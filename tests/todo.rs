@@ -593,30 +593,45 @@ fn reorder_task_positions() {
         "no-op move does not rewrite"
     );
 
-    assert_eq!(
-        code(mv("T009", "first", None)),
-        (Code::TaskNotFound, "task_id".into())
-    );
-    assert_eq!(
-        code(mv("T001", "before", Some("T009"))),
-        (Code::ReferenceTaskNotFound, "reference_task_id".into())
-    );
-    assert_eq!(
-        code(mv("T001", "middle", None)),
-        (Code::InvalidPosition, "position".into())
-    );
-    assert_eq!(
-        code(mv("T001", "after", None)),
-        (Code::InvalidPosition, "reference_task_id".into())
-    );
-    assert_eq!(
-        code(mv("T001", "after", Some("T001"))),
-        (Code::InvalidPosition, "reference_task_id".into())
-    );
-    assert_eq!(
-        code(mv("T001", "after", Some("X1"))),
-        (Code::InvalidTaskId, "reference_task_id".into())
-    );
+    // (task, position, reference) → the error code and `details.field`.
+    for (task, position, reference, refused, field) in [
+        ("T009", "first", None, Code::TaskNotFound, "task_id"),
+        (
+            "T001",
+            "before",
+            Some("T009"),
+            Code::ReferenceTaskNotFound,
+            "reference_task_id",
+        ),
+        ("T001", "middle", None, Code::InvalidPosition, "position"),
+        (
+            "T001",
+            "after",
+            None,
+            Code::InvalidPosition,
+            "reference_task_id",
+        ),
+        (
+            "T001",
+            "after",
+            Some("T001"),
+            Code::InvalidPosition,
+            "reference_task_id",
+        ),
+        (
+            "T001",
+            "after",
+            Some("X1"),
+            Code::InvalidTaskId,
+            "reference_task_id",
+        ),
+    ] {
+        assert_eq!(
+            code(mv(task, position, reference)),
+            (refused, field.to_string()),
+            "{task} {position} {reference:?}"
+        );
+    }
 }
 
 // ------------------------------------------------------------------ list_tasks
