@@ -5,57 +5,12 @@
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// `../shared/corpus/<sub>` (main checkout) or `../../shared/corpus/<sub>` (worktree).
-fn corpus(sub: &str) -> Option<PathBuf> {
-    ["../shared/corpus", "../../shared/corpus"]
-        .iter()
-        .map(|p| manifest().join(p).join(sub))
-        .find(|p| p.is_dir())
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        // State left by a run in the fixture itself is not part of the sample.
-        if [".noveler", "temp"].contains(&e.file_name().to_str().unwrap_or("")) {
-            continue;
-        }
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
-}
-
-/// A fresh copy of the sample project.
-fn sample() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&manifest().join("fixtures/sample_project"), dir.path());
-    dir
-}
-
-fn noveler(cwd: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_noveler"));
-    cmd.current_dir(cwd)
-        .env_remove("PROJECT_ROOT")
-        .env_remove("NO_COLOR")
-        .env_remove("COLUMNS")
-        .stdin(Stdio::null());
-    cmd
-}
-
-fn run(cwd: &Path, args: &[&str]) -> Output {
-    noveler(cwd).args(args).output().unwrap()
-}
+mod common;
+use common::{
+    code, copy_dir, corpus, json, manifest, noveler, run, sample, sample_with, stderr, stdout,
+};
 
 fn run_stdin(cwd: &Path, args: &[&str], input: &[u8]) -> Output {
     let mut child = noveler(cwd)
@@ -67,23 +22,6 @@ fn run_stdin(cwd: &Path, args: &[&str], input: &[u8]) -> Output {
         .unwrap();
     child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().unwrap_or(-1)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}):\n{}\n{}", stdout(o), stderr(o)))
 }
 
 // ------------------------------------------------------------------ snapshots
@@ -202,12 +140,7 @@ fn exit_1_when_a_score_is_below_fail_under() {
 
 #[test]
 fn exit_1_on_a_high_finding_by_default() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join("typo.md"),
-        "　こんにちわ、と彼は言った。。\n",
-    )
-    .unwrap();
+    let dir = sample_with("typo.md", "　こんにちわ、と彼は言った。。\n");
     let out = run(dir.path(), &["check", "typo.md", "--no-save"]);
     assert_eq!(code(&out), 1, "{}", stdout(&out));
 }
@@ -389,8 +322,7 @@ fn missing_episode_is_a_clear_error() {
 
 #[test]
 fn ambiguous_episode_lists_the_candidates() {
-    let dir = sample();
-    std::fs::write(dir.path().join("40_原稿/第001話_別稿.txt"), "　別稿。\n").unwrap();
+    let dir = sample_with("40_原稿/第001話_別稿.txt", "　別稿。\n");
     let out = run(dir.path(), &["check", "1", "--no-save"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
@@ -401,8 +333,7 @@ fn ambiguous_episode_lists_the_candidates() {
 
 #[test]
 fn empty_file_is_a_clear_error() {
-    let dir = sample();
-    std::fs::write(dir.path().join("empty.md"), "").unwrap();
+    let dir = sample_with("empty.md", "");
     let out = run(dir.path(), &["check", "empty.md", "--no-save"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
@@ -422,12 +353,10 @@ fn directory_without_manuscripts_is_a_clear_error() {
 
 #[test]
 fn invalid_tool_config_names_file_key_and_line() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join(".novelerrc.yaml"),
+    let dir = sample_with(
+        ".novelerrc.yaml",
         "preset: narou\nthresholds:\n  long_sentence_lenght: 50\n",
-    )
-    .unwrap();
+    );
     let out = run(dir.path(), &["check", "--no-save"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
@@ -444,12 +373,10 @@ fn invalid_tool_config_names_file_key_and_line() {
 
 #[test]
 fn unknown_rule_code_in_config_is_an_error() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join(".novelerrc.yaml"),
+    let dir = sample_with(
+        ".novelerrc.yaml",
         "rules:\n  NO_SUCH_RULE: {enabled: false}\n",
-    )
-    .unwrap();
+    );
     let out = run(dir.path(), &["check", "--no-save"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
@@ -459,12 +386,10 @@ fn unknown_rule_code_in_config_is_an_error() {
 
 #[test]
 fn broken_project_config_is_p002_with_line() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join("プロジェクト設定.yaml"),
+    let dir = sample_with(
+        "プロジェクト設定.yaml",
         "プロジェクト名: x\nジャンル:\n  メイン: [a\n",
-    )
-    .unwrap();
+    );
     let out = run(dir.path(), &["check", "--no-save"]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
@@ -474,12 +399,10 @@ fn broken_project_config_is_p002_with_line() {
 
 #[test]
 fn invalid_target_length_is_qc010() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join("プロジェクト設定.yaml"),
+    let dir = sample_with(
+        "プロジェクト設定.yaml",
         "プロジェクト名: x\nwriting:\n  episode:\n    target_length: {min: 8000, max: 3000}\n",
-    )
-    .unwrap();
+    );
     let out = run(dir.path(), &["check", "--no-save", "--format", "json"]);
     assert_eq!(code(&out), 2);
     let v = json(&out);
@@ -489,8 +412,7 @@ fn invalid_target_length_is_qc010() {
 
 #[test]
 fn config_flag_replaces_novelerrc() {
-    let dir = sample();
-    std::fs::write(dir.path().join(".novelerrc.yaml"), "bogus: 1\n").unwrap();
+    let dir = sample_with(".novelerrc.yaml", "bogus: 1\n");
     std::fs::write(
         dir.path().join("ci.yaml"),
         "target_length: {min: 100, max: 200}\n",
@@ -553,12 +475,7 @@ fn stdin_is_checked_under_its_stdin_filename() {
 
 #[test]
 fn stdin_filename_decides_ignores() {
-    let dir = sample();
-    std::fs::write(
-        dir.path().join(".novelerrc.yaml"),
-        "ignore:\n  paths: [下書き/]\n",
-    )
-    .unwrap();
+    let dir = sample_with(".novelerrc.yaml", "ignore:\n  paths: [下書き/]\n");
     let out = run_stdin(
         dir.path(),
         &[
@@ -591,19 +508,13 @@ fn missing_project_root_is_p001() {
 
 #[test]
 fn dot_slash_number_is_a_file_and_a_bare_number_an_episode() {
-    let dir = sample();
-    std::fs::write(dir.path().join("3"), "　三という名のファイル。\n").unwrap();
+    let dir = sample_with("3", "　三という名のファイル。\n");
     let out = run(
         dir.path(),
         &["check", "./3", "3", "--format", "json", "--no-save"],
     );
     let v = json(&out);
-    let paths: Vec<&str> = v["result"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let paths = common::strs(&v["result"]["files"], "path");
     assert_eq!(paths, vec!["3", "40_原稿/第003話_迷い潮の夜.md"]);
 }
 

@@ -3,34 +3,18 @@
 //! their findings does not fail either. Skipped with a note when the corpus is absent.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
+
+mod common;
+use common::works;
 
 fn aozora() -> Option<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/corpus/aozora", "../../shared/corpus/aozora"]
-        .iter()
-        .map(|p| manifest.join(p))
-        .find(|p| p.is_dir())
-}
-
-/// The works (`*.txt`) of the corpus, sorted; README.md and SHA256SUMS are not works.
-fn works(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    files
+    common::corpus("aozora")
 }
 
 fn check(args: &[&str], files: &[PathBuf]) -> std::process::Output {
     let cwd = tempfile::tempdir().unwrap();
-    Command::new(env!("CARGO_BIN_EXE_noveler"))
-        .current_dir(cwd.path())
-        .env_remove("PROJECT_ROOT")
+    common::noveler(cwd.path())
         .args(args)
         .args(files)
         .output()

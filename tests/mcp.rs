@@ -7,13 +7,14 @@ use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::{ClientServiceExt, ServiceExt};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::process::Command;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
-const BIN: &str = env!("CARGO_BIN_EXE_noveler");
+mod common;
+use common::{McpProcess, BIN};
+
 /// A safety net so a broken server fails the test instead of hanging it (not a timing
 /// assertion: every expected message arrives long before).
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -21,27 +22,9 @@ const PATIENCE: Duration = Duration::from_secs(120);
 // ---------------------------------------------------------------------------------------
 // fixtures
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A fresh copy of the sample project; returns (guard, canonical root).
 fn project() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("project");
-    copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project"),
-        &root,
-    );
+    let (dir, root) = common::sample_in("project");
     let root = std::fs::canonicalize(root).unwrap();
     (dir, root)
 }
@@ -54,9 +37,7 @@ fn obj(v: Value) -> serde_json::Map<String, Value> {
 // a raw line client
 
 struct Raw {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    proc: McpProcess,
     /// Messages read while waiting for something else (other responses, notifications).
     stash: VecDeque<Value>,
     /// outputSchema validators by tool name (filled by `initialize`).
@@ -65,49 +46,28 @@ struct Raw {
 
 impl Raw {
     fn start(root: &Path, extra: &[&str]) -> Raw {
-        let mut child = Command::new(BIN)
-            .arg("mcp")
-            .arg("--project-root")
-            .arg(root)
-            .args(extra)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn noveler mcp");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        Raw::new(McpProcess::spawn(root, extra))
+    }
+
+    fn new(proc: McpProcess) -> Raw {
         Raw {
-            child,
-            stdin,
-            lines,
+            proc,
             stash: VecDeque::new(),
             schemas: Default::default(),
         }
     }
 
     fn send_line(&mut self, line: &str) {
-        self.stdin.write_all(line.as_bytes()).unwrap();
-        self.stdin.write_all(b"\n").unwrap();
-        self.stdin.flush().unwrap();
+        self.proc.send_line(line);
     }
 
     fn send(&mut self, message: Value) {
-        self.send_line(&message.to_string());
+        self.proc.send(&message);
     }
 
     /// The next line from stdout; every line must be one JSON-RPC 2.0 message.
     fn read(&mut self) -> Value {
-        let line = match self.lines.recv_timeout(PATIENCE) {
+        let line = match self.proc.recv(PATIENCE) {
             Ok(line) => line,
             Err(RecvTimeoutError::Timeout) => panic!("no message from the server"),
             Err(RecvTimeoutError::Disconnected) => panic!("the server closed stdout"),
@@ -188,13 +148,6 @@ impl Raw {
             json!({"name": tool, "arguments": arguments}),
         );
         self.checked(tool, r)
-    }
-}
-
-impl Drop for Raw {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -1250,40 +1203,8 @@ fn long_check_reports_progress_and_stops_on_cancellation() {
         )
         .unwrap();
     }
-    let mut child = Command::new(BIN)
-        .args(["mcp", "--project-root"])
-        .arg(&root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (log_tx, log_rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if log_tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let stdout = child.stdout.take().unwrap();
-    let stdin = child.stdin.take().unwrap();
-    let (tx, lines) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut s = Raw {
-        child,
-        stdin,
-        lines,
-        stash: VecDeque::new(),
-        schemas: Default::default(),
-    };
+    let (proc, log_rx) = McpProcess::spawn_logged(&root, &[]);
+    let mut s = Raw::new(proc);
     s.initialize("2025-11-25");
     s.send(
         json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {

@@ -10,31 +10,14 @@ use noveler::commands::Ctx;
 use noveler::Code;
 use proptest::prelude::*;
 use std::fs;
-use std::path::{Path, PathBuf};
 
 const EP4: &str = "40_原稿/第004話_試し.md";
 const EP4_TEXT: &str = "# 第四話　試し\n\n　こんにちわ、と彼は言った...。\n　「行くぞ！あれを見ろ」\n地の文です。。\n　時間が止まった・・・\n";
 
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
+mod common;
 
 fn project(ep4: &[u8]) -> (tempfile::TempDir, Ctx) {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&manifest_dir().join("fixtures/sample_project"), dir.path());
+    let dir = common::sample();
     fs::write(dir.path().join(EP4), ep4).unwrap();
     let mut ctx = Ctx::new(dir.path().to_path_buf());
     ctx.save = false;
@@ -443,29 +426,13 @@ proptest! {
 // ---------------------------------------------------------------------------------------
 // Corpus
 
-fn corpus_dir() -> Option<PathBuf> {
-    let root = manifest_dir();
-    [
-        root.join("../shared/corpus/aozora"),
-        root.join("../../shared/corpus/aozora"),
-    ]
-    .into_iter()
-    .find(|p| p.is_dir())
-}
-
 #[test]
 fn corpus_safe_diff_runs_and_never_adds_findings() {
-    let Some(dir) = corpus_dir() else {
+    let Some(dir) = common::corpus("aozora") else {
         println!("note: ../shared/corpus/aozora not found; corpus polish check skipped");
         return;
     };
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("txt"))
-        .collect();
-    files.sort();
+    let files = common::works(&dir);
     assert!(!files.is_empty());
     // The corpus directory is the project root of these runs (no config: defaults); diff mode
     // writes nothing there (no envelope either).

@@ -15,37 +15,22 @@ use noveler::workflow::progressive::{
 use noveler::Code;
 use serde_json::Value;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const EPISODE3: &str = "40_原稿/第003話_迷い潮の夜.md";
 
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
+mod common;
+use common::manifest;
 
 fn project() -> (tempfile::TempDir, Ctx) {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&manifest_dir().join("fixtures/sample_project"), dir.path());
+    let dir = common::sample();
     let mut ctx = Ctx::new(dir.path().to_path_buf());
     ctx.save = false;
     (dir, ctx)
 }
 
 fn fixture(name: &str) -> Value {
-    let text = fs::read_to_string(manifest_dir().join("fixtures/progressive").join(name)).unwrap();
+    let text = fs::read_to_string(manifest().join("fixtures/progressive").join(name)).unwrap();
     serde_json::from_str(&text).unwrap()
 }
 
@@ -69,6 +54,37 @@ fn tasks(ctx: &Ctx) -> noveler::Result<engine::TasksReport> {
             ..Default::default()
         },
     )
+}
+
+/// Starts a new session of episode 3 even when one is open.
+fn new_session(ctx: &Ctx) -> noveler::Result<engine::TasksReport> {
+    cmd::tasks(
+        ctx,
+        TasksRequest {
+            episode: Some(3),
+            new_session: true,
+            ..Default::default()
+        },
+    )
+}
+
+/// Ends the open session of episode 3, finalising it.
+fn finalize(ctx: &Ctx) -> noveler::Result<engine::EndReport> {
+    cmd::end(
+        ctx,
+        EndRequest {
+            episode: Some(3),
+            session_id: None,
+            finalize: true,
+        },
+    )
+}
+
+/// The manifest of a check session.
+fn manifest_of(root: &Path, session_id: &str) -> std::path::PathBuf {
+    root.join(".noveler/checks")
+        .join(session_id)
+        .join("manifest.json")
 }
 
 fn status(ctx: &Ctx) -> noveler::Result<engine::StatusReport> {
@@ -235,15 +251,7 @@ fn judgments_are_validated_folded_and_recorded() {
         .iter()
         .all(|e| !e.llm_pending && e.judged_score.is_some()));
     assert_eq!(h.history[0].step_id, 12, "newest first");
-    let end = cmd::end(
-        &ctx,
-        EndRequest {
-            episode: Some(3),
-            session_id: None,
-            finalize: true,
-        },
-    )
-    .unwrap();
+    let end = finalize(&ctx).unwrap();
     assert!(end.closed);
     assert_eq!(end.result, "passed");
 }
@@ -379,7 +387,14 @@ fn history_status_and_resume_after_an_interruption() {
 #[test]
 fn repeat_stops_on_pass_no_improvement_or_budget() {
     let (dir, ctx) = project();
-    let rep = |n: i64, policy: IterationPolicy| {
+    // Repeats step `n` at most `count` times until it passes, with `min_improvement`.
+    let rep = |n: i64, count, min_improvement| {
+        let policy = IterationPolicy {
+            count,
+            until_pass: true,
+            min_improvement,
+            ..Default::default()
+        };
         cmd::repeat(
             &ctx,
             RepeatRequest {
@@ -391,26 +406,10 @@ fn repeat_stops_on_pass_no_improvement_or_budget() {
         )
     };
     // Step 1 passes at once.
-    let r = rep(
-        1,
-        IterationPolicy {
-            count: 3,
-            until_pass: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let r = rep(1, 3, 0.0).unwrap();
     assert_eq!((r.attempts, r.stopped_reason.as_str()), (1, "passed"));
     // Step 4 fails every time on the unchanged text: the count budget runs out (QC-007).
-    let r = rep(
-        4,
-        IterationPolicy {
-            count: 2,
-            until_pass: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let r = rep(4, 2, 0.0).unwrap();
     assert_eq!(
         (r.attempts, r.stopped_reason.as_str()),
         (2, "count_exhausted")
@@ -418,31 +417,14 @@ fn repeat_stops_on_pass_no_improvement_or_budget() {
     assert_eq!(r.budget_error.as_ref().unwrap()["code"], "QC-007");
     assert_eq!(r.scores[0], r.scores[1]);
     // With a minimum improvement the second identical attempt stops the loop.
-    let r = rep(
-        4,
-        IterationPolicy {
-            count: 5,
-            until_pass: true,
-            min_improvement: 1.0,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let r = rep(4, 5, 1.0).unwrap();
     assert_eq!(
         (r.attempts, r.stopped_reason.as_str()),
         (2, "no_improvement")
     );
     // Fixing the slip between repeats passes.
     correct_episode3(dir.path());
-    let r = rep(
-        4,
-        IterationPolicy {
-            count: 3,
-            until_pass: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let r = rep(4, 3, 0.0).unwrap();
     assert_eq!(r.stopped_reason, "passed");
     assert!(r.final_result.passed);
     let st = status(&ctx).unwrap();
@@ -523,11 +505,7 @@ fn manuscript_content_is_checked_without_writing() {
 fn qc001_inconsistent_or_unknown_session() {
     let (dir, ctx) = project();
     let t = tasks(&ctx).unwrap();
-    let path = dir
-        .path()
-        .join(".noveler/checks")
-        .join(&t.session_id)
-        .join("manifest.json");
+    let path = manifest_of(dir.path(), &t.session_id);
     let mut m: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
     m["episode_number"] = 7.into();
     fs::write(&path, serde_json::to_vec(&m).unwrap()).unwrap();
@@ -594,25 +572,13 @@ fn qc004_manuscript_unreadable_at_step_time() {
 fn qc005_corrupt_manifest() {
     let (dir, ctx) = project();
     let t = tasks(&ctx).unwrap();
-    let path = dir
-        .path()
-        .join(".noveler/checks")
-        .join(&t.session_id)
-        .join("manifest.json");
+    let path = manifest_of(dir.path(), &t.session_id);
     fs::write(&path, "{\"session_id\": ").unwrap();
     let err = step(&ctx, 1, None).unwrap_err();
     assert_eq!(err.code, Code::QC005);
     assert!(err.suggested_action.unwrap().contains("--new"));
     // A new session can still be started explicitly.
-    let fresh = cmd::tasks(
-        &ctx,
-        TasksRequest {
-            episode: Some(3),
-            new_session: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let fresh = new_session(&ctx).unwrap();
     assert!(fresh.session_created);
 }
 
@@ -636,15 +602,7 @@ fn qc006_template_changed_under_the_session() {
     assert_eq!(d["current"]["template_source"], "project");
     // Other steps are unaffected; a new session pins the override.
     step(&ctx, 2, None).unwrap();
-    cmd::tasks(
-        &ctx,
-        TasksRequest {
-            episode: Some(3),
-            new_session: true,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    new_session(&ctx).unwrap();
     let r = step(&ctx, 1, None).unwrap();
     assert_eq!(r.metadata.template.version, "1.0.1");
 }
@@ -732,15 +690,7 @@ fn qc009_and_qc010_project_config_with_the_override_rule() {
     );
     let r = step(&ctx, 12, None).unwrap();
     assert_eq!(r.metadata.config_snapshot.target_length.max, 5000);
-    cmd::end(
-        &ctx,
-        EndRequest {
-            episode: Some(3),
-            session_id: None,
-            finalize: true,
-        },
-    )
-    .unwrap();
+    finalize(&ctx).unwrap();
 
     fs::write(
         &config,
@@ -920,7 +870,7 @@ fn cli_step_with_llm_result_file_and_exit_codes() {
     );
     let out = run(&["check", "progressive", "3", "step", "4"]);
     assert_eq!(out.status.code(), Some(1), "step 4 fails on the slip");
-    let llm = manifest_dir().join("fixtures/progressive/step01.json");
+    let llm = manifest().join("fixtures/progressive/step01.json");
     let out = run(&[
         "check",
         "progressive",

@@ -11,58 +11,9 @@ use noveler::output::publish::{publish_text, PublishFormat};
 use noveler::Code;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if [".noveler", "temp"].contains(&e.file_name().to_str().unwrap_or("")) {
-            continue;
-        }
-        let target = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
-}
-
-fn sample() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&manifest().join("fixtures/sample_project"), dir.path());
-    dir
-}
-
-fn run(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_noveler"))
-        .current_dir(cwd)
-        .env_remove("PROJECT_ROOT")
-        .env_remove("COLUMNS")
-        .stdin(Stdio::null())
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}):\n{}\n{}",
-            stdout(o),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    })
-}
+mod common;
+use common::{code, json, manifest, run, sample, stderr, stdout};
 
 fn sha(path: &Path) -> Option<String> {
     std::fs::read(path).ok().map(|b| sha256_hex(&b))
@@ -109,12 +60,7 @@ fn init_check_complete_on_a_fresh_project() {
             "3000",
         ],
     );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(dir.join("プロジェクト設定.yaml").is_file());
     assert!(dir.join(".novelerrc.yaml").is_file());
     assert!(dir.join("40_原稿").is_dir());
@@ -153,12 +99,7 @@ fn init_check_complete_on_a_fresh_project() {
             "json",
         ],
     );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let env = json(&o);
     let r = &env["result"];
     assert_eq!(env["success"], true);
@@ -207,23 +148,13 @@ fn init_check_complete_on_a_fresh_project() {
         &dir,
         &["artifact", "fetch", id, "--format", "json", "--no-save"],
     );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let fetched = json(&o);
     let content = fetched["result"]["content"].as_str().unwrap_or_else(|| {
         panic!("no content in {fetched:#}");
     });
     let m: Value = serde_json::from_str(content).unwrap();
-    let paths: Vec<&str> = m["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let paths = common::strs(&m["files"], "path");
     assert_eq!(
         paths,
         vec![
@@ -311,15 +242,16 @@ fn a_failure_between_the_writes_leaves_every_file_as_it_was() {
     let before: Vec<Option<String>> = watched.iter().map(|p| sha(p)).collect();
     let mut ctx = Ctx::new(root.to_path_buf());
     ctx.save = false;
+    let narou = || CompleteRequest {
+        episode: 1,
+        format: Some(PublishFormat::Narou),
+        ..Default::default()
+    };
     for fail_at in [0usize, 1] {
         let mut calls = Vec::new();
         let err = complete::run_with(
             &ctx,
-            CompleteRequest {
-                episode: 1,
-                format: Some(PublishFormat::Narou),
-                ..Default::default()
-            },
+            narou(),
             &FixedClock("2025-11-22".into()),
             &mut |i, rel| {
                 calls.push(rel.to_string());
@@ -347,11 +279,7 @@ fn a_failure_between_the_writes_leaves_every_file_as_it_was() {
     // The same run without the failure goes through.
     let r = complete::run_with(
         &ctx,
-        CompleteRequest {
-            episode: 1,
-            format: Some(PublishFormat::Narou),
-            ..Default::default()
-        },
+        narou(),
         &FixedClock("2025-11-22".into()),
         &mut |_, _| Ok(()),
     )
@@ -382,12 +310,7 @@ fn redact_json(v: &mut Value) {
 fn status_json_and_table_of_the_sample_project() {
     let dir = sample();
     let o = run(dir.path(), &["status", "--format", "json", "--no-save"]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let mut env = json(&o);
     redact_json(&mut env);
     insta::assert_json_snapshot!("status_json", env);
@@ -512,23 +435,14 @@ fn assert_self_contained(html: &str) {
 #[test]
 fn html_report_is_self_contained_with_every_chart() {
     let dir = sample();
-    let o = run(
-        dir.path(),
-        &[
-            "status",
-            "--no-save",
-            "--report",
-            "html",
-            "-o",
-            "temp/report.html",
-        ],
-    );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let html_report = |out: &str| {
+        run(
+            dir.path(),
+            &["status", "--no-save", "--report", "html", "-o", out],
+        )
+    };
+    let o = html_report("temp/report.html");
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains("レポート: temp/report.html"));
     let html = std::fs::read_to_string(dir.path().join("temp/report.html")).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
@@ -552,12 +466,7 @@ fn html_report_is_self_contained_with_every_chart() {
     )
     .unwrap();
     let o = run(empty.path(), &["status", "--no-save", "--report", "html"]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
     let html = std::fs::read_to_string(empty.path().join("temp/status_report.html")).unwrap();
     let tags = balanced_tags(&html);
     assert_eq!(tags.iter().filter(|t| *t == "svg").count(), 6);
@@ -566,16 +475,6 @@ fn html_report_is_self_contained_with_every_chart() {
     assert_self_contained(&html);
 
     // Outside the project is refused.
-    let o = run(
-        dir.path(),
-        &[
-            "status",
-            "--no-save",
-            "--report",
-            "html",
-            "-o",
-            "../escape.html",
-        ],
-    );
+    let o = html_report("../escape.html");
     assert_eq!(o.status.code(), Some(2));
 }

@@ -5,9 +5,11 @@
 use noveler::analysis::metrics::{self, Metrics};
 use noveler::analysis::rules::{registry, Rule, RuleContext};
 use noveler::analysis::segment::{char_class, CharClass};
-use noveler::analysis::{Diagnostic, Document, Settings, Severity, Source};
+use noveler::analysis::{Diagnostic, Document, Settings, Severity};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+
+mod common;
+use common::aozora_texts as corpus;
 
 const CODES: &[&str] = &[
     "CONSECUTIVE_LONG_SENTENCES",
@@ -24,37 +26,6 @@ const CODES: &[&str] = &[
     "LENGTH_OUT_OF_RANGE",
     "FORBIDDEN_EXPRESSION",
 ];
-
-fn corpus_dir() -> Option<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    [
-        root.join("../shared/corpus/aozora"),
-        root.join("../../shared/corpus/aozora"),
-    ]
-    .into_iter()
-    .find(|p| p.is_dir())
-}
-
-fn corpus() -> Vec<(String, String)> {
-    let Some(dir) = corpus_dir() else {
-        println!("note: ../shared/corpus/aozora not found; corpus checks skipped");
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("read corpus dir")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let raw = std::fs::read_to_string(&p).expect("corpus file is UTF-8");
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, Source::new(&raw).text)
-        })
-        .collect()
-}
 
 fn rules() -> Vec<&'static dyn Rule> {
     let rules: Vec<&'static dyn Rule> = registry()

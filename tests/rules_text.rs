@@ -9,6 +9,9 @@ use noveler::analysis::{analyze, Applicability, Document, Settings, Source};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+mod common;
+use common::aozora_texts as corpus;
+
 const CODES: &[&str] = &[
     "GRAMMAR_PUNCTUATION",
     "TYPO",
@@ -109,33 +112,6 @@ fn fixture_fixpoints() {
     // Front matter, heading and metadata are not touched.
     assert!(standard.starts_with("---\ntitle: 表記テスト\nepisode: 1\n---\n# 第1話　表記テスト\n"));
     assert!(standard.ends_with("\n---\n文字数: 300\n"));
-}
-
-fn corpus() -> Vec<(String, String)> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let Some(dir) = [
-        root.join("../shared/corpus/aozora"),
-        root.join("../../shared/corpus/aozora"),
-    ]
-    .into_iter()
-    .find(|p| p.is_dir()) else {
-        println!("note: ../shared/corpus/aozora not found; corpus checks skipped");
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("read corpus dir")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let raw = std::fs::read_to_string(&p).expect("corpus file is UTF-8");
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, Source::new(&raw).text)
-        })
-        .collect()
 }
 
 #[test]

@@ -7,7 +7,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_noveler");
+mod common;
+use common::BIN;
+
 const PLOT: &str = "20_プロット/話別プロット/第001話_潮墨の見習い.yaml";
 const EP1: &str = "40_原稿/第001話_潮墨の見習い.md";
 
@@ -18,31 +20,13 @@ fn sha(bytes: &[u8]) -> String {
         .collect()
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dest = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &dest);
-        } else {
-            std::fs::copy(e.path(), dest).unwrap();
-        }
-    }
-}
-
 struct Project {
     _dir: tempfile::TempDir,
     root: PathBuf,
 }
 
 fn project() -> Project {
-    let dir = tempfile::tempdir().unwrap();
-    let root = dir.path().join("proj");
-    copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project"),
-        &root,
-    );
+    let (dir, root) = common::sample_in("proj");
     Project { _dir: dir, root }
 }
 
@@ -57,13 +41,7 @@ impl Run {
         String::from_utf8(self.stdout.clone()).unwrap()
     }
     fn json(&self) -> Value {
-        serde_json::from_slice(&self.stdout).unwrap_or_else(|e| {
-            panic!(
-                "stdout is not JSON ({e}): {}\nstderr: {}",
-                String::from_utf8_lossy(&self.stdout),
-                self.stderr
-            )
-        })
+        common::envelope(&self.stdout, self.stderr.as_bytes())
     }
 }
 
@@ -118,6 +96,11 @@ impl Project {
         let r = self.run_stdin(&all, stdin);
         assert_eq!(r.code, code, "{args:?}: stderr {}", r.stderr);
         r.json()
+    }
+
+    /// Runs with `--format json`; asserts exit 2 and an error envelope with `code`.
+    fn refused(&self, args: &[&str], code: &str) {
+        assert_eq!(error_code(&self.json(args, 2)), code, "{args:?}");
     }
 
     fn path(&self, rel: &str) -> PathBuf {
@@ -487,10 +470,7 @@ fn artifact_delete_and_gc() {
         .path(&format!(".noveler/artifacts/{}.json", &garbage[9..]))
         .exists());
     let backup = env["result"]["backup"]["backup_id"].as_str().unwrap();
-    assert_eq!(
-        error_code(&p.json(&["artifact", "fetch", &garbage], 2)),
-        "A002"
-    );
+    p.refused(&["artifact", "fetch", &garbage], "A002");
     // The removed artifact comes back from its backup.
     p.json(&["backup", "restore", backup], 0);
     assert_eq!(p.run(&["artifact", "fetch", &garbage]).text(), "garbage");
@@ -501,10 +481,7 @@ fn artifact_delete_and_gc() {
     let env = p.json(&["artifact", "delete", &pinned], 0);
     assert_eq!(env["result"]["deleted"], true);
     assert!(env["result"]["backup"]["backup_id"].is_string());
-    assert_eq!(
-        error_code(&p.json(&["artifact", "delete", &pinned], 2)),
-        "A002"
-    );
+    p.refused(&["artifact", "delete", &pinned], "A002");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -551,12 +528,7 @@ fn backup_all_and_errors() {
     let p = project();
     p.store(b"an artifact", &[]);
     let env = p.json(&["backup", "create", "--all"], 0);
-    let files: Vec<&str> = env["result"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let files = common::strs(&env["result"]["files"], "path");
     assert_eq!(files.len(), 4, "{files:?}");
     assert!(files.iter().any(|f| f.starts_with(".noveler/artifacts/")));
     assert_eq!(
@@ -564,19 +536,10 @@ fn backup_all_and_errors() {
         3
     );
 
-    assert_eq!(error_code(&p.json(&["backup", "create"], 2)), "U005");
-    assert_eq!(
-        error_code(&p.json(&["backup", "create", "../x.md"], 2)),
-        "U004"
-    );
-    assert_eq!(
-        error_code(&p.json(&["backup", "restore", "../../etc"], 2)),
-        "U001"
-    );
-    assert_eq!(
-        error_code(&p.json(&["backup", "restore", "20250101_000000_deadbeef"], 2)),
-        "A007"
-    );
+    p.refused(&["backup", "create"], "U005");
+    p.refused(&["backup", "create", "../x.md"], "U004");
+    p.refused(&["backup", "restore", "../../etc"], "U001");
+    p.refused(&["backup", "restore", "20250101_000000_deadbeef"], "A007");
     // A006: a stored copy no longer matches its manifest; nothing is written.
     let id = env["result"]["backup_id"].as_str().unwrap();
     let copy = p.path(&format!(".noveler/backups/{id}/files/{EP1}"));
@@ -592,7 +555,7 @@ fn backup_all_and_errors() {
         .unwrap()
         .replace("\"path\": \"40_原稿", "\"path\": \"../../40_原稿");
     std::fs::write(&manifest, text).unwrap();
-    assert_eq!(error_code(&p.json(&["backup", "restore", id], 2)), "A008");
+    p.refused(&["backup", "restore", id], "A008");
     let list = p.json(&["backup", "list"], 0);
     assert_eq!(list["result"]["broken"][0]["backup_id"], id);
 }
@@ -634,12 +597,7 @@ fn files_info_list_get_changes() {
 
     // list: every saved envelope plus the recorded inputs.
     let list = p.json(&["files", "list"], 0);
-    let paths: Vec<&str> = list["result"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let paths = common::strs(&list["result"]["files"], "path");
     assert!(paths.contains(&EP1));
     for name in saved_files(&p) {
         if name.starts_with("files_list_") {
@@ -664,12 +622,7 @@ fn files_info_list_get_changes() {
     std::fs::write(p.path(EP1), "変更後\n").unwrap();
     std::fs::write(p.path("40_原稿/新しい.md"), "新規\n").unwrap();
     let env = p.json(&["files", "changes", EP1, "40_原稿/新しい.md", PLOT], 0);
-    let statuses: Vec<&str> = env["result"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["status"].as_str().unwrap())
-        .collect();
+    let statuses = common::strs(&env["result"]["files"], "status");
     assert_eq!(statuses, ["changed", "new", "new"]);
     assert_eq!(env["result"]["any_changes"], true);
     let again = p.json(&["files", "changes", EP1, "40_原稿/新しい.md"], 0);
@@ -697,35 +650,14 @@ fn files_info_list_get_changes() {
 #[test]
 fn files_errors() {
     let p = project();
-    assert_eq!(
-        error_code(&p.json(&["files", "info", "40_原稿/ない.md"], 2)),
-        "U005"
-    );
-    assert_eq!(
-        error_code(&p.json(&["files", "info", "../../etc/passwd"], 2)),
-        "U004"
-    );
-    assert_eq!(
-        error_code(&p.json(&["files", "info", "/etc/passwd"], 2)),
-        "U004"
-    );
-    assert_eq!(error_code(&p.json(&["files", "get", "xyz"], 2)), "U001");
-    assert_eq!(
-        error_code(&p.json(&["files", "get", &"0".repeat(64)], 2)),
-        "A005"
-    );
-    assert_eq!(
-        error_code(&p.json(&["files", "changes", "40_原稿/ない.md"], 2)),
-        "U005"
-    );
-    assert_eq!(
-        error_code(&p.json(&["files", "changes", "../x"], 2)),
-        "U004"
-    );
-    assert_eq!(
-        error_code(&p.json(&["files", "clean", "--older-than", "ever"], 2)),
-        "U001"
-    );
+    p.refused(&["files", "info", "40_原稿/ない.md"], "U005");
+    p.refused(&["files", "info", "../../etc/passwd"], "U004");
+    p.refused(&["files", "info", "/etc/passwd"], "U004");
+    p.refused(&["files", "get", "xyz"], "U001");
+    p.refused(&["files", "get", &"0".repeat(64)], "A005");
+    p.refused(&["files", "changes", "40_原稿/ない.md"], "U005");
+    p.refused(&["files", "changes", "../x"], "U004");
+    p.refused(&["files", "clean", "--older-than", "ever"], "U001");
     // A005: recorded, then deleted.
     std::fs::write(p.path("10_企画/一時.md"), "消える\n").unwrap();
     p.json(&["files", "info", "10_企画/一時.md"], 0);
@@ -872,7 +804,7 @@ fn convert_rejects_malformed_input() {
             assert_eq!(env["error"]["details"]["pointer"], ptr, "{input}");
         }
     }
-    assert_eq!(error_code(&p.json(&["convert", "../x.json"], 2)), "U004");
+    p.refused(&["convert", "../x.json"], "U004");
 }
 
 #[test]
@@ -909,7 +841,7 @@ fn validate_accepts_saved_envelopes_and_reports_pointers() {
 
     let env = p.json_stdin(&["validate", "-"], b"{\"success\": tru", 1);
     assert_eq!(env["result"]["problems"][0]["code"], "invalid_json");
-    assert_eq!(error_code(&p.json(&["validate", "nope.json"], 2)), "U005");
+    p.refused(&["validate", "nope.json"], "U005");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1049,12 +981,7 @@ fn symlinked_store_directories_never_lead_outside() {
 fn backup_by_episode_number_uses_the_project_model() {
     let p = project();
     let env = p.json(&["backup", "create", "2", "3", "--reason", "話数指定"], 0);
-    let files: Vec<&str> = env["result"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap())
-        .collect();
+    let files = common::strs(&env["result"]["files"], "path");
     assert_eq!(
         files,
         [
@@ -1062,8 +989,8 @@ fn backup_by_episode_number_uses_the_project_model() {
             "40_原稿/第003話_迷い潮の夜.md"
         ]
     );
-    assert_eq!(error_code(&p.json(&["backup", "create", "9"], 2)), "E003");
-    assert_eq!(error_code(&p.json(&["backup", "create", "0"], 2)), "E001");
+    p.refused(&["backup", "create", "9"], "E003");
+    p.refused(&["backup", "create", "0"], "E001");
     // A renamed manuscript directory (directory_structure) is followed by --all.
     std::fs::rename(p.path("40_原稿"), p.path("原稿")).unwrap();
     let mut config = std::fs::read_to_string(p.path("プロジェクト設定.yaml")).unwrap();

@@ -6,7 +6,9 @@ use noveler::analysis::metrics::{self, Metrics};
 use noveler::analysis::segment::{ParagraphKind, Sentence};
 use noveler::analysis::{Document, Settings, Source};
 use proptest::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod common;
 
 fn fixture(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -332,26 +334,13 @@ proptest! {
     }
 }
 
-fn corpus_dir() -> Option<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    ["../shared/corpus/aozora", "../../shared/corpus/aozora"]
-        .iter()
-        .map(|p| root.join(p))
-        .find(|p| p.is_dir())
-}
-
 #[test]
 fn aozora_corpus_parses_with_sane_figures() {
-    let Some(dir) = corpus_dir() else {
+    let Some(dir) = common::corpus("aozora") else {
         eprintln!("note: shared/corpus/aozora not found; corpus test skipped");
         return;
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("corpus dir readable")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
+    let files = common::works(&dir);
     assert!(!files.is_empty(), "no .txt files in {}", dir.display());
     for path in files {
         let raw = std::fs::read_to_string(&path).expect("corpus file is UTF-8");

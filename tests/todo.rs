@@ -6,6 +6,9 @@ use noveler::commands::{self, Ctx};
 use noveler::Code;
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::McpProcess;
+
 fn project() -> (tempfile::TempDir, Ctx) {
     let dir = tempfile::tempdir().unwrap();
     let mut ctx = Ctx::new(dir.path().to_path_buf());
@@ -23,17 +26,37 @@ fn write(ctx: &Ctx, rel: &str, text: &str) {
     std::fs::write(path, text).unwrap();
 }
 
+/// A create request with only a title.
+fn titled(title: &str) -> CreateTaskRequest {
+    CreateTaskRequest {
+        title: title.into(),
+        ..Default::default()
+    }
+}
+
 fn add(ctx: &Ctx, title: &str, category: Option<&str>) -> String {
     create_task(
         ctx,
         CreateTaskRequest {
-            title: title.into(),
             category: category.map(String::from),
-            ..Default::default()
+            ..titled(title)
         },
     )
     .unwrap()
     .task_id
+}
+
+/// Marks a task done.
+fn done(ctx: &Ctx, task_id: &str) {
+    update_task(
+        ctx,
+        UpdateTaskRequest {
+            task_id: task_id.into(),
+            status: Some("done".into()),
+            ..Default::default()
+        },
+    )
+    .unwrap();
 }
 
 /// The error code of a failed call, and its `details.field`.
@@ -48,7 +71,8 @@ fn code<T: std::fmt::Debug>(r: noveler::Result<T>) -> (Code, String) {
     (e.code, field)
 }
 
-fn ids(ctx: &Ctx) -> Vec<String> {
+/// Every task (up to the list limit of 100).
+fn all_tasks(ctx: &Ctx) -> ListTasksReport {
     list_tasks(
         ctx,
         ListTasksRequest {
@@ -57,10 +81,19 @@ fn ids(ctx: &Ctx) -> Vec<String> {
         },
     )
     .unwrap()
-    .tasks
-    .into_iter()
-    .map(|t| t.task_id)
-    .collect()
+}
+
+/// How many different values there are.
+fn distinct<T: Ord>(values: impl Iterator<Item = T>) -> usize {
+    values.collect::<std::collections::BTreeSet<_>>().len()
+}
+
+fn ids(ctx: &Ctx) -> Vec<String> {
+    all_tasks(ctx)
+        .tasks
+        .into_iter()
+        .map(|t| t.task_id)
+        .collect()
 }
 
 /// Changed lines between two texts: ("-old" / "+new").
@@ -120,10 +153,7 @@ fn create_task_writes_task_context_and_index() {
 #[test]
 fn create_task_limits() {
     let (_d, ctx) = project();
-    let req = |title: &str| CreateTaskRequest {
-        title: title.into(),
-        ..Default::default()
-    };
+    let req = titled;
     assert!(create_task(&ctx, req(&"字".repeat(100))).is_ok());
     assert_eq!(
         code(create_task(&ctx, req(&"字".repeat(101)))),
@@ -199,14 +229,7 @@ fn task_limit_is_999() {
         .collect();
     write(&ctx, ".todo/task.md", &format!("## A\n{full}"));
     assert_eq!(
-        code(create_task(
-            &ctx,
-            CreateTaskRequest {
-                title: "x".into(),
-                ..Default::default()
-            }
-        ))
-        .0,
+        code(create_task(&ctx, titled("x"))).0,
         Code::TaskLimitExceeded
     );
     // one deleted → its number is free again
@@ -294,17 +317,7 @@ fn unreadable_task_file_is_a_read_error() {
         code(list_tasks(&ctx, Default::default())).0,
         Code::FileReadError
     );
-    assert_eq!(
-        code(create_task(
-            &ctx,
-            CreateTaskRequest {
-                title: "x".into(),
-                ..Default::default()
-            }
-        ))
-        .0,
-        Code::FileReadError
-    );
+    assert_eq!(code(create_task(&ctx, titled("x"))).0, Code::FileReadError);
 }
 
 // ------------------------------------------------------------------ update_task
@@ -375,70 +388,6 @@ fn update_task_errors_and_limits() {
         task_id: "T001".into(),
         ..Default::default()
     };
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                task_id: "T002".into(),
-                status: Some("done".into()),
-                ..Default::default()
-            }
-        )),
-        (Code::TaskNotFound, "task_id".into())
-    );
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                task_id: "1".into(),
-                status: Some("done".into()),
-                ..Default::default()
-            }
-        )),
-        (Code::InvalidTaskId, "task_id".into())
-    );
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                status: Some("doing".into()),
-                ..base()
-            }
-        )),
-        (Code::InvalidStatus, "status".into())
-    );
-    assert_eq!(
-        code(update_task(&ctx, base())),
-        (Code::U001, "task_id".into())
-    );
-    assert!(update_task(
-        &ctx,
-        UpdateTaskRequest {
-            title: Some("題".repeat(100)),
-            ..base()
-        }
-    )
-    .is_ok());
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                title: Some("題".repeat(101)),
-                ..base()
-            }
-        )),
-        (Code::ContentTooLong, "title".into())
-    );
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                category: Some("c".repeat(51)),
-                ..base()
-            }
-        )),
-        (Code::InvalidCategory, "category".into())
-    );
     let subs = |n: usize| {
         Some(
             (0..n)
@@ -449,38 +398,87 @@ fn update_task_errors_and_limits() {
                 .collect(),
         )
     };
-    assert!(update_task(
-        &ctx,
-        UpdateTaskRequest {
-            subtasks: subs(20),
-            ..base()
-        }
-    )
-    .is_ok());
-    assert_eq!(
-        code(update_task(
-            &ctx,
-            UpdateTaskRequest {
-                subtasks: subs(21),
-                ..base()
-            }
-        )),
-        (Code::ContentTooLong, "subtasks".into())
-    );
     let bad_sub = Some(vec![SubtaskInput {
         title: "s".into(),
         status: Some("later".into()),
     }]);
-    assert_eq!(
-        code(update_task(
-            &ctx,
+    // In order (the accepted ones change the task): the request, and None when it is
+    // accepted or the error code and `details.field` it is refused with.
+    let cases: Vec<(UpdateTaskRequest, Option<(Code, &str)>)> = vec![
+        (
+            UpdateTaskRequest {
+                task_id: "T002".into(),
+                status: Some("done".into()),
+                ..Default::default()
+            },
+            Some((Code::TaskNotFound, "task_id")),
+        ),
+        (
+            UpdateTaskRequest {
+                task_id: "1".into(),
+                status: Some("done".into()),
+                ..Default::default()
+            },
+            Some((Code::InvalidTaskId, "task_id")),
+        ),
+        (
+            UpdateTaskRequest {
+                status: Some("doing".into()),
+                ..base()
+            },
+            Some((Code::InvalidStatus, "status")),
+        ),
+        (base(), Some((Code::U001, "task_id"))),
+        (
+            UpdateTaskRequest {
+                title: Some("題".repeat(100)),
+                ..base()
+            },
+            None,
+        ),
+        (
+            UpdateTaskRequest {
+                title: Some("題".repeat(101)),
+                ..base()
+            },
+            Some((Code::ContentTooLong, "title")),
+        ),
+        (
+            UpdateTaskRequest {
+                category: Some("c".repeat(51)),
+                ..base()
+            },
+            Some((Code::InvalidCategory, "category")),
+        ),
+        (
+            UpdateTaskRequest {
+                subtasks: subs(20),
+                ..base()
+            },
+            None,
+        ),
+        (
+            UpdateTaskRequest {
+                subtasks: subs(21),
+                ..base()
+            },
+            Some((Code::ContentTooLong, "subtasks")),
+        ),
+        (
             UpdateTaskRequest {
                 subtasks: bad_sub,
                 ..base()
-            }
-        )),
-        (Code::InvalidStatus, "subtasks[0].status".into())
-    );
+            },
+            Some((Code::InvalidStatus, "subtasks[0].status")),
+        ),
+    ];
+    for (i, (req, expected)) in cases.into_iter().enumerate() {
+        let r = update_task(&ctx, req);
+        match expected {
+            None => assert!(r.is_ok(), "case {i}: {r:?}"),
+            Some((c, field)) => assert_eq!(code(r), (c, field.to_string()), "case {i}"),
+        }
+    }
 }
 
 // ------------------------------------------------------------------ delete_task
@@ -595,30 +593,45 @@ fn reorder_task_positions() {
         "no-op move does not rewrite"
     );
 
-    assert_eq!(
-        code(mv("T009", "first", None)),
-        (Code::TaskNotFound, "task_id".into())
-    );
-    assert_eq!(
-        code(mv("T001", "before", Some("T009"))),
-        (Code::ReferenceTaskNotFound, "reference_task_id".into())
-    );
-    assert_eq!(
-        code(mv("T001", "middle", None)),
-        (Code::InvalidPosition, "position".into())
-    );
-    assert_eq!(
-        code(mv("T001", "after", None)),
-        (Code::InvalidPosition, "reference_task_id".into())
-    );
-    assert_eq!(
-        code(mv("T001", "after", Some("T001"))),
-        (Code::InvalidPosition, "reference_task_id".into())
-    );
-    assert_eq!(
-        code(mv("T001", "after", Some("X1"))),
-        (Code::InvalidTaskId, "reference_task_id".into())
-    );
+    // (task, position, reference) → the error code and `details.field`.
+    for (task, position, reference, refused, field) in [
+        ("T009", "first", None, Code::TaskNotFound, "task_id"),
+        (
+            "T001",
+            "before",
+            Some("T009"),
+            Code::ReferenceTaskNotFound,
+            "reference_task_id",
+        ),
+        ("T001", "middle", None, Code::InvalidPosition, "position"),
+        (
+            "T001",
+            "after",
+            None,
+            Code::InvalidPosition,
+            "reference_task_id",
+        ),
+        (
+            "T001",
+            "after",
+            Some("T001"),
+            Code::InvalidPosition,
+            "reference_task_id",
+        ),
+        (
+            "T001",
+            "after",
+            Some("X1"),
+            Code::InvalidTaskId,
+            "reference_task_id",
+        ),
+    ] {
+        assert_eq!(
+            code(mv(task, position, reference)),
+            (refused, field.to_string()),
+            "{task} {position} {reference:?}"
+        );
+    }
 }
 
 // ------------------------------------------------------------------ list_tasks
@@ -633,15 +646,7 @@ fn list_tasks_filters_and_limits() {
             Some(if i % 2 == 0 { "偶" } else { "奇" }),
         );
     }
-    update_task(
-        &ctx,
-        UpdateTaskRequest {
-            task_id: "T002".into(),
-            status: Some("done".into()),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    done(&ctx, "T002");
     let list = |status: Option<&str>, cat: Option<&str>, limit: i64| {
         list_tasks(
             &ctx,
@@ -1055,13 +1060,15 @@ fn update_and_get_context() {
     let r = set("回収は第5話。", true, Some("メモ")).unwrap();
     assert_eq!(r.file_path, ".todo/context/T001.md");
     set("読者の反応を見る。", true, None).unwrap();
-    let got = get_context(
-        &ctx,
-        GetContextRequest {
-            task_id: "T001".into(),
-        },
-    )
-    .unwrap();
+    let get = |task_id: &str| {
+        get_context(
+            &ctx,
+            GetContextRequest {
+                task_id: task_id.into(),
+            },
+        )
+    };
+    let got = get("T001").unwrap();
     assert_eq!(
         got.content,
         "# T001: 伏線\n\n## メモ\n\n回収は第5話。\n\n読者の反応を見る。\n"
@@ -1085,48 +1092,21 @@ fn update_and_get_context() {
         code(set("x", true, Some(&"節".repeat(51)))),
         (Code::ContentTooLong, "section".into())
     );
-    assert_eq!(
-        code(update_context(
+    for (task_id, refused) in [("T002", Code::TaskNotFound), ("t001", Code::InvalidTaskId)] {
+        let r = update_context(
             &ctx,
             UpdateContextRequest {
-                task_id: "T002".into(),
+                task_id: task_id.into(),
                 content: "x".into(),
                 ..Default::default()
-            }
-        )),
-        (Code::TaskNotFound, "task_id".into())
-    );
-    assert_eq!(
-        code(update_context(
-            &ctx,
-            UpdateContextRequest {
-                task_id: "t001".into(),
-                content: "x".into(),
-                ..Default::default()
-            }
-        )),
-        (Code::InvalidTaskId, "task_id".into())
-    );
+            },
+        );
+        assert_eq!(code(r), (refused, "task_id".into()), "{task_id}");
+    }
 
-    assert_eq!(
-        code(get_context(
-            &ctx,
-            GetContextRequest {
-                task_id: "T002".into()
-            }
-        )),
-        (Code::TaskNotFound, "task_id".into())
-    );
+    assert_eq!(code(get("T002")), (Code::TaskNotFound, "task_id".into()));
     std::fs::remove_file(ctx.root.join(".todo/context/T001.md")).unwrap();
-    assert_eq!(
-        code(get_context(
-            &ctx,
-            GetContextRequest {
-                task_id: "T001".into()
-            }
-        )),
-        (Code::FileNotFound, "task_id".into())
-    );
+    assert_eq!(code(get("T001")), (Code::FileNotFound, "task_id".into()));
     // update_context recreates a missing file
     set("戻った", true, None).unwrap();
     assert_eq!(read(&ctx, ".todo/context/T001.md"), "戻った\n");
@@ -1279,15 +1259,7 @@ fn hand_edited_file_survives_updates_with_only_intended_lines_changed() {
     assert_eq!(listed.tasks[2].status, "in_progress");
 
     // status: one character of one line
-    update_task(
-        &ctx,
-        UpdateTaskRequest {
-            task_id: "T001".into(),
-            status: Some("done".into()),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    done(&ctx, "T001");
     let after = read(&ctx, ".todo/task.md");
     assert_eq!(
         line_diff(HAND_EDITED, &after),
@@ -1391,15 +1363,7 @@ fn crlf_files_stay_crlf() {
         ".todo/task.md",
         "# Task\r\n\r\n## A\r\n- [ ] 一 #T001\r\n",
     );
-    update_task(
-        &ctx,
-        UpdateTaskRequest {
-            task_id: "T001".into(),
-            status: Some("done".into()),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    done(&ctx, "T001");
     add(&ctx, "二", Some("A"));
     assert_eq!(
         read(&ctx, ".todo/task.md"),
@@ -1432,23 +1396,18 @@ fn parallel_creates_in_threads_never_duplicate_or_lose() {
             });
         }
     });
-    let r = list_tasks(
-        &ctx,
-        ListTasksRequest {
-            limit: 100,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let r = all_tasks(&ctx);
     assert_eq!(r.total_count, threads * per);
-    let mut ids: Vec<_> = r.tasks.iter().map(|t| t.task_id.clone()).collect();
-    ids.sort();
-    ids.dedup();
-    assert_eq!(ids.len(), threads * per, "no duplicate ids");
-    let mut titles: Vec<_> = r.tasks.iter().map(|t| t.title.clone()).collect();
-    titles.sort();
-    titles.dedup();
-    assert_eq!(titles.len(), threads * per, "no lost task");
+    assert_eq!(
+        distinct(r.tasks.iter().map(|t| &t.task_id)),
+        threads * per,
+        "no duplicate ids"
+    );
+    assert_eq!(
+        distinct(r.tasks.iter().map(|t| &t.title)),
+        threads * per,
+        "no lost task"
+    );
     let contexts = std::fs::read_dir(ctx.root.join(".todo/context"))
         .unwrap()
         .count();
@@ -1501,20 +1460,10 @@ fn parallel_creates_in_processes_never_duplicate_or_lose() {
     for t in more {
         t.join().unwrap();
     }
-    let r = list_tasks(
-        &ctx,
-        ListTasksRequest {
-            limit: 100,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let r = all_tasks(&ctx);
     let expected = procs + procs * per;
     assert_eq!(r.total_count, expected);
-    let mut ids: Vec<_> = r.tasks.iter().map(|t| t.task_id.clone()).collect();
-    ids.sort();
-    ids.dedup();
-    assert_eq!(ids.len(), expected);
+    assert_eq!(distinct(r.tasks.iter().map(|t| &t.task_id)), expected);
     assert!(r
         .tasks
         .iter()
@@ -1576,12 +1525,7 @@ fn cli_json_output_is_the_envelope_with_the_seed_result() {
         .unwrap()
         .starts_with("temp/json_output/create_task_"));
     insta::assert_json_snapshot!("cli_create_task_result", env["result"], { ".created_at" => "[ts]" });
-    let outputs: Vec<_> = env["outputs"]["files"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["path"].as_str().unwrap().to_string())
-        .collect();
+    let outputs = common::strs(&env["outputs"]["files"], "path");
     assert_eq!(
         outputs,
         [".todo/context/T001.md", ".todo/task.md", ".todo/index.md"]
@@ -1747,60 +1691,25 @@ fn cli_adr_commands() {
 // ------------------------------------------------------------------ MCP
 
 /// A minimal line-delimited JSON-RPC client of `noveler mcp`.
-struct Mcp {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    lines: std::sync::mpsc::Receiver<String>,
-}
+struct Mcp(McpProcess);
 
 impl Mcp {
     fn start(root: &Path) -> Mcp {
-        use std::io::BufRead;
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_noveler"))
-            .args(["--quiet", "mcp", "--project-root"])
-            .arg(root)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stdout)
-                .lines()
-                .map_while(Result::ok)
-            {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut mcp = Mcp {
-            child,
-            stdin,
-            lines,
-        };
+        let mut mcp = Mcp(McpProcess::spawn(root, &["--quiet"]));
         mcp.request(0, "initialize", serde_json::json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "todo-test", "version": "1"}}));
-        mcp.send(serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        mcp.0
+            .send(&serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
         mcp
     }
 
-    fn send(&mut self, v: serde_json::Value) {
-        use std::io::Write;
-        writeln!(self.stdin, "{v}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
     fn request(&mut self, id: i64, method: &str, params: serde_json::Value) -> serde_json::Value {
-        self.send(
-            serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
+        self.0.send(
+            &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}),
         );
         loop {
             let line = self
-                .lines
-                .recv_timeout(std::time::Duration::from_secs(60))
+                .0
+                .recv(std::time::Duration::from_secs(60))
                 .expect("a response");
             let v: serde_json::Value = serde_json::from_str(&line).unwrap();
             if v["id"] == id && v.get("method").is_none() {
@@ -1819,26 +1728,14 @@ impl Mcp {
     }
 }
 
-impl Drop for Mcp {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn mcp_tools_and_read_only_resources() {
     let (_d, ctx) = project();
     let mut mcp = Mcp::start(&ctx.root);
     let init_caps = mcp.request(1, "tools/list", serde_json::json!({}));
-    let names: Vec<_> = init_caps["result"]["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap().to_string())
-        .collect();
+    let names = common::strs(&init_caps["result"]["tools"], "name");
     for name in TOOLS.map(|t| t.0) {
-        assert!(names.iter().any(|n| n == name), "{name} is not listed");
+        assert!(names.contains(&name), "{name} is not listed");
     }
     let created = mcp.call(
         2,
@@ -1861,12 +1758,7 @@ fn mcp_tools_and_read_only_resources() {
         .is_some_and(|m| !m.is_empty()));
 
     let listed = mcp.request(5, "resources/list", serde_json::json!({}));
-    let uris: Vec<_> = listed["result"]["resources"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["uri"].as_str().unwrap().to_string())
-        .collect();
+    let uris = common::strs(&listed["result"]["resources"], "uri");
     assert_eq!(
         uris,
         [
@@ -1877,12 +1769,7 @@ fn mcp_tools_and_read_only_resources() {
         ]
     );
     let templates = mcp.request(6, "resources/templates/list", serde_json::json!({}));
-    let t: Vec<_> = templates["result"]["resourceTemplates"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["uriTemplate"].as_str().unwrap().to_string())
-        .collect();
+    let t = common::strs(&templates["result"]["resourceTemplates"], "uriTemplate");
     assert_eq!(
         t,
         [

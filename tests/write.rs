@@ -3,12 +3,11 @@
 
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-fn manifest() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{manifest, McpProcess};
 
 fn fixture(name: &str) -> String {
     manifest()
@@ -18,17 +17,19 @@ fn fixture(name: &str) -> String {
         .to_string()
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.unwrap();
-        let rel = entry.path().strip_prefix(from).unwrap();
-        let target = to.join(rel);
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
+/// `write submit 4 --session ID --stage STAGE --file FILE`.
+fn submit_args<'a>(id: &'a str, stage: &'a str, file: &'a str) -> [&'a str; 9] {
+    [
+        "write",
+        "submit",
+        "4",
+        "--session",
+        id,
+        "--stage",
+        stage,
+        "--file",
+        file,
+    ]
 }
 
 /// A scratch copy of the sample project.
@@ -44,9 +45,9 @@ struct Run {
 
 impl Proj {
     fn new() -> Proj {
-        let dir = tempfile::tempdir().unwrap();
-        copy_dir(&manifest().join("fixtures/sample_project"), dir.path());
-        Proj { dir }
+        Proj {
+            dir: common::sample(),
+        }
     }
 
     fn root(&self) -> &Path {
@@ -55,24 +56,17 @@ impl Proj {
 
     /// Runs `noveler --project-root <root> ARGS --format json`.
     fn run(&self, args: &[&str]) -> Run {
-        let out = Command::new(env!("CARGO_BIN_EXE_noveler"))
+        let out = Command::new(common::BIN)
             .arg("--project-root")
             .arg(self.root())
             .args(args)
             .args(["--format", "json"])
             .output()
             .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-        let json = serde_json::from_str(&stdout).unwrap_or_else(|e| {
-            panic!(
-                "not JSON ({e}): {stdout}\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        });
         Run {
-            code: out.status.code().unwrap_or(-1),
-            json,
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            code: common::code(&out),
+            json: common::json(&out),
+            stderr: common::stderr(&out),
         }
     }
 
@@ -130,17 +124,7 @@ impl Proj {
 
     fn submit(&self, id: &str, step: u32) -> Value {
         let file = fixture(&format!("stage{step:02}.json"));
-        self.ok(&[
-            "write",
-            "submit",
-            "4",
-            "--session",
-            id,
-            "--stage",
-            &step.to_string(),
-            "--file",
-            &file,
-        ])
+        self.ok(&submit_args(id, &step.to_string(), &file))
     }
 }
 
@@ -367,8 +351,7 @@ fn interruption_resume_and_replay_from_the_journal() {
     // A crash between logging an output and updating the session: stage 5's output is in
     // the journal, the session does not know it.
     let out = format!(".noveler/writes/{id}/stage05_design_character_dialogue.output.json");
-    let body: Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture("stage05.json")).unwrap()).unwrap();
+    let body: Value = fixture_json("stage05.json");
     std::fs::write(
         p.root().join(&out),
         serde_json::to_string_pretty(&body).unwrap(),
@@ -413,20 +396,7 @@ fn a_second_writer_is_refused() {
     // Another process holding the episode's writer lock.
     let target = p.root().join(".noveler/sessions/episode_004");
     noveler::store::lock::try_lock(&target, || {
-        let err = p.err(
-            &[
-                "write",
-                "submit",
-                "4",
-                "--session",
-                &id,
-                "--stage",
-                "1",
-                "--file",
-                &fixture("stage01.json"),
-            ],
-            "QC-008",
-        );
+        let err = p.err(&submit_args(&id, "1", &fixture("stage01.json")), "QC-008");
         assert!(err["message"].as_str().unwrap().contains("実行中"));
         let status = p.ok(&["write", "status", "4"]);
         assert_eq!(status["lock_held"], true);
@@ -462,20 +432,7 @@ fn a_corrupt_session_is_reported_and_rebuilt_only_on_request() {
     );
     assert_eq!(err["details"]["session_id"], id.as_str());
     p.err(&["write", "4", "--new"], "QC-005");
-    p.err(
-        &[
-            "write",
-            "submit",
-            "4",
-            "--session",
-            &id,
-            "--stage",
-            "3",
-            "--file",
-            &fixture("stage03.json"),
-        ],
-        "QC-005",
-    );
+    p.err(&submit_args(&id, "3", &fixture("stage03.json")), "QC-005");
     assert_eq!(p.read(&rel), damaged, "never silently replaced");
     let status = p.ok(&["write", "status", "4"]);
     assert_eq!(status["corrupt_sessions"][0]["session_id"], id.as_str());
@@ -512,33 +469,14 @@ fn an_invalid_submission_is_u006_with_the_failing_path() {
     let p = Proj::new();
     let id = p.start_episode_4();
     p.submit(&id, 1);
-    let mut bad: Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture("stage02.json")).unwrap()).unwrap();
+    let mut bad: Value = fixture_json("stage02.json");
     bad["hook_plan"]["minor_peak"]["position_pct"] = serde_json::json!(70);
     bad["scenes"][1].as_object_mut().unwrap().remove("purpose");
     let file = p.root().join("bad.json");
     std::fs::write(&file, bad.to_string()).unwrap();
     let file = file.display().to_string();
-    let err = p.err(
-        &[
-            "write",
-            "submit",
-            "4",
-            "--session",
-            &id,
-            "--stage",
-            "2",
-            "--file",
-            &file,
-        ],
-        "U006",
-    );
-    let paths: Vec<&str> = err["details"]["violations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["path"].as_str().unwrap())
-        .collect();
+    let err = p.err(&submit_args(&id, "2", &file), "U006");
+    let paths = common::strs(&err["details"]["violations"], "path");
     assert_eq!(
         paths,
         vec!["/scenes/1/purpose", "/hook_plan/minor_peak/position_pct"]
@@ -551,35 +489,9 @@ fn an_invalid_submission_is_u006_with_the_failing_path() {
     assert!(p.root().join(rejected).is_file(), "rejections are logged");
     // Not JSON at all.
     std::fs::write(p.root().join("bad.json"), "{\"structure\": ").unwrap();
-    p.err(
-        &[
-            "write",
-            "submit",
-            "4",
-            "--session",
-            &id,
-            "--stage",
-            "2",
-            "--file",
-            &file,
-        ],
-        "U006",
-    );
+    p.err(&submit_args(&id, "2", &file), "U006");
     // Out of order: stage 4 before 2 and 3.
-    p.err(
-        &[
-            "write",
-            "submit",
-            "4",
-            "--session",
-            &id,
-            "--stage",
-            "4",
-            "--file",
-            &fixture("stage04.json"),
-        ],
-        "QC-003",
-    );
+    p.err(&submit_args(&id, "4", &fixture("stage04.json")), "QC-003");
     // The session did not move; a good submission then counts the attempts.
     assert_eq!(
         p.session_yaml(&id)["current_stage"],
@@ -606,17 +518,10 @@ fn dry_run_leaves_the_tree_unchanged() {
     assert_eq!(shown["stage"]["step"], 2);
     assert_eq!(shown["stage"]["prompt_file"], Value::Null);
     let checked = p.ok(&[
-        "write",
-        "submit",
-        "4",
-        "--session",
-        &id,
-        "--stage",
-        "2",
-        "--file",
-        &fixture("stage02.json"),
-        "--dry-run",
-    ]);
+        &submit_args(&id, "2", &fixture("stage02.json"))[..],
+        &["--dry-run"],
+    ]
+    .concat());
     assert_eq!(checked["accepted"], true);
     assert_eq!(checked["output_file"], Value::Null);
     let fresh = p.ok(&[
@@ -657,12 +562,7 @@ fn plots_prompt_validate_and_regenerate_with_a_backup() {
     // A new episode: the prompt references settings and earlier plots.
     let prompt = p.ok(&["plot", "4"]);
     assert_eq!(prompt["status"], "prompt");
-    let keys: Vec<&str> = prompt["inputs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["key"].as_str().unwrap())
-        .collect();
+    let keys = common::strs(&prompt["inputs"], "key");
     for key in [
         "project_config",
         "proposal",
@@ -749,17 +649,7 @@ fn draft_only_with_a_plot_from_the_caller_and_a_bare_manuscript() {
         .unwrap()
         .contains("4000 字前後"));
     let id = shown["session_id"].as_str().unwrap().to_string();
-    let out = p.ok(&[
-        "write",
-        "submit",
-        "4",
-        "--session",
-        &id,
-        "--stage",
-        "8",
-        "--file",
-        &fixture("stage08_manuscript.md"),
-    ]);
+    let out = p.ok(&submit_args(&id, "8", &fixture("stage08_manuscript.md")));
     assert_eq!(out["manuscript"]["path"], "40_原稿/第004話_流れ着いた瓶.md");
     assert!(out["warnings"].to_string().contains("本文のみの提出"));
     assert_eq!(out["next_step"], 9);
@@ -835,39 +725,37 @@ fn project_templates_override_the_embedded_ones() {
     assert!(err["message"].as_str().unwrap().contains("no_such_value"));
 }
 
+/// `enhanced_execute` through the library (the MCP tools call the same function).
+fn enhanced(
+    ctx: &noveler::commands::Ctx,
+    episode: u32,
+    step_id: u32,
+    submission: Option<Value>,
+) -> noveler::Result<noveler::commands::write::EnhancedExecuteReport> {
+    noveler::commands::write::enhanced_execute(
+        ctx,
+        noveler::commands::write::EnhancedExecuteRequest {
+            episode,
+            step_id,
+            submission,
+            ..Default::default()
+        },
+    )
+}
+
 #[test]
 fn enhanced_errors_carry_the_execution_method() {
     let p = Proj::new();
     // Through the library (the MCP tools call the same functions).
     let ctx = noveler::commands::Ctx::new(p.root().to_path_buf());
-    let err = noveler::commands::write::enhanced_execute(
-        &ctx,
-        noveler::commands::write::EnhancedExecuteRequest {
-            episode: 4,
-            step_id: 11,
-            ..Default::default()
-        },
-    )
-    .unwrap_err();
-    assert_eq!(err.code, noveler::Code::QC003);
-    assert_eq!(
-        err.details.unwrap()["execution_method"],
-        "enhanced_use_case"
-    );
-    let err = noveler::commands::write::enhanced_execute(
-        &ctx,
-        noveler::commands::write::EnhancedExecuteRequest {
-            episode: 9,
-            step_id: 1,
-            ..Default::default()
-        },
-    )
-    .unwrap_err();
-    assert_eq!(err.code, noveler::Code::E002);
-    assert_eq!(
-        err.details.unwrap()["execution_method"],
-        "enhanced_use_case"
-    );
+    for (episode, step_id, code) in [(4, 11, noveler::Code::QC003), (9, 1, noveler::Code::E002)] {
+        let err = enhanced(&ctx, episode, step_id, None).unwrap_err();
+        assert_eq!(err.code, code, "episode {episode} step {step_id}");
+        assert_eq!(
+            err.details.unwrap()["execution_method"],
+            "enhanced_use_case"
+        );
+    }
     let err = noveler::commands::write::enhanced_resume(
         &ctx,
         noveler::commands::write::EnhancedResumeRequest {
@@ -896,15 +784,7 @@ fn enhanced_execute_applies_recovery_before_the_step() {
     let hex = aid.strip_prefix("artifact:").unwrap();
     std::fs::remove_file(p.root().join(format!(".noveler/artifacts/{hex}.json"))).unwrap();
     let ctx = noveler::commands::Ctx::new(p.root().to_path_buf());
-    let out = noveler::commands::write::enhanced_execute(
-        &ctx,
-        noveler::commands::write::EnhancedExecuteRequest {
-            episode: 4,
-            step_id: 2,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let out = enhanced(&ctx, 4, 2, None).unwrap();
     let r = serde_json::to_value(&out).unwrap();
     assert_eq!(r["recovery_applied"], true);
     assert_eq!(r["recovery_actions"][0]["kind"], "artifacts_restored");
@@ -912,19 +792,7 @@ fn enhanced_execute_applies_recovery_before_the_step() {
     assert_eq!(r["stage"]["step"], 2);
     assert!(artifact_exists(&p, &aid));
     // Nothing left to repair: the next call applies no recovery.
-    let again = noveler::commands::write::enhanced_execute(
-        &ctx,
-        noveler::commands::write::EnhancedExecuteRequest {
-            episode: 4,
-            step_id: 2,
-            submission: Some(
-                serde_json::from_str(&std::fs::read_to_string(fixture("stage02.json")).unwrap())
-                    .unwrap(),
-            ),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let again = enhanced(&ctx, 4, 2, Some(fixture_json("stage02.json"))).unwrap();
     let r = serde_json::to_value(&again).unwrap();
     assert_eq!(r["recovery_applied"], false);
     assert_eq!(r["action"], "submitted");
@@ -946,9 +814,7 @@ fn rendered_prompt_of_stage_one_is_stable() {
 // Through MCP: the same stages, over JSON-RPC lines to `noveler mcp`.
 
 struct Mcp {
-    child: std::process::Child,
-    stdin: std::process::ChildStdin,
-    lines: std::sync::mpsc::Receiver<String>,
+    proc: McpProcess,
     /// Notifications seen while waiting for responses.
     notes: Vec<Value>,
     next_id: i64,
@@ -956,32 +822,8 @@ struct Mcp {
 
 impl Mcp {
     fn start(root: &Path) -> Mcp {
-        use std::io::BufRead;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_noveler"))
-            .args(["mcp", "-q", "--project-root"])
-            .arg(root)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stdout)
-                .lines()
-                .map_while(Result::ok)
-            {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut m = Mcp {
-            child,
-            stdin,
-            lines,
+            proc: McpProcess::spawn(root, &["-q"]),
             notes: Vec::new(),
             next_id: 1,
         };
@@ -996,10 +838,7 @@ impl Mcp {
     }
 
     fn send(&mut self, v: Value) {
-        use std::io::Write;
-        self.stdin.write_all(v.to_string().as_bytes()).unwrap();
-        self.stdin.write_all(b"\n").unwrap();
-        self.stdin.flush().unwrap();
+        self.proc.send(&v);
     }
 
     fn request(&mut self, method: &str, mut params: Value, progress: Option<&str>) -> Value {
@@ -1013,8 +852,8 @@ impl Mcp {
         );
         loop {
             let line = self
-                .lines
-                .recv_timeout(std::time::Duration::from_secs(120))
+                .proc
+                .recv(std::time::Duration::from_secs(120))
                 .expect("a message from noveler mcp");
             let v: Value = serde_json::from_str(&line).unwrap();
             if v["id"] == id && v.get("method").is_none() {
@@ -1043,13 +882,6 @@ impl Mcp {
         let (is_error, env) = self.call(tool, args, None);
         assert!(!is_error, "{tool}: {env:#}");
         env["result"].clone()
-    }
-}
-
-impl Drop for Mcp {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -1173,17 +1005,7 @@ fn a_submission_can_come_from_stdin_and_text_output_names_the_next_command() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_noveler"))
         .arg("--project-root")
         .arg(p.root())
-        .args([
-            "write",
-            "submit",
-            "4",
-            "--session",
-            &id,
-            "--stage",
-            "1",
-            "--file",
-            "-",
-        ])
+        .args(submit_args(&id, "1", "-"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()

@@ -282,6 +282,17 @@ fn content(arg: Option<String>) -> String {
     }
 }
 
+/// `exec!(ctx, o, verb(req), render)`: runs `cmd::verb` on `req` (its envelope names the
+/// command `verb`, as the MCP tool is named) and prints the outcome: `out::render` as text,
+/// or the envelope with `--format json`.
+macro_rules! exec {
+    ($ctx:expr, $o:expr, $verb:ident($req:expr), $render:ident) => {{
+        let req = $req;
+        let outcome = commands::execute($ctx, stringify!($verb), |c| cmd::$verb(c, req));
+        emit(&outcome, $o.format.into(), out::$render)
+    }};
+}
+
 pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
     match args.command {
         TodoCommand::Add {
@@ -297,8 +308,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 description,
                 subtasks,
             };
-            let outcome = commands::execute(ctx, "create_task", |c| cmd::create_task(c, req));
-            emit(&outcome, o.format.into(), out::created_task)
+            exec!(ctx, o, create_task(req), created_task)
         }
         TodoCommand::Update {
             task_id,
@@ -323,13 +333,11 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 category,
                 subtasks,
             };
-            let outcome = commands::execute(ctx, "update_task", |c| cmd::update_task(c, req));
-            emit(&outcome, o.format.into(), out::updated_task)
+            exec!(ctx, o, update_task(req), updated_task)
         }
         TodoCommand::Delete { task_id, out: o } => {
             let req = DeleteTaskRequest { task_id };
-            let outcome = commands::execute(ctx, "delete_task", |c| cmd::delete_task(c, req));
-            emit(&outcome, o.format.into(), out::deleted_task)
+            exec!(ctx, o, delete_task(req), deleted_task)
         }
         TodoCommand::Move {
             task_id,
@@ -342,8 +350,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 position,
                 reference_task_id,
             };
-            let outcome = commands::execute(ctx, "reorder_task", |c| cmd::reorder_task(c, req));
-            emit(&outcome, o.format.into(), out::reordered_task)
+            exec!(ctx, o, reorder_task(req), reordered_task)
         }
         TodoCommand::List {
             status,
@@ -356,8 +363,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 category,
                 limit,
             };
-            let outcome = commands::execute(ctx, "list_tasks", |c| cmd::list_tasks(c, req));
-            emit(&outcome, o.format.into(), out::task_list)
+            exec!(ctx, o, list_tasks(req), task_list)
         }
         TodoCommand::Search {
             query,
@@ -370,8 +376,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 search_in: (!search_in.is_empty()).then_some(search_in),
                 limit,
             };
-            let outcome = commands::execute(ctx, "search_tasks", |c| cmd::search_tasks(c, req));
-            emit(&outcome, o.format.into(), out::task_hits)
+            exec!(ctx, o, search_tasks(req), task_hits)
         }
     }
 }
@@ -395,8 +400,7 @@ pub fn run_adr(ctx: &Ctx, args: AdrArgs) -> u8 {
                 consequences,
                 status: status.map(adr_status),
             };
-            let outcome = commands::execute(ctx, "create_adr", |c| cmd::create_adr(c, req));
-            emit(&outcome, o.format.into(), out::created_adr)
+            exec!(ctx, o, create_adr(req), created_adr)
         }
         AdrCommand::Status {
             number,
@@ -409,9 +413,7 @@ pub fn run_adr(ctx: &Ctx, args: AdrArgs) -> u8 {
                 status: adr_status(status),
                 reason,
             };
-            let outcome =
-                commands::execute(ctx, "update_adr_status", |c| cmd::update_adr_status(c, req));
-            emit(&outcome, o.format.into(), out::adr_status_changed)
+            exec!(ctx, o, update_adr_status(req), adr_status_changed)
         }
         AdrCommand::List {
             status,
@@ -422,8 +424,7 @@ pub fn run_adr(ctx: &Ctx, args: AdrArgs) -> u8 {
                 status: status.map(adr_status),
                 limit,
             };
-            let outcome = commands::execute(ctx, "list_adrs", |c| cmd::list_adrs(c, req));
-            emit(&outcome, o.format.into(), out::adr_list)
+            exec!(ctx, o, list_adrs(req), adr_list)
         }
     }
 }
@@ -444,8 +445,7 @@ pub fn run_context(ctx: &Ctx, args: ContextArgs) -> u8 {
         } => update_context(ctx, task_id, content(text), true, section, o),
         ContextCommand::Show { task_id, out: o } => {
             let req = GetContextRequest { task_id };
-            let outcome = commands::execute(ctx, "get_context", |c| cmd::get_context(c, req));
-            emit(&outcome, o.format.into(), out::context_shown)
+            exec!(ctx, o, get_context(req), context_shown)
         }
         ContextCommand::Search {
             query,
@@ -456,9 +456,7 @@ pub fn run_context(ctx: &Ctx, args: ContextArgs) -> u8 {
                 query: query.join(" "),
                 limit,
             };
-            let outcome =
-                commands::execute(ctx, "search_contexts", |c| cmd::search_contexts(c, req));
-            emit(&outcome, o.format.into(), out::context_hits)
+            exec!(ctx, o, search_contexts(req), context_hits)
         }
     }
 }
@@ -477,8 +475,7 @@ fn update_context(
         append,
         section,
     };
-    let outcome = commands::execute(ctx, "update_context", |c| cmd::update_context(c, req));
-    emit(&outcome, o.format.into(), out::context_updated)
+    exec!(ctx, o, update_context(req), context_updated)
 }
 
 #[cfg(test)]
