@@ -11,6 +11,7 @@
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
+use crate::workflow::io::{CheckOutcome, ManuscriptOps};
 use crate::workflow::recovery::{self, ExecuteOutcome, ResumeFailureOutcome, TasksOutcome};
 use crate::workflow::session::{self, SessionStatus};
 use crate::workflow::stages::{self, StageDef};
@@ -145,6 +146,58 @@ fn submit_refs(root: &Path, s: &SubmitOutcome) -> Vec<FileRef> {
     out
 }
 
+/// The verbs the writing flow's stages 8–10 use on the manuscript, handed to the workflow
+/// (which never calls `commands` itself): `write_file`'s safe write and `check`.
+pub struct ManuscriptVerbs;
+
+impl ManuscriptOps for ManuscriptVerbs {
+    fn write(&self, root: &Path, rel: &str, content: &str) -> Result<Option<String>> {
+        let report = super::write_file::run(
+            &Ctx::new(root.to_path_buf()),
+            super::write_file::WriteFileRequest {
+                path: rel.to_string(),
+                content: content.to_string(),
+                expected_sha256: None,
+            },
+        )?;
+        Ok(report.backup.map(|b| b.backup_id))
+    }
+
+    fn check(&self, root: &Path, path: &Path) -> Result<CheckOutcome> {
+        use super::check::{self, CheckRequest, Target};
+        let rel = crate::store::fileref::relative_to(root, path)
+            .unwrap_or_else(|_| path.display().to_string());
+        let report = check::run(
+            &Ctx::new(root.to_path_buf()),
+            CheckRequest {
+                targets: vec![Target::Path(rel.clone())],
+                exit_zero: true,
+                ..Default::default()
+            },
+        )?;
+        if let Some(e) = report.errors.first() {
+            return Err(Error::new(
+                Code::parse(&e.code).unwrap_or(Code::Q002),
+                format!("原稿をチェックできません: {}", e.message),
+            )
+            .at(path, None));
+        }
+        let file = report.files.into_iter().next().ok_or_else(|| {
+            Error::new(Code::Q002, format!("{rel} をチェックできませんでした")).at(path, None)
+        })?;
+        let ls = &file.metrics.length_stats;
+        Ok(CheckOutcome {
+            score: file.scores.overall,
+            body_chars: ls.body_chars,
+            target_min: ls.target_min,
+            target_max: ls.target_max,
+            in_range: ls.in_range,
+            findings: file.findings.clone(),
+            result: serde_json::to_value(&file).unwrap_or_default(),
+        })
+    }
+}
+
 /// The MCP exclusivity key of a writing call: one call per episode at a time.
 pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
     let ep = args
@@ -174,6 +227,7 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
                 feedback: req.feedback.clone(),
                 dry_run: req.dry_run,
             },
+            &ManuscriptVerbs,
         )?;
         session_id = Some(out.session_id.clone());
         submitted = Some(out);
@@ -474,6 +528,7 @@ pub fn submit(ctx: &Ctx, req: WriteSubmitRequest) -> Result<WriteSubmitReport> {
             feedback: req.feedback,
             dry_run: req.dry_run,
         },
+        &ManuscriptVerbs,
     )?;
     let mut files_out = submit_refs(&ctx.root, &outcome);
     if !outcome.dry_run {
@@ -646,6 +701,7 @@ pub fn enhanced_execute(ctx: &Ctx, req: EnhancedExecuteRequest) -> Result<Enhanc
             dry_run: req.dry_run,
         },
         &progress,
+        &ManuscriptVerbs,
     )
     .map(|outcome| EnhancedExecuteReport { outcome })
     .map_err(recovery::enhanced)
@@ -681,6 +737,7 @@ pub fn enhanced_resume(ctx: &Ctx, req: EnhancedResumeRequest) -> Result<Enhanced
         req.recovery_point,
         req.session_id.as_deref(),
         &progress,
+        &ManuscriptVerbs,
     )
     .map(|outcome| EnhancedResumeReport { outcome })
     .map_err(recovery::enhanced)

@@ -3,7 +3,7 @@
 //! manuscript + check for stages 8–10 → advance), and reports status. Every mutation runs
 //! under the episode's writer lock and re-reads the session inside it.
 
-use super::io::{self, ProjectInfo};
+use super::io::{self, ManuscriptOps, ProjectInfo};
 use super::refs::{self, EpisodeFacts, PromptStats, SourceDoc};
 use super::render::{self, Vars};
 use super::schema::{self, Violation};
@@ -1365,12 +1365,12 @@ fn check_order(s: &Session, stage: &StageDef) -> Result<()> {
     Ok(())
 }
 
-/// Accepts a submission for a stage.
-pub fn submit(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
+/// Accepts a submission for a stage; `ops` writes and checks the manuscript of stages 8–10.
+pub fn submit(root: &Path, opts: &SubmitOptions, ops: &dyn ManuscriptOps) -> Result<SubmitOutcome> {
     if opts.dry_run {
-        return submit_locked(root, opts);
+        return submit_locked(root, opts, ops);
     }
-    io::with_episode_lock(root, opts.episode, || submit_locked(root, opts))
+    io::with_episode_lock(root, opts.episode, || submit_locked(root, opts, ops))
 }
 
 fn session_for_submit(root: &Path, opts: &SubmitOptions) -> Result<Session> {
@@ -1400,7 +1400,11 @@ fn session_for_submit(root: &Path, opts: &SubmitOptions) -> Result<Session> {
     }
 }
 
-fn submit_locked(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
+fn submit_locked(
+    root: &Path,
+    opts: &SubmitOptions,
+    ops: &dyn ManuscriptOps,
+) -> Result<SubmitOutcome> {
     let mut s = session_for_submit(root, opts)?;
     let stage = match opts.stage {
         Some(st) => st,
@@ -1502,7 +1506,7 @@ fn submit_locked(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
         ],
     )?;
     let manuscript = if stage.writes_manuscript() {
-        Some(apply_manuscript(&env, &mut s, stage, &doc, true)?)
+        Some(apply_manuscript(&env, &mut s, stage, &doc, true, ops)?)
     } else {
         None
     };
@@ -1690,13 +1694,15 @@ pub fn normalize_manuscript(text: &str, ep: u32, title: &str) -> String {
 }
 
 /// Writes the manuscript a stage submitted (stage 10 may omit it: the current one is kept
-/// and re-checked), backing up what it replaces, then checks it.
+/// and re-checked), backing up what it replaces, then checks it. `ops` does the safe write
+/// and the check.
 pub fn apply_manuscript(
     env: &Env,
     s: &mut Session,
     stage: &StageDef,
     doc: &Value,
     check: bool,
+    ops: &dyn ManuscriptOps,
 ) -> Result<ManuscriptResult> {
     let root = env.root.as_path();
     let ep = s.episode;
@@ -1733,7 +1739,7 @@ pub fn apply_manuscript(
     if !unchanged {
         // The safe write backs up the file it replaces; an earlier manuscript of the episode
         // under another title is backed up here and then removed, so one file remains.
-        backups.extend(io::safe_write(root, &rel_path, &content)?);
+        backups.extend(ops.write(root, &rel_path, &content)?);
         for old in existing.iter().filter(|o| **o != path) {
             backups.push(io::backup_file(
                 root,
@@ -1757,7 +1763,7 @@ pub fn apply_manuscript(
         ],
     )?;
     let record = if check {
-        let outcome = io::check_manuscript(root, &path, &env.info)?;
+        let outcome = ops.check(root, &path)?;
         let result_text = serde_json::to_string_pretty(&outcome.result).unwrap_or_default();
         let check_id = io::store_artifact(
             root,
