@@ -165,8 +165,7 @@ impl ManuscriptOps for ManuscriptVerbs {
 
     fn check(&self, root: &Path, path: &Path) -> Result<CheckOutcome> {
         use super::check::{self, CheckRequest, Target};
-        let rel = crate::store::fileref::relative_to(root, path)
-            .unwrap_or_else(|_| path.display().to_string());
+        let rel = crate::store::fileref::shown_path(root, path);
         let report = check::run(
             &Ctx::new(root.to_path_buf()),
             CheckRequest {

@@ -7,6 +7,7 @@
 use super::io::{self, ProjectInfo};
 use super::session::ArtifactRef;
 use crate::error::{Code, Error, Result};
+use crate::store::fileref::shown_path;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -74,15 +75,11 @@ pub fn read_text(path: &Path) -> Result<String> {
     crate::store::text::decode(path, &bytes).map(|s| s.text)
 }
 
-fn rel(root: &Path, path: &Path) -> String {
-    crate::store::fileref::relative_to(root, path).unwrap_or_else(|_| path.display().to_string())
-}
-
 fn file_doc(root: &Path, key: &str, label: String, path: &Path) -> Result<SourceDoc> {
     Ok(SourceDoc {
         key: key.to_string(),
         label,
-        source_file: Some(rel(root, path)),
+        source_file: Some(shown_path(root, path)),
         content: read_text(path)?,
         content_type: content_type_of(path),
         summary: false,

@@ -235,8 +235,7 @@ fn invalid_id(id: &str) -> Error {
 
 /// QC-005 for a session file that cannot be read.
 pub fn corrupt(root: &Path, id: &str, path: &Path, why: &str, line: Option<usize>) -> Error {
-    let rel = crate::store::fileref::relative_to(root, path)
-        .unwrap_or_else(|_| path.display().to_string());
+    let rel = crate::store::fileref::shown_path(root, path);
     Error::new(
         Code::QC005,
         format!("セッションファイルが壊れています: {rel}（{why}）"),

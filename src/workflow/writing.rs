@@ -14,6 +14,7 @@ use super::session::{
 use super::stages::{self, StageDef, STAGES, TOTAL_STAGES};
 use super::templates::{self, Template, TemplateInfo};
 use crate::error::{Code, Error, Result};
+use crate::store::fileref::shown_path;
 use crate::store::write_atomic;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -30,10 +31,6 @@ fn seconds_since(issued_at: &str) -> Option<f64> {
     let then = humantime::parse_rfc3339(issued_at).ok()?;
     let secs = SystemTime::now().duration_since(then).ok()?.as_secs_f64();
     Some((secs * 10.0).round() / 10.0)
-}
-
-fn rel(root: &Path, path: &Path) -> String {
-    crate::store::fileref::relative_to(root, path).unwrap_or_else(|_| path.display().to_string())
 }
 
 /// How a call wants its session.
@@ -407,7 +404,7 @@ pub fn vars(env: &Env, s: Option<&Session>, stage: Option<&StageDef>) -> Vars {
     );
     let planned = format!(
         "{}/第{ep:03}話_{}.md",
-        rel(&env.root, &io::manuscript_dir(&env.root)),
+        shown_path(&env.root, &io::manuscript_dir(&env.root)),
         safe_title(&title)
     );
     let manuscript = s.and_then(|s| s.manuscript.as_ref());
@@ -1122,7 +1119,7 @@ fn show_locked(
         next_step: next.map(|n| n.number),
         next_stage: next.map(|n| n.id.to_string()),
         artifacts: s.artifacts.clone(),
-        session_file: rel(root, &session::path_of(root, &s.session_id)),
+        session_file: shown_path(root, &session::path_of(root, &s.session_id)),
         suggested_actions: suggestions(&s, target),
         warnings,
     })
@@ -1735,7 +1732,7 @@ pub fn apply_manuscript(
     let unchanged = existing.len() == 1
         && existing[0] == path
         && std::fs::read(&path).ok().as_deref() == Some(content.as_bytes());
-    let rel_path = rel(root, &path);
+    let rel_path = shown_path(root, &path);
     if !unchanged {
         // The safe write backs up the file it replaces; an earlier manuscript of the episode
         // under another title is backed up here and then removed, so one file remains.
@@ -1747,7 +1744,7 @@ pub fn apply_manuscript(
                 &format!("write {}", stage.stem()),
             )?);
             std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;
-            removed.push(rel(root, old));
+            removed.push(shown_path(root, old));
         }
     }
     let artifact_id = io::store_artifact(
@@ -2020,7 +2017,7 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
                 next_step: stage.map(|n| n.number),
                 next_stage: stage.map(|n| n.id.to_string()),
                 artifacts: s.artifacts.clone(),
-                session_file: rel(root, &session::path_of(root, id)),
+                session_file: shown_path(root, &session::path_of(root, id)),
                 suggested_actions: suggestions(&s, stage),
                 warnings: Vec::new(),
             }
