@@ -370,6 +370,16 @@ pub fn writing_sources(
             rules,
         )?);
     }
+    docs.extend(previous_episode_docs(root, facts)?);
+    let summary = brief(info, facts, &docs);
+    docs.insert(0, summary);
+    Ok(docs)
+}
+
+/// The previous episode's manuscript and handoff memo, where they exist.
+fn previous_episode_docs(root: &Path, facts: &EpisodeFacts) -> Result<Vec<SourceDoc>> {
+    let ep = facts.episode;
+    let mut docs = Vec::new();
     if let Some((n, _, path)) = &facts.previous {
         docs.push(file_doc(
             root,
@@ -386,8 +396,6 @@ pub fn writing_sources(
             &path,
         )?);
     }
-    let summary = brief(info, facts, &docs);
-    docs.insert(0, summary);
     Ok(docs)
 }
 
@@ -433,22 +441,7 @@ pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Resu
             path,
         )?);
     }
-    if let Some((n, _, path)) = &facts.previous {
-        docs.push(file_doc(
-            root,
-            "previous_manuscript",
-            format!("前話原稿（第{n:03}話）"),
-            path,
-        )?);
-    }
-    if let Some(path) = ep.checked_sub(1).and_then(|p| handoff_of(root, p)) {
-        docs.push(file_doc(
-            root,
-            "previous_handoff",
-            format!("前話の引き継ぎメモ（第{:03}話）", ep - 1),
-            &path,
-        )?);
-    }
+    docs.extend(previous_episode_docs(root, facts)?);
     let files = io::settings_files(root);
     for (key, path, label) in [
         ("characters", &files.characters, "キャラクター設定"),
