@@ -476,6 +476,32 @@ impl Report for WriteSubmitReport {
     }
 }
 
+/// The one submission a request carries, as `submission` (JSON), `content` (text) or
+/// `file` (read here; its FileRef goes to `files_in`, its path is returned); none when the
+/// request carries none, U001 when it carries more than one.
+pub fn submission_payload(
+    root: &Path,
+    submission: &Option<serde_json::Value>,
+    content: &Option<String>,
+    file: &Option<String>,
+    files_in: &mut Vec<FileRef>,
+) -> Result<Option<(Payload, Option<PathBuf>)>> {
+    match (submission, content, file) {
+        (None, None, None) => Ok(None),
+        (Some(v), None, None) => Ok(Some((Payload::Json(v.clone()), None))),
+        (None, Some(t), None) => Ok(Some((Payload::Text(t.clone()), None))),
+        (None, None, Some(f)) => {
+            let (text, path) = read_submission(root, f)?;
+            files_in.extend(FileRef::from_path(root, &path, "submission").ok());
+            Ok(Some((Payload::Text(text), Some(path))))
+        }
+        _ => Err(Error::new(
+            Code::U001,
+            "submission / content / file はどれか一つだけ指定してください",
+        )),
+    }
+}
+
 /// Reads a submission file (UTF-8).
 pub fn read_submission(root: &Path, file: &str) -> Result<(String, PathBuf)> {
     let p = Path::new(file);
@@ -497,25 +523,18 @@ pub fn submit(ctx: &Ctx, req: WriteSubmitRequest) -> Result<WriteSubmitReport> {
         None => None,
     };
     let mut files_in = Vec::new();
-    let (payload, source) = match (&req.submission, &req.content, &req.file) {
-        (Some(v), None, None) => (Payload::Json(v.clone()), None),
-        (None, Some(t), None) => (Payload::Text(t.clone()), None),
-        (None, None, Some(f)) => {
-            let (text, path) = read_submission(&ctx.root, f)?;
-            files_in.extend(FileRef::from_path(&ctx.root, &path, "submission").ok());
-            (Payload::Text(text), Some(path.display().to_string()))
-        }
-        (None, None, None) => {
-            return Err(Error::new(Code::U001, "提出内容がありません")
-                .hint("--file F（標準入力なら --file -）で出力を渡してください。"))
-        }
-        _ => {
-            return Err(Error::new(
-                Code::U001,
-                "submission / content / file はどれか一つだけ指定してください",
-            ))
-        }
-    };
+    let (payload, source) = submission_payload(
+        &ctx.root,
+        &req.submission,
+        &req.content,
+        &req.file,
+        &mut files_in,
+    )?
+    .ok_or_else(|| {
+        Error::new(Code::U001, "提出内容がありません")
+            .hint("--file F（標準入力なら --file -）で出力を渡してください。")
+    })?;
+    let source = source.map(|path| path.display().to_string());
     let outcome = writing::submit(
         &ctx.root,
         &SubmitOptions {
