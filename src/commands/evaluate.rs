@@ -170,38 +170,14 @@ impl Prepared {
         if let Some(s) = measured {
             v.insert("measured_score".into(), s.to_string());
         }
-        let lines: Vec<String> = issues
-            .iter()
-            .take(30)
-            .map(|i| {
-                let at = i.line.map(|l| format!("{l}行目 ")).unwrap_or_default();
-                format!(
-                    "  - {at}[{}] {}: {}",
-                    i.severity.as_str(),
-                    i.code,
-                    i.message
-                )
-            })
-            .collect();
         v.insert(
             "findings_summary".into(),
-            if lines.is_empty() {
-                "  - 機械チェックで検出された問題はありません。".into()
-            } else {
-                lines.join("\n")
-            },
+            progressive::issues_summary(issues, 30, false),
         );
-        let yaml = serde_yaml::to_string(details).unwrap_or_default();
-        let mut d: String = yaml
-            .lines()
-            .map(|l| format!("  {l}"))
-            .collect::<Vec<_>>()
-            .join("\n");
-        if d.chars().count() > 5000 {
-            d = d.chars().take(5000).collect();
-            d.push_str("\n  …（省略）");
-        }
-        v.insert("details_summary".into(), d);
+        v.insert(
+            "details_summary".into(),
+            progressive::details_summary(details, 5000, "\n  …（省略）"),
+        );
         v
     }
 

@@ -1171,7 +1171,9 @@ fn store_artifact(
     }
 }
 
-fn issues_summary(issues: &[StepIssue], max: usize) -> String {
+/// Issues as prompt lines (`  - 12行目 [warning] CODE: message`), the first `max`; with
+/// `count_rest`, a last line counts the ones left out.
+pub fn issues_summary(issues: &[StepIssue], max: usize, count_rest: bool) -> String {
     if issues.is_empty() {
         return "  - 機械チェックで検出された問題はありません。".into();
     }
@@ -1188,7 +1190,7 @@ fn issues_summary(issues: &[StepIssue], max: usize) -> String {
             )
         })
         .collect();
-    if issues.len() > max {
+    if count_rest && issues.len() > max {
         lines.push(format!(
             "  - ほか {} 件（出力の issues を参照）",
             issues.len() - max
@@ -1197,8 +1199,8 @@ fn issues_summary(issues: &[StepIssue], max: usize) -> String {
     lines.join("\n")
 }
 
-/// Details as indented YAML, cut at `max` characters.
-fn details_summary(details: &Value, max: usize) -> String {
+/// Details as indented YAML, cut at `max` characters (`cut_note` follows a cut).
+pub fn details_summary(details: &Value, max: usize, cut_note: &str) -> String {
     let yaml = serde_yaml::to_string(details).unwrap_or_default();
     let mut out: String = yaml
         .lines()
@@ -1207,7 +1209,7 @@ fn details_summary(details: &Value, max: usize) -> String {
         .join("\n");
     if out.chars().count() > max {
         out = out.chars().take(max).collect();
-        out.push_str("\n  …（省略。出力の details を参照）");
+        out.push_str(cut_note);
     }
     out
 }
@@ -1514,9 +1516,12 @@ fn run_attempt(
     vars.insert("measured_score".into(), format!("{measured_score}"));
     vars.insert(
         "findings_summary".into(),
-        issues_summary(&measured.issues, 30),
+        issues_summary(&measured.issues, 30, true),
     );
-    vars.insert("details_summary".into(), details_summary(&details, 4000));
+    vars.insert(
+        "details_summary".into(),
+        details_summary(&details, 4000, "\n  …（省略。出力の details を参照）"),
+    );
     vars.insert("session_id".into(), m.session_id.clone());
     vars.insert("step_id".into(), step.number.to_string());
     let submit = format!(
