@@ -575,19 +575,7 @@ fn judged_eval(
     aspect_of: impl Fn(u8, &StepIssue) -> Option<&'static str>,
 ) -> Result<JudgedReport> {
     let p = prepare(ctx, req.episode, template)?;
-    let aspects: Vec<String> = p
-        .template
-        .doc
-        .parameters
-        .get("aspects")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default();
+    let aspects = judgment::strings(p.template.doc.parameters.get("aspects"));
     let (issues, measured) = p.measure(ctx, steps_used)?;
     let det: Vec<StepIssue> = issues.iter().map(|(_, i)| i.clone()).collect();
     let measured_score = penalty_score(&det);
@@ -872,16 +860,7 @@ pub fn preview(ctx: &Ctx, req: PreviewRequest) -> Result<PreviewReport> {
     if let Some(v) = &req.llm_result {
         p.judged(v)?;
         preview.summary = v.get("summary").and_then(Value::as_str).map(str::to_string);
-        preview.key_points = v
-            .get("key_points")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
+        preview.key_points = judgment::strings(v.get("key_points"));
         pending = false;
     }
     Ok(PreviewReport {
