@@ -205,6 +205,18 @@ fn y_grid(out: &mut String, f: &Frame, max: f64, step: f64, label: impl Fn(f64) 
 }
 
 /// Episode numbers under the x axis, about one per 44 pixels, the last one always.
+/// The shaded band of the target range `lo..=hi` across the plot (axis top `max`).
+fn target_band(out: &mut String, f: &Frame, lo: f64, hi: f64, max: f64) {
+    let (y1, y2) = (f.y(hi, max), f.y(lo, max));
+    let _ = write!(
+        out,
+        r#"<rect x="{}" y="{y1:.1}" width="{}" height="{:.1}" fill="{C_BAND}"/>"#,
+        f.left,
+        f.plot_w(),
+        (y2 - y1).max(0.0)
+    );
+}
+
 fn x_labels(out: &mut String, f: &Frame, episodes: &[u32]) {
     let n = episodes.len();
     if n == 0 {
@@ -276,14 +288,7 @@ fn length_chart(r: &StatusReport) -> String {
     let step = nice_step(top, 5.0);
     let max = (top / step).ceil() * step;
     y_grid(&mut out, &f, max, step, |v| fmt_thousands(v as usize));
-    let (y1, y2) = (f.y(band.max as f64, max), f.y(band.min as f64, max));
-    let _ = write!(
-        out,
-        r#"<rect x="{}" y="{y1:.1}" width="{}" height="{:.1}" fill="{C_BAND}"/>"#,
-        f.left,
-        f.plot_w(),
-        (y2 - y1).max(0.0)
-    );
+    target_band(&mut out, &f, band.min as f64, band.max as f64, max);
     if rows.is_empty() {
         no_data(&mut out, &f, "原稿がありません");
     }
@@ -367,14 +372,7 @@ fn line_chart(
         }
     });
     if let Some((lo, hi)) = s.band {
-        let (y1, y2) = (f.y(hi, s.max), f.y(lo, s.max));
-        let _ = write!(
-            out,
-            r#"<rect x="{}" y="{y1:.1}" width="{}" height="{:.1}" fill="{C_BAND}"/>"#,
-            f.left,
-            f.plot_w(),
-            (y2 - y1).max(0.0)
-        );
+        target_band(&mut out, f, lo, hi, s.max);
     }
     if let Some(t) = s.threshold {
         let y = f.y(t, s.max);
