@@ -161,11 +161,7 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
     let prompt_file = if dry_run {
         None
     } else {
-        let stamp: String = writing::now()
-            .chars()
-            .filter(char::is_ascii_digit)
-            .take(14)
-            .collect();
+        let stamp = writing::now_digits();
         let f = format!(
             "{}/plots/第{ep:03}話_{stamp}.prompt.md",
             session::WRITES_DIR
@@ -405,11 +401,7 @@ pub fn submit(
         &format!("第{ep:03}話 話別プロット"),
         &[("episode", format!("{ep:03}")), ("type", "plot".into())],
     )?;
-    let stamp: String = writing::now()
-        .chars()
-        .filter(char::is_ascii_digit)
-        .take(14)
-        .collect();
+    let stamp = writing::now_digits();
     write_atomic(
         &root.join(format!(
             "{}/plots/第{ep:03}話_{stamp}.submitted.yaml",

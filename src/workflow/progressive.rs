@@ -391,14 +391,8 @@ impl Manifest {
 /// number: the count of the episode's earlier sessions). Ids of an episode therefore sort in
 /// creation order even within one second (sessions are created under the episode lock).
 pub fn new_session_id(ep: u32, created_at: &str, seq: u32) -> String {
-    let digits: String = created_at
-        .chars()
-        .filter(char::is_ascii_digit)
-        .take(14)
-        .collect();
-    let date = digits.get(..8).unwrap_or("00000000");
-    let time = digits.get(8..14).unwrap_or("000000");
-    format!("QC_EP{ep:03}_{date}_{time}_{:04x}", seq.min(0xffff))
+    let stamp = crate::store::envelope::file_stamp(created_at);
+    format!("QC_EP{ep:03}_{stamp}_{:04x}", seq.min(0xffff))
 }
 
 /// Whether `id` has the form of a session id (checked before any path is built).

@@ -617,11 +617,7 @@ fn rebuild(
     let results = replay(root, &mut s, 1, false, progress, ops)?;
     let damaged = session::path_of(root, id);
     if damaged.is_file() {
-        let stamp: String = writing::now()
-            .chars()
-            .filter(char::is_ascii_digit)
-            .take(14)
-            .collect();
+        let stamp = writing::now_digits();
         let aside = damaged.with_file_name(format!("{id}.yaml.corrupt-{stamp}"));
         std::fs::rename(&damaged, &aside).map_err(|e| Error::io(&damaged, &e))?;
     }

@@ -27,6 +27,15 @@ pub fn now() -> String {
     crate::store::envelope::timestamp(SystemTime::now())
 }
 
+/// Now as `YYYYMMDDHHMMSS`, for file names.
+pub fn now_digits() -> String {
+    now()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect()
+}
+
 fn seconds_since(issued_at: &str) -> Option<f64> {
     let then = humantime::parse_rfc3339(issued_at).ok()?;
     let secs = SystemTime::now().duration_since(then).ok()?.as_secs_f64();
