@@ -345,15 +345,7 @@ pub fn writing_sources(
         )?);
     }
     let files = io::settings_files(root);
-    for (key, path, label) in [
-        ("characters", &files.characters, "キャラクター設定"),
-        ("world", &files.world, "世界観"),
-        ("glossary", &files.glossary, "用語集"),
-    ] {
-        if let Some(path) = path {
-            docs.push(file_doc(root, key, label.into(), path)?);
-        }
-    }
+    docs.extend(character_world_glossary_docs(root, &files)?);
     for path in &files.style {
         docs.push(file_doc(
             root,
@@ -373,6 +365,24 @@ pub fn writing_sources(
     docs.extend(previous_episode_docs(root, facts)?);
     let summary = brief(info, facts, &docs);
     docs.insert(0, summary);
+    Ok(docs)
+}
+
+/// The character, world and glossary settings, where they exist.
+fn character_world_glossary_docs(
+    root: &Path,
+    files: &crate::project::SettingsFiles,
+) -> Result<Vec<SourceDoc>> {
+    let mut docs = Vec::new();
+    for (key, path, label) in [
+        ("characters", &files.characters, "キャラクター設定"),
+        ("world", &files.world, "世界観"),
+        ("glossary", &files.glossary, "用語集"),
+    ] {
+        if let Some(path) = path {
+            docs.push(file_doc(root, key, label.into(), path)?);
+        }
+    }
     Ok(docs)
 }
 
@@ -443,15 +453,7 @@ pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Resu
     }
     docs.extend(previous_episode_docs(root, facts)?);
     let files = io::settings_files(root);
-    for (key, path, label) in [
-        ("characters", &files.characters, "キャラクター設定"),
-        ("world", &files.world, "世界観"),
-        ("glossary", &files.glossary, "用語集"),
-    ] {
-        if let Some(path) = path {
-            docs.push(file_doc(root, key, label.into(), path)?);
-        }
-    }
+    docs.extend(character_world_glossary_docs(root, &files)?);
     if regenerate {
         if let Some(path) = &facts.plot_path {
             docs.push(file_doc(
