@@ -217,6 +217,19 @@ fn target_band(out: &mut String, f: &Frame, lo: f64, hi: f64, max: f64) {
     );
 }
 
+/// A dashed rule across the plot at `y`, labelled (with a halo) at its right end at
+/// `label_y`.
+fn labelled_rule(out: &mut String, f: &Frame, y: f64, color: &str, label_y: f64, label: &str) {
+    let _ = write!(
+        out,
+        r#"<line x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="{color}" stroke-dasharray="5 4" stroke-width="1.2"/><text x="{}" y="{label_y:.1}" text-anchor="end" {HALO}>{}</text>"#,
+        f.left,
+        f.w - f.right,
+        f.w - f.right - 4.0,
+        esc(label)
+    );
+}
+
 fn x_labels(out: &mut String, f: &Frame, episodes: &[u32]) {
     let n = episodes.len();
     if n == 0 {
@@ -318,15 +331,8 @@ fn length_chart(r: &StatusReport) -> String {
     // The band's edges go over the bars, their labels with a light halo.
     for (v, name, dy) in [(band.min, "最小", 15.0), (band.max, "最大", -5.0)] {
         let y = f.y(v as f64, max);
-        let _ = write!(
-            out,
-            r#"<line x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="{C_OK}" stroke-dasharray="5 4" stroke-width="1.2"/><text x="{}" y="{:.1}" text-anchor="end" {HALO}>{}</text>"#,
-            f.left,
-            f.w - f.right,
-            f.w - f.right - 4.0,
-            y + dy,
-            esc(&format!("{name} {}", fmt_thousands(v)))
-        );
+        let label = format!("{name} {}", fmt_thousands(v));
+        labelled_rule(&mut out, &f, y, C_OK, y + dy, &label);
     }
     x_labels(
         &mut out,
@@ -376,15 +382,8 @@ fn line_chart(
     }
     if let Some(t) = s.threshold {
         let y = f.y(t, s.max);
-        let _ = write!(
-            out,
-            r#"<line x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="{C_LONG}" stroke-dasharray="5 4" stroke-width="1.2"/><text x="{}" y="{:.1}" text-anchor="end" {HALO}>{}</text>"#,
-            f.left,
-            f.w - f.right,
-            f.w - f.right - 4.0,
-            y - 4.0,
-            esc(&format!("基準 {}", fmt_score(t)))
-        );
+        let label = format!("基準 {}", fmt_score(t));
+        labelled_rule(&mut out, f, y, C_LONG, y - 4.0, &label);
     }
     let n = rows.len();
     let points: Vec<(usize, f64)> = rows
