@@ -336,14 +336,7 @@ pub fn writing_sources(
             .alternative(format!("noveler write {ep} --plot-file <プロット>")))
         }
     }
-    if let Some((path, _)) = io::find_chapter_plot(root, ep) {
-        docs.push(file_doc(
-            root,
-            "chapter_plot",
-            format!("章別プロット（{}）", stem_label(&path)),
-            &path,
-        )?);
-    }
+    docs.extend(chapter_plot_doc(root, ep)?);
     let files = io::settings_files(root);
     docs.extend(character_world_glossary_docs(root, &files)?);
     for path in &files.style {
@@ -366,6 +359,19 @@ pub fn writing_sources(
     let summary = brief(info, facts, &docs);
     docs.insert(0, summary);
     Ok(docs)
+}
+
+/// The chapter plot that lists episode `ep`, if any.
+fn chapter_plot_doc(root: &Path, ep: u32) -> Result<Option<SourceDoc>> {
+    match io::find_chapter_plot(root, ep) {
+        Some((path, _)) => Ok(Some(file_doc(
+            root,
+            "chapter_plot",
+            format!("章別プロット（{}）", stem_label(&path)),
+            &path,
+        )?)),
+        None => Ok(None),
+    }
 }
 
 /// The character, world and glossary settings, where they exist.
@@ -431,14 +437,7 @@ pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Resu
             &path,
         )?);
     }
-    if let Some((path, _)) = io::find_chapter_plot(root, ep) {
-        docs.push(file_doc(
-            root,
-            "chapter_plot",
-            format!("章別プロット（{}）", stem_label(&path)),
-            &path,
-        )?);
-    }
+    docs.extend(chapter_plot_doc(root, ep)?);
     let earlier: Vec<(u32, PathBuf)> = io::episode_plots(root)
         .into_iter()
         .filter(|(n, _)| *n < ep)
