@@ -676,6 +676,16 @@ mod tests {
         c
     }
 
+    /// Completes on `date`, with no write hook.
+    fn complete_on(root: &Path, req: CompleteRequest, date: &str) -> Result<CompleteReport> {
+        run_with(
+            &ctx(root),
+            req,
+            &FixedClock(date.into()),
+            &mut |_, _| Ok(()),
+        )
+    }
+
     fn req() -> CompleteRequest {
         CompleteRequest {
             episode: 1,
@@ -688,13 +698,7 @@ mod tests {
     fn completes_with_format_from_config_and_fixed_date() {
         let dir = project();
         let root = dir.path();
-        let r = run_with(
-            &ctx(root),
-            req(),
-            &FixedClock("2025-11-22".into()),
-            &mut |_, _| Ok(()),
-        )
-        .unwrap();
+        let r = complete_on(root, req(), "2025-11-22").unwrap();
         assert!(r.completed);
         assert_eq!(r.format, PublishFormat::Kakuyomu);
         assert_eq!(r.format_source, "project_config");
@@ -724,13 +728,7 @@ mod tests {
             assert_eq!(f["sha256"], sha256_hex(&bytes));
         }
         // Completing again: already completed, the publish text is backed up first.
-        let again = run_with(
-            &ctx(root),
-            req(),
-            &FixedClock("2025-11-23".into()),
-            &mut |_, _| Ok(()),
-        )
-        .unwrap();
+        let again = complete_on(root, req(), "2025-11-23").unwrap();
         assert!(again.already_completed);
         assert_eq!(again.backup.as_ref().unwrap().files.len(), 2);
     }
@@ -746,16 +744,15 @@ mod tests {
         )
         .unwrap();
         let before = std::fs::read(root.join("50_管理資料/話数管理.yaml")).unwrap();
-        let r = run_with(
-            &ctx(root),
+        let r = complete_on(
+            root,
             CompleteRequest {
                 episode: 1,
                 min_score: Some(95.0),
                 auto_publish: true,
                 ..Default::default()
             },
-            &FixedClock("2025-11-22".into()),
-            &mut |_, _| Ok(()),
+            "2025-11-22",
         )
         .unwrap();
         assert!(r.quality.score <= 90.0, "{}", r.quality.score);
@@ -768,13 +765,7 @@ mod tests {
             std::fs::read(root.join("50_管理資料/話数管理.yaml")).unwrap(),
             before
         );
-        let r = run_with(
-            &ctx(root),
-            req(),
-            &FixedClock("2025-11-22".into()),
-            &mut |_, _| Ok(()),
-        )
-        .unwrap();
+        let r = complete_on(root, req(), "2025-11-22").unwrap();
         assert_eq!(r.publication_status, "needs_review");
         assert!(r.completed);
         assert_eq!(r.exit_code(), 0);
@@ -827,14 +818,13 @@ mod tests {
     fn dry_run_writes_nothing() {
         let dir = project();
         let root = dir.path();
-        let r = run_with(
-            &ctx(root),
+        let r = complete_on(
+            root,
             CompleteRequest {
                 dry_run: true,
                 ..req()
             },
-            &FixedClock("2025-11-22".into()),
-            &mut |_, _| Ok(()),
+            "2025-11-22",
         )
         .unwrap();
         assert!(!r.completed);

@@ -8,7 +8,7 @@
 
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
-use crate::store::envelope::{timestamp, OUTPUT_DIR};
+use crate::store::envelope::{file_stamp, timestamp, OUTPUT_DIR};
 use crate::store::{write_atomic, FileRef};
 use serde::{Deserialize, Serialize};
 use std::time::SystemTime;
@@ -144,16 +144,7 @@ pub fn run(ctx: &Ctx, req: ConvertRequest) -> Result<ConvertReport> {
     let stderr = string_field(obj, "stderr")?;
 
     let now = SystemTime::now();
-    let digits: String = timestamp(now)
-        .chars()
-        .filter(char::is_ascii_digit)
-        .take(14)
-        .collect();
-    let stamp = format!(
-        "{}_{}",
-        digits.get(..8).unwrap_or("00000000"),
-        digits.get(8..14).unwrap_or("000000")
-    );
+    let stamp = file_stamp(&timestamp(now));
     let save = |text: &str, role: &str| -> Result<Option<FileRef>> {
         if text.is_empty() {
             return Ok(None);

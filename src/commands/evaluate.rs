@@ -170,38 +170,14 @@ impl Prepared {
         if let Some(s) = measured {
             v.insert("measured_score".into(), s.to_string());
         }
-        let lines: Vec<String> = issues
-            .iter()
-            .take(30)
-            .map(|i| {
-                let at = i.line.map(|l| format!("{l}行目 ")).unwrap_or_default();
-                format!(
-                    "  - {at}[{}] {}: {}",
-                    i.severity.as_str(),
-                    i.code,
-                    i.message
-                )
-            })
-            .collect();
         v.insert(
             "findings_summary".into(),
-            if lines.is_empty() {
-                "  - 機械チェックで検出された問題はありません。".into()
-            } else {
-                lines.join("\n")
-            },
+            progressive::issues_summary(issues, 30, false),
         );
-        let yaml = serde_yaml::to_string(details).unwrap_or_default();
-        let mut d: String = yaml
-            .lines()
-            .map(|l| format!("  {l}"))
-            .collect::<Vec<_>>()
-            .join("\n");
-        if d.chars().count() > 5000 {
-            d = d.chars().take(5000).collect();
-            d.push_str("\n  …（省略）");
-        }
-        v.insert("details_summary".into(), d);
+        v.insert(
+            "details_summary".into(),
+            progressive::details_summary(details, 5000, "\n  …（省略）"),
+        );
         v
     }
 
@@ -599,19 +575,7 @@ fn judged_eval(
     aspect_of: impl Fn(u8, &StepIssue) -> Option<&'static str>,
 ) -> Result<JudgedReport> {
     let p = prepare(ctx, req.episode, template)?;
-    let aspects: Vec<String> = p
-        .template
-        .doc
-        .parameters
-        .get("aspects")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default();
+    let aspects = judgment::strings(p.template.doc.parameters.get("aspects"));
     let (issues, measured) = p.measure(ctx, steps_used)?;
     let det: Vec<StepIssue> = issues.iter().map(|(_, i)| i.clone()).collect();
     let measured_score = penalty_score(&det);
@@ -896,16 +860,7 @@ pub fn preview(ctx: &Ctx, req: PreviewRequest) -> Result<PreviewReport> {
     if let Some(v) = &req.llm_result {
         p.judged(v)?;
         preview.summary = v.get("summary").and_then(Value::as_str).map(str::to_string);
-        preview.key_points = v
-            .get("key_points")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
+        preview.key_points = judgment::strings(v.get("key_points"));
         pending = false;
     }
     Ok(PreviewReport {

@@ -5,10 +5,9 @@
 //! which is backed up first). MCP: `noveler_plot` (with `submission` it submits).
 
 use super::{Ctx, Report};
-use crate::error::{Code, Error, Result};
+use crate::error::Result;
 use crate::store::FileRef;
 use crate::workflow::plot::{self, PlotOutcome, PlotSubmitOutcome};
-use crate::workflow::writing::Payload;
 use serde::{Deserialize, Serialize};
 
 /// The plot prompt of an episode, or (with `submission`/`content`/`file`) its submission.
@@ -67,22 +66,14 @@ impl Report for PlotReport {
 /// `noveler plot EP` / `noveler plot submit EP` / `noveler_plot`.
 pub fn run(ctx: &Ctx, req: PlotRequest) -> Result<PlotReport> {
     let mut files_in = Vec::new();
-    let payload = match (&req.submission, &req.content, &req.file) {
-        (None, None, None) => None,
-        (Some(v), None, None) => Some(Payload::Json(v.clone())),
-        (None, Some(t), None) => Some(Payload::Text(t.clone())),
-        (None, None, Some(f)) => {
-            let (text, path) = super::write::read_submission(&ctx.root, f)?;
-            files_in.extend(FileRef::from_path(&ctx.root, &path, "submission").ok());
-            Some(Payload::Text(text))
-        }
-        _ => {
-            return Err(Error::new(
-                Code::U001,
-                "submission / content / file はどれか一つだけ指定してください",
-            ))
-        }
-    };
+    let payload = super::write::submission_payload(
+        &ctx.root,
+        &req.submission,
+        &req.content,
+        &req.file,
+        &mut files_in,
+    )?
+    .map(|(payload, _)| payload);
     match payload {
         None => {
             let out = plot::prompt(&ctx.root, req.episode, req.regenerate, req.dry_run)?;

@@ -219,14 +219,23 @@ fn polish_lock(root: &Path, rel: &str) -> PathBuf {
 
 /// Writes `new_text` (normalised) to the target after re-verifying its sha256 and backing
 /// it up; returns the backup and the bytes written.
+/// What writing a revised manuscript back left behind.
+struct Written {
+    backup: BackupRef,
+    /// sha256 of the bytes written.
+    sha256: String,
+    /// The manuscript as written (role `manuscript`).
+    file: FileRef,
+}
+
 fn write_back(
     root: &Path,
     t: &Target,
     expected: &str,
     new_text: &str,
     reason: &str,
-) -> Result<(BackupRef, Vec<u8>)> {
-    lock::try_lock(&polish_lock(root, &t.rel), || {
+) -> Result<Written> {
+    let (backup, out) = lock::try_lock(&polish_lock(root, &t.rel), || {
         let now = std::fs::read(&t.path).map_err(|e| Error::io(&t.path, &e))?;
         let actual = sha256_hex(&now);
         if actual != expected {
@@ -236,6 +245,11 @@ fn write_back(
         let out = t.source.denormalise(new_text).into_bytes();
         write_atomic(&t.path, &out)?;
         Ok((backup, out))
+    })?;
+    Ok(Written {
+        backup,
+        sha256: sha256_hex(&out),
+        file: FileRef::from_bytes(root, &t.path, &out, "manuscript"),
     })
 }
 
@@ -469,15 +483,10 @@ pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
             .expected_sha256
             .clone()
             .unwrap_or_else(|| t.sha256.clone());
-        let (b, bytes) = write_back(&ctx.root, &t, &expected, &fixed, "polish")?;
-        sha_after = sha256_hex(&bytes);
-        files_out.push(FileRef::from_bytes(
-            &ctx.root,
-            &t.path,
-            &bytes,
-            "manuscript",
-        ));
-        backup_ref = Some(b);
+        let w = write_back(&ctx.root, &t, &expected, &fixed, "polish")?;
+        sha_after = w.sha256;
+        files_out.push(w.file);
+        backup_ref = Some(w.backup);
         written = true;
     } else if changed {
         sha_after = sha256_hex(t.source.denormalise(&fixed).as_bytes());
@@ -769,21 +778,16 @@ pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
     let (mut written, mut backup_ref, mut files_out) = (false, None, Vec::new());
     let mut sha_after = sha256_hex(t.source.denormalise(&revised).as_bytes());
     if changed && !req.dry_run {
-        let (b, bytes) = write_back(
+        let w = write_back(
             &ctx.root,
             &t,
             &t.sha256,
             &revised,
             &format!("polish stage{}", req.stage),
         )?;
-        sha_after = sha256_hex(&bytes);
-        files_out.push(FileRef::from_bytes(
-            &ctx.root,
-            &t.path,
-            &bytes,
-            "manuscript",
-        ));
-        backup_ref = Some(b);
+        sha_after = w.sha256;
+        files_out.push(w.file);
+        backup_ref = Some(w.backup);
         written = true;
     }
     let (_, unfixable) = skipped_of(&after, Applicability::Safe, &[], true);

@@ -157,19 +157,42 @@ fn step_number(n: i64) -> Result<u32> {
         .ok_or_else(|| progressive::invalid_step(n))
 }
 
+/// The input of a step request: the step number is checked first, then the episode (given,
+/// or the session's); the agent's result and a manuscript text are left for the caller.
+fn step_input(
+    step_id: i64,
+    episode: Option<u32>,
+    session_id: Option<String>,
+    options: &OptionArgs,
+    trigger: &'static str,
+) -> Result<StepInput> {
+    let step = step_number(step_id)?;
+    let episode = episode_of(episode, session_id.as_deref())?;
+    Ok(StepInput {
+        episode,
+        step,
+        session_id,
+        llm_result: None,
+        manuscript_content: None,
+        options: options.options(),
+        trigger,
+    })
+}
+
 pub fn step(ctx: &Ctx, req: StepRequest) -> Result<StepResult> {
-    let step = step_number(req.step_id)?;
-    let ep = episode_of(req.episode, req.session_id.as_deref())?;
+    let input = step_input(
+        req.step_id,
+        req.episode,
+        req.session_id,
+        &req.options,
+        "step",
+    )?;
     progressive::execute_step(
         &ctx.root,
         StepInput {
-            episode: ep,
-            step,
-            session_id: req.session_id,
             llm_result: req.llm_result,
             manuscript_content: req.manuscript_content,
-            options: req.options.options(),
-            trigger: "step",
+            ..input
         },
     )
 }
@@ -242,17 +265,18 @@ impl Report for ExecuteStepReport {
 }
 
 pub fn execute_step(ctx: &Ctx, req: ExecuteStepRequest) -> Result<ExecuteStepReport> {
-    let step = step_number(req.step_id)?;
-    let ep = episode_of(req.episode, req.session_id.as_deref())?;
     let data = req.input_data.unwrap_or_default();
+    let input = step_input(
+        req.step_id,
+        req.episode,
+        req.session_id,
+        &data.options,
+        "step",
+    )?;
     let input = StepInput {
-        episode: ep,
-        step,
-        session_id: req.session_id,
         llm_result: data.llm_result,
         manuscript_content: data.manuscript_content,
-        options: data.options.options(),
-        trigger: "step",
+        ..input
     };
     let (result, repeat) = match req.iteration_policy {
         Some(policy) => {
@@ -313,18 +337,18 @@ impl Report for RepeatOutcome {
 }
 
 pub fn repeat(ctx: &Ctx, req: RepeatRequest) -> Result<RepeatOutcome> {
-    let step = step_number(req.step_id)?;
-    let ep = episode_of(req.episode, req.session_id.as_deref())?;
+    let input = step_input(
+        req.step_id,
+        req.episode,
+        req.session_id,
+        &req.options,
+        "repeat",
+    )?;
     progressive::repeat_step(
         &ctx.root,
         StepInput {
-            episode: ep,
-            step,
-            session_id: req.session_id,
             llm_result: req.llm_result,
-            manuscript_content: None,
-            options: req.options.options(),
-            trigger: "repeat",
+            ..input
         },
         req.iteration_policy.unwrap_or_default(),
     )

@@ -611,7 +611,7 @@ pub fn fmt_score(s: f64) -> String {
     }
 }
 
-/// `12,345`.
+/// Thousands separators for counts: `12,345` (also used by the text renderers).
 pub fn fmt_thousands(n: usize) -> String {
     let s = n.to_string();
     let mut out = String::new();
@@ -995,6 +995,8 @@ mod tests {
     #[test]
     fn thousands_and_scores() {
         assert_eq!(fmt_thousands(0), "0");
+        assert_eq!(fmt_thousands(999), "999");
+        assert_eq!(fmt_thousands(1000), "1,000");
         assert_eq!(fmt_thousands(1234), "1,234");
         assert_eq!(fmt_thousands(1234567), "1,234,567");
         assert_eq!(fmt_score(86.0), "86");

@@ -11,6 +11,7 @@
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
+use crate::workflow::io::{CheckOutcome, ManuscriptOps};
 use crate::workflow::recovery::{self, ExecuteOutcome, ResumeFailureOutcome, TasksOutcome};
 use crate::workflow::session::{self, SessionStatus};
 use crate::workflow::stages::{self, StageDef};
@@ -145,6 +146,57 @@ fn submit_refs(root: &Path, s: &SubmitOutcome) -> Vec<FileRef> {
     out
 }
 
+/// The verbs the writing flow's stages 8–10 use on the manuscript, handed to the workflow
+/// (which never calls `commands` itself): `write_file`'s safe write and `check`.
+pub struct ManuscriptVerbs;
+
+impl ManuscriptOps for ManuscriptVerbs {
+    fn write(&self, root: &Path, rel: &str, content: &str) -> Result<Option<String>> {
+        let report = super::write_file::run(
+            &Ctx::new(root.to_path_buf()),
+            super::write_file::WriteFileRequest {
+                path: rel.to_string(),
+                content: content.to_string(),
+                expected_sha256: None,
+            },
+        )?;
+        Ok(report.backup.map(|b| b.backup_id))
+    }
+
+    fn check(&self, root: &Path, path: &Path) -> Result<CheckOutcome> {
+        use super::check::{self, CheckRequest, Target};
+        let rel = crate::store::fileref::shown_path(root, path);
+        let report = check::run(
+            &Ctx::new(root.to_path_buf()),
+            CheckRequest {
+                targets: vec![Target::Path(rel.clone())],
+                exit_zero: true,
+                ..Default::default()
+            },
+        )?;
+        if let Some(e) = report.errors.first() {
+            return Err(Error::new(
+                Code::parse(&e.code).unwrap_or(Code::Q002),
+                format!("原稿をチェックできません: {}", e.message),
+            )
+            .at(path, None));
+        }
+        let file = report.files.into_iter().next().ok_or_else(|| {
+            Error::new(Code::Q002, format!("{rel} をチェックできませんでした")).at(path, None)
+        })?;
+        let ls = &file.metrics.length_stats;
+        Ok(CheckOutcome {
+            score: file.scores.overall,
+            body_chars: ls.body_chars,
+            target_min: ls.target_min,
+            target_max: ls.target_max,
+            in_range: ls.in_range,
+            findings: file.findings.clone(),
+            result: serde_json::to_value(&file).unwrap_or_default(),
+        })
+    }
+}
+
 /// The MCP exclusivity key of a writing call: one call per episode at a time.
 pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
     let ep = args
@@ -174,6 +226,7 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
                 feedback: req.feedback.clone(),
                 dry_run: req.dry_run,
             },
+            &ManuscriptVerbs,
         )?;
         session_id = Some(out.session_id.clone());
         submitted = Some(out);
@@ -423,6 +476,32 @@ impl Report for WriteSubmitReport {
     }
 }
 
+/// The one submission a request carries, as `submission` (JSON), `content` (text) or
+/// `file` (read here; its FileRef goes to `files_in`, its path is returned); none when the
+/// request carries none, U001 when it carries more than one.
+pub fn submission_payload(
+    root: &Path,
+    submission: &Option<serde_json::Value>,
+    content: &Option<String>,
+    file: &Option<String>,
+    files_in: &mut Vec<FileRef>,
+) -> Result<Option<(Payload, Option<PathBuf>)>> {
+    match (submission, content, file) {
+        (None, None, None) => Ok(None),
+        (Some(v), None, None) => Ok(Some((Payload::Json(v.clone()), None))),
+        (None, Some(t), None) => Ok(Some((Payload::Text(t.clone()), None))),
+        (None, None, Some(f)) => {
+            let (text, path) = read_submission(root, f)?;
+            files_in.extend(FileRef::from_path(root, &path, "submission").ok());
+            Ok(Some((Payload::Text(text), Some(path))))
+        }
+        _ => Err(Error::new(
+            Code::U001,
+            "submission / content / file はどれか一つだけ指定してください",
+        )),
+    }
+}
+
 /// Reads a submission file (UTF-8).
 pub fn read_submission(root: &Path, file: &str) -> Result<(String, PathBuf)> {
     let p = Path::new(file);
@@ -444,25 +523,18 @@ pub fn submit(ctx: &Ctx, req: WriteSubmitRequest) -> Result<WriteSubmitReport> {
         None => None,
     };
     let mut files_in = Vec::new();
-    let (payload, source) = match (&req.submission, &req.content, &req.file) {
-        (Some(v), None, None) => (Payload::Json(v.clone()), None),
-        (None, Some(t), None) => (Payload::Text(t.clone()), None),
-        (None, None, Some(f)) => {
-            let (text, path) = read_submission(&ctx.root, f)?;
-            files_in.extend(FileRef::from_path(&ctx.root, &path, "submission").ok());
-            (Payload::Text(text), Some(path.display().to_string()))
-        }
-        (None, None, None) => {
-            return Err(Error::new(Code::U001, "提出内容がありません")
-                .hint("--file F（標準入力なら --file -）で出力を渡してください。"))
-        }
-        _ => {
-            return Err(Error::new(
-                Code::U001,
-                "submission / content / file はどれか一つだけ指定してください",
-            ))
-        }
-    };
+    let (payload, source) = submission_payload(
+        &ctx.root,
+        &req.submission,
+        &req.content,
+        &req.file,
+        &mut files_in,
+    )?
+    .ok_or_else(|| {
+        Error::new(Code::U001, "提出内容がありません")
+            .hint("--file F（標準入力なら --file -）で出力を渡してください。")
+    })?;
+    let source = source.map(|path| path.display().to_string());
     let outcome = writing::submit(
         &ctx.root,
         &SubmitOptions {
@@ -474,6 +546,7 @@ pub fn submit(ctx: &Ctx, req: WriteSubmitRequest) -> Result<WriteSubmitReport> {
             feedback: req.feedback,
             dry_run: req.dry_run,
         },
+        &ManuscriptVerbs,
     )?;
     let mut files_out = submit_refs(&ctx.root, &outcome);
     if !outcome.dry_run {
@@ -646,6 +719,7 @@ pub fn enhanced_execute(ctx: &Ctx, req: EnhancedExecuteRequest) -> Result<Enhanc
             dry_run: req.dry_run,
         },
         &progress,
+        &ManuscriptVerbs,
     )
     .map(|outcome| EnhancedExecuteReport { outcome })
     .map_err(recovery::enhanced)
@@ -681,6 +755,7 @@ pub fn enhanced_resume(ctx: &Ctx, req: EnhancedResumeRequest) -> Result<Enhanced
         req.recovery_point,
         req.session_id.as_deref(),
         &progress,
+        &ManuscriptVerbs,
     )
     .map(|outcome| EnhancedResumeReport { outcome })
     .map_err(recovery::enhanced)

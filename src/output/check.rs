@@ -4,6 +4,7 @@
 
 use crate::analysis::{Finding, Severity};
 use crate::commands::check::{CheckReport, FileError, FileResult};
+use crate::commands::status::fmt_thousands;
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,
@@ -292,19 +293,6 @@ fn bold(s: &str, color: bool) -> String {
     }
 }
 
-/// Thousands separators for counts (`12,345`).
-pub fn group(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 fn score(x: f64) -> String {
     format!("{x:.1}")
 }
@@ -312,11 +300,15 @@ fn score(x: f64) -> String {
 /// The per-file header line.
 pub fn file_header(file: &FileResult, color: bool) -> String {
     let l = &file.metrics.length_stats;
-    let range = format!("目標 {}〜{}字", group(l.target_min), group(l.target_max));
+    let range = format!(
+        "目標 {}〜{}字",
+        fmt_thousands(l.target_min),
+        fmt_thousands(l.target_max)
+    );
     format!(
         "{}  正味文字数 {}字（{}{}）  スコア {}  指摘 {}件",
         bold(&file.path, color),
-        group(l.body_chars),
+        fmt_thousands(l.body_chars),
         range,
         if l.in_range { "" } else { "・範囲外" },
         score(file.scores.overall),
@@ -335,7 +327,7 @@ pub fn summary_line(report: &CheckReport) -> String {
     let mut line = format!(
         "{} ファイル / 指摘 {} 件（{sev}）",
         s.files,
-        group(s.findings)
+        fmt_thousands(s.findings)
     );
     if let Some(min) = s.score_min {
         let _ = write!(line, " / 最低スコア {}", score(min));
@@ -899,13 +891,5 @@ mod tests {
         assert_eq!(m.map("40_原稿/a.md"), "novel/40_原稿/a.md");
         assert_eq!(m.map("<stdin>"), "<stdin>");
         assert_eq!(m.map("/elsewhere/a.md"), "/elsewhere/a.md");
-    }
-
-    #[test]
-    fn grouping() {
-        assert_eq!(group(0), "0");
-        assert_eq!(group(999), "999");
-        assert_eq!(group(1000), "1,000");
-        assert_eq!(group(1234567), "1,234,567");
     }
 }

@@ -205,6 +205,31 @@ fn y_grid(out: &mut String, f: &Frame, max: f64, step: f64, label: impl Fn(f64) 
 }
 
 /// Episode numbers under the x axis, about one per 44 pixels, the last one always.
+/// The shaded band of the target range `lo..=hi` across the plot (axis top `max`).
+fn target_band(out: &mut String, f: &Frame, lo: f64, hi: f64, max: f64) {
+    let (y1, y2) = (f.y(hi, max), f.y(lo, max));
+    let _ = write!(
+        out,
+        r#"<rect x="{}" y="{y1:.1}" width="{}" height="{:.1}" fill="{C_BAND}"/>"#,
+        f.left,
+        f.plot_w(),
+        (y2 - y1).max(0.0)
+    );
+}
+
+/// A dashed rule across the plot at `y`, labelled (with a halo) at its right end at
+/// `label_y`.
+fn labelled_rule(out: &mut String, f: &Frame, y: f64, color: &str, label_y: f64, label: &str) {
+    let _ = write!(
+        out,
+        r#"<line x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="{color}" stroke-dasharray="5 4" stroke-width="1.2"/><text x="{}" y="{label_y:.1}" text-anchor="end" {HALO}>{}</text>"#,
+        f.left,
+        f.w - f.right,
+        f.w - f.right - 4.0,
+        esc(label)
+    );
+}
+
 fn x_labels(out: &mut String, f: &Frame, episodes: &[u32]) {
     let n = episodes.len();
     if n == 0 {
@@ -276,14 +301,7 @@ fn length_chart(r: &StatusReport) -> String {
     let step = nice_step(top, 5.0);
     let max = (top / step).ceil() * step;
     y_grid(&mut out, &f, max, step, |v| fmt_thousands(v as usize));
-    let (y1, y2) = (f.y(band.max as f64, max), f.y(band.min as f64, max));
-    let _ = write!(
-        out,
-        r#"<rect x="{}" y="{y1:.1}" width="{}" height="{:.1}" fill="{C_BAND}"/>"#,
-        f.left,
-        f.plot_w(),
-        (y2 - y1).max(0.0)
-    );
+    target_band(&mut out, &f, band.min as f64, band.max as f64, max);
     if rows.is_empty() {
         no_data(&mut out, &f, "原稿がありません");
     }
@@ -313,15 +331,8 @@ fn length_chart(r: &StatusReport) -> String {
     // The band's edges go over the bars, their labels with a light halo.
     for (v, name, dy) in [(band.min, "最小", 15.0), (band.max, "最大", -5.0)] {
         let y = f.y(v as f64, max);
-        let _ = write!(
-            out,
-            r#"<line x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="{C_OK}" stroke-dasharray="5 4" stroke-width="1.2"/><text x="{}" y="{:.1}" text-anchor="end" {HALO}>{}</text>"#,
-            f.left,
-            f.w - f.right,
-            f.w - f.right - 4.0,
-            y + dy,
-            esc(&format!("{name} {}", fmt_thousands(v)))
-        );
+        let label = format!("{name} {}", fmt_thousands(v));
+        labelled_rule(&mut out, &f, y, C_OK, y + dy, &label);
     }
     x_labels(
         &mut out,
@@ -367,26 +378,12 @@ fn line_chart(
         }
     });
     if let Some((lo, hi)) = s.band {
-        let (y1, y2) = (f.y(hi, s.max), f.y(lo, s.max));
-        let _ = write!(
-            out,
-            r#"<rect x="{}" y="{y1:.1}" width="{}" height="{:.1}" fill="{C_BAND}"/>"#,
-            f.left,
-            f.plot_w(),
-            (y2 - y1).max(0.0)
-        );
+        target_band(&mut out, f, lo, hi, s.max);
     }
     if let Some(t) = s.threshold {
         let y = f.y(t, s.max);
-        let _ = write!(
-            out,
-            r#"<line x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="{C_LONG}" stroke-dasharray="5 4" stroke-width="1.2"/><text x="{}" y="{:.1}" text-anchor="end" {HALO}>{}</text>"#,
-            f.left,
-            f.w - f.right,
-            f.w - f.right - 4.0,
-            y - 4.0,
-            esc(&format!("基準 {}", fmt_score(t)))
-        );
+        let label = format!("基準 {}", fmt_score(t));
+        labelled_rule(&mut out, f, y, C_LONG, y - 4.0, &label);
     }
     let n = rows.len();
     let points: Vec<(usize, f64)> = rows

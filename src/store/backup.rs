@@ -118,16 +118,7 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 fn new_backup_dir(root: &Path, created_at: &str, reason: &str) -> Result<(String, PathBuf)> {
     let base = paths::inside(root, BACKUP_DIR)?;
     std::fs::create_dir_all(&base).map_err(|e| Error::io(&base, &e))?;
-    let digits: String = created_at
-        .chars()
-        .filter(char::is_ascii_digit)
-        .take(14)
-        .collect();
-    let stamp = format!(
-        "{}_{}",
-        digits.get(..8).unwrap_or("00000000"),
-        digits.get(8..14).unwrap_or("000000")
-    );
+    let stamp = super::envelope::file_stamp(created_at);
     let nanos = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .map(|d| d.as_nanos())

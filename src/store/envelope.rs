@@ -59,6 +59,20 @@ pub fn timestamp(now: SystemTime) -> String {
     humantime::format_rfc3339_millis(now).to_string()
 }
 
+/// `YYYYMMDD_HHMMSS` of an RFC 3339 timestamp, for file names and ids.
+pub fn file_stamp(rfc3339: &str) -> String {
+    let digits: String = rfc3339
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect();
+    format!(
+        "{}_{}",
+        digits.get(..8).unwrap_or("00000000"),
+        digits.get(8..14).unwrap_or("000000")
+    )
+}
+
 /// What every envelope says about the run itself.
 #[derive(Clone, Debug)]
 pub struct RunInfo {
@@ -180,6 +194,12 @@ impl Envelope {
 mod tests {
     use super::*;
     use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn file_stamps() {
+        assert_eq!(file_stamp("2025-11-22T03:04:05.678Z"), "20251122_030405");
+        assert_eq!(file_stamp("2025-11"), "00000000_000000");
+    }
 
     fn run() -> RunInfo {
         RunInfo {

@@ -52,12 +52,18 @@ pub fn relative_to(root: &Path, path: &Path) -> Result<String> {
     Ok(parts.join("/"))
 }
 
+/// `path` as shown to the user: relative to `root` (`/`-separated) when it lies inside,
+/// else as given.
+pub fn shown_path(root: &Path, path: &Path) -> String {
+    relative_to(root, path).unwrap_or_else(|_| path.display().to_string())
+}
+
 impl FileRef {
     /// A reference to in-memory `bytes` stored (or to be stored) at `path` under `root`.
     /// Files outside the root (e.g. a manuscript checked from elsewhere) keep their path
     /// as given.
     pub fn from_bytes(root: &Path, path: &Path, bytes: &[u8], role: &str) -> FileRef {
-        let shown = relative_to(root, path).unwrap_or_else(|_| path.display().to_string());
+        let shown = shown_path(root, path);
         FileRef {
             path: shown,
             sha256: sha256_hex(bytes),

@@ -1,5 +1,6 @@
 //! The workflow's window on the disk: project facts (config, plots, manuscripts, settings
-//! files), artifacts, backups, the per-episode writer lock and the manuscript check.
+//! files), artifacts, backups, the per-episode writer lock, and what a manuscript check
+//! records (the write and the check themselves are passed in: `ManuscriptOps`).
 //! Everything the engine needs from other layers goes through these few functions, so the
 //! engine itself stays logic.
 
@@ -242,25 +243,6 @@ pub fn store_artifact(
 }
 
 // ---------------------------------------------------------------------------------------
-// The safe write (`commands::write_file`, REQ-OPS-WRITE-001): path resolved inside the
-// root (symlinks out refused), `.noveler/` and `.git/` off limits, the old content backed
-// up, an atomic write under the per-episode write lock.
-
-/// Writes `content` to `rel` (relative to the root) safely; returns the backup id of the
-/// content it replaced, if any.
-pub fn safe_write(root: &Path, rel: &str, content: &str) -> Result<Option<String>> {
-    let report = crate::commands::write_file::run(
-        &crate::commands::Ctx::new(root.to_path_buf()),
-        crate::commands::write_file::WriteFileRequest {
-            path: rel.to_string(),
-            content: content.to_string(),
-            expected_sha256: None,
-        },
-    )?;
-    Ok(report.backup.map(|b| b.backup_id))
-}
-
-// ---------------------------------------------------------------------------------------
 // Backups (`store::backup`).
 
 /// Backs up `path` (inside `root`); returns the backup id (`noveler backup restore ID`).
@@ -329,41 +311,18 @@ pub struct CheckOutcome {
     pub result: serde_json::Value,
 }
 
-/// Checks the manuscript at `path` with `noveler check` (`commands::check`: the project's
-/// settings, target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate.
-pub fn check_manuscript(root: &Path, path: &Path, _info: &ProjectInfo) -> Result<CheckOutcome> {
-    use crate::commands::check::{self, CheckRequest, Target};
-    let rel = crate::store::fileref::relative_to(root, path)
-        .unwrap_or_else(|_| path.display().to_string());
-    let ctx = crate::commands::Ctx::new(root.to_path_buf());
-    let report = check::run(
-        &ctx,
-        CheckRequest {
-            targets: vec![Target::Path(rel.clone())],
-            exit_zero: true,
-            ..Default::default()
-        },
-    )?;
-    if let Some(e) = report.errors.first() {
-        return Err(Error::new(
-            Code::parse(&e.code).unwrap_or(Code::Q002),
-            format!("原稿をチェックできません: {}", e.message),
-        )
-        .at(path, None));
-    }
-    let file = report.files.into_iter().next().ok_or_else(|| {
-        Error::new(Code::Q002, format!("{rel} をチェックできませんでした")).at(path, None)
-    })?;
-    let ls = &file.metrics.length_stats;
-    Ok(CheckOutcome {
-        score: file.scores.overall,
-        body_chars: ls.body_chars,
-        target_min: ls.target_min,
-        target_max: ls.target_max,
-        in_range: ls.in_range,
-        findings: file.findings.clone(),
-        result: serde_json::to_value(&file).unwrap_or_default(),
-    })
+/// What stages 8–10 need from the verbs above the workflow to save and check a manuscript.
+/// Both are verbs (`write`, `check`) and workflow never calls `commands`, so the caller
+/// (`commands::write::ManuscriptVerbs`) passes them in.
+pub trait ManuscriptOps {
+    /// Writes `content` to `rel` (relative to the root) the safe way of REQ-OPS-WRITE-001:
+    /// path resolved inside the root (symlinks out refused), `.noveler/` and `.git/` off
+    /// limits, the old content backed up, an atomic write under the per-episode write lock.
+    /// Returns the backup id of the content it replaced, if any.
+    fn write(&self, root: &Path, rel: &str, content: &str) -> Result<Option<String>>;
+    /// Checks the manuscript at `path` as `noveler check` does (the project's settings,
+    /// target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate.
+    fn check(&self, root: &Path, path: &Path) -> Result<CheckOutcome>;
 }
 
 /// Body characters of `text` (SPEC §2.3), for the `文字数:` trailer.

@@ -12,6 +12,7 @@ use super::session::{self, ArtifactRef, Session};
 use super::templates::{self, TemplateInfo};
 use super::writing::{self, Env, InputRef, Payload};
 use crate::error::{Code, Error, Result};
+use crate::store::fileref::shown_path;
 use crate::store::write_atomic;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -64,10 +65,6 @@ pub struct PlotSubmitOutcome {
     pub warnings: Vec<String>,
 }
 
-fn rel(root: &Path, p: &Path) -> String {
-    crate::store::fileref::relative_to(root, p).unwrap_or_else(|_| p.display().to_string())
-}
-
 fn plot_env(root: &Path, ep: u32, regenerate: bool) -> Result<(Env, Vec<refs::SourceDoc>)> {
     let info: ProjectInfo = io::project_info(root)?;
     let facts = refs::episode_facts(root, ep, None)?;
@@ -106,7 +103,7 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
             dry_run,
             regenerate,
             status: "exists".into(),
-            plot_file: existing.as_deref().map(|p| rel(root, p)),
+            plot_file: existing.as_deref().map(|p| shown_path(root, p)),
             prompt: None,
             output_schema: None,
             acceptance_criteria: Vec::new(),
@@ -164,11 +161,7 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
     let prompt_file = if dry_run {
         None
     } else {
-        let stamp: String = writing::now()
-            .chars()
-            .filter(char::is_ascii_digit)
-            .take(14)
-            .collect();
+        let stamp = writing::now_digits();
         let f = format!(
             "{}/plots/第{ep:03}話_{stamp}.prompt.md",
             session::WRITES_DIR
@@ -181,7 +174,7 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
         dry_run,
         regenerate,
         status: "prompt".into(),
-        plot_file: existing.as_deref().map(|p| rel(root, p)),
+        plot_file: existing.as_deref().map(|p| shown_path(root, p)),
         prompt: Some(p),
         output_schema: Some(t.doc.output_schema.clone()),
         acceptance_criteria: parts.acceptance,
@@ -344,7 +337,7 @@ pub fn submit(
         }
     }
     if !existing.is_empty() && !regenerate {
-        let names: Vec<String> = existing.iter().map(|p| rel(root, p)).collect();
+        let names: Vec<String> = existing.iter().map(|p| shown_path(root, p)).collect();
         return Err(Error::new(
             Code::U001,
             format!("第{ep}話のプロットはすでにあります: {}", names.join(", ")),
@@ -365,7 +358,7 @@ pub fn submit(
             "進行中の執筆セッションは、次に表示する段階から新しいプロットを参照します".into(),
         );
     }
-    let rel_path = rel(root, &path);
+    let rel_path = shown_path(root, &path);
     let hook_plan = doc.get("hook_plan").cloned().unwrap_or(Value::Null);
     let scenes = doc
         .get("scenes")
@@ -398,7 +391,7 @@ pub fn submit(
     let mut removed = Vec::new();
     for old in existing.iter().filter(|o| **o != path) {
         std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;
-        removed.push(rel(root, old));
+        removed.push(shown_path(root, old));
     }
     let artifact_id = io::store_artifact(
         root,
@@ -408,11 +401,7 @@ pub fn submit(
         &format!("第{ep:03}話 話別プロット"),
         &[("episode", format!("{ep:03}")), ("type", "plot".into())],
     )?;
-    let stamp: String = writing::now()
-        .chars()
-        .filter(char::is_ascii_digit)
-        .take(14)
-        .collect();
+    let stamp = writing::now_digits();
     write_atomic(
         &root.join(format!(
             "{}/plots/第{ep:03}話_{stamp}.submitted.yaml",

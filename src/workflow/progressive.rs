@@ -391,14 +391,8 @@ impl Manifest {
 /// number: the count of the episode's earlier sessions). Ids of an episode therefore sort in
 /// creation order even within one second (sessions are created under the episode lock).
 pub fn new_session_id(ep: u32, created_at: &str, seq: u32) -> String {
-    let digits: String = created_at
-        .chars()
-        .filter(char::is_ascii_digit)
-        .take(14)
-        .collect();
-    let date = digits.get(..8).unwrap_or("00000000");
-    let time = digits.get(8..14).unwrap_or("000000");
-    format!("QC_EP{ep:03}_{date}_{time}_{:04x}", seq.min(0xffff))
+    let stamp = crate::store::envelope::file_stamp(created_at);
+    format!("QC_EP{ep:03}_{stamp}_{:04x}", seq.min(0xffff))
 }
 
 /// Whether `id` has the form of a session id (checked before any path is built).
@@ -1171,7 +1165,9 @@ fn store_artifact(
     }
 }
 
-fn issues_summary(issues: &[StepIssue], max: usize) -> String {
+/// Issues as prompt lines (`  - 12行目 [warning] CODE: message`), the first `max`; with
+/// `count_rest`, a last line counts the ones left out.
+pub fn issues_summary(issues: &[StepIssue], max: usize, count_rest: bool) -> String {
     if issues.is_empty() {
         return "  - 機械チェックで検出された問題はありません。".into();
     }
@@ -1188,7 +1184,7 @@ fn issues_summary(issues: &[StepIssue], max: usize) -> String {
             )
         })
         .collect();
-    if issues.len() > max {
+    if count_rest && issues.len() > max {
         lines.push(format!(
             "  - ほか {} 件（出力の issues を参照）",
             issues.len() - max
@@ -1197,8 +1193,8 @@ fn issues_summary(issues: &[StepIssue], max: usize) -> String {
     lines.join("\n")
 }
 
-/// Details as indented YAML, cut at `max` characters.
-fn details_summary(details: &Value, max: usize) -> String {
+/// Details as indented YAML, cut at `max` characters (`cut_note` follows a cut).
+pub fn details_summary(details: &Value, max: usize, cut_note: &str) -> String {
     let yaml = serde_yaml::to_string(details).unwrap_or_default();
     let mut out: String = yaml
         .lines()
@@ -1207,7 +1203,7 @@ fn details_summary(details: &Value, max: usize) -> String {
         .join("\n");
     if out.chars().count() > max {
         out = out.chars().take(max).collect();
-        out.push_str("\n  …（省略。出力の details を参照）");
+        out.push_str(cut_note);
     }
     out
 }
@@ -1514,9 +1510,12 @@ fn run_attempt(
     vars.insert("measured_score".into(), format!("{measured_score}"));
     vars.insert(
         "findings_summary".into(),
-        issues_summary(&measured.issues, 30),
+        issues_summary(&measured.issues, 30, true),
     );
-    vars.insert("details_summary".into(), details_summary(&details, 4000));
+    vars.insert(
+        "details_summary".into(),
+        details_summary(&details, 4000, "\n  …（省略。出力の details を参照）"),
+    );
     vars.insert("session_id".into(), m.session_id.clone());
     vars.insert("step_id".into(), step.number.to_string());
     let submit = format!(

@@ -12,7 +12,7 @@
 //! Every error these tools return carries `execution_method: enhanced_use_case` in its
 //! details.
 
-use super::io;
+use super::io::{self, ManuscriptOps};
 use super::session::{self, Listed, Session, SessionStatus, StageOutput};
 use super::stages::{self, StageDef, STAGES};
 use super::templates::{self, TemplateSource};
@@ -362,6 +362,7 @@ fn replay(
     from: u8,
     only_unrecorded: bool,
     progress: &dyn Fn(u64, u64, &str),
+    ops: &dyn ManuscriptOps,
 ) -> Result<Vec<StepResult>> {
     let env = Env::for_session(root, s)?;
     let targets: Vec<&'static StageDef> = STAGES.iter().filter(|st| st.number >= from).collect();
@@ -460,7 +461,7 @@ fn replay(
         let mut quality = None;
         if st.writes_manuscript() {
             if Some(st.number) == last_manuscript {
-                let m = writing::apply_manuscript(&env, s, st, &doc, true)?;
+                let m = writing::apply_manuscript(&env, s, st, &doc, true, ops)?;
                 quality = m.check.as_ref().map(|c| c.score);
             } else {
                 warnings.push(
@@ -505,7 +506,7 @@ fn replay(
 }
 
 /// Restores artifacts the session references but the store lost; returns how many.
-fn restore_artifacts(root: &Path, s: &mut Session) -> Result<usize> {
+fn restore_artifacts(root: &Path, s: &mut Session, ops: &dyn ManuscriptOps) -> Result<usize> {
     let missing = missing_artifacts(root, s);
     if missing.is_empty() {
         return Ok(0);
@@ -570,7 +571,7 @@ fn restore_artifacts(root: &Path, s: &mut Session) -> Result<usize> {
             )
             .unwrap_or(&STAGES[7]);
             let doc = json!({"title": m.title});
-            writing::apply_manuscript(&env, s, stage, &doc, true)?;
+            writing::apply_manuscript(&env, s, stage, &doc, true, ops)?;
             restored += 1;
         }
     }
@@ -582,6 +583,7 @@ fn rebuild(
     root: &Path,
     id: &str,
     progress: &dyn Fn(u64, u64, &str),
+    ops: &dyn ManuscriptOps,
 ) -> Result<(Session, Vec<StepResult>)> {
     let manifest_path = root.join(format!("{}/manifest.json", session::writes_dir(id)));
     let text = std::fs::read_to_string(&manifest_path).map_err(|_| {
@@ -612,14 +614,10 @@ fn rebuild(
     for d in &env.docs {
         s.artifacts.push(d.store(root, ep, false)?);
     }
-    let results = replay(root, &mut s, 1, false, progress)?;
+    let results = replay(root, &mut s, 1, false, progress, ops)?;
     let damaged = session::path_of(root, id);
     if damaged.is_file() {
-        let stamp: String = writing::now()
-            .chars()
-            .filter(char::is_ascii_digit)
-            .take(14)
-            .collect();
+        let stamp = writing::now_digits();
         let aside = damaged.with_file_name(format!("{id}.yaml.corrupt-{stamp}"));
         std::fs::rename(&damaged, &aside).map_err(|e| Error::io(&damaged, &e))?;
     }
@@ -681,6 +679,7 @@ pub fn repair(
     id: Option<&str>,
     dry_run: bool,
     progress: &dyn Fn(u64, u64, &str),
+    ops: &dyn ManuscriptOps,
 ) -> Result<(Vec<RecoveryAction>, Option<Session>)> {
     let mut actions = Vec::new();
     match target(root, ep, id)? {
@@ -700,7 +699,7 @@ pub fn repair(
                 });
                 return Ok((actions, None));
             }
-            let (s, results) = rebuild(root, &sid, progress)?;
+            let (s, results) = rebuild(root, &sid, progress, ops)?;
             let replayed = results.iter().filter(|r| r.status == "resumed").count();
             actions.push(RecoveryAction {
                 kind: "session_rebuilt".into(),
@@ -747,7 +746,7 @@ pub fn repair(
             }
             if !ahead.is_empty() {
                 let from = ahead.iter().map(|a| a.number).min().unwrap_or(1);
-                let results = replay(root, &mut s, from, true, progress)?;
+                let results = replay(root, &mut s, from, true, progress, ops)?;
                 let resumed: Vec<String> = results
                     .iter()
                     .filter(|r| r.status == "resumed")
@@ -765,7 +764,7 @@ pub fn repair(
                     });
                 }
             }
-            let restored = restore_artifacts(root, &mut s)?;
+            let restored = restore_artifacts(root, &mut s, ops)?;
             if restored > 0 {
                 actions.push(RecoveryAction {
                     kind: "artifacts_restored".into(),
@@ -821,6 +820,7 @@ pub fn execute_step(
     root: &Path,
     call: StepCall,
     progress: &dyn Fn(u64, u64, &str),
+    ops: &dyn ManuscriptOps,
 ) -> Result<ExecuteOutcome> {
     let StepCall {
         episode: ep,
@@ -833,9 +833,11 @@ pub fn execute_step(
     let session_id = session_id.as_deref();
     let stage = stages::by_number(step).ok_or_else(|| stages::invalid_stage(&step.to_string()))?;
     let (actions, repaired) = if dry_run {
-        repair(root, ep, session_id, true, progress)?
+        repair(root, ep, session_id, true, progress, ops)?
     } else {
-        io::with_episode_lock(root, ep, || repair(root, ep, session_id, false, progress))?
+        io::with_episode_lock(root, ep, || {
+            repair(root, ep, session_id, false, progress, ops)
+        })?
     };
     let sid = session_id
         .map(str::to_string)
@@ -854,6 +856,7 @@ pub fn execute_step(
                     feedback,
                     dry_run,
                 },
+                ops,
             )?;
             Ok(ExecuteOutcome {
                 execution_method: EXECUTION_METHOD.into(),
@@ -930,6 +933,7 @@ pub fn resume_from_partial_failure(
     recovery_point: u32,
     session_id: Option<&str>,
     progress: &dyn Fn(u64, u64, &str),
+    ops: &dyn ManuscriptOps,
 ) -> Result<ResumeFailureOutcome> {
     if recovery_point > u32::from(STAGES.len() as u8) {
         return Err(stages::invalid_stage(&recovery_point.to_string()));
@@ -937,7 +941,7 @@ pub fn resume_from_partial_failure(
     io::with_episode_lock(root, ep, || {
         let (actions, s) = match target(root, ep, session_id)? {
             Target::Corrupt(_) => {
-                let (a, s) = repair(root, ep, session_id, false, progress)?;
+                let (a, s) = repair(root, ep, session_id, false, progress, ops)?;
                 (a, s)
             }
             Target::Ok(s) => (Vec::new(), Some(*s)),
@@ -952,7 +956,7 @@ pub fn resume_from_partial_failure(
             .suggest(format!("noveler write {ep}"))
         })?;
         let from = recovery_point.max(1) as u8;
-        let results = replay(root, &mut s, from, false, progress)?;
+        let results = replay(root, &mut s, from, false, progress, ops)?;
         s.last_updated = writing::now();
         session::save(root, &s)?;
         let resumed_steps: Vec<u8> = results

@@ -7,6 +7,7 @@
 use super::io::{self, ProjectInfo};
 use super::session::ArtifactRef;
 use crate::error::{Code, Error, Result};
+use crate::store::fileref::shown_path;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -74,15 +75,11 @@ pub fn read_text(path: &Path) -> Result<String> {
     crate::store::text::decode(path, &bytes).map(|s| s.text)
 }
 
-fn rel(root: &Path, path: &Path) -> String {
-    crate::store::fileref::relative_to(root, path).unwrap_or_else(|_| path.display().to_string())
-}
-
 fn file_doc(root: &Path, key: &str, label: String, path: &Path) -> Result<SourceDoc> {
     Ok(SourceDoc {
         key: key.to_string(),
         label,
-        source_file: Some(rel(root, path)),
+        source_file: Some(shown_path(root, path)),
         content: read_text(path)?,
         content_type: content_type_of(path),
         summary: false,
@@ -339,24 +336,9 @@ pub fn writing_sources(
             .alternative(format!("noveler write {ep} --plot-file <プロット>")))
         }
     }
-    if let Some((path, _)) = io::find_chapter_plot(root, ep) {
-        docs.push(file_doc(
-            root,
-            "chapter_plot",
-            format!("章別プロット（{}）", stem_label(&path)),
-            &path,
-        )?);
-    }
+    docs.extend(chapter_plot_doc(root, ep)?);
     let files = io::settings_files(root);
-    for (key, path, label) in [
-        ("characters", &files.characters, "キャラクター設定"),
-        ("world", &files.world, "世界観"),
-        ("glossary", &files.glossary, "用語集"),
-    ] {
-        if let Some(path) = path {
-            docs.push(file_doc(root, key, label.into(), path)?);
-        }
-    }
+    docs.extend(character_world_glossary_docs(root, &files)?);
     for path in &files.style {
         docs.push(file_doc(
             root,
@@ -373,6 +355,47 @@ pub fn writing_sources(
             rules,
         )?);
     }
+    docs.extend(previous_episode_docs(root, facts)?);
+    let summary = brief(info, facts, &docs);
+    docs.insert(0, summary);
+    Ok(docs)
+}
+
+/// The chapter plot that lists episode `ep`, if any.
+fn chapter_plot_doc(root: &Path, ep: u32) -> Result<Option<SourceDoc>> {
+    match io::find_chapter_plot(root, ep) {
+        Some((path, _)) => Ok(Some(file_doc(
+            root,
+            "chapter_plot",
+            format!("章別プロット（{}）", stem_label(&path)),
+            &path,
+        )?)),
+        None => Ok(None),
+    }
+}
+
+/// The character, world and glossary settings, where they exist.
+fn character_world_glossary_docs(
+    root: &Path,
+    files: &crate::project::SettingsFiles,
+) -> Result<Vec<SourceDoc>> {
+    let mut docs = Vec::new();
+    for (key, path, label) in [
+        ("characters", &files.characters, "キャラクター設定"),
+        ("world", &files.world, "世界観"),
+        ("glossary", &files.glossary, "用語集"),
+    ] {
+        if let Some(path) = path {
+            docs.push(file_doc(root, key, label.into(), path)?);
+        }
+    }
+    Ok(docs)
+}
+
+/// The previous episode's manuscript and handoff memo, where they exist.
+fn previous_episode_docs(root: &Path, facts: &EpisodeFacts) -> Result<Vec<SourceDoc>> {
+    let ep = facts.episode;
+    let mut docs = Vec::new();
     if let Some((n, _, path)) = &facts.previous {
         docs.push(file_doc(
             root,
@@ -389,8 +412,6 @@ pub fn writing_sources(
             &path,
         )?);
     }
-    let summary = brief(info, facts, &docs);
-    docs.insert(0, summary);
     Ok(docs)
 }
 
@@ -416,14 +437,7 @@ pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Resu
             &path,
         )?);
     }
-    if let Some((path, _)) = io::find_chapter_plot(root, ep) {
-        docs.push(file_doc(
-            root,
-            "chapter_plot",
-            format!("章別プロット（{}）", stem_label(&path)),
-            &path,
-        )?);
-    }
+    docs.extend(chapter_plot_doc(root, ep)?);
     let earlier: Vec<(u32, PathBuf)> = io::episode_plots(root)
         .into_iter()
         .filter(|(n, _)| *n < ep)
@@ -436,32 +450,9 @@ pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Resu
             path,
         )?);
     }
-    if let Some((n, _, path)) = &facts.previous {
-        docs.push(file_doc(
-            root,
-            "previous_manuscript",
-            format!("前話原稿（第{n:03}話）"),
-            path,
-        )?);
-    }
-    if let Some(path) = ep.checked_sub(1).and_then(|p| handoff_of(root, p)) {
-        docs.push(file_doc(
-            root,
-            "previous_handoff",
-            format!("前話の引き継ぎメモ（第{:03}話）", ep - 1),
-            &path,
-        )?);
-    }
+    docs.extend(previous_episode_docs(root, facts)?);
     let files = io::settings_files(root);
-    for (key, path, label) in [
-        ("characters", &files.characters, "キャラクター設定"),
-        ("world", &files.world, "世界観"),
-        ("glossary", &files.glossary, "用語集"),
-    ] {
-        if let Some(path) = path {
-            docs.push(file_doc(root, key, label.into(), path)?);
-        }
-    }
+    docs.extend(character_world_glossary_docs(root, &files)?);
     if regenerate {
         if let Some(path) = &facts.plot_path {
             docs.push(file_doc(

@@ -212,11 +212,9 @@ pub fn valid_id(id: &str) -> bool {
 /// A new session id for episode `ep` started at `created_at` (RFC 3339):
 /// `session_YYYYMMDD_HHMMSS_<6 hex>`.
 pub fn new_id(created_at: &str, ep: u32, salt: &str) -> String {
-    let digits: String = created_at.chars().filter(char::is_ascii_digit).collect();
-    let date = digits.get(..8).unwrap_or("00000000");
-    let time = digits.get(8..14).unwrap_or("000000");
+    let stamp = crate::store::envelope::file_stamp(created_at);
     let hex = crate::analysis::sha256_hex(format!("{created_at}:{ep}:{salt}").as_bytes());
-    format!("session_{date}_{time}_{}", &hex[..6])
+    format!("session_{stamp}_{}", &hex[..6])
 }
 
 pub fn path_of(root: &Path, id: &str) -> PathBuf {
@@ -235,8 +233,7 @@ fn invalid_id(id: &str) -> Error {
 
 /// QC-005 for a session file that cannot be read.
 pub fn corrupt(root: &Path, id: &str, path: &Path, why: &str, line: Option<usize>) -> Error {
-    let rel = crate::store::fileref::relative_to(root, path)
-        .unwrap_or_else(|_| path.display().to_string());
+    let rel = crate::store::fileref::shown_path(root, path);
     Error::new(
         Code::QC005,
         format!("セッションファイルが壊れています: {rel}（{why}）"),

@@ -3,7 +3,7 @@
 //! manuscript + check for stages 8–10 → advance), and reports status. Every mutation runs
 //! under the episode's writer lock and re-reads the session inside it.
 
-use super::io::{self, ProjectInfo};
+use super::io::{self, ManuscriptOps, ProjectInfo};
 use super::refs::{self, EpisodeFacts, PromptStats, SourceDoc};
 use super::render::{self, Vars};
 use super::schema::{self, Violation};
@@ -14,6 +14,7 @@ use super::session::{
 use super::stages::{self, StageDef, STAGES, TOTAL_STAGES};
 use super::templates::{self, Template, TemplateInfo};
 use crate::error::{Code, Error, Result};
+use crate::store::fileref::shown_path;
 use crate::store::write_atomic;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -26,14 +27,19 @@ pub fn now() -> String {
     crate::store::envelope::timestamp(SystemTime::now())
 }
 
+/// Now as `YYYYMMDDHHMMSS`, for file names.
+pub fn now_digits() -> String {
+    now()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect()
+}
+
 fn seconds_since(issued_at: &str) -> Option<f64> {
     let then = humantime::parse_rfc3339(issued_at).ok()?;
     let secs = SystemTime::now().duration_since(then).ok()?.as_secs_f64();
     Some((secs * 10.0).round() / 10.0)
-}
-
-fn rel(root: &Path, path: &Path) -> String {
-    crate::store::fileref::relative_to(root, path).unwrap_or_else(|_| path.display().to_string())
 }
 
 /// How a call wants its session.
@@ -407,7 +413,7 @@ pub fn vars(env: &Env, s: Option<&Session>, stage: Option<&StageDef>) -> Vars {
     );
     let planned = format!(
         "{}/第{ep:03}話_{}.md",
-        rel(&env.root, &io::manuscript_dir(&env.root)),
+        shown_path(&env.root, &io::manuscript_dir(&env.root)),
         safe_title(&title)
     );
     let manuscript = s.and_then(|s| s.manuscript.as_ref());
@@ -1122,7 +1128,7 @@ fn show_locked(
         next_step: next.map(|n| n.number),
         next_stage: next.map(|n| n.id.to_string()),
         artifacts: s.artifacts.clone(),
-        session_file: rel(root, &session::path_of(root, &s.session_id)),
+        session_file: shown_path(root, &session::path_of(root, &s.session_id)),
         suggested_actions: suggestions(&s, target),
         warnings,
     })
@@ -1365,12 +1371,12 @@ fn check_order(s: &Session, stage: &StageDef) -> Result<()> {
     Ok(())
 }
 
-/// Accepts a submission for a stage.
-pub fn submit(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
+/// Accepts a submission for a stage; `ops` writes and checks the manuscript of stages 8–10.
+pub fn submit(root: &Path, opts: &SubmitOptions, ops: &dyn ManuscriptOps) -> Result<SubmitOutcome> {
     if opts.dry_run {
-        return submit_locked(root, opts);
+        return submit_locked(root, opts, ops);
     }
-    io::with_episode_lock(root, opts.episode, || submit_locked(root, opts))
+    io::with_episode_lock(root, opts.episode, || submit_locked(root, opts, ops))
 }
 
 fn session_for_submit(root: &Path, opts: &SubmitOptions) -> Result<Session> {
@@ -1400,7 +1406,11 @@ fn session_for_submit(root: &Path, opts: &SubmitOptions) -> Result<Session> {
     }
 }
 
-fn submit_locked(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
+fn submit_locked(
+    root: &Path,
+    opts: &SubmitOptions,
+    ops: &dyn ManuscriptOps,
+) -> Result<SubmitOutcome> {
     let mut s = session_for_submit(root, opts)?;
     let stage = match opts.stage {
         Some(st) => st,
@@ -1502,7 +1512,7 @@ fn submit_locked(root: &Path, opts: &SubmitOptions) -> Result<SubmitOutcome> {
         ],
     )?;
     let manuscript = if stage.writes_manuscript() {
-        Some(apply_manuscript(&env, &mut s, stage, &doc, true)?)
+        Some(apply_manuscript(&env, &mut s, stage, &doc, true, ops)?)
     } else {
         None
     };
@@ -1690,13 +1700,15 @@ pub fn normalize_manuscript(text: &str, ep: u32, title: &str) -> String {
 }
 
 /// Writes the manuscript a stage submitted (stage 10 may omit it: the current one is kept
-/// and re-checked), backing up what it replaces, then checks it.
+/// and re-checked), backing up what it replaces, then checks it. `ops` does the safe write
+/// and the check.
 pub fn apply_manuscript(
     env: &Env,
     s: &mut Session,
     stage: &StageDef,
     doc: &Value,
     check: bool,
+    ops: &dyn ManuscriptOps,
 ) -> Result<ManuscriptResult> {
     let root = env.root.as_path();
     let ep = s.episode;
@@ -1729,11 +1741,11 @@ pub fn apply_manuscript(
     let unchanged = existing.len() == 1
         && existing[0] == path
         && std::fs::read(&path).ok().as_deref() == Some(content.as_bytes());
-    let rel_path = rel(root, &path);
+    let rel_path = shown_path(root, &path);
     if !unchanged {
         // The safe write backs up the file it replaces; an earlier manuscript of the episode
         // under another title is backed up here and then removed, so one file remains.
-        backups.extend(io::safe_write(root, &rel_path, &content)?);
+        backups.extend(ops.write(root, &rel_path, &content)?);
         for old in existing.iter().filter(|o| **o != path) {
             backups.push(io::backup_file(
                 root,
@@ -1741,7 +1753,7 @@ pub fn apply_manuscript(
                 &format!("write {}", stage.stem()),
             )?);
             std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;
-            removed.push(rel(root, old));
+            removed.push(shown_path(root, old));
         }
     }
     let artifact_id = io::store_artifact(
@@ -1757,7 +1769,7 @@ pub fn apply_manuscript(
         ],
     )?;
     let record = if check {
-        let outcome = io::check_manuscript(root, &path, &env.info)?;
+        let outcome = ops.check(root, &path)?;
         let result_text = serde_json::to_string_pretty(&outcome.result).unwrap_or_default();
         let check_id = io::store_artifact(
             root,
@@ -2014,7 +2026,7 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
                 next_step: stage.map(|n| n.number),
                 next_stage: stage.map(|n| n.id.to_string()),
                 artifacts: s.artifacts.clone(),
-                session_file: rel(root, &session::path_of(root, id)),
+                session_file: shown_path(root, &session::path_of(root, id)),
                 suggested_actions: suggestions(&s, stage),
                 warnings: Vec::new(),
             }

@@ -429,6 +429,22 @@ pub fn match_label(kind: MatchKind) -> &'static str {
     }
 }
 
+/// A YAML scalar as trimmed text (a number as written); none for an empty string, a list
+/// or a mapping.
+pub fn yaml_scalar(v: &serde_yaml::Value) -> Option<String> {
+    match v {
+        serde_yaml::Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+        serde_yaml::Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// The value of the first of `keys` a YAML mapping has (settings and plot files name the
+/// same field in English or Japanese).
+pub fn yaml_field<'v>(v: &'v serde_yaml::Value, keys: &[&str]) -> Option<&'v serde_yaml::Value> {
+    keys.iter().find_map(|k| v.get(*k))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! occurrence of a variant in the displayed text is a finding unless it lies inside an
 //! occurrence of a listed term (a variant may be part of a longer proper term).
 
-use super::common::{issue_at, Measured, StepContext};
+use super::common::{issue_at, yaml_field, yaml_scalar, Measured, StepContext};
 use crate::analysis::Severity;
 use serde::{Deserialize, Serialize};
 use serde_yaml::Value;
@@ -17,35 +17,24 @@ pub struct Term {
     pub variants: Vec<String>,
 }
 
-fn scalar(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    }
-}
-
-fn get<'v>(v: &'v Value, keys: &[&str]) -> Option<&'v Value> {
-    keys.iter().find_map(|k| v.get(*k))
-}
-
 /// Parses `用語集:` / `glossary:` / `terms:` (or a top-level list) of mappings with
 /// `用語`/`term`/`name`, `読み`/`reading`, `表記ゆれ`/`variants`/`異表記` (a list or a string
 /// separated by `、` / `,` / `／`).
 pub fn parse_glossary(doc: &Value) -> Vec<Term> {
     let list = match doc {
         Value::Sequence(items) => Some(items),
-        _ => get(doc, &["用語集", "glossary", "terms", "用語"]).and_then(Value::as_sequence),
+        _ => yaml_field(doc, &["用語集", "glossary", "terms", "用語"]).and_then(Value::as_sequence),
     };
     let Some(list) = list else {
         return Vec::new();
     };
     list.iter()
         .filter_map(|item| {
-            let term = get(item, &["用語", "term", "name", "名称"]).and_then(scalar)?;
-            let variants = match get(item, &["表記ゆれ", "variants", "異表記", "ゆれ"]) {
-                Some(Value::Sequence(xs)) => xs.iter().filter_map(scalar).collect(),
-                Some(other) => scalar(other)
+            let term = yaml_field(item, &["用語", "term", "name", "名称"]).and_then(yaml_scalar)?;
+            let variants = match yaml_field(item, &["表記ゆれ", "variants", "異表記", "ゆれ"])
+            {
+                Some(Value::Sequence(xs)) => xs.iter().filter_map(yaml_scalar).collect(),
+                Some(other) => yaml_scalar(other)
                     .map(|s| {
                         s.split(['、', ',', '／', '/'])
                             .map(|x| x.trim().to_string())
@@ -56,7 +45,7 @@ pub fn parse_glossary(doc: &Value) -> Vec<Term> {
                 None => Vec::new(),
             };
             Some(Term {
-                reading: get(item, &["読み", "reading", "よみ"]).and_then(scalar),
+                reading: yaml_field(item, &["読み", "reading", "よみ"]).and_then(yaml_scalar),
                 variants: variants
                     .into_iter()
                     .filter(|v: &String| *v != term)

@@ -157,16 +157,7 @@ pub fn parse(value: &Value, prefix: &str) -> Judgment {
                                 &sha256_hex(message.as_bytes())[..6]
                             )
                         });
-                    let suggestions: Vec<String> = x
-                        .get("suggestions")
-                        .and_then(Value::as_array)
-                        .map(|s| {
-                            s.iter()
-                                .filter_map(Value::as_str)
-                                .map(str::to_string)
-                                .collect()
-                        })
-                        .unwrap_or_default();
+                    let suggestions: Vec<String> = strings(x.get("suggestions"));
                     StepIssue {
                         id,
                         code: x
@@ -200,18 +191,21 @@ pub fn parse(value: &Value, prefix: &str) -> Judgment {
             .to_string(),
         metrics,
         issues,
-        recommendations: value
-            .get("recommendations")
-            .and_then(Value::as_array)
-            .map(|r| {
-                r.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default(),
+        recommendations: strings(value.get("recommendations")),
         raw: value.clone(),
     }
+}
+
+/// The strings of a JSON array (other items skipped); empty when there is no array.
+pub fn strings(v: Option<&Value>) -> Vec<String> {
+    v.and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 //! text (`common::find_phrase`: exact, normalised, partial or missing).
 
 use super::common::{
-    find_phrase, issue_whole, match_label, MatchKind, Measured, Normalised, StepContext,
+    find_phrase, issue_whole, match_label, yaml_field, yaml_scalar, MatchKind, Measured,
+    Normalised, StepContext,
 };
 use crate::analysis::Severity;
 use serde::{Deserialize, Serialize};
@@ -43,18 +44,6 @@ pub struct HookPlanData {
     pub main_hook: Option<String>,
 }
 
-fn scalar(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    }
-}
-
-fn get<'v>(v: &'v Value, keys: &[&str]) -> Option<&'v Value> {
-    keys.iter().find_map(|k| v.get(*k))
-}
-
 fn episode_number(v: Option<&Value>) -> Option<u32> {
     match v? {
         Value::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
@@ -68,62 +57,68 @@ fn episode_number(v: Option<&Value>) -> Option<u32> {
 
 /// Parses an episode plot document read from `path` (relative to the root).
 pub fn parse_plot(doc: &Value, path: &str) -> PlotInfo {
-    let key_events = get(doc, &["key_events", "重要イベント", "主要イベント"])
+    let key_events = yaml_field(doc, &["key_events", "重要イベント", "主要イベント"])
         .and_then(Value::as_sequence)
         .map(|xs| {
             xs.iter()
                 .filter_map(|x| {
-                    scalar(x).or_else(|| {
-                        get(x, &["event", "name", "内容", "イベント", "title"]).and_then(scalar)
+                    yaml_scalar(x).or_else(|| {
+                        yaml_field(x, &["event", "name", "内容", "イベント", "title"])
+                            .and_then(yaml_scalar)
                     })
                 })
                 .collect()
         })
         .unwrap_or_default();
-    let scenes = get(doc, &["scenes", "シーン", "場面"])
+    let scenes = yaml_field(doc, &["scenes", "シーン", "場面"])
         .and_then(Value::as_sequence)
         .map(|xs| {
             xs.iter()
                 .filter_map(|x| {
-                    scalar(x).or_else(|| {
-                        get(x, &["title", "タイトル", "summary", "概要"]).and_then(scalar)
+                    yaml_scalar(x).or_else(|| {
+                        yaml_field(x, &["title", "タイトル", "summary", "概要"])
+                            .and_then(yaml_scalar)
                     })
                 })
                 .collect()
         })
         .unwrap_or_default();
     let foreshadowing = parse_foreshadowing(doc, path);
-    let hook_plan = get(doc, &["hook_plan", "フック"]).map(|h| HookPlanData {
+    let hook_plan = yaml_field(doc, &["hook_plan", "フック"]).map(|h| HookPlanData {
         minor_peak_pct: h.get("minor_peak_pct").and_then(Value::as_f64),
         mini_hook_pct: h.get("mini_hook_pct").and_then(Value::as_f64),
-        main_hook: h.get("main_hook").and_then(scalar),
+        main_hook: h.get("main_hook").and_then(yaml_scalar),
     });
     PlotInfo {
         path: path.to_string(),
-        title: get(doc, &["title", "タイトル"]).and_then(scalar),
+        title: yaml_field(doc, &["title", "タイトル"]).and_then(yaml_scalar),
         key_events,
         scenes,
         foreshadowing,
         hook_plan,
-        conflict: get(doc, &["conflict", "葛藤"]).and_then(scalar),
-        resolution: get(doc, &["resolution", "解決"]).and_then(scalar),
+        conflict: yaml_field(doc, &["conflict", "葛藤"]).and_then(yaml_scalar),
+        resolution: yaml_field(doc, &["resolution", "解決"]).and_then(yaml_scalar),
     }
 }
 
 /// The `foreshadowing` / `伏線` items of a plot document.
 pub fn parse_foreshadowing(doc: &Value, path: &str) -> Vec<Foreshadow> {
-    get(doc, &["foreshadowing", "伏線"])
+    yaml_field(doc, &["foreshadowing", "伏線"])
         .and_then(Value::as_sequence)
         .map(|xs| {
             xs.iter()
                 .filter_map(|x| {
-                    let item = scalar(x)
-                        .or_else(|| get(x, &["item", "内容", "name", "伏線"]).and_then(scalar))?;
+                    let item = yaml_scalar(x).or_else(|| {
+                        yaml_field(x, &["item", "内容", "name", "伏線"]).and_then(yaml_scalar)
+                    })?;
                     Some(Foreshadow {
-                        id: get(x, &["id", "ID"]).and_then(scalar),
+                        id: yaml_field(x, &["id", "ID"]).and_then(yaml_scalar),
                         item,
-                        planted_in: episode_number(get(x, &["planted_in", "設置話", "植える話"])),
-                        recovered_in: episode_number(get(x, &["recovered_in", "回収話"])),
+                        planted_in: episode_number(yaml_field(
+                            x,
+                            &["planted_in", "設置話", "植える話"],
+                        )),
+                        recovered_in: episode_number(yaml_field(x, &["recovered_in", "回収話"])),
                         source: path.to_string(),
                     })
                 })
