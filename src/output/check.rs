@@ -349,7 +349,8 @@ pub fn gate_line(report: &CheckReport) -> String {
         let _ = write!(gate, "、またはスコア {} 未満", score(u));
     }
     let verdict = if !report.errors.is_empty() {
-        "エラーあり"
+        // Exit 2 whatever the findings: say why, not "failed the gate".
+        "確認できなかった対象あり・終了コード 2"
     } else if report.gate_tripped() {
         if report.gate.exit_zero {
             "不合格（--exit-zero のため終了コード 0）"
@@ -614,7 +615,7 @@ pub fn github(report: &CheckReport, paths: &PathMap) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::check::{CheckReport, Gate, Summary};
+    use crate::commands::check::{CheckReport, FileError, Gate, Summary};
     use crate::store::cache::tests_support;
     use std::sync::Arc;
     use unicode_width::UnicodeWidthStr;
@@ -670,6 +671,27 @@ mod tests {
             gate: Gate::default(),
             inputs: Vec::new(),
         }
+    }
+
+    #[test]
+    fn gate_line_names_the_outcome() {
+        let mut r = report(vec![file_with("本文。\n", vec![])]);
+        assert_eq!(gate_line(&r), "合格（基準: high 以上の指摘）");
+        r.files[0]
+            .findings
+            .push(finding_at("本文。\n", "本文", "TYPO"));
+        assert_eq!(gate_line(&r), "不合格（基準: high 以上の指摘）");
+        r.errors.push(FileError {
+            path: "a.md".into(),
+            code: "U005".into(),
+            message: "a.md が見つかりません".into(),
+            hint: String::new(),
+            error: None,
+        });
+        assert_eq!(
+            gate_line(&r),
+            "確認できなかった対象あり・終了コード 2（基準: high 以上の指摘）"
+        );
     }
 
     /// The caret line under a full-width line starts at the display column of the span.
