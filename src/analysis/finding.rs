@@ -1,6 +1,6 @@
 //! Findings: what a rule reports, located in the source text.
 
-use super::fix::Fix;
+use super::fix::{Applicability, Edit, Fix};
 use super::Span;
 use serde::{Deserialize, Serialize};
 
@@ -145,6 +145,21 @@ impl Diagnostic {
     pub fn with_fix(mut self, fix: Fix) -> Self {
         self.fix = Some(fix);
         self
+    }
+
+    /// Attaches a fix of the one edit, if there is one. Rules pass the edit their markup
+    /// guard allowed (none where it would cut into ruby, emphasis or an annotation): the
+    /// finding is reported either way, only the fix is dropped.
+    pub fn with_edit_fix(
+        self,
+        applicability: Applicability,
+        description: impl Into<String>,
+        edit: Option<Edit>,
+    ) -> Self {
+        match edit {
+            Some(edit) => self.with_fix(Fix::new(applicability, description, vec![edit])),
+            None => self,
+        }
     }
 }
 
