@@ -617,7 +617,8 @@ pub(crate) mod testing {
         pub fix: Option<Fix>,
     }
 
-    pub fn diagnostics(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Found> {
+    /// What one rule reports on a text, as `analyze` would run it (parse, metrics, check).
+    pub fn check(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Diagnostic> {
         let doc = Document::parse(text);
         let metrics = metrics::compute(&doc, settings);
         let cx = RuleContext {
@@ -625,8 +626,13 @@ pub(crate) mod testing {
             settings,
             metrics: &metrics,
         };
-        let mut out: Vec<Diagnostic> = Vec::new();
+        let mut out = Vec::new();
         rule.check(&cx, &mut out);
+        out
+    }
+
+    pub fn diagnostics(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Found> {
+        let mut out = check(rule, text, settings);
         out.sort_by_key(|d| (d.span.start, d.span.end));
         let meta = rule.meta();
         out.into_iter()
@@ -653,6 +659,32 @@ pub(crate) mod testing {
         let found = diagnostics(rule, text, settings);
         let fixes: Vec<&Fix> = found.iter().filter_map(|f| f.fix.as_ref()).collect();
         apply(text, &fixes).text
+    }
+
+    /// For every rule: the doc example fires it, the fixed example does not, and (for rules
+    /// with a fix) fixing the example to a fixpoint gives exactly the fixed example, so
+    /// `noveler explain` never shows an example the rule contradicts.
+    pub fn assert_doc_examples(rules: &[&dyn Rule]) {
+        let settings = Settings::default();
+        for rule in rules {
+            let m = rule.meta();
+            let example = format!("{}\n", m.doc.example);
+            let fixed_text = format!("{}\n", m.doc.fixed);
+            assert!(
+                !diagnostics(*rule, &example, &settings).is_empty(),
+                "{}: example does not fire",
+                m.code
+            );
+            assert!(
+                diagnostics(*rule, &fixed_text, &settings).is_empty(),
+                "{}: fixed example fires",
+                m.code
+            );
+            if let Some(level) = m.fix {
+                let (out, _) = apply_until_stable(&example, &settings, level, Some(&[m.code]));
+                assert_eq!(out, fixed_text, "{}", m.code);
+            }
+        }
     }
 }
 

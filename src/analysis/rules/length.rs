@@ -122,7 +122,6 @@ impl Rule for LengthOutOfRange {
 pub(super) mod tests {
     use super::*;
     use crate::analysis::settings::{LengthSource, Settings, TargetLength};
-    use crate::analysis::{metrics, Document};
 
     /// Texts no rule may panic on.
     pub(crate) const EDGE_TEXTS: &[&str] = &[
@@ -154,15 +153,7 @@ pub(super) mod tests {
     ];
 
     pub(crate) fn run(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Diagnostic> {
-        let doc = Document::parse(text);
-        let metrics = metrics::compute(&doc, settings);
-        let cx = RuleContext {
-            doc: &doc,
-            settings,
-            metrics: &metrics,
-        };
-        let mut out = Vec::new();
-        rule.check(&cx, &mut out);
+        let out = crate::analysis::fix::testing::check(rule, text, settings);
         for d in &out {
             assert!(d.span.start <= d.span.end && d.span.end <= text.len());
             assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end));

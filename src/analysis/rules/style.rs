@@ -1408,35 +1408,8 @@ mod tests {
         }
     }
 
-    /// The doc example fires the rule, the fixed example does not, and (for rules with a
-    /// fix) fixing the example to a fixpoint gives exactly the fixed example.
     #[test]
     fn doc_examples_match_the_rules() {
-        let settings = crate::analysis::Settings::default();
-        for rule in RULES {
-            let m = rule.meta();
-            let example = format!("{}\n", m.doc.example);
-            let fixed_text = format!("{}\n", m.doc.fixed);
-            assert!(
-                !crate::analysis::fix::testing::diagnostics(*rule, &example, &settings).is_empty(),
-                "{}: example does not fire",
-                m.code
-            );
-            assert!(
-                crate::analysis::fix::testing::diagnostics(*rule, &fixed_text, &settings)
-                    .is_empty(),
-                "{}: fixed example fires",
-                m.code
-            );
-            if let Some(level) = m.fix {
-                let (out, _) = crate::analysis::fix::apply_until_stable(
-                    &example,
-                    &settings,
-                    level,
-                    Some(&[m.code]),
-                );
-                assert_eq!(out, fixed_text, "{}", m.code);
-            }
-        }
+        crate::analysis::fix::testing::assert_doc_examples(RULES);
     }
 }
