@@ -1,6 +1,7 @@
 //! Fixes are data: a set of byte-range edits with an applicability level. One `apply`
 //! serves `polish` and `check_fix`.
 
+use super::finding::keywords;
 use super::segment::{char_class, BodyLine, CharClass, Document};
 use super::{Settings, Span};
 #[cfg(test)]
@@ -10,48 +11,16 @@ use std::ops::Range;
 #[cfg(test)]
 use std::sync::OnceLock;
 
-/// How safe a fix is to apply unattended (the seeds' fix levels).
-/// Ordered: `Safe < Standard < Aggressive`; a level allows every fix at or below it.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Applicability {
-    /// Mechanical, meaning-preserving (…/―― normalisation, whitespace hygiene).
-    Safe,
-    /// Conventional style changes an author usually wants (indent, 。」).
-    Standard,
-    /// Changes that may alter nuance; review the diff.
-    Aggressive,
-}
-
-impl Applicability {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Applicability::Safe => "safe",
-            Applicability::Standard => "standard",
-            Applicability::Aggressive => "aggressive",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Applicability> {
-        [
-            Applicability::Safe,
-            Applicability::Standard,
-            Applicability::Aggressive,
-        ]
-        .into_iter()
-        .find(|a| a.as_str() == text)
+keywords! {
+    /// How safe a fix is to apply unattended (the seeds' fix levels).
+    /// Ordered: `Safe < Standard < Aggressive`; a level allows every fix at or below it.
+    pub enum Applicability {
+        /// Mechanical, meaning-preserving (…/―― normalisation, whitespace hygiene).
+        Safe => "safe",
+        /// Conventional style changes an author usually wants (indent, 。」).
+        Standard => "standard",
+        /// Changes that may alter nuance; review the diff.
+        Aggressive => "aggressive",
     }
 }
 
