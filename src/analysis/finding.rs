@@ -1,48 +1,65 @@
 //! Findings: what a rule reports, located in the source text.
 
-use super::fix::Fix;
+use super::fix::{Applicability, Edit, Fix};
 use super::Span;
 use serde::{Deserialize, Serialize};
 
-/// How much a finding matters. Ordered: `Low < Medium < High < Critical`.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Low,
-    Medium,
-    High,
-    Critical,
+/// A closed set of keywords (severity, aspect, fix level): the enum, serialised as its
+/// keyword, with `ALL` in declaration order, `as_str` and `parse`. One definition, so that
+/// JSON, the schema, the CLI and the config all read and write the same names.
+macro_rules! keywords {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$variant_meta:meta])* $variant:ident => $text:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(
+            Clone,
+            Copy,
+            Debug,
+            PartialEq,
+            Eq,
+            Hash,
+            PartialOrd,
+            Ord,
+            ::serde::Serialize,
+            ::serde::Deserialize,
+            schemars::JsonSchema,
+        )]
+        pub enum $name {
+            $( $(#[$variant_meta])* #[serde(rename = $text)] $variant, )+
+        }
+
+        impl $name {
+            pub const ALL: [$name; [$($text),+].len()] = [$($name::$variant),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $text, )+
+                }
+            }
+
+            pub fn parse(text: &str) -> Option<$name> {
+                $name::ALL.into_iter().find(|k| k.as_str() == text)
+            }
+        }
+    };
+}
+pub(crate) use keywords;
+
+keywords! {
+    /// How much a finding matters. Ordered: `Low < Medium < High < Critical`.
+    pub enum Severity {
+        Low => "low",
+        Medium => "medium",
+        High => "high",
+        Critical => "critical",
+    }
 }
 
 impl Severity {
-    pub const ALL: [Severity; 4] = [
-        Severity::Low,
-        Severity::Medium,
-        Severity::High,
-        Severity::Critical,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Low => "low",
-            Severity::Medium => "medium",
-            Severity::High => "high",
-            Severity::Critical => "critical",
-        }
-    }
-
     /// Score penalty per finding (SPEC §4).
     pub fn penalty(self) -> f64 {
         match self {
@@ -52,59 +69,17 @@ impl Severity {
             Severity::Critical => 20.0,
         }
     }
-
-    pub fn parse(text: &str) -> Option<Severity> {
-        Severity::ALL.into_iter().find(|s| s.as_str() == text)
-    }
 }
 
-/// The quality aspect a rule belongs to; each has its own score.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Aspect {
-    Rhythm,
-    Readability,
-    Grammar,
-    Style,
-    Length,
-    Content,
-}
-
-impl Aspect {
-    pub const ALL: [Aspect; 6] = [
-        Aspect::Rhythm,
-        Aspect::Readability,
-        Aspect::Grammar,
-        Aspect::Style,
-        Aspect::Length,
-        Aspect::Content,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Aspect::Rhythm => "rhythm",
-            Aspect::Readability => "readability",
-            Aspect::Grammar => "grammar",
-            Aspect::Style => "style",
-            Aspect::Length => "length",
-            Aspect::Content => "content",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Aspect> {
-        Aspect::ALL.into_iter().find(|a| a.as_str() == text)
+keywords! {
+    /// The quality aspect a rule belongs to; each has its own score.
+    pub enum Aspect {
+        Rhythm => "rhythm",
+        Readability => "readability",
+        Grammar => "grammar",
+        Style => "style",
+        Length => "length",
+        Content => "content",
     }
 }
 
@@ -146,6 +121,21 @@ impl Diagnostic {
         self.fix = Some(fix);
         self
     }
+
+    /// Attaches a fix of the one edit, if there is one. Rules pass the edit their markup
+    /// guard allowed (none where it would cut into ruby, emphasis or an annotation): the
+    /// finding is reported either way, only the fix is dropped.
+    pub fn with_edit_fix(
+        self,
+        applicability: Applicability,
+        description: impl Into<String>,
+        edit: Option<Edit>,
+    ) -> Self {
+        match edit {
+            Some(edit) => self.with_fix(Fix::new(applicability, description, vec![edit])),
+            None => self,
+        }
+    }
 }
 
 /// A located finding as reported in JSON (SPEC §4). Lines and columns are 1-based;
@@ -171,4 +161,47 @@ pub struct Finding {
     pub suggestion: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub fix: Option<Fix>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every keyword serialises as its `as_str` name and parses back from it.
+    fn assert_round_trip<K: Serialize + Copy + PartialEq + std::fmt::Debug>(
+        all: &[K],
+        as_str: fn(K) -> &'static str,
+        parse: fn(&str) -> Option<K>,
+    ) {
+        for &k in all {
+            assert_eq!(serde_json::json!(k), serde_json::json!(as_str(k)));
+            assert_eq!(parse(as_str(k)), Some(k));
+        }
+    }
+
+    #[test]
+    fn keywords_serialise_as_their_names_and_parse_back() {
+        assert_round_trip(&Severity::ALL, Severity::as_str, Severity::parse);
+        assert_round_trip(&Aspect::ALL, Aspect::as_str, Aspect::parse);
+        assert_round_trip(
+            &Applicability::ALL,
+            Applicability::as_str,
+            Applicability::parse,
+        );
+        assert_eq!(
+            Severity::ALL.map(Severity::as_str),
+            ["low", "medium", "high", "critical"]
+        );
+        assert_eq!(
+            Applicability::ALL,
+            [
+                Applicability::Safe,
+                Applicability::Standard,
+                Applicability::Aggressive
+            ]
+        );
+        assert_eq!(Severity::parse("Low"), None);
+        assert!(Severity::Low < Severity::Critical);
+        assert!(Applicability::Safe < Applicability::Aggressive);
+    }
 }

@@ -1,6 +1,7 @@
 //! Fixes are data: a set of byte-range edits with an applicability level. One `apply`
 //! serves `polish` and `check_fix`.
 
+use super::finding::keywords;
 use super::segment::{char_class, BodyLine, CharClass, Document};
 use super::{Settings, Span};
 #[cfg(test)]
@@ -10,48 +11,16 @@ use std::ops::Range;
 #[cfg(test)]
 use std::sync::OnceLock;
 
-/// How safe a fix is to apply unattended (the seeds' fix levels).
-/// Ordered: `Safe < Standard < Aggressive`; a level allows every fix at or below it.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Applicability {
-    /// Mechanical, meaning-preserving (…/―― normalisation, whitespace hygiene).
-    Safe,
-    /// Conventional style changes an author usually wants (indent, 。」).
-    Standard,
-    /// Changes that may alter nuance; review the diff.
-    Aggressive,
-}
-
-impl Applicability {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Applicability::Safe => "safe",
-            Applicability::Standard => "standard",
-            Applicability::Aggressive => "aggressive",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Applicability> {
-        [
-            Applicability::Safe,
-            Applicability::Standard,
-            Applicability::Aggressive,
-        ]
-        .into_iter()
-        .find(|a| a.as_str() == text)
+keywords! {
+    /// How safe a fix is to apply unattended (the seeds' fix levels).
+    /// Ordered: `Safe < Standard < Aggressive`; a level allows every fix at or below it.
+    pub enum Applicability {
+        /// Mechanical, meaning-preserving (…/―― normalisation, whitespace hygiene).
+        Safe => "safe",
+        /// Conventional style changes an author usually wants (indent, 。」).
+        Standard => "standard",
+        /// Changes that may alter nuance; review the diff.
+        Aggressive => "aggressive",
     }
 }
 
@@ -617,7 +586,8 @@ pub(crate) mod testing {
         pub fix: Option<Fix>,
     }
 
-    pub fn diagnostics(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Found> {
+    /// What one rule reports on a text, as `analyze` would run it (parse, metrics, check).
+    pub fn check(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Diagnostic> {
         let doc = Document::parse(text);
         let metrics = metrics::compute(&doc, settings);
         let cx = RuleContext {
@@ -625,8 +595,13 @@ pub(crate) mod testing {
             settings,
             metrics: &metrics,
         };
-        let mut out: Vec<Diagnostic> = Vec::new();
+        let mut out = Vec::new();
         rule.check(&cx, &mut out);
+        out
+    }
+
+    pub fn diagnostics(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Found> {
+        let mut out = check(rule, text, settings);
         out.sort_by_key(|d| (d.span.start, d.span.end));
         let meta = rule.meta();
         out.into_iter()
@@ -653,6 +628,32 @@ pub(crate) mod testing {
         let found = diagnostics(rule, text, settings);
         let fixes: Vec<&Fix> = found.iter().filter_map(|f| f.fix.as_ref()).collect();
         apply(text, &fixes).text
+    }
+
+    /// For every rule: the doc example fires it, the fixed example does not, and (for rules
+    /// with a fix) fixing the example to a fixpoint gives exactly the fixed example, so
+    /// `noveler explain` never shows an example the rule contradicts.
+    pub fn assert_doc_examples(rules: &[&dyn Rule]) {
+        let settings = Settings::default();
+        for rule in rules {
+            let m = rule.meta();
+            let example = format!("{}\n", m.doc.example);
+            let fixed_text = format!("{}\n", m.doc.fixed);
+            assert!(
+                !diagnostics(*rule, &example, &settings).is_empty(),
+                "{}: example does not fire",
+                m.code
+            );
+            assert!(
+                diagnostics(*rule, &fixed_text, &settings).is_empty(),
+                "{}: fixed example fires",
+                m.code
+            );
+            if let Some(level) = m.fix {
+                let (out, _) = apply_until_stable(&example, &settings, level, Some(&[m.code]));
+                assert_eq!(out, fixed_text, "{}", m.code);
+            }
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::dictionaries::notation_exclusions;
 use crate::analysis::fix::{display_edit, is_kanji, LazyGuard};
 use crate::analysis::segment::{char_class, CharClass, Document};
-use crate::analysis::{Applicability, Aspect, Diagnostic, Fix, Severity};
+use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -91,21 +91,23 @@ impl Rule for GrammarPunctuation {
                 }
                 let intended = if run.contains('。') { "。" } else { "、" };
                 let range = p.display.start + s..p.display.start + e;
-                let mut d = Diagnostic::new(
-                    GRAMMAR_PUNCTUATION.code,
-                    Severity::High,
-                    doc.source_span(range.clone()),
-                    format!("句読点「{run}」が重なっています。「{intended}」一つにしてください。"),
-                )
-                .with_suggestion(intended);
-                if let Some(edit) = display_edit(doc, &guard, range, intended) {
-                    d = d.with_fix(Fix::new(
+                let edit = display_edit(doc, &guard, range.clone(), intended);
+                out.push(
+                    Diagnostic::new(
+                        GRAMMAR_PUNCTUATION.code,
+                        Severity::High,
+                        doc.source_span(range),
+                        format!(
+                            "句読点「{run}」が重なっています。「{intended}」一つにしてください。"
+                        ),
+                    )
+                    .with_suggestion(intended)
+                    .with_edit_fix(
                         Applicability::Safe,
                         format!("「{run}」を「{intended}」にする"),
-                        vec![edit],
-                    ));
-                }
-                out.push(d);
+                        edit,
+                    ),
+                );
             }
         });
     }
@@ -161,24 +163,26 @@ impl Rule for Typo {
             if !typo_boundary_ok(&doc.display, range.start, wrong) {
                 continue;
             }
-            let mut d = Diagnostic::new(
-                TYPO.code,
-                Severity::High,
-                doc.source_span(range.clone()),
-                format!("「{wrong}」は誤りです。正しくは「{right}」です。"),
-            )
-            .with_suggestion(right);
             // A fix whose result contains the wrong word again would never settle.
-            if !right.contains(wrong) {
-                if let Some(edit) = display_edit(doc, &guard, range.clone(), right) {
-                    d = d.with_fix(Fix::new(
-                        Applicability::Standard,
-                        format!("「{wrong}」を「{right}」に直す"),
-                        vec![edit],
-                    ));
-                }
-            }
-            out.push(d);
+            let edit = if right.contains(wrong) {
+                None
+            } else {
+                display_edit(doc, &guard, range.clone(), right)
+            };
+            out.push(
+                Diagnostic::new(
+                    TYPO.code,
+                    Severity::High,
+                    doc.source_span(range),
+                    format!("「{wrong}」は誤りです。正しくは「{right}」です。"),
+                )
+                .with_suggestion(right)
+                .with_edit_fix(
+                    Applicability::Standard,
+                    format!("「{wrong}」を「{right}」に直す"),
+                    edit,
+                ),
+            );
         }
     }
 }
@@ -637,35 +641,8 @@ mod tests {
         let _ = apply("", &[]);
     }
 
-    /// The doc example fires the rule, the fixed example does not, and (for rules with a
-    /// fix) fixing the example to a fixpoint gives exactly the fixed example.
     #[test]
     fn doc_examples_match_the_rules() {
-        let settings = crate::analysis::Settings::default();
-        for rule in RULES {
-            let m = rule.meta();
-            let example = format!("{}\n", m.doc.example);
-            let fixed_text = format!("{}\n", m.doc.fixed);
-            assert!(
-                !crate::analysis::fix::testing::diagnostics(*rule, &example, &settings).is_empty(),
-                "{}: example does not fire",
-                m.code
-            );
-            assert!(
-                crate::analysis::fix::testing::diagnostics(*rule, &fixed_text, &settings)
-                    .is_empty(),
-                "{}: fixed example fires",
-                m.code
-            );
-            if let Some(level) = m.fix {
-                let (out, _) = crate::analysis::fix::apply_until_stable(
-                    &example,
-                    &settings,
-                    level,
-                    Some(&[m.code]),
-                );
-                assert_eq!(out, fixed_text, "{}", m.code);
-            }
-        }
+        crate::analysis::fix::testing::assert_doc_examples(RULES);
     }
 }

@@ -33,17 +33,17 @@ pub(super) fn thousands(n: usize) -> String {
 
 /// A ratio as a percentage with at most one decimal: `0.4` → `40`, `0.4125` → `41.3`.
 pub(super) fn percent(ratio: f64) -> String {
-    let p = (ratio * 1000.0).round() / 10.0;
-    if p.fract() == 0.0 {
-        format!("{p:.0}")
-    } else {
-        format!("{p:.1}")
-    }
+    // Not `decimal(ratio * 100.0)`: `ratio * 1000.0` rounds differently in the last bit.
+    without_zero_decimal((ratio * 1000.0).round() / 10.0)
 }
 
 /// A number with at most one decimal: `1.0` → `1`, `0.65` → `0.7`, `52.25` → `52.3`.
 pub(super) fn decimal(x: f64) -> String {
-    let r = (x * 10.0).round() / 10.0;
+    without_zero_decimal((x * 10.0).round() / 10.0)
+}
+
+/// A number already rounded to one decimal, written without a `.0`.
+fn without_zero_decimal(r: f64) -> String {
     if r.fract() == 0.0 {
         format!("{r:.0}")
     } else {
@@ -122,7 +122,6 @@ impl Rule for LengthOutOfRange {
 pub(super) mod tests {
     use super::*;
     use crate::analysis::settings::{LengthSource, Settings, TargetLength};
-    use crate::analysis::{metrics, Document};
 
     /// Texts no rule may panic on.
     pub(crate) const EDGE_TEXTS: &[&str] = &[
@@ -154,15 +153,7 @@ pub(super) mod tests {
     ];
 
     pub(crate) fn run(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Diagnostic> {
-        let doc = Document::parse(text);
-        let metrics = metrics::compute(&doc, settings);
-        let cx = RuleContext {
-            doc: &doc,
-            settings,
-            metrics: &metrics,
-        };
-        let mut out = Vec::new();
-        rule.check(&cx, &mut out);
+        let out = crate::analysis::fix::testing::check(rule, text, settings);
         for d in &out {
             assert!(d.span.start <= d.span.end && d.span.end <= text.len());
             assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end));

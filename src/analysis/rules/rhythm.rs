@@ -40,6 +40,15 @@ fn run_span(sentences: &[&Sentence], run: &Range<usize>) -> Span {
     first.cover(last)
 }
 
+/// Length of the longest sentence of `run` (0 for an empty run).
+fn longest_length(sentences: &[&Sentence], run: &Range<usize>) -> usize {
+    sentences[run.clone()]
+        .iter()
+        .map(|s| s.length)
+        .max()
+        .unwrap_or(0)
+}
+
 fn diag(meta: &'static RuleMeta, severity: Severity, span: Span, message: String) -> Diagnostic {
     Diagnostic::new(meta.code, severity, span, message)
 }
@@ -73,11 +82,7 @@ impl Rule for ConsecutiveLongSentences {
         let sentences = narration_sentences(cx.doc, cx.settings);
         let long = |s: &&Sentence| s.length >= t.long_sentence_length;
         for run in long_enough_runs(&sentences, t.long_sentence_run, long) {
-            let longest = sentences[run.clone()]
-                .iter()
-                .map(|s| s.length)
-                .max()
-                .unwrap_or(0);
+            let longest = longest_length(&sentences, &run);
             out.push(
                 diag(
                     &CONSECUTIVE_LONG_SENTENCES,
@@ -125,11 +130,7 @@ impl Rule for ConsecutiveShortSentences {
         let sentences = narration_sentences(cx.doc, cx.settings);
         let short = |s: &&Sentence| s.length <= t.short_sentence_length;
         for run in long_enough_runs(&sentences, t.short_sentence_run, short) {
-            let longest = sentences[run.clone()]
-                .iter()
-                .map(|s| s.length)
-                .max()
-                .unwrap_or(0);
+            let longest = longest_length(&sentences, &run);
             out.push(
                 diag(
                     &CONSECUTIVE_SHORT_SENTENCES,

@@ -9,6 +9,7 @@
 
 use crate::analysis::segment::{BodyLine, Document, Paragraph};
 use aho_corasick::packed;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 /// A hit: (start, end, index of the needle), byte offsets.
@@ -92,28 +93,12 @@ pub(super) fn paragraph_hits(
     mut f: impl FnMut(&Paragraph, &str, &[Hit]),
 ) {
     let hits = find_all(&doc.display, sets);
-    let mut paragraphs = doc.paragraphs.iter().peekable();
-    let mut mine: Vec<Hit> = Vec::new();
-    let mut i = 0;
-    while i < hits.len() {
-        let at = hits[i].0;
-        // The first paragraph not ending before the hit.
-        while paragraphs.next_if(|p| p.display.end <= at).is_some() {}
-        let Some(p) = paragraphs.peek() else {
-            break;
-        };
-        if at < p.display.start {
-            i += 1;
-            continue;
-        }
-        mine.clear();
-        while let Some(&(s, e, k)) = hits.get(i).filter(|h| h.0 < p.display.end) {
-            mine.push((s - p.display.start, e - p.display.start, k));
-            i += 1;
-        }
-        f(p, doc.paragraph_text(p), &mine);
-        paragraphs.next();
-    }
+    hits_by_item(
+        &hits,
+        &doc.paragraphs,
+        |p| p.display.clone(),
+        |p, mine| f(p, doc.paragraph_text(p), mine),
+    );
 }
 
 /// Calls `f` for every body line whose source text holds a hit, with the line, its source
@@ -124,28 +109,50 @@ pub(super) fn line_hits(
     mut f: impl FnMut(&BodyLine, &str, &[Hit]),
 ) {
     let hits = find_all(doc.source, sets);
-    let mut lines = doc.body_lines.iter().peekable();
+    hits_by_item(
+        &hits,
+        &doc.body_lines,
+        |bl| bl.span.range(),
+        |bl, mine| {
+            if let Some(text) = doc.source.get(bl.span.range()) {
+                f(bl, text, mine);
+            }
+        },
+    );
+}
+
+/// Hands `hits` (by start) out to the `items` holding them: `range` gives an item's byte
+/// range in the searched text (items in text order, not overlapping). Calls `f` for every
+/// item that holds a hit, with its hits made relative to its start; hits outside every
+/// item are dropped. One walk over both lists, shared by paragraphs and body lines.
+fn hits_by_item<T>(
+    hits: &[Hit],
+    items: &[T],
+    range: impl Fn(&T) -> Range<usize>,
+    mut f: impl FnMut(&T, &[Hit]),
+) {
+    let mut items = items.iter().peekable();
     let mut mine: Vec<Hit> = Vec::new();
     let mut i = 0;
     while i < hits.len() {
         let at = hits[i].0;
-        while lines.next_if(|bl| bl.span.end <= at).is_some() {}
-        let Some(bl) = lines.peek() else {
+        // The first item not ending before the hit.
+        while items.next_if(|item| range(item).end <= at).is_some() {}
+        let Some(item) = items.peek() else {
             break;
         };
-        if at < bl.span.start {
+        let Range { start, end } = range(item);
+        if at < start {
             i += 1;
             continue;
         }
         mine.clear();
-        while let Some(&(s, e, k)) = hits.get(i).filter(|h| h.0 < bl.span.end) {
-            mine.push((s - bl.span.start, e - bl.span.start, k));
+        while let Some(&(s, e, k)) = hits.get(i).filter(|h| h.0 < end) {
+            mine.push((s - start, e - start, k));
             i += 1;
         }
-        if let Some(text) = doc.source.get(bl.span.range()) {
-            f(bl, text, &mine);
-        }
-        lines.next();
+        f(item, &mine);
+        items.next();
     }
 }
 

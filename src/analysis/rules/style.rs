@@ -122,21 +122,21 @@ impl Rule for EllipsisStyle {
                 let count = if per == 1 { n } else { n.div_ceil(per) };
                 let replacement = "…".repeat(even_at_least_two(count));
                 let range = base + start..base + i;
-                let mut d = Diagnostic::new(
-                    ELLIPSIS_STYLE.code,
-                    Severity::Low,
-                    doc.source_span(range.clone()),
-                    format!("「{run}」ではなく三点リーダー「{replacement}」を使います。"),
-                )
-                .with_suggestion(replacement.clone());
-                if let Some(edit) = display_edit(doc, &guard, range, replacement.clone()) {
-                    d = d.with_fix(Fix::new(
+                let edit = display_edit(doc, &guard, range.clone(), replacement.clone());
+                out.push(
+                    Diagnostic::new(
+                        ELLIPSIS_STYLE.code,
+                        Severity::Low,
+                        doc.source_span(range),
+                        format!("「{run}」ではなく三点リーダー「{replacement}」を使います。"),
+                    )
+                    .with_suggestion(replacement.clone())
+                    .with_edit_fix(
                         Applicability::Safe,
                         format!("「{run}」を「{replacement}」に置き換える"),
-                        vec![edit],
-                    ));
-                }
-                out.push(d);
+                        edit,
+                    ),
+                );
             }
         });
     }
@@ -179,23 +179,23 @@ impl Rule for EllipsisOddCount {
                     continue;
                 }
                 let range = base + s..base + e;
-                let mut d = Diagnostic::new(
-                    ELLIPSIS_ODD_COUNT.code,
-                    Severity::Low,
-                    doc.source_span(range.clone()),
-                    format!(
-                        "三点リーダーが{n}個です。「……」のように偶数個（二つ一組）で使います。"
-                    ),
-                )
-                .with_suggestion("…".repeat(n + 1));
-                if let Some(edit) = display_insert_after(doc, &guard, range, "…") {
-                    d = d.with_fix(Fix::new(
+                let edit = display_insert_after(doc, &guard, range.clone(), "…");
+                out.push(
+                    Diagnostic::new(
+                        ELLIPSIS_ODD_COUNT.code,
+                        Severity::Low,
+                        doc.source_span(range),
+                        format!(
+                            "三点リーダーが{n}個です。「……」のように偶数個（二つ一組）で使います。"
+                        ),
+                    )
+                    .with_suggestion("…".repeat(n + 1))
+                    .with_edit_fix(
                         Applicability::Safe,
                         format!("三点リーダーを一つ足して{}個にする", n + 1),
-                        vec![edit],
-                    ));
-                }
-                out.push(d);
+                        edit,
+                    ),
+                );
             }
         });
     }
@@ -309,23 +309,23 @@ impl Rule for DashStyle {
                     continue;
                 }
                 let range = base + s..base + e;
-                let mut d = Diagnostic::new(
-                    DASH_STYLE.code,
-                    Severity::Low,
-                    doc.source_span(range.clone()),
-                    format!(
-                        "ダッシュ「{run}」は「{replacement}」（U+2015 を偶数個）で書くのが一般的です。"
-                    ),
-                )
-                .with_suggestion(replacement.clone());
-                if let Some(edit) = display_edit(doc, &guard, range, replacement.clone()) {
-                    d = d.with_fix(Fix::new(
+                let edit = display_edit(doc, &guard, range.clone(), replacement.clone());
+                out.push(
+                    Diagnostic::new(
+                        DASH_STYLE.code,
+                        Severity::Low,
+                        doc.source_span(range),
+                        format!(
+                            "ダッシュ「{run}」は「{replacement}」（U+2015 を偶数個）で書くのが一般的です。"
+                        ),
+                    )
+                    .with_suggestion(replacement.clone())
+                    .with_edit_fix(
                         Applicability::Safe,
                         format!("「{run}」を「{replacement}」に置き換える"),
-                        vec![edit],
-                    ));
-                }
-                out.push(d);
+                        edit,
+                    ),
+                );
             }
         });
     }
@@ -404,21 +404,21 @@ impl Rule for ExclamationSpace {
                 }
                 let run = &text[s..e];
                 let range = base + s..base + e;
-                let mut d = Diagnostic::new(
-                    EXCLAMATION_SPACE.code,
-                    Severity::Low,
-                    doc.source_span(range.clone()),
-                    format!("「{run}」の後に全角スペースがありません（次の文字「{next}」）。"),
-                )
-                .with_suggestion(format!("{run}\u{3000}"));
-                if let Some(edit) = display_insert_after(doc, &guard, range, "\u{3000}") {
-                    d = d.with_fix(Fix::new(
+                let edit = display_insert_after(doc, &guard, range.clone(), "\u{3000}");
+                out.push(
+                    Diagnostic::new(
+                        EXCLAMATION_SPACE.code,
+                        Severity::Low,
+                        doc.source_span(range),
+                        format!("「{run}」の後に全角スペースがありません（次の文字「{next}」）。"),
+                    )
+                    .with_suggestion(format!("{run}\u{3000}"))
+                    .with_edit_fix(
                         Applicability::Safe,
                         format!("「{run}」の後に全角スペースを入れる"),
-                        vec![edit],
-                    ));
-                }
-                out.push(d);
+                        edit,
+                    ),
+                );
             }
         });
     }
@@ -466,21 +466,21 @@ impl Rule for HalfwidthExclamation {
                     .map(|c| if c == '!' { '！' } else { '？' })
                     .collect();
                 let range = base + s..base + e;
-                let mut d = Diagnostic::new(
-                    HALFWIDTH_EXCLAMATION.code,
-                    Severity::Low,
-                    doc.source_span(range.clone()),
-                    format!("半角の「{run}」は全角「{full}」にします。"),
-                )
-                .with_suggestion(full.clone());
-                if let Some(edit) = display_edit(doc, &guard, range, full.clone()) {
-                    d = d.with_fix(Fix::new(
+                let edit = display_edit(doc, &guard, range.clone(), full.clone());
+                out.push(
+                    Diagnostic::new(
+                        HALFWIDTH_EXCLAMATION.code,
+                        Severity::Low,
+                        doc.source_span(range),
+                        format!("半角の「{run}」は全角「{full}」にします。"),
+                    )
+                    .with_suggestion(full.clone())
+                    .with_edit_fix(
                         Applicability::Safe,
                         format!("「{run}」を「{full}」にする"),
-                        vec![edit],
-                    ));
-                }
-                out.push(d);
+                        edit,
+                    ),
+                );
             }
         });
     }
@@ -522,21 +522,21 @@ impl Rule for PeriodBeforeClose {
                 let end = i + '。'.len_utf8();
                 let close = if k == 0 { '」' } else { '』' };
                 let range = base + i..base + end;
-                let mut d = Diagnostic::new(
-                    PERIOD_BEFORE_CLOSE.code,
-                    Severity::Low,
-                    doc.source_span(range.clone()),
-                    format!("閉じ括弧「{close}」の直前の「。」は付けないのが一般的です。"),
-                )
-                .with_suggestion(close.to_string());
-                if let Some(edit) = display_edit(doc, &guard, range, "") {
-                    d = d.with_fix(Fix::new(
+                let edit = display_edit(doc, &guard, range.clone(), "");
+                out.push(
+                    Diagnostic::new(
+                        PERIOD_BEFORE_CLOSE.code,
+                        Severity::Low,
+                        doc.source_span(range),
+                        format!("閉じ括弧「{close}」の直前の「。」は付けないのが一般的です。"),
+                    )
+                    .with_suggestion(close.to_string())
+                    .with_edit_fix(
                         Applicability::Standard,
                         format!("「。{close}」を「{close}」にする"),
-                        vec![edit],
-                    ));
-                }
-                out.push(d);
+                        edit,
+                    ),
+                );
             }
         });
     }
@@ -629,16 +629,16 @@ impl Rule for IndentMissing {
                 )
             };
             let edit = Edit::replace(Span::new(p.span.start, p.span.start + lead), "\u{3000}");
-            let mut d = Diagnostic::new(INDENT_MISSING.code, Severity::Low, span, message)
-                .with_suggestion("行頭に「　」を入れる");
-            if guard.allows(std::slice::from_ref(&edit)) {
-                d = d.with_fix(Fix::new(
-                    Applicability::Standard,
-                    "段落の先頭を全角スペースで字下げする",
-                    vec![edit],
-                ));
-            }
-            out.push(d);
+            let allowed = guard.allows(std::slice::from_ref(&edit));
+            out.push(
+                Diagnostic::new(INDENT_MISSING.code, Severity::Low, span, message)
+                    .with_suggestion("行頭に「　」を入れる")
+                    .with_edit_fix(
+                        Applicability::Standard,
+                        "段落の先頭を全角スペースで字下げする",
+                        allowed.then_some(edit),
+                    ),
+            );
         }
     }
 }
@@ -868,24 +868,24 @@ impl Rule for TabFound {
                     if guard.touches(span) {
                         return;
                     }
-                    let mut d = Diagnostic::new(
-                        TAB_FOUND.code,
-                        Severity::Low,
-                        span,
-                        format!("タブ文字が{n}個あります。"),
-                    );
-                    if guard.allows(std::slice::from_ref(&edit)) {
-                        d = d.with_fix(Fix::new(
+                    let allowed = guard.allows(std::slice::from_ref(&edit));
+                    out.push(
+                        Diagnostic::new(
+                            TAB_FOUND.code,
+                            Severity::Low,
+                            span,
+                            format!("タブ文字が{n}個あります。"),
+                        )
+                        .with_edit_fix(
                             Applicability::Safe,
                             if with.is_empty() {
                                 "タブを削除する".to_string()
                             } else {
                                 format!("タブを「{with}」に置き換える")
                             },
-                            vec![edit],
-                        ));
-                    }
-                    out.push(d);
+                            allowed.then_some(edit),
+                        ),
+                    );
                 };
             // Leading whitespace holding tabs: one indent.
             let leading = &line[..lead];
@@ -1408,35 +1408,8 @@ mod tests {
         }
     }
 
-    /// The doc example fires the rule, the fixed example does not, and (for rules with a
-    /// fix) fixing the example to a fixpoint gives exactly the fixed example.
     #[test]
     fn doc_examples_match_the_rules() {
-        let settings = crate::analysis::Settings::default();
-        for rule in RULES {
-            let m = rule.meta();
-            let example = format!("{}\n", m.doc.example);
-            let fixed_text = format!("{}\n", m.doc.fixed);
-            assert!(
-                !crate::analysis::fix::testing::diagnostics(*rule, &example, &settings).is_empty(),
-                "{}: example does not fire",
-                m.code
-            );
-            assert!(
-                crate::analysis::fix::testing::diagnostics(*rule, &fixed_text, &settings)
-                    .is_empty(),
-                "{}: fixed example fires",
-                m.code
-            );
-            if let Some(level) = m.fix {
-                let (out, _) = crate::analysis::fix::apply_until_stable(
-                    &example,
-                    &settings,
-                    level,
-                    Some(&[m.code]),
-                );
-                assert_eq!(out, fixed_text, "{}", m.code);
-            }
-        }
+        crate::analysis::fix::testing::assert_doc_examples(RULES);
     }
 }

@@ -227,12 +227,20 @@ pub(super) fn select(
     occurrences: &[Vec<Range<usize>>],
     ids: &[Option<usize>],
 ) -> Vec<(Range<usize>, usize)> {
-    let mut all: Vec<(Range<usize>, usize)> = ids
+    let all: Vec<(Range<usize>, usize)> = ids
         .iter()
         .enumerate()
         .filter_map(|(w, id)| id.map(|id| (w, id)))
         .flat_map(|(w, id)| occurrences[id].iter().map(move |r| (r.clone(), w)))
         .collect();
+    leftmost_longest(all)
+}
+
+/// The non-overlapping matches of `all` (range, w), leftmost first and, at one position,
+/// longest first (then lowest `w`): the selection rule of `select`, kept apart so that the
+/// naive reference in the tests selects the same way.
+fn leftmost_longest(mut all: Vec<(Range<usize>, usize)>) -> Vec<(Range<usize>, usize)> {
+    // The key covers the whole element, so an unstable sort gives the stable order.
     all.sort_unstable_by(|a, b| {
         (a.0.start, std::cmp::Reverse(a.0.end), a.1).cmp(&(
             b.0.start,
@@ -265,20 +273,7 @@ mod tests {
                     .map(|(at, _)| (at..at + word.len(), w)),
             );
         }
-        all.sort_by(|a, b| {
-            (a.0.start, std::cmp::Reverse(a.0.end), a.1).cmp(&(
-                b.0.start,
-                std::cmp::Reverse(b.0.end),
-                b.1,
-            ))
-        });
-        let mut out: Vec<(Range<usize>, usize)> = Vec::new();
-        for m in all {
-            if out.last().is_none_or(|last| last.0.end <= m.0.start) {
-                out.push(m);
-            }
-        }
-        out
+        leftmost_longest(all)
     }
 
     fn find_words(text: &str, words: &[&str]) -> Vec<(Range<usize>, usize)> {
