@@ -791,9 +791,11 @@ fn every_run_saves_its_envelope_under_temp_json_output() {
     let v = json(&out);
     let saved = v["saved_to"].as_str().unwrap();
     assert!(saved.starts_with("temp/json_output/check_"), "{saved}");
-    let on_disk: Value =
-        serde_json::from_slice(&std::fs::read(dir.path().join(saved)).unwrap()).unwrap();
+    let bytes = std::fs::read(dir.path().join(saved)).unwrap();
+    let on_disk: Value = serde_json::from_slice(&bytes).unwrap();
     assert_eq!(on_disk, v);
+    // What was printed is the file itself (plus the final newline).
+    assert_eq!(out.stdout, [bytes.as_slice(), b"\n"].concat());
     let f = &v["inputs"]["files"]
         .as_array()
         .unwrap()

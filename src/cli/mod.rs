@@ -194,10 +194,12 @@ pub fn emit<R: Report>(outcome: &Outcome<R>, format: Format, text: impl Fn(&R) -
     }
     capture::envelope(&outcome.envelope);
     let printed = match (&outcome.report, format) {
-        (_, Format::Json) | (Err(_), Format::Ndjson) => {
-            let json = serde_json::to_string_pretty(&outcome.envelope).unwrap_or_default();
-            print_stdout(&json)
-        }
+        (_, Format::Json) | (Err(_), Format::Ndjson) => match &outcome.saved_json {
+            Some(json) => print_stdout(json),
+            None => {
+                print_stdout(&serde_json::to_string_pretty(&outcome.envelope).unwrap_or_default())
+            }
+        },
         (Ok(report), _) => print_stdout(&text(report)),
         (Err(_), _) => Ok(()),
     };

@@ -105,6 +105,9 @@ pub struct Outcome<R> {
     pub envelope: Envelope,
     /// Set when saving the envelope failed; the run itself still counts.
     pub save_error: Option<Error>,
+    /// The envelope as saved (pretty JSON, `saved_to` included), when it was saved: what
+    /// `--format json` prints, kept so a large result is not serialised twice.
+    pub saved_json: Option<String>,
 }
 
 impl<R: Report> Outcome<R> {
@@ -136,14 +139,18 @@ pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<
         Err(e) => Envelope::failure(&run, e),
     };
     // A root that does not exist is not created just to hold the envelope.
-    let save_error = if ctx.save && ctx.root.is_dir() {
-        envelope.save(&ctx.root).err()
+    let (saved_json, save_error) = if ctx.save && ctx.root.is_dir() {
+        match envelope.save_json(&ctx.root) {
+            Ok((_, body)) => (String::from_utf8(body).ok(), None),
+            Err(e) => (None, Some(e)),
+        }
     } else {
-        None
+        (None, None)
     };
     Outcome {
         report,
         envelope,
         save_error,
+        saved_json,
     }
 }

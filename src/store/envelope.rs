@@ -165,6 +165,13 @@ impl Envelope {
     /// records the file and its FileRefs in the hash index (`store::index`).
     /// Returns the absolute path written.
     pub fn save(&mut self, root: &Path) -> Result<PathBuf> {
+        self.save_json(root).map(|(path, _)| path)
+    }
+
+    /// `save`, also returning the JSON written: the envelope exactly as `to_vec_pretty`
+    /// prints it now that `saved_to` is set, so a caller that prints it need not serialise
+    /// a large result again.
+    pub fn save_json(&mut self, root: &Path) -> Result<(PathBuf, Vec<u8>)> {
         let rel = format!("{OUTPUT_DIR}/{}", self.file_name());
         self.saved_to = Some(rel.clone());
         let body = serde_json::to_vec_pretty(self).map_err(|e| {
@@ -186,7 +193,7 @@ impl Envelope {
             )
             .hint("`noveler files list` でインデックスを再構築できます。")
         })?;
-        Ok(path)
+        Ok((path, body))
     }
 }
 
@@ -221,9 +228,10 @@ mod tests {
             serde_json::json!({}),
         );
         let (mut a, mut b) = (envelope.clone(), envelope);
-        let pa = a.save(dir.path()).unwrap();
+        let (pa, body) = a.save_json(dir.path()).unwrap();
         let pb = b.save(dir.path()).unwrap();
         assert_ne!(pa, pb);
+        assert_eq!(body, serde_json::to_vec_pretty(&a).unwrap());
         for (path, env) in [(&pa, &a), (&pb, &b)] {
             let name = path.file_name().unwrap().to_str().unwrap();
             // check_20261118_110640_<8 hex>.json
