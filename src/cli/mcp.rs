@@ -9,11 +9,21 @@ pub struct McpArgs {
     /// Which tools to offer: `core` (the ten most used) or `full` (all)
     #[arg(long, value_enum, default_value_t = Profile::Full)]
     pub tools: Profile,
+    /// Another directory tool calls may read and write (repeatable); the project root and
+    /// the roots the client declares (MCP roots) are always allowed
+    #[arg(long = "allow-root", value_name = "DIR")]
+    pub allow_root: Vec<std::path::PathBuf>,
 }
 
 /// Runs the server until the client closes stdin; 0 on a clean end, 2 when it cannot start.
 pub fn run(ctx: &Ctx, args: McpArgs, quiet: bool) -> u8 {
-    match crate::mcp::serve_stdio(ctx.root.clone(), args.tools, quiet) {
+    let options = crate::mcp::Options {
+        profile: args.tools,
+        quiet,
+        allow_roots: args.allow_root,
+        no_save: !ctx.save,
+    };
+    match crate::mcp::serve_stdio(ctx.root.clone(), options) {
         Ok(()) => 0,
         Err(err) => {
             super::print_error(&err);

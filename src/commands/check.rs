@@ -460,6 +460,11 @@ fn plan(project: &Project, req: &CheckRequest) -> Result<Vec<Job>> {
             }
             Target::Path(p) => {
                 let path = project.root.join(&p);
+                // Over MCP, a target outside the allowed roots is refused unread.
+                if let Err(e) = crate::store::confine::guard_read(&path) {
+                    jobs.push(Job::Failed(FileError::new(p.clone(), e)));
+                    continue;
+                }
                 let meta = match std::fs::metadata(&path) {
                     Ok(m) => m,
                     Err(e) => {
@@ -513,6 +518,10 @@ fn add_file(
 ) {
     let shown = project.display(&path);
     if honour_ignore && project.is_ignored(&shown) {
+        return;
+    }
+    if let Err(e) = crate::store::confine::guard_read(&path) {
+        jobs.push(Job::Failed(FileError::new(shown, e)));
         return;
     }
     let key = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());

@@ -4,10 +4,11 @@
 //! and never exit; `execute` wraps a run into the envelope and saves it.
 
 use crate::error::{Error, Result};
+use crate::store::confine::Confinement;
 use crate::store::envelope::RunInfo;
 use crate::store::{Envelope, FileRef};
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
@@ -46,6 +47,9 @@ pub struct Ctx {
     pub progress: Option<ProgressFn>,
     /// Set by the adapter on cancellation (MCP `notifications/cancelled`, Ctrl-C).
     pub cancel: Arc<AtomicBool>,
+    /// Where the caller may read and write (`noveler mcp`: the allowed roots); `None` for
+    /// the CLI, which serves the person at the keyboard (SPEC §8 "Paths").
+    pub confine: Option<Arc<Confinement>>,
 }
 
 impl Ctx {
@@ -56,6 +60,37 @@ impl Ctx {
             use_cache: true,
             progress: None,
             cancel: Arc::new(AtomicBool::new(false)),
+            confine: None,
+        }
+    }
+
+    /// A path the caller named (relative paths start at the project root), resolved through
+    /// the confinement policy: canonical and inside an allowed root, or U004. Without a
+    /// policy, the path as given.
+    pub fn user_path(&self, path: &Path) -> Result<PathBuf> {
+        match &self.confine {
+            Some(c) => c.resolve(&self.root, path),
+            None => Ok(self.root.join(path)),
+        }
+    }
+
+    /// A project root the caller named: an existing directory (inside an allowed root when
+    /// confined), canonical when confined.
+    pub fn user_root(&self, path: &Path) -> Result<PathBuf> {
+        match &self.confine {
+            Some(c) => c.resolve_dir(&self.root, path),
+            None => {
+                let p = self.root.join(path);
+                if p.is_dir() {
+                    Ok(p)
+                } else {
+                    Err(Error::new(
+                        crate::Code::P001,
+                        format!("プロジェクトディレクトリ {} が見つかりません", p.display()),
+                    )
+                    .hint("存在するプロジェクトのディレクトリを指定してください。"))
+                }
+            }
         }
     }
 

@@ -167,21 +167,23 @@ pub fn run(ctx: &Ctx, req: NovelerCliRequest) -> Result<NovelerCliReport> {
                 )
                 .hint("MCP サーバーの中では、各ツールを直接呼び出してください。"));
             }
+            // Confined (MCP): verbs that create or print files wherever they are told stay out.
+            let elsewhere = match &cli.command {
+                crate::cli::Command::Init(_) => Some("init"),
+                crate::cli::Command::Man(_) => Some("man"),
+                crate::cli::Command::Completions(_) => Some("completions"),
+                _ => None,
+            };
+            if let (Some(verb), Some(_)) = (elsewhere, &ctx.confine) {
+                return Err(Error::new(
+                    Code::U004,
+                    format!("noveler ツールから `noveler {verb}` は実行できません（MCP サーバーは許可されたルートの外に書き込みません）"),
+                )
+                .hint(format!("`noveler {verb}` は端末で直接実行してください。")));
+            }
             let root = match cli.global.project_root.take() {
                 Some(given) if words.iter().any(|w| w.starts_with("--project-root")) => {
-                    let path = if given.is_absolute() {
-                        given
-                    } else {
-                        ctx.root.join(given)
-                    };
-                    if !path.is_dir() {
-                        return Err(Error::new(
-                            Code::P001,
-                            format!("--project-root {} が見つかりません", path.display()),
-                        )
-                        .hint("存在するプロジェクトのディレクトリを指定してください。"));
-                    }
-                    path
+                    ctx.user_root(&given)?
                 }
                 // Not on this command line (PROJECT_ROOT of the server's environment is
                 // already part of the server's root): the root of this call.

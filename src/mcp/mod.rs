@@ -129,8 +129,25 @@ fn protocol_streams(
     Ok(rmcp::transport::stdio_pipes())
 }
 
+/// How `noveler mcp` was started.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub profile: Profile,
+    pub quiet: bool,
+    /// `--allow-root`: more roots a call may reach besides the project's.
+    pub allow_roots: Vec<PathBuf>,
+    /// `--no-save`: no result envelopes under `temp/json_output/`.
+    pub no_save: bool,
+}
+
 /// Serves `root` over stdin/stdout until the client closes stdin.
-pub fn serve_stdio(root: PathBuf, profile: Profile, quiet: bool) -> Result<()> {
+pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
+    let Options {
+        profile,
+        quiet,
+        allow_roots,
+        no_save,
+    } = options;
     QUIET.store(quiet, Ordering::Relaxed);
     let root = std::fs::canonicalize(&root)
         .ok()
@@ -150,10 +167,27 @@ pub fn serve_stdio(root: PathBuf, profile: Profile, quiet: bool) -> Result<()> {
         .build()
         .map_err(|e| Error::new(Code::R002, format!("非同期ランタイムを起動できません: {e}")))?;
     runtime.block_on(async move {
-        let server = NovelerServer::new(root.clone(), profile);
+        for extra in &allow_roots {
+            if !extra.is_dir() {
+                return Err(Error::new(
+                    Code::P001,
+                    format!("--allow-root {} が見つかりません", extra.display()),
+                )
+                .hint("--allow-root には既存のディレクトリを指定してください。"));
+            }
+        }
+        let server =
+            NovelerServer::with_options(root.clone(), profile, allow_roots, true, no_save);
         log(&format!(
-            "serving {} (tools: {profile:?}), noveler {}",
+            "serving {} (tools: {profile:?}; allowed roots: {}), noveler {}",
             root.display(),
+            server
+                .allowed()
+                .roots()
+                .iter()
+                .map(|r| r.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
             crate::VERSION
         ));
         server.warm_up();

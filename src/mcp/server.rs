@@ -5,6 +5,7 @@ use super::adapter::{ArgError, Called, ToolSpec};
 use super::Profile;
 use crate::commands::Ctx;
 use crate::error::{Code, Error};
+use crate::store::confine::Confinement;
 use crate::store::envelope::RunInfo;
 use crate::store::Envelope;
 use rmcp::model::{
@@ -29,6 +30,16 @@ a code, a Japanese message, a hint and the next tool to call.";
 
 struct Inner {
     root: PathBuf,
+    /// The roots the server was started with: its project root and every `--allow-root`.
+    base_roots: Vec<PathBuf>,
+    /// The allowed roots now: `base_roots` plus the client's `roots/list` (replaced when the
+    /// client says its roots changed).
+    allowed: std::sync::RwLock<Arc<Confinement>>,
+    /// Install the policy process-wide as well (`noveler mcp`; never in unit tests, which
+    /// share one process).
+    install: bool,
+    /// `--no-save`: result envelopes are not written.
+    no_save: bool,
     /// Cancellation flags of the calls running now (set all when the client goes away).
     running: Mutex<HashMap<u64, Arc<std::sync::atomic::AtomicBool>>>,
     next_call: std::sync::atomic::AtomicU64,
@@ -67,9 +78,31 @@ pub struct NovelerServer {
 impl NovelerServer {
     /// A server over `root` offering the tools of `profile`.
     pub fn new(root: PathBuf, profile: Profile) -> NovelerServer {
+        NovelerServer::with_options(root, profile, Vec::new(), false, false)
+    }
+
+    /// A server over `root` whose calls may also reach `extra_roots`; `install` makes the
+    /// confinement policy process-wide (see `store::confine`), `no_save` skips the result
+    /// envelopes.
+    pub fn with_options(
+        root: PathBuf,
+        profile: Profile,
+        extra_roots: Vec<PathBuf>,
+        install: bool,
+        no_save: bool,
+    ) -> NovelerServer {
+        let base_roots: Vec<PathBuf> = std::iter::once(root.clone()).chain(extra_roots).collect();
+        let allowed = Arc::new(Confinement::new(base_roots.clone()));
+        if install {
+            crate::store::confine::install(Some(allowed.clone()));
+        }
         NovelerServer {
             inner: Arc::new(Inner {
                 root,
+                base_roots,
+                allowed: std::sync::RwLock::new(allowed),
+                install,
+                no_save,
                 running: Mutex::new(HashMap::new()),
                 next_call: std::sync::atomic::AtomicU64::new(0),
                 profile,
@@ -129,44 +162,91 @@ impl NovelerServer {
         table.index.get(name).map(|&i| &table.tools[i])
     }
 
+    /// The allowed roots now.
+    pub fn allowed(&self) -> Arc<Confinement> {
+        match self.inner.allowed.read() {
+            Ok(a) => a.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Replaces the client's roots (from `roots/list`): the allowed roots become the
+    /// server's own plus these.
+    pub fn set_client_roots(&self, client: Vec<PathBuf>) {
+        let allowed = Arc::new(Confinement::new(
+            self.inner.base_roots.iter().cloned().chain(client),
+        ));
+        if self.inner.install {
+            crate::store::confine::install(Some(allowed.clone()));
+        }
+        match self.inner.allowed.write() {
+            Ok(mut a) => *a = allowed,
+            Err(poisoned) => *poisoned.into_inner() = allowed,
+        }
+    }
+
+    /// Asks the client for its roots (when it declared the roots capability) and adopts
+    /// them. A client that fails to answer keeps the roots it had.
+    async fn refresh_roots(&self, peer: &rmcp::Peer<RoleServer>) {
+        let declares = peer
+            .peer_info()
+            .is_some_and(|info| info.capabilities.roots.is_some());
+        if !declares {
+            return;
+        }
+        #[allow(deprecated)] // roots are deprecated by SEP-2577 but still what clients send
+        match peer.list_roots().await {
+            Ok(result) => {
+                let paths: Vec<PathBuf> = result
+                    .roots
+                    .iter()
+                    .filter_map(|r| file_uri_path(&r.uri))
+                    .collect();
+                super::log(&format!(
+                    "client roots: {}",
+                    paths
+                        .iter()
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+                self.set_client_roots(paths);
+            }
+            Err(e) => super::log(&format!("roots/list failed: {e}")),
+        }
+    }
+
     /// The root for one call: the `project_root` argument when given (it must be an existing
-    /// directory; relative paths start at the server's root), else the server's root.
+    /// directory inside the allowed roots; relative paths start at the server's root), else
+    /// the server's root.
     fn root_for(&self, args: &JsonObject) -> Result<PathBuf, RootError> {
         match args.get("project_root") {
             None | Some(Value::Null) => Ok(self.inner.root.clone()),
             Some(Value::String(s)) if s.trim().is_empty() => Ok(self.inner.root.clone()),
-            Some(Value::String(s)) => {
-                let given = Path::new(s);
-                let path = if given.is_absolute() {
-                    given.to_path_buf()
-                } else {
-                    self.inner.root.join(given)
-                };
-                match std::fs::canonicalize(&path) {
-                    Ok(p) if p.is_dir() => Ok(p),
-                    Ok(p) => Err(RootError::Domain(
-                        Error::new(
-                            Code::P001,
-                            format!("project_root {} はディレクトリではありません", p.display()),
-                        )
-                        .hint("プロジェクトのディレクトリ（プロジェクト設定.yaml のある場所）を指定してください。")
-                        .suggest("status"),
-                    )),
-                    Err(_) => Err(RootError::Domain(
-                        Error::new(
-                            Code::P001,
-                            format!("project_root {} が見つかりません", path.display()),
-                        )
-                        .hint("存在するプロジェクトのディレクトリを指定するか、project_root を省略してサーバーのプロジェクトを使ってください。")
-                        .suggest("status"),
-                    )),
-                }
-            }
+            Some(Value::String(s)) => self
+                .allowed()
+                .resolve_dir(&self.inner.root, Path::new(s))
+                .map_err(|e| RootError::Domain(e.suggest("status"))),
             Some(_) => Err(RootError::Args(ArgError(
                 "invalid arguments: project_root must be a string".into(),
             ))),
         }
     }
+}
+
+/// The local path of a `file://` URI (percent-decoded); `None` for other schemes.
+fn file_uri_path(uri: &str) -> Option<PathBuf> {
+    let rest = uri.strip_prefix("file://")?;
+    // `file:///p` (empty authority) or `file://localhost/p`.
+    let path = rest.strip_prefix("localhost").unwrap_or(rest);
+    if !path.starts_with('/') {
+        return None;
+    }
+    let decoded = percent_encoding::percent_decode_str(path).decode_utf8().ok()?;
+    if decoded.contains('\0') {
+        return None;
+    }
+    Some(PathBuf::from(decoded.as_ref()))
 }
 
 enum RootError {
@@ -203,7 +283,7 @@ impl Drop for BusyGuard {
 }
 
 /// An error envelope for a failure found before the command ran (saved like any other).
-fn failure(ctx_root: &Path, command: &str, err: &Error) -> Called {
+fn failure(ctx_root: &Path, command: &str, err: &Error, save: bool) -> Called {
     let run = RunInfo {
         command: command.to_string(),
         project_root: ctx_root.to_path_buf(),
@@ -211,7 +291,11 @@ fn failure(ctx_root: &Path, command: &str, err: &Error) -> Called {
         elapsed_ms: 0.0,
     };
     let mut envelope = Envelope::failure(&run, err);
-    let save_error = envelope.save(ctx_root).err();
+    let save_error = if save {
+        envelope.save(ctx_root).err()
+    } else {
+        None
+    };
     Called {
         envelope,
         is_error: true,
@@ -266,7 +350,7 @@ impl NovelerServer {
             Ok(root) => root,
             Err(RootError::Args(e)) => return Err(invalid(e, &name)),
             Err(RootError::Domain(err)) => {
-                return Ok(to_result(failure(&self.inner.root, spec.command, &err)))
+                return Ok(to_result(failure(&self.inner.root, spec.command, &err, !self.inner.no_save)))
             }
         };
         let args = spec.prepare_args(args).map_err(|e| invalid(e, &name))?;
@@ -280,12 +364,14 @@ impl NovelerServer {
                     let err = Error::new(Code::QC008, format!("{key} は別の呼び出しが処理中です"))
                         .hint("処理中の呼び出しが終わってから、もう一度呼び出してください。")
                         .details(serde_json::json!({"busy": key}));
-                    return Ok(to_result(failure(&root, spec.command, &err)));
+                    return Ok(to_result(failure(&root, spec.command, &err, !self.inner.no_save)));
                 }
             },
         };
 
         let mut ctx = Ctx::new(root);
+        ctx.confine = Some(self.allowed());
+        ctx.save = !self.inner.no_save;
         let cancel = ctx.cancel.clone();
         let call_id = self.inner.next_call.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut running) = self.inner.running.lock() {
@@ -358,7 +444,7 @@ impl NovelerServer {
                     format!("{name} の実行中に内部エラーが発生しました: {join}"),
                 )
                 .hint("同じ入力で CLI（noveler …）を実行し、エラー内容を確認してください。");
-                Ok(to_result(failure(&self.inner.root, spec.command, &err)))
+                Ok(to_result(failure(&self.inner.root, spec.command, &err, !self.inner.no_save)))
             }
         }
     }
@@ -413,6 +499,14 @@ impl ServerHandler for NovelerServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         super::todo_tools::read_resource(&self.inner.root, &request.uri).map(Into::into)
+    }
+
+    async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {
+        self.refresh_roots(&context.peer).await;
+    }
+
+    async fn on_roots_list_changed(&self, context: rmcp::service::NotificationContext<RoleServer>) {
+        self.refresh_roots(&context.peer).await;
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

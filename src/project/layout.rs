@@ -119,7 +119,12 @@ impl Project {
             .map(|e| e.path)
             .collect();
         match matches.len() {
-            1 => Ok(matches.into_iter().next().unwrap_or_default()),
+            1 => {
+                let path = matches.into_iter().next().unwrap_or_default();
+                // Over MCP, a manuscript symlink leading out of the allowed roots is refused.
+                crate::store::confine::guard_read(&path)?;
+                Ok(path)
+            }
             0 => {
                 let rel = self.display(&dir);
                 let message = if dir.is_dir() {

@@ -26,6 +26,7 @@ pub fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 fn write(path: &Path, bytes: &[u8], sync: bool) -> Result<()> {
+    super::confine::guard_write(path)?;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())

@@ -41,6 +41,7 @@ fn busy(lock: &Path, waited: Option<Duration>) -> Error {
 }
 
 fn open(lock: &Path) -> Result<std::fs::File> {
+    super::confine::guard_write(lock)?;
     if let Some(dir) = lock.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
     }

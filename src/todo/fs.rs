@@ -146,6 +146,7 @@ pub fn remove_file(path: &Path) -> Result<bool> {
 /// must read the files it changes itself, after the lock is taken.
 pub fn with_lock<T>(paths: &TodoPaths, f: impl FnOnce() -> Result<T>) -> Result<T> {
     let dir = paths.dir();
+    crate::store::confine::guard_write(&paths.lock())?;
     std::fs::create_dir_all(&dir).map_err(|e| write_error(&dir, &e))?;
     let path = paths.lock();
     let file = File::options()

@@ -1095,6 +1095,7 @@ fn open_session(
         },
         steps: Vec::new(),
     };
+    crate::store::confine::guard_write(&root.join(session_dir(&id)))?;
     std::fs::create_dir_all(root.join(session_dir(&id)))
         .map_err(|e| Error::io(root.join(session_dir(&id)), &e))?;
     save_manifest(root, &mut m)?;
