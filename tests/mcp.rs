@@ -965,7 +965,9 @@ fn bad_input_gets_json_rpc_errors_and_the_server_keeps_serving() {
 fn project_root_argument_overrides_and_must_exist() {
     let (_guard, root) = project();
     let (_guard2, other) = project();
-    let mut s = Raw::start(&root, &["-q"]);
+    // Another project is reachable only as an allowed root (see tests/mcp_confinement.rs).
+    let other_s = other.display().to_string();
+    let mut s = Raw::start(&root, &["-q", "--allow-root", &other_s]);
     s.initialize("2025-11-25");
     let r = s.call(
         1,
@@ -986,12 +988,21 @@ fn project_root_argument_overrides_and_must_exist() {
     let missing = s.call(
         2,
         "write",
-        json!({"path": "m.md", "content": "x", "project_root": "/no/such/project"}),
+        json!({"path": "m.md", "content": "x", "project_root": "no/such/project"}),
     );
     assert_eq!(missing["result"]["isError"], true);
     assert_eq!(
         missing["result"]["structuredContent"]["error"]["code"],
         "P001"
+    );
+    let elsewhere = s.call(
+        4,
+        "write",
+        json!({"path": "m.md", "content": "x", "project_root": "/no/such/project"}),
+    );
+    assert_eq!(
+        elsewhere["result"]["structuredContent"]["error"]["code"],
+        "U004"
     );
 
     let not_string = s.call(

@@ -176,8 +176,7 @@ pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
                 .hint("--allow-root には既存のディレクトリを指定してください。"));
             }
         }
-        let server =
-            NovelerServer::with_options(root.clone(), profile, allow_roots, true, no_save);
+        let server = NovelerServer::with_options(root.clone(), profile, allow_roots, true, no_save);
         log(&format!(
             "serving {} (tools: {profile:?}; allowed roots: {}), noveler {}",
             root.display(),

@@ -22,6 +22,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 
+/// How long the client may take to answer `roots/list`.
+const ROOTS_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 const INSTRUCTIONS: &str = "noveler checks Japanese web-novel manuscripts of one project \
 (プロジェクト設定.yaml, 40_原稿/第NNN話_*.md). Start with `status` to see the episodes, run \
 `check_basic` (or `noveler_check`) on an episode, read findings by line, fix the text, and \
@@ -40,6 +43,9 @@ struct Inner {
     install: bool,
     /// `--no-save`: result envelopes are not written.
     no_save: bool,
+    /// False while the client's roots are being fetched: a call waits for them (at most
+    /// `ROOTS_WAIT`) instead of being refused for want of a root the client declared.
+    roots_ready: tokio::sync::watch::Sender<bool>,
     /// Cancellation flags of the calls running now (set all when the client goes away).
     running: Mutex<HashMap<u64, Arc<std::sync::atomic::AtomicBool>>>,
     next_call: std::sync::atomic::AtomicU64,
@@ -103,6 +109,7 @@ impl NovelerServer {
                 allowed: std::sync::RwLock::new(allowed),
                 install,
                 no_save,
+                roots_ready: tokio::sync::watch::Sender::new(true),
                 running: Mutex::new(HashMap::new()),
                 next_call: std::sync::atomic::AtomicU64::new(0),
                 profile,
@@ -187,6 +194,7 @@ impl NovelerServer {
 
     /// Asks the client for its roots (when it declared the roots capability) and adopts
     /// them. A client that fails to answer keeps the roots it had.
+    #[allow(deprecated)] // roots are deprecated by SEP-2577 but still what clients send
     async fn refresh_roots(&self, peer: &rmcp::Peer<RoleServer>) {
         let declares = peer
             .peer_info()
@@ -194,9 +202,11 @@ impl NovelerServer {
         if !declares {
             return;
         }
-        #[allow(deprecated)] // roots are deprecated by SEP-2577 but still what clients send
-        match peer.list_roots().await {
-            Ok(result) => {
+        self.inner.roots_ready.send_replace(false);
+        let listed = tokio::time::timeout(ROOTS_WAIT, peer.list_roots()).await;
+        match listed {
+            Err(_) => super::log("roots/list: no answer from the client; keeping the roots"),
+            Ok(Ok(result)) => {
                 let paths: Vec<PathBuf> = result
                     .roots
                     .iter()
@@ -212,8 +222,15 @@ impl NovelerServer {
                 ));
                 self.set_client_roots(paths);
             }
-            Err(e) => super::log(&format!("roots/list failed: {e}")),
+            Ok(Err(e)) => super::log(&format!("roots/list failed: {e}")),
         }
+        self.inner.roots_ready.send_replace(true);
+    }
+
+    /// Waits until the client's roots are known (bounded by `refresh_roots`' own timeout).
+    async fn roots_known(&self) {
+        let mut ready = self.inner.roots_ready.subscribe();
+        let _ = tokio::time::timeout(ROOTS_WAIT, ready.wait_for(|r| *r)).await;
     }
 
     /// The root for one call: the `project_root` argument when given (it must be an existing
@@ -242,7 +259,9 @@ fn file_uri_path(uri: &str) -> Option<PathBuf> {
     if !path.starts_with('/') {
         return None;
     }
-    let decoded = percent_encoding::percent_decode_str(path).decode_utf8().ok()?;
+    let decoded = percent_encoding::percent_decode_str(path)
+        .decode_utf8()
+        .ok()?;
     if decoded.contains('\0') {
         return None;
     }
@@ -346,11 +365,17 @@ impl NovelerServer {
             ));
         };
         let args = request.arguments.unwrap_or_default();
+        self.roots_known().await;
         let root = match self.root_for(&args) {
             Ok(root) => root,
             Err(RootError::Args(e)) => return Err(invalid(e, &name)),
             Err(RootError::Domain(err)) => {
-                return Ok(to_result(failure(&self.inner.root, spec.command, &err, !self.inner.no_save)))
+                return Ok(to_result(failure(
+                    &self.inner.root,
+                    spec.command,
+                    &err,
+                    !self.inner.no_save,
+                )))
             }
         };
         let args = spec.prepare_args(args).map_err(|e| invalid(e, &name))?;
@@ -364,7 +389,12 @@ impl NovelerServer {
                     let err = Error::new(Code::QC008, format!("{key} は別の呼び出しが処理中です"))
                         .hint("処理中の呼び出しが終わってから、もう一度呼び出してください。")
                         .details(serde_json::json!({"busy": key}));
-                    return Ok(to_result(failure(&root, spec.command, &err, !self.inner.no_save)));
+                    return Ok(to_result(failure(
+                        &root,
+                        spec.command,
+                        &err,
+                        !self.inner.no_save,
+                    )));
                 }
             },
         };
@@ -444,7 +474,12 @@ impl NovelerServer {
                     format!("{name} の実行中に内部エラーが発生しました: {join}"),
                 )
                 .hint("同じ入力で CLI（noveler …）を実行し、エラー内容を確認してください。");
-                Ok(to_result(failure(&self.inner.root, spec.command, &err, !self.inner.no_save)))
+                Ok(to_result(failure(
+                    &self.inner.root,
+                    spec.command,
+                    &err,
+                    !self.inner.no_save,
+                )))
             }
         }
     }
@@ -499,6 +534,19 @@ impl ServerHandler for NovelerServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         super::todo_tools::read_resource(&self.inner.root, &request.uri).map(Into::into)
+    }
+
+    async fn initialize(
+        &self,
+        request: rmcp::model::InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::InitializeResult, ErrorData> {
+        context.peer.set_peer_info(request.clone());
+        if request.capabilities.roots.is_some() {
+            // Calls wait for the roots `notifications/initialized` will fetch.
+            self.inner.roots_ready.send_replace(false);
+        }
+        self.negotiate_initialize(&request)
     }
 
     async fn on_initialized(&self, context: rmcp::service::NotificationContext<RoleServer>) {

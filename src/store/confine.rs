@@ -26,7 +26,12 @@ use std::sync::{Arc, RwLock};
 pub const OWN_DIRS: &[&str] = &[".noveler", ".todo", "temp", "50_管理資料"];
 
 /// Files or folders that mark a directory as a noveler project (for `guard_write`).
-const PROJECT_MARKERS: &[&str] = &["プロジェクト設定.yaml", "40_原稿", ".noveler", ".novelerrc.yaml"];
+const PROJECT_MARKERS: &[&str] = &[
+    "プロジェクト設定.yaml",
+    "40_原稿",
+    ".noveler",
+    ".novelerrc.yaml",
+];
 
 /// A set of allowed roots, each canonical and existing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -68,8 +73,8 @@ impl Confinement {
         } else {
             base.join(path)
         };
-        let resolved = canonical_prefix(&normalize(&joined))
-            .map_err(|why| self.refusal(path, why))?;
+        let resolved =
+            canonical_prefix(&normalize(&joined)).map_err(|why| self.refusal(path, why))?;
         if self.contains(&resolved) {
             Ok(resolved)
         } else {
@@ -323,7 +328,11 @@ mod tests {
         ] {
             let e = c.resolve(&root, Path::new(bad)).unwrap_err();
             assert_eq!(e.code, Code::U004, "{bad:?}");
-            assert!(e.message.contains(&croot.display().to_string()), "{}", e.message);
+            assert!(
+                e.message.contains(&croot.display().to_string()),
+                "{}",
+                e.message
+            );
         }
         let e = c.resolve(&root, &outside.join("secret.md")).unwrap_err();
         assert_eq!(e.code, Code::U004);

@@ -1,0 +1,423 @@
+//! `noveler mcp` stays inside its allowed roots (issue 12 item 1): the real binary is
+//! driven with hostile calls on a temp copy of the sample project, next to an `outside/`
+//! folder holding a secret. Nothing outside may be read (its text never appears in a reply),
+//! written or created.
+
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::Duration;
+
+mod common;
+use common::McpProcess;
+
+/// A safety net against a hung server, not a timing assertion.
+const PATIENCE: Duration = Duration::from_secs(120);
+const SECRET: &str = "OUTSIDE-SECRET-第九話の原稿ではない";
+
+struct Client {
+    proc: McpProcess,
+    next_id: i64,
+}
+
+impl Client {
+    fn start(root: &Path, extra: &[&str]) -> Client {
+        let mut c = Client {
+            proc: McpProcess::spawn(root, extra),
+            next_id: 1,
+        };
+        let init = c.request(
+            "initialize",
+            json!({"protocolVersion": "2025-11-25", "capabilities": {},
+                   "clientInfo": {"name": "confinement-test", "version": "1"}}),
+        );
+        assert!(init["result"].is_object(), "{init}");
+        c.proc
+            .send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+        c
+    }
+
+    fn read(&mut self) -> Value {
+        match self.proc.recv(PATIENCE) {
+            Ok(line) => serde_json::from_str(&line).expect("a JSON line"),
+            Err(RecvTimeoutError::Timeout) => panic!("no message from the server"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the server closed stdout"),
+        }
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.proc
+            .send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let m = self.read();
+            if m["id"] == json!(id) && m.get("method").is_none() {
+                return m;
+            }
+        }
+    }
+
+    /// A tools/call; returns the whole response (checked by the caller).
+    fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        let r = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
+        let text = r.to_string();
+        assert!(
+            !text.contains(SECRET) && !text.contains("root:x:0:0"),
+            "{tool} {arguments}: outside content in the reply: {text}"
+        );
+        r
+    }
+}
+
+/// The error code of a refused call (a tool error result or a JSON-RPC error).
+fn refused_code(r: &Value) -> String {
+    if let Some(code) = r["result"]["structuredContent"]["error"]["code"].as_str() {
+        assert_eq!(r["result"]["isError"], true, "{r}");
+        return code.to_string();
+    }
+    if let Some(code) = r["error"]["code"].as_i64() {
+        return code.to_string();
+    }
+    panic!("expected a refusal: {r}")
+}
+
+/// Every file under `dir` with its bytes (symlinks as their target), sorted.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for e in walkdir::WalkDir::new(dir).follow_links(false) {
+        let e = e.unwrap();
+        let p = e.path().strip_prefix(dir).unwrap().to_path_buf();
+        let content = if e.path_is_symlink() {
+            std::fs::read_link(e.path())
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+                .into_bytes()
+        } else if e.file_type().is_file() {
+            std::fs::read(e.path()).unwrap()
+        } else {
+            b"<dir>".to_vec()
+        };
+        out.insert(p, content);
+    }
+    out
+}
+
+struct World {
+    _guard: tempfile::TempDir,
+    base: PathBuf,
+    root: PathBuf,
+    outside: PathBuf,
+}
+
+fn world() -> World {
+    let (guard, _) = common::sample_in("project");
+    let base = std::fs::canonicalize(guard.path()).unwrap();
+    let root = base.join("project");
+    let outside = base.join("outside");
+    for d in ["todo", "sessions", "checks", "dir"] {
+        std::fs::create_dir_all(outside.join(d)).unwrap();
+    }
+    std::fs::write(outside.join("secret.md"), format!("　{SECRET}。\n")).unwrap();
+    World {
+        _guard: guard,
+        base,
+        root,
+        outside,
+    }
+}
+
+#[test]
+fn hostile_paths_are_refused_and_nothing_outside_is_touched() {
+    let w = world();
+    let root_s = w.root.display().to_string();
+    let outside_s = w.outside.display().to_string();
+    let before = tree(&w.outside);
+    let base_before = std::fs::read_dir(&w.base).unwrap().count();
+    let mut c = Client::start(&w.root, &["-q"]);
+
+    // project_root outside the allowed roots: refused, nothing created there.
+    for project_root in ["/", outside_s.as_str(), "..", "../outside"] {
+        let r = c.call(
+            "write",
+            json!({"project_root": project_root, "path": "srv/elsewhere/pwned.md", "content": "x"}),
+        );
+        assert_eq!(refused_code(&r), "U004", "{project_root}: {r}");
+        let msg = r["result"]["structuredContent"]["error"]["message"]
+            .as_str()
+            .unwrap();
+        assert!(msg.contains(&root_s), "names the allowed root: {msg}");
+    }
+    assert!(!Path::new("/srv/elsewhere/pwned.md").exists());
+
+    // Paths of a write: `..`, absolute, Windows forms, NUL.
+    let secret_abs = w.outside.join("secret.md").display().to_string();
+    for path in [
+        "../outside/pwned.md".to_string(),
+        format!("{outside_s}/pwned.md"),
+        secret_abs.clone(),
+        "C:\\x.md".into(),
+        "\\\\server\\share\\x.md".into(),
+        "40_原稿/a\u{0}b.md".into(),
+        "/etc/passwd".into(),
+    ] {
+        let r = c.call("write", json!({"path": path, "content": "x"}));
+        assert_eq!(refused_code(&r), "U004", "{path:?}: {r}");
+    }
+
+    // Reading outside: check targets.
+    for target in [
+        "/etc/passwd".to_string(),
+        secret_abs.clone(),
+        "../outside/secret.md".into(),
+        "../outside".into(),
+        outside_s.clone(),
+    ] {
+        let r = c.call("noveler_check", json!({"targets": [target]}));
+        let text = r.to_string();
+        assert!(text.contains("U004"), "{target}: {r}");
+    }
+
+    // A manuscript symlink leading out: every tool that reads episodes refuses it.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(
+            w.outside.join("secret.md"),
+            w.root.join("40_原稿/第009話_x.md"),
+        )
+        .unwrap();
+        for (tool, args) in [
+            ("check_basic", json!({"episode": 9})),
+            ("noveler_check", json!({"targets": [9]})),
+            ("noveler_complete", json!({"episode": 9})),
+            ("check_story_elements", json!({"episode": 9})),
+            (
+                "backup_management",
+                json!({"action": "create", "episode": 9}),
+            ),
+        ] {
+            let r = c.call(tool, args.clone());
+            assert!(r.to_string().contains("U004"), "{tool} {args}: {r}");
+        }
+    }
+
+    // Session ids with slashes never build a path.
+    for tool in ["get_check_status", "write_resume"] {
+        let r = c.call(
+            tool,
+            json!({"session_id": "../../../outside/secret", "episode": 1}),
+        );
+        assert_eq!(r["result"]["isError"], true, "{tool}: {r}");
+    }
+
+    // The generic tool: verbs that write elsewhere, --project-root and -o outside.
+    for (args, code) in [
+        (
+            vec![
+                "init".to_string(),
+                outside_s.clone() + "/novel",
+                "--title".into(),
+                "t".into(),
+                "--genre".into(),
+                "fantasy".into(),
+            ],
+            "U004",
+        ),
+        (
+            vec!["man".into(), "--dir".into(), outside_s.clone()],
+            "U004",
+        ),
+        (vec!["completions".into(), "bash".into()], "U004"),
+        (
+            vec![
+                "--project-root".into(),
+                outside_s.clone(),
+                "todo".into(),
+                "add".into(),
+                "x".into(),
+            ],
+            "U004",
+        ),
+        (vec!["mcp".into()], "U001"),
+    ] {
+        let r = c.call("noveler", json!({"args": args}));
+        assert_eq!(refused_code(&r), code, "{args:?}: {r}");
+    }
+    for args in [
+        vec!["check".to_string(), secret_abs.clone()],
+        vec![
+            "status".into(),
+            "--report".into(),
+            "html".into(),
+            "-o".into(),
+            format!("{outside_s}/report.html"),
+        ],
+    ] {
+        let r = c.call("noveler", json!({"args": args}));
+        let text = r.to_string();
+        assert!(
+            text.contains("U004") || r["result"]["structuredContent"]["result"]["returncode"] != 0,
+            "{args:?}: {r}"
+        );
+        assert!(
+            text.contains("U004"),
+            "{args:?} is refused as a path escape: {r}"
+        );
+    }
+
+    drop(c);
+    assert_eq!(tree(&w.outside), before, "nothing outside changed");
+    let base_after = std::fs::read_dir(&w.base).unwrap().count();
+    assert_eq!(
+        base_before, base_after,
+        "nothing created next to the project"
+    );
+    // The outside text was not copied into the project either.
+    for (path, bytes) in tree(&w.root) {
+        assert!(
+            !String::from_utf8_lossy(&bytes).contains(SECRET),
+            "{} holds outside content",
+            path.display()
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinked_own_folders_are_never_written_through() {
+    let w = world();
+    std::fs::create_dir_all(w.root.join(".noveler")).unwrap();
+    for (link, target) in [
+        (".todo", "todo"),
+        (".noveler/sessions", "sessions"),
+        (".noveler/checks", "checks"),
+    ] {
+        std::os::unix::fs::symlink(w.outside.join(target), w.root.join(link)).unwrap();
+    }
+    let before = tree(&w.outside);
+    let mut c = Client::start(&w.root, &["-q"]);
+    for (tool, args) in [
+        ("create_task", json!({"title": "外に書かない"})),
+        ("noveler_write", json!({"episode": 1})),
+        ("get_check_tasks", json!({"episode": 1})),
+    ] {
+        let r = c.call(tool, args.clone());
+        assert!(r.to_string().contains("U004"), "{tool} {args}: {r}");
+    }
+    drop(c);
+    assert_eq!(
+        tree(&w.outside),
+        before,
+        "nothing written through the links"
+    );
+
+    // The CLI refuses the same (it serves the person, but never writes its own folders out).
+    let out = std::process::Command::new(common::BIN)
+        .args(["todo", "add", "外に書かない", "--project-root"])
+        .arg(&w.root)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("U004"),
+        "{out:?}"
+    );
+    assert_eq!(tree(&w.outside), before);
+}
+
+#[test]
+fn allowed_roots_widen_with_allow_root() {
+    let w = world();
+    let (_g2, other) = common::sample_in("other");
+    let other = std::fs::canonicalize(other).unwrap();
+    let other_s = other.display().to_string();
+    // Without --allow-root another project is out of reach…
+    let mut c = Client::start(&w.root, &["-q"]);
+    let r = c.call(
+        "write",
+        json!({"project_root": other_s, "path": "memo.md", "content": "メモ"}),
+    );
+    assert_eq!(refused_code(&r), "U004", "{r}");
+    drop(c);
+    assert!(!other.join("memo.md").exists());
+    // …with it, it may be selected, and its files stay inside it.
+    let mut c = Client::start(&w.root, &["-q", "--allow-root", &other_s]);
+    let r = c.call(
+        "write",
+        json!({"project_root": other_s, "path": "memo.md", "content": "メモ"}),
+    );
+    assert_eq!(r["result"]["isError"], false, "{r}");
+    assert!(other.join("memo.md").is_file());
+    let r = c.call(
+        "write",
+        json!({"project_root": other_s, "path": "../project/x.md", "content": "x"}),
+    );
+    assert_eq!(refused_code(&r), "U004", "{r}");
+}
+
+/// `file://` URI of `path`, non-ASCII bytes percent-encoded (as clients send them).
+fn file_uri(path: &Path) -> String {
+    let mut uri = String::from("file://");
+    for b in path.to_string_lossy().bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri
+}
+
+#[test]
+fn client_roots_are_asked_for_and_refreshed() {
+    let w = world();
+    let (_g2, other) = common::sample_in("別の作品");
+    let other = std::fs::canonicalize(other).unwrap();
+    let other_s = other.display().to_string();
+    let mut c = Client {
+        proc: McpProcess::spawn(&w.root, &["-q"]),
+        next_id: 1,
+    };
+    c.proc.send(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {"roots": {"listChanged": true}},
+                   "clientInfo": {"name": "roots-test", "version": "1"}}}));
+    assert!(c.read()["result"].is_object());
+    c.proc
+        .send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    // The server asks for the roots; a call sent meanwhile waits for the answer.
+    let ask = c.read();
+    assert_eq!(ask["method"], "roots/list", "{ask}");
+    let write = json!({"project_root": other_s, "path": "memo.md", "content": "メモ"});
+    c.proc
+        .send(&json!({"jsonrpc": "2.0", "id": 50, "method": "tools/call",
+        "params": {"name": "write", "arguments": write}}));
+    c.proc.send(&json!({"jsonrpc": "2.0", "id": ask["id"],
+        "result": {"roots": [{"uri": file_uri(&other), "name": "other"}]}}));
+    let r = loop {
+        let m = c.read();
+        if m["id"] == 50 {
+            break m;
+        }
+    };
+    assert_eq!(
+        r["result"]["isError"], false,
+        "a declared root is allowed: {r}"
+    );
+    assert!(other.join("memo.md").is_file());
+
+    // The client drops the root: asked again, and the root is out of reach.
+    c.proc
+        .send(&json!({"jsonrpc": "2.0", "method": "notifications/roots/list_changed"}));
+    let ask = c.read();
+    assert_eq!(ask["method"], "roots/list", "{ask}");
+    c.proc
+        .send(&json!({"jsonrpc": "2.0", "id": ask["id"], "result": {"roots": []}}));
+    let r = c.call(
+        "write",
+        json!({"project_root": other_s, "path": "memo2.md", "content": "x"}),
+    );
+    assert_eq!(refused_code(&r), "U004", "{r}");
+    assert!(!other.join("memo2.md").exists());
+}
