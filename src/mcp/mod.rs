@@ -63,6 +63,7 @@
 
 pub mod adapter;
 pub mod requests;
+mod rpc_id;
 pub mod server;
 pub mod state;
 pub mod todo_tools;
@@ -166,7 +167,7 @@ pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
         .enable_all()
         .build()
         .map_err(|e| Error::new(Code::R002, format!("非同期ランタイムを起動できません: {e}")))?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         for extra in &allow_roots {
             if !extra.is_dir() {
                 return Err(Error::new(
@@ -202,8 +203,9 @@ pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
         match server.clone().serve(transport).await {
             Ok(running) => {
                 let reason = running.waiting().await;
-                // The client is gone: calls still running stop at their next check (the
-                // runtime waits for them before the process exits, so files stay whole).
+                // The client is gone: calls still running stop at their next check; a call
+                // blocked elsewhere (waiting for a lock) is abandoned after `EXIT_GRACE`
+                // below. Every write is atomic, so no file is left half-written.
                 server.cancel_all();
                 log(&format!("stopped: {reason:?}"));
                 Ok(())
@@ -218,5 +220,10 @@ pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
             )
             .hint("MCP クライアントの設定（コマンド `noveler mcp`）を確認してください。")),
         }
-    })
+    });
+    runtime.shutdown_timeout(EXIT_GRACE);
+    served
 }
+
+/// How long a call still running at end of input may take to stop before the process exits.
+const EXIT_GRACE: std::time::Duration = std::time::Duration::from_secs(3);

@@ -10,7 +10,12 @@
 //! - before a lifecycle is chosen (`initialize`, or a first request carrying complete
 //!   2026-07-28 `_meta`), notifications and responses are dropped (logged to stderr)
 //!   instead of ending the session;
-//! - a line longer than [`MAX_LINE_BYTES`] is discarded with `-32600`.
+//! - a line longer than [`MAX_LINE_BYTES`] is discarded with `-32600`, JSON nested deeper
+//!   than serde_json's limit (128) is `-32600`, an id that is neither a string nor an integer
+//!   in the i64 range (≥ 2^63, fractional, huge) is `-32600`: each carries the id as the client
+//!   wrote it when it can be read (`rpc_id`), else `null`;
+//! - a request reusing the id of a request still in flight gets `-32600` (the first one
+//!   goes on); an id is free again once its response is sent (or the client cancels it).
 //!
 //! Reading runs in its own task and hands parsed messages over a channel, so `receive` is
 //! cancel-safe as rmcp requires. Writes go through one lock, one message per line.
@@ -22,6 +27,7 @@ use rmcp::model::{
 use rmcp::service::RoleServer;
 use rmcp::transport::Transport;
 use serde_json::Value;
+use std::collections::HashSet;
 use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::{mpsc, Mutex};
@@ -50,11 +56,15 @@ pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
 
 type SharedWriter<W> = Arc<Mutex<Option<W>>>;
 
+/// Ids (as JSON text) of the client's requests handed to rmcp and not answered yet.
+pub(crate) type InFlight = Arc<std::sync::Mutex<HashSet<String>>>;
+
 /// A line-delimited JSON-RPC transport for the server role.
 pub struct LineTransport<W> {
     incoming: mpsc::Receiver<ClientJsonRpcMessage>,
     writer: SharedWriter<W>,
     reader: tokio::task::JoinHandle<()>,
+    in_flight: InFlight,
 }
 
 impl<W> LineTransport<W>
@@ -68,11 +78,17 @@ where
     {
         let writer: SharedWriter<W> = Arc::new(Mutex::new(Some(write)));
         let (tx, incoming) = mpsc::channel(64);
-        let reader = tokio::spawn(read_loop(read, tx, writer.clone()));
+        let in_flight = InFlight::default();
+        let lifecycle = Lifecycle {
+            started: false,
+            in_flight: in_flight.clone(),
+        };
+        let reader = tokio::spawn(read_loop(read, tx, writer.clone(), lifecycle));
         LineTransport {
             incoming,
             writer,
             reader,
+            in_flight,
         }
     }
 }
@@ -111,6 +127,15 @@ where
         item: ServerJsonRpcMessage,
     ) -> impl std::future::Future<Output = Result<(), Self::Error>> + Send + 'static {
         let writer = self.writer.clone();
+        // A response (or error) ends its request: the id may be used again.
+        let answered = match &item {
+            JsonRpcMessage::Response(r) => Some(id_key(&r.id)),
+            JsonRpcMessage::Error(e) => e.id.as_ref().map(id_key),
+            _ => None,
+        };
+        if let Some(key) = answered {
+            forget(&self.in_flight, &key);
+        }
         async move {
             let bytes = serde_json::to_vec(&item).map_err(std::io::Error::other)?;
             write_line(&writer, &bytes).await
@@ -133,8 +158,22 @@ where
 
 enum Line {
     Complete,
+    /// Too long: consumed to its end; `buf` holds its first `HEAD_BYTES` (to find the id).
     Oversized,
     Eof,
+}
+
+/// How much of an oversized line is kept to read its id from.
+const HEAD_BYTES: usize = 64 * 1024;
+
+fn id_key(id: &rmcp::model::RequestId) -> String {
+    serde_json::to_string(id).unwrap_or_default()
+}
+
+fn forget(in_flight: &InFlight, key: &str) {
+    if let Ok(mut set) = in_flight.lock() {
+        set.remove(key);
+    }
 }
 
 /// Reads up to and including the next `\n` into `buf`, never holding more than
@@ -142,6 +181,7 @@ enum Line {
 async fn read_line<R: AsyncRead + Unpin>(
     reader: &mut BufReader<R>,
     buf: &mut Vec<u8>,
+    max: usize,
 ) -> std::io::Result<Line> {
     let mut oversized = false;
     loop {
@@ -157,9 +197,11 @@ async fn read_line<R: AsyncRead + Unpin>(
         }
         let newline = available.iter().position(|&b| b == b'\n');
         let take = newline.map_or(available.len(), |i| i + 1);
-        if !oversized && buf.len() + take > MAX_LINE_BYTES {
+        if !oversized && buf.len() + take > max {
             oversized = true;
-            buf.clear();
+            let room = HEAD_BYTES.saturating_sub(buf.len()).min(take);
+            buf.extend_from_slice(&available[..room]);
+            buf.truncate(HEAD_BYTES);
         }
         if !oversized {
             buf.extend_from_slice(&available[..take]);
@@ -180,24 +222,26 @@ async fn read_line<R: AsyncRead + Unpin>(
 pub(crate) enum Verdict {
     /// Hand the message to rmcp.
     Forward(Box<ClientJsonRpcMessage>),
-    /// Answer with this error right away (the line never reaches rmcp).
-    Reply(Value),
+    /// Answer with this error line right away (the line never reaches rmcp).
+    Reply(String),
     /// Ignore (logged).
     Drop(String),
 }
 
-fn error_line(id: Option<Value>, error: ErrorData) -> Value {
-    serde_json::json!({
-        "jsonrpc": "2.0",
-        "id": id.unwrap_or(Value::Null),
-        "error": error,
-    })
+/// An error response; `id` is the raw JSON text of the request's id (`null` when unknown).
+fn error_line(id: Option<String>, error: ErrorData) -> String {
+    let error = serde_json::to_string(&error).unwrap_or_else(|_| "{}".into());
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{},"error":{error}}}"#,
+        id.as_deref().unwrap_or("null")
+    )
 }
 
-fn request_id(value: &Value) -> Option<Value> {
+/// The id when rmcp can represent it (a string, or an integer in the i64 range), as JSON.
+fn request_id(value: &Value) -> Option<String> {
     match value.get("id") {
-        Some(id @ Value::String(_)) => Some(id.clone()),
-        Some(Value::Number(n)) if n.is_i64() => Some(Value::Number(n.clone())),
+        Some(id @ Value::String(_)) => Some(id.to_string()),
+        Some(Value::Number(n)) if n.is_i64() => Some(n.to_string()),
         _ => None,
     }
 }
@@ -208,6 +252,7 @@ fn request_id(value: &Value) -> Option<Value> {
 #[derive(Debug, Default)]
 pub(crate) struct Lifecycle {
     started: bool,
+    in_flight: InFlight,
 }
 
 impl Lifecycle {
@@ -217,6 +262,15 @@ impl Lifecycle {
             .unwrap_or(line);
         let value: Value = match serde_json::from_slice(line) {
             Ok(v) => v,
+            Err(e) if e.to_string().contains("recursion limit") => {
+                return Verdict::Reply(error_line(
+                    super::rpc_id::top_level_id(line),
+                    ErrorData::invalid_request(
+                        "Invalid request: JSON nested deeper than 128 levels",
+                        None,
+                    ),
+                ))
+            }
             Err(e) => {
                 return Verdict::Reply(error_line(
                     None,
@@ -239,9 +293,9 @@ impl Lifecycle {
         if value.get("id").is_some() && !value.get("id").is_some_and(Value::is_null) && id.is_none()
         {
             return Verdict::Reply(error_line(
-                None,
+                super::rpc_id::top_level_id(line),
                 ErrorData::invalid_request(
-                    "Invalid request: id must be a string or an integer",
+                    "Invalid request: id must be a string or an integer from -2^63 to 2^63-1",
                     None,
                 ),
             ));
@@ -289,7 +343,7 @@ impl Lifecycle {
                         _ => String::new(),
                     };
                     return Verdict::Reply(error_line(
-                        serde_json::to_value(&req.id).ok(),
+                        Some(id_key(&req.id)),
                         ErrorData::invalid_params(
                             format!("Invalid params for {}{detail}", custom.method),
                             None,
@@ -297,6 +351,34 @@ impl Lifecycle {
                     ));
                 }
             }
+        }
+        match &message {
+            JsonRpcMessage::Request(req) => {
+                let key = id_key(&req.id);
+                let fresh = self
+                    .in_flight
+                    .lock()
+                    .map(|mut set| set.insert(key.clone()))
+                    .unwrap_or(true);
+                if !fresh {
+                    return Verdict::Reply(error_line(
+                        Some(key),
+                        ErrorData::invalid_request(
+                            "Invalid request: a request with this id is still in progress; use a new id",
+                            None,
+                        ),
+                    ));
+                }
+            }
+            // A cancelled request is never answered: its id is free again.
+            JsonRpcMessage::Notification(n) => {
+                if let rmcp::model::ClientNotification::CancelledNotification(c) = &n.notification {
+                    if let Some(id) = &c.params.request_id {
+                        forget(&self.in_flight, &id_key(id));
+                    }
+                }
+            }
+            _ => {}
         }
         if self.started {
             return Verdict::Forward(Box::new(message));
@@ -328,24 +410,30 @@ impl Lifecycle {
     }
 }
 
-async fn read_loop<R, W>(read: R, tx: mpsc::Sender<ClientJsonRpcMessage>, writer: SharedWriter<W>)
-where
+async fn read_loop<R, W>(
+    read: R,
+    tx: mpsc::Sender<ClientJsonRpcMessage>,
+    writer: SharedWriter<W>,
+    mut lifecycle: Lifecycle,
+) where
     R: AsyncRead + Unpin + Send + 'static,
     W: AsyncWrite + Unpin + Send + 'static,
 {
     let mut reader = BufReader::with_capacity(64 * 1024, read);
     let mut buf = Vec::with_capacity(4096);
-    let mut lifecycle = Lifecycle::default();
     loop {
         buf.clear();
-        let verdict = match read_line(&mut reader, &mut buf).await {
+        if buf.capacity() > HEAD_BYTES {
+            buf.shrink_to(HEAD_BYTES); // one huge line does not pin megabytes for the session
+        }
+        let verdict = match read_line(&mut reader, &mut buf, MAX_LINE_BYTES).await {
             Ok(Line::Eof) => break,
             Err(e) => {
                 super::log(&format!("stdin: {e}"));
                 break;
             }
             Ok(Line::Oversized) => Verdict::Reply(error_line(
-                None,
+                super::rpc_id::top_level_id(&buf),
                 ErrorData::invalid_request(
                     format!("Invalid request: message longer than {MAX_LINE_BYTES} bytes"),
                     None,
@@ -365,9 +453,8 @@ where
                     break;
                 }
             }
-            Verdict::Reply(value) => {
-                let bytes = serde_json::to_vec(&value).unwrap_or_default();
-                if write_line(&writer, &bytes).await.is_err() {
+            Verdict::Reply(line) => {
+                if write_line(&writer, line.as_bytes()).await.is_err() {
                     break;
                 }
             }
@@ -393,7 +480,7 @@ mod tests {
 
     fn reply(v: Verdict) -> Value {
         match v {
-            Verdict::Reply(v) => v,
+            Verdict::Reply(line) => serde_json::from_str(&line).expect("a JSON line"),
             other => panic!("expected a reply, got {other:?}"),
         }
     }
@@ -414,7 +501,10 @@ mod tests {
 
     #[test]
     fn bad_params_of_known_method_is_invalid_params() {
-        let mut l = Lifecycle { started: true };
+        let mut l = Lifecycle {
+            started: true,
+            ..Default::default()
+        };
         let v = reply(l.classify(
             br#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"x","arguments":"str"}}"#,
         ));
@@ -460,14 +550,95 @@ mod tests {
         let mut reader = BufReader::new(data.as_bytes());
         let mut buf = Vec::new();
         assert!(matches!(
-            read_line(&mut reader, &mut buf).await.unwrap(),
+            read_line(&mut reader, &mut buf, MAX_LINE_BYTES)
+                .await
+                .unwrap(),
             Line::Oversized
         ));
         buf.clear();
         assert!(matches!(
-            read_line(&mut reader, &mut buf).await.unwrap(),
+            read_line(&mut reader, &mut buf, MAX_LINE_BYTES)
+                .await
+                .unwrap(),
             Line::Complete
         ));
         assert_eq!(buf, b"{}\n");
+    }
+
+    #[tokio::test]
+    async fn an_oversized_line_keeps_its_head_for_the_id() {
+        let data = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":\"big\",\"x\":\"{}\"}}\n",
+            "y".repeat(5000)
+        );
+        let mut reader = BufReader::with_capacity(256, data.as_bytes());
+        let mut buf = Vec::new();
+        assert!(matches!(
+            read_line(&mut reader, &mut buf, 1000).await.unwrap(),
+            Line::Oversized
+        ));
+        assert!(buf.len() <= HEAD_BYTES);
+        assert_eq!(
+            crate::mcp::rpc_id::top_level_id(&buf).as_deref(),
+            Some("\"big\"")
+        );
+    }
+
+    const INIT: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+
+    #[test]
+    fn ids_rmcp_cannot_hold_are_refused_with_the_id_as_sent() {
+        let mut l = Lifecycle::default();
+        for (line, id) in [
+            (
+                r#"{"jsonrpc":"2.0","id":9223372036854775808,"method":"ping"}"#,
+                "9223372036854775808",
+            ),
+            (r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#, "1.5"),
+            (r#"{"jsonrpc":"2.0","id":true,"method":"ping"}"#, "null"),
+        ] {
+            match l.classify(line.as_bytes()) {
+                Verdict::Reply(reply) => {
+                    assert!(reply.contains(&format!("\"id\":{id},")), "{reply}");
+                    assert!(reply.contains("-32600"), "{reply}");
+                }
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn too_deep_json_is_invalid_request_with_its_id() {
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","id":"deep","method":"tools/call","params":{}{}}}"#,
+            "[".repeat(500),
+            "]".repeat(500)
+        );
+        let v = reply(Lifecycle::default().classify(line.as_bytes()));
+        assert_eq!(v["error"]["code"], -32600, "{v}");
+        assert_eq!(v["id"], "deep");
+    }
+
+    #[test]
+    fn a_duplicate_id_in_flight_is_refused_until_answered() {
+        let mut l = Lifecycle::default();
+        assert!(matches!(l.classify(INIT), Verdict::Forward(_)));
+        let ping = br#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+        assert!(matches!(l.classify(ping), Verdict::Forward(_)));
+        let v = reply(l.classify(ping));
+        assert_eq!(v["error"]["code"], -32600);
+        assert_eq!(v["id"], 2);
+        // A string id "2" is another id.
+        assert!(matches!(
+            l.classify(br#"{"jsonrpc":"2.0","id":"2","method":"ping"}"#),
+            Verdict::Forward(_)
+        ));
+        forget(&l.in_flight, "2");
+        assert!(matches!(l.classify(ping), Verdict::Forward(_)));
+        // Cancelling frees the id too.
+        l.classify(
+            br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}"#,
+        );
+        assert!(matches!(l.classify(ping), Verdict::Forward(_)));
     }
 }
