@@ -26,9 +26,14 @@ struct Server {
 
 impl Server {
     fn start(root: &Path) -> Server {
+        Server::start_with(root, &[])
+    }
+
+    fn start_with(root: &Path, extra: &[&str]) -> Server {
         let mut child = Command::new(common::BIN)
             .args(["mcp", "-q", "--project-root"])
             .arg(root)
+            .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -198,4 +203,37 @@ fn end_of_input_ends_the_server_even_with_a_call_stuck() {
     });
     let status = rx.recv_timeout(PATIENCE).expect("the server exited");
     assert!(status.unwrap().success());
+}
+
+#[test]
+fn no_save_writes_no_result_files() {
+    let (_g, root) = project();
+    let mut s = Server::start_with(&root, &["--no-save"]);
+    for (id, tool, args) in [
+        (1, "check_basic", json!({"episode": 1})),
+        (2, "noveler", json!({"command": "rules"})),
+        (3, "status", json!({"project_root": "no/such"})), // an error result
+    ] {
+        s.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": tool, "arguments": args}}));
+        let r = s.next();
+        assert_eq!(r["id"], id, "{r}");
+        assert!(
+            r["result"]["structuredContent"].get("saved_to").is_none(),
+            "{tool}: {r}"
+        );
+    }
+    assert!(
+        !root.join("temp/json_output").exists(),
+        "nothing saved under temp/json_output/"
+    );
+    // Without --no-save the same call saves its envelope (the test can fail).
+    let mut s = Server::start(&root);
+    s.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "check_basic", "arguments": {"episode": 1}}}));
+    let r = s.next();
+    assert!(
+        r["result"]["structuredContent"]["saved_to"].is_string(),
+        "{r}"
+    );
 }

@@ -146,7 +146,8 @@ pub fn run(ctx: &Ctx, req: ConvertRequest) -> Result<ConvertReport> {
     let now = SystemTime::now();
     let stamp = file_stamp(&timestamp(now));
     let save = |text: &str, role: &str| -> Result<Option<FileRef>> {
-        if text.is_empty() {
+        // `--no-save`: nothing is written under temp/json_output/, the full streams included.
+        if text.is_empty() || !ctx.save {
             return Ok(None);
         }
         let hash = crate::analysis::sha256_hex(text.as_bytes());

@@ -191,7 +191,7 @@ pub fn run(ctx: &Ctx, req: NovelerCliRequest) -> Result<NovelerCliReport> {
             };
             let mut inner = ctx.clone();
             inner.root = root;
-            inner.save = !cli.global.no_save;
+            inner.save = ctx.save && !cli.global.no_save;
             crate::cli::capture::run(move || crate::cli::run_in(inner, cli))
         }
     };

@@ -9,8 +9,14 @@
 //! - `files`: path → the newest known state (sha256, size, role, when, by which envelope);
 //!   `check_file_changes` compares the disk against it.
 //!
-//! Every update is a read-modify-write under the index lock, written atomically. A missing or
-//! unreadable index is rebuilt from the directory (and the caller is told so).
+//! Saving a result must not cost the size of the index (a long-lived `noveler mcp` saves one
+//! per call): a save appends one JSON line with its records to `.hash_index.log` under the
+//! index lock; the index is the base file with the log replayed in order. When the log passes
+//! `COMPACT_BYTES` it is folded into the base (written atomically, then the log removed —
+//! replaying a line twice is harmless, so a crash in between loses nothing). A torn last
+//! line is skipped. A missing or unreadable base is rebuilt from the directory (and the
+//! caller is told so); a save validates the base once per process and again only when its
+//! size or mtime changed.
 
 use super::atomic::write_atomic_unsynced;
 use super::envelope::{Envelope, OUTPUT_DIR};
@@ -23,6 +29,10 @@ use std::path::{Path, PathBuf};
 
 /// The index file name inside `temp/json_output/`.
 pub const INDEX_FILE: &str = ".hash_index.json";
+/// The append-only journal of saves since the base was last written.
+pub const LOG_FILE: &str = ".hash_index.log";
+/// Journal size at which it is folded into the base.
+pub const COMPACT_BYTES: u64 = 1 << 20;
 const MISSING: &str = "インデックスがありませんでした";
 /// Current on-disk format version.
 pub const INDEX_VERSION: u32 = 1;
@@ -104,22 +114,9 @@ impl HashIndex {
 
     /// Records a saved envelope (at `saved_rel`, with file bytes `body`) and its FileRefs.
     pub fn record_envelope(&mut self, env: &Envelope, saved_rel: &str, body: &[u8]) {
-        for set in [&env.inputs, &env.outputs].into_iter().flatten() {
-            for f in &set.files {
-                self.record_ref(f, &env.created_at, Some(saved_rel));
-            }
+        for (path, entry) in envelope_records(env, saved_rel, body) {
+            self.record(&path, entry);
         }
-        self.record(
-            saved_rel,
-            IndexEntry {
-                sha256: sha256_hex(body),
-                size_bytes: body.len() as u64,
-                content_type: "application/json".into(),
-                role: "envelope".into(),
-                recorded_at: env.created_at.clone(),
-                source: None,
-            },
-        );
     }
 
     /// Paths recorded with content `sha256` (exact, lower-case).
@@ -150,6 +147,127 @@ impl HashIndex {
             }
         }
         Ok(())
+    }
+}
+
+/// What saving an envelope records, in order: its FileRefs, then the envelope file itself.
+fn envelope_records(env: &Envelope, saved_rel: &str, body: &[u8]) -> Vec<(String, IndexEntry)> {
+    let mut out = Vec::new();
+    for set in [&env.inputs, &env.outputs].into_iter().flatten() {
+        for f in &set.files {
+            out.push((
+                f.path.clone(),
+                IndexEntry {
+                    sha256: f.sha256.clone(),
+                    size_bytes: f.size_bytes,
+                    content_type: f.content_type.clone(),
+                    role: f.role.clone(),
+                    recorded_at: env.created_at.clone(),
+                    source: Some(saved_rel.to_string()),
+                },
+            ));
+        }
+    }
+    out.push((
+        saved_rel.to_string(),
+        IndexEntry {
+            sha256: sha256_hex(body),
+            size_bytes: body.len() as u64,
+            content_type: "application/json".into(),
+            role: "envelope".into(),
+            recorded_at: env.created_at.clone(),
+            source: None,
+        },
+    ));
+    out
+}
+
+/// One journal line: the records of one save.
+#[derive(Serialize, Deserialize)]
+struct LogLine {
+    records: Vec<(String, IndexEntry)>,
+}
+
+fn log_path(root: &Path) -> PathBuf {
+    root.join(OUTPUT_DIR).join(LOG_FILE)
+}
+
+/// Applies the journal to `index`; unreadable lines (a torn last one) are skipped.
+fn replay_log(root: &Path, index: &mut HashIndex) {
+    let Ok(bytes) = std::fs::read(log_path(root)) else {
+        return;
+    };
+    for line in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        if let Ok(l) = serde_json::from_slice::<LogLine>(line) {
+            for (path, entry) in l.records {
+                index.record(&path, entry);
+            }
+        }
+    }
+}
+
+/// Appends one line to the journal (after a newline if a torn line ends it); returns the
+/// journal's size afterwards.
+fn append_log(root: &Path, line: &LogLine) -> Result<u64> {
+    use std::io::{Read, Seek, SeekFrom, Write};
+    let path = paths::inside(root, &format!("{OUTPUT_DIR}/{LOG_FILE}"))?;
+    super::confine::guard_write(&path)?;
+    let mut body = serde_json::to_vec(line).map_err(|e| {
+        Error::new(
+            Code::R002,
+            format!("インデックスのJSON化に失敗しました: {e}"),
+        )
+    })?;
+    body.push(b'\n');
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .read(true)
+        .append(true)
+        .open(&path)
+        .map_err(|e| Error::io(&path, &e))?;
+    let len = file.metadata().map_err(|e| Error::io(&path, &e))?.len();
+    if len > 0 {
+        let mut last = [0u8; 1];
+        file.seek(SeekFrom::End(-1))
+            .and_then(|_| file.read_exact(&mut last))
+            .map_err(|e| Error::io(&path, &e))?;
+        if last[0] != b'\n' {
+            body.insert(0, b'\n');
+        }
+    }
+    file.write_all(&body).map_err(|e| Error::io(&path, &e))?;
+    Ok(len + body.len() as u64)
+}
+
+/// (size, mtime) of base files this process has parsed and found sound.
+static KNOWN_GOOD: std::sync::Mutex<BTreeMap<PathBuf, (u64, std::time::SystemTime)>> =
+    std::sync::Mutex::new(BTreeMap::new());
+
+fn stamp(path: &Path) -> Option<(u64, std::time::SystemTime)> {
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.len(), m.modified().ok()?))
+}
+
+/// Whether the base is sound, parsing it only when this process has not seen it as it is.
+fn base_is_sound(root: &Path) -> bool {
+    let path = index_path(root);
+    let Some(now) = stamp(&path) else {
+        return false;
+    };
+    let known = KNOWN_GOOD
+        .lock()
+        .map(|k| k.get(&path) == Some(&now))
+        .unwrap_or(false);
+    known || read_base(root).is_ok()
+}
+
+fn remember(root: &Path) {
+    let path = index_path(root);
+    if let (Some(now), Ok(mut known)) = (stamp(&path), KNOWN_GOOD.lock()) {
+        if known.len() > 64 {
+            known.clear(); // a handful of projects per process; never grows without bound
+        }
+        known.insert(path, now);
     }
 }
 
@@ -242,8 +360,16 @@ pub fn rebuild(root: &Path) -> Result<HashIndex> {
     Ok(index)
 }
 
-/// Parses the index file; `Err(reason)` when it is missing or unusable.
+/// The index: the base with the journal replayed; `Err(reason)` when the base is missing or
+/// unusable.
 fn read(root: &Path) -> std::result::Result<HashIndex, String> {
+    let mut index = read_base(root)?;
+    replay_log(root, &mut index);
+    Ok(index)
+}
+
+/// Parses the base file; `Err(reason)` when it is missing or unusable.
+fn read_base(root: &Path) -> std::result::Result<HashIndex, String> {
     let path = index_path(root);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
@@ -255,6 +381,7 @@ fn read(root: &Path) -> std::result::Result<HashIndex, String> {
     index
         .check()
         .map_err(|e| format!("インデックスが壊れていました: {e}"))?;
+    remember(root);
     Ok(index)
 }
 
@@ -270,7 +397,13 @@ fn write(root: &Path, index: &HashIndex) -> Result<()> {
             format!("インデックスのJSON化に失敗しました: {e}"),
         )
     })?;
-    write_atomic_unsynced(&checked_index_path(root)?, &body)
+    write_atomic_unsynced(&checked_index_path(root)?, &body)?;
+    remember(root);
+    // The base now holds everything the journal did.
+    match std::fs::remove_file(log_path(root)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(Error::io(log_path(root), &e)),
+        _ => Ok(()),
+    }
 }
 
 /// Runs `f` on the index under its lock and writes the result back. A missing or corrupt
@@ -288,9 +421,41 @@ pub fn update<T>(root: &Path, f: impl FnOnce(&mut HashIndex) -> T) -> Result<(T,
     })
 }
 
-/// Records a just-saved envelope.
+/// Records a just-saved envelope: one journal line (see the module doc), or a rebuild when
+/// the base is missing or corrupt.
 pub fn record_envelope(root: &Path, env: &Envelope, saved_rel: &str, body: &[u8]) -> Result<()> {
-    update(root, |index| index.record_envelope(env, saved_rel, body)).map(|_| ())
+    record_with(root, env, saved_rel, body, COMPACT_BYTES)
+}
+
+fn record_with(
+    root: &Path,
+    env: &Envelope,
+    saved_rel: &str,
+    body: &[u8],
+    compact_at: u64,
+) -> Result<()> {
+    let path = checked_index_path(root)?;
+    lock::with_lock(&path, || {
+        if !base_is_sound(root) {
+            // The envelope is already on disk, so the rebuild includes it.
+            let index = rebuild(root)?;
+            return write(root, &index);
+        }
+        let size = append_log(
+            root,
+            &LogLine {
+                records: envelope_records(env, saved_rel, body),
+            },
+        )?;
+        if size > compact_at {
+            let index = match read(root) {
+                Ok(index) => index,
+                Err(_) => rebuild(root)?,
+            };
+            write(root, &index)?;
+        }
+        Ok(())
+    })
 }
 
 /// Loads the index for reading; a missing or corrupt one is rebuilt (and saved) first.
@@ -457,5 +622,59 @@ mod tests {
         // Unclean paths are never recorded.
         i.record("../x", i.files["a/b"].clone());
         assert!(!i.files.contains_key("../x"));
+    }
+
+    /// Same content per path (which envelope recorded a path first is ambiguous when two
+    /// saves share a millisecond, so `source`/`recorded_at` are not compared).
+    fn assert_same(a: &HashIndex, b: &HashIndex) {
+        assert_eq!(a.hashes, b.hashes);
+        let shas = |i: &HashIndex| {
+            i.files
+                .iter()
+                .map(|(p, e)| (p.clone(), e.sha256.clone(), e.role.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(shas(a), shas(b));
+    }
+
+    #[test]
+    fn saves_append_to_the_journal_and_compaction_folds_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        env(root, "check").save(root).unwrap(); // creates the base
+        let base = std::fs::read(index_path(root)).unwrap();
+        for _ in 0..5 {
+            env(root, "check").save(root).unwrap();
+        }
+        // The base was not rewritten; the journal holds one line per save.
+        assert_eq!(std::fs::read(index_path(root)).unwrap(), base);
+        let log = std::fs::read_to_string(log_path(root)).unwrap();
+        assert_eq!(log.lines().count(), 5);
+        let loaded = load(root).unwrap();
+        assert!(loaded.rebuilt.is_none());
+        assert_same(&loaded.index, &rebuild(root).unwrap());
+        assert_eq!(loaded.index.files.len(), 7);
+
+        // A torn last line (a crash mid-append) is skipped, and the next line still counts.
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .open(log_path(root))
+            .unwrap();
+        std::io::Write::write_all(&mut f, b"{\"records\":[[\"temp/json_o").unwrap();
+        env(root, "check").save(root).unwrap();
+        let loaded = load(root).unwrap();
+        assert_same(&loaded.index, &rebuild(root).unwrap());
+
+        // Past the threshold the journal is folded into the base and removed.
+        let mut e = env(root, "check");
+        let rel = "temp/json_output/extra.json";
+        e.saved_to = Some(rel.into());
+        let body = serde_json::to_vec_pretty(&e).unwrap();
+        std::fs::write(root.join(rel), &body).unwrap();
+        record_with(root, &e, rel, &body, 10).unwrap();
+        assert!(!log_path(root).exists());
+        let base = read_base(root).unwrap();
+        assert_same(&base, &rebuild(root).unwrap());
+        assert!(base.files.contains_key(rel));
     }
 }
