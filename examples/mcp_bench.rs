@@ -2,9 +2,12 @@
 //! - server start to first response (spawn → `initialize` answered), median of 20 starts;
 //! - the `tools/list` response size in bytes for each profile (`--tools core|full`);
 //! - p50/p99 latency of 200 sequential `check_basic` calls on one sample episode over one
-//!   connection (falls back to `status` when the binary has no `check_basic`).
+//!   connection (falls back to `status` when the binary has no `check_basic`);
+//! - a sustained run of SUSTAINED (default 10,000) `check_basic` calls over one connection,
+//!   results saved as usual: the server's RSS (VmRSS from /proc/PID/status, Linux) after 1,
+//!   1,000 and every further 1,000 calls, and calls/s over the first and the last 1,000.
 //!
-//! Usage: `cargo run --release --example mcp_bench -- [PATH_TO_NOVELER] [CALLS]`.
+//! Usage: `cargo run --release --example mcp_bench -- [PATH_TO_NOVELER] [CALLS] [SUSTAINED]`.
 //! Figures, not assertions: nothing here fails on a slow machine.
 
 use serde_json::{json, Value};
@@ -106,6 +109,7 @@ fn main() {
         PathBuf::from(target).join("release/noveler")
     });
     let calls: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let sustained: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(10_000);
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("project");
     copy_dir(
@@ -212,5 +216,70 @@ fn main() {
         ms(percentile(&lat, 0.99)),
         ms(mean),
         ms(*lat.last().unwrap()),
+    );
+
+    drop(s);
+    sustained_run(&bin, &root, tool, &arguments, sustained);
+}
+
+/// VmRSS of `pid` in KiB (Linux); `None` elsewhere.
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+fn mib(kib: Option<u64>) -> String {
+    kib.map_or("n/a".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
+}
+
+/// `n` sequential calls over one fresh connection on a fresh project copy (so earlier runs'
+/// results do not count): RSS along the way and throughput at the start and the end.
+fn sustained_run(bin: &Path, sample: &Path, tool: &str, arguments: &Value, n: usize) {
+    if n == 0 {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("project");
+    copy_dir(sample, &root);
+    let _ = std::fs::remove_dir_all(root.join("temp"));
+    let mut s = Server::start(bin, &root, "full");
+    s.initialize();
+    let pid = s.child.id();
+    let window = 1000.min(n);
+    let mut first_window = None;
+    let mut window_start = Instant::now();
+    let mut last_rate = 0.0;
+    let mut errors = 0;
+    println!("sustained: {n} x {tool} over one connection (results saved)");
+    for i in 1..=n {
+        let id = 1_000_000 + i as i64;
+        s.send(&json!({"jsonrpc":"2.0","id":id,"method":"tools/call",
+            "params":{"name":tool,"arguments":arguments}}));
+        let line = s.wait(id);
+        if !line.contains("\"isError\":false") {
+            errors += 1;
+        }
+        if i == 1 {
+            println!("  RSS after 1 call: {}", mib(rss_kib(pid)));
+        }
+        if i % window == 0 {
+            let rate = window as f64 / window_start.elapsed().as_secs_f64();
+            first_window.get_or_insert(rate);
+            last_rate = rate;
+            println!(
+                "  after {i:>6} calls: RSS {}, {:.0} calls/s over the last {window}",
+                mib(rss_kib(pid)),
+                rate
+            );
+            window_start = Instant::now();
+        }
+    }
+    println!(
+        "  calls/s: first {window} {:.0}, last {window} {:.0} ({errors} error results)",
+        first_window.unwrap_or(0.0),
+        last_rate
     );
 }

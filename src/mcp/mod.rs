@@ -10,7 +10,8 @@
 //! - `server.rs`: rmcp's `ServerHandler` (list/call, project_root overrides, exclusivity,
 //!   progress, cancellation);
 //! - `transport.rs`: line-delimited JSON-RPC over stdio that answers malformed input with
-//!   JSON-RPC errors instead of dropping it or ending the session;
+//!   JSON-RPC errors instead of dropping it or ending the session (`rpc_id.rs` reads the id
+//!   of a line that cannot be parsed whole, so the error still carries it);
 //! - `requests.rs`: MCP-shaped requests that map onto a command's (focused checks, the
 //!   one-tool `backup_management`); `state.rs`: what lives across calls (artifact caches).
 //!
@@ -53,13 +54,18 @@
 //! `Ctx::check_cancelled`). `tests/mcp.rs` then checks it end to end: listed with object
 //! schemas, one valid and one invalid call, structuredContent valid against outputSchema.
 //!
-//! # project_root
+//! # project_root and the allowed roots
 //! `noveler mcp --project-root DIR` (or `PROJECT_ROOT`, or discovery from the working
-//! directory) fixes the server's root; it must be an existing directory. A call may pass
-//! `project_root` to work on another project: it must name an existing directory (relative
-//! paths start at the server's root) and is canonicalised; everything the call writes stays
-//! inside that root (writes resolve through `store` path rules: no `..`, no absolute paths,
-//! no symlinks out). A missing directory is a P001 error result.
+//! directory) fixes the server's root; it must be an existing directory. The *allowed roots*
+//! are that root, every `--allow-root DIR`, and the roots the client lists (`roots/list`,
+//! asked after `notifications/initialized` when the client declares the capability and again
+//! on `notifications/roots/list_changed`; calls wait for the answer, at most 10 s). A call
+//! may pass `project_root` to work on another project inside them (relative paths start at
+//! the server's root; U004 outside, P001 when it is not an existing directory). Every call
+//! runs with `Ctx::confine` set to the allowed roots, and the policy is also installed
+//! process-wide (`store::confine`), so the store refuses any write and the project layer any
+//! manuscript that would leave them — whatever the code path, the generic `noveler` tool
+//! included (which also refuses `init`, `man` and `completions`). See SPEC §8 "Paths".
 
 pub mod adapter;
 pub mod requests;

@@ -239,6 +239,17 @@ fn append_log(root: &Path, line: &LogLine) -> Result<u64> {
     Ok(len + body.len() as u64)
 }
 
+/// Hands freed heap back to the OS. A compaction briefly holds the whole index (megabytes
+/// after thousands of saves) on whichever worker thread ran it; glibc keeps such peaks in
+/// per-thread arenas, so a long-lived `noveler mcp` would otherwise grow by each new peak.
+fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free pages of the allocator's arenas to the OS.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
 /// (size, mtime) of base files this process has parsed and found sound.
 static KNOWN_GOOD: std::sync::Mutex<BTreeMap<PathBuf, (u64, std::time::SystemTime)>> =
     std::sync::Mutex::new(BTreeMap::new());
@@ -453,6 +464,8 @@ fn record_with(
                 Err(_) => rebuild(root)?,
             };
             write(root, &index)?;
+            drop(index);
+            release_free_memory();
         }
         Ok(())
     })
