@@ -212,11 +212,6 @@ pub fn unified_diff(rel: &str, before: &str, after: &str) -> String {
         .to_string()
 }
 
-fn polish_lock(root: &Path, rel: &str) -> PathBuf {
-    root.join(".noveler/locks")
-        .join(format!("polish_{}", &sha256_hex(rel.as_bytes())[..16]))
-}
-
 /// Writes `new_text` (normalised) to the target after re-verifying its sha256 and backing
 /// it up; returns the backup and the bytes written.
 /// What writing a revised manuscript back left behind.
@@ -235,7 +230,7 @@ fn write_back(
     new_text: &str,
     reason: &str,
 ) -> Result<Written> {
-    let (backup, out) = lock::try_lock(&polish_lock(root, &t.rel), || {
+    let (backup, out) = lock::with_manuscript_locks(root, &[&t.rel], || {
         let now = std::fs::read(&t.path).map_err(|e| Error::io(&t.path, &e))?;
         let actual = sha256_hex(&now);
         if actual != expected {
