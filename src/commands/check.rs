@@ -257,9 +257,9 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         .map(|job| {
             let (shown, disk, bytes) = match job {
                 Job::Failed(e) => return Err(e),
-                Job::File { shown, path } => match std::fs::read(&path) {
+                Job::File { shown, path } => match crate::store::text::read_bytes(&path) {
                     Ok(b) => (shown, Some(path), b),
-                    Err(e) => return Err(FileError::new(shown, Error::io(&path, &e))),
+                    Err(e) => return Err(FileError::new(shown, e)),
                 },
                 Job::Stdin { shown } => (shown, None, stdin_bytes.clone().unwrap_or_default()),
             };

@@ -131,11 +131,7 @@ fn write_locked(
     req: &WriteFileRequest,
 ) -> Result<WriteFileReport> {
     let new_bytes = req.content.as_bytes();
-    let old = match std::fs::read(abs) {
-        Ok(bytes) => Some(bytes),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(Error::io(abs, &e)),
-    };
+    let old = crate::store::text::read_bytes_if_exists(abs)?;
     if let Some(expected) = req.expected_sha256.as_deref().filter(|s| !s.is_empty()) {
         let actual = old.as_deref().map(sha256_hex);
         if actual.as_deref() != Some(&expected.to_ascii_lowercase()) {

@@ -163,7 +163,7 @@ pub fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result<Backup
     let mut entries = Vec::new();
     for rel in &wanted {
         let src = croot.join(rel);
-        let bytes = std::fs::read(&src).map_err(|e| Error::io(&src, &e))?;
+        let bytes = super::text::read_bytes(&src)?;
         let stored_as = format!("files/{rel}");
         write_atomic(&dir.join(&stored_as), &bytes)?;
         entries.push(BackupEntry {

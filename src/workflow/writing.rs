@@ -1733,7 +1733,7 @@ pub fn apply_manuscript(
                         .hint("manuscript に本文全体を入れて提出してください。")
                 })?,
             };
-            let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
+            let bytes = crate::store::text::read_bytes(&path)?;
             let text = crate::store::text::decode(&path, &bytes)?.text;
             read_from = Some((path, crate::analysis::sha256_hex(&bytes)));
             text
