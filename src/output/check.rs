@@ -186,7 +186,7 @@ pub fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
 }
 
 fn is_raw_control(c: char) -> bool {
-    c.is_control() && c != '\t' && c != '\n'
+    crate::analysis::rules::control::is_stray_control(c)
 }
 
 /// The snippet of `text` for finding `f` and the underlined range inside it: the finding's
@@ -403,6 +403,13 @@ pub fn summary_line(report: &CheckReport) -> String {
     );
     if let Some(min) = s.score_min {
         let _ = write!(line, " / 最低スコア {}", score(min));
+    }
+    if s.omitted > 0 {
+        let _ = write!(
+            line,
+            " / 一覧に載せなかった指摘 {} 件（同じルールの指摘が多すぎるため。件数とスコアには含みます）",
+            fmt_thousands(s.omitted)
+        );
     }
     if !report.errors.is_empty() {
         let _ = write!(line, " / 確認できなかった対象 {} 件", report.errors.len());
@@ -699,6 +706,8 @@ mod tests {
             sha256: "0".repeat(64),
             metrics: tests_support::metrics(),
             findings,
+            omitted: Default::default(),
+            omitted_by_severity: Default::default(),
             scores: tests_support::sample().scores,
             text: Arc::from(text),
             disk_path: None,

@@ -14,6 +14,7 @@
 //! exclude_dialogue_lines: true
 //! weights: {rhythm: 1, readability: 1, grammar: 2, style: 1, length: 1, content: 1}
 //! fix: {level: safe}
+//! max_findings_per_rule: 200
 //! ```
 
 use super::glob::Glob;
@@ -108,6 +109,9 @@ pub struct RcConfig {
     pub exclude_dialogue_lines: Option<bool>,
     pub weights: BTreeMap<Aspect, f64>,
     pub fix: FixConfig,
+    /// Findings listed per rule code per file (default `commands::check::MAX_FINDINGS_PER_RULE`,
+    /// 200); the rest are counted, not listed.
+    pub max_findings_per_rule: Option<usize>,
 }
 
 /// Parses the text of a tool config read from `path`.
@@ -118,7 +122,7 @@ pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
     check_nesting(path, text)?;
     let rc: RcConfig = serde_yaml::from_str(text).map_err(|e| {
         yaml_error(Code::U002, path, &e, "設定ファイルが不正です")
-            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, target_length, exclude_dialogue_lines, weights, fix")
+            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule")
     })?;
     for (aspect, w) in &rc.weights {
         if !w.is_finite() || *w < 0.0 {
@@ -146,6 +150,14 @@ pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
     }
     if let Some(t) = &rc.thresholds {
         validate_thresholds(path, text, t)?;
+    }
+    if rc.max_findings_per_rule == Some(0) {
+        return Err(invalid(
+            path,
+            text,
+            "max_findings_per_rule",
+            "max_findings_per_rule は 1 以上にしてください（0）".into(),
+        ));
     }
     for (i, phrase) in rc.forbidden_expressions.iter().enumerate() {
         if phrase.trim().is_empty() {
@@ -543,6 +555,7 @@ mod tests {
                 "forbidden_expressions",
             ),
             ("weights: {rhythm: .nan}\n", 1, "rhythm"),
+            ("max_findings_per_rule: 0\n", 1, "max_findings_per_rule"),
         ] {
             let err = u002(text);
             assert_eq!(err.line, Some(line), "{text:?}: {err}");
