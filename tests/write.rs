@@ -496,7 +496,8 @@ fn a_second_writer_is_refused() {
         .unwrap()
         .contains("write resume 4"));
     // Another process holding the episode's writer lock.
-    let target = p.root().join(".noveler/sessions/episode_004");
+    use noveler::store::lock::{episode_lock, Scope};
+    let target = episode_lock(p.root(), 4, Scope::Writing);
     noveler::store::lock::try_lock(&target, || {
         let err = p.err(&submit_args(&id, "1", &fixture("stage01.json")), "QC-008");
         assert!(err["message"].as_str().unwrap().contains("実行中"));
