@@ -340,6 +340,71 @@ fn empty_file_is_a_clear_error() {
     assert!(err.contains("empty.md: 空のファイルです"), "{err}");
 }
 
+/// Issue 12 item 3: a file that fires one rule thousands of times lists at most
+/// `max_findings_per_rule` of them (200 by default) and counts the rest; a FIFO or a device
+/// is refused at once (U007) instead of hanging or filling memory.
+#[test]
+fn findings_are_capped_per_rule_and_special_files_refused() {
+    let text = "　彼は走った。。\n".repeat(260);
+    let dir = sample_with("many.md", &text);
+    let out = run(
+        dir.path(),
+        &["check", "many.md", "--format", "json", "--no-save"],
+    );
+    let v = json(&out);
+    let file = &v["result"]["files"][0];
+    let listed = file["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "GRAMMAR_PUNCTUATION")
+        .count();
+    assert_eq!(listed, 200);
+    assert_eq!(file["omitted"]["GRAMMAR_PUNCTUATION"], 60);
+    let summary = &v["result"]["summary"];
+    assert_eq!(summary["by_code"]["GRAMMAR_PUNCTUATION"], 260);
+    assert_eq!(summary["omitted"], 60);
+    // The gate still sees them: a high finding, exit 1.
+    assert_eq!(code(&out), 1);
+    std::fs::write(
+        dir.path().join(".novelerrc.yaml"),
+        "max_findings_per_rule: 5\n",
+    )
+    .unwrap();
+    let out = run(dir.path(), &["check", "many.md", "--no-save"]);
+    let text_out = stdout(&out);
+    assert_eq!(
+        text_out.matches("GRAMMAR_PUNCTUATION").count(),
+        5,
+        "{text_out}"
+    );
+    assert!(
+        text_out.contains("一覧に載せなかった指摘 255 件"),
+        "{text_out}"
+    );
+
+    #[cfg(unix)]
+    {
+        let out = run(dir.path(), &["check", "/dev/zero", "--no-save"]);
+        assert_eq!(code(&out), 2);
+        assert!(stderr(&out).contains("U007"), "{}", stderr(&out));
+        let fifo = dir.path().join("40_原稿/第009話_管.md");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            // Nobody ever writes to it: a blocking open would hang here.
+            let out = run(dir.path(), &["check", "40_原稿/第009話_管.md", "--no-save"]);
+            assert_eq!(code(&out), 2);
+            let err = stderr(&out);
+            assert!(
+                err.contains("第009話_管.md は通常のファイルではありません"),
+                "{err}"
+            );
+            let out = run(dir.path(), &["status", "--no-save"]);
+            assert_eq!(code(&out), 0, "{}", stderr(&out));
+        }
+    }
+}
+
 #[test]
 fn directory_without_manuscripts_is_a_clear_error() {
     let dir = sample();

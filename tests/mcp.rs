@@ -1042,7 +1042,7 @@ fn write_is_safe_and_exclusive_per_episode() {
     );
 
     // Another writer (another process, here: this test) holds the episode's lock: QC-008.
-    let lock = root.join(".noveler/locks/episode_1");
+    let lock = noveler::store::lock::manuscript_lock(&root, path);
     let busy = noveler::store::lock::try_lock(&lock, || {
         Ok(s.call(2, "write", json!({"path": path, "content": "二度目\n"})))
     })

@@ -124,6 +124,35 @@ fn bom_and_crlf_survive_apply() {
 }
 
 #[test]
+fn mixed_line_endings_are_kept_on_untouched_lines_and_an_empty_file_is_u005() {
+    // Line 1 LF, line 2 CRLF, …: only the lines polish changes may differ.
+    let mut raw = String::new();
+    for (i, line) in EP4_TEXT.split_inclusive('\n').enumerate() {
+        let body = line.trim_end_matches('\n');
+        raw.push_str(body);
+        raw.push_str(if i % 2 == 1 { "\r\n" } else { "\n" });
+    }
+    let (dir, ctx) = project(raw.as_bytes());
+    let r = polish::run(&ctx, req(Applicability::Safe, true)).unwrap();
+    assert!(r.written);
+    let after = fs::read_to_string(dir.path().join(EP4)).unwrap();
+    let before_lines: Vec<&str> = raw.split_inclusive('\n').collect();
+    let after_lines: Vec<&str> = after.split_inclusive('\n').collect();
+    assert_eq!(before_lines.len(), after_lines.len());
+    for (b, a) in before_lines.iter().zip(&after_lines) {
+        assert_eq!(b.ends_with("\r\n"), a.ends_with("\r\n"), "{b:?} → {a:?}");
+    }
+    assert!(after.contains("# 第四話　試し\n\r\n"), "{after:?}");
+
+    for empty in ["", " \n　\n"] {
+        let (_dir, ctx) = project(empty.as_bytes());
+        let err = polish::run(&ctx, req(Applicability::Safe, true)).unwrap_err();
+        assert_eq!(err.code, Code::U005, "{empty:?}");
+        assert!(err.message.contains("第004話"), "{}", err.message);
+    }
+}
+
+#[test]
 fn qc018_file_changed_after_the_check_is_refused() {
     let (dir, ctx) = project(EP4_TEXT.as_bytes());
     let checked = sha256_hex(EP4_TEXT.as_bytes());
@@ -392,6 +421,8 @@ proptest! {
         bom in any::<bool>(),
         crlf in any::<bool>(),
     ) {
+        // A blank manuscript is refused (U005), as `check` refuses it.
+        prop_assume!(!text.trim().is_empty());
         let mut raw = if crlf { text.replace('\n', "\r\n") } else { text.clone() };
         if bom {
             raw.insert(0, '\u{feff}');

@@ -98,6 +98,15 @@ pub struct FileResult {
     pub sha256: String,
     pub metrics: Metrics,
     pub findings: Vec<Finding>,
+    /// Findings not listed because their code passed the per-rule cap
+    /// (`max_findings_per_rule`), per code; the scores, the summary counts and the gate
+    /// count them. Absent when nothing was left out.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub omitted: BTreeMap<String, usize>,
+    /// The same per severity (for the summary); not serialised.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub omitted_by_severity: BTreeMap<Severity, usize>,
     pub scores: Scores,
     /// The normalised text (for rendering snippets); not serialised.
     #[serde(skip)]
@@ -146,6 +155,54 @@ pub struct Summary {
     pub by_code: BTreeMap<String, usize>,
     /// Lowest overall score over the files (null when no file was checked).
     pub score_min: Option<f64>,
+    /// How many of `findings` are not listed in the files (over the per-rule cap).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub omitted: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Findings listed per rule code per file by default (`max_findings_per_rule` in
+/// `.novelerrc.yaml`): a pathological file (3 MB of `（`) would otherwise produce millions of
+/// findings, ~4.5 KB of JSON each. The rest are counted, never silently dropped.
+pub const MAX_FINDINGS_PER_RULE: usize = 200;
+
+/// Keeps at most `cap` findings per code: the most severe first, then the earliest, so each
+/// code's highest severity stays listed (the gate sees the same thing either way); the
+/// findings stay in their order. Returns the number left out per code.
+pub fn cap_findings(
+    findings: &mut Vec<Finding>,
+    cap: usize,
+) -> (BTreeMap<String, usize>, BTreeMap<Severity, usize>) {
+    let mut per_code: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, f) in findings.iter().enumerate() {
+        per_code.entry(f.code.as_str()).or_default().push(i);
+    }
+    let mut drop = vec![false; findings.len()];
+    let mut omitted = BTreeMap::new();
+    let mut by_severity = BTreeMap::new();
+    for (code, mut idx) in per_code {
+        if idx.len() <= cap {
+            continue;
+        }
+        // Stable: equal severities keep their order.
+        idx.sort_by_key(|&i| std::cmp::Reverse(findings[i].severity));
+        for &i in &idx[cap..] {
+            drop[i] = true;
+            *by_severity.entry(findings[i].severity).or_insert(0) += 1;
+        }
+        omitted.insert(code.to_string(), idx.len() - cap);
+    }
+    if !omitted.is_empty() {
+        let mut k = 0;
+        findings.retain(|_| {
+            k += 1;
+            !drop[k - 1]
+        });
+    }
+    (omitted, by_severity)
 }
 
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
@@ -257,9 +314,9 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         .map(|job| {
             let (shown, disk, bytes) = match job {
                 Job::Failed(e) => return Err(e),
-                Job::File { shown, path } => match std::fs::read(&path) {
+                Job::File { shown, path } => match crate::store::text::read_bytes(&path) {
                     Ok(b) => (shown, Some(path), b),
-                    Err(e) => return Err(FileError::new(shown, Error::io(&path, &e))),
+                    Err(e) => return Err(FileError::new(shown, e)),
                 },
                 Job::Stdin { shown } => (shown, None, stdin_bytes.clone().unwrap_or_default()),
             };
@@ -286,6 +343,11 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
                 if let Some(min) = req.severity_threshold {
                     file.findings.retain(|f| f.severity >= min);
                 }
+                let cap = project
+                    .rc
+                    .max_findings_per_rule
+                    .unwrap_or(MAX_FINDINGS_PER_RULE);
+                (file.omitted, file.omitted_by_severity) = cap_findings(&mut file.findings, cap);
                 inputs.push(fref);
                 files.push(file);
             }
@@ -369,6 +431,8 @@ fn check_one(
             sha256,
             metrics,
             findings,
+            omitted: BTreeMap::new(),
+            omitted_by_severity: BTreeMap::new(),
             scores,
             text: Arc::from(source.text),
             disk_path: disk,
@@ -391,6 +455,18 @@ fn summarize(files: &[FileResult]) -> Summary {
             .or_insert(0) += 1;
         *by_code.entry(f.code.clone()).or_insert(0) += 1;
     }
+    // Findings left out of the lists still count, under their code and severity.
+    let mut omitted = 0;
+    for file in files {
+        for (code, n) in &file.omitted {
+            omitted += n;
+            findings += n;
+            *by_code.entry(code.clone()).or_insert(0) += n;
+        }
+        for (s, n) in &file.omitted_by_severity {
+            *by_severity.entry(s.as_str().to_string()).or_insert(0) += n;
+        }
+    }
     let score_min = files
         .iter()
         .map(|f| f.scores.overall)
@@ -401,6 +477,7 @@ fn summarize(files: &[FileResult]) -> Summary {
         by_severity,
         by_code,
         score_min,
+        omitted,
     }
 }
 
@@ -740,6 +817,8 @@ mod tests {
             sha256: String::new(),
             metrics: crate::store::cache::tests_support::metrics(),
             findings: Vec::new(),
+            omitted: BTreeMap::new(),
+            omitted_by_severity: BTreeMap::new(),
             scores: Scores {
                 rhythm: 100.0,
                 readability: 100.0,
@@ -815,5 +894,32 @@ mod tests {
         assert_eq!(s.by_severity["high"], 2);
         assert_eq!(s.by_severity["critical"], 0);
         assert_eq!(s.score_min, Some(80.0));
+    }
+
+    #[test]
+    fn the_per_rule_cap_keeps_the_most_severe_and_counts_the_rest() {
+        let f = |code: &str, sev: Severity, at: usize| Finding {
+            code: code.into(),
+            severity: sev,
+            byte_start: at,
+            ..crate::store::cache::tests_support::finding()
+        };
+        let mut list = vec![
+            f("A", Severity::Low, 0),
+            f("A", Severity::Low, 1),
+            f("B", Severity::Low, 2),
+            f("A", Severity::Medium, 3),
+            f("A", Severity::Low, 4),
+        ];
+        let (omitted, by_sev) = cap_findings(&mut list, 2);
+        let kept: Vec<(String, usize)> = list
+            .iter()
+            .map(|x| (x.code.clone(), x.byte_start))
+            .collect();
+        assert_eq!(kept, [("A".into(), 0), ("B".into(), 2), ("A".into(), 3)]);
+        assert_eq!(omitted, BTreeMap::from([("A".to_string(), 2)]));
+        assert_eq!(by_sev, BTreeMap::from([(Severity::Low, 2)]));
+        let (none, _) = cap_findings(&mut list, 200);
+        assert!(none.is_empty());
     }
 }

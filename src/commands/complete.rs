@@ -469,13 +469,23 @@ pub fn run_with(
         return Ok(report);
     }
 
-    // 3. The transaction, under the episode lock (shared with `write`) and the ledger lock.
+    // 3. The transaction, under the episode's manuscript lock (shared with every rewriter of
+    //    the manuscript) and the ledger lock (both in `.noveler/locks/`, never beside the
+    //    author's files). The manuscript must still be what was checked and converted.
     let croot = crate::store::paths::canonical_root(root);
-    let episode_lock = croot
-        .join(super::write_file::LOCK_DIR)
-        .join(format!("episode_{n}"));
-    lock::try_lock(&episode_lock, || {
-        lock::with_lock(&ledger.path, || {
+    let manuscript_rel = crate::store::fileref::shown_path(root, &manuscript_abs);
+    lock::with_manuscript_locks(&croot, &[&manuscript_rel], || {
+        lock::with_lock(&lock::named_lock(&croot, "ledger"), || {
+            let now = std::fs::read(&manuscript_abs).map_err(|e| Error::io(&manuscript_abs, &e))?;
+            let actual = crate::analysis::sha256_hex(&now);
+            if actual != file.sha256 {
+                return Err(Error::new(
+                    Code::QC018,
+                    format!("{manuscript} はチェックしたときから変更されています（sha256 が一致しません）"),
+                )
+                .hint("もう一度 noveler complete を実行してください（変更後の原稿でチェックし直します）。何も書き込んでいません。")
+                .details(serde_json::json!({"expected_sha256": file.sha256, "actual_sha256": actual})));
+            }
             // Read the ledger again under the lock: another process may have changed it.
             let ledger = Ledger::load(&project)?;
             let (ledger_text, kept) = ledger.with_completion(&completion)?;
@@ -716,6 +726,14 @@ mod tests {
         assert!(ledger.starts_with("# メモ\n"));
         assert!(ledger.contains("ステータス: completed"));
         assert!(ledger.contains("完了日: 2025-11-22"));
+        // Its locks live under .noveler/locks/, never beside the author's files.
+        let stray: Vec<_> = walkdir::WalkDir::new(root.join("50_管理資料"))
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".lock"))
+            .collect();
+        assert!(stray.is_empty(), "{stray:?}");
+        assert!(root.join(".noveler/locks/ledger.lock").is_file());
         assert_eq!(r.artifacts.len(), 3);
         let manifest = r.artifacts.iter().find(|a| a.kind == "manifest").unwrap();
         let stored = ArtifactStore::new(root)

@@ -175,8 +175,21 @@ pub fn target(root: &Path, episode: Option<u32>, file: Option<&str>) -> Result<T
                     "例: `noveler polish 3 --diff` / `noveler polish 40_原稿/第003話.md --diff`",
                 )),
         };
-    let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
+    let bytes = crate::store::text::read_bytes(&path)?;
     let source = crate::store::text::decode(&path, &bytes)?;
+    if source.text.trim().is_empty() {
+        // As `check` does: there is nothing to revise, and "no fixes" would hide that.
+        let what = if bytes.is_empty() {
+            "空のファイルです"
+        } else {
+            "空白しかないファイルです"
+        };
+        return Err(
+            Error::new(Code::U005, format!("{rel}: {what}（直す本文がありません）"))
+                .at(&path, None)
+                .hint("本文を書いてから実行してください。"),
+        );
+    }
     Ok(Target {
         sha256: sha256_hex(&bytes),
         project,
@@ -212,11 +225,6 @@ pub fn unified_diff(rel: &str, before: &str, after: &str) -> String {
         .to_string()
 }
 
-fn polish_lock(root: &Path, rel: &str) -> PathBuf {
-    root.join(".noveler/locks")
-        .join(format!("polish_{}", &sha256_hex(rel.as_bytes())[..16]))
-}
-
 /// Writes `new_text` (normalised) to the target after re-verifying its sha256 and backing
 /// it up; returns the backup and the bytes written.
 /// What writing a revised manuscript back left behind.
@@ -235,8 +243,8 @@ fn write_back(
     new_text: &str,
     reason: &str,
 ) -> Result<Written> {
-    let (backup, out) = lock::try_lock(&polish_lock(root, &t.rel), || {
-        let now = std::fs::read(&t.path).map_err(|e| Error::io(&t.path, &e))?;
+    let (backup, out) = lock::with_manuscript_locks(root, &[&t.rel], || {
+        let now = crate::store::text::read_bytes(&t.path)?;
         let actual = sha256_hex(&now);
         if actual != expected {
             return Err(stale(&t.rel, expected, &actual));

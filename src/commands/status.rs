@@ -395,7 +395,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
                     .cloned()
                     .unwrap_or_else(|| "確認できませんでした".into()),
             );
-            if let Ok(bytes) = std::fs::read(&ep.path) {
+            if let Ok(bytes) = crate::store::text::read_bytes(&ep.path) {
                 row.sha256 = crate::analysis::sha256_hex(&bytes);
             }
         }
@@ -737,7 +737,7 @@ fn newest(dir: &Path, limit: usize, want_dirs: bool) -> Vec<PathBuf> {
 }
 
 fn read_doc(path: &Path) -> Option<serde_yaml::Value> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = String::from_utf8(crate::store::text::read_bytes(path).ok()?).ok()?;
     // YAML is a superset of JSON: one reader for sessions (.yaml) and manifests (.json).
     serde_yaml::from_str(&text).ok()
 }

@@ -151,13 +151,19 @@ fn submit_refs(root: &Path, s: &SubmitOutcome) -> Vec<FileRef> {
 pub struct ManuscriptVerbs;
 
 impl ManuscriptOps for ManuscriptVerbs {
-    fn write(&self, root: &Path, rel: &str, content: &str) -> Result<Option<String>> {
+    fn write(
+        &self,
+        root: &Path,
+        rel: &str,
+        content: &str,
+        expected_sha256: Option<&str>,
+    ) -> Result<Option<String>> {
         let report = super::write_file::run(
             &Ctx::new(root.to_path_buf()),
             super::write_file::WriteFileRequest {
                 path: rel.to_string(),
                 content: content.to_string(),
-                expected_sha256: None,
+                expected_sha256: expected_sha256.map(str::to_string),
             },
         )?;
         Ok(report.backup.map(|b| b.backup_id))

@@ -17,8 +17,6 @@ use std::path::Path;
 
 /// Top-level directories a write may not touch (noveler's own state, version control).
 const FORBIDDEN_TOP: &[&str] = &[".noveler", ".git"];
-/// Where write locks live, relative to the project root.
-pub const LOCK_DIR: &str = ".noveler/locks";
 
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct WriteFileRequest {
@@ -113,30 +111,15 @@ pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Optio
     Some(key_for(&rel))
 }
 
-fn lock_file(root: &Path, key: &str) -> std::path::PathBuf {
-    let name = match key.strip_prefix("episode:") {
-        Some(n) => format!("episode_{n}"),
-        None => format!("file_{}", &sha256_hex(key.as_bytes())[..16]),
-    };
-    root.join(LOCK_DIR).join(name)
-}
-
 pub fn run(ctx: &Ctx, req: WriteFileRequest) -> Result<WriteFileReport> {
     let croot = paths::canonical_root(&ctx.root);
     let resolved = target(&ctx.root, &req.path)?;
     let rel = resolved.rel.clone();
     let abs = resolved.abs.clone();
-    let key = key_for(&rel);
-    crate::store::lock::try_lock(&lock_file(&croot, &key), || {
+    // The manuscript lock every rewriter of the file takes (`store::lock`), so the old
+    // content read below is exactly what is backed up and replaced.
+    crate::store::lock::with_manuscript_locks(&croot, &[&rel], || {
         write_locked(ctx, &croot, &rel, &abs, &req)
-    })
-    .map_err(|e| {
-        if e.code == Code::QC008 {
-            e.hint("同じ話（ファイル）への書き込みが処理中です。終わってから再実行してください。")
-                .details(serde_json::json!({"busy": key}))
-        } else {
-            e
-        }
     })
 }
 
@@ -148,11 +131,7 @@ fn write_locked(
     req: &WriteFileRequest,
 ) -> Result<WriteFileReport> {
     let new_bytes = req.content.as_bytes();
-    let old = match std::fs::read(abs) {
-        Ok(bytes) => Some(bytes),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(Error::io(abs, &e)),
-    };
+    let old = crate::store::text::read_bytes_if_exists(abs)?;
     if let Some(expected) = req.expected_sha256.as_deref().filter(|s| !s.is_empty()) {
         let actual = old.as_deref().map(sha256_hex);
         if actual.as_deref() != Some(&expected.to_ascii_lowercase()) {
@@ -297,7 +276,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let ctx = Ctx::new(dir.path().into());
         let root = paths::canonical_root(dir.path());
-        let err = crate::store::lock::try_lock(&lock_file(&root, "episode:4"), || {
+        let lock = crate::store::lock::manuscript_lock(&root, "40_原稿/第004話_別題.md");
+        let err = crate::store::lock::try_lock(&lock, || {
             Ok(run(&ctx, req("40_原稿/第004話_嵐.md", "x")).unwrap_err())
         })
         .unwrap();

@@ -2,7 +2,7 @@
 //! text), statistics, NDJSON, SARIF 2.1.0 and GitHub Actions workflow commands. (`json`
 //! is the envelope, printed by `cli::emit`.)
 
-use crate::analysis::{Finding, Severity};
+use crate::analysis::{Finding, LineIndex, Severity};
 use crate::commands::check::{CheckReport, FileError, FileResult};
 use crate::commands::status::fmt_thousands;
 use miette::{
@@ -114,42 +114,104 @@ impl SourceCode for Snippet {
     }
 }
 
+/// What a snippet reads of its line: byte ranges around the span, each bounded by a number
+/// of characters (never by the line's length), so rendering F findings reads O(F) bytes
+/// after one O(n) `LineIndex` — text output stays linear even on a 3 MB single-line file.
+#[derive(Debug, PartialEq, Eq)]
+struct Window {
+    /// 0-based line of the span's start (binary search in the index).
+    line: usize,
+    /// At most CONTEXT_CHARS characters before the span; `cut_before` when the line has more.
+    before: std::ops::Range<usize>,
+    cut_before: bool,
+    /// The span, cut at MAX_UNDERLINE_CHARS characters.
+    span: std::ops::Range<usize>,
+    /// At most CONTEXT_CHARS characters after the shown span (the rest of the span first).
+    after: std::ops::Range<usize>,
+    cut_after: bool,
+}
+
+impl Window {
+    /// Bytes of the text the window covers (what rendering it reads).
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        self.before.len() + self.span.len() + self.after.len()
+    }
+}
+
+fn window(text: &str, idx: &LineIndex, start: usize, len: usize) -> Window {
+    let line = idx.line_of(start);
+    let bounds = idx.line_span(text, line);
+    let (line_start, line_end) = (bounds.start, bounds.end.max(start + len));
+    let before_start = text[line_start..start]
+        .char_indices()
+        .rev()
+        .take(CONTEXT_CHARS)
+        .last()
+        .map_or(start, |(i, _)| line_start + i);
+    let span_end = text[start..start + len]
+        .char_indices()
+        .nth(MAX_UNDERLINE_CHARS)
+        .map_or(start + len, |(i, _)| start + i);
+    let after_end = text[span_end..line_end]
+        .char_indices()
+        .nth(CONTEXT_CHARS)
+        .map_or(line_end, |(i, _)| span_end + i);
+    Window {
+        line,
+        before: before_start..start,
+        cut_before: before_start > line_start,
+        span: start..span_end,
+        after: span_end..after_end,
+        cut_after: after_end < line_end,
+    }
+}
+
+/// `s` with every control character but tab (C0, DEL, C1 — what a terminal would act on)
+/// shown as `<U+001B>`: manuscript text never reaches the terminal raw, with or without
+/// colour. Borrowed when there is nothing to escape.
+pub fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(is_raw_control) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if is_raw_control(c) {
+            let _ = write!(out, "<U+{:04X}>", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+fn is_raw_control(c: char) -> bool {
+    crate::analysis::rules::control::is_stray_control(c)
+}
+
 /// The snippet of `text` for finding `f` and the underlined range inside it: the finding's
 /// line around the span (cut with `…` beyond CONTEXT_CHARS), the span cut at its first
-/// line and at MAX_UNDERLINE_CHARS.
-fn snippet(text: &str, f: &Finding, name: String) -> (Snippet, usize, usize) {
+/// line and at MAX_UNDERLINE_CHARS; control characters escaped.
+fn snippet(text: &str, idx: &LineIndex, f: &Finding, name: String) -> (Snippet, usize, usize) {
     let (start, len) = snippet_span(text, f);
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    let line = text[..start].matches('\n').count();
-    let before: Vec<char> = text[line_start..start].chars().collect();
-    let span: Vec<char> = text[start..start + len].chars().collect();
-    let after: Vec<char> = text[start + len..line_end].chars().collect();
+    let w = window(text, idx, start, len);
     let mut out = String::new();
-    let keep_before = before.len().min(CONTEXT_CHARS);
-    if keep_before < before.len() {
+    if w.cut_before {
         out.push('…');
     }
-    out.extend(&before[before.len() - keep_before..]);
+    out.push_str(&escape_controls(&text[w.before.clone()]));
     let offset = out.len();
-    let shown_span = span.len().min(MAX_UNDERLINE_CHARS);
-    out.extend(&span[..shown_span]);
+    out.push_str(&escape_controls(&text[w.span.clone()]));
     let underlined = out.len() - offset;
-    let rest: Vec<char> = span[shown_span..]
-        .iter()
-        .chain(after.iter())
-        .copied()
-        .collect();
-    let keep_after = rest.len().min(CONTEXT_CHARS);
-    out.extend(&rest[..keep_after]);
-    if keep_after < rest.len() {
+    out.push_str(&escape_controls(&text[w.after.clone()]));
+    if w.cut_after {
         out.push('…');
     }
     (
         Snippet {
             name,
             text: out,
-            line,
+            line: w.line,
         },
         offset,
         underlined,
@@ -174,7 +236,7 @@ impl fmt::Debug for FindingDiagnostic<'_> {
 
 impl fmt::Display for FindingDiagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.finding.message)
+        f.write_str(&escape_controls(&self.finding.message))
     }
 }
 
@@ -203,9 +265,9 @@ impl Diagnostic for FindingDiagnostic<'_> {
             (Some(fix), _) => Some(Box::new(format!(
                 "自動修正（{}）: {}",
                 fix.applicability.as_str(),
-                fix.description
+                escape_controls(&fix.description)
             ))),
-            (None, Some(s)) => Some(Box::new(s.clone())),
+            (None, Some(s)) => Some(Box::new(escape_controls(s).into_owned())),
             (None, None) => None,
         }
     }
@@ -261,8 +323,18 @@ pub fn render_finding(
     file: &FileResult,
     finding: &Finding,
 ) -> String {
+    render_finding_in(handler, file, &LineIndex::new(&file.text), finding)
+}
+
+/// `render_finding` with the file's line index built once for all its findings.
+fn render_finding_in(
+    handler: &GraphicalReportHandler,
+    file: &FileResult,
+    idx: &LineIndex,
+    finding: &Finding,
+) -> String {
     let name = format!("{}:{}:{}", file.path, finding.line, finding.column);
-    let (source, offset, len) = snippet(&file.text, finding, name);
+    let (source, offset, len) = snippet(&file.text, idx, finding, name);
     let diag = FindingDiagnostic {
         finding,
         source,
@@ -279,7 +351,7 @@ pub fn render_finding(
             finding.column,
             finding.code,
             finding.severity.as_str(),
-            finding.message
+            escape_controls(&finding.message)
         );
     }
     out
@@ -332,6 +404,13 @@ pub fn summary_line(report: &CheckReport) -> String {
     if let Some(min) = s.score_min {
         let _ = write!(line, " / 最低スコア {}", score(min));
     }
+    if s.omitted > 0 {
+        let _ = write!(
+            line,
+            " / 一覧に載せなかった指摘 {} 件（同じルールの指摘が多すぎるため。件数とスコアには含みます）",
+            fmt_thousands(s.omitted)
+        );
+    }
     if !report.errors.is_empty() {
         let _ = write!(line, " / 確認できなかった対象 {} 件", report.errors.len());
     }
@@ -375,8 +454,9 @@ pub fn text(report: &CheckReport, opts: &TextOptions) -> String {
             if !opts.quiet {
                 let _ = writeln!(out, "{}", file_header(file, opts.color));
             }
+            let idx = LineIndex::new(&file.text);
             for f in &file.findings {
-                out.push_str(&render_finding(&h, file, f));
+                out.push_str(&render_finding_in(&h, file, &idx, f));
                 out.push('\n');
             }
             if !opts.quiet && file.findings.is_empty() && report.files.len() > 1 {
@@ -626,6 +706,8 @@ mod tests {
             sha256: "0".repeat(64),
             metrics: tests_support::metrics(),
             findings,
+            omitted: Default::default(),
+            omitted_by_severity: Default::default(),
             scores: tests_support::sample().scores,
             text: Arc::from(text),
             disk_path: None,
@@ -754,7 +836,7 @@ mod tests {
         let line = format!("{}。。{}", "あ".repeat(100), "い".repeat(100));
         let text = format!("一\n二\n{line}\n");
         let f = finding_at(&text, "。。", "GRAMMAR_PUNCTUATION");
-        let (snip, offset, len) = snippet(&text, &f, "x".into());
+        let (snip, offset, len) = snippet(&text, &LineIndex::new(&text), &f, "x".into());
         assert_eq!(snip.line, 2);
         assert_eq!(
             snip.text,
@@ -772,12 +854,56 @@ mod tests {
         let mut long = f.clone();
         long.byte_start = text.find('あ').unwrap();
         long.byte_end = text.rfind('い').unwrap();
-        let (snip, offset, len) = snippet(&text, &long, "x".into());
+        let (snip, offset, len) = snippet(&text, &LineIndex::new(&text), &long, "x".into());
         assert_eq!(
             snip.text[offset..offset + len].chars().count(),
             MAX_UNDERLINE_CHARS
         );
         assert!(!snip.text.starts_with('…'));
+    }
+
+    #[test]
+    fn a_snippet_reads_a_bounded_window_whatever_the_line_length() {
+        // One line of 300,000 brackets with a finding every 1,000 characters: each snippet
+        // reads at most (2 × CONTEXT + UNDERLINE) characters, so F findings read O(F) bytes.
+        let text = "（".repeat(300_000);
+        let idx = LineIndex::new(&text);
+        let cap = (2 * CONTEXT_CHARS + MAX_UNDERLINE_CHARS) * '（'.len_utf8();
+        let mut total = 0;
+        for k in 0..300 {
+            let start = k * 1_000 * 3;
+            let w = window(&text, &idx, start, 3 * 500);
+            assert!(w.bytes() <= cap, "{k}: {} bytes", w.bytes());
+            assert_eq!(w.line, 0);
+            assert_eq!(w.cut_before, k > 0);
+            assert!(w.cut_after);
+            total += w.bytes();
+        }
+        assert!(total <= 300 * cap);
+        // Line starts come from the index by binary search, not from counting newlines.
+        let lines = "あ\n".repeat(50_000);
+        let idx = LineIndex::new(&lines);
+        let w = window(&lines, &idx, lines.len() - 4, 3);
+        assert_eq!(w.line, 49_999);
+        assert_eq!(w.bytes(), 3);
+    }
+
+    #[test]
+    fn control_characters_never_reach_the_terminal_raw() {
+        assert_eq!(
+            escape_controls("a\u{1b}[31mb\u{7}\u{0}\u{85}\tc"),
+            "a<U+001B>[31mb<U+0007><U+0000><U+0085>\tc"
+        );
+        assert!(matches!(
+            escape_controls("　普通の文。"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        let text = "　彼は\u{1b}[2J言った。。\n";
+        let f = finding_at(text, "。。", "GRAMMAR_PUNCTUATION");
+        let file = file_with(text, vec![f.clone()]);
+        let out = render_finding(&handler(&TextOptions::default()), &file, &f);
+        assert!(!out.contains('\u{1b}'), "{out:?}");
+        assert!(out.contains("彼は<U+001B>[2J言った"), "{out}");
     }
 
     #[test]

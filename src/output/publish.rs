@@ -91,7 +91,21 @@ pub fn publish_text(text: &str, format: PublishFormat) -> Published {
     };
     let mut lines: Vec<String> = Vec::with_capacity(doc.body_lines.len());
     for bl in &doc.body_lines {
-        let src = &text[bl.span.range()];
+        // Control characters never reach a posting site (CONTROL_CHARACTER reports them).
+        let raw = &text[bl.span.range()];
+        let cleaned: String;
+        let src = if raw
+            .chars()
+            .any(crate::analysis::rules::control::is_stray_control)
+        {
+            cleaned = raw
+                .chars()
+                .filter(|&c| !crate::analysis::rules::control::is_stray_control(c))
+                .collect();
+            cleaned.as_str()
+        } else {
+            raw
+        };
         let items = parse_line(src);
         let line = render_line(&items, format, bl.line + 1, &mut out);
         lines.push(line.trim_end_matches([' ', '\u{3000}', '\t']).to_string());
@@ -321,6 +335,13 @@ mod tests {
 
     fn conv(text: &str, f: PublishFormat) -> String {
         publish_text(text, f).text
+    }
+
+    #[test]
+    fn control_characters_never_reach_the_publish_text() {
+        let t = "　彼は\u{7}言った\u{1b}[31m。\u{0}\n";
+        let out = publish_text(t, PublishFormat::Plain);
+        assert_eq!(out.text, "　彼は言った[31m。\n");
     }
 
     #[test]

@@ -15,8 +15,9 @@ pub fn explain_text(rule: &RuleInfo) -> String {
     let _ = writeln!(s, "{}\n", rule.summary);
     let _ = writeln!(s, "何を: {}", rule.what);
     let _ = writeln!(s, "なぜ: {}", rule.why);
-    let _ = writeln!(s, "例: {}", rule.example);
-    let _ = writeln!(s, "修正例: {}", rule.fixed);
+    // An example may hold the very control character it is about: shown escaped.
+    let _ = writeln!(s, "例: {}", super::check::escape_controls(&rule.example));
+    let _ = writeln!(s, "修正例: {}", super::check::escape_controls(&rule.fixed));
     if let Some(fix) = rule.fix {
         let _ = writeln!(s, "自動修正: あり（{}）", fix.as_str());
     }

@@ -11,26 +11,7 @@ pub struct Episode {
     pub path: PathBuf,
 }
 
-/// The episode number of a file stem `第NNN話…` (any number of digits, full-width digits
-/// too); `None` for other names.
-pub fn episode_number_of(stem: &str) -> Option<u32> {
-    let rest = stem.strip_prefix('第')?;
-    let end = rest.find('話')?;
-    let digits = &rest[..end];
-    if digits.is_empty() {
-        return None;
-    }
-    let mut n: u32 = 0;
-    for c in digits.chars() {
-        let d = match c {
-            '0'..='9' => c as u32 - '0' as u32,
-            '０'..='９' => c as u32 - '０' as u32,
-            _ => return None,
-        };
-        n = n.checked_mul(10)?.checked_add(d)?;
-    }
-    Some(n)
-}
+pub use crate::store::lock::episode_number_of;
 
 /// `.md` / `.txt` (the manuscript extensions).
 pub fn is_manuscript_file(path: &Path) -> bool {

@@ -170,10 +170,9 @@ impl Ledger {
     pub fn load(project: &Project) -> Result<Ledger> {
         let path = project.management_dir().join(LEDGER_FILE);
         let rel = format!("{}/{LEDGER_FILE}", project.dirs.management);
-        let (exists, text) = match std::fs::read(&path) {
-            Ok(bytes) => (true, crate::store::text::decode(&path, &bytes)?.text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (false, String::new()),
-            Err(e) => return Err(Error::io(&path, &e)),
+        let (exists, text) = match crate::store::text::read_bytes_if_exists(&path)? {
+            Some(bytes) => (true, crate::store::text::decode(&path, &bytes)?.text),
+            None => (false, String::new()),
         };
         Ledger::parse(path, rel, exists, text)
     }

@@ -267,7 +267,7 @@ fn without_target_length(text: &str) -> String {
 
 /// Reads a config file as UTF-8 (BOM dropped); errors name the file.
 fn read_text(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    let bytes = crate::store::text::read_bytes(path)?;
     let source = crate::store::text::decode(path, &bytes)?;
     Ok(source.text)
 }

@@ -14,6 +14,7 @@
 //! exclude_dialogue_lines: true
 //! weights: {rhythm: 1, readability: 1, grammar: 2, style: 1, length: 1, content: 1}
 //! fix: {level: safe}
+//! max_findings_per_rule: 200
 //! ```
 
 use super::glob::Glob;
@@ -108,6 +109,9 @@ pub struct RcConfig {
     pub exclude_dialogue_lines: Option<bool>,
     pub weights: BTreeMap<Aspect, f64>,
     pub fix: FixConfig,
+    /// Findings listed per rule code per file (default `commands::check::MAX_FINDINGS_PER_RULE`,
+    /// 200); the rest are counted, not listed.
+    pub max_findings_per_rule: Option<usize>,
 }
 
 /// Parses the text of a tool config read from `path`.
@@ -115,9 +119,10 @@ pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
     if text.trim().is_empty() {
         return Ok(RcConfig::default());
     }
+    check_nesting(path, text)?;
     let rc: RcConfig = serde_yaml::from_str(text).map_err(|e| {
         yaml_error(Code::U002, path, &e, "設定ファイルが不正です")
-            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, target_length, exclude_dialogue_lines, weights, fix")
+            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule")
     })?;
     for (aspect, w) in &rc.weights {
         if !w.is_finite() || *w < 0.0 {
@@ -135,6 +140,43 @@ pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
             .details(serde_json::json!({"key": format!("weights.{}", aspect.as_str())})));
         }
     }
+    if !rc.weights.is_empty() && rc.weights.values().all(|w| *w == 0.0) {
+        return Err(invalid(
+            path,
+            text,
+            "weights",
+            "weights がすべて 0 です（総合スコアを計算できません）。どれか一つは 0 より大きくしてください".into(),
+        ));
+    }
+    if let Some(t) = &rc.thresholds {
+        validate_thresholds(path, text, t)?;
+    }
+    if rc.max_findings_per_rule == Some(0) {
+        return Err(invalid(
+            path,
+            text,
+            "max_findings_per_rule",
+            "max_findings_per_rule は 1 以上にしてください（0）".into(),
+        ));
+    }
+    for (i, phrase) in rc.forbidden_expressions.iter().enumerate() {
+        if phrase.trim().is_empty() {
+            return Err(invalid(
+                path,
+                text,
+                "forbidden_expressions",
+                format!("forbidden_expressions の {} 番目が空です（空の語句はどこにでも一致します）。削除してください", i + 1),
+            ));
+        }
+        if phrase.contains('\n') {
+            return Err(invalid(
+                path,
+                text,
+                "forbidden_expressions",
+                format!("forbidden_expressions の {} 番目に改行が含まれています（語句は一行で書いてください）", i + 1),
+            ));
+        }
+    }
     for pattern in &rc.ignore.paths {
         Glob::new(pattern).map_err(|why| {
             Error::new(
@@ -146,6 +188,154 @@ pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
         })?;
     }
     Ok(rc)
+}
+
+/// Deepest nesting a config may have (the deepest valid key is 3 levels down); deeper text is
+/// refused before the YAML parser sees it (serde_yaml took 9 s on 20,000 levels).
+pub const MAX_NESTING: usize = 32;
+
+fn invalid(path: &Path, text: &str, key: &str, why: String) -> Error {
+    let leaf = key.rsplit('.').next().unwrap_or(key);
+    Error::new(Code::U002, format!("設定ファイルが不正です: {why}"))
+        .at(path, key_line(text, leaf).or_else(|| key_line(text, key)))
+        .hint("値を直してから再実行してください。既定値に戻すならそのキーを削除します。")
+        .details(serde_json::json!({ "key": key }))
+}
+
+/// Refuses text nested deeper than MAX_NESTING: flow brackets (`[[[…`, `{{…`, outside
+/// quotes and comments), block indentation and `- - - …` runs, counted in one pass.
+fn check_nesting(path: &Path, text: &str) -> Result<()> {
+    let mut flow = 0usize;
+    for (n, line) in text.lines().enumerate() {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let mut depth = indent / 2;
+        let mut rest = line.trim_start();
+        while let Some(r) = rest.strip_prefix("- ").or_else(|| rest.strip_prefix("? ")) {
+            depth += 1;
+            rest = r.trim_start();
+        }
+        let mut quote: Option<char> = None;
+        let mut prev = ' ';
+        for c in rest.chars() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '\'' | '"') => quote = Some(c),
+                (None, '#') if prev.is_whitespace() => break,
+                (None, '[' | '{') => flow += 1,
+                (None, ']' | '}') => flow = flow.saturating_sub(1),
+                _ => {}
+            }
+            if depth + flow > MAX_NESTING {
+                break;
+            }
+            prev = c;
+        }
+        if depth + flow > MAX_NESTING {
+            return Err(Error::new(
+                Code::U002,
+                format!("設定ファイルが不正です: 入れ子が深すぎます（{MAX_NESTING} 段まで）"),
+            )
+            .at(path, Some(n + 1))
+            .hint("設定ファイルの入れ子は数段で足ります。ファイルの内容を確認してください。")
+            .details(serde_json::json!({ "max_nesting": MAX_NESTING })));
+        }
+    }
+    Ok(())
+}
+
+/// Threshold values the rules can work with: finite, ratios in 0–1, counts and windows at
+/// least 1, each band's min not above its max.
+fn validate_thresholds(path: &Path, text: &str, t: &Thresholds) -> Result<()> {
+    let key = |k: &str| format!("thresholds.{k}");
+    let floats = [
+        ("dialogue_ratio_min", t.dialogue_ratio_min),
+        ("dialogue_ratio_max", t.dialogue_ratio_max),
+        ("comma_avg_min", t.comma_avg_min),
+        ("comma_avg_max", t.comma_avg_max),
+        ("window_min", t.window_min),
+        ("window_max", t.window_max),
+        ("window_min_in_range_ratio", t.window_min_in_range_ratio),
+        ("max_avg_sentence_length", t.max_avg_sentence_length),
+        ("kanji_ratio_min", t.kanji_ratio_min),
+        ("kanji_ratio_max", t.kanji_ratio_max),
+    ];
+    for (k, v) in floats {
+        if !v.is_finite() || v < 0.0 {
+            return Err(invalid(
+                path,
+                text,
+                &key(k),
+                format!("thresholds.{k} は 0 以上の有限の数にしてください（{v}）"),
+            ));
+        }
+        if k.contains("ratio") && v > 1.0 {
+            return Err(invalid(
+                path,
+                text,
+                &key(k),
+                format!("thresholds.{k} は 0〜1 の割合です（{v}）"),
+            ));
+        }
+    }
+    let at_least_one = [
+        ("long_sentence_run", t.long_sentence_run),
+        ("short_sentence_run", t.short_sentence_run),
+        ("ending_run", t.ending_run),
+        ("ending_chars", t.ending_chars),
+        ("window_size", t.window_size),
+        ("long_sentence_length", t.long_sentence_length),
+        ("long_sentence_low", t.long_sentence_low),
+        ("kanji_run_max", t.kanji_run_max),
+    ];
+    for (k, v) in at_least_one {
+        if v == 0 {
+            return Err(invalid(
+                path,
+                text,
+                &key(k),
+                format!("thresholds.{k} は 1 以上にしてください（0）"),
+            ));
+        }
+    }
+    let bands = [
+        (
+            "dialogue_ratio_min",
+            "dialogue_ratio_max",
+            t.dialogue_ratio_min,
+            t.dialogue_ratio_max,
+        ),
+        (
+            "comma_avg_min",
+            "comma_avg_max",
+            t.comma_avg_min,
+            t.comma_avg_max,
+        ),
+        ("window_min", "window_max", t.window_min, t.window_max),
+        (
+            "kanji_ratio_min",
+            "kanji_ratio_max",
+            t.kanji_ratio_min,
+            t.kanji_ratio_max,
+        ),
+        (
+            "long_sentence_low",
+            "long_sentence_medium",
+            t.long_sentence_low as f64,
+            t.long_sentence_medium as f64,
+        ),
+    ];
+    for (lo, hi, a, b) in bands {
+        if a > b {
+            return Err(invalid(
+                path,
+                text,
+                &key(lo),
+                format!("thresholds.{lo}（{a}）が thresholds.{hi}（{b}）より大きくなっています"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl RcConfig {
@@ -192,11 +382,13 @@ impl RcConfig {
     }
 }
 
-/// Appends the non-empty phrases of `more` not yet in `list`.
+/// Appends the non-empty phrases of `more` not yet in `list` (a set: 50,000 phrases must
+/// not cost 50,000² comparisons).
 pub fn merge_phrases(list: &mut Vec<String>, more: &[String]) {
+    let mut seen: std::collections::HashSet<String> = list.iter().cloned().collect();
     for p in more {
         let p = p.trim();
-        if !p.is_empty() && !list.iter().any(|q| q == p) {
+        if !p.is_empty() && seen.insert(p.to_string()) {
             list.push(p.to_string());
         }
     }
@@ -251,7 +443,7 @@ mod tests {
     fn full_config_applies() {
         let code = known_code();
         let text = format!(
-            "preset: narou\nthresholds:\n  long_sentence_low: 90\nrules:\n  {code}:\n    enabled: false\n    severity: high\nforbidden_expressions: [言葉にできない, '']\nignore:\n  paths: ['40_原稿/下書き/**']\ntarget_length: {{min: 100, max: 200}}\nexclude_dialogue_lines: false\nweights: {{grammar: 2, style: 0.5}}\nfix: {{level: standard}}\n"
+            "preset: narou\nthresholds:\n  long_sentence_low: 90\nrules:\n  {code}:\n    enabled: false\n    severity: high\nforbidden_expressions: [言葉にできない, 言葉にできない]\nignore:\n  paths: ['40_原稿/下書き/**']\ntarget_length: {{min: 100, max: 200}}\nexclude_dialogue_lines: false\nweights: {{grammar: 2, style: 0.5}}\nfix: {{level: standard}}\n"
         );
         let rc = parse(&text).unwrap();
         let mut s = Settings::default();
@@ -334,6 +526,72 @@ mod tests {
         u002("exclude_dialogue_lines: maybe\n");
         u002("thresholds: [1, 2]\n");
         u002("a: [unclosed\n");
+    }
+
+    #[test]
+    fn absurd_values_name_the_key_and_line() {
+        for (text, line, needle) in [
+            (
+                "preset: narou\nthresholds:\n  window_size: 0\n",
+                3,
+                "window_size",
+            ),
+            (
+                "thresholds:\n  kanji_ratio_max: .nan\n",
+                2,
+                "kanji_ratio_max",
+            ),
+            ("thresholds:\n  comma_avg_max: .inf\n", 2, "comma_avg_max"),
+            (
+                "thresholds:\n  dialogue_ratio_max: 7\n",
+                2,
+                "dialogue_ratio_max",
+            ),
+            ("thresholds:\n  window_min: 90\n", 2, "window_min"),
+            ("weights:\n  rhythm: 0\n  grammar: 0\n", 1, "weights"),
+            (
+                "# x\nforbidden_expressions: [ok, '  ']\n",
+                2,
+                "forbidden_expressions",
+            ),
+            ("weights: {rhythm: .nan}\n", 1, "rhythm"),
+            ("max_findings_per_rule: 0\n", 1, "max_findings_per_rule"),
+        ] {
+            let err = u002(text);
+            assert_eq!(err.line, Some(line), "{text:?}: {err}");
+            assert!(err.message.contains(needle), "{text:?}: {}", err.message);
+        }
+        // A zero weight next to a positive one is fine.
+        assert!(parse("weights: {rhythm: 0, grammar: 1}\n").is_ok());
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_before_parsing() {
+        let flow = format!("thresholds: {}{}\n", "[".repeat(20_000), "]".repeat(20_000));
+        let err = u002(&flow);
+        assert_eq!(err.line, Some(1));
+        assert!(err.message.contains("入れ子"), "{}", err.message);
+        let dashes = format!("x:\n{}1\n", "- ".repeat(10_000));
+        assert_eq!(u002(&dashes).line, Some(2));
+        let mut indented = String::new();
+        for d in 0..40 {
+            indented.push_str(&format!("{}k{d}:\n", "  ".repeat(d)));
+        }
+        assert!(u002(&indented).message.contains("入れ子"));
+        // Brackets in quotes or comments are not nesting.
+        assert!(check_nesting(
+            Path::new("x"),
+            &format!("a: '{}' # {}\n", "[".repeat(99), "{".repeat(99))
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn many_forbidden_expressions_merge_in_linear_time() {
+        let many: Vec<String> = (0..50_000).map(|i| format!("語句{i}")).collect();
+        let mut list = vec!["語句7".to_string()];
+        merge_phrases(&mut list, &many);
+        assert_eq!(list.len(), 50_000);
     }
 
     #[test]

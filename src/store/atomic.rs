@@ -8,10 +8,22 @@
 //! of runs; rerunning the command recreates one) and check cache entries (an unreadable one
 //! is a miss). Manuscripts, artifacts, backups and
 //! sessions always use `write_atomic`.
+//!
+//! Temp files are named `.noveler-tmp-<pid>-<random>`. A process killed mid-write leaves
+//! one behind; the first write of a later process into the same directory removes those
+//! whose process is gone (and unnamed ones from before this scheme, once an hour old). A
+//! live writer's temp file is never touched.
 
 use crate::error::{Error, Result};
+use std::collections::HashSet;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, SystemTime};
+
+const TMP_PREFIX: &str = ".noveler-tmp-";
+/// Age after which a temp file without a pid in its name is taken as abandoned.
+const LEGACY_TMP_AGE: Duration = Duration::from_secs(3600);
 
 /// Writes `bytes` to `path` atomically, creating parent directories. A file that is
 /// replaced keeps its permissions; a new file gets the usual ones (0666 minus the umask), not
@@ -32,8 +44,10 @@ fn write(path: &Path, bytes: &[u8], sync: bool) -> Result<()> {
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or_else(|| Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
+    sweep_once(dir);
+    let prefix = format!("{TMP_PREFIX}{}-", std::process::id());
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".noveler-tmp-");
+    builder.prefix(&prefix);
     let existing = std::fs::metadata(path).ok().map(|m| m.permissions());
     #[cfg(unix)]
     {
@@ -54,8 +68,90 @@ fn write(path: &Path, bytes: &[u8], sync: bool) -> Result<()> {
     Ok(())
 }
 
+/// Removes abandoned temp files from `dir`, once per directory per process (a write must
+/// not list a large directory each time). Best effort: a failure only leaves a file behind.
+fn sweep_once(dir: &Path) {
+    static SWEPT: OnceLock<Mutex<HashSet<PathBuf>>> = OnceLock::new();
+    let first = SWEPT
+        .get_or_init(Default::default)
+        .lock()
+        .map(|mut seen| seen.insert(dir.to_path_buf()))
+        .unwrap_or(false);
+    if first {
+        sweep(dir);
+    }
+}
+
+/// Removes the temp files of `dir` that no live process is writing; returns how many.
+fn sweep(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(TMP_PREFIX)) else {
+            continue;
+        };
+        let abandoned = match rest
+            .split_once('-')
+            .and_then(|(p, _)| p.parse::<u32>().ok())
+        {
+            Some(pid) => pid != std::process::id() && !process_alive(pid),
+            None => e
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| SystemTime::now().duration_since(t).ok())
+                .is_some_and(|age| age > LEGACY_TMP_AGE),
+        };
+        let is_file = e.file_type().is_ok_and(|t| t.is_file());
+        if abandoned && is_file && std::fs::remove_file(e.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+#[cfg(unix)]
+fn process_alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return true;
+    };
+    // SAFETY: signal 0 only asks whether the process exists; nothing is sent.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+#[cfg(not(unix))]
+fn process_alive(_pid: u32) -> bool {
+    // Without a cheap liveness check, never remove a named temp file.
+    true
+}
+
 #[cfg(test)]
 mod tests {
+    #[cfg(unix)]
+    #[test]
+    fn temp_files_of_dead_processes_are_removed_live_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let stale = dir.path().join(format!(".noveler-tmp-{dead}-abc123"));
+        let mine = dir
+            .path()
+            .join(format!(".noveler-tmp-{}-def456", std::process::id()));
+        let fresh_legacy = dir.path().join(".noveler-tmp-XyZ123");
+        for p in [&stale, &mine, &fresh_legacy] {
+            std::fs::write(p, "half").unwrap();
+        }
+        super::write_atomic(&dir.path().join("a.md"), b"x").unwrap();
+        assert!(!stale.exists(), "a dead writer's temp file is removed");
+        assert!(mine.exists() && fresh_legacy.exists());
+        assert_eq!(super::sweep(dir.path()), 0);
+    }
+
     #[test]
     fn writes_and_replaces() {
         let dir = tempfile::tempdir().unwrap();

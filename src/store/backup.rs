@@ -163,7 +163,7 @@ pub fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result<Backup
     let mut entries = Vec::new();
     for rel in &wanted {
         let src = croot.join(rel);
-        let bytes = std::fs::read(&src).map_err(|e| Error::io(&src, &e))?;
+        let bytes = super::text::read_bytes(&src)?;
         let stored_as = format!("files/{rel}");
         write_atomic(&dir.join(&stored_as), &bytes)?;
         entries.push(BackupEntry {
@@ -359,12 +359,47 @@ pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
             }
             Ok(pre)
         };
-        out.pre_restore_backup = if touches_artifacts {
-            let dir = paths::inside(root, super::artifact::ARTIFACT_DIR)?;
-            super::lock::with_lock(&dir, write_all)?
-        } else {
-            write_all()?
+        // Every other file is replaced under its manuscript lock (the one `write`, `polish`
+        // and `complete` take), and only if it still has the sha256 the plan was made from:
+        // a file changed since is QC-018 and nothing is written.
+        let write_all = || -> Result<Option<BackupRef>> {
+            for (target, _, r) in plan.iter().filter(|(_, _, r)| r.action != "unchanged") {
+                let now = match std::fs::read(&target.abs) {
+                    Ok(b) => Some(sha256_hex(&b)),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                    Err(e) => return Err(Error::io(&target.abs, &e)),
+                };
+                if now != r.current_sha256 {
+                    return Err(Error::new(
+                        Code::QC018,
+                        format!(
+                            "{} は復元の準備中に変更されました（sha256 が一致しません）。何も復元していません",
+                            r.path
+                        ),
+                    )
+                    .hint("もう一度 noveler backup restore を実行してください（変更後の内容も復元前にバックアップされます）。")
+                    .details(serde_json::json!({
+                        "path": r.path,
+                        "expected_sha256": r.current_sha256,
+                        "actual_sha256": now,
+                    })));
+                }
+            }
+            write_all()
         };
+        let locked: Vec<&str> = plan
+            .iter()
+            .filter(|(t, _, r)| r.action != "unchanged" && !t.rel.starts_with(ARTIFACTS_PREFIX))
+            .map(|(t, _, _)| t.rel.as_str())
+            .collect();
+        out.pre_restore_backup = super::lock::with_manuscript_locks(root, &locked, || {
+            if touches_artifacts {
+                let dir = paths::inside(root, super::artifact::ARTIFACT_DIR)?;
+                super::lock::with_lock(&dir, write_all)
+            } else {
+                write_all()
+            }
+        })?;
     }
     out.files = plan.into_iter().map(|(_, _, r)| r).collect();
     Ok(out)

@@ -75,7 +75,7 @@ impl FileRef {
 
     /// Reads `path` and references it.
     pub fn from_path(root: &Path, path: &Path, role: &str) -> Result<FileRef> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+        let bytes = super::text::read_bytes(path)?;
         Ok(FileRef::from_bytes(root, path, &bytes, role))
     }
 }

@@ -7,6 +7,10 @@
 //! when it panics, or when the process dies — a lock never outlives its process, and a
 //! leftover `.lock` file is harmless. Locks are not re-entrant: never nest two locks on the
 //! same path in one call chain.
+//!
+//! Locks of the project's own state (episodes, the ledger) all live in `.noveler/locks/`,
+//! under one naming scheme (`episode_lock`, `manuscript_lock`, `named_lock`), so no lock
+//! file is ever left next to the author's files.
 
 use crate::error::{Code, Error, Result};
 use std::fs::OpenOptions;
@@ -15,6 +19,120 @@ use std::time::{Duration, Instant};
 
 /// How long `with_lock` waits before giving up with QC-008.
 pub const DEFAULT_WAIT: Duration = Duration::from_secs(30);
+
+/// Where the project's own locks live, relative to the project root.
+pub const LOCK_DIR: &str = ".noveler/locks";
+
+/// What a per-episode lock serialises. Each has its own lock file, so a writing session may
+/// hold its episode's `Writing` lock while it rewrites the manuscript under `Manuscript`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Any replacement of the episode's manuscript file(s): `write` (stages 8–10, the MCP
+    /// `write` tool), `polish --apply` / `check_fix`, `backup restore`, `complete`.
+    Manuscript,
+    /// The episode's writing session (`.noveler/sessions/`).
+    Writing,
+    /// The episode's progressive check sessions (`.noveler/checks/`).
+    Checks,
+}
+
+impl Scope {
+    fn as_str(self) -> &'static str {
+        match self {
+            Scope::Manuscript => "manuscript",
+            Scope::Writing => "writing",
+            Scope::Checks => "checks",
+        }
+    }
+}
+
+/// The episode number of a file stem `第NNN話…` (any number of digits, full-width digits
+/// too); `None` for other names. Locks are keyed by it, so it lives in this lowest layer
+/// (`project` re-exports it).
+pub fn episode_number_of(stem: &str) -> Option<u32> {
+    let rest = stem.strip_prefix('第')?;
+    let end = rest.find('話')?;
+    let digits = &rest[..end];
+    if digits.is_empty() {
+        return None;
+    }
+    let mut n: u32 = 0;
+    for c in digits.chars() {
+        let d = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            '０'..='９' => c as u32 - '０' as u32,
+            _ => return None,
+        };
+        n = n.checked_mul(10)?.checked_add(d)?;
+    }
+    Some(n)
+}
+
+/// What guards `scope` of episode `ep`: `.noveler/locks/episode_NNN.<scope>` (its lock file
+/// is that plus `.lock`).
+pub fn episode_lock(root: &Path, ep: u32, scope: Scope) -> PathBuf {
+    root.join(LOCK_DIR)
+        .join(format!("episode_{ep:03}.{}", scope.as_str()))
+}
+
+/// What guards the replacement of the file at `rel` (relative to the root): the episode's
+/// `Manuscript` lock for a `第NNN話…` file — so two files of one episode (a retitled draft
+/// and the old one) share it — else a lock of that one file.
+pub fn manuscript_lock(root: &Path, rel: &str) -> PathBuf {
+    let name = rel.rsplit(['/', '\\']).next().unwrap_or(rel);
+    match episode_number_of(name) {
+        Some(ep) => episode_lock(root, ep, Scope::Manuscript),
+        None => {
+            let hash = crate::analysis::sha256_hex(rel.as_bytes());
+            root.join(LOCK_DIR).join(format!("file_{}", &hash[..16]))
+        }
+    }
+}
+
+/// What guards a piece of project state that is not an episode (e.g. `ledger`).
+pub fn named_lock(root: &Path, name: &str) -> PathBuf {
+    root.join(LOCK_DIR).join(name)
+}
+
+/// Runs `f` holding the manuscript locks of every file in `rels` (relative to the root),
+/// taken in one sorted order so two callers can never wait on each other in a cycle; QC-008
+/// naming the file when one is busy. The caller re-reads (and compares the sha256 of) what
+/// it is about to replace inside `f`.
+pub fn with_manuscript_locks<T>(
+    root: &Path,
+    rels: &[&str],
+    f: impl FnOnce() -> Result<T>,
+) -> Result<T> {
+    let mut targets: Vec<(PathBuf, &str)> = rels
+        .iter()
+        .map(|r| (manuscript_lock(root, r), *r))
+        .collect();
+    targets.sort();
+    targets.dedup_by(|a, b| a.0 == b.0);
+    hold_all(&targets, f)
+}
+
+fn hold_all<T>(targets: &[(PathBuf, &str)], f: impl FnOnce() -> Result<T>) -> Result<T> {
+    let Some(((target, rel), rest)) = targets.split_first() else {
+        return f();
+    };
+    // The outer result is this lock's own; the inner one (`f` and the locks after this one)
+    // passes through unchanged.
+    let inner = try_lock(target, || Ok(hold_all(rest, f))).map_err(|e| {
+        if e.code == Code::QC008 {
+            Error::new(
+                Code::QC008,
+                format!("{rel} は別の処理が書き換え中です（何も書き込んでいません）"),
+            )
+            .at(&lock_path(target), None)
+            .hint("実行中の noveler の処理（write / polish / backup restore / complete）が終わってから、原稿を読み直して再実行してください。")
+            .details(serde_json::json!({"busy": rel}))
+        } else {
+            e
+        }
+    })?;
+    inner
+}
 
 /// The lock file guarding `path`: `path` with `.lock` appended to its file name.
 pub fn lock_path(path: &Path) -> PathBuf {
@@ -137,6 +255,55 @@ mod tests {
         done_tx.send(()).unwrap();
         t.join().unwrap();
         assert_eq!(try_lock(&target, || Ok(7)).unwrap(), 7);
+    }
+
+    #[test]
+    fn one_scheme_under_noveler_locks() {
+        let root = Path::new("/p");
+        let a = manuscript_lock(root, "40_原稿/第004話_嵐.md");
+        assert_eq!(a, Path::new("/p/.noveler/locks/episode_004.manuscript"));
+        // Another title of the same episode, or full-width digits: the same lock.
+        assert_eq!(manuscript_lock(root, "40_原稿/第４話_改題.txt"), a);
+        assert_eq!(episode_lock(root, 4, Scope::Manuscript), a);
+        assert_ne!(episode_lock(root, 4, Scope::Writing), a);
+        let memo = manuscript_lock(root, "memo.md");
+        assert!(memo.starts_with("/p/.noveler/locks/"));
+        assert_ne!(memo, manuscript_lock(root, "memo2.md"));
+        assert_eq!(
+            named_lock(root, "ledger"),
+            Path::new("/p/.noveler/locks/ledger")
+        );
+    }
+
+    #[test]
+    fn several_manuscript_locks_all_held_and_busy_names_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let rels = [
+            "40_原稿/第002話_b.md",
+            "40_原稿/第001話_a.md",
+            "40_原稿/第001話_z.md",
+        ];
+        let err = with_manuscript_locks(root, &rels, || {
+            for r in rels {
+                let e = with_manuscript_locks(root, &[r], || Ok(())).unwrap_err();
+                assert_eq!(e.code, Code::QC008);
+                assert!(e.message.contains(r), "{}", e.message);
+            }
+            // An error of `f` itself passes through as it is.
+            Err::<(), _>(Error::new(Code::QC008, "inner"))
+        })
+        .unwrap_err();
+        assert_eq!(err.message, "inner");
+        assert!(with_manuscript_locks(root, &rels, || Ok(())).is_ok());
+    }
+
+    #[test]
+    fn episode_numbers_of_names() {
+        assert_eq!(episode_number_of("第001話_潮墨"), Some(1));
+        assert_eq!(episode_number_of("第１２話"), Some(12));
+        assert_eq!(episode_number_of("第一話"), None);
+        assert_eq!(episode_number_of("第99999999999話"), None);
     }
 
     #[test]

@@ -1,9 +1,107 @@
 //! Reading manuscripts: UTF-8 only (BOM and CRLF accepted). A file in another encoding is an
 //! error that names the encoding it decodes as, so the author knows what to convert from.
+//!
+//! `read_bytes` is the one guarded reader of text inputs: it never blocks on a FIFO, never
+//! reads a device until memory runs out, and refuses files over `MAX_TEXT_BYTES`.
 
 use crate::analysis::Source;
 use crate::error::{Code, Error, Result};
+use std::io::Read;
 use std::path::Path;
+
+/// The largest text file noveler reads (manuscript, plot, settings, config): 64 MiB, some
+/// thirty times the longest novel in the corpus; anything bigger is refused (U007) rather
+/// than analysed in memory.
+pub const MAX_TEXT_BYTES: u64 = 64 * 1024 * 1024;
+
+fn refuse(path: &Path, what: String) -> Error {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    Error::new(Code::U007, format!("{name} は{what}"))
+        .at(path, None)
+        .hint("原稿（UTF-8 のテキストファイル）を指定してください。このファイルは対象から外してください。")
+}
+
+/// Reads a text input: only a regular file (a FIFO, device, socket or directory is refused,
+/// and opened without blocking so a FIFO never hangs the process) of at most
+/// `MAX_TEXT_BYTES` (U007 naming the file otherwise).
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>> {
+    read_bytes_limited(path, MAX_TEXT_BYTES)
+}
+
+/// `read_bytes`, with `None` for a file that does not exist.
+pub fn read_bytes_if_exists(path: &Path) -> Result<Option<Vec<u8>>> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        _ => read_bytes(path).map(Some),
+    }
+}
+
+fn read_bytes_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
+    let mut opts = std::fs::OpenOptions::new();
+    opts.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        opts.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = opts.open(path).map_err(|e| Error::io(path, &e))?;
+    // fstat of the opened handle: what is read is what was checked.
+    let meta = file.metadata().map_err(|e| Error::io(path, &e))?;
+    if !meta.is_file() {
+        let ft = meta.file_type();
+        let kind = if ft.is_dir() {
+            "ディレクトリ"
+        } else {
+            special_kind(&ft)
+        };
+        return Err(refuse(
+            path,
+            format!("通常のファイルではありません（{kind}）。読み込みません"),
+        ));
+    }
+    let too_big = |size: u64| {
+        refuse(
+            path,
+            format!(
+                "大きすぎます（{size} バイト、上限 {} MiB）。読み込みません",
+                limit / (1024 * 1024)
+            ),
+        )
+    };
+    if meta.len() > limit {
+        return Err(too_big(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, &e))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+#[cfg(unix)]
+fn special_kind(ft: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if ft.is_fifo() {
+        "名前付きパイプ（FIFO）"
+    } else if ft.is_socket() {
+        "ソケット"
+    } else if ft.is_char_device() || ft.is_block_device() {
+        "デバイス"
+    } else {
+        "特殊ファイル"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &std::fs::FileType) -> &'static str {
+    "特殊ファイル"
+}
 
 /// Decodes manuscript bytes read from `path` (used in messages only).
 pub fn decode(path: &Path, bytes: &[u8]) -> Result<Source> {
@@ -40,7 +138,7 @@ pub fn decode(path: &Path, bytes: &[u8]) -> Result<Source> {
 
 /// Reads and decodes a manuscript file.
 pub fn read_manuscript(path: &Path) -> Result<Source> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    let bytes = read_bytes(path)?;
     decode(path, &bytes)
 }
 
@@ -57,4 +155,39 @@ pub fn guess_legacy_encoding(bytes: &[u8]) -> Option<&'static str> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_directories_and_files_over_the_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = read_bytes(dir.path()).unwrap_err();
+        assert_eq!(err.code, Code::U007);
+        assert!(err.message.contains("ディレクトリ"), "{}", err.message);
+        let f = dir.path().join("a.md");
+        std::fs::write(&f, "あいう").unwrap();
+        assert_eq!(read_bytes_limited(&f, 9).unwrap(), "あいう".as_bytes());
+        let err = read_bytes_limited(&f, 8).unwrap_err();
+        assert_eq!(err.code, Code::U007);
+        assert!(err.message.contains("a.md は大きすぎ"), "{}", err.message);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_device_is_refused_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("第009話_x.md");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path; mkfifo only creates a file.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        // No writer ever opens it: a blocking open would hang this test.
+        let err = read_bytes(&fifo).unwrap_err();
+        assert_eq!(err.code, Code::U007);
+        assert!(err.message.contains("FIFO") && err.message.contains("第009話_x.md"));
+        let err = read_bytes(Path::new("/dev/zero")).unwrap_err();
+        assert!(err.message.contains("デバイス"), "{}", err.message);
+    }
 }

@@ -111,11 +111,7 @@ impl Transaction {
                 )
                 .at(&r.abs, None));
             }
-            let bytes = match std::fs::read(&r.abs) {
-                Ok(b) => Some(b),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                Err(e) => return Err(Error::io(&r.abs, &e)),
-            };
+            let bytes = super::text::read_bytes_if_exists(&r.abs)?;
             originals.push(Original {
                 abs: r.abs,
                 rel: r.rel,

@@ -255,7 +255,7 @@ pub fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<String> {
 
 /// What the writer lock of episode `ep` guards (the lock file is this plus `.lock`).
 fn lock_target(root: &Path, ep: u32) -> PathBuf {
-    root.join(format!(".noveler/sessions/episode_{ep:03}"))
+    lock::episode_lock(root, ep, lock::Scope::Writing)
 }
 
 /// Runs `f` holding the exclusive writer lock of episode `ep`; QC-008 when another
@@ -318,8 +318,15 @@ pub trait ManuscriptOps {
     /// Writes `content` to `rel` (relative to the root) the safe way of REQ-OPS-WRITE-001:
     /// path resolved inside the root (symlinks out refused), `.noveler/` and `.git/` off
     /// limits, the old content backed up, an atomic write under the per-episode write lock.
-    /// Returns the backup id of the content it replaced, if any.
-    fn write(&self, root: &Path, rel: &str, content: &str) -> Result<Option<String>>;
+    /// With `expected_sha256`, the file must still have that sha256 under the lock (QC-018,
+    /// nothing written, otherwise). Returns the backup id of the content it replaced, if any.
+    fn write(
+        &self,
+        root: &Path,
+        rel: &str,
+        content: &str,
+        expected_sha256: Option<&str>,
+    ) -> Result<Option<String>>;
     /// Checks the manuscript at `path` as `noveler check` does (the project's settings,
     /// target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate.
     fn check(&self, root: &Path, path: &Path) -> Result<CheckOutcome>;

@@ -3,7 +3,7 @@
 //!
 //! # Session layout
 //! ```text
-//! .noveler/checks/EP003.lock                       one writer per episode (QC-008 busy)
+//! .noveler/locks/episode_003.checks.lock           one writer per episode (QC-008 busy)
 //! .noveler/checks/QC_EP003_20250925_103000_0000/
 //!   manifest.json                                  seed 001 §6.4 (+ attempts, state_version)
 //!   step04_attempt01_input.json                    what the step was given (no manuscript text:
@@ -439,7 +439,8 @@ fn manifest_path(root: &Path, id: &str) -> PathBuf {
 
 /// Runs `f` holding the episode's check lock; QC-008 when another process holds it.
 pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    let target = root.join(CHECKS_DIR).join(format!("EP{ep:03}"));
+    let target = lock::episode_lock(root, ep, lock::Scope::Checks);
+    let shown = crate::store::fileref::shown_path(root, &lock::lock_path(&target));
     lock::try_lock(&target, f).map_err(|e| {
         if e.code == Code::QC008 {
             Error::new(
@@ -448,9 +449,7 @@ pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>)
             )
             .hint("実行中のステップが終わってから再試行してください。")
             .suggest(format!("noveler check progressive {ep} status"))
-            .details(
-                serde_json::json!({"episode": ep, "lock": format!("{CHECKS_DIR}/EP{ep:03}.lock")}),
-            )
+            .details(serde_json::json!({"episode": ep, "lock": shown}))
         } else {
             e
         }

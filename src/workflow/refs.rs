@@ -71,7 +71,7 @@ fn content_type_of(path: &Path) -> &'static str {
 
 /// Reads a project file as text (UTF-8 required).
 pub fn read_text(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    let bytes = crate::store::text::read_bytes(path)?;
     crate::store::text::decode(path, &bytes).map(|s| s.text)
 }
 

@@ -15,7 +15,7 @@ use super::stages::{self, StageDef, STAGES, TOTAL_STAGES};
 use super::templates::{self, Template, TemplateInfo};
 use crate::error::{Code, Error, Result};
 use crate::store::fileref::shown_path;
-use crate::store::write_atomic;
+use crate::store::{lock, write_atomic};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -1719,6 +1719,9 @@ pub fn apply_manuscript(
         .filter(|t| !t.is_empty())
         .map(str::to_string)
         .unwrap_or_else(|| env.title(Some(s)));
+    // The file the text was read from (stage 10 without a manuscript) and its sha256: it is
+    // replaced (or removed) only if it still has it, so a concurrent `polish` is never lost.
+    let mut read_from: Option<(PathBuf, String)> = None;
     let text = match doc.get("manuscript").and_then(Value::as_str) {
         Some(t) => t.to_string(),
         None => {
@@ -1730,7 +1733,10 @@ pub fn apply_manuscript(
                         .hint("manuscript に本文全体を入れて提出してください。")
                 })?,
             };
-            refs::read_text(&path)?
+            let bytes = crate::store::text::read_bytes(&path)?;
+            let text = crate::store::text::decode(&path, &bytes)?.text;
+            read_from = Some((path, crate::analysis::sha256_hex(&bytes)));
+            text
         }
     };
     let content = normalize_manuscript(&text, ep, &title);
@@ -1745,15 +1751,32 @@ pub fn apply_manuscript(
     if !unchanged {
         // The safe write backs up the file it replaces; an earlier manuscript of the episode
         // under another title is backed up here and then removed, so one file remains.
-        backups.extend(ops.write(root, &rel_path, &content)?);
+        let expected = |p: &Path| {
+            read_from
+                .as_ref()
+                .filter(|(from, _)| from == p)
+                .map(|(_, sha)| sha.as_str())
+        };
+        backups.extend(ops.write(root, &rel_path, &content, expected(&path))?);
         for old in existing.iter().filter(|o| **o != path) {
-            backups.push(io::backup_file(
-                root,
-                old,
-                &format!("write {}", stage.stem()),
-            )?);
-            std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;
-            removed.push(shown_path(root, old));
+            let old_rel = shown_path(root, old);
+            let id = lock::with_manuscript_locks(root, &[&old_rel], || {
+                if let Some(sha) = expected(old) {
+                    let now = std::fs::read(old).map_err(|e| Error::io(old, &e))?;
+                    if crate::analysis::sha256_hex(&now) != sha {
+                        return Err(Error::new(
+                            Code::QC018,
+                            format!("{old_rel} は読み込んだときから変更されています（削除していません）"),
+                        )
+                        .hint("原稿を確認してから、もう一度提出してください。"));
+                    }
+                }
+                let id = io::backup_file(root, old, &format!("write {}", stage.stem()))?;
+                std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;
+                Ok(id)
+            })?;
+            backups.push(id);
+            removed.push(old_rel);
         }
     }
     let artifact_id = io::store_artifact(

@@ -8,6 +8,7 @@ use super::{Applicability, Aspect, Diagnostic, Settings, Severity};
 use std::sync::OnceLock;
 
 mod content;
+pub mod control;
 mod grammar;
 mod length;
 mod readability;
@@ -67,6 +68,7 @@ pub fn registry() -> &'static [&'static dyn Rule] {
             style::RULES,
             length::RULES,
             content::RULES,
+            control::RULES,
         ]
         .concat();
         all.sort_by_key(|r| r.meta().code);
