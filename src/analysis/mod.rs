@@ -2,6 +2,7 @@
 //! No I/O, no clock, no environment, no printing, no threads (see ARCHITECTURE.md).
 #![deny(clippy::print_stdout, clippy::print_stderr, clippy::disallowed_methods)]
 
+pub mod aozora;
 pub mod dictionaries;
 pub mod finding;
 pub mod fix;
@@ -11,6 +12,7 @@ pub mod metrics;
 pub mod rules;
 pub mod score;
 pub mod segment;
+pub(crate) mod sentences;
 pub mod settings;
 pub mod source;
 pub mod span;
@@ -57,6 +59,8 @@ fn hex(bytes: &[u8]) -> String {
 /// then code.
 pub fn analyze(text: &str, file: &str, settings: &Settings) -> FileAnalysis {
     let doc = Document::parse(text);
+    let literary = settings.for_text(doc.aozora);
+    let settings = literary.as_ref().unwrap_or(settings);
     let metrics = metrics::compute(&doc, settings);
     let cx = rules::RuleContext {
         doc: &doc,

@@ -5,7 +5,7 @@
 use super::scan::{self, Needles};
 use super::words;
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
-use crate::analysis::dictionaries::notation_exclusions;
+use crate::analysis::dictionaries::{notation_exclusions, notation_roles, NotationRole};
 use crate::analysis::fix::{display_edit, is_kanji, LazyGuard};
 use crate::analysis::segment::{char_class, CharClass, Document};
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
@@ -376,38 +376,104 @@ impl Rule for NotationInconsistency {
             if occ_a.is_empty() || occ_b.is_empty() {
                 continue;
             }
-            // The minority is reported; on a tie, the spelling that appears later.
-            let a_is_minority = match occ_a.len().cmp(&occ_b.len()) {
-                std::cmp::Ordering::Less => true,
-                std::cmp::Ordering::Greater => false,
-                std::cmp::Ordering::Equal => occ_a[0].start > occ_b[0].start,
-            };
-            let (minor, minor_occ, major, major_occ) = if a_is_minority {
-                (&a, &occ_a, &b, &occ_b)
-            } else {
-                (&b, &occ_b, &a, &occ_a)
-            };
-            for range in minor_occ {
-                let here = &doc.display[range.clone()];
-                out.push(
-                    Diagnostic::new(
-                        NOTATION_INCONSISTENCY.code,
-                        Severity::Medium,
-                        doc.source_span(range.clone()),
-                        format!(
-                            "表記ゆれ：「{here}」。このファイルでは{}が{}回、{}が{}回使われています。\
-                             多いほうの{}に統一することを検討してください。",
-                            minor.display_label(),
-                            minor_occ.len(),
-                            major.display_label(),
-                            major_occ.len(),
-                            major.display_label(),
-                        ),
-                    )
-                    .with_suggestion(format!("{}に統一する", major.display_label())),
-                );
+            let role = [a.label, b.label]
+                .iter()
+                .find_map(|l| notation_roles().get(*l).copied());
+            let preferred = cx
+                .settings
+                .notation_preferences
+                .iter()
+                .find_map(|p| {
+                    if a.forms.contains(&p.as_str()) {
+                        Some(true)
+                    } else if b.forms.contains(&p.as_str()) {
+                        Some(false)
+                    } else {
+                        None
+                    }
+                });
+            // The pair is compared within each use (see `notation_roles.tsv`).
+            for used_as in [false, true] {
+                let in_use = |occ: &[Range<usize>]| -> Vec<Range<usize>> {
+                    occ.iter()
+                        .filter(|r| grammatical_use(&doc.display, r.start, role) == used_as)
+                        .cloned()
+                        .collect()
+                };
+                let (occ_a, occ_b) = (in_use(&occ_a), in_use(&occ_b));
+                if occ_a.is_empty() || occ_b.is_empty() {
+                    continue;
+                }
+                report_pair(doc, (a, &occ_a), (b, &occ_b), preferred, out);
             }
         }
+    }
+}
+
+/// Whether the occurrence at display offset `at` is the grammatical use of its pair's role:
+/// after て/で (an auxiliary) or after a hiragana (a formal noun).
+fn grammatical_use(display: &str, at: usize, role: Option<NotationRole>) -> bool {
+    let before = char_before(display, at);
+    match role {
+        None => false,
+        Some(NotationRole::Aux) => matches!(before, Some('て' | 'で')),
+        Some(NotationRole::Formal) => before.is_some_and(|c| char_class(c) == CharClass::Hiragana),
+    }
+}
+
+/// Reports the spelling to change: the one the house style does not prefer (`preferred`:
+/// `a` is preferred), else the one used less (on a tie, the later one).
+fn report_pair(
+    doc: &Document,
+    (a, occ_a): (&Side, &[Range<usize>]),
+    (b, occ_b): (&Side, &[Range<usize>]),
+    preferred: Option<bool>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let change_a = preferred.map(|p| !p).unwrap_or_else(|| match occ_a.len().cmp(&occ_b.len()) {
+        std::cmp::Ordering::Less => true,
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Equal => occ_a[0].start > occ_b[0].start,
+    });
+    let (minor, minor_occ, major, major_occ) = if change_a {
+        (a, occ_a, b, occ_b)
+    } else {
+        (b, occ_b, a, occ_a)
+    };
+    let (advice, suggestion) = if preferred.is_some() {
+        (
+            format!("表記の方針（設定）は{}です。", major.display_label()),
+            format!("{}に統一する", major.display_label()),
+        )
+    } else {
+        (
+            "どちらかに統一してください（方針は .novelerrc.yaml の notation_preferences か\
+             スタイルガイドの表記.ひらく語で指定できます）。"
+                .to_string(),
+            format!(
+                "{}か{}に統一する",
+                major.display_label(),
+                minor.display_label()
+            ),
+        )
+    };
+    for range in minor_occ {
+        let here = &doc.display[range.clone()];
+        out.push(
+            Diagnostic::new(
+                NOTATION_INCONSISTENCY.code,
+                Severity::Medium,
+                doc.source_span(range.clone()),
+                format!(
+                    "表記ゆれ：「{here}」。このファイルでは{}が{}回、{}が{}回使われています。{advice}",
+                    minor.display_label(),
+                    minor_occ.len(),
+                    major.display_label(),
+                    major_occ.len(),
+                ),
+            )
+            .with_suggestion(suggestion.clone()),
+        );
     }
 }
 

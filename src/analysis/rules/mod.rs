@@ -8,6 +8,7 @@ use super::{Applicability, Aspect, Diagnostic, Settings, Severity};
 use std::sync::OnceLock;
 
 mod content;
+mod convention;
 mod grammar;
 mod length;
 mod readability;

@@ -4,8 +4,10 @@
 //! emphasis or annotation markup (`MarkupGuard`).
 
 use super::grammar::{char_at, char_before, runs};
+use super::convention;
 use super::scan::{self, hit_runs, Needles};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use crate::analysis::settings::Preset;
 use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard, Protects};
 use crate::analysis::segment::{char_class, BodyLine, CharClass, Document, ParagraphKind};
 use crate::analysis::{Applicability, Aspect, Diagnostic, Edit, Fix, Severity, Span};
@@ -393,15 +395,24 @@ impl Rule for ExclamationSpace {
         static MARKS: Needles = Needles::new(&["！", "？"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
+        let mut found = Vec::new();
+        // Places where text goes on after ！？: with a space (the convention) or without.
+        let mut places = 0;
+        let out_all = out;
+        let out = &mut found;
         scan::paragraph_hits(doc, &[&MARKS], |p, text, hits| {
             let base = p.display.start;
             for (s, e, _) in hit_runs(hits) {
                 let Some(next) = char_at(text, e) else {
                     continue;
                 };
+                if matches!(next, '\u{3000}' | ' ') {
+                    places += 1;
+                }
                 if may_follow_exclamation(next) {
                     continue;
                 }
+                places += 1;
                 let run = &text[s..e];
                 let range = base + s..base + e;
                 let edit = display_insert_after(doc, &guard, range.clone(), "\u{3000}");
@@ -421,6 +432,17 @@ impl Rule for ExclamationSpace {
                 );
             }
         });
+        convention::report(
+            found,
+            places,
+            |n, m| {
+                format!(
+                    "このファイルでは「！」「？」の後に文が続く{m}箇所のうち{n}箇所で全角スペースを空けていません。\
+                     一字空けない書き方で一貫しているようです（最初の箇所のみ表示）。"
+                )
+            },
+            out_all,
+        );
     }
 }
 
@@ -516,6 +538,9 @@ impl Rule for PeriodBeforeClose {
         static PERIODS: Needles = Needles::new(&["。」", "。』"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
+        let mut found = Vec::new();
+        let out_all = out;
+        let out = &mut found;
         scan::paragraph_hits(doc, &[&PERIODS], |p, _, hits| {
             let base = p.display.start;
             for &(i, _, k) in hits {
@@ -539,7 +564,42 @@ impl Rule for PeriodBeforeClose {
                 );
             }
         });
+        if found.len() < convention::MIN_COUNT {
+            out_all.extend(found);
+            return;
+        }
+        convention::report(
+            found,
+            sentence_closings(doc),
+            |n, m| {
+                format!(
+                    "このファイルでは会話の閉じ括弧の前に「。」を付ける書き方（。」）で一貫しています\
+                     （閉じ括弧{m}個のうち{n}個、最初の箇所のみ表示）。Web小説では付けないのが一般的です。\
+                     意図した表記なら preset: literary にするか、この規則を無効にしてください。"
+                )
+            },
+            out_all,
+        );
     }
+}
+
+/// Closing 」/』 where a 。 could stand before them (not right after ！？…― or another
+/// closer).
+fn sentence_closings(doc: &Document) -> usize {
+    let mut prev = '\n';
+    let mut n = 0;
+    for c in doc.display.chars() {
+        if matches!(c, '」' | '』')
+            && !matches!(
+                prev,
+                '！' | '？' | '!' | '?' | '…' | '―' | '」' | '』' | '）' | '\n'
+            )
+        {
+            n += 1;
+        }
+        prev = c;
+    }
+    n
 }
 
 // ---------------------------------------------------------------------------------------
@@ -592,14 +652,17 @@ impl Rule for IndentMissing {
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
+        let mut found = Vec::new();
+        // Narration paragraphs that should be indented, indented or not.
+        let mut places = 0;
         for p in &doc.paragraphs {
-            if p.kind != ParagraphKind::Narration || p.indented {
+            if p.kind != ParagraphKind::Narration {
                 continue;
             }
             let Some(line) = doc.source.get(p.span.range()) else {
                 continue;
             };
-            if line.starts_with('\u{3000}') || line.starts_with("［＃") {
+            if line.starts_with("［＃") {
                 continue;
             }
             let text = doc.paragraph_text(p);
@@ -612,6 +675,10 @@ impl Rule for IndentMissing {
                 || first == 'ー'
                 || !content.chars().any(is_word_char)
             {
+                continue;
+            }
+            places += 1;
+            if p.indented || line.starts_with('\u{3000}') {
                 continue;
             }
             let lead = line.len() - line.trim_start_matches(ws).len();
@@ -630,7 +697,7 @@ impl Rule for IndentMissing {
             };
             let edit = Edit::replace(Span::new(p.span.start, p.span.start + lead), "\u{3000}");
             let allowed = guard.allows(std::slice::from_ref(&edit));
-            out.push(
+            found.push(
                 Diagnostic::new(INDENT_MISSING.code, Severity::Low, span, message)
                     .with_suggestion("行頭に「　」を入れる")
                     .with_edit_fix(
@@ -640,6 +707,17 @@ impl Rule for IndentMissing {
                     ),
             );
         }
+        convention::report(
+            found,
+            places,
+            |n, m| {
+                format!(
+                    "このファイルは地の文の段落を字下げしない書き方で一貫しています（地の文{m}段落のうち\
+                     {n}段落、最初の箇所のみ表示）。段落の頭の「　」は読者に段落の切れ目を示します。"
+                )
+            },
+            out,
+        );
     }
 }
 
@@ -728,12 +806,28 @@ impl Rule for BracketsMismatch {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
+        // literary: a speech or letter over several paragraphs opens each with 「 and closes
+        // only the last one. `pending`: such a quotation is open.
+        let literary = cx.settings.preset() == Preset::Literary;
+        let mut pending = false;
         scan::paragraph_hits(doc, &[&BRACKETS], |p, text, hits| {
             let base = p.display.start;
             let brackets = hits
                 .iter()
                 .filter_map(|&(i, _, _)| char_at(text, i).map(|c| (i, c)));
+            let lead = text.len() - text.trim_start_matches(ws).len();
+            let mut opens_quote = false;
             for (i, c, open) in unmatched_brackets(brackets) {
+                if literary && matches!(c, '「' | '『' | '」' | '』') {
+                    if open && i == lead {
+                        opens_quote = true;
+                        continue;
+                    }
+                    if !open && pending {
+                        pending = false;
+                        continue;
+                    }
+                }
                 let message = if open {
                     let close = closer_for(c).unwrap_or(c);
                     format!("開き括弧「{c}」が閉じられていません（この段落に対応する「{close}」がありません）。")
@@ -748,6 +842,7 @@ impl Rule for BracketsMismatch {
                     message,
                 ));
             }
+            pending |= opens_quote;
         });
     }
 }
