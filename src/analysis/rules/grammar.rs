@@ -457,7 +457,15 @@ fn report_pair(
             ),
         )
     };
-    for range in minor_occ {
+    // Many places of one pair are one habit: reported once, at the first (issue 13).
+    let many = minor_occ.len() >= super::convention::MIN_COUNT;
+    let shown = if many { &minor_occ[..1] } else { minor_occ };
+    let rest = if many {
+        format!("（ほか{}箇所、最初の箇所のみ表示）", minor_occ.len() - 1)
+    } else {
+        String::new()
+    };
+    for range in shown {
         let here = &doc.display[range.clone()];
         out.push(
             Diagnostic::new(
@@ -465,7 +473,7 @@ fn report_pair(
                 Severity::Medium,
                 doc.source_span(range.clone()),
                 format!(
-                    "表記ゆれ：「{here}」。このファイルでは{}が{}回、{}が{}回使われています。{advice}",
+                    "表記ゆれ：「{here}」{rest}。このファイルでは{}が{}回、{}が{}回使われています。{advice}",
                     minor.display_label(),
                     minor_occ.len(),
                     major.display_label(),
@@ -619,6 +627,49 @@ mod tests {
                 .collect::<Vec<_>>(),
             vec!["こと"]
         );
+    }
+
+    #[test]
+    fn notation_main_verb_and_auxiliary_are_not_mixed() {
+        // 貰う (main verb) against 買ってもらう (auxiliary after て): the standard split.
+        let text = "　本を貰った。彼に買ってもらった。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        // Within one use both spellings are still a 表記ゆれ.
+        let text = "　本を貰った。花をもらった。\n";
+        assert_eq!(codes(&NotationInconsistency, text).len(), 1);
+    }
+
+    #[test]
+    fn notation_formal_noun_and_content_word_are_not_mixed() {
+        // 見たこと (formal noun, after a hiragana) against 事の次第 (content word).
+        let text = "　見たことがある。事の次第を話す。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        let text = "　見たことがある。聞いた事もある。\n";
+        assert_eq!(codes(&NotationInconsistency, text).len(), 1);
+    }
+
+    #[test]
+    fn notation_suggests_the_house_style() {
+        let settings = Settings {
+            notation_preferences: vec!["できる".into()],
+            ..Settings::default()
+        };
+        let text = "　やっと出来た。何でもできる。出来ることはやった。\n";
+        let ds = diagnostics(&NotationInconsistency, text, &settings);
+        let at: Vec<&str> = ds.iter().map(|d| d.source_text.as_str()).collect();
+        assert_eq!(at, vec!["出来た", "出来る"]);
+        assert!(ds[0].message.contains("表記の方針（設定）は「できる」など"), "{}", ds[0].message);
+        // Without a house style, no side is called right because it is more frequent.
+        let ds = diagnostics(&NotationInconsistency, text, &Settings::default());
+        assert!(!ds[0].message.contains("多いほう"), "{}", ds[0].message);
+    }
+
+    #[test]
+    fn notation_many_places_are_reported_once() {
+        let text = format!("{}{}\n", "　彼の事だ。".repeat(7), "　あのことだ。".repeat(5));
+        let ds = diagnostics(&NotationInconsistency, &text, &Settings::default());
+        assert_eq!(ds.len(), 1);
+        assert!(ds[0].message.contains("ほか4箇所"), "{}", ds[0].message);
     }
 
     #[test]

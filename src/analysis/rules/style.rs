@@ -670,7 +670,16 @@ impl Rule for IndentMissing {
             let Some(first) = content.chars().next() else {
                 continue;
             };
-            if starts_with_opening_bracket(first)
+            // と… right after a line of dialogue goes on with its sentence (「…」\nと言った。):
+            // no new paragraph, so no indent (the convention of older texts).
+            let continues = first == 'と'
+                && doc
+                    .body_lines
+                    .get(p.body_line.wrapping_sub(1))
+                    .and_then(|prev| doc.display.get(prev.display.clone()))
+                    .is_some_and(|prev| prev.trim_end().ends_with(['」', '』']));
+            if continues
+                || starts_with_opening_bracket(first)
                 || is_dash_char(first)
                 || first == 'ー'
                 || !content.chars().any(is_word_char)
@@ -1096,8 +1105,21 @@ impl Rule for EmptyLineRuns {
         let doc = cx.doc;
         let max = cx.settings.thresholds.max_empty_lines;
         let mut run: Vec<&BodyLine> = Vec::new();
+        // Blank lines after an Aozora page break (［＃改頁］) or before a heading are the
+        // book's layout, not the author's habit.
+        let layout = |run: &[&BodyLine]| {
+            let line = |l: usize| {
+                let span = doc.lines.line_span(doc.source, l);
+                doc.source.get(span.range()).unwrap_or("")
+            };
+            let (Some(first), Some(last)) = (run.first(), run.last()) else {
+                return false;
+            };
+            (first.line > 0 && line(first.line - 1).contains("［＃改"))
+                || (last.line + 1 < doc.lines.line_count() && line(last.line + 1).contains("見出し］"))
+        };
         let mut flush = |run: &mut Vec<&BodyLine>| {
-            if run.len() > max {
+            if run.len() > max && !layout(run) {
                 let k = run.len();
                 let first_del = run[max];
                 let last = run[k - 1];
@@ -1162,6 +1184,35 @@ mod tests {
     }
 
     // ELLIPSIS_STYLE
+
+    #[test]
+    fn a_consistent_missing_indent_is_reported_once() {
+        let text = "彼は歩いた。\n".repeat(6);
+        let ds = diagnostics(&IndentMissing, &text, &Settings::default());
+        assert_eq!(ds.len(), 1);
+        assert!(ds[0].message.contains("地の文6段落のうち6段落"), "{}", ds[0].message);
+        assert_eq!(ds[0].fix.as_ref().map(|f| f.edits.len()), Some(6));
+        assert_eq!(fixed(&IndentMissing, &text, &Settings::default()), "　彼は歩いた。\n".repeat(6));
+        // Mixed: each one is reported.
+        let text = format!("{}{}", "彼は歩いた。\n".repeat(5), "　彼は歩いた。\n".repeat(2));
+        assert_eq!(diagnostics(&IndentMissing, &text, &Settings::default()).len(), 5);
+    }
+
+    #[test]
+    fn indent_missing_skips_annotated_indents_and_continuations() {
+        let text = "［＃ここから２字下げ］\n詩の一行\n［＃ここで字下げ終わり］\n「行こう」\nと彼は言った。\n";
+        assert!(diagnostics(&IndentMissing, text, &Settings::default()).is_empty());
+    }
+
+    #[test]
+    fn literary_accepts_multi_paragraph_quotations() {
+        let text = "「先生。\n「私は東京へ出ました。\n　そして戻りました。」\n";
+        let narou = diagnostics(&BracketsMismatch, text, &Settings::default());
+        assert_eq!(narou.len(), 3);
+        let mut literary = Settings::default();
+        literary.set_preset(Preset::Literary);
+        assert!(diagnostics(&BracketsMismatch, text, &literary).is_empty());
+    }
 
     #[test]
     fn ellipsis_style_fires_on_substitutes() {
