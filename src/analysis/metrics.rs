@@ -370,8 +370,9 @@ pub fn sentence_ending<'d>(doc: &'d Document, s: &Sentence, n: usize) -> &'d str
 
 /// Maximal runs (length ≥ 1) of consecutive `sentences` sharing the same non-empty ending of
 /// `n` characters (`sentence_ending`), as index ranges into `sentences`. Sentences with an
-/// empty ending are in no run, and a run never crosses a dialogue paragraph (an exchange of
-/// lines between two narration sentences breaks the monotony the rule is about).
+/// empty ending are in no run, and a run stops at a dialogue paragraph (an exchange of lines
+/// between two narration sentences breaks the monotony the rule is about): it never spans a
+/// dialogue paragraph, nor goes on from narration into dialogue or back.
 pub fn same_ending_runs(doc: &Document, sentences: &[&Sentence], n: usize) -> Vec<Range<usize>> {
     // Dialogue paragraphs before paragraph i: dialogue[i].
     let mut dialogue = Vec::with_capacity(doc.paragraphs.len() + 1);
@@ -380,9 +381,14 @@ pub fn same_ending_runs(doc: &Document, sentences: &[&Sentence], n: usize) -> Ve
         let d = usize::from(p.kind == super::segment::ParagraphKind::Dialogue);
         dialogue.push(dialogue[dialogue.len() - 1] + d);
     }
-    // Whether a dialogue paragraph lies from paragraph a to b (both included) when a != b.
+    // Between sentences of paragraphs a < b: a dialogue paragraph lies strictly between, or
+    // one of the two is dialogue and the other narration.
+    let count = |from: usize, to: usize| match (dialogue.get(to), dialogue.get(from)) {
+        (Some(hi), Some(lo)) if to > from => hi - lo,
+        _ => 0,
+    };
     let crosses = |a: usize, b: usize| {
-        a != b && dialogue.get(b + 1).zip(dialogue.get(a)).is_some_and(|(hi, lo)| hi > lo)
+        a != b && (count(a + 1, b) > 0 || count(a, a + 1) != count(b, b + 1))
     };
     let mut runs = Vec::new();
     let mut start = 0;

@@ -396,7 +396,7 @@ impl Rule for NotationInconsistency {
             for used_as in [false, true] {
                 let in_use = |occ: &[Range<usize>]| -> Vec<Range<usize>> {
                     occ.iter()
-                        .filter(|r| grammatical_use(&doc.display, r.start, role) == used_as)
+                        .filter(|r| grammatical_use(&doc.display, r, role) == used_as)
                         .cloned()
                         .collect()
                 };
@@ -410,14 +410,18 @@ impl Rule for NotationInconsistency {
     }
 }
 
-/// Whether the occurrence at display offset `at` is the grammatical use of its pair's role:
-/// after て/で (an auxiliary) or after a hiragana (a formal noun).
-fn grammatical_use(display: &str, at: usize, role: Option<NotationRole>) -> bool {
-    let before = char_before(display, at);
+/// Whether the occurrence at `range` of the display is the grammatical use of its pair's
+/// role: after て/で (an auxiliary), or after a hiragana and not taking を (a formal noun).
+fn grammatical_use(display: &str, range: &Range<usize>, role: Option<NotationRole>) -> bool {
+    let before = char_before(display, range.start);
     match role {
         None => false,
         Some(NotationRole::Aux) => matches!(before, Some('て' | 'で')),
-        Some(NotationRole::Formal) => before.is_some_and(|c| char_class(c) == CharClass::Hiragana),
+        Some(NotationRole::Formal) => {
+            // 時を刻む, 物を運ぶ: a noun taking を is the content word.
+            before.is_some_and(|c| char_class(c) == CharClass::Hiragana)
+                && char_at(display, range.end) != Some('を')
+        }
     }
 }
 
@@ -619,7 +623,7 @@ mod tests {
 
     #[test]
     fn notation_tie_reports_the_later_spelling() {
-        let text = "　彼の事を考えた。あのことは忘れた。\n";
+        let text = "　彼の事が気になる。あのことは忘れた。\n";
         let ds = diagnostics(&NotationInconsistency, text, &Settings::default());
         assert_eq!(
             ds.iter()
@@ -643,6 +647,8 @@ mod tests {
     fn notation_formal_noun_and_content_word_are_not_mixed() {
         // 見たこと (formal noun, after a hiragana) against 事の次第 (content word).
         let text = "　見たことがある。事の次第を話す。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        let text = "　見たときがある。正しく時を刻む。\n";
         assert!(codes(&NotationInconsistency, text).is_empty());
         let text = "　見たことがある。聞いた事もある。\n";
         assert_eq!(codes(&NotationInconsistency, text).len(), 1);

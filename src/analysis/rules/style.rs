@@ -625,6 +625,15 @@ static INDENT_MISSING: RuleMeta = RuleMeta {
     },
 };
 
+/// Whether paragraph `prev` ends a quotation a following と-line continues: it ends with
+/// 」/』, or an annotation lays it out (a quoted letter, a signature, verse).
+fn continues_quotation(doc: &Document, prev: &crate::analysis::segment::Paragraph) -> bool {
+    let source = doc.source.get(prev.span.range()).unwrap_or("");
+    doc.paragraph_text(prev).trim_end().ends_with(['」', '』'])
+        || source.starts_with("［＃")
+        || (prev.indented && !source.starts_with('\u{3000}'))
+}
+
 fn starts_with_opening_bracket(c: char) -> bool {
     matches!(
         c,
@@ -655,7 +664,7 @@ impl Rule for IndentMissing {
         let mut found = Vec::new();
         // Narration paragraphs that should be indented, indented or not.
         let mut places = 0;
-        for p in &doc.paragraphs {
+        for (i, p) in doc.paragraphs.iter().enumerate() {
             if p.kind != ParagraphKind::Narration {
                 continue;
             }
@@ -670,14 +679,10 @@ impl Rule for IndentMissing {
             let Some(first) = content.chars().next() else {
                 continue;
             };
-            // と… right after a line of dialogue goes on with its sentence (「…」\nと言った。):
-            // no new paragraph, so no indent (the convention of older texts).
-            let continues = first == 'と'
-                && doc
-                    .body_lines
-                    .get(p.body_line.wrapping_sub(1))
-                    .and_then(|prev| doc.display.get(prev.display.clone()))
-                    .is_some_and(|prev| prev.trim_end().ends_with(['」', '』']));
+            // と… right after a quotation (a line ending 」/』, or an indented block such as a
+            // quoted letter or poem) goes on with its sentence (「…」\nと言った。): no new
+            // paragraph, so no indent (the convention of older texts).
+            let continues = first == 'と' && i > 0 && continues_quotation(doc, &doc.paragraphs[i - 1]);
             if continues
                 || starts_with_opening_bracket(first)
                 || is_dash_char(first)
@@ -824,11 +829,10 @@ impl Rule for BracketsMismatch {
             let brackets = hits
                 .iter()
                 .filter_map(|&(i, _, _)| char_at(text, i).map(|c| (i, c)));
-            let lead = text.len() - text.trim_start_matches(ws).len();
             let mut opens_quote = false;
             for (i, c, open) in unmatched_brackets(brackets) {
                 if literary && matches!(c, '「' | '『' | '」' | '』') {
-                    if open && i == lead {
+                    if open {
                         opens_quote = true;
                         continue;
                     }
@@ -1200,13 +1204,24 @@ mod tests {
 
     #[test]
     fn indent_missing_skips_annotated_indents_and_continuations() {
-        let text = "［＃ここから２字下げ］\n詩の一行\n［＃ここで字下げ終わり］\n「行こう」\nと彼は言った。\n";
+        let text = "［＃ここから２字下げ］\n詩の一行\n［＃ここで字下げ終わり］\nとある。\n「行こう」\nと彼は言った。\n";
         assert!(diagnostics(&IndentMissing, text, &Settings::default()).is_empty());
+        // と after narration starts a paragraph of its own.
+        let text = "　彼は歩いた。\nときどき休んだ。\n";
+        assert_eq!(diagnostics(&IndentMissing, text, &Settings::default()).len(), 1);
+    }
+
+    #[test]
+    fn blank_lines_of_the_book_layout_are_not_runs() {
+        let text = "　前。\n［＃改頁］\n\n\n\n　後。\n\n\n\n［＃５字下げ］二［＃「二」は中見出し］\n　次。\n";
+        assert!(diagnostics(&EmptyLineRuns, text, &Settings::default()).is_empty());
+        let text = "　前。\n\n\n\n　後。\n";
+        assert_eq!(diagnostics(&EmptyLineRuns, text, &Settings::default()).len(), 1);
     }
 
     #[test]
     fn literary_accepts_multi_paragraph_quotations() {
-        let text = "「先生。\n「私は東京へ出ました。\n　そして戻りました。」\n";
+        let text = "「先生。\n　彼は「私は東京へ出ました。\n　そして戻りました。」\n";
         let narou = diagnostics(&BracketsMismatch, text, &Settings::default());
         assert_eq!(narou.len(), 3);
         let mut literary = Settings::default();
