@@ -364,8 +364,14 @@ fn aozora_corpus_parses_with_sane_figures() {
         // The header, legend and 底本 footer are not body (SPEC §2.8): 蜘蛛の糸 is ~2,900.
         assert!(doc.body_chars >= 2000, "{name}: body_chars");
         assert!(doc.aozora, "{name}: not recognised as an Aozora file");
-        assert!(!doc.display.contains("底本："), "{name}: footer in the body");
-        assert!(!doc.display.contains("【テキスト中に現れる記号について】"), "{name}");
+        assert!(
+            !doc.display.contains("底本："),
+            "{name}: footer in the body"
+        );
+        assert!(
+            !doc.display.contains("【テキスト中に現れる記号について】"),
+            "{name}"
+        );
         assert!(doc.body_chars < text.chars().count(), "{name}");
         let k = m.character_balance.kanji_ratio;
         assert!((0.1..0.5).contains(&k), "{name}: kanji_ratio {k}");

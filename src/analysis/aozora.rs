@@ -31,7 +31,8 @@ pub fn frame(source: &str, spans: &[Span]) -> Option<(usize, usize)> {
     let mut header = false;
     if let Some(open) = (0..n.min(HEADER_LINES)).find(|&l| is_rule(l)) {
         if let Some(close) = (open + 1..n).find(|&l| is_rule(l)) {
-            if (open + 1..close).any(|l| line(l).contains("【テキスト中に現れる記号について】")) {
+            if (open + 1..close).any(|l| line(l).contains("【テキスト中に現れる記号について】"))
+            {
                 start = close + 1;
                 header = true;
             }
@@ -163,7 +164,10 @@ mod tests {
     #[test]
     fn indent_blocks_and_single_lines() {
         let text = "前。\n［＃ここから２字下げ］\n詩の一行\n詩の二行\n［＃ここで字下げ終わり］\n後。\n［＃２字下げ］見出しでない行\n文中の［＃２字下げ］は数えない\n［＃地から１字上げ］署名\n";
-        let got: Vec<bool> = layout(text, &spans(text)).iter().map(|l| l.indented).collect();
+        let got: Vec<bool> = layout(text, &spans(text))
+            .iter()
+            .map(|l| l.indented)
+            .collect();
         assert_eq!(
             got,
             vec![false, true, true, true, false, false, true, false, true]
@@ -173,7 +177,10 @@ mod tests {
     #[test]
     fn heading_annotations() {
         let text = "［＃５字下げ］一［＃「一」は中見出し］\n本文。\n［＃大見出し］序［＃大見出し終わり］\n［＃「傍点」に傍点］\n";
-        let got: Vec<bool> = layout(text, &spans(text)).iter().map(|l| l.heading).collect();
+        let got: Vec<bool> = layout(text, &spans(text))
+            .iter()
+            .map(|l| l.heading)
+            .collect();
         assert_eq!(got, vec![true, false, true, false]);
     }
 }

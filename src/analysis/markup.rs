@@ -34,8 +34,8 @@
 
 use super::line_index::LineIndex;
 use super::segment::{
-    char_class, is_dash, is_line_space, is_scene_break_char, is_space,
-    BodyLine, CharClass, ClassCounts, Document, Paragraph, ParagraphKind, Section, Sentence,
+    char_class, is_dash, is_line_space, is_scene_break_char, is_space, BodyLine, CharClass,
+    ClassCounts, Document, Paragraph, ParagraphKind, Section, Sentence,
 };
 use super::Span;
 
@@ -383,8 +383,7 @@ impl<'a> Builder<'a> {
         self.classes.other += classes.other;
         self.dialogue_chars += dialogue_chars;
         self.section_chars += chars;
-        let indented =
-            self.annotated_indent || self.source[span.range()].starts_with('\u{3000}');
+        let indented = self.annotated_indent || self.source[span.range()].starts_with('\u{3000}');
         self.paragraphs.push(Paragraph {
             body_line,
             line,

@@ -387,9 +387,8 @@ pub fn same_ending_runs(doc: &Document, sentences: &[&Sentence], n: usize) -> Ve
         (Some(hi), Some(lo)) if to > from => hi - lo,
         _ => 0,
     };
-    let crosses = |a: usize, b: usize| {
-        a != b && (count(a + 1, b) > 0 || count(a, a + 1) != count(b, b + 1))
-    };
+    let crosses =
+        |a: usize, b: usize| a != b && (count(a + 1, b) > 0 || count(a, a + 1) != count(b, b + 1));
     let mut runs = Vec::new();
     let mut start = 0;
     let mut prev: &str = "";
@@ -579,7 +578,10 @@ mod tests {
         let doc = Document::parse("　走った。笑った。\n「行くぞ」\n　泣いた。見た。\n　言った。\n");
         let narration = narration_sentences(&doc, &settings());
         assert_eq!(narration.len(), 5);
-        assert_eq!(same_ending_runs(&doc, &narration, 2), vec![0..2, 2..3, 3..4, 4..5]);
+        assert_eq!(
+            same_ending_runs(&doc, &narration, 2),
+            vec![0..2, 2..3, 3..4, 4..5]
+        );
         assert_eq!(same_ending_runs(&doc, &narration, 1), vec![0..2, 2..5]);
     }
 

@@ -260,12 +260,19 @@ mod tests {
         let body = "　「わかった。」\n".repeat(6);
         let aozora = format!("題\n著者\n----------\n【テキスト中に現れる記号について】\n----------\n{body}\n底本：「全集」\n入力：誰か\n");
         let codes = |text: &str, s: &Settings| -> Vec<String> {
-            analyze(text, "t.txt", s).findings.into_iter().map(|f| f.code).collect()
+            analyze(text, "t.txt", s)
+                .findings
+                .into_iter()
+                .map(|f| f.code)
+                .collect()
         };
         assert!(!codes(&aozora, &Settings::default()).contains(&"PERIOD_BEFORE_CLOSE".to_string()));
         // The same body as a web-novel manuscript: the 。」 habit is reported once.
         let narou = codes(&body, &Settings::default());
-        assert_eq!(narou.iter().filter(|c| *c == "PERIOD_BEFORE_CLOSE").count(), 1);
+        assert_eq!(
+            narou.iter().filter(|c| *c == "PERIOD_BEFORE_CLOSE").count(),
+            1
+        );
         // A chosen preset wins over the Aozora default.
         let mut chosen = Settings::default();
         chosen.set_preset(settings::Preset::Narou);

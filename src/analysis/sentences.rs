@@ -66,7 +66,19 @@ pub fn is_numeral(c: char) -> bool {
         || ('０'..='９').contains(&c)
         || matches!(
             c,
-            '〇' | '一' | '二' | '三' | '四' | '五' | '六' | '七' | '八' | '九' | '十' | '百' | '千' | '万'
+            '〇' | '一'
+                | '二'
+                | '三'
+                | '四'
+                | '五'
+                | '六'
+                | '七'
+                | '八'
+                | '九'
+                | '十'
+                | '百'
+                | '千'
+                | '万'
         )
 }
 
@@ -274,7 +286,11 @@ mod tests {
         assert_eq!(
             split_text("彼は「もう行こう。ここは危ない」と言って立ち上がった。"),
             vec![
-                s("彼は「もう行こう。ここは危ない」と言って立ち上がった。", 12, false),
+                s(
+                    "彼は「もう行こう。ここは危ない」と言って立ち上がった。",
+                    12,
+                    false
+                ),
                 s("「もう行こう。", 6, true),
                 s("ここは危ない」", 7, true),
             ]
@@ -303,7 +319,10 @@ mod tests {
         // The multi-paragraph quotation convention: each paragraph opens with 「.
         assert_eq!(
             split_text("「先生。私はその時、東京へ出ました。"),
-            vec![s("「先生。", 3, false), s("私はその時、東京へ出ました。", 13, false)]
+            vec![
+                s("「先生。", 3, false),
+                s("私はその時、東京へ出ました。", 13, false)
+            ]
         );
         // A closer with no opener is a plain character.
         assert_eq!(split_text("あ）い。う").len(), 2);
@@ -370,7 +389,17 @@ mod tests {
 
     #[test]
     fn odd_inputs_do_not_panic() {
-        for text in ["", "「", "」", "「」", "。」", "「。", "」「。」」", "『「。』」", "（。"] {
+        for text in [
+            "",
+            "「",
+            "」",
+            "「」",
+            "。」",
+            "「。",
+            "」「。」」",
+            "『「。』」",
+            "（。",
+        ] {
             let mut out = Vec::new();
             split(text, 0, &mut out);
             for p in &out {

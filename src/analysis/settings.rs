@@ -9,7 +9,9 @@ use std::collections::BTreeMap;
 
 /// A preset: rule defaults for a kind of writing (issue 13). User settings (`rules:`,
 /// `thresholds:`) override it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Preset {
     /// Web novels (なろう・カクヨム): the defaults of SPEC §4.

@@ -13,8 +13,8 @@
 //! still exit 2.
 
 use super::{Ctx, Report};
-use crate::analysis::{self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity};
 use crate::analysis::settings::Preset;
+use crate::analysis::{self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity};
 use crate::error::{Code, Error, Result};
 use crate::project::{is_manuscript_file, Project};
 use crate::store::cache::Cache;

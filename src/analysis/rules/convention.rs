@@ -61,7 +61,12 @@ mod tests {
     #[test]
     fn consistent_findings_become_one() {
         let mut out = Vec::new();
-        report((0..9).map(d).collect(), 10, |n, m| format!("{n}/{m}"), &mut out);
+        report(
+            (0..9).map(d).collect(),
+            10,
+            |n, m| format!("{n}/{m}"),
+            &mut out,
+        );
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].message, "9/10");
         assert_eq!(out[0].span, Span::new(0, 1));

@@ -379,19 +379,15 @@ impl Rule for NotationInconsistency {
             let role = [a.label, b.label]
                 .iter()
                 .find_map(|l| notation_roles().get(*l).copied());
-            let preferred = cx
-                .settings
-                .notation_preferences
-                .iter()
-                .find_map(|p| {
-                    if a.forms.contains(&p.as_str()) {
-                        Some(true)
-                    } else if b.forms.contains(&p.as_str()) {
-                        Some(false)
-                    } else {
-                        None
-                    }
-                });
+            let preferred = cx.settings.notation_preferences.iter().find_map(|p| {
+                if a.forms.contains(&p.as_str()) {
+                    Some(true)
+                } else if b.forms.contains(&p.as_str()) {
+                    Some(false)
+                } else {
+                    None
+                }
+            });
             // The pair is compared within each use (see `notation_roles.tsv`).
             for used_as in [false, true] {
                 let in_use = |occ: &[Range<usize>]| -> Vec<Range<usize>> {
@@ -434,11 +430,13 @@ fn report_pair(
     preferred: Option<bool>,
     out: &mut Vec<Diagnostic>,
 ) {
-    let change_a = preferred.map(|p| !p).unwrap_or_else(|| match occ_a.len().cmp(&occ_b.len()) {
-        std::cmp::Ordering::Less => true,
-        std::cmp::Ordering::Greater => false,
-        std::cmp::Ordering::Equal => occ_a[0].start > occ_b[0].start,
-    });
+    let change_a = preferred
+        .map(|p| !p)
+        .unwrap_or_else(|| match occ_a.len().cmp(&occ_b.len()) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => occ_a[0].start > occ_b[0].start,
+        });
     let (minor, minor_occ, major, major_occ) = if change_a {
         (a, occ_a, b, occ_b)
     } else {
@@ -664,7 +662,11 @@ mod tests {
         let ds = diagnostics(&NotationInconsistency, text, &settings);
         let at: Vec<&str> = ds.iter().map(|d| d.source_text.as_str()).collect();
         assert_eq!(at, vec!["出来た", "出来る"]);
-        assert!(ds[0].message.contains("表記の方針（設定）は「できる」など"), "{}", ds[0].message);
+        assert!(
+            ds[0].message.contains("表記の方針（設定）は「できる」など"),
+            "{}",
+            ds[0].message
+        );
         // Without a house style, no side is called right because it is more frequent.
         let ds = diagnostics(&NotationInconsistency, text, &Settings::default());
         assert!(!ds[0].message.contains("多いほう"), "{}", ds[0].message);
@@ -672,7 +674,11 @@ mod tests {
 
     #[test]
     fn notation_many_places_are_reported_once() {
-        let text = format!("{}{}\n", "　彼の事だ。".repeat(7), "　あのことだ。".repeat(5));
+        let text = format!(
+            "{}{}\n",
+            "　彼の事だ。".repeat(7),
+            "　あのことだ。".repeat(5)
+        );
         let ds = diagnostics(&NotationInconsistency, &text, &Settings::default());
         assert_eq!(ds.len(), 1);
         assert!(ds[0].message.contains("ほか4箇所"), "{}", ds[0].message);

@@ -3,13 +3,13 @@
 //! lines of the body. Every fix is an edit of source bytes that never cuts into ruby,
 //! emphasis or annotation markup (`MarkupGuard`).
 
-use super::grammar::{char_at, char_before, runs};
 use super::convention;
+use super::grammar::{char_at, char_before, runs};
 use super::scan::{self, hit_runs, Needles};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
-use crate::analysis::settings::Preset;
 use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard, Protects};
 use crate::analysis::segment::{char_class, BodyLine, CharClass, Document, ParagraphKind};
+use crate::analysis::settings::Preset;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Edit, Fix, Severity, Span};
 use std::ops::Range;
 
@@ -682,7 +682,8 @@ impl Rule for IndentMissing {
             // と… right after a quotation (a line ending 」/』, or an indented block such as a
             // quoted letter or poem) goes on with its sentence (「…」\nと言った。): no new
             // paragraph, so no indent (the convention of older texts).
-            let continues = first == 'と' && i > 0 && continues_quotation(doc, &doc.paragraphs[i - 1]);
+            let continues =
+                first == 'と' && i > 0 && continues_quotation(doc, &doc.paragraphs[i - 1]);
             if continues
                 || starts_with_opening_bracket(first)
                 || is_dash_char(first)
@@ -1120,7 +1121,8 @@ impl Rule for EmptyLineRuns {
                 return false;
             };
             (first.line > 0 && line(first.line - 1).contains("［＃改"))
-                || (last.line + 1 < doc.lines.line_count() && line(last.line + 1).contains("見出し］"))
+                || (last.line + 1 < doc.lines.line_count()
+                    && line(last.line + 1).contains("見出し］"))
         };
         let mut flush = |run: &mut Vec<&BodyLine>| {
             if run.len() > max && !layout(run) {
@@ -1194,12 +1196,26 @@ mod tests {
         let text = "彼は歩いた。\n".repeat(6);
         let ds = diagnostics(&IndentMissing, &text, &Settings::default());
         assert_eq!(ds.len(), 1);
-        assert!(ds[0].message.contains("地の文6段落のうち6段落"), "{}", ds[0].message);
+        assert!(
+            ds[0].message.contains("地の文6段落のうち6段落"),
+            "{}",
+            ds[0].message
+        );
         assert_eq!(ds[0].fix.as_ref().map(|f| f.edits.len()), Some(6));
-        assert_eq!(fixed(&IndentMissing, &text, &Settings::default()), "　彼は歩いた。\n".repeat(6));
+        assert_eq!(
+            fixed(&IndentMissing, &text, &Settings::default()),
+            "　彼は歩いた。\n".repeat(6)
+        );
         // Mixed: each one is reported.
-        let text = format!("{}{}", "彼は歩いた。\n".repeat(5), "　彼は歩いた。\n".repeat(2));
-        assert_eq!(diagnostics(&IndentMissing, &text, &Settings::default()).len(), 5);
+        let text = format!(
+            "{}{}",
+            "彼は歩いた。\n".repeat(5),
+            "　彼は歩いた。\n".repeat(2)
+        );
+        assert_eq!(
+            diagnostics(&IndentMissing, &text, &Settings::default()).len(),
+            5
+        );
     }
 
     #[test]
@@ -1208,7 +1224,10 @@ mod tests {
         assert!(diagnostics(&IndentMissing, text, &Settings::default()).is_empty());
         // と after narration starts a paragraph of its own.
         let text = "　彼は歩いた。\nときどき休んだ。\n";
-        assert_eq!(diagnostics(&IndentMissing, text, &Settings::default()).len(), 1);
+        assert_eq!(
+            diagnostics(&IndentMissing, text, &Settings::default()).len(),
+            1
+        );
     }
 
     #[test]
@@ -1216,7 +1235,10 @@ mod tests {
         let text = "　前。\n［＃改頁］\n\n\n\n　後。\n\n\n\n［＃５字下げ］二［＃「二」は中見出し］\n　次。\n";
         assert!(diagnostics(&EmptyLineRuns, text, &Settings::default()).is_empty());
         let text = "　前。\n\n\n\n　後。\n";
-        assert_eq!(diagnostics(&EmptyLineRuns, text, &Settings::default()).len(), 1);
+        assert_eq!(
+            diagnostics(&EmptyLineRuns, text, &Settings::default()).len(),
+            1
+        );
     }
 
     #[test]
