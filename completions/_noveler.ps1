@@ -62,6 +62,7 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--fail-under', '--fail-under', [CompletionResultType]::ParameterName, 'Exit 1 when a file''s overall score is below this (0-100)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour the text output')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Tool config to use instead of .novelerrc.yaml')
+            [CompletionResult]::new('--preset', '--preset', [CompletionResultType]::ParameterName, 'Rule preset: narou (web novels) or literary (the default for Aozora Bunko files)')
             [CompletionResult]::new('--exclude-dialogue-lines', '--exclude-dialogue-lines', [CompletionResultType]::ParameterName, 'Rhythm metrics and rules over narration only (true) or all sentences (false)')
             [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'File name to report stdin (-) as; also decides ignores')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')

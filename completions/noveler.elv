@@ -58,6 +58,7 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --fail-under 'Exit 1 when a file''s overall score is below this (0-100)'
             cand --color 'Colour the text output'
             cand --config 'Tool config to use instead of .novelerrc.yaml'
+            cand --preset 'Rule preset: narou (web novels) or literary (the default for Aozora Bunko files)'
             cand --exclude-dialogue-lines 'Rhythm metrics and rules over narration only (true) or all sentences (false)'
             cand --stdin-filename 'File name to report stdin (-) as; also decides ignores'
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'

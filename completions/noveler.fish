@@ -76,6 +76,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_se
 always\t''
 never\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l config -d 'Tool config to use instead of .novelerrc.yaml' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l preset -d 'Rule preset: narou (web novels) or literary (the default for Aozora Bunko files)' -r -f -a "narou\t''
+literary\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l exclude-dialogue-lines -d 'Rhythm metrics and rules over narration only (true) or all sentences (false)' -r -f -a "true\t''
 false\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l stdin-filename -d 'File name to report stdin (-) as; also decides ignores' -r

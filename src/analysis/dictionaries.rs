@@ -7,6 +7,34 @@ use std::sync::OnceLock;
 const TYPOS_TSV: &str = include_str!("../../templates/dictionaries/typos.tsv");
 const NOTATION_TSV: &str = include_str!("../../templates/dictionaries/notation_pairs.tsv");
 const EXCLUSIONS_TSV: &str = include_str!("../../templates/dictionaries/notation_exclusions.tsv");
+const ROLES_TSV: &str = include_str!("../../templates/dictionaries/notation_roles.tsv");
+
+/// The grammatical use a kana spelling of a 表記ゆれ pair may have (`notation_roles.tsv`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotationRole {
+    /// An auxiliary verb right after て/で.
+    Aux,
+    /// A formal noun right after a hiragana.
+    Formal,
+}
+
+/// `notation_roles.tsv`: kana spelling → role.
+pub fn notation_roles() -> &'static BTreeMap<String, NotationRole> {
+    static MAP: OnceLock<BTreeMap<String, NotationRole>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        parse_pairs(ROLES_TSV)
+            .into_iter()
+            .filter_map(|(word, role)| {
+                let role = match role.as_str() {
+                    "aux" => NotationRole::Aux,
+                    "formal" => NotationRole::Formal,
+                    _ => return None,
+                };
+                Some((word, role))
+            })
+            .collect()
+    })
+}
 
 /// Parses `a<TAB>b` lines, skipping blanks and `#` comments.
 pub fn parse_pairs(tsv: &str) -> Vec<(String, String)> {
@@ -79,6 +107,13 @@ mod tests {
         let pairs = default_notation_pairs();
         assert!(pairs.len() >= 20, "{}", pairs.len());
         assert!(notation_exclusions()["とき"].contains(&"ときどき".to_string()));
+        assert_eq!(notation_roles()["もらう"], NotationRole::Aux);
+        assert_eq!(notation_roles()["こと"], NotationRole::Formal);
+        assert_eq!(
+            notation_roles().len(),
+            parse_pairs(ROLES_TSV).len(),
+            "unknown role"
+        );
     }
 
     #[test]

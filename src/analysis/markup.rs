@@ -34,8 +34,8 @@
 
 use super::line_index::LineIndex;
 use super::segment::{
-    char_class, is_closer, is_dash, is_line_space, is_scene_break_char, is_space, is_terminator,
-    BodyLine, CharClass, ClassCounts, Document, Paragraph, ParagraphKind, Section, Sentence,
+    char_class, is_dash, is_line_space, is_scene_break_char, is_space, BodyLine, CharClass,
+    ClassCounts, Document, Paragraph, ParagraphKind, Section, Sentence,
 };
 use super::Span;
 
@@ -43,14 +43,20 @@ use super::Span;
 pub fn build(source: &str) -> Document<'_> {
     let lines = LineIndex::new(source);
     let spans = line_spans(source, &lines);
-    let included = body_mask(source, &spans);
+    let (mut included, aozora) = body_mask(source, &spans);
+    let layout = super::aozora::layout(source, &spans);
+    for (inc, l) in included.iter_mut().zip(&layout) {
+        *inc &= !l.heading;
+    }
 
     let mut b = Builder::new(source);
+    b.aozora = aozora;
     b.display.reserve(source.len() + spans.len());
     b.display_map.reserve(source.len() + spans.len() + 1);
     let mut scratch = Scratch::default();
     for (line, (&span, &inc)) in spans.iter().zip(included.iter()).enumerate() {
         if inc {
+            b.annotated_indent = layout[line].indented;
             b.body_line(line, span, &mut scratch);
         }
     }
@@ -78,21 +84,27 @@ fn is_key_value(line: &str) -> bool {
     }
 }
 
-/// Which lines belong to the body (SPEC §2.1).
-fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
+/// Which lines belong to the body (SPEC §2.1, §2.8), and whether the text is an Aozora
+/// Bunko file.
+fn body_mask(source: &str, spans: &[Span]) -> (Vec<bool>, bool) {
     let n = spans.len();
     let mut inc = vec![true; n];
+    let aozora = super::aozora::frame(source, spans);
 
     // Leading YAML front matter.
     let mut body_start = 0;
-    if n > 0 && trimmed(source, spans[0]) == "---" {
+    if let Some((start, _)) = aozora {
+        body_start = start;
+    } else if n > 0 && trimmed(source, spans[0]) == "---" {
         if let Some(close) = (1..n).find(|&l| trimmed(source, spans[l]) == "---") {
             body_start = close + 1;
         }
     }
     // Trailing metadata block.
     let mut body_end = n;
-    if let Some(last) = (body_start..n)
+    if let Some((_, end)) = aozora {
+        body_end = end;
+    } else if let Some(last) = (body_start..n)
         .rev()
         .find(|&l| trimmed(source, spans[l]) == "---")
     {
@@ -125,14 +137,14 @@ fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
             inc[l] = false;
         }
     }
-    inc
+    (inc, aozora.is_some())
 }
 
 /// Reusable buffers for masking one line: (source offset, char) of the kept characters.
 #[derive(Default)]
 struct Scratch {
     a: Vec<(u32, char)>,
-    stack: Vec<u8>,
+    pieces: Vec<super::sentences::Piece>,
 }
 
 struct Builder<'a> {
@@ -152,6 +164,10 @@ struct Builder<'a> {
     section_chars: usize,
     blank_run: usize,
     pending_break: bool,
+    /// The text is an Aozora Bunko file (SPEC §2.8).
+    aozora: bool,
+    /// The current line is indented by an annotation (`［＃ここから２字下げ］` …).
+    annotated_indent: bool,
 }
 
 impl<'a> Builder<'a> {
@@ -172,6 +188,8 @@ impl<'a> Builder<'a> {
             section_chars: 0,
             blank_run: 0,
             pending_break: false,
+            aozora: false,
+            annotated_indent: false,
         }
     }
 
@@ -261,7 +279,7 @@ impl<'a> Builder<'a> {
             return;
         }
         self.display = display;
-        self.paragraph(index, line, span, dstart, dend, &mut scratch.stack);
+        self.paragraph(index, line, span, dstart, dend, &mut scratch.pieces);
     }
 
     fn count_char(&mut self, c: char) {
@@ -297,7 +315,7 @@ impl<'a> Builder<'a> {
         span: Span,
         dstart: usize,
         dend: usize,
-        stack: &mut Vec<u8>,
+        pieces: &mut Vec<super::sentences::Piece>,
     ) {
         if self.pending_break && self.paragraphs.len() > self.section_start {
             self.close_section();
@@ -313,74 +331,21 @@ impl<'a> Builder<'a> {
 
         let mut chars = 0usize;
         let mut quote_depth = 0usize;
-        stack.clear();
-        // Counts of open brackets per type, so a closer with no opener is O(1).
-        let mut open_counts = [0usize; 8];
-
-        // Current sentence.
-        let mut start: Option<usize> = None; // display offset of its first non-space char
-        let mut last_end = 0usize; // display offset after its last non-space char
-        let mut length = 0usize;
-        let mut commas = 0usize;
-        // After a terminating run at depth 0: the sentence ends before the next char that is
-        // neither a terminator nor a closer.
-        let mut in_run = false;
 
         // Counted here and added to the builder's totals after the loop.
         let mut classes = ClassCounts::default();
         let mut dialogue_chars = 0usize;
-        let count = |classes: &mut ClassCounts, c: char| match char_class(c) {
-            CharClass::Kanji => classes.kanji += 1,
-            CharClass::Hiragana => classes.hiragana += 1,
-            CharClass::Katakana => classes.katakana += 1,
-            CharClass::Other => classes.other += 1,
-        };
-
-        for (i, c) in text.char_indices() {
-            let at = dstart + i;
-            if ('\u{3041}'..'\u{FF00}').contains(&c) {
-                // Kana, kanji and the rest of U+3041..U+FEFF: no space, terminator, closer,
-                // quote, comma or bracket lives there, so only the counting below applies.
-                if in_run {
-                    if let Some(s) = start.take() {
-                        self.push_sentence(
-                            &display, paragraph, dialogue, s, last_end, length, commas,
-                        );
-                    }
-                    length = 0;
-                    commas = 0;
-                    in_run = false;
-                }
-                chars += 1;
-                count(&mut classes, c);
-                if start.is_none() {
-                    start = Some(at);
-                }
-                last_end = at + c.len_utf8();
-                if quote_depth > 0 {
-                    dialogue_chars += 1;
-                }
-                length += 1;
-                continue;
-            }
-            if in_run && !is_terminator(c) && !is_closer(c) {
-                if let Some(s) = start.take() {
-                    self.push_sentence(&display, paragraph, dialogue, s, last_end, length, commas);
-                }
-                length = 0;
-                commas = 0;
-                in_run = false;
-            }
+        for c in text.chars() {
             if is_space(c) {
                 continue;
             }
             chars += 1;
-            count(&mut classes, c);
-            if start.is_none() {
-                start = Some(at);
+            match char_class(c) {
+                CharClass::Kanji => classes.kanji += 1,
+                CharClass::Hiragana => classes.hiragana += 1,
+                CharClass::Katakana => classes.katakana += 1,
+                CharClass::Other => classes.other += 1,
             }
-            last_end = at + c.len_utf8();
-
             // 「」『』 depth for dialogue characters.
             match c {
                 '「' | '『' => quote_depth += 1,
@@ -388,33 +353,26 @@ impl<'a> Builder<'a> {
                 _ if quote_depth > 0 => dialogue_chars += 1,
                 _ => {}
             }
-
-            if is_terminator(c) && (in_run || stack.is_empty()) {
-                in_run = true;
-                continue;
-            }
-            length += 1;
-            if c == '、' {
-                commas += 1;
-            }
-            match bracket(c) {
-                Bracket::Open(k) => {
-                    stack.push(k);
-                    open_counts[k as usize] += 1;
-                }
-                Bracket::Close(k) if open_counts[k as usize] > 0 => {
-                    while let Some(open) = stack.pop() {
-                        open_counts[open as usize] -= 1;
-                        if open == k {
-                            break;
-                        }
-                    }
-                }
-                _ => {}
-            }
         }
-        if let Some(s) = start {
-            self.push_sentence(&display, paragraph, dialogue, s, last_end, length, commas);
+        pieces.clear();
+        super::sentences::split(text, dstart, pieces);
+        for piece in pieces.iter() {
+            let span = source_span(
+                self.source,
+                &display,
+                &self.display_map,
+                piece.start,
+                piece.end,
+            );
+            self.sentences.push(Sentence {
+                paragraph,
+                display: piece.start..piece.end,
+                span,
+                length: piece.length,
+                commas: piece.commas,
+                dialogue: dialogue || piece.quoted,
+                quoted: piece.quoted,
+            });
         }
         self.display = display;
 
@@ -425,7 +383,7 @@ impl<'a> Builder<'a> {
         self.classes.other += classes.other;
         self.dialogue_chars += dialogue_chars;
         self.section_chars += chars;
-        let indented = self.source[span.range()].starts_with('\u{3000}');
+        let indented = self.annotated_indent || self.source[span.range()].starts_with('\u{3000}');
         self.paragraphs.push(Paragraph {
             body_line,
             line,
@@ -436,28 +394,6 @@ impl<'a> Builder<'a> {
             indented,
             sentences: first_sentence..self.sentences.len(),
             section: self.sections.len(),
-        });
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn push_sentence(
-        &mut self,
-        display: &str,
-        paragraph: usize,
-        dialogue: bool,
-        start: usize,
-        end: usize,
-        length: usize,
-        commas: usize,
-    ) {
-        let span = source_span(self.source, display, &self.display_map, start, end);
-        self.sentences.push(Sentence {
-            paragraph,
-            display: start..end,
-            span,
-            length,
-            commas,
-            dialogue,
         });
     }
 
@@ -478,6 +414,7 @@ impl<'a> Builder<'a> {
             classes: self.classes,
             dialogue_chars: self.dialogue_chars,
             scene_breaks: self.scene_breaks,
+            aozora: self.aozora,
         }
     }
 }
@@ -498,35 +435,6 @@ fn source_span(source: &str, display: &str, map: &[u32], start: usize, end: usiz
         .map(char::len_utf8)
         .unwrap_or(0);
     Span::new(s, (last_src + last_len).max(s))
-}
-
-/// A bracket of SPEC §2.5 and its type (0..8, in the order `「『（(【〈《〔`).
-enum Bracket {
-    Open(u8),
-    Close(u8),
-    None,
-}
-
-fn bracket(c: char) -> Bracket {
-    match c {
-        '「' => Bracket::Open(0),
-        '『' => Bracket::Open(1),
-        '（' => Bracket::Open(2),
-        '(' => Bracket::Open(3),
-        '【' => Bracket::Open(4),
-        '〈' => Bracket::Open(5),
-        '《' => Bracket::Open(6),
-        '〔' => Bracket::Open(7),
-        '」' => Bracket::Close(0),
-        '』' => Bracket::Close(1),
-        '）' => Bracket::Close(2),
-        ')' => Bracket::Close(3),
-        '】' => Bracket::Close(4),
-        '〉' => Bracket::Close(5),
-        '》' => Bracket::Close(6),
-        '〕' => Bracket::Close(7),
-        _ => Bracket::None,
-    }
 }
 
 /// Dialogue or narration (SPEC §2.4), on the displayed text of a paragraph.
@@ -769,14 +677,26 @@ mod tests {
 
     #[test]
     fn aozora_annotations_are_removed() {
-        assert_eq!(
-            display_of("［＃８字下げ］一［＃「一」は中見出し］\n"),
-            "一\n"
-        );
+        assert_eq!(display_of("［＃８字下げ］一［＃「一」に傍点］\n"), "一\n");
+        // A heading annotation makes its line a heading: not body (SPEC §2.8).
+        let doc = build("［＃８字下げ］一［＃「一」は中見出し］\n本文。\n");
+        assert_eq!(doc.display, "本文。\n");
         // Unterminated: stays as text.
         assert_eq!(display_of("［＃注釈。\n"), "［＃注釈。\n");
         // Plain ［ is not an annotation.
         assert_eq!(display_of("［注］。\n"), "［注］。\n");
+    }
+
+    #[test]
+    fn aozora_frame_and_indent_blocks() {
+        let text = "作品名\n著者\n\n----------\n【テキスト中に現れる記号について】\n《》：ルビ\n----------\n\n　本文《ほんぶん》。\n［＃ここから２字下げ］\n詩の行\n［＃ここで字下げ終わり］\n\n\n\n底本：「全集」\n入力：誰か\n1997年10月29日公開\n";
+        let doc = build(text);
+        assert!(doc.aozora);
+        assert_eq!(doc.display, "　本文。\n\n詩の行\n\n");
+        assert_eq!(doc.body_chars, 6);
+        let indented: Vec<bool> = doc.paragraphs.iter().map(|p| p.indented).collect();
+        assert_eq!(indented, vec![true, true]);
+        assert!(!build("　本文。\n").aozora);
     }
 
     #[test]
@@ -854,25 +774,26 @@ mod tests {
     }
 
     #[test]
-    fn sentences_split_outside_brackets() {
+    fn sentences_split_at_any_depth() {
+        // SPEC §2.5 (revised): a quotation holding terminators has sentences of its own; the
+        // narration around it is one sentence that does not count them.
         assert_eq!(
             sentences("「行く。来る。」と言った。次だ。\n"),
             vec![
-                ("「行く。来る。」と言った。".to_string(), 12),
+                ("「行く。".to_string(), 3),
+                ("来る。」".to_string(), 3),
+                ("と言った。".to_string(), 4),
                 ("次だ。".to_string(), 2)
             ]
         );
-        // Nested brackets of several kinds.
-        assert_eq!(
-            sentences("彼は（『本。』を読む。）と書く。終わり\n"),
-            vec![
-                ("彼は（『本。』を読む。）と書く。".to_string(), 15),
-                ("終わり".to_string(), 3)
-            ]
-        );
-        // A closer with no opener is ignored; a closer pops back to its opener.
-        assert_eq!(sentences("あ）い。う\n").len(), 2);
-        assert_eq!(sentences("「あ（い」う。え\n").len(), 2);
+        let doc = build("彼は「もう行こう。ここは危ない」と言って立ち上がった。\n");
+        let quoted: Vec<bool> = doc.sentences.iter().map(|s| s.quoted).collect();
+        assert_eq!(quoted, vec![false, true, true]);
+        assert_eq!(doc.sentences[0].length, 12);
+        // Quoted sentences count as dialogue for the rhythm rules.
+        assert!(doc.sentences[1].dialogue && !doc.sentences[0].dialogue);
+        // An unclosed bracket opens nothing: the paragraph splits as narration.
+        assert_eq!(sentences("「あ。い。\nう。\n").len(), 3);
     }
 
     #[test]
@@ -890,23 +811,6 @@ mod tests {
         assert_eq!(sentences("　春 だ\n"), vec![("春 だ".to_string(), 2)]);
         // A terminator-only paragraph is a sentence of length 0.
         assert_eq!(sentences("！\n"), vec![("！".to_string(), 0)]);
-        // An unclosed bracket keeps the rest of the paragraph in one sentence.
-        assert_eq!(sentences("「あ。い。\nう。\n").len(), 2);
-    }
-
-    #[test]
-    fn bracket_table_agrees_with_segment_predicates() {
-        use crate::analysis::segment::{closing_of, is_open_bracket};
-        for c in ['「', '『', '（', '(', '【', '〈', '《', '〔'] {
-            assert!(is_open_bracket(c));
-            let Bracket::Open(k) = bracket(c) else {
-                panic!("{c}")
-            };
-            let close = closing_of(c).unwrap();
-            assert!(is_closer(close));
-            assert!(matches!(bracket(close), Bracket::Close(j) if j == k));
-        }
-        assert!(matches!(bracket('あ'), Bracket::None));
     }
 
     #[test]

@@ -370,20 +370,39 @@ pub fn sentence_ending<'d>(doc: &'d Document, s: &Sentence, n: usize) -> &'d str
 
 /// Maximal runs (length ≥ 1) of consecutive `sentences` sharing the same non-empty ending of
 /// `n` characters (`sentence_ending`), as index ranges into `sentences`. Sentences with an
-/// empty ending are in no run.
+/// empty ending are in no run, and a run stops at a dialogue paragraph (an exchange of lines
+/// between two narration sentences breaks the monotony the rule is about): it never spans a
+/// dialogue paragraph, nor goes on from narration into dialogue or back.
 pub fn same_ending_runs(doc: &Document, sentences: &[&Sentence], n: usize) -> Vec<Range<usize>> {
+    // Dialogue paragraphs before paragraph i: dialogue[i].
+    let mut dialogue = Vec::with_capacity(doc.paragraphs.len() + 1);
+    dialogue.push(0usize);
+    for p in &doc.paragraphs {
+        let d = usize::from(p.kind == super::segment::ParagraphKind::Dialogue);
+        dialogue.push(dialogue[dialogue.len() - 1] + d);
+    }
+    // Between sentences of paragraphs a < b: a dialogue paragraph lies strictly between, or
+    // one of the two is dialogue and the other narration.
+    let count = |from: usize, to: usize| match (dialogue.get(to), dialogue.get(from)) {
+        (Some(hi), Some(lo)) if to > from => hi - lo,
+        _ => 0,
+    };
+    let crosses =
+        |a: usize, b: usize| a != b && (count(a + 1, b) > 0 || count(a, a + 1) != count(b, b + 1));
     let mut runs = Vec::new();
     let mut start = 0;
     let mut prev: &str = "";
+    let mut prev_paragraph = 0;
     for (i, s) in sentences.iter().enumerate() {
         let e = sentence_ending(doc, s, n);
-        if e.is_empty() || e != prev {
+        if e.is_empty() || e != prev || crosses(prev_paragraph, s.paragraph) {
             if !prev.is_empty() {
                 runs.push(start..i);
             }
             start = i;
         }
         prev = e;
+        prev_paragraph = s.paragraph;
     }
     if !prev.is_empty() {
         runs.push(start..sentences.len());
@@ -552,6 +571,18 @@ mod tests {
         let all: Vec<&Sentence> = doc.sentences.iter().collect();
         assert_eq!(same_ending_runs(&doc, &all, 2), vec![0..2, 2..3, 3..4]);
         assert_eq!(same_ending_runs(&doc, &all, 1), vec![0..4]);
+    }
+
+    #[test]
+    fn same_ending_runs_stop_at_a_dialogue_paragraph() {
+        let doc = Document::parse("　走った。笑った。\n「行くぞ」\n　泣いた。見た。\n　言った。\n");
+        let narration = narration_sentences(&doc, &settings());
+        assert_eq!(narration.len(), 5);
+        assert_eq!(
+            same_ending_runs(&doc, &narration, 2),
+            vec![0..2, 2..3, 3..4, 4..5]
+        );
+        assert_eq!(same_ending_runs(&doc, &narration, 1), vec![0..2, 2..5]);
     }
 
     fn settings() -> Settings {

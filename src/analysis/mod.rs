@@ -2,6 +2,7 @@
 //! No I/O, no clock, no environment, no printing, no threads (see ARCHITECTURE.md).
 #![deny(clippy::print_stdout, clippy::print_stderr, clippy::disallowed_methods)]
 
+pub mod aozora;
 pub mod dictionaries;
 pub mod finding;
 pub mod fix;
@@ -11,6 +12,7 @@ pub mod metrics;
 pub mod rules;
 pub mod score;
 pub mod segment;
+pub(crate) mod sentences;
 pub mod settings;
 pub mod source;
 pub mod span;
@@ -57,6 +59,8 @@ fn hex(bytes: &[u8]) -> String {
 /// then code.
 pub fn analyze(text: &str, file: &str, settings: &Settings) -> FileAnalysis {
     let doc = Document::parse(text);
+    let literary = settings.for_text(doc.aozora);
+    let settings = literary.as_ref().unwrap_or(settings);
     let metrics = metrics::compute(&doc, settings);
     let cx = rules::RuleContext {
         doc: &doc,
@@ -250,6 +254,30 @@ fn excerpt(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn aozora_files_default_to_literary() {
+        let body = "　「わかった。」\n".repeat(6);
+        let aozora = format!("題\n著者\n----------\n【テキスト中に現れる記号について】\n----------\n{body}\n底本：「全集」\n入力：誰か\n");
+        let codes = |text: &str, s: &Settings| -> Vec<String> {
+            analyze(text, "t.txt", s)
+                .findings
+                .into_iter()
+                .map(|f| f.code)
+                .collect()
+        };
+        assert!(!codes(&aozora, &Settings::default()).contains(&"PERIOD_BEFORE_CLOSE".to_string()));
+        // The same body as a web-novel manuscript: the 。」 habit is reported once.
+        let narou = codes(&body, &Settings::default());
+        assert_eq!(
+            narou.iter().filter(|c| *c == "PERIOD_BEFORE_CLOSE").count(),
+            1
+        );
+        // A chosen preset wins over the Aozora default.
+        let mut chosen = Settings::default();
+        chosen.set_preset(settings::Preset::Narou);
+        assert!(codes(&aozora, &chosen).contains(&"PERIOD_BEFORE_CLOSE".to_string()));
+    }
 
     #[test]
     fn decimal_writes_numbers() {

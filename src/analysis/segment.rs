@@ -52,7 +52,8 @@ pub struct Paragraph {
     pub kind: ParagraphKind,
     /// 正味文字数 of the paragraph: displayed characters other than whitespace.
     pub chars: usize,
-    /// Source line starts with U+3000.
+    /// Source line starts with U+3000, or an annotation indents it (`［＃２字下げ］`,
+    /// `［＃ここから２字下げ］` …, SPEC §2.8).
     pub indented: bool,
     /// Sentences of this paragraph: index range into `Document::sentences`.
     pub sentences: Range<usize>,
@@ -72,10 +73,12 @@ pub struct Sentence {
     pub span: Span,
     /// Displayed characters, excluding whitespace and the terminating run (`。！？!?`).
     pub length: usize,
-    /// Number of `、` in the sentence.
+    /// Number of `、` in the sentence (one between two numerals is not counted).
     pub commas: usize,
-    /// The paragraph is dialogue.
+    /// The paragraph is dialogue, or the sentence is quoted.
     pub dialogue: bool,
+    /// Inside a quotation (a bracket pair holding a terminator, SPEC §2.5).
+    pub quoted: bool,
 }
 
 /// A section between scene breaks (SPEC §2.7).
@@ -122,6 +125,8 @@ pub struct Document<'a> {
     /// Scene-break lines (SPEC §2.7: a line made only of `◇◆□■＊*※―-` and spaces):
     /// indices into `body_lines`. They are not paragraphs.
     pub scene_breaks: Vec<usize>,
+    /// An Aozora Bunko file (SPEC §2.8): its header and footer are not body.
+    pub aozora: bool,
 }
 
 /// The four whitespace characters SPEC §2.3 excludes from 正味文字数.

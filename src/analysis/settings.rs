@@ -7,6 +7,49 @@ use super::{Applicability, Aspect, Severity};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// A preset: rule defaults for a kind of writing (issue 13). User settings (`rules:`,
+/// `thresholds:`) override it.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Preset {
+    /// Web novels (なろう・カクヨム): the defaults of SPEC §4.
+    #[default]
+    Narou,
+    /// Literary prose (the default for Aozora Bunko files): the web-novel targets (dialogue
+    /// ratio, kanji ratio, mean commas, sentence-length windows, episode length unless one is
+    /// configured) and modern typesetting conventions (no 。 before 」, a space after ！？) are
+    /// not checked, and a multi-paragraph quotation is not a bracket mismatch.
+    Literary,
+}
+
+impl Preset {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Preset::Narou => "narou",
+            Preset::Literary => "literary",
+        }
+    }
+
+    /// Whether rule `code` runs by default under this preset.
+    pub fn enables(self, code: &str, length_configured: bool) -> bool {
+        match self {
+            Preset::Narou => true,
+            Preset::Literary => match code {
+                "DIALOGUE_RATIO_OUT_OF_RANGE"
+                | "KANJI_RATIO_OUT_OF_RANGE"
+                | "COMMA_AVG_OUT_OF_RANGE"
+                | "WINDOW_OUT_OF_RANGE"
+                | "PERIOD_BEFORE_CLOSE"
+                | "EXCLAMATION_SPACE" => false,
+                "LENGTH_OUT_OF_RANGE" => length_configured,
+                _ => true,
+            },
+        }
+    }
+}
+
 /// Where the target length came from (reported in `length_stats.source`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -135,6 +178,9 @@ pub struct NotationPair {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Settings {
     pub preset: String,
+    /// The preset was chosen (config or `--preset`); otherwise an Aozora Bunko file is read
+    /// with `literary`.
+    pub preset_explicit: bool,
     /// Rhythm metrics and rhythm rules look at narration sentences only.
     pub exclude_dialogue_lines: bool,
     pub target_length: TargetLength,
@@ -145,6 +191,9 @@ pub struct Settings {
     pub forbidden_expressions: Vec<String>,
     pub typos: Vec<TypoEntry>,
     pub notation_pairs: Vec<NotationPair>,
+    /// The house style for 表記ゆれ: preferred spellings (`.novelerrc.yaml`
+    /// `notation_preferences`, the style guide's 表記.ひらく語 / 表記.閉じる語).
+    pub notation_preferences: Vec<String>,
     /// Only these aspects are checked (all when empty).
     pub aspects: Vec<Aspect>,
     /// Aspect weights for the overall score; minimum of aspect scores when empty.
@@ -157,6 +206,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             preset: "narou".into(),
+            preset_explicit: false,
             exclude_dialogue_lines: true,
             target_length: TargetLength::default(),
             thresholds: Thresholds::default(),
@@ -164,6 +214,7 @@ impl Default for Settings {
             forbidden_expressions: Vec::new(),
             typos: super::dictionaries::default_typos(),
             notation_pairs: super::dictionaries::default_notation_pairs(),
+            notation_preferences: Vec::new(),
             aspects: Vec::new(),
             weights: BTreeMap::new(),
             fix_level: Applicability::Safe,
@@ -177,7 +228,39 @@ impl Settings {
         if !self.aspects.is_empty() && !self.aspects.contains(&aspect) {
             return false;
         }
-        self.rules.get(code).and_then(|o| o.enabled).unwrap_or(true)
+        match self.rules.get(code).and_then(|o| o.enabled) {
+            Some(on) => on,
+            None => self
+                .preset()
+                .enables(code, self.target_length.source != LengthSource::Default),
+        }
+    }
+
+    /// The preset in force (`narou` for an unknown name).
+    pub fn preset(&self) -> Preset {
+        if self.preset == Preset::Literary.as_str() {
+            Preset::Literary
+        } else {
+            Preset::Narou
+        }
+    }
+
+    /// Chooses `preset` (explicitly).
+    pub fn set_preset(&mut self, preset: Preset) {
+        self.preset = preset.as_str().to_string();
+        self.preset_explicit = true;
+    }
+
+    /// The settings for a text: an Aozora Bunko file is read with `literary` unless a preset
+    /// was chosen. `None` when these settings apply as they are.
+    pub fn for_text(&self, aozora: bool) -> Option<Settings> {
+        if aozora && !self.preset_explicit && self.preset() != Preset::Literary {
+            let mut s = self.clone();
+            s.preset = Preset::Literary.as_str().to_string();
+            Some(s)
+        } else {
+            None
+        }
     }
 
     /// The severity a finding of `code` is reported with.

@@ -2,6 +2,7 @@
 //! rendering in the chosen format, exit status.
 
 use super::GlobalArgs;
+use crate::analysis::settings::Preset;
 use crate::analysis::{Aspect, Severity};
 use crate::commands::check::{self as cmd, CheckReport, CheckRequest, Target};
 use crate::commands::{self, Ctx};
@@ -37,6 +38,16 @@ fn aspect_parser() -> impl TypedValueParser<Value = Aspect> {
         "content",
     ])
     .map(|s| Aspect::parse(&s).unwrap_or(Aspect::Style))
+}
+
+fn preset_parser() -> impl TypedValueParser<Value = Preset> {
+    PossibleValuesParser::new(["narou", "literary"]).map(|s| {
+        if s == "literary" {
+            Preset::Literary
+        } else {
+            Preset::Narou
+        }
+    })
 }
 
 /// `noveler check progressive EP <verb>` (the 12-step progressive check, `cli::progressive`).
@@ -94,6 +105,9 @@ pub struct CheckArgs {
     /// Tool config to use instead of .novelerrc.yaml
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Rule preset: narou (web novels) or literary (the default for Aozora Bunko files)
+    #[arg(long, value_parser = preset_parser(), value_name = "PRESET")]
+    pub preset: Option<Preset>,
     /// Rhythm metrics and rules over narration only (true) or all sentences (false)
     #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true")]
     pub exclude_dialogue_lines: Option<bool>,
@@ -163,6 +177,7 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
             .as_ref()
             .map(|c| cwd.join(c).to_string_lossy().into_owned()),
         exclude_dialogue_lines: args.exclude_dialogue_lines,
+        preset: args.preset,
         no_cache: args.no_cache,
         stdin_filename: args.stdin_filename.clone(),
         ..Default::default()

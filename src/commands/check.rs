@@ -13,6 +13,7 @@
 //! still exit 2.
 
 use super::{Ctx, Report};
+use crate::analysis::settings::Preset;
 use crate::analysis::{self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity};
 use crate::error::{Code, Error, Result};
 use crate::project::{is_manuscript_file, Project};
@@ -85,6 +86,9 @@ pub struct CheckRequest {
     pub config: Option<String>,
     /// Rhythm metrics and rules over narration only (default true, or the config's value).
     pub exclude_dialogue_lines: Option<bool>,
+    /// Rule preset (narou, literary); default: the config's, else literary for Aozora Bunko
+    /// files and narou for the rest.
+    pub preset: Option<Preset>,
     /// Do not read or write the content-hash cache in `.noveler/cache/`.
     pub no_cache: bool,
 }
@@ -293,6 +297,9 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
     }
     if let Some(x) = req.exclude_dialogue_lines {
         settings.exclude_dialogue_lines = x;
+    }
+    if let Some(p) = req.preset {
+        settings.set_preset(p);
     }
 
     let jobs = plan(&project, &req)?;

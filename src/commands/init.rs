@@ -182,6 +182,9 @@ pub fn default_rc(min: usize, max: usize) -> String {
          ## 変えたい行だけ行頭の「# 」を外して値を書き換えてください。\n\
          ## 各キーの意味: noveler explain <CODE> / noveler rules\n",
     );
+    out.push_str(
+        "#   # narou（Web小説）か literary（文芸。青空文庫のファイルは指定がなければ literary）\n",
+    );
     out.push_str("# preset: narou\n");
     out.push_str("#   # 会話文を除いた地の文だけで文のリズムを測る\n");
     out.push_str("# exclude_dialogue_lines: true\n");
@@ -559,6 +562,7 @@ mod tests {
         rc.apply(&mut s);
         let mut d = crate::analysis::Settings::default();
         d.target_length.source = crate::analysis::settings::LengthSource::Override;
+        d.preset_explicit = true;
         for code in rc.rules.keys() {
             d.rules.insert(
                 code.0.clone(),

@@ -34,6 +34,8 @@ pub const TOOL_CONFIG: &str = ".novelerrc.yaml";
 pub const MANUSCRIPT_DIR: &str = "40_原稿";
 /// The quality rules file inside the settings directory.
 pub const QUALITY_RULES: &str = "執筆品質ルール.yaml";
+/// The style guide, under the settings directory.
+pub const STYLE_GUIDE: &str = "文体/スタイルガイド.yaml";
 
 /// Resolves the project root: `explicit` (`--project-root` or `PROJECT_ROOT`, already
 /// merged by the adapter), else the nearest ancestor of `cwd` holding `プロジェクト設定.yaml`
@@ -166,6 +168,12 @@ impl Project {
             }
             None => RcConfig::default(),
         };
+        // The house style for 表記ゆれ: the style guide's lists (a guide that is not YAML is
+        // prose for the agent, not config: it is then not read for this).
+        let guide = root.join(&dirs.settings).join(STYLE_GUIDE);
+        if let Ok(text) = std::fs::read_to_string(&guide) {
+            settings.notation_preferences = rc::parse_style_guide_preferences(&text);
+        }
         rc.apply(&mut settings);
         if let Some(l) = length {
             settings.target_length = l;

@@ -3,7 +3,7 @@
 //! error naming the file, the key and the line.
 //!
 //! ```yaml
-//! preset: narou
+//! preset: narou            # or literary (default for Aozora Bunko files)
 //! thresholds: {long_sentence_low: 90}
 //! rules:
 //!   INDENT_MISSING: {enabled: false}
@@ -15,6 +15,7 @@
 //! weights: {rhythm: 1, readability: 1, grammar: 2, style: 1, length: 1, content: 1}
 //! fix: {level: safe}
 //! max_findings_per_rule: 200
+//! notation_preferences: [出来る, わかる]
 //! ```
 
 use super::glob::Glob;
@@ -43,12 +44,7 @@ impl<'de> Deserialize<'de> for RuleCode {
     }
 }
 
-/// Only preset so far: the なろう defaults of SPEC §4.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Preset {
-    Narou,
-}
+pub use crate::analysis::settings::Preset;
 
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -112,6 +108,8 @@ pub struct RcConfig {
     /// Findings listed per rule code per file (default `commands::check::MAX_FINDINGS_PER_RULE`,
     /// 200); the rest are counted, not listed.
     pub max_findings_per_rule: Option<usize>,
+    /// Preferred spellings for NOTATION_INCONSISTENCY (before the style guide's).
+    pub notation_preferences: Vec<String>,
 }
 
 /// Parses the text of a tool config read from `path`.
@@ -122,7 +120,7 @@ pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
     check_nesting(path, text)?;
     let rc: RcConfig = serde_yaml::from_str(text).map_err(|e| {
         yaml_error(Code::U002, path, &e, "設定ファイルが不正です")
-            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule")
+            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule, notation_preferences")
     })?;
     for (aspect, w) in &rc.weights {
         if !w.is_finite() || *w < 0.0 {
@@ -341,6 +339,9 @@ fn validate_thresholds(path: &Path, text: &str, t: &Thresholds) -> Result<()> {
 impl RcConfig {
     /// Folds this config into `settings` (which already holds the project's target length).
     pub fn apply(&self, settings: &mut Settings) {
+        if let Some(p) = self.preset {
+            settings.set_preset(p);
+        }
         if let Some(t) = &self.thresholds {
             settings.thresholds = t.clone();
         }
@@ -370,6 +371,11 @@ impl RcConfig {
         if let Some(level) = self.fix.level {
             settings.fix_level = level;
         }
+        if !self.notation_preferences.is_empty() {
+            let mut prefs = self.notation_preferences.clone();
+            prefs.append(&mut settings.notation_preferences);
+            settings.notation_preferences = prefs;
+        }
     }
 
     /// The compiled `ignore.paths` globs (validated by `parse_rc`).
@@ -392,6 +398,28 @@ pub fn merge_phrases(list: &mut Vec<String>, more: &[String]) {
             list.push(p.to_string());
         }
     }
+}
+
+/// Preferred spellings of a style guide: `スタイルガイド.表記.ひらく語` and `.閉じる語` (or
+/// the same keys at the top level); empty when the text is not YAML or has neither.
+pub fn parse_style_guide_preferences(text: &str) -> Vec<String> {
+    let Ok(doc) = serde_yaml::from_str::<serde_yaml::Value>(text) else {
+        return Vec::new();
+    };
+    let notation = doc
+        .get("スタイルガイド")
+        .and_then(|g| g.get("表記"))
+        .or_else(|| doc.get("表記"));
+    let Some(notation) = notation else {
+        return Vec::new();
+    };
+    ["ひらく語", "閉じる語"]
+        .iter()
+        .filter_map(|k| notation.get(*k).and_then(|v| v.as_sequence()))
+        .flatten()
+        .filter_map(|v| v.as_str().map(|s| s.trim().to_string()))
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// The `禁止表現` list of `30_設定集/執筆品質ルール.yaml` (top level or under
@@ -592,6 +620,31 @@ mod tests {
         let mut list = vec!["語句7".to_string()];
         merge_phrases(&mut list, &many);
         assert_eq!(list.len(), 50_000);
+    }
+
+    #[test]
+    fn preset_and_notation_preferences_apply() {
+        let rc = parse("preset: literary\nnotation_preferences: [出来る]\n").unwrap();
+        let mut s = Settings {
+            notation_preferences: vec!["こと".into()],
+            ..Settings::default()
+        };
+        rc.apply(&mut s);
+        assert_eq!(s.preset(), Preset::Literary);
+        assert!(s.preset_explicit);
+        assert_eq!(s.notation_preferences, vec!["出来る", "こと"]);
+        assert!(!s.is_enabled("PERIOD_BEFORE_CLOSE", Aspect::Style));
+        assert!(parse("preset: kakuyomu\n").is_err());
+    }
+
+    #[test]
+    fn style_guide_preferences() {
+        let text = "スタイルガイド:\n  表記:\n    ひらく語: [こと, とき]\n    閉じる語: [出来る]\n";
+        assert_eq!(
+            parse_style_guide_preferences(text),
+            vec!["こと", "とき", "出来る"]
+        );
+        assert!(parse_style_guide_preferences("ただの文章: [").is_empty());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::scan::{self, Needles};
 use super::words;
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
-use crate::analysis::dictionaries::notation_exclusions;
+use crate::analysis::dictionaries::{notation_exclusions, notation_roles, NotationRole};
 use crate::analysis::fix::{display_edit, is_kanji, LazyGuard};
 use crate::analysis::segment::{char_class, CharClass, Document};
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
@@ -376,38 +376,114 @@ impl Rule for NotationInconsistency {
             if occ_a.is_empty() || occ_b.is_empty() {
                 continue;
             }
-            // The minority is reported; on a tie, the spelling that appears later.
-            let a_is_minority = match occ_a.len().cmp(&occ_b.len()) {
-                std::cmp::Ordering::Less => true,
-                std::cmp::Ordering::Greater => false,
-                std::cmp::Ordering::Equal => occ_a[0].start > occ_b[0].start,
-            };
-            let (minor, minor_occ, major, major_occ) = if a_is_minority {
-                (&a, &occ_a, &b, &occ_b)
-            } else {
-                (&b, &occ_b, &a, &occ_a)
-            };
-            for range in minor_occ {
-                let here = &doc.display[range.clone()];
-                out.push(
-                    Diagnostic::new(
-                        NOTATION_INCONSISTENCY.code,
-                        Severity::Medium,
-                        doc.source_span(range.clone()),
-                        format!(
-                            "表記ゆれ：「{here}」。このファイルでは{}が{}回、{}が{}回使われています。\
-                             多いほうの{}に統一することを検討してください。",
-                            minor.display_label(),
-                            minor_occ.len(),
-                            major.display_label(),
-                            major_occ.len(),
-                            major.display_label(),
-                        ),
-                    )
-                    .with_suggestion(format!("{}に統一する", major.display_label())),
-                );
+            let role = [a.label, b.label]
+                .iter()
+                .find_map(|l| notation_roles().get(*l).copied());
+            let preferred = cx.settings.notation_preferences.iter().find_map(|p| {
+                if a.forms.contains(&p.as_str()) {
+                    Some(true)
+                } else if b.forms.contains(&p.as_str()) {
+                    Some(false)
+                } else {
+                    None
+                }
+            });
+            // The pair is compared within each use (see `notation_roles.tsv`).
+            for used_as in [false, true] {
+                let in_use = |occ: &[Range<usize>]| -> Vec<Range<usize>> {
+                    occ.iter()
+                        .filter(|r| grammatical_use(&doc.display, r, role) == used_as)
+                        .cloned()
+                        .collect()
+                };
+                let (occ_a, occ_b) = (in_use(&occ_a), in_use(&occ_b));
+                if occ_a.is_empty() || occ_b.is_empty() {
+                    continue;
+                }
+                report_pair(doc, (a, &occ_a), (b, &occ_b), preferred, out);
             }
         }
+    }
+}
+
+/// Whether the occurrence at `range` of the display is the grammatical use of its pair's
+/// role: after て/で (an auxiliary), or after a hiragana and not taking を (a formal noun).
+fn grammatical_use(display: &str, range: &Range<usize>, role: Option<NotationRole>) -> bool {
+    let before = char_before(display, range.start);
+    match role {
+        None => false,
+        Some(NotationRole::Aux) => matches!(before, Some('て' | 'で')),
+        Some(NotationRole::Formal) => {
+            // 時を刻む, 物を運ぶ: a noun taking を is the content word.
+            before.is_some_and(|c| char_class(c) == CharClass::Hiragana)
+                && char_at(display, range.end) != Some('を')
+        }
+    }
+}
+
+/// Reports the spelling to change: the one the house style does not prefer (`preferred`:
+/// `a` is preferred), else the one used less (on a tie, the later one).
+fn report_pair(
+    doc: &Document,
+    (a, occ_a): (&Side, &[Range<usize>]),
+    (b, occ_b): (&Side, &[Range<usize>]),
+    preferred: Option<bool>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let change_a = preferred
+        .map(|p| !p)
+        .unwrap_or_else(|| match occ_a.len().cmp(&occ_b.len()) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => occ_a[0].start > occ_b[0].start,
+        });
+    let (minor, minor_occ, major, major_occ) = if change_a {
+        (a, occ_a, b, occ_b)
+    } else {
+        (b, occ_b, a, occ_a)
+    };
+    let (advice, suggestion) = if preferred.is_some() {
+        (
+            format!("表記の方針（設定）は{}です。", major.display_label()),
+            format!("{}に統一する", major.display_label()),
+        )
+    } else {
+        (
+            "どちらかに統一してください（方針は .novelerrc.yaml の notation_preferences か\
+             スタイルガイドの表記.ひらく語で指定できます）。"
+                .to_string(),
+            format!(
+                "{}か{}に統一する",
+                major.display_label(),
+                minor.display_label()
+            ),
+        )
+    };
+    // Many places of one pair are one habit: reported once, at the first (issue 13).
+    let many = minor_occ.len() >= super::convention::MIN_COUNT;
+    let shown = if many { &minor_occ[..1] } else { minor_occ };
+    let rest = if many {
+        format!("（ほか{}箇所、最初の箇所のみ表示）", minor_occ.len() - 1)
+    } else {
+        String::new()
+    };
+    for range in shown {
+        let here = &doc.display[range.clone()];
+        out.push(
+            Diagnostic::new(
+                NOTATION_INCONSISTENCY.code,
+                Severity::Medium,
+                doc.source_span(range.clone()),
+                format!(
+                    "表記ゆれ：「{here}」{rest}。このファイルでは{}が{}回、{}が{}回使われています。{advice}",
+                    minor.display_label(),
+                    minor_occ.len(),
+                    major.display_label(),
+                    major_occ.len(),
+                ),
+            )
+            .with_suggestion(suggestion.clone()),
+        );
     }
 }
 
@@ -545,7 +621,7 @@ mod tests {
 
     #[test]
     fn notation_tie_reports_the_later_spelling() {
-        let text = "　彼の事を考えた。あのことは忘れた。\n";
+        let text = "　彼の事が気になる。あのことは忘れた。\n";
         let ds = diagnostics(&NotationInconsistency, text, &Settings::default());
         assert_eq!(
             ds.iter()
@@ -553,6 +629,59 @@ mod tests {
                 .collect::<Vec<_>>(),
             vec!["こと"]
         );
+    }
+
+    #[test]
+    fn notation_main_verb_and_auxiliary_are_not_mixed() {
+        // 貰う (main verb) against 買ってもらう (auxiliary after て): the standard split.
+        let text = "　本を貰った。彼に買ってもらった。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        // Within one use both spellings are still a 表記ゆれ.
+        let text = "　本を貰った。花をもらった。\n";
+        assert_eq!(codes(&NotationInconsistency, text).len(), 1);
+    }
+
+    #[test]
+    fn notation_formal_noun_and_content_word_are_not_mixed() {
+        // 見たこと (formal noun, after a hiragana) against 事の次第 (content word).
+        let text = "　見たことがある。事の次第を話す。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        let text = "　見たときがある。正しく時を刻む。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        let text = "　見たことがある。聞いた事もある。\n";
+        assert_eq!(codes(&NotationInconsistency, text).len(), 1);
+    }
+
+    #[test]
+    fn notation_suggests_the_house_style() {
+        let settings = Settings {
+            notation_preferences: vec!["できる".into()],
+            ..Settings::default()
+        };
+        let text = "　やっと出来た。何でもできる。出来ることはやった。\n";
+        let ds = diagnostics(&NotationInconsistency, text, &settings);
+        let at: Vec<&str> = ds.iter().map(|d| d.source_text.as_str()).collect();
+        assert_eq!(at, vec!["出来た", "出来る"]);
+        assert!(
+            ds[0].message.contains("表記の方針（設定）は「できる」など"),
+            "{}",
+            ds[0].message
+        );
+        // Without a house style, no side is called right because it is more frequent.
+        let ds = diagnostics(&NotationInconsistency, text, &Settings::default());
+        assert!(!ds[0].message.contains("多いほう"), "{}", ds[0].message);
+    }
+
+    #[test]
+    fn notation_many_places_are_reported_once() {
+        let text = format!(
+            "{}{}\n",
+            "　彼の事だ。".repeat(7),
+            "　あのことだ。".repeat(5)
+        );
+        let ds = diagnostics(&NotationInconsistency, &text, &Settings::default());
+        assert_eq!(ds.len(), 1);
+        assert!(ds[0].message.contains("ほか4箇所"), "{}", ds[0].message);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 mod content;
 pub mod control;
+mod convention;
 mod grammar;
 mod length;
 mod readability;

@@ -629,12 +629,14 @@ mod tests {
         // Closing brackets and terminators are not part of the ending.
         let mut all = s();
         all.exclude_dialogue_lines = false;
-        let text = "「走った！」\n迫った。\n「下がった」\n払った？\n";
+        let text = "走った！”\n迫った。\n下がった）\n払った？\n";
         let out = run(&EndingRepetition, text, &all);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].message, "文末「った」が4文続いています");
         assert_eq!(&text[out[0].span.range()], text.trim_end());
-        // …but dialogue is skipped by default, which breaks nothing here: 2 narration ones.
+        // A run stops at a dialogue paragraph, whether dialogue is counted or skipped.
+        let text = "走った。迫った。\n「下がった」\n払った。笑った。\n";
+        assert!(run(&EndingRepetition, text, &all).is_empty());
         assert!(run(&EndingRepetition, text, &s()).is_empty());
     }
 

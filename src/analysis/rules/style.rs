@@ -3,11 +3,13 @@
 //! lines of the body. Every fix is an edit of source bytes that never cuts into ruby,
 //! emphasis or annotation markup (`MarkupGuard`).
 
+use super::convention;
 use super::grammar::{char_at, char_before, runs};
 use super::scan::{self, hit_runs, Needles};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard, Protects};
 use crate::analysis::segment::{char_class, BodyLine, CharClass, Document, ParagraphKind};
+use crate::analysis::settings::Preset;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Edit, Fix, Severity, Span};
 use std::ops::Range;
 
@@ -393,15 +395,24 @@ impl Rule for ExclamationSpace {
         static MARKS: Needles = Needles::new(&["！", "？"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
+        let mut found = Vec::new();
+        // Places where text goes on after ！？: with a space (the convention) or without.
+        let mut places = 0;
+        let out_all = out;
+        let out = &mut found;
         scan::paragraph_hits(doc, &[&MARKS], |p, text, hits| {
             let base = p.display.start;
             for (s, e, _) in hit_runs(hits) {
                 let Some(next) = char_at(text, e) else {
                     continue;
                 };
+                if matches!(next, '\u{3000}' | ' ') {
+                    places += 1;
+                }
                 if may_follow_exclamation(next) {
                     continue;
                 }
+                places += 1;
                 let run = &text[s..e];
                 let range = base + s..base + e;
                 let edit = display_insert_after(doc, &guard, range.clone(), "\u{3000}");
@@ -421,6 +432,17 @@ impl Rule for ExclamationSpace {
                 );
             }
         });
+        convention::report(
+            found,
+            places,
+            |n, m| {
+                format!(
+                    "このファイルでは「！」「？」の後に文が続く{m}箇所のうち{n}箇所で全角スペースを空けていません。\
+                     一字空けない書き方で一貫しているようです（最初の箇所のみ表示）。"
+                )
+            },
+            out_all,
+        );
     }
 }
 
@@ -516,6 +538,9 @@ impl Rule for PeriodBeforeClose {
         static PERIODS: Needles = Needles::new(&["。」", "。』"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
+        let mut found = Vec::new();
+        let out_all = out;
+        let out = &mut found;
         scan::paragraph_hits(doc, &[&PERIODS], |p, _, hits| {
             let base = p.display.start;
             for &(i, _, k) in hits {
@@ -539,7 +564,42 @@ impl Rule for PeriodBeforeClose {
                 );
             }
         });
+        if found.len() < convention::MIN_COUNT {
+            out_all.extend(found);
+            return;
+        }
+        convention::report(
+            found,
+            sentence_closings(doc),
+            |n, m| {
+                format!(
+                    "このファイルでは会話の閉じ括弧の前に「。」を付ける書き方（。」）で一貫しています\
+                     （閉じ括弧{m}個のうち{n}個、最初の箇所のみ表示）。Web小説では付けないのが一般的です。\
+                     意図した表記なら preset: literary にするか、この規則を無効にしてください。"
+                )
+            },
+            out_all,
+        );
     }
+}
+
+/// Closing 」/』 where a 。 could stand before them (not right after ！？…― or another
+/// closer).
+fn sentence_closings(doc: &Document) -> usize {
+    let mut prev = '\n';
+    let mut n = 0;
+    for c in doc.display.chars() {
+        if matches!(c, '」' | '』')
+            && !matches!(
+                prev,
+                '！' | '？' | '!' | '?' | '…' | '―' | '」' | '』' | '）' | '\n'
+            )
+        {
+            n += 1;
+        }
+        prev = c;
+    }
+    n
 }
 
 // ---------------------------------------------------------------------------------------
@@ -564,6 +624,15 @@ static INDENT_MISSING: RuleMeta = RuleMeta {
         fixed: "　彼は歩き出した。\n「待って」\n　振り返ると誰もいなかった。",
     },
 };
+
+/// Whether paragraph `prev` ends a quotation a following と-line continues: it ends with
+/// 」/』, or an annotation lays it out (a quoted letter, a signature, verse).
+fn continues_quotation(doc: &Document, prev: &crate::analysis::segment::Paragraph) -> bool {
+    let source = doc.source.get(prev.span.range()).unwrap_or("");
+    doc.paragraph_text(prev).trim_end().ends_with(['」', '』'])
+        || source.starts_with("［＃")
+        || (prev.indented && !source.starts_with('\u{3000}'))
+}
 
 fn starts_with_opening_bracket(c: char) -> bool {
     matches!(
@@ -592,14 +661,17 @@ impl Rule for IndentMissing {
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        for p in &doc.paragraphs {
-            if p.kind != ParagraphKind::Narration || p.indented {
+        let mut found = Vec::new();
+        // Narration paragraphs that should be indented, indented or not.
+        let mut places = 0;
+        for (i, p) in doc.paragraphs.iter().enumerate() {
+            if p.kind != ParagraphKind::Narration {
                 continue;
             }
             let Some(line) = doc.source.get(p.span.range()) else {
                 continue;
             };
-            if line.starts_with('\u{3000}') || line.starts_with("［＃") {
+            if line.starts_with("［＃") {
                 continue;
             }
             let text = doc.paragraph_text(p);
@@ -607,11 +679,21 @@ impl Rule for IndentMissing {
             let Some(first) = content.chars().next() else {
                 continue;
             };
-            if starts_with_opening_bracket(first)
+            // と… right after a quotation (a line ending 」/』, or an indented block such as a
+            // quoted letter or poem) goes on with its sentence (「…」\nと言った。): no new
+            // paragraph, so no indent (the convention of older texts).
+            let continues =
+                first == 'と' && i > 0 && continues_quotation(doc, &doc.paragraphs[i - 1]);
+            if continues
+                || starts_with_opening_bracket(first)
                 || is_dash_char(first)
                 || first == 'ー'
                 || !content.chars().any(is_word_char)
             {
+                continue;
+            }
+            places += 1;
+            if p.indented || line.starts_with('\u{3000}') {
                 continue;
             }
             let lead = line.len() - line.trim_start_matches(ws).len();
@@ -630,7 +712,7 @@ impl Rule for IndentMissing {
             };
             let edit = Edit::replace(Span::new(p.span.start, p.span.start + lead), "\u{3000}");
             let allowed = guard.allows(std::slice::from_ref(&edit));
-            out.push(
+            found.push(
                 Diagnostic::new(INDENT_MISSING.code, Severity::Low, span, message)
                     .with_suggestion("行頭に「　」を入れる")
                     .with_edit_fix(
@@ -640,6 +722,17 @@ impl Rule for IndentMissing {
                     ),
             );
         }
+        convention::report(
+            found,
+            places,
+            |n, m| {
+                format!(
+                    "このファイルは地の文の段落を字下げしない書き方で一貫しています（地の文{m}段落のうち\
+                     {n}段落、最初の箇所のみ表示）。段落の頭の「　」は読者に段落の切れ目を示します。"
+                )
+            },
+            out,
+        );
     }
 }
 
@@ -728,12 +821,27 @@ impl Rule for BracketsMismatch {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
+        // literary: a speech or letter over several paragraphs opens each with 「 and closes
+        // only the last one. `pending`: such a quotation is open.
+        let literary = cx.settings.preset() == Preset::Literary;
+        let mut pending = false;
         scan::paragraph_hits(doc, &[&BRACKETS], |p, text, hits| {
             let base = p.display.start;
             let brackets = hits
                 .iter()
                 .filter_map(|&(i, _, _)| char_at(text, i).map(|c| (i, c)));
+            let mut opens_quote = false;
             for (i, c, open) in unmatched_brackets(brackets) {
+                if literary && matches!(c, '「' | '『' | '」' | '』') {
+                    if open {
+                        opens_quote = true;
+                        continue;
+                    }
+                    if !open && pending {
+                        pending = false;
+                        continue;
+                    }
+                }
                 let message = if open {
                     let close = closer_for(c).unwrap_or(c);
                     format!("開き括弧「{c}」が閉じられていません（この段落に対応する「{close}」がありません）。")
@@ -748,6 +856,7 @@ impl Rule for BracketsMismatch {
                     message,
                 ));
             }
+            pending |= opens_quote;
         });
     }
 }
@@ -1001,8 +1110,22 @@ impl Rule for EmptyLineRuns {
         let doc = cx.doc;
         let max = cx.settings.thresholds.max_empty_lines;
         let mut run: Vec<&BodyLine> = Vec::new();
+        // Blank lines after an Aozora page break (［＃改頁］) or before a heading are the
+        // book's layout, not the author's habit.
+        let layout = |run: &[&BodyLine]| {
+            let line = |l: usize| {
+                let span = doc.lines.line_span(doc.source, l);
+                doc.source.get(span.range()).unwrap_or("")
+            };
+            let (Some(first), Some(last)) = (run.first(), run.last()) else {
+                return false;
+            };
+            (first.line > 0 && line(first.line - 1).contains("［＃改"))
+                || (last.line + 1 < doc.lines.line_count()
+                    && line(last.line + 1).contains("見出し］"))
+        };
         let mut flush = |run: &mut Vec<&BodyLine>| {
-            if run.len() > max {
+            if run.len() > max && !layout(run) {
                 let k = run.len();
                 let first_del = run[max];
                 let last = run[k - 1];
@@ -1067,6 +1190,66 @@ mod tests {
     }
 
     // ELLIPSIS_STYLE
+
+    #[test]
+    fn a_consistent_missing_indent_is_reported_once() {
+        let text = "彼は歩いた。\n".repeat(6);
+        let ds = diagnostics(&IndentMissing, &text, &Settings::default());
+        assert_eq!(ds.len(), 1);
+        assert!(
+            ds[0].message.contains("地の文6段落のうち6段落"),
+            "{}",
+            ds[0].message
+        );
+        assert_eq!(ds[0].fix.as_ref().map(|f| f.edits.len()), Some(6));
+        assert_eq!(
+            fixed(&IndentMissing, &text, &Settings::default()),
+            "　彼は歩いた。\n".repeat(6)
+        );
+        // Mixed: each one is reported.
+        let text = format!(
+            "{}{}",
+            "彼は歩いた。\n".repeat(5),
+            "　彼は歩いた。\n".repeat(2)
+        );
+        assert_eq!(
+            diagnostics(&IndentMissing, &text, &Settings::default()).len(),
+            5
+        );
+    }
+
+    #[test]
+    fn indent_missing_skips_annotated_indents_and_continuations() {
+        let text = "［＃ここから２字下げ］\n詩の一行\n［＃ここで字下げ終わり］\nとある。\n「行こう」\nと彼は言った。\n";
+        assert!(diagnostics(&IndentMissing, text, &Settings::default()).is_empty());
+        // と after narration starts a paragraph of its own.
+        let text = "　彼は歩いた。\nときどき休んだ。\n";
+        assert_eq!(
+            diagnostics(&IndentMissing, text, &Settings::default()).len(),
+            1
+        );
+    }
+
+    #[test]
+    fn blank_lines_of_the_book_layout_are_not_runs() {
+        let text = "　前。\n［＃改頁］\n\n\n\n　後。\n\n\n\n［＃５字下げ］二［＃「二」は中見出し］\n　次。\n";
+        assert!(diagnostics(&EmptyLineRuns, text, &Settings::default()).is_empty());
+        let text = "　前。\n\n\n\n　後。\n";
+        assert_eq!(
+            diagnostics(&EmptyLineRuns, text, &Settings::default()).len(),
+            1
+        );
+    }
+
+    #[test]
+    fn literary_accepts_multi_paragraph_quotations() {
+        let text = "「先生。\n　彼は「私は東京へ出ました。\n　そして戻りました。」\n";
+        let narou = diagnostics(&BracketsMismatch, text, &Settings::default());
+        assert_eq!(narou.len(), 3);
+        let mut literary = Settings::default();
+        literary.set_preset(Preset::Literary);
+        assert!(diagnostics(&BracketsMismatch, text, &literary).is_empty());
+    }
 
     #[test]
     fn ellipsis_style_fires_on_substitutes() {
