@@ -144,8 +144,10 @@ pub struct Summary {
     pub by_severity: BTreeMap<String, usize>,
     /// Count per rule code.
     pub by_code: BTreeMap<String, usize>,
-    /// Lowest overall score over the files (null when no file was checked).
+    /// Lowest overall score over the scored files (null when none was scored).
     pub score_min: Option<f64>,
+    /// Files too short to judge (no score, SPEC §4); they fail a `fail_under` gate.
+    pub unscored: usize,
 }
 
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
@@ -182,7 +184,7 @@ impl CheckReport {
         let by_score = match (self.gate.fail_under, self.summary.score_min) {
             (Some(limit), Some(min)) => min < limit,
             _ => false,
-        };
+        } || (self.gate.fail_under.is_some() && self.summary.unscored > 0);
         by_severity || by_score
     }
 }
@@ -393,14 +395,16 @@ fn summarize(files: &[FileResult]) -> Summary {
     }
     let score_min = files
         .iter()
-        .map(|f| f.scores.overall)
+        .filter_map(|f| f.scores.overall)
         .fold(None, |m: Option<f64>, s| Some(m.map_or(s, |m| m.min(s))));
+    let unscored = files.iter().filter(|f| f.scores.overall.is_none()).count();
     Summary {
         files: files.len(),
         findings,
         by_severity,
         by_code,
         score_min,
+        unscored,
     }
 }
 
@@ -732,13 +736,14 @@ mod tests {
             metrics: crate::store::cache::tests_support::metrics(),
             findings: Vec::new(),
             scores: Scores {
-                rhythm: 100.0,
-                readability: 100.0,
-                grammar: 100.0,
-                style: 100.0,
-                length: 100.0,
-                content: 100.0,
-                overall,
+                rhythm: Some(100.0),
+                readability: Some(100.0),
+                grammar: Some(100.0),
+                style: Some(100.0),
+                length: Some(100.0),
+                content: Some(100.0),
+                overall: Some(overall),
+                reason: None,
             },
             text: Arc::from(""),
             disk_path: None,

@@ -311,7 +311,9 @@ pub fn file_header(file: &FileResult, color: bool) -> String {
         fmt_thousands(l.body_chars),
         range,
         if l.in_range { "" } else { "・範囲外" },
-        score(file.scores.overall),
+        file.scores
+            .overall
+            .map_or_else(|| "なし（短すぎて採点できません）".into(), score),
         file.findings.len()
     )
 }
@@ -331,6 +333,9 @@ pub fn summary_line(report: &CheckReport) -> String {
     );
     if let Some(min) = s.score_min {
         let _ = write!(line, " / 最低スコア {}", score(min));
+    }
+    if s.unscored > 0 {
+        let _ = write!(line, " / 採点なし {} 件", s.unscored);
     }
     if !report.errors.is_empty() {
         let _ = write!(line, " / 確認できなかった対象 {} 件", report.errors.len());
@@ -663,7 +668,7 @@ mod tests {
                 .entry(f.severity.as_str().into())
                 .or_default() += 1;
         }
-        summary.score_min = files.iter().map(|f| f.scores.overall).reduce(f64::min);
+        summary.score_min = files.iter().filter_map(|f| f.scores.overall).reduce(f64::min);
         CheckReport {
             files,
             summary,
