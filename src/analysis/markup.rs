@@ -125,6 +125,7 @@ fn body_mask(source: &str, spans: &[Span]) -> Vec<bool> {
             inc[l] = false;
         }
     }
+    super::suppress::exclude_comment_lines(source, spans, &mut inc);
     inc
 }
 

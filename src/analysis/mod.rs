@@ -14,6 +14,7 @@ pub mod segment;
 pub mod settings;
 pub mod source;
 pub mod span;
+pub mod suppress;
 
 pub use finding::{Aspect, Diagnostic, Finding, Severity};
 pub use fix::{Applicability, Edit, Fix};
@@ -32,8 +33,33 @@ use sha2::{Digest, Sha256};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct FileAnalysis {
     pub metrics: Metrics,
+    /// Reported findings (suppressed ones are only counted).
     pub findings: Vec<Finding>,
     pub scores: Scores,
+    #[serde(default)]
+    pub suppressed: Suppressed,
+}
+
+/// Findings suppressed, by what suppressed them; never reported, not counted for the gate
+/// or the scores.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+pub struct Suppressed {
+    /// By a `noveler-disable…` comment in the manuscript.
+    pub inline: usize,
+    /// By `per-file-ignores` in `.novelerrc.yaml`.
+    pub config: usize,
+    /// By the baseline file (`--baseline`).
+    pub baseline: usize,
+}
+
+impl Suppressed {
+    pub fn add(&mut self, other: Suppressed) {
+        self.inline += other.inline;
+        self.config += other.config;
+        self.baseline += other.baseline;
+    }
 }
 
 /// Lower-case hex sha256 of `bytes`.
@@ -74,11 +100,16 @@ pub fn analyze(text: &str, file: &str, settings: &Settings) -> FileAnalysis {
         (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
     });
     let findings = locate(&doc, file, settings, diagnostics);
+    let (findings, inline) = suppress::apply(text, findings);
     let scores = score::compute(&findings, metrics.length_stats.body_chars, settings);
     FileAnalysis {
         metrics,
         findings,
         scores,
+        suppressed: Suppressed {
+            inline,
+            ..Suppressed::default()
+        },
     }
 }
 
@@ -313,7 +344,7 @@ mod tests {
         let got = window(&long[900..], 0..1);
         assert_eq!(got, format!("X{}…", "い".repeat(119)));
         // Near the end of the line.
-        let got = window(&long[..903], x..x + 1);
+        let got = window(&long[..901], x..x + 1);
         assert_eq!(got, format!("…{}X", "あ".repeat(119)));
         // Longer than the window: its start.
         let got = window(&long, 3..long.len());

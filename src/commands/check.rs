@@ -11,9 +11,17 @@
 //! Gate (exit status 1): any reported finding at or above `fail_on` (default `high`), or an
 //! overall score below `fail_under` (when given). `exit_zero` turns the gate off; errors
 //! still exit 2.
+//!
+//! Suppression (issue 13 item 4): inline comments (in `analysis::suppress`), then the
+//! config's `per-file-ignores`, then the baseline. Suppressed findings are counted per file
+//! and in the summary (`suppressed: {inline, config, baseline}`), never reported, and count
+//! neither for the gate nor for the scores (recomputed without them).
 
 use super::{Ctx, Report};
-use crate::analysis::{self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity};
+use crate::analysis::{
+    self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity, Suppressed,
+};
+pub use super::check_suppress::BaselineWritten;
 use crate::error::{Code, Error, Result};
 use crate::project::{is_manuscript_file, Project};
 use crate::store::cache::Cache;
@@ -87,6 +95,13 @@ pub struct CheckRequest {
     pub exclude_dialogue_lines: Option<bool>,
     /// Do not read or write the content-hash cache in `.noveler/cache/`.
     pub no_cache: bool,
+    /// Baseline file of accepted findings, inside the project (`""`: the default
+    /// `.noveler/baseline.json`). Findings it holds are suppressed and counted in
+    /// `summary.suppressed.baseline`.
+    pub baseline: Option<String>,
+    /// Record every finding of this run in this baseline file, inside the project (`""`:
+    /// the default `.noveler/baseline.json`); they are then reported as baselined.
+    pub write_baseline: Option<String>,
 }
 
 /// The result for one checked file (SPEC §5).
@@ -98,7 +113,10 @@ pub struct FileResult {
     pub sha256: String,
     pub metrics: Metrics,
     pub findings: Vec<Finding>,
+    /// Scores of the reported findings (suppressed ones do not count).
     pub scores: Scores,
+    /// Findings suppressed in this file, by what suppressed them.
+    pub suppressed: Suppressed,
     /// The normalised text (for rendering snippets); not serialised.
     #[serde(skip)]
     #[schemars(skip)]
@@ -148,6 +166,8 @@ pub struct Summary {
     pub score_min: Option<f64>,
     /// Files too short to judge (no score, SPEC §4); they fail a `fail_under` gate.
     pub unscored: usize,
+    /// Findings suppressed (not in `findings`), by what suppressed them.
+    pub suppressed: Suppressed,
 }
 
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
@@ -156,12 +176,17 @@ pub struct CheckReport {
     pub summary: Summary,
     /// Targets that could not be checked.
     pub errors: Vec<FileError>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baseline_written: Option<BaselineWritten>,
     #[serde(skip)]
     #[schemars(skip)]
     pub gate: Gate,
     #[serde(skip)]
     #[schemars(skip)]
     pub inputs: Vec<FileRef>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub outputs: Vec<FileRef>,
 }
 
 /// How the exit status is decided.
@@ -192,6 +217,10 @@ impl CheckReport {
 impl Report for CheckReport {
     fn inputs(&self) -> Vec<FileRef> {
         self.inputs.clone()
+    }
+
+    fn outputs(&self) -> Vec<FileRef> {
+        self.outputs.clone()
     }
 
     fn exit_code(&self) -> u8 {
@@ -284,27 +313,29 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         .collect();
     for r in results {
         match r {
-            Ok((mut file, fref)) => {
-                if let Some(min) = req.severity_threshold {
-                    file.findings.retain(|f| f.severity >= min);
-                }
+            Ok((file, fref)) => {
                 inputs.push(fref);
                 files.push(file);
             }
             Err(e) => errors.push(e),
         }
     }
+    let mut outputs = Vec::new();
+    let baseline_written =
+        super::check_suppress::apply(&project, &settings, &req, &mut files, &mut inputs, &mut outputs)?;
     let summary = summarize(&files);
     Ok(CheckReport {
         files,
         summary,
         errors,
+        baseline_written,
         gate: Gate {
             fail_on: req.fail_on,
             fail_under: req.fail_under,
             exit_zero: req.exit_zero,
         },
         inputs,
+        outputs,
     })
 }
 
@@ -354,6 +385,7 @@ fn check_one(
         metrics,
         findings,
         scores,
+        suppressed,
     } = match cached {
         Some(a) => a,
         None => {
@@ -372,6 +404,7 @@ fn check_one(
             metrics,
             findings,
             scores,
+            suppressed,
             text: Arc::from(source.text),
             disk_path: disk,
         },
@@ -386,6 +419,10 @@ fn summarize(files: &[FileResult]) -> Summary {
         .collect();
     let mut by_code = BTreeMap::new();
     let mut findings = 0;
+    let mut suppressed = Suppressed::default();
+    for f in files {
+        suppressed.add(f.suppressed);
+    }
     for f in files.iter().flat_map(|f| &f.findings) {
         findings += 1;
         *by_severity
@@ -405,6 +442,7 @@ fn summarize(files: &[FileResult]) -> Summary {
         by_code,
         score_min,
         unscored,
+        suppressed,
     }
 }
 
@@ -745,6 +783,7 @@ mod tests {
                 overall: Some(overall),
                 reason: None,
             },
+            suppressed: Suppressed::default(),
             text: Arc::from(""),
             disk_path: None,
         };
@@ -758,8 +797,10 @@ mod tests {
             summary: summarize(&files),
             files,
             errors: Vec::new(),
+            baseline_written: None,
             gate,
             inputs: Vec::new(),
+            outputs: Vec::new(),
         }
     }
 

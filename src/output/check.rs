@@ -337,6 +337,25 @@ pub fn summary_line(report: &CheckReport) -> String {
     if s.unscored > 0 {
         let _ = write!(line, " / 採点なし {} 件", s.unscored);
     }
+    let q = s.suppressed;
+    if q.inline + q.config + q.baseline > 0 {
+        let _ = write!(
+            line,
+            " / 抑制 {} 件（コメント {}、設定 {}、ベースライン {}）",
+            fmt_thousands(q.inline + q.config + q.baseline),
+            q.inline,
+            q.config,
+            q.baseline
+        );
+    }
+    if let Some(b) = &report.baseline_written {
+        let _ = write!(
+            line,
+            " / ベースライン {} に {} 件を記録",
+            b.path,
+            fmt_thousands(b.findings)
+        );
+    }
     if !report.errors.is_empty() {
         let _ = write!(line, " / 確認できなかった対象 {} 件", report.errors.len());
     }
@@ -632,6 +651,7 @@ mod tests {
             metrics: tests_support::metrics(),
             findings,
             scores: tests_support::sample().scores,
+            suppressed: Default::default(),
             text: Arc::from(text),
             disk_path: None,
         }
@@ -673,8 +693,10 @@ mod tests {
             files,
             summary,
             errors: Vec::new(),
+            baseline_written: None,
             gate: Gate::default(),
             inputs: Vec::new(),
+            outputs: Vec::new(),
         }
     }
 
