@@ -106,7 +106,9 @@ fn fixture_texts() -> Vec<(String, String)> {
                 walk(&p, out);
             } else if p.extension().is_some_and(|e| e == "md" || e == "txt") {
                 let Ok(raw) = std::fs::read(&p) else { continue };
-                let Ok(raw) = String::from_utf8(raw) else { continue };
+                let Ok(raw) = String::from_utf8(raw) else {
+                    continue;
+                };
                 let text = noveler::analysis::Source::new(&raw).text;
                 out.push((p.display().to_string(), text));
             }

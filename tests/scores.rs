@@ -44,7 +44,11 @@ fn a_draft_missing_only_indentation_scores_at_least_60() {
     let codes: std::collections::BTreeSet<&str> =
         a.findings.iter().map(|f| f.code.as_str()).collect();
     assert!(codes.contains("INDENT_MISSING"), "{codes:?}");
-    let indent = a.findings.iter().filter(|f| f.code == "INDENT_MISSING").count();
+    let indent = a
+        .findings
+        .iter()
+        .filter(|f| f.code == "INDENT_MISSING")
+        .count();
     assert!(indent > 50, "{indent}");
     let s = a.scores.overall.unwrap();
     println!("draft: {body} chars, {indent} INDENT_MISSING, codes {codes:?}, score {s}");
@@ -65,7 +69,11 @@ fn a_stub_has_no_score() {
     .unwrap();
     let s = &r.files[0].scores;
     assert_eq!(s.overall, None);
-    assert!(s.reason.as_deref().unwrap().contains("600"), "{:?}", s.reason);
+    assert!(
+        s.reason.as_deref().unwrap().contains("600"),
+        "{:?}",
+        s.reason
+    );
     assert_eq!(r.summary.unscored, 1);
     let v = serde_json::to_value(s).unwrap();
     assert!(v["overall"].is_null() && v["rhythm"].is_null());

@@ -191,7 +191,9 @@ pub fn compute(findings: &[Finding], body_chars: usize, settings: &Settings) -> 
         .iter()
         .map(|a| settings.weights.get(a).copied().unwrap_or(0.0))
         .sum();
-    let values = checked.iter().filter_map(|&a| scores.get(a).map(|s| (a, s)));
+    let values = checked
+        .iter()
+        .filter_map(|&a| scores.get(a).map(|s| (a, s)));
     scores.overall = Some(if settings.weights.is_empty() || total_weight <= 0.0 {
         values.map(|(_, s)| s).fold(100.0, f64::min)
     } else {
@@ -286,7 +288,11 @@ mod tests {
         short.target_length.min = 100;
         assert_eq!(compute(&two, 500, &short).readability, Some(96.0));
         // A whole-text rule is charged its weight.
-        let len = vec![finding("LENGTH_OUT_OF_RANGE", Aspect::Length, Severity::High)];
+        let len = vec![finding(
+            "LENGTH_OUT_OF_RANGE",
+            Aspect::Length,
+            Severity::High,
+        )];
         assert_eq!(compute(&len, 20000, &s).length, Some(90.0));
     }
 
@@ -305,8 +311,10 @@ mod tests {
 
     #[test]
     fn unchecked_aspects_are_null() {
-        let mut s = Settings::default();
-        s.aspects = vec![Aspect::Grammar, Aspect::Style];
+        let s = Settings {
+            aspects: vec![Aspect::Grammar, Aspect::Style],
+            ..Default::default()
+        };
         let sc = compute(&[], 5000, &s);
         assert_eq!(sc.rhythm, None);
         assert_eq!(sc.grammar, Some(100.0));
@@ -334,9 +342,8 @@ mod tests {
     ];
 
     fn arb_finding() -> impl Strategy<Value = Finding> {
-        (0..CODES.len(), 0..4usize).prop_map(|(c, s)| {
-            finding(CODES[c].0, CODES[c].1, Severity::ALL[s])
-        })
+        (0..CODES.len(), 0..4usize)
+            .prop_map(|(c, s)| finding(CODES[c].0, CODES[c].1, Severity::ALL[s]))
     }
 
     proptest! {

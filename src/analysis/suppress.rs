@@ -192,8 +192,10 @@ mod tests {
 
     /// Style rules only: no whole-text findings in the way.
     fn style(text: &str) -> FileAnalysis {
-        let mut s = Settings::default();
-        s.aspects = vec![Aspect::Style];
+        let s = Settings {
+            aspects: vec![Aspect::Style],
+            ..Default::default()
+        };
         analyze(text, "t.md", &s)
     }
 
@@ -214,7 +216,10 @@ mod tests {
                 ["INDENT_MISSING", "KANJI_RUN"].map(String::from).into()
             ))
         );
-        assert_eq!(parse("<!--noveler-disable-->"), Some((Verb::Disable, Codes::new())));
+        assert_eq!(
+            parse("<!--noveler-disable-->"),
+            Some((Verb::Disable, Codes::new()))
+        );
         assert_eq!(
             parse("［＃noveler-enable DASH_STYLE］"),
             Some((Verb::Enable, ["DASH_STYLE".to_string()].into()))
@@ -229,15 +234,27 @@ mod tests {
         let plain = "彼は走った！走った\n彼は走った！走った\n";
         assert_eq!(
             codes_of(plain),
-            vec![(1, "EXCLAMATION_SPACE".into()), (1, "INDENT_MISSING".into()),
-                 (2, "EXCLAMATION_SPACE".into()), (2, "INDENT_MISSING".into())]
+            vec![
+                (1, "INDENT_MISSING".into()),
+                (1, "EXCLAMATION_SPACE".into()),
+                (2, "INDENT_MISSING".into()),
+                (2, "EXCLAMATION_SPACE".into())
+            ]
         );
         let text = "<!-- noveler-disable-next-line INDENT_MISSING -->\n\n彼は走った！走った\n彼は走った！走った\n";
         let a = style(text);
-        let got: Vec<(usize, &str)> = a.findings.iter().map(|f| (f.line, f.code.as_str())).collect();
+        let got: Vec<(usize, &str)> = a
+            .findings
+            .iter()
+            .map(|f| (f.line, f.code.as_str()))
+            .collect();
         assert_eq!(
             got,
-            vec![(3, "EXCLAMATION_SPACE"), (4, "EXCLAMATION_SPACE"), (4, "INDENT_MISSING")]
+            vec![
+                (3, "EXCLAMATION_SPACE"),
+                (4, "INDENT_MISSING"),
+                (4, "EXCLAMATION_SPACE")
+            ]
         );
         assert_eq!(a.suppressed.inline, 1);
     }

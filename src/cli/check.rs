@@ -186,8 +186,8 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
             .map(|c| cwd.join(c).to_string_lossy().into_owned()),
         exclude_dialogue_lines: args.exclude_dialogue_lines,
         no_cache: args.no_cache,
-        baseline: args.baseline.as_deref().map(|p| from_cwd(&cwd, p)),
-        write_baseline: args.write_baseline.as_deref().map(|p| from_cwd(&cwd, p)),
+        baseline: args.baseline.as_deref().map(|p| from_cwd(cwd, p)),
+        write_baseline: args.write_baseline.as_deref().map(|p| from_cwd(cwd, p)),
         stdin_filename: args.stdin_filename.clone(),
         ..Default::default()
     }

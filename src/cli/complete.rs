@@ -47,9 +47,7 @@ fn text(r: &CompleteReport) -> String {
     s.push_str(&format!("第{}話「{}」: {status}\n", r.episode, r.title));
     s.push_str(&format!(
         "  品質スコア {}（基準 {}、ready は {} 以上）  指摘 {} 件（high 以上 {} 件）\n",
-        q.score
-            .map(fmt_score)
-            .unwrap_or_else(|| "なし".into()),
+        q.score.map(fmt_score).unwrap_or_else(|| "なし".into()),
         fmt_score(q.min_score),
         fmt_score(q.ready_score),
         q.findings,

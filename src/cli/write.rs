@@ -381,8 +381,10 @@ pub fn submit_text(o: &SubmitOutcome) -> String {
         if let Some(c) = &m.check {
             t.push_str(&format!(
                 "、スコア {}、指摘 {} 件、目標 {}〜{} 字",
-                c.score
-                    .map_or("なし（短すぎて採点できません）".into(), |s| format!("{s:.1}")),
+                c.score.map_or(
+                    "なし（短すぎて採点できません）".into(),
+                    |s| format!("{s:.1}")
+                ),
                 c.findings,
                 c.target_min,
                 c.target_max

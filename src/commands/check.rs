@@ -17,11 +17,11 @@
 //! and in the summary (`suppressed: {inline, config, baseline}`), never reported, and count
 //! neither for the gate nor for the scores (recomputed without them).
 
+pub use super::check_suppress::BaselineWritten;
 use super::{Ctx, Report};
 use crate::analysis::{
     self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity, Suppressed,
 };
-pub use super::check_suppress::BaselineWritten;
 use crate::error::{Code, Error, Result};
 use crate::project::{is_manuscript_file, Project};
 use crate::store::cache::Cache;
@@ -321,8 +321,14 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         }
     }
     let mut outputs = Vec::new();
-    let baseline_written =
-        super::check_suppress::apply(&project, &settings, &req, &mut files, &mut inputs, &mut outputs)?;
+    let baseline_written = super::check_suppress::apply(
+        &project,
+        &settings,
+        &req,
+        &mut files,
+        &mut inputs,
+        &mut outputs,
+    )?;
     let summary = summarize(&files);
     Ok(CheckReport {
         files,

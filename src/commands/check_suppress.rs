@@ -150,7 +150,10 @@ mod tests {
         assert_eq!(r.summary.suppressed.config, 1);
         assert_eq!(r.summary.findings + 1, all.summary.findings);
         let json = serde_json::to_value(&r.summary).unwrap();
-        assert_eq!(json["suppressed"], serde_json::json!({"inline": 0, "config": 1, "baseline": 0}));
+        assert_eq!(
+            json["suppressed"],
+            serde_json::json!({"inline": 0, "config": 1, "baseline": 0})
+        );
     }
 
     #[test]
@@ -187,7 +190,10 @@ mod tests {
         .unwrap();
         let r = run(&ctx(root), req()).unwrap();
         let lines: Vec<usize> = r.files[0].findings.iter().map(|f| f.line).collect();
-        assert!(!lines.is_empty() && lines.iter().all(|&l| l == 1), "{lines:?}");
+        assert!(
+            !lines.is_empty() && lines.iter().all(|&l| l == 1),
+            "{lines:?}"
+        );
         assert_eq!(crate::commands::Report::exit_code(&r), 1);
         // A baseline outside the project is refused; a missing one is U005.
         let out = run(

@@ -419,17 +419,19 @@ pub fn run_with(
         } else {
             String::new()
         };
-        report.next_actions.push(match (score, &file.scores.reason) {
-            (Some(score), _) => format!(
+        report
+            .next_actions
+            .push(match (score, &file.scores.reason) {
+                (Some(score), _) => format!(
                 "noveler_check {{\"episode\": {n}}} — 指摘を確認して直す（スコア {} / 基準 {}）",
                 super::status::fmt_score(score),
                 super::status::fmt_score(min_score)
             ),
-            (None, reason) => format!(
-                "noveler_write_file / noveler write {n} — 本文を書き足す（{}）",
-                reason.as_deref().unwrap_or("採点できません")
-            ),
-        });
+                (None, reason) => format!(
+                    "noveler_write_file / noveler write {n} — 本文を書き足す（{}）",
+                    reason.as_deref().unwrap_or("採点できません")
+                ),
+            });
         for code in report.quality.top_codes.iter().take(3) {
             report
                 .next_actions
@@ -794,12 +796,21 @@ mod tests {
         // Even with the gate at 0.
         let r = complete_on(root, req(), "2025-11-22").unwrap();
         assert_eq!(r.quality.score, None);
-        assert!(r.quality.unscored_reason.as_deref().unwrap().contains("短すぎ"));
+        assert!(r
+            .quality
+            .unscored_reason
+            .as_deref()
+            .unwrap()
+            .contains("短すぎ"));
         assert!(!r.quality.passed);
         assert!(!r.completed);
         assert_eq!(r.publication_status, "needs_improvement");
         assert_eq!(r.exit_code(), 1);
-        assert!(r.next_actions[0].contains("書き足す"), "{:?}", r.next_actions);
+        assert!(
+            r.next_actions[0].contains("書き足す"),
+            "{:?}",
+            r.next_actions
+        );
         assert_eq!(
             std::fs::read(root.join("50_管理資料/話数管理.yaml")).unwrap(),
             before

@@ -688,7 +688,10 @@ mod tests {
                 .entry(f.severity.as_str().into())
                 .or_default() += 1;
         }
-        summary.score_min = files.iter().filter_map(|f| f.scores.overall).reduce(f64::min);
+        summary.score_min = files
+            .iter()
+            .filter_map(|f| f.scores.overall)
+            .reduce(f64::min);
         CheckReport {
             files,
             summary,

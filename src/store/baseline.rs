@@ -41,7 +41,7 @@ pub fn line_key(text: &str, at: usize) -> String {
     let at = at.min(text.len());
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    sha256_hex(text[start..end].as_bytes())[..16].to_string()
+    sha256_hex(&text.as_bytes()[start..end])[..16].to_string()
 }
 
 impl Baseline {
@@ -50,7 +50,11 @@ impl Baseline {
         let mut counts: BTreeMap<(String, String, String), usize> = BTreeMap::new();
         for (path, text, findings) in files {
             for f in findings {
-                let key = (path.to_string(), f.code.clone(), line_key(text, f.byte_start));
+                let key = (
+                    path.to_string(),
+                    f.code.clone(),
+                    line_key(text, f.byte_start),
+                );
                 *counts.entry(key).or_insert(0) += 1;
             }
         }
@@ -80,7 +84,11 @@ impl Baseline {
             out.push_str(if i == 0 { "\n    " } else { ",\n    " });
             out.push_str(&serde_json::to_string(e).unwrap_or_default());
         }
-        out.push_str(if self.entries.is_empty() { "]\n}\n" } else { "\n  ]\n}\n" });
+        out.push_str(if self.entries.is_empty() {
+            "]\n}\n"
+        } else {
+            "\n  ]\n}\n"
+        });
         out
     }
 
@@ -154,7 +162,11 @@ pub struct Matcher {
 impl Matcher {
     /// Whether the baseline still holds this finding (and takes it if so).
     pub fn take(&mut self, path: &str, text: &str, f: &Finding) -> bool {
-        let key = (path.to_string(), f.code.clone(), line_key(text, f.byte_start));
+        let key = (
+            path.to_string(),
+            f.code.clone(),
+            line_key(text, f.byte_start),
+        );
         match self.left.get_mut(&key) {
             Some(n) if *n > 0 => {
                 *n -= 1;

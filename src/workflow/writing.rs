@@ -1534,7 +1534,9 @@ fn submit_locked(
                 .find_map(|p| s.stage_outputs.get(p.id).and_then(|o| o.quality_score));
             if let (Some(prev), Some(score)) = (previous, c.score) {
                 if score < prev {
-                    warnings.push(format!("品質スコアが {prev:.1} → {score:.1} に下がりました"));
+                    warnings.push(format!(
+                        "品質スコアが {prev:.1} → {score:.1} に下がりました"
+                    ));
                 }
             }
         }
