@@ -61,6 +61,8 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --preset 'Rule preset: narou (web novels) or literary (the default for Aozora Bunko files)'
             cand --exclude-dialogue-lines 'Rhythm metrics and rules over narration only (true) or all sentences (false)'
             cand --stdin-filename 'File name to report stdin (-) as; also decides ignores'
+            cand --baseline 'Hide findings recorded in this baseline file (default .noveler/baseline.json)'
+            cand --write-baseline 'Record every current finding in a baseline file (default .noveler/baseline.json)'
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
             cand --exit-zero 'Exit 0 even when the gate trips (errors still exit 2)'
             cand --statistics 'Print a table of finding counts per rule code instead of the findings (text format)'

@@ -67,7 +67,21 @@ fn json_result_has_the_spec_shape() {
     );
     for f in files {
         let keys: Vec<&String> = f.as_object().unwrap().keys().collect();
-        assert_eq!(keys, ["path", "sha256", "metrics", "findings", "scores"]);
+        assert_eq!(
+            keys,
+            [
+                "path",
+                "sha256",
+                "metrics",
+                "findings",
+                "scores",
+                "suppressed"
+            ]
+        );
+        assert_eq!(
+            f["suppressed"],
+            serde_json::json!({"inline": 0, "config": 0, "baseline": 0})
+        );
         assert_eq!(f["sha256"].as_str().unwrap().len(), 64);
         for k in [
             "rhythm",
@@ -85,7 +99,15 @@ fn json_result_has_the_spec_shape() {
     }
     let summary = &result["summary"];
     assert_eq!(summary["files"], 3);
-    for k in ["files", "findings", "by_severity", "by_code", "score_min"] {
+    for k in [
+        "files",
+        "findings",
+        "by_severity",
+        "by_code",
+        "score_min",
+        "unscored",
+        "suppressed",
+    ] {
         assert!(summary.get(k).is_some(), "summary.{k}");
     }
     assert_eq!(result["errors"], Value::Array(vec![]));

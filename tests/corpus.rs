@@ -92,3 +92,91 @@ fn text_rendering_of_the_whole_corpus_succeeds() {
     );
     assert!(text.contains("正味文字数"));
 }
+
+/// Every `.md`/`.txt` under `fixtures/` (normalised text), with its name.
+fn fixture_texts() -> Vec<(String, String)> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "md" || e == "txt") {
+                let Ok(raw) = std::fs::read(&p) else { continue };
+                let Ok(raw) = String::from_utf8(raw) else {
+                    continue;
+                };
+                let text = noveler::analysis::Source::new(&raw).text;
+                out.push((p.display().to_string(), text));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&common::manifest().join("fixtures"), &mut out);
+    out
+}
+
+/// Issue 13 item 6: on the fixtures and the corpus, every finding's excerpt contains the
+/// flagged text — or, when that is longer than the window or runs past its line, its start.
+#[test]
+fn every_excerpt_contains_its_flagged_text() {
+    let settings = noveler::analysis::Settings::default();
+    let mut checked = 0;
+    for (name, text) in fixture_texts().into_iter().chain(common::aozora_texts()) {
+        let a = noveler::analysis::analyze(&text, &name, &settings);
+        for f in &a.findings {
+            let flagged = &text[f.byte_start..f.byte_end];
+            let first_line = flagged.split('\n').next().unwrap_or("");
+            let head: String = first_line.chars().take(120).collect();
+            let whole = !flagged.contains('\n') && flagged.chars().count() <= 120;
+            let want = if whole { flagged } else { head.as_str() };
+            // Trailing whitespace of the line is only kept when flagged.
+            assert!(
+                f.excerpt.contains(want) || f.excerpt.contains(want.trim_end()),
+                "{name}:{} {}: excerpt {:?} lacks {:?}",
+                f.line,
+                f.code,
+                f.excerpt,
+                want
+            );
+            assert!(f.excerpt.chars().count() <= 122, "{name}: {}", f.excerpt);
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} findings checked");
+}
+
+/// Findings per 1,000 body characters per code over the corpus (printed for the closing
+/// note of issue 13; run with `--nocapture`), and the suppression counts of a corpus work
+/// whose every finding is disabled by one comment: nothing is lost, all is counted.
+#[test]
+fn corpus_findings_per_1000_chars_and_suppression_counts() {
+    let settings = noveler::analysis::Settings::default();
+    let texts = common::aozora_texts();
+    let mut body = 0usize;
+    let mut by_code = std::collections::BTreeMap::<String, usize>::new();
+    for (name, text) in &texts {
+        let a = noveler::analysis::analyze(text, name, &settings);
+        body += a.metrics.length_stats.body_chars;
+        for f in &a.findings {
+            *by_code.entry(f.code.clone()).or_default() += 1;
+        }
+        let off = format!("［＃noveler-disable］\n{text}");
+        let b = noveler::analysis::analyze(&off, name, &settings);
+        assert!(b.findings.is_empty(), "{name}: {:?}", b.findings.first());
+        assert_eq!(
+            b.suppressed.inline,
+            a.findings.len(),
+            "{name}: every finding counted once"
+        );
+    }
+    for (code, n) in &by_code {
+        println!(
+            "{code:32} {n:6}  {:.3} / 1,000 chars",
+            *n as f64 * 1000.0 / body.max(1) as f64
+        );
+    }
+}

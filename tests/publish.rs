@@ -478,3 +478,18 @@ fn html_report_is_self_contained_with_every_chart() {
     let o = html_report("../escape.html");
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Suppression comments (Markdown and the Aozora form for `.txt`) and author's HTML
+/// comments never reach a publish text, in any format.
+#[test]
+fn suppression_comments_never_reach_the_publish_text() {
+    let text = "<!-- noveler-disable-next-line INDENT_MISSING -->\n字下げなしの行。\n<!--\n作者メモ\n-->\n［＃noveler-disable KANJI_RUN］\n　本文。\n［＃noveler-enable］\n";
+    for format in [
+        PublishFormat::Narou,
+        PublishFormat::Kakuyomu,
+        PublishFormat::Plain,
+    ] {
+        let out = publish_text(text, format).text;
+        assert_eq!(out, "字下げなしの行。\n　本文。\n", "{format:?}");
+    }
+}

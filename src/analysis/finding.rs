@@ -59,18 +59,6 @@ keywords! {
     }
 }
 
-impl Severity {
-    /// Score penalty per finding (SPEC §4).
-    pub fn penalty(self) -> f64 {
-        match self {
-            Severity::Low => 2.0,
-            Severity::Medium => 5.0,
-            Severity::High => 10.0,
-            Severity::Critical => 20.0,
-        }
-    }
-}
-
 keywords! {
     /// The quality aspect a rule belongs to; each has its own score.
     pub enum Aspect {
@@ -155,7 +143,9 @@ pub struct Finding {
     pub end_column: usize,
     pub byte_start: usize,
     pub byte_end: usize,
-    /// The source line(s) of the finding, trimmed to at most 120 characters.
+    /// A window of at most 120 characters of the finding's line centred on the flagged text
+    /// (`byte_start..byte_end`): the whole flagged text with context on both sides, or its
+    /// start when it is longer than the window or runs past the line; `…` marks a cut side.
     pub excerpt: String,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub suggestion: Option<String>,

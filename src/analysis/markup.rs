@@ -137,6 +137,7 @@ fn body_mask(source: &str, spans: &[Span]) -> (Vec<bool>, bool) {
             inc[l] = false;
         }
     }
+    super::suppress::exclude_comment_lines(source, spans, &mut inc);
     (inc, aozora.is_some())
 }
 

@@ -16,6 +16,7 @@ pub(crate) mod sentences;
 pub mod settings;
 pub mod source;
 pub mod span;
+pub mod suppress;
 
 pub use finding::{Aspect, Diagnostic, Finding, Severity};
 pub use fix::{Applicability, Edit, Fix};
@@ -34,8 +35,33 @@ use sha2::{Digest, Sha256};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct FileAnalysis {
     pub metrics: Metrics,
+    /// Reported findings (suppressed ones are only counted).
     pub findings: Vec<Finding>,
     pub scores: Scores,
+    #[serde(default)]
+    pub suppressed: Suppressed,
+}
+
+/// Findings suppressed, by what suppressed them; never reported, not counted for the gate
+/// or the scores.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+pub struct Suppressed {
+    /// By a `noveler-disable…` comment in the manuscript.
+    pub inline: usize,
+    /// By `per-file-ignores` in `.novelerrc.yaml`.
+    pub config: usize,
+    /// By the baseline file (`--baseline`).
+    pub baseline: usize,
+}
+
+impl Suppressed {
+    pub fn add(&mut self, other: Suppressed) {
+        self.inline += other.inline;
+        self.config += other.config;
+        self.baseline += other.baseline;
+    }
 }
 
 /// Lower-case hex sha256 of `bytes`.
@@ -78,18 +104,23 @@ pub fn analyze(text: &str, file: &str, settings: &Settings) -> FileAnalysis {
         (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
     });
     let findings = locate(&doc, file, settings, diagnostics);
-    let scores = score::compute(&findings, settings);
+    let (findings, inline) = suppress::apply(text, findings);
+    let scores = score::compute(&findings, metrics.length_stats.body_chars, settings);
     FileAnalysis {
         metrics,
         findings,
         scores,
+        suppressed: Suppressed {
+            inline,
+            ..Suppressed::default()
+        },
     }
 }
 
 /// Turns span diagnostics into located findings with stable ids.
 ///
 /// The diagnostics arrive sorted by start offset, so the lines of their starts never go
-/// back: the hash and excerpt of a line are computed once for all its findings, columns are
+/// back: the hash of a line is computed once for all its findings, columns are
 /// counted on from the previous finding of the line, and occurrence numbers (two findings of
 /// one code on one line) only need the codes seen on the current line.
 fn locate(
@@ -101,8 +132,8 @@ fn locate(
     let text = doc.source;
     let file_hash = sha256_hex(text.as_bytes());
     let mut columns = ColumnCursor::default();
-    // The line of the current findings: 0-based number, span, hash and excerpt.
-    let mut current: Option<(usize, Span, String, String)> = None;
+    // The line of the current findings: 0-based number, span and hash.
+    let mut current: Option<(usize, Span, String)> = None;
     // Codes seen on the current line, with how many findings of each.
     let mut seen: Vec<(&'static str, usize)> = Vec::new();
     let mut out = Vec::with_capacity(diagnostics.len());
@@ -117,15 +148,10 @@ fn locate(
         if current.as_ref().is_none_or(|c| c.0 != line) {
             let span = doc.lines.line_span(text, line);
             let line_text = &text[span.range()];
-            current = Some((
-                line,
-                span,
-                sha256_hex(line_text.as_bytes()),
-                excerpt(line_text),
-            ));
+            current = Some((line, span, sha256_hex(line_text.as_bytes())));
             seen.clear();
         }
-        let Some((_, _, line_hash, line_excerpt)) = current.as_ref() else {
+        let Some((_, line_span, line_hash)) = current.as_ref() else {
             continue;
         };
         let n = match seen.iter_mut().find(|(code, _)| *code == d.code) {
@@ -167,7 +193,7 @@ fn locate(
             end_column: end.column,
             byte_start: d.span.start,
             byte_end: d.span.end,
-            excerpt: line_excerpt.clone(),
+            excerpt: excerpt(text, *line_span, d.span),
             suggestion: d.suggestion,
             fix: d.fix,
         });
@@ -236,19 +262,55 @@ fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
     &buf[at..]
 }
 
-/// The line without trailing whitespace, cut after 120 characters (with `…`).
-fn excerpt(line: &str) -> String {
-    const MAX: usize = 120;
-    let trimmed = line.trim_end();
-    match trimmed.char_indices().nth(MAX) {
-        None => trimmed.to_string(),
-        Some((cut, _)) => {
-            let mut s = String::with_capacity(cut + '…'.len_utf8());
-            s.push_str(&trimmed[..cut]);
-            s.push('…');
-            s
+/// Characters in an excerpt (not counting the `…` marks of a cut).
+const EXCERPT_CHARS: usize = 120;
+
+/// A window of at most `EXCERPT_CHARS` characters of the finding's line, centred on the
+/// flagged text `span` (clipped to the line): the whole flagged text with the context on
+/// both sides shared evenly, or, when the flagged text is longer than the window, its first
+/// `EXCERPT_CHARS` characters. `…` marks a side that was cut. Trailing whitespace of the
+/// line is dropped unless it is flagged.
+fn excerpt(text: &str, line: Span, span: Span) -> String {
+    let start = span.start.clamp(line.start, line.end);
+    let end = span.end.clamp(start, line.end);
+    let flagged = &text[start..end];
+    let before_text = &text[line.start..start];
+    let after_text = text[end..line.end].trim_end();
+    let mut out = String::new();
+    if let Some((cut, _)) = flagged.char_indices().nth(EXCERPT_CHARS) {
+        if !before_text.is_empty() {
+            out.push('…');
         }
+        out.push_str(&flagged[..cut]);
+        out.push('…');
+        return out;
     }
+    let room = EXCERPT_CHARS - flagged.chars().count();
+    // Up to `room` characters on each side, counted from the span outwards.
+    let before_avail = before_text.chars().rev().take(room).count();
+    let after_avail = after_text.chars().take(room).count();
+    let mut before = before_avail.min(room / 2);
+    let after = after_avail.min(room - before);
+    before = before_avail.min(room - after);
+    let from = before_text
+        .char_indices()
+        .rev()
+        .nth(before.wrapping_sub(1))
+        .map_or(before_text.len(), |(i, _)| i);
+    let to = after_text
+        .char_indices()
+        .nth(after)
+        .map_or(after_text.len(), |(i, _)| i);
+    if from > 0 {
+        out.push('…');
+    }
+    out.push_str(&before_text[from..]);
+    out.push_str(flagged);
+    out.push_str(&after_text[..to]);
+    if to < after_text.len() || span.end > line.end {
+        out.push('…');
+    }
+    out
 }
 
 #[cfg(test)]
@@ -287,12 +349,41 @@ mod tests {
         }
     }
 
+    fn window(line: &str, flagged: std::ops::Range<usize>) -> String {
+        excerpt(
+            line,
+            Span::new(0, line.len()),
+            Span::new(flagged.start, flagged.end),
+        )
+    }
+
     #[test]
-    fn excerpt_cuts_after_120_chars() {
-        assert_eq!(excerpt("　あい　 \t"), "　あい");
-        let long = "あ".repeat(121);
-        assert_eq!(excerpt(&long), format!("{}…", "あ".repeat(120)));
-        assert_eq!(excerpt(&long[3..]), "あ".repeat(120));
+    fn excerpt_is_a_window_centred_on_the_span() {
+        // A short line is shown whole, without trailing whitespace.
+        assert_eq!(window("　あい　 \t", 3..6), "　あい");
+        // Flagged trailing whitespace stays.
+        assert_eq!(window("あい　 ", 6..10), "あい　 ");
+        // Far into a long line: the flagged text with 59 + 60 characters around it.
+        let long = format!("{}X{}", "あ".repeat(300), "い".repeat(300));
+        let x = 900;
+        let got = window(&long, x..x + 1);
+        assert_eq!(got, format!("…{}X{}…", "あ".repeat(59), "い".repeat(60)));
+        // Near the start: the unused context on the left goes to the right.
+        let got = window(&long[900..], 0..1);
+        assert_eq!(got, format!("X{}…", "い".repeat(119)));
+        // Near the end of the line.
+        let got = window(&long[..901], x..x + 1);
+        assert_eq!(got, format!("…{}X", "あ".repeat(119)));
+        // Longer than the window: its start.
+        let got = window(&long, 3..long.len());
+        assert_eq!(got, format!("…{}…", &long[3..3 + 120 * 3]));
+        // A span running past its line shows its start and a cut mark.
+        assert_eq!(
+            excerpt("あいう\nえ", Span::new(0, 9), Span::new(3, 13)),
+            "あいう…"
+        );
+        // An empty span at the line start.
+        assert_eq!(window("あいう", 0..0), "あいう");
     }
 
     /// Ids are the first 12 hex digits of sha256("{file}:{code}:{line}:{line hash}[:{n}]").

@@ -1,22 +1,84 @@
-//! Scores (SPEC §4): per aspect `max(0, 100 − Σ penalty)`; overall = minimum of the aspect
-//! scores, or their weighted average when weights are configured.
+//! Scores (SPEC §4 "Scores", revised 2026-11-24). One formula for `check`, the progressive
+//! check steps, `status` and `complete`; `noveler explain scoring` prints `explain()`.
+//!
+//! - A rule's penalty is its findings' weights (low 2, medium 5, high 10, critical 20) per
+//!   1,000 body characters — its weighted density; texts under 1,000 characters count as
+//!   1,000, so a short text is not punished harder per finding than a long one. A rule that
+//!   measures the whole text (length, dialogue ratio, averages) fires at most once and is
+//!   charged its weight as is: its density would mean nothing.
+//! - Each rule's penalty is capped by the highest severity among its findings (low 15,
+//!   medium 25, high 40, critical 60): one habit repeated through a long draft costs a
+//!   bounded amount.
+//! - aspect = max(0, 100 − Σ rule penalties of the aspect), one decimal; overall = the
+//!   lowest evaluated aspect, or their weighted mean when `weights` are configured.
+//! - A text too short to judge (body under 200 characters or under 20% of target_min) has
+//!   no score: every value is `null` and `reason` says why. An aspect the check did not
+//!   evaluate (`aspects` given) is `null` too.
+//!
+//! Adding a finding never raises a score: sums and caps only grow (property-tested).
 
-use super::{Aspect, Finding, Settings};
+use super::{Aspect, Finding, Settings, Severity};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
+/// Below this many body characters a text is too short to judge.
+pub const MIN_BODY_CHARS: usize = 200;
+/// …and below this share of the target minimum.
+pub const MIN_TARGET_SHARE: f64 = 0.2;
+/// Densities are per this many body characters (shorter texts count as this long).
+pub const DENSITY_UNIT: usize = 1000;
+
+/// Rules that measure the whole text and fire at most once: charged their weight, not a
+/// density.
+pub const WHOLE_TEXT_RULES: &[&str] = &[
+    "COMMA_AVG_OUT_OF_RANGE",
+    "DIALOGUE_RATIO_OUT_OF_RANGE",
+    "HIGH_AVG_SENTENCE_LENGTH",
+    "KANJI_RATIO_OUT_OF_RANGE",
+    "LENGTH_OUT_OF_RANGE",
+    "WINDOW_OUT_OF_RANGE",
+];
+
+/// Penalty of one finding per `DENSITY_UNIT` body characters.
+pub fn weight(s: Severity) -> f64 {
+    match s {
+        Severity::Low => 2.0,
+        Severity::Medium => 5.0,
+        Severity::High => 10.0,
+        Severity::Critical => 20.0,
+    }
+}
+
+/// The most one rule can cost, by the highest severity among its findings.
+pub fn cap(s: Severity) -> f64 {
+    match s {
+        Severity::Low => 15.0,
+        Severity::Medium => 25.0,
+        Severity::High => 40.0,
+        Severity::Critical => 60.0,
+    }
+}
+
+/// Scores per aspect and overall; `null` where nothing was judged.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Scores {
-    pub rhythm: f64,
-    pub readability: f64,
-    pub grammar: f64,
-    pub style: f64,
-    pub length: f64,
-    pub content: f64,
-    pub overall: f64,
+    /// 0–100; null when the text is too short to judge or the aspect was not checked.
+    pub rhythm: Option<f64>,
+    pub readability: Option<f64>,
+    pub grammar: Option<f64>,
+    pub style: Option<f64>,
+    pub length: Option<f64>,
+    pub content: Option<f64>,
+    /// The lowest checked aspect (or their weighted mean with `weights`); null when the
+    /// text is too short to judge.
+    pub overall: Option<f64>,
+    /// Why there is no score (Japanese); absent when scored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 impl Scores {
-    pub fn get(&self, aspect: Aspect) -> f64 {
+    pub fn get(&self, aspect: Aspect) -> Option<f64> {
         match aspect {
             Aspect::Rhythm => self.rhythm,
             Aspect::Readability => self.readability,
@@ -26,42 +88,290 @@ impl Scores {
             Aspect::Content => self.content,
         }
     }
+
+    fn slot(&mut self, aspect: Aspect) -> &mut Option<f64> {
+        match aspect {
+            Aspect::Rhythm => &mut self.rhythm,
+            Aspect::Readability => &mut self.readability,
+            Aspect::Grammar => &mut self.grammar,
+            Aspect::Style => &mut self.style,
+            Aspect::Length => &mut self.length,
+            Aspect::Content => &mut self.content,
+        }
+    }
+
+    /// All null, with the reason.
+    pub fn unscored(reason: impl Into<String>) -> Scores {
+        Scores {
+            rhythm: None,
+            readability: None,
+            grammar: None,
+            style: None,
+            length: None,
+            content: None,
+            overall: None,
+            reason: Some(reason.into()),
+        }
+    }
 }
 
-pub fn compute(findings: &[Finding], settings: &Settings) -> Scores {
-    let aspect_score = |aspect: Aspect| {
-        let penalty: f64 = findings
-            .iter()
-            .filter(|f| f.aspect == aspect)
-            .map(|f| f.severity.penalty())
-            .sum();
-        (100.0 - penalty).max(0.0)
+/// Why a text of `body_chars` cannot be judged, if it cannot.
+pub fn too_short(body_chars: usize, settings: &Settings) -> Option<String> {
+    let share = (settings.target_length.min as f64 * MIN_TARGET_SHARE).ceil() as usize;
+    let limit = MIN_BODY_CHARS.max(share);
+    (body_chars < limit).then(|| {
+        format!(
+            "本文が {body_chars} 字で、採点には短すぎます（{limit} 字以上で採点: 200 字と目標下限 {} 字の 20% の大きい方）",
+            settings.target_length.min
+        )
+    })
+}
+
+/// The penalty of one rule: its findings' severities, over a text of `body_chars`.
+pub fn rule_penalty(code: &str, severities: &[Severity], body_chars: usize) -> f64 {
+    let Some(&worst) = severities.iter().max() else {
+        return 0.0;
     };
-    let mut scores = Scores {
-        rhythm: aspect_score(Aspect::Rhythm),
-        readability: aspect_score(Aspect::Readability),
-        grammar: aspect_score(Aspect::Grammar),
-        style: aspect_score(Aspect::Style),
-        length: aspect_score(Aspect::Length),
-        content: aspect_score(Aspect::Content),
-        overall: 0.0,
+    let sum: f64 = severities.iter().map(|&s| weight(s)).sum();
+    let density = if WHOLE_TEXT_RULES.contains(&code) {
+        sum
+    } else {
+        sum * DENSITY_UNIT as f64 / body_chars.max(DENSITY_UNIT) as f64
     };
+    density.min(cap(worst))
+}
+
+/// `max(0, 100 − Σ rule penalties)` of `(code, severity)` pairs, one decimal.
+pub fn penalty_score<'a>(
+    findings: impl IntoIterator<Item = (&'a str, Severity)>,
+    body_chars: usize,
+) -> f64 {
+    let mut by_code: BTreeMap<&str, Vec<Severity>> = BTreeMap::new();
+    for (code, s) in findings {
+        by_code.entry(code).or_default().push(s);
+    }
+    let penalty: f64 = by_code
+        .iter()
+        .map(|(code, sev)| rule_penalty(code, sev, body_chars))
+        .sum();
+    round1((100.0 - penalty).max(0.0))
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// The scores of `findings` over a text of `body_chars` body characters.
+pub fn compute(findings: &[Finding], body_chars: usize, settings: &Settings) -> Scores {
+    if let Some(reason) = too_short(body_chars, settings) {
+        return Scores::unscored(reason);
+    }
     let checked: Vec<Aspect> = Aspect::ALL
         .into_iter()
         .filter(|a| settings.aspects.is_empty() || settings.aspects.contains(a))
         .collect();
+    let mut scores = Scores {
+        rhythm: None,
+        readability: None,
+        grammar: None,
+        style: None,
+        length: None,
+        content: None,
+        overall: None,
+        reason: None,
+    };
+    for &aspect in &checked {
+        let of_aspect = findings
+            .iter()
+            .filter(|f| f.aspect == aspect)
+            .map(|f| (f.code.as_str(), f.severity));
+        *scores.slot(aspect) = Some(penalty_score(of_aspect, body_chars));
+    }
     let total_weight: f64 = checked
         .iter()
         .map(|a| settings.weights.get(a).copied().unwrap_or(0.0))
         .sum();
-    scores.overall = if settings.weights.is_empty() || total_weight <= 0.0 {
-        checked.iter().map(|&a| scores.get(a)).fold(100.0, f64::min)
+    let values = checked
+        .iter()
+        .filter_map(|&a| scores.get(a).map(|s| (a, s)));
+    scores.overall = Some(if settings.weights.is_empty() || total_weight <= 0.0 {
+        values.map(|(_, s)| s).fold(100.0, f64::min)
     } else {
-        let sum: f64 = checked
-            .iter()
-            .map(|&a| scores.get(a) * settings.weights.get(&a).copied().unwrap_or(0.0))
+        let sum: f64 = values
+            .map(|(a, s)| s * settings.weights.get(&a).copied().unwrap_or(0.0))
             .sum();
-        (sum / total_weight * 10.0).round() / 10.0
-    };
+        round1(sum / total_weight)
+    });
     scores
+}
+
+/// The formula and its constants, for `noveler explain scoring` (Japanese).
+pub fn explain() -> String {
+    let sev = |f: fn(Severity) -> f64| {
+        Severity::ALL
+            .iter()
+            .map(|&s| format!("{} {}", s.as_str(), f(s)))
+            .collect::<Vec<_>>()
+            .join("、")
+    };
+    format!(
+        "スコアの計算（check・段階チェック・status・complete で共通）\n\n\
+         1. ルールごとの減点 = 指摘の重み（{weights}）の合計 × {unit} ÷ 本文字数（{unit} 字未満は {unit} 字として計算）。\n   \
+         本文全体を測るルール（{whole}）は一度しか出ないので、重みをそのまま減点にします。\n\
+         2. ルールごとの減点には上限があります（指摘の最も高い重大度で: {caps}）。同じ癖が長い原稿で繰り返されても減点は上限まで。\n\
+         3. 観点のスコア = max(0, 100 − その観点のルールの減点の合計)（小数1桁）。\n\
+         4. 総合 = 確認した観点の最低点（設定に weights があれば重み付き平均）。確認しなかった観点は null。\n\
+         5. 本文が {min} 字未満、または目標下限の {share}% 未満の原稿は採点しません（null と理由）。完了（complete）もできません。\n\n\
+         指摘を増やしてスコアが上がることはありません。抑制（インラインコメント・per-file-ignores・ベースライン）された指摘は数えません。\n",
+        weights = sev(weight),
+        unit = DENSITY_UNIT,
+        whole = WHOLE_TEXT_RULES.join("、"),
+        caps = sev(cap),
+        min = MIN_BODY_CHARS,
+        share = (MIN_TARGET_SHARE * 100.0) as u32,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn finding(code: &str, aspect: Aspect, severity: Severity) -> Finding {
+        Finding {
+            id: String::new(),
+            code: code.into(),
+            aspect,
+            severity,
+            message: String::new(),
+            file: "t.md".into(),
+            line: 1,
+            column: 1,
+            end_line: 1,
+            end_column: 1,
+            byte_start: 0,
+            byte_end: 0,
+            excerpt: String::new(),
+            suggestion: None,
+            fix: None,
+        }
+    }
+
+    #[test]
+    fn whole_text_rules_exist() {
+        for code in WHOLE_TEXT_RULES {
+            assert!(super::super::rules::lookup(code).is_some(), "{code}");
+        }
+    }
+
+    #[test]
+    fn a_repeated_low_habit_costs_at_most_its_cap() {
+        let s = Settings::default();
+        let many: Vec<Finding> = (0..400)
+            .map(|_| finding("INDENT_MISSING", Aspect::Style, Severity::Low))
+            .collect();
+        let sc = compute(&many, 7800, &s);
+        assert_eq!(sc.style, Some(85.0));
+        assert_eq!(sc.overall, Some(85.0));
+        assert_eq!(sc.rhythm, Some(100.0));
+    }
+
+    #[test]
+    fn penalties_scale_with_density() {
+        let s = Settings::default();
+        let two = vec![finding("KANJI_RUN", Aspect::Readability, Severity::Low); 2];
+        // 2 × 2 per 1,000 over 4,000 characters = 1 point.
+        assert_eq!(compute(&two, 4000, &s).readability, Some(99.0));
+        assert_eq!(compute(&two, 2000, &s).readability, Some(98.0));
+        // Under 1,000 characters counts as 1,000.
+        let mut short = Settings::default();
+        short.target_length.min = 100;
+        assert_eq!(compute(&two, 500, &short).readability, Some(96.0));
+        // A whole-text rule is charged its weight.
+        let len = vec![finding(
+            "LENGTH_OUT_OF_RANGE",
+            Aspect::Length,
+            Severity::High,
+        )];
+        assert_eq!(compute(&len, 20000, &s).length, Some(90.0));
+    }
+
+    #[test]
+    fn too_short_texts_have_no_score() {
+        let s = Settings::default(); // target_min 6000 → 1,200 characters
+        let sc = compute(&[], 1199, &s);
+        assert_eq!(sc.overall, None);
+        assert!(sc.reason.as_deref().unwrap().contains("1200"));
+        assert_eq!(compute(&[], 1200, &s).overall, Some(100.0));
+        let mut small = Settings::default();
+        small.target_length.min = 100;
+        assert_eq!(compute(&[], 199, &small).overall, None);
+        assert_eq!(compute(&[], 200, &small).overall, Some(100.0));
+    }
+
+    #[test]
+    fn unchecked_aspects_are_null() {
+        let s = Settings {
+            aspects: vec![Aspect::Grammar, Aspect::Style],
+            ..Default::default()
+        };
+        let sc = compute(&[], 5000, &s);
+        assert_eq!(sc.rhythm, None);
+        assert_eq!(sc.grammar, Some(100.0));
+        assert_eq!(sc.overall, Some(100.0));
+        let json = serde_json::to_value(&sc).unwrap();
+        assert!(json["rhythm"].is_null());
+        assert!(json.get("reason").is_none());
+    }
+
+    #[test]
+    fn explain_names_the_constants() {
+        let e = explain();
+        for c in WHOLE_TEXT_RULES {
+            assert!(e.contains(c));
+        }
+        assert!(e.contains("low 15") && e.contains("critical 20"), "{e}");
+    }
+
+    const CODES: &[(&str, Aspect)] = &[
+        ("INDENT_MISSING", Aspect::Style),
+        ("KANJI_RUN", Aspect::Readability),
+        ("LENGTH_OUT_OF_RANGE", Aspect::Length),
+        ("TYPO", Aspect::Grammar),
+        ("LONG_SENTENCE", Aspect::Readability),
+    ];
+
+    fn arb_finding() -> impl Strategy<Value = Finding> {
+        (0..CODES.len(), 0..4usize)
+            .prop_map(|(c, s)| finding(CODES[c].0, CODES[c].1, Severity::ALL[s]))
+    }
+
+    proptest! {
+        /// Adding a finding never raises any score.
+        #[test]
+        fn adding_a_finding_never_raises_a_score(
+            findings in proptest::collection::vec(arb_finding(), 0..40),
+            extra in arb_finding(),
+            body in 0usize..30000,
+            weighted in any::<bool>(),
+        ) {
+            let mut s = Settings::default();
+            s.target_length.min = 500;
+            if weighted {
+                s.weights.insert(Aspect::Grammar, 2.0);
+                s.weights.insert(Aspect::Style, 0.5);
+            }
+            let before = compute(&findings, body, &s);
+            let mut more = findings.clone();
+            more.push(extra);
+            let after = compute(&more, body, &s);
+            for a in Aspect::ALL {
+                prop_assert!(after.get(a) <= before.get(a), "{a:?}");
+            }
+            prop_assert!(after.overall <= before.overall);
+            for v in Aspect::ALL.map(|a| after.get(a)).into_iter().chain([after.overall]).flatten() {
+                prop_assert!((0.0..=100.0).contains(&v));
+            }
+        }
+    }
 }

@@ -117,6 +117,28 @@ pub struct CheckArgs {
     /// File name to report stdin (-) as; also decides ignores
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
+    /// Hide findings recorded in this baseline file (default .noveler/baseline.json)
+    #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = "")]
+    pub baseline: Option<String>,
+    /// Record every current finding in a baseline file (default .noveler/baseline.json)
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "",
+        conflicts_with = "baseline"
+    )]
+    pub write_baseline: Option<String>,
+}
+
+/// A baseline path as typed: relative to the working directory (`""` stays the default).
+fn from_cwd(cwd: &std::path::Path, p: &str) -> String {
+    if p.is_empty() {
+        String::new()
+    } else {
+        cwd.join(p).to_string_lossy().into_owned()
+    }
 }
 
 /// Whether to colour output written to a stream that `is_tty`.
@@ -179,6 +201,8 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
         exclude_dialogue_lines: args.exclude_dialogue_lines,
         preset: args.preset,
         no_cache: args.no_cache,
+        baseline: args.baseline.as_deref().map(|p| from_cwd(cwd, p)),
+        write_baseline: args.write_baseline.as_deref().map(|p| from_cwd(cwd, p)),
         stdin_filename: args.stdin_filename.clone(),
         ..Default::default()
     }

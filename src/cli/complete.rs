@@ -47,12 +47,15 @@ fn text(r: &CompleteReport) -> String {
     s.push_str(&format!("第{}話「{}」: {status}\n", r.episode, r.title));
     s.push_str(&format!(
         "  品質スコア {}（基準 {}、ready は {} 以上）  指摘 {} 件（high 以上 {} 件）\n",
-        fmt_score(q.score),
+        q.score.map(fmt_score).unwrap_or_else(|| "なし".into()),
         fmt_score(q.min_score),
         fmt_score(q.ready_score),
         q.findings,
         q.high_findings
     ));
+    if let Some(reason) = &q.unscored_reason {
+        s.push_str(&format!("  採点なし: {reason}\n"));
+    }
     s.push_str(&format!(
         "  正味文字数 {}（目標 {}〜{}）\n",
         r.length.body_chars, r.length.target_min, r.length.target_max

@@ -68,7 +68,7 @@ pub enum Command {
     Man(gen::ManArgs),
     /// Show a rule's documentation: what it detects, why, an example and its fix
     Explain {
-        /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES
+        /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES, or `scoring` for the score formula
         code: String,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
@@ -144,8 +144,9 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
             let out = commands::execute(&ctx, "explain", |c| {
                 commands::explain::explain(c, commands::explain::ExplainRequest { code })
             });
-            emit(&out, format, |r| {
-                crate::output::rules::explain_text(&r.rule)
+            emit(&out, format, |r| match (&r.rule, &r.scoring) {
+                (Some(rule), _) => crate::output::rules::explain_text(rule),
+                (None, scoring) => scoring.clone().unwrap_or_default(),
             })
         }
         Command::Rules { format } => {

@@ -380,8 +380,14 @@ pub fn submit_text(o: &SubmitOutcome) -> String {
         t.push_str(&format!("原稿: {}（正味 {} 字", m.path, m.body_chars));
         if let Some(c) = &m.check {
             t.push_str(&format!(
-                "、スコア {:.1}、指摘 {} 件、目標 {}〜{} 字",
-                c.score, c.findings, c.target_min, c.target_max
+                "、スコア {}、指摘 {} 件、目標 {}〜{} 字",
+                c.score.map_or(
+                    "なし（短すぎて採点できません）".into(),
+                    |s| format!("{s:.1}")
+                ),
+                c.findings,
+                c.target_min,
+                c.target_max
             ));
         }
         t.push_str("）\n");

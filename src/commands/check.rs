@@ -11,10 +11,18 @@
 //! Gate (exit status 1): any reported finding at or above `fail_on` (default `high`), or an
 //! overall score below `fail_under` (when given). `exit_zero` turns the gate off; errors
 //! still exit 2.
+//!
+//! Suppression (issue 13 item 4): inline comments (in `analysis::suppress`), then the
+//! config's `per-file-ignores`, then the baseline. Suppressed findings are counted per file
+//! and in the summary (`suppressed: {inline, config, baseline}`), never reported, and count
+//! neither for the gate nor for the scores (recomputed without them).
 
+pub use super::check_suppress::BaselineWritten;
 use super::{Ctx, Report};
 use crate::analysis::settings::Preset;
-use crate::analysis::{self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity};
+use crate::analysis::{
+    self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity, Suppressed,
+};
 use crate::error::{Code, Error, Result};
 use crate::project::{is_manuscript_file, Project};
 use crate::store::cache::Cache;
@@ -91,6 +99,13 @@ pub struct CheckRequest {
     pub preset: Option<Preset>,
     /// Do not read or write the content-hash cache in `.noveler/cache/`.
     pub no_cache: bool,
+    /// Baseline file of accepted findings, inside the project (`""`: the default
+    /// `.noveler/baseline.json`). Findings it holds are suppressed and counted in
+    /// `summary.suppressed.baseline`.
+    pub baseline: Option<String>,
+    /// Record every finding of this run in this baseline file, inside the project (`""`:
+    /// the default `.noveler/baseline.json`); they are then reported as baselined.
+    pub write_baseline: Option<String>,
 }
 
 /// The result for one checked file (SPEC §5).
@@ -111,7 +126,10 @@ pub struct FileResult {
     #[serde(skip)]
     #[schemars(skip)]
     pub omitted_by_severity: BTreeMap<Severity, usize>,
+    /// Scores of the reported findings (suppressed ones do not count).
     pub scores: Scores,
+    /// Findings suppressed in this file, by what suppressed them.
+    pub suppressed: Suppressed,
     /// The normalised text (for rendering snippets); not serialised.
     #[serde(skip)]
     #[schemars(skip)]
@@ -157,11 +175,15 @@ pub struct Summary {
     pub by_severity: BTreeMap<String, usize>,
     /// Count per rule code.
     pub by_code: BTreeMap<String, usize>,
-    /// Lowest overall score over the files (null when no file was checked).
+    /// Lowest overall score over the scored files (null when none was scored).
     pub score_min: Option<f64>,
     /// How many of `findings` are not listed in the files (over the per-rule cap).
     #[serde(skip_serializing_if = "is_zero")]
     pub omitted: usize,
+    /// Files too short to judge (no score, SPEC §4); they fail a `fail_under` gate.
+    pub unscored: usize,
+    /// Findings suppressed (not in `findings`), by what suppressed them.
+    pub suppressed: Suppressed,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -215,12 +237,17 @@ pub struct CheckReport {
     pub summary: Summary,
     /// Targets that could not be checked.
     pub errors: Vec<FileError>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub baseline_written: Option<BaselineWritten>,
     #[serde(skip)]
     #[schemars(skip)]
     pub gate: Gate,
     #[serde(skip)]
     #[schemars(skip)]
     pub inputs: Vec<FileRef>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub outputs: Vec<FileRef>,
 }
 
 /// How the exit status is decided.
@@ -243,7 +270,7 @@ impl CheckReport {
         let by_score = match (self.gate.fail_under, self.summary.score_min) {
             (Some(limit), Some(min)) => min < limit,
             _ => false,
-        };
+        } || (self.gate.fail_under.is_some() && self.summary.unscored > 0);
         by_severity || by_score
     }
 }
@@ -251,6 +278,10 @@ impl CheckReport {
 impl Report for CheckReport {
     fn inputs(&self) -> Vec<FileRef> {
         self.inputs.clone()
+    }
+
+    fn outputs(&self) -> Vec<FileRef> {
+        self.outputs.clone()
     }
 
     fn exit_code(&self) -> u8 {
@@ -346,32 +377,44 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         .collect();
     for r in results {
         match r {
-            Ok((mut file, fref)) => {
-                if let Some(min) = req.severity_threshold {
-                    file.findings.retain(|f| f.severity >= min);
-                }
-                let cap = project
-                    .rc
-                    .max_findings_per_rule
-                    .unwrap_or(MAX_FINDINGS_PER_RULE);
-                (file.omitted, file.omitted_by_severity) = cap_findings(&mut file.findings, cap);
+            Ok((file, fref)) => {
                 inputs.push(fref);
                 files.push(file);
             }
             Err(e) => errors.push(e),
         }
     }
+    let mut outputs = Vec::new();
+    let baseline_written = super::check_suppress::apply(
+        &project,
+        &settings,
+        &req,
+        &mut files,
+        &mut inputs,
+        &mut outputs,
+    )?;
+    // The cap comes after suppression and the severity filter, so it counts only what
+    // would have been listed.
+    let cap = project
+        .rc
+        .max_findings_per_rule
+        .unwrap_or(MAX_FINDINGS_PER_RULE);
+    for file in &mut files {
+        (file.omitted, file.omitted_by_severity) = cap_findings(&mut file.findings, cap);
+    }
     let summary = summarize(&files);
     Ok(CheckReport {
         files,
         summary,
         errors,
+        baseline_written,
         gate: Gate {
             fail_on: req.fail_on,
             fail_under: req.fail_under,
             exit_zero: req.exit_zero,
         },
         inputs,
+        outputs,
     })
 }
 
@@ -421,6 +464,7 @@ fn check_one(
         metrics,
         findings,
         scores,
+        suppressed,
     } = match cached {
         Some(a) => a,
         None => {
@@ -441,6 +485,7 @@ fn check_one(
             omitted: BTreeMap::new(),
             omitted_by_severity: BTreeMap::new(),
             scores,
+            suppressed,
             text: Arc::from(source.text),
             disk_path: disk,
         },
@@ -455,6 +500,10 @@ fn summarize(files: &[FileResult]) -> Summary {
         .collect();
     let mut by_code = BTreeMap::new();
     let mut findings = 0;
+    let mut suppressed = Suppressed::default();
+    for f in files {
+        suppressed.add(f.suppressed);
+    }
     for f in files.iter().flat_map(|f| &f.findings) {
         findings += 1;
         *by_severity
@@ -476,8 +525,9 @@ fn summarize(files: &[FileResult]) -> Summary {
     }
     let score_min = files
         .iter()
-        .map(|f| f.scores.overall)
+        .filter_map(|f| f.scores.overall)
         .fold(None, |m: Option<f64>, s| Some(m.map_or(s, |m| m.min(s))));
+    let unscored = files.iter().filter(|f| f.scores.overall.is_none()).count();
     Summary {
         files: files.len(),
         findings,
@@ -485,6 +535,8 @@ fn summarize(files: &[FileResult]) -> Summary {
         by_code,
         score_min,
         omitted,
+        unscored,
+        suppressed,
     }
 }
 
@@ -827,14 +879,16 @@ mod tests {
             omitted: BTreeMap::new(),
             omitted_by_severity: BTreeMap::new(),
             scores: Scores {
-                rhythm: 100.0,
-                readability: 100.0,
-                grammar: 100.0,
-                style: 100.0,
-                length: 100.0,
-                content: 100.0,
-                overall,
+                rhythm: Some(100.0),
+                readability: Some(100.0),
+                grammar: Some(100.0),
+                style: Some(100.0),
+                length: Some(100.0),
+                content: Some(100.0),
+                overall: Some(overall),
+                reason: None,
             },
+            suppressed: Suppressed::default(),
             text: Arc::from(""),
             disk_path: None,
         };
@@ -848,8 +902,10 @@ mod tests {
             summary: summarize(&files),
             files,
             errors: Vec::new(),
+            baseline_written: None,
             gate,
             inputs: Vec::new(),
+            outputs: Vec::new(),
         }
     }
 

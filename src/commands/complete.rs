@@ -2,8 +2,8 @@
 //! episode and prepare it for a web-novel site.
 //!
 //! 1. **Gate**: the deterministic check (`commands::check`) of the manuscript.
-//!    - `needs_improvement`: overall score below `min_score` (default 70). Nothing is
-//!      written; exit status 1.
+//!    - `needs_improvement`: overall score below `min_score` (default 70), or no score at
+//!      all (a text too short to judge, SPEC §4). Nothing is written; exit status 1.
 //!    - `needs_review`: the gate passes, but a finding of severity high or above remains or
 //!      the score is below 80 (or below `min_score` when that is higher). The episode is
 //!      completed; the report asks for a look before posting.
@@ -91,8 +91,11 @@ pub struct CompleteRequest {
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct QualityGate {
-    /// Overall score of the check.
-    pub score: f64,
+    /// Overall score of the check; null when the text is too short to judge.
+    pub score: Option<f64>,
+    /// Why there is no score (Japanese), when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unscored_reason: Option<String>,
     pub min_score: f64,
     /// `ready` needs at least this.
     pub ready_score: f64,
@@ -324,16 +327,17 @@ pub fn run_with(
         .filter(|f| f.severity >= Severity::High)
         .count();
     let ready_score = READY_SCORE.max(min_score);
-    let passed = score >= min_score;
+    let passed = score.is_some_and(|s| s >= min_score);
     let publication_status = if !passed {
         "needs_improvement"
-    } else if high_findings > 0 || score < ready_score {
+    } else if high_findings > 0 || score.is_some_and(|s| s < ready_score) {
         "needs_review"
     } else {
         "ready"
     };
     let quality = QualityGate {
         score,
+        unscored_reason: file.scores.reason.clone(),
         min_score,
         ready_score,
         passed,
@@ -415,11 +419,19 @@ pub fn run_with(
         } else {
             String::new()
         };
-        report.next_actions.push(format!(
-            "noveler_check {{\"episode\": {n}}} — 指摘を確認して直す（スコア {} / 基準 {}）",
-            super::status::fmt_score(score),
-            super::status::fmt_score(min_score)
-        ));
+        report
+            .next_actions
+            .push(match (score, &file.scores.reason) {
+                (Some(score), _) => format!(
+                "noveler_check {{\"episode\": {n}}} — 指摘を確認して直す（スコア {} / 基準 {}）",
+                super::status::fmt_score(score),
+                super::status::fmt_score(min_score)
+            ),
+                (None, reason) => format!(
+                    "noveler_write_file / noveler write {n} — 本文を書き足す（{}）",
+                    reason.as_deref().unwrap_or("採点できません")
+                ),
+            });
         for code in report.quality.top_codes.iter().take(3) {
             report
                 .next_actions
@@ -452,7 +464,7 @@ pub fn run_with(
         file: manuscript.clone(),
         status: "completed".into(),
         completed_on: today.clone(),
-        quality_score: score,
+        quality_score: score.unwrap_or_default(),
         chars: report.length.body_chars as u64,
     };
     report.completed_on = Some(today.clone());
@@ -659,7 +671,10 @@ mod tests {
     use crate::analysis::sha256_hex;
     use std::path::Path;
 
-    const EPISODE: &str = "# 第一話　試し\n\n　朝の港は静かだった。小鞠は｜潮墨《しおずみ》を磨り、《《青い》》線を見つめた。\n「今日は描けそう」\n　師匠は黙ってうなずいた。\n";
+    const EPISODE: &str = "# 第一話　試し\n\n　朝の港は静かだった。小鞠は｜潮墨《しおずみ》を磨り、《《青い》》線を見つめた。\n「今日は描けそう」\n　師匠は黙ってうなずいた。\n　潮の匂いが窓から流れこみ、机の上の紙をわずかに揺らした。小鞠は筆を置いて、遠くの灯台を眺めた。\n「あの線の先に、まだ誰も描いていない海があるんですね」\n　師匠は答えず、古い地図を一枚だけ広げてみせた。端は焼け、墨は薄れていたが、港の形ははっきりと読めた。\n　小鞠はその地図を写しはじめた。一本ずつ、急がずに。日が高くなるころには、紙の上に小さな港がひとつ生まれていた。\n";
+
+    /// Under 200 body characters: too short to judge.
+    const STUB: &str = "# 第一話　試し\n\n　朝の港は静かだった。\n";
 
     fn project() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
@@ -773,7 +788,7 @@ mod tests {
             "2025-11-22",
         )
         .unwrap();
-        assert!(r.quality.score <= 90.0, "{}", r.quality.score);
+        assert!(r.quality.score.unwrap() <= 90.0, "{:?}", r.quality.score);
         assert_eq!(r.publication_status, "needs_improvement");
         assert!(!r.completed);
         assert_eq!(r.exit_code(), 1);
@@ -788,6 +803,36 @@ mod tests {
         assert!(r.completed);
         assert_eq!(r.exit_code(), 0);
         assert!(r.quality.high_findings >= 1);
+    }
+
+    #[test]
+    fn a_stub_too_short_to_judge_has_no_score_and_cannot_complete() {
+        let dir = project();
+        let root = dir.path();
+        std::fs::write(root.join("40_原稿/第001話_試し.md"), STUB).unwrap();
+        let before = std::fs::read(root.join("50_管理資料/話数管理.yaml")).unwrap();
+        // Even with the gate at 0.
+        let r = complete_on(root, req(), "2025-11-22").unwrap();
+        assert_eq!(r.quality.score, None);
+        assert!(r
+            .quality
+            .unscored_reason
+            .as_deref()
+            .unwrap()
+            .contains("短すぎ"));
+        assert!(!r.quality.passed);
+        assert!(!r.completed);
+        assert_eq!(r.publication_status, "needs_improvement");
+        assert_eq!(r.exit_code(), 1);
+        assert!(
+            r.next_actions[0].contains("書き足す"),
+            "{:?}",
+            r.next_actions
+        );
+        assert_eq!(
+            std::fs::read(root.join("50_管理資料/話数管理.yaml")).unwrap(),
+            before
+        );
     }
 
     #[test]

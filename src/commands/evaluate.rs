@@ -143,7 +143,7 @@ impl Prepared {
                 format!("step{n:02}_{}", step.slug),
                 json!({
                     "name": step.name,
-                    "measured_score": penalty_score(&m.issues),
+                    "measured_score": penalty_score(&m.issues, self.analysis.metrics.length_stats.body_chars),
                     "issues": m.issues.len(),
                     "details": Value::Object(m.details.clone()),
                 }),
@@ -578,7 +578,7 @@ fn judged_eval(
     let aspects = judgment::strings(p.template.doc.parameters.get("aspects"));
     let (issues, measured) = p.measure(ctx, steps_used)?;
     let det: Vec<StepIssue> = issues.iter().map(|(_, i)| i.clone()).collect();
-    let measured_score = penalty_score(&det);
+    let measured_score = penalty_score(&det, p.analysis.metrics.length_stats.body_chars);
     let measured = Value::Object(measured);
     let vars = p.vars(Some(measured_score), &det, &measured);
     let llm_instruction = p.prompt(&vars, tool)?;

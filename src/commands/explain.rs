@@ -1,4 +1,5 @@
-//! `noveler explain CODE` and `noveler rules`: the rule documentation.
+//! `noveler explain CODE` and `noveler rules`: the rule documentation; `noveler explain
+//! scoring`: how scores are computed (`analysis::score::explain`).
 
 use super::{Ctx, Report};
 use crate::analysis::rules::{lookup, registry, RuleMeta};
@@ -42,19 +43,30 @@ impl From<&RuleMeta> for RuleInfo {
 
 #[derive(Clone, Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct ExplainRequest {
-    /// Rule code, e.g. `CONSECUTIVE_LONG_SENTENCES` (case-insensitive).
+    /// Rule code, e.g. `CONSECUTIVE_LONG_SENTENCES` (case-insensitive), or `scoring` for
+    /// the score formula.
     pub code: String,
 }
 
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 pub struct ExplainReport {
-    pub rule: RuleInfo,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<RuleInfo>,
+    /// The score formula and its constants (Japanese), for `scoring`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<String>,
 }
 
 impl Report for ExplainReport {}
 
 pub fn explain(_ctx: &Ctx, req: ExplainRequest) -> Result<ExplainReport> {
     let code = req.code.trim().to_ascii_uppercase();
+    if code == "SCORING" {
+        return Ok(ExplainReport {
+            rule: None,
+            scoring: Some(crate::analysis::score::explain()),
+        });
+    }
     let rule = lookup(&code).ok_or_else(|| {
         Error::new(
             Code::U001,
@@ -64,7 +76,8 @@ pub fn explain(_ctx: &Ctx, req: ExplainRequest) -> Result<ExplainReport> {
         .suggest("noveler rules")
     })?;
     Ok(ExplainReport {
-        rule: rule.meta().into(),
+        rule: Some(rule.meta().into()),
+        scoring: None,
     })
 }
 

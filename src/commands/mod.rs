@@ -16,6 +16,7 @@ use std::time::{Instant, SystemTime};
 pub mod artifact;
 pub mod backup;
 pub mod check;
+pub mod check_suppress;
 pub mod complete;
 pub mod convert;
 pub mod evaluate;

@@ -87,9 +87,11 @@ pub struct FixSkipped {
 
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct QualityImprovement {
-    pub before_score: f64,
-    pub after_score: f64,
-    pub improvement: f64,
+    /// Null when the text is too short to judge (SPEC §4).
+    pub before_score: Option<f64>,
+    pub after_score: Option<f64>,
+    /// Null unless both are scored.
+    pub improvement: Option<f64>,
     pub findings_before: usize,
     pub findings_after: usize,
 }
@@ -265,7 +267,11 @@ fn improvement(before: &FileAnalysis, after: &FileAnalysis) -> QualityImprovemen
     QualityImprovement {
         before_score: before.scores.overall,
         after_score: after.scores.overall,
-        improvement: ((after.scores.overall - before.scores.overall) * 10.0).round() / 10.0,
+        improvement: before
+            .scores
+            .overall
+            .zip(after.scores.overall)
+            .map(|(b, a)| ((a - b) * 10.0).round() / 10.0),
         findings_before: before.findings.len(),
         findings_after: after.findings.len(),
     }

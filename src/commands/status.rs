@@ -381,7 +381,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
             );
             row.kanji_ratio = Some(f.metrics.character_balance.kanji_ratio);
             row.dialogue_ratio = Some(f.metrics.dialogue.dialogue_line_ratio);
-            row.score = Some(f.scores.overall);
+            row.score = f.scores.overall;
             row.findings = Some(f.findings.len());
             for finding in &f.findings {
                 *by_severity

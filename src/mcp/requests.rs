@@ -29,6 +29,9 @@ pub struct FocusedCheckRequest {
     pub content: Option<String>,
     /// Report only findings of this severity or above (low, medium, high, critical).
     pub severity_threshold: Option<Severity>,
+    /// Baseline file of accepted findings inside the project (`""`: .noveler/baseline.json);
+    /// findings it holds are suppressed and counted in `summary.suppressed.baseline`.
+    pub baseline: Option<String>,
 }
 
 impl FocusedCheckRequest {
@@ -40,6 +43,7 @@ impl FocusedCheckRequest {
             content: self.content,
             aspects: aspects.to_vec(),
             severity_threshold: self.severity_threshold,
+            baseline: self.baseline,
             ..Default::default()
         }
     }

@@ -383,7 +383,9 @@ pub fn file_header(file: &FileResult, color: bool) -> String {
         fmt_thousands(l.body_chars),
         range,
         if l.in_range { "" } else { "・範囲外" },
-        score(file.scores.overall),
+        file.scores
+            .overall
+            .map_or_else(|| "なし（短すぎて採点できません）".into(), score),
         file.findings.len()
     )
 }
@@ -409,6 +411,28 @@ pub fn summary_line(report: &CheckReport) -> String {
             line,
             " / 一覧に載せなかった指摘 {} 件（同じルールの指摘が多すぎるため。件数とスコアには含みます）",
             fmt_thousands(s.omitted)
+        );
+    }
+    if s.unscored > 0 {
+        let _ = write!(line, " / 採点なし {} 件", s.unscored);
+    }
+    let q = s.suppressed;
+    if q.inline + q.config + q.baseline > 0 {
+        let _ = write!(
+            line,
+            " / 抑制 {} 件（コメント {}、設定 {}、ベースライン {}）",
+            fmt_thousands(q.inline + q.config + q.baseline),
+            q.inline,
+            q.config,
+            q.baseline
+        );
+    }
+    if let Some(b) = &report.baseline_written {
+        let _ = write!(
+            line,
+            " / ベースライン {} に {} 件を記録",
+            b.path,
+            fmt_thousands(b.findings)
         );
     }
     if !report.errors.is_empty() {
@@ -709,6 +733,7 @@ mod tests {
             omitted: Default::default(),
             omitted_by_severity: Default::default(),
             scores: tests_support::sample().scores,
+            suppressed: Default::default(),
             text: Arc::from(text),
             disk_path: None,
         }
@@ -745,13 +770,18 @@ mod tests {
                 .entry(f.severity.as_str().into())
                 .or_default() += 1;
         }
-        summary.score_min = files.iter().map(|f| f.scores.overall).reduce(f64::min);
+        summary.score_min = files
+            .iter()
+            .filter_map(|f| f.scores.overall)
+            .reduce(f64::min);
         CheckReport {
             files,
             summary,
             errors: Vec::new(),
+            baseline_written: None,
             gate: Gate::default(),
             inputs: Vec::new(),
+            outputs: Vec::new(),
         }
     }
 

@@ -273,8 +273,8 @@ pub fn polish_text(r: &PolishReport) -> String {
             ""
         },
         r.fixes_skipped.len(),
-        r.quality_improvement.before_score,
-        r.quality_improvement.after_score,
+        fmt_opt_score(r.quality_improvement.before_score),
+        fmt_opt_score(r.quality_improvement.after_score),
         r.quality_improvement.findings_before,
         r.quality_improvement.findings_after
     );
@@ -374,4 +374,9 @@ pub fn preview_text(r: &PreviewReport) -> String {
         let _ = writeln!(out, "  {}行目 [{}] {}", k.line, k.reason, k.text);
     }
     out
+}
+
+/// A score, or `-` for a text too short to judge.
+fn fmt_opt_score(s: Option<f64>) -> String {
+    s.map_or_else(|| "-".into(), |s| s.to_string())
 }

@@ -10,6 +10,7 @@
 //!   KANJI_RUN: {severity: medium}
 //! forbidden_expressions: [心臓が早鐘を打つ]
 //! ignore: {paths: ["40_原稿/下書き/**"], codes: [DOUBLE_SPACES]}
+//! per-file-ignores: {"40_原稿/第00[1-3]*.md": [INDENT_MISSING]}
 //! target_length: {min: 3000, max: 8000}
 //! exclude_dialogue_lines: true
 //! weights: {rhythm: 1, readability: 1, grammar: 2, style: 1, length: 1, content: 1}
@@ -110,6 +111,52 @@ pub struct RcConfig {
     pub max_findings_per_rule: Option<usize>,
     /// Preferred spellings for NOTATION_INCONSISTENCY (before the style guide's).
     pub notation_preferences: Vec<String>,
+    /// Glob (relative to the project root; without `/` it matches a file name at any depth)
+    /// → rule codes whose findings in matching files are suppressed (counted as
+    /// `suppressed.config`).
+    #[serde(rename = "per-file-ignores", alias = "per_file_ignores")]
+    pub per_file_ignores: BTreeMap<String, Vec<RuleCode>>,
+}
+
+/// The compiled `per-file-ignores`.
+#[derive(Clone, Debug)]
+pub struct PerFileIgnores {
+    set: globset::GlobSet,
+    /// Codes of each glob, in the set's order.
+    codes: Vec<Vec<String>>,
+}
+
+impl PerFileIgnores {
+    /// The codes suppressed in the file at `rel` (relative to the project root, `/`-separated).
+    pub fn codes_for(&self, rel: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .set
+            .matches(rel.trim_start_matches("./"))
+            .into_iter()
+            .flat_map(|i| self.codes[i].iter().map(String::as_str))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// One `per-file-ignores` pattern compiled: `*` and `?` stop at `/`; a pattern without `/`
+/// matches a file name at any depth (as `ignore.paths` does).
+fn per_file_glob(pattern: &str) -> std::result::Result<globset::Glob, String> {
+    let p = pattern.trim().trim_start_matches("./");
+    if p.is_empty() {
+        return Err("empty pattern".into());
+    }
+    let full = if p.contains('/') {
+        p.trim_start_matches('/').to_string()
+    } else {
+        format!("**/{p}")
+    };
+    globset::GlobBuilder::new(&full)
+        .literal_separator(true)
+        .build()
+        .map_err(|e| e.kind().to_string())
 }
 
 /// Parses the text of a tool config read from `path`.
@@ -120,7 +167,7 @@ pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
     check_nesting(path, text)?;
     let rc: RcConfig = serde_yaml::from_str(text).map_err(|e| {
         yaml_error(Code::U002, path, &e, "設定ファイルが不正です")
-            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule, notation_preferences")
+            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, per-file-ignores, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule, notation_preferences")
     })?;
     for (aspect, w) in &rc.weights {
         if !w.is_finite() || *w < 0.0 {
@@ -183,6 +230,19 @@ pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
             )
             .at(path, key_line(text, "paths"))
             .details(serde_json::json!({"key": "ignore.paths", "pattern": pattern}))
+        })?;
+    }
+    for pattern in rc.per_file_ignores.keys() {
+        per_file_glob(pattern).map_err(|why| {
+            Error::new(
+                Code::U002,
+                format!(
+                    "設定ファイルが不正です: per-file-ignores のパターン `{pattern}` が不正です（{why}）"
+                ),
+            )
+            .at(path, key_line(text, "per-file-ignores"))
+            .hint("`*` `?` `[...]` `**` が使えます（例: \"40_原稿/第00[1-3]*.md\"）。")
+            .details(serde_json::json!({"key": "per-file-ignores", "pattern": pattern}))
         })?;
     }
     Ok(rc)
@@ -337,6 +397,25 @@ fn validate_thresholds(path: &Path, text: &str, t: &Thresholds) -> Result<()> {
 }
 
 impl RcConfig {
+    /// The compiled `per-file-ignores` (validated by `parse_rc`; an invalid pattern is
+    /// skipped here).
+    pub fn per_file_ignores(&self) -> PerFileIgnores {
+        let mut builder = globset::GlobSetBuilder::new();
+        let mut codes = Vec::new();
+        for (pattern, list) in &self.per_file_ignores {
+            if let Ok(glob) = per_file_glob(pattern) {
+                builder.add(glob);
+                codes.push(list.iter().map(|c| c.0.clone()).collect());
+            }
+        }
+        PerFileIgnores {
+            set: builder
+                .build()
+                .unwrap_or_else(|_| globset::GlobSet::empty()),
+            codes,
+        }
+    }
+
     /// Folds this config into `settings` (which already holds the project's target length).
     pub fn apply(&self, settings: &mut Settings) {
         if let Some(p) = self.preset {
@@ -667,5 +746,26 @@ mod tests {
             parse_quality_rules(p, "禁止表現: [a\n").unwrap_err().code,
             Code::P002
         );
+    }
+
+    #[test]
+    fn per_file_ignores_match_globs_and_name_codes() {
+        let rc = parse(
+            "per-file-ignores:\n  \"40_原稿/第00[1-3]*.md\": [INDENT_MISSING]\n  \"*.txt\": [KANJI_RUN, INDENT_MISSING]\n",
+        )
+        .unwrap();
+        let p = rc.per_file_ignores();
+        assert_eq!(p.codes_for("40_原稿/第002話_x.md"), vec!["INDENT_MISSING"]);
+        assert!(p.codes_for("40_原稿/第004話_x.md").is_empty());
+        // `*` does not cross `/`.
+        assert!(p.codes_for("40_原稿/第00/1.md").is_empty());
+        assert_eq!(
+            p.codes_for("a/b/c.txt"),
+            vec!["INDENT_MISSING", "KANJI_RUN"]
+        );
+        let err = u002("per-file-ignores:\n  \"*.md\": [NOPE]\n");
+        assert!(err.message.contains("NOPE"), "{}", err.message);
+        let err = u002("per-file-ignores:\n  \"[abc\": [KANJI_RUN]\n");
+        assert!(err.message.contains("per-file-ignores"), "{}", err.message);
     }
 }

@@ -202,7 +202,7 @@ pub(crate) mod tests_support {
                 fix: None,
             },
         );
-        a.scores.overall = 90.0;
+        a.scores.overall = Some(90.0);
         a
     }
 }

@@ -5,6 +5,7 @@
 pub mod artifact;
 pub mod atomic;
 pub mod backup;
+pub mod baseline;
 pub mod cache;
 pub mod confine;
 pub mod envelope;

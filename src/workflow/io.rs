@@ -301,7 +301,8 @@ pub fn lock_held(root: &Path, ep: u32) -> bool {
 /// What the workflow records of a check.
 #[derive(Debug, Clone)]
 pub struct CheckOutcome {
-    pub score: f64,
+    /// The overall score; none for a text too short to judge (SPEC §4).
+    pub score: Option<f64>,
     pub body_chars: usize,
     pub target_min: usize,
     pub target_max: usize,

@@ -1447,7 +1447,8 @@ fn run_attempt(
         }
         None => None,
     };
-    let measured_score = steps::common::penalty_score(&measured.issues);
+    let measured_score =
+        steps::common::penalty_score(&measured.issues, analysis.metrics.length_stats.body_chars);
     let judged = judgment
         .as_ref()
         .and_then(|j| j.metrics.get("score").copied());

@@ -462,7 +462,7 @@ fn replay(
         if st.writes_manuscript() {
             if Some(st.number) == last_manuscript {
                 let m = writing::apply_manuscript(&env, s, st, &doc, true, ops)?;
-                quality = m.check.as_ref().map(|c| c.score);
+                quality = m.check.as_ref().and_then(|c| c.score);
             } else {
                 warnings.push(
                     "後の段階の原稿で置き換えられるため、この段階の原稿は再チェックしていません"

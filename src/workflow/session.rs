@@ -86,7 +86,8 @@ pub struct ArtifactRef {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CheckRecord {
     pub stage: String,
-    pub score: f64,
+    /// None for a text too short to judge (SPEC §4).
+    pub score: Option<f64>,
     pub body_chars: usize,
     pub target_min: usize,
     pub target_max: usize,

@@ -424,8 +424,9 @@ pub fn vars(env: &Env, s: Option<&Session>, stage: Option<&StageDef>) -> Vars {
     let check = manuscript.and_then(|m| m.check.as_ref());
     put(
         "check_score",
-        check.map_or("（未チェック）".into(), |c| {
-            format!("{:.1}", c.score)
+        check.map_or("（未チェック）".into(), |c| match c.score {
+            Some(score) => format!("{score:.1}"),
+            None => "（短すぎて採点なし）".into(),
         }),
     );
     put(
@@ -1531,11 +1532,10 @@ fn submit_locked(
                 .iter()
                 .rev()
                 .find_map(|p| s.stage_outputs.get(p.id).and_then(|o| o.quality_score));
-            if let Some(prev) = previous {
-                if c.score < prev {
+            if let (Some(prev), Some(score)) = (previous, c.score) {
+                if score < prev {
                     warnings.push(format!(
-                        "品質スコアが {prev:.1} → {:.1} に下がりました",
-                        c.score
+                        "品質スコアが {prev:.1} → {score:.1} に下がりました"
                     ));
                 }
             }
@@ -1547,7 +1547,7 @@ fn submit_locked(
     let quality_score = manuscript
         .as_ref()
         .and_then(|m| m.check.as_ref())
-        .map(|c| c.score);
+        .and_then(|c| c.score);
     s.stage_outputs.insert(
         stage.id.to_string(),
         StageOutput {
@@ -1887,7 +1887,7 @@ impl SessionSummary {
                 .manuscript
                 .as_ref()
                 .and_then(|m| m.check.as_ref())
-                .map(|c| c.score),
+                .and_then(|c| c.score),
         }
     }
 }

@@ -148,11 +148,13 @@ pub fn from_finding(f: &Finding) -> StepIssue {
     }
 }
 
-/// Score of deterministic issues: `max(0, 100 − Σ penalty)` (low 2, medium 5, high 10,
-/// critical 20: SPEC §4).
-pub fn penalty_score(issues: &[StepIssue]) -> f64 {
-    let penalty: f64 = issues.iter().map(|i| i.severity.penalty()).sum();
-    (100.0 - penalty).max(0.0)
+/// Score of deterministic issues over a text of `body_chars` body characters: the one
+/// formula of `analysis::score` (penalty by density, capped per code; SPEC §4).
+pub fn penalty_score(issues: &[StepIssue], body_chars: usize) -> f64 {
+    crate::analysis::score::penalty_score(
+        issues.iter().map(|i| (i.code.as_str(), i.severity)),
+        body_chars,
+    )
 }
 
 fn excerpt_of(line: &str) -> String {

@@ -6,9 +6,9 @@
 //! `metrics.score` (or the template's aspect scores), recorded with the formula used.
 //!
 //! # Formula
-//! `quality_score = round((1 − w) × measured + w × judged, 1)`, where `measured` is
-//! `max(0, 100 − Σ penalty)` of the deterministic issues (low 2, medium 5, high 10,
-//! critical 20), `judged` the agent's score (0–100) and `w` the template's
+//! `quality_score = round((1 − w) × measured + w × judged, 1)`, where `measured` is the
+//! check's score formula (`analysis::score::penalty_score`: per code a penalty by density,
+//! capped by severity) over the deterministic issues, `judged` the agent's score (0–100) and `w` the template's
 //! `parameters.judgment_weight` (0–1). Without an `llm_result`: `quality_score = measured`.
 
 use super::common::{IssueSource, StepIssue};
