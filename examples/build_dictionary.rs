@@ -29,7 +29,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dict = vibrato_rkyv::Dictionary::from_inner(inner);
     let mut raw = Vec::new();
     dict.write(&mut raw)?;
-    let packed = zstd::encode_all(raw.as_slice(), 19)?;
+    // The one-shot API records the unpacked size in the frame header: the loader compares
+    // its cache file's length with it.
+    let packed = zstd::bulk::compress(&raw, 19)?;
     let out = PathBuf::from(out);
     let mut file = std::fs::File::create(&out)?;
     file.write_all(&packed)?;

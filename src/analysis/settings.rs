@@ -145,6 +145,10 @@ pub struct Settings {
     pub forbidden_expressions: Vec<String>,
     pub typos: Vec<TypoEntry>,
     pub notation_pairs: Vec<NotationPair>,
+    /// TAUTOLOGY (重言) phrases → suggested wording (`wrong` → `right`).
+    pub tautologies: Vec<TypoEntry>,
+    /// REDUNDANT_EXPRESSION (冗長表現) phrases → shorter wording.
+    pub redundant_expressions: Vec<TypoEntry>,
     /// Only these aspects are checked (all when empty).
     pub aspects: Vec<Aspect>,
     /// Aspect weights for the overall score; minimum of aspect scores when empty.
@@ -164,6 +168,8 @@ impl Default for Settings {
             forbidden_expressions: Vec::new(),
             typos: super::dictionaries::default_typos(),
             notation_pairs: super::dictionaries::default_notation_pairs(),
+            tautologies: super::dictionaries::default_tautologies(),
+            redundant_expressions: super::dictionaries::default_redundant_expressions(),
             aspects: Vec::new(),
             weights: BTreeMap::new(),
             fix_level: Applicability::Safe,
@@ -171,13 +177,21 @@ impl Default for Settings {
     }
 }
 
+/// Rules that run only when enabled in the config (`rules: {CODE: {enabled: true}}`):
+/// their findings on the corpus were judged too often not worth an author's time to be on
+/// by default (docs/DECISIONS.md).
+pub const OPT_IN_RULES: &[&str] = &[];
+
 impl Settings {
     /// Whether rule `code` of `aspect` runs under these settings.
     pub fn is_enabled(&self, code: &str, aspect: Aspect) -> bool {
         if !self.aspects.is_empty() && !self.aspects.contains(&aspect) {
             return false;
         }
-        self.rules.get(code).and_then(|o| o.enabled).unwrap_or(true)
+        self.rules
+            .get(code)
+            .and_then(|o| o.enabled)
+            .unwrap_or(!OPT_IN_RULES.contains(&code))
     }
 
     /// The severity a finding of `code` is reported with.

@@ -6,6 +6,7 @@ pub mod artifact;
 pub mod atomic;
 pub mod backup;
 pub mod cache;
+pub mod dictionary;
 pub mod envelope;
 pub mod fileref;
 pub mod index;

@@ -4,8 +4,7 @@
 use super::length::{decimal, document_span, percent};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::metrics::{
-    moving_windows, narration_sentences, runs_where, same_ending_runs, sentence_ending,
-    sentence_lengths, window_in_range_ratio,
+    moving_windows, narration_sentences, runs_where, sentence_lengths, window_in_range_ratio,
 };
 use crate::analysis::segment::Sentence;
 use crate::analysis::{Aspect, Diagnostic, Severity, Span};
@@ -242,11 +241,10 @@ impl Rule for EndingRepetition {
         let t = &cx.settings.thresholds;
         let sentences = narration_sentences(cx.doc, cx.settings);
         let min = t.ending_run.max(2);
-        for run in same_ending_runs(cx.doc, &sentences, t.ending_chars) {
+        for (run, ending) in super::language::ending_runs(cx, &sentences) {
             if run.len() < min {
                 continue;
             }
-            let ending = sentence_ending(cx.doc, sentences[run.start], t.ending_chars);
             out.push(
                 diag(
                     &ENDING_REPETITION,
@@ -600,19 +598,24 @@ mod tests {
 
     #[test]
     fn ending_repetition_fires_per_run() {
+        // Endings compare by final word (issue 14): いた, きた, った, んだ all end in た.
         let text = "　剣を抜いた。敵が迫ってきた。私は一歩下がった。そして横に跳んだ。\n";
-        // Endings: いた, きた, った, んだ: no repetition of 2 characters.
-        assert!(run(&EndingRepetition, text, &s()).is_empty());
+        let out = run(&EndingRepetition, text, &s());
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert_eq!(out[0].message, "文末「た」が4文続いています");
         let text = "　顔を上げる。剣を抜いた。敵が迫った。一歩下がった。横に払った。剣を振った。息を吐く。\n";
         let out = run(&EndingRepetition, text, &s());
         assert_eq!(out.len(), 1, "{out:?}");
         let d = &out[0];
         assert_eq!(d.severity, Severity::Low);
-        assert_eq!(d.message, "文末「った」が4文続いています");
+        assert_eq!(d.message, "文末「た」が5文続いています");
         assert_eq!(
             &text[d.span.range()],
-            "敵が迫った。一歩下がった。横に払った。剣を振った。"
+            "剣を抜いた。敵が迫った。一歩下がった。横に払った。剣を振った。"
         );
+        // 見る・する are different words: no run.
+        let text = "　顔を上げる。剣を抜く。敵が迫る。一歩下がる。\n";
+        assert!(run(&EndingRepetition, text, &s()).is_empty());
     }
 
     #[test]
@@ -632,7 +635,7 @@ mod tests {
         let text = "「走った！」\n迫った。\n「下がった」\n払った？\n";
         let out = run(&EndingRepetition, text, &all);
         assert_eq!(out.len(), 1);
-        assert_eq!(out[0].message, "文末「った」が4文続いています");
+        assert_eq!(out[0].message, "文末「た」が4文続いています");
         assert_eq!(&text[out[0].span.range()], text.trim_end());
         // …but dialogue is skipped by default, which breaks nothing here: 2 narration ones.
         assert!(run(&EndingRepetition, text, &s()).is_empty());
