@@ -7,8 +7,7 @@ use std::sync::OnceLock;
 const TYPOS_TSV: &str = include_str!("../../templates/dictionaries/typos.tsv");
 const NOTATION_TSV: &str = include_str!("../../templates/dictionaries/notation_pairs.tsv");
 const TAUTOLOGIES_TSV: &str = include_str!("../../templates/dictionaries/tautologies.tsv");
-const REDUNDANT_TSV: &str =
-    include_str!("../../templates/dictionaries/redundant_expressions.tsv");
+const REDUNDANT_TSV: &str = include_str!("../../templates/dictionaries/redundant_expressions.tsv");
 const EXCLUSIONS_TSV: &str = include_str!("../../templates/dictionaries/notation_exclusions.tsv");
 
 /// Parses `a<TAB>b` lines, skipping blanks and `#` comments.

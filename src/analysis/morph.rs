@@ -215,7 +215,10 @@ pub(crate) mod tests {
         let words = Words::new(&doc, Some(lexicon()));
         let pw = &words.paragraphs()[0];
         let text = doc.paragraph_text(&doc.paragraphs[0]);
-        assert!(!text.contains("かのじょ") && !text.contains("つるぎ"), "{text}");
+        assert!(
+            !text.contains("かのじょ") && !text.contains("つるぎ"),
+            "{text}"
+        );
         let found: Vec<(&str, String, &str)> = pw
             .tokens
             .iter()
@@ -240,10 +243,8 @@ pub(crate) mod tests {
             ("た", "助動詞,*", "た"),
             ("。", "記号,句点", "。"),
         ];
-        let got: Vec<(&str, &str, &str)> = found
-            .iter()
-            .map(|(a, b, c)| (*a, b.as_str(), *c))
-            .collect();
+        let got: Vec<(&str, &str, &str)> =
+            found.iter().map(|(a, b, c)| (*a, b.as_str(), *c)).collect();
         assert_eq!(got, expected);
         // Offsets are source offsets: 彼女 sits after "　|", 剣 before its 《つるぎ》.
         let kanojo = words.span(pw, pw.tokens[1].range.clone());

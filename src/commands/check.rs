@@ -248,7 +248,11 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         // A new dictionary changes word findings: its id is part of the cache key.
         Cache::open(
             &project.root,
-            &format!("{}-{}", settings.fingerprint(), crate::store::dictionary::id()),
+            &format!(
+                "{}-{}",
+                settings.fingerprint(),
+                crate::store::dictionary::id()
+            ),
         )
     } else {
         None

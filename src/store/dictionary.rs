@@ -45,7 +45,11 @@ pub fn id() -> &'static str {
 
 /// Where the unpacked dictionary is cached, if any directory is known.
 pub fn cache_dir() -> Option<PathBuf> {
-    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let var = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     var("NOVELER_CACHE_DIR")
         .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("noveler")))
         .or_else(|| var("HOME").map(|d| d.join(".cache").join("noveler")))
@@ -123,7 +127,10 @@ mod tests {
             "a valid cache is not rewritten"
         );
         let (a, b) = (Lexicon::new(first), Lexicon::new(second));
-        assert_eq!(a.tokenize("猫が鳴いた").len(), b.tokenize("猫が鳴いた").len());
+        assert_eq!(
+            a.tokenize("猫が鳴いた").len(),
+            b.tokenize("猫が鳴いた").len()
+        );
     }
 
     #[test]

@@ -240,7 +240,8 @@ impl Rule for EndingRepetition {
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let t = &cx.settings.thresholds;
         let sentences = narration_sentences(cx.doc, cx.settings);
-        let min = t.ending_run.max(2);
+        // By final word, one more sentence: た ends far more sentences than った does.
+        let min = t.ending_run.max(2) + usize::from(cx.words.available());
         for (run, ending) in super::language::ending_runs(cx, &sentences) {
             if run.len() < min {
                 continue;
@@ -598,11 +599,15 @@ mod tests {
 
     #[test]
     fn ending_repetition_fires_per_run() {
-        // Endings compare by final word (issue 14): いた, きた, った, んだ all end in た.
+        // Endings compare by final word (issue 14): いた, きた, った, んだ all end in た, and
+        // a run of words needs one sentence more than `ending_run` (4 here, so 5).
         let text = "　剣を抜いた。敵が迫ってきた。私は一歩下がった。そして横に跳んだ。\n";
+        assert!(run(&EndingRepetition, text, &s()).is_empty());
+        let text =
+            "　剣を抜いた。敵が迫ってきた。私は一歩下がった。そして横に跳んだ。刃が空を切った。\n";
         let out = run(&EndingRepetition, text, &s());
         assert_eq!(out.len(), 1, "{out:?}");
-        assert_eq!(out[0].message, "文末「た」が4文続いています");
+        assert_eq!(out[0].message, "文末「た」が5文続いています");
         let text = "　顔を上げる。剣を抜いた。敵が迫った。一歩下がった。横に払った。剣を振った。息を吐く。\n";
         let out = run(&EndingRepetition, text, &s());
         assert_eq!(out.len(), 1, "{out:?}");
@@ -626,16 +631,18 @@ mod tests {
         one_char.thresholds.ending_chars = 1;
         one_char.thresholds.ending_run = 3;
         let text = "走った。見えた。落ちた。\n";
+        assert!(run(&EndingRepetition, text, &one_char).is_empty());
+        let text = "走った。見えた。落ちた。消えた。\n";
         let out = run(&EndingRepetition, text, &one_char);
         assert_eq!(out.len(), 1);
-        assert_eq!(out[0].message, "文末「た」が3文続いています");
+        assert_eq!(out[0].message, "文末「た」が4文続いています");
         // Closing brackets and terminators are not part of the ending.
         let mut all = s();
         all.exclude_dialogue_lines = false;
-        let text = "「走った！」\n迫った。\n「下がった」\n払った？\n";
+        let text = "「走った！」\n迫った。\n「下がった」\n払った？\n来た。\n";
         let out = run(&EndingRepetition, text, &all);
         assert_eq!(out.len(), 1);
-        assert_eq!(out[0].message, "文末「た」が4文続いています");
+        assert_eq!(out[0].message, "文末「た」が5文続いています");
         assert_eq!(&text[out[0].span.range()], text.trim_end());
         // …but dialogue is skipped by default, which breaks nothing here: 2 narration ones.
         assert!(run(&EndingRepetition, text, &s()).is_empty());

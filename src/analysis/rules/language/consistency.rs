@@ -25,7 +25,7 @@ static POLITE_STYLE_MIXED: RuleMeta = RuleMeta {
     summary: "です・ます and だ・である sentence endings mixed in narration",
     fix: None,
     doc: RuleDoc {
-        what: "地の文の文末に、敬体（です・ます）と常体（だ・である・〜た）が混在しているとき、少ない方の文を報告します。台詞（「」の中、会話の段落）と体言止めは数えません。",
+        what: "地の文の文末に、敬体（です・ます）と常体（だ・である・〜た）が混在しているとき、少ない方の文を報告します。敬体が主の地の文では、常体のうち「だ」で終わる文だけを報告します（「〜た。」での言い切りは敬体の語りでもよく使われるため）。台詞（「」の中、会話の段落）と体言止めは数えません。",
         why: "地の文の文体が途中で変わると、語り手の声が揺らいで読者は戸惑います。敬体か常体か、作品（少なくとも一話）の中で統一するのが原則です。",
         example: "　朝になった。窓の外は雨だった。今日は学校に行きます。傘を探した。",
         fixed: "　朝になった。窓の外は雨だった。今日は学校に行く。傘を探した。",
@@ -108,6 +108,11 @@ impl Rule for PoliteStyleMixed {
             if r != minority {
                 continue;
             }
+            // In です・ます narration a plain 〜た or verb ending is an accepted change of pace
+            // (children's literature is full of it); only a plain copula だ stands out.
+            if r == Register::Plain && !pw.tokens[range.end - 1].base.eq("だ") {
+                continue;
+            }
             out.push(
                 diag(
                     &POLITE_STYLE_MIXED,
@@ -183,6 +188,22 @@ impl Rule for DigitWidthMixed {
                 .any(|c| c.is_ascii_alphabetic() || c == '.' || c == '/' || c == ':')
         };
         runs.retain(|r| r.1 || !ascii_word(&r.0));
+        // Digits inside an Aozora Bunko annotation ［＃「１」は下付き小文字］ are not prose.
+        let mut notes = Vec::new();
+        let mut from = 0;
+        while let Some(o) = text[from..].find("［＃").map(|o| from + o) {
+            let end = text[o..].find('］').map_or(text.len(), |c| o + c);
+            notes.push(o..end);
+            from = end.max(o + 1);
+            while !text.is_char_boundary(from) {
+                from += 1;
+            }
+        }
+        runs.retain(|r| {
+            !notes
+                .iter()
+                .any(|n| n.start <= r.0.start && r.0.end <= n.end)
+        });
         let full: Vec<_> = runs.iter().filter(|r| r.1).collect();
         let half: Vec<_> = runs.iter().filter(|r| !r.1).collect();
         if full.is_empty() || half.is_empty() {
@@ -246,7 +267,10 @@ impl Rule for DigitWidthMixed {
 /// and 終助詞, compared by base form and part of speech (走った・見た・いた all end in the
 /// auxiliary た); without words, or for a sentence without one, its last `ending_chars`
 /// characters (`metrics::sentence_ending`).
-pub(crate) fn ending_runs(cx: &RuleContext, sentences_: &[&Sentence]) -> Vec<(Range<usize>, String)> {
+pub(crate) fn ending_runs(
+    cx: &RuleContext,
+    sentences_: &[&Sentence],
+) -> Vec<(Range<usize>, String)> {
     let n = cx.settings.thresholds.ending_chars;
     let doc = cx.doc;
     if !cx.words.available() {
@@ -269,7 +293,11 @@ pub(crate) fn ending_runs(cx: &RuleContext, sentences_: &[&Sentence]) -> Vec<(Ra
             .find(|t| !is_symbol(t) && !(t.is("助詞") && t.pos[1] == "終助詞"));
         if let Some(t) = last {
             // 跳んだ's だ is the past た voiced (IPADIC: base だ, type 特殊・タ).
-            let base = if t.ctype == "特殊・タ" { "た" } else { t.base };
+            let base = if t.ctype == "特殊・タ" {
+                "た"
+            } else {
+                t.base
+            };
             keys[sw.sentence] = Some((
                 format!("{}\u{0}{}", base, t.pos[0]),
                 if base == "*" {
@@ -330,20 +358,48 @@ mod tests {
             "　朝になった。雨だった。学校に行きます。傘を探した。",
         );
         assert_eq!(got, ["行きます"]);
-        assert!(texts(&PoliteStyleMixed, "　朝になりました。雨でした。学校に行きます。").is_empty());
+        assert!(texts(
+            &PoliteStyleMixed,
+            "　朝になりました。雨でした。学校に行きます。"
+        )
+        .is_empty());
         assert!(texts(
             &PoliteStyleMixed,
             "　朝になった。雨だった。\n「学校に行きます」\n　傘を探した。"
         )
         .is_empty());
-        assert!(texts(&PoliteStyleMixed, "　朝になった。彼は「行きます」と言った。").is_empty());
+        assert!(texts(
+            &PoliteStyleMixed,
+            "　朝になった。彼は「行きます」と言った。"
+        )
+        .is_empty());
+        // Polite narration: a plain だ stands out, a plain た does not.
+        assert_eq!(
+            texts(
+                &PoliteStyleMixed,
+                "　朝になりました。雨でした。それは罠だ。傘を探しました。"
+            ),
+            ["罠だ"]
+        );
+        assert!(texts(
+            &PoliteStyleMixed,
+            "　朝になりました。雨でした。彼は走った。傘を探しました。"
+        )
+        .is_empty());
     }
 
     #[test]
     fn digit_width_mixed_reports_the_minority_and_fixes_it() {
-        assert_eq!(texts(&DigitWidthMixed, "　３時に来て、5分待ち、３人で出た。"), ["5"]);
         assert_eq!(
-            fixed(&DigitWidthMixed, "　３時に来て、5分待ち、３人で出た。\n", &Settings::default()),
+            texts(&DigitWidthMixed, "　３時に来て、5分待ち、３人で出た。"),
+            ["5"]
+        );
+        assert_eq!(
+            fixed(
+                &DigitWidthMixed,
+                "　３時に来て、5分待ち、３人で出た。\n",
+                &Settings::default()
+            ),
             "　３時に来て、５分待ち、３人で出た。\n"
         );
         for ok in [
@@ -351,6 +407,7 @@ mod tests {
             "　3時に来て、5分待った。",
             "　ＭＰ３ではなくMP3を買い、２度聴いた。",
             "　v1.2を入れ、２度試した。",
+            "　α１［＃「１」は下付き小文字］と30を比べた。",
         ] {
             assert!(texts(&DigitWidthMixed, ok).is_empty(), "{ok}");
         }

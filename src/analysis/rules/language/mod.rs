@@ -124,7 +124,11 @@ pub(super) fn tokens_span(
 }
 
 /// The displayed text of tokens `range` of `pw`.
-pub(super) fn tokens_text<'d>(doc: &'d Document, pw: &ParagraphWords, range: Range<usize>) -> &'d str {
+pub(super) fn tokens_text<'d>(
+    doc: &'d Document,
+    pw: &ParagraphWords,
+    range: Range<usize>,
+) -> &'d str {
     let start = pw.base + pw.tokens[range.start].range.start;
     let end = pw.base + pw.tokens[range.end - 1].range.end;
     &doc.display[start..end]

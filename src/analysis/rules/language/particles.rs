@@ -24,7 +24,7 @@ static DOUBLED_WORD: RuleMeta = RuleMeta {
     summary: "An accidentally doubled word or particle (彼は彼は, 本をを)",
     fix: Some(Applicability::Standard),
     doc: RuleDoc {
-        what: "同じ語句が間を置かずに二度続いている箇所（「彼は彼は」「本をを読む」）を検出します。読点や「……」を挟んだ繰り返し（「私は、私は」）、畳語（「いろいろ」「どんどん」）、擬音は対象外です。",
+        what: "同じ語句が間を置かずに二度続いている箇所（地の文の「彼は彼は」、「本をを読む」の「をを」）を検出します。読点や「……」を挟んだ繰り返し（「私は、私は」）、畳語（「いろいろ」「どんどん」）、強調の反復（「上へ上へ」「次から次から」）、台詞の中の言い直しは対象外です。",
         why: "推敲でのコピー・貼り付けや書き直しの残りで生じる典型的な打ち間違いで、読者はすぐに気づきます。",
         example: "　彼は彼は振り返らずに、本をを閉じた。",
         fixed: "　彼は振り返らずに、本を閉じた。",
@@ -42,9 +42,10 @@ impl Rule for DoubledWord {
         for pw in words.paragraphs() {
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
             let toks = &pw.tokens;
+            let speech = quoted(doc, pw);
             let mut i = 0;
             while i < toks.len() {
-                let Some(n) = doubled_unit(toks, text, i) else {
+                let Some(n) = doubled_unit(toks, text, &speech, i) else {
                     i += 1;
                     continue;
                 };
@@ -60,7 +61,11 @@ impl Rule for DoubledWord {
                         format!("「{first}」が二度続いています。"),
                     )
                     .with_suggestion(first.clone())
-                    .with_edit_fix(Applicability::Standard, format!("重複した「{first}」を削る"), edit),
+                    .with_edit_fix(
+                        Applicability::Standard,
+                        format!("重複した「{first}」を削る"),
+                        edit,
+                    ),
                 );
                 i = second.end;
             }
@@ -70,24 +75,25 @@ impl Rule for DoubledWord {
 
 /// The length (1 or 2 words) of a unit at `i` immediately repeated, if it is a doubled word
 /// worth reporting: a particle doubled (をを), or a content word + particle (彼は彼は).
-fn doubled_unit(toks: &[Token], text: &str, i: usize) -> Option<usize> {
+fn doubled_unit(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option<usize> {
     let same = |a: usize, b: usize| {
-        toks.get(b).is_some_and(|t| {
-            t.surface(text) == toks[a].surface(text) && t.pos == toks[a].pos
-        })
+        toks.get(b)
+            .is_some_and(|t| t.surface(text) == toks[a].surface(text) && t.pos == toks[a].pos)
     };
     // を・が・に・は doubled; の・と・か・も doubled can be correct (ののしる is one word, but
     // 〜とと is a stutter, か…か a choice), so only the four.
-    if toks[i].is("助詞")
-        && matches!(toks[i].surface(text), "を" | "が" | "に" | "は" | "へ")
-        && same(i, i + 1)
+    if toks[i].is("助詞") && matches!(toks[i].surface(text), "を" | "が" | "に") && same(i, i + 1)
     {
         return Some(1);
     }
-    let content = |t: &Token| matches!(t.pos[0], "名詞" | "動詞" | "形容詞" | "副詞") && !t.unknown;
+    // A noun + は・が・を doubled (彼は彼は). Other particles are the classic emphatic
+    // repetitions of literature (上へ上へ, 次から次から, 迷子の迷子の), left alone; so is speech.
     if i + 3 < toks.len()
-        && content(&toks[i])
+        && !speech[i]
+        && toks[i].is("名詞")
+        && !toks[i].unknown
         && toks[i + 1].is("助詞")
+        && matches!(toks[i + 1].surface(text), "は" | "が" | "を")
         && same(i, i + 2)
         && same(i + 1, i + 3)
     {
@@ -138,7 +144,10 @@ impl Rule for NoChain {
                         diag(
                             &NO_CHAIN,
                             tokens_span(words, pw, start..end),
-                            format!("「の」が{n}回続いています（{}）。", tokens_text(doc, pw, start..end)),
+                            format!(
+                                "「の」が{n}回続いています（{}）。",
+                                tokens_text(doc, pw, start..end)
+                            ),
                         )
                         .with_suggestion("言い換えや語順の入れ替えで「の」を減らす"),
                     );
@@ -169,13 +178,13 @@ static DOUBLED_PARTICLE: RuleMeta = RuleMeta {
     code: "DOUBLED_PARTICLE",
     aspect: Aspect::Readability,
     default_severity: Severity::Low,
-    summary: "The same case particle twice in one narration sentence without a comma between",
+    summary: "The same case particle twice in one narration clause (no comma or predicate between)",
     fix: None,
     doc: RuleDoc {
-        what: "地の文の一文の中で、同じ格助詞（が・を・に・で・へ・から・より）や係助詞「は」が読点を挟まずに二度使われている箇所を検出します（textlint の no-doubled-joshi と同じ考え方）。「の」「と」「も」「て」、並立の「や・か」、複合助詞（について・によって）、台詞は対象外です。",
+        what: "地の文の同じ節の中で、同じ格助詞（が・を・に・で・へ・から・より）や係助詞「は」が二度使われている箇所を検出します（textlint の no-doubled-joshi の考え方）。間に読点や述語（動詞・形容詞・助動詞）があれば別の節とみなします。「の」「と」「も」「て」、並立の「や・か」、複合助詞（について・によって）、台詞は対象外です。",
         why: "同じ助詞が続くと、どの語が主語でどの語が目的語なのかが曖昧になり、文が読みにくくなります。",
-        example: "　彼が来たのが嬉しかった。",
-        fixed: "　彼が来てくれて嬉しかった。",
+        example: "　駅前で人混みで彼を見失った。",
+        fixed: "　駅前の人混みで彼を見失った。",
     },
 };
 
@@ -203,7 +212,14 @@ impl Rule for DoubledParticle {
             for i in sw.tokens.clone() {
                 let t = &pw.tokens[i];
                 let s = t.surface(text);
-                if speech[i] || is_symbol(t) && matches!(s, "、" | "，" | "「" | "」" | "（" | "）") {
+                if speech[i] || is_symbol(t) && matches!(s, "、" | "，" | "「" | "」" | "（" | "）")
+                {
+                    seen.clear();
+                    continue;
+                }
+                // A predicate closes the clause: 彼が来たのが is two clauses, each with one が.
+                if t.is("動詞") && t.pos[1] == "自立" || t.is("形容詞") || t.is("助動詞")
+                {
                     seen.clear();
                     continue;
                 }
@@ -218,7 +234,10 @@ impl Rule for DoubledParticle {
                         diag(
                             &DOUBLED_PARTICLE,
                             tokens_span(words, pw, prev..i + 1),
-                            format!("一文に助詞「{s}」が二度使われています（{}）。", tokens_text(doc, pw, prev..i + 1)),
+                            format!(
+                                "一文に助詞「{s}」が二度使われています（{}）。",
+                                tokens_text(doc, pw, prev..i + 1)
+                            ),
                         )
                         .with_suggestion("一方の助詞を言い換えるか、文を分ける"),
                     );
@@ -240,10 +259,10 @@ static DOUBLED_GA: RuleMeta = RuleMeta {
     code: "DOUBLED_GA",
     aspect: Aspect::Readability,
     default_severity: Severity::Low,
-    summary: "接続助詞「が」twice in one sentence",
+    summary: "接続助詞「が」twice in one narration sentence",
     fix: None,
     doc: RuleDoc {
-        what: "逆接・前置きの接続助詞「が」が一文に二回以上使われている文を検出します（「〜が、〜が、〜」）。",
+        what: "地の文で、逆接・前置きの接続助詞「が」が一文に二回以上使われている文を検出します（「〜が、〜が、〜」）。台詞は対象外です。",
         why: "「が」でつなぐたびに話の向きが変わり、読者は文の結論を見失います。文を分けると論理がはっきりします。",
         example: "　剣を振るったが、手応えはなかったが、彼は諦めなかった。",
         fixed: "　剣を振るったが、手応えはなかった。それでも彼は諦めなかった。",
@@ -260,12 +279,16 @@ impl Rule for DoubledGa {
         for sw in sentences(doc, words) {
             let pw = sw.pw;
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            if doc.sentences[sw.sentence].dialogue {
+                continue;
+            }
+            let speech = quoted(doc, pw);
             let gas: Vec<usize> = sw
                 .tokens
                 .clone()
                 .filter(|&i| {
                     let t = &pw.tokens[i];
-                    t.is("助詞") && t.pos[1] == "接続助詞" && t.surface(text) == "が"
+                    !speech[i] && t.is("助詞") && t.pos[1] == "接続助詞" && t.surface(text) == "が"
                 })
                 .collect();
             if let [first, .., last] = gas.as_slice() {
@@ -317,10 +340,9 @@ impl Rule for RepeatedConjunction {
                 continue;
             }
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
-            let first = sw
-                .tokens
-                .clone()
-                .find(|&i| !is_symbol(&pw.tokens[i]) && !text[pw.tokens[i].range.clone()].trim().is_empty());
+            let first = sw.tokens.clone().find(|&i| {
+                !is_symbol(&pw.tokens[i]) && !text[pw.tokens[i].range.clone()].trim().is_empty()
+            });
             let conj = first.filter(|&i| pw.tokens[i].is("接続詞"));
             let surface = conj.map(|i| pw.tokens[i].surface(text).to_string());
             if let (Some(i), Some(s)) = (conj, surface.as_ref()) {
@@ -358,11 +380,17 @@ mod tests {
         assert_eq!(texts(&DoubledWord, "　彼は彼は走った。"), ["彼は彼は"]);
         assert_eq!(texts(&DoubledWord, "　本をを読む。"), ["をを"]);
         assert_eq!(
-            fixed(&DoubledWord, "　彼は彼は本をを読む。\n", &Settings::default()),
+            fixed(
+                &DoubledWord,
+                "　彼は彼は本をを読む。\n",
+                &Settings::default()
+            ),
             "　彼は本を読む。\n"
         );
+        assert!(texts(&DoubledWord, "「彼は彼は……」").is_empty());
         for ok in [
             "　私は、私は……。",
+            "　上へ上へと登った。",
             "　いろいろな人がいる。",
             "　どんどん進む。",
             "　時々雨が降る。",
@@ -381,10 +409,19 @@ mod tests {
 
     #[test]
     fn doubled_particle_fires_without_a_comma_in_narration() {
-        assert_eq!(texts(&DoubledParticle, "　彼が来たのが嬉しかった。").len(), 1);
+        assert_eq!(
+            texts(&DoubledParticle, "　駅前で人混みで彼を見失った。").len(),
+            1
+        );
         assert_eq!(texts(&DoubledParticle, "　私は彼は嫌いだと思う。").len(), 1);
+        assert_eq!(
+            texts(&DoubledParticle, "　材料不足で代替素材で作った。").len(),
+            1
+        );
         for ok in [
             "　彼が来た。彼が笑った。",
+            "　彼が来たのが嬉しかった。",
+            "　この手記を書いた男を知らない。",
             "　彼が来たとき、妹が笑った。",
             "「彼が来たのが嬉しい」",
             "　駅で待ち、店で食べた。",
@@ -396,16 +433,27 @@ mod tests {
 
     #[test]
     fn doubled_ga_fires_on_two_conjunctive_ga() {
-        assert_eq!(texts(&DoubledGa, "　行ったが、いなかったが、待った。").len(), 1);
+        assert_eq!(
+            texts(&DoubledGa, "　行ったが、いなかったが、待った。").len(),
+            1
+        );
         assert!(texts(&DoubledGa, "　行ったが、いなかった。彼が来た。").is_empty());
         assert!(texts(&DoubledGa, "　彼が来て、猫が鳴いた。").is_empty());
+        assert!(texts(&DoubledGa, "「行ったが、いなかったが、待った」").is_empty());
     }
 
     #[test]
     fn repeated_conjunction_fires_on_adjacent_sentences() {
-        assert_eq!(texts(&RepeatedConjunction, "　しかし、雨だ。しかし、行く。"), ["しかし"]);
+        assert_eq!(
+            texts(&RepeatedConjunction, "　しかし、雨だ。しかし、行く。"),
+            ["しかし"]
+        );
         assert!(texts(&RepeatedConjunction, "　しかし、雨だ。だが、行く。").is_empty());
-        assert!(texts(&RepeatedConjunction, "　しかし、雨だ。傘はある。しかし、行く。").is_empty());
+        assert!(texts(
+            &RepeatedConjunction,
+            "　しかし、雨だ。傘はある。しかし、行く。"
+        )
+        .is_empty());
         assert!(texts(&RepeatedConjunction, "「しかし、雨だ」\n「しかし、行く」").is_empty());
     }
 }

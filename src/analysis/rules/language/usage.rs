@@ -61,7 +61,8 @@ impl Rule for RaNuki {
                 let range = first..end;
                 let shown = tokens_text(doc, pw, range.clone());
                 let base = pw.base;
-                let edit = display_edit(doc, &guard, base + at..base + at + 'れ'.len_utf8(), "られ");
+                let edit =
+                    display_edit(doc, &guard, base + at..base + at + 'れ'.len_utf8(), "られ");
                 out.push(
                     diag(
                         &RA_NUKI,
@@ -69,7 +70,11 @@ impl Rule for RaNuki {
                         format!("「{shown}」はら抜き言葉です。「ら」を入れた形にしてください。"),
                     )
                     .with_suggestion("「ら」を補う（見れる→見られる、来れる→来られる）")
-                    .with_edit_fix(Applicability::Standard, "「ら」を補う", edit),
+                    .with_edit_fix(
+                        Applicability::Standard,
+                        "「ら」を補う",
+                        edit,
+                    ),
                 );
             }
         }
@@ -142,15 +147,26 @@ impl Rule for INuki {
                 let shown = tokens_text(doc, pw, range.clone());
                 let at = pw.base + t.range.start + 'て'.len_utf8();
                 let te_char = &text[t.range.start..t.range.start + 'て'.len_utf8()];
-                let edit = display_edit(doc, &guard, at - 'て'.len_utf8()..at, format!("{te_char}い"));
+                let edit = display_edit(
+                    doc,
+                    &guard,
+                    at - 'て'.len_utf8()..at,
+                    format!("{te_char}い"),
+                );
                 out.push(
                     diag(
                         &I_NUKI,
                         tokens_span(words, pw, range),
-                        format!("「{shown}」はい抜き言葉です。地の文では「{te_char}い」と書きます。"),
+                        format!(
+                            "「{shown}」はい抜き言葉です。地の文では「{te_char}い」と書きます。"
+                        ),
                     )
                     .with_suggestion("「い」を補う（見てた→見ていた）")
-                    .with_edit_fix(Applicability::Standard, "「い」を補う", edit),
+                    .with_edit_fix(
+                        Applicability::Standard,
+                        "「い」を補う",
+                        edit,
+                    ),
                 );
             }
         }
@@ -298,7 +314,11 @@ impl Rule for DoubleNegative {
                 };
                 // Through the final ない / なかっ / なく.
                 let mut end = t.range.end + tail.len();
-                if let Some(c) = text[end..].chars().next().filter(|c| "いかくけ".contains(*c)) {
+                if let Some(c) = text[end..]
+                    .chars()
+                    .next()
+                    .filter(|c| "いかくけ".contains(*c))
+                {
                     end += c.len_utf8();
                 }
                 let span = cx.words.span(pw, t.range.start..end);
@@ -327,7 +347,7 @@ static TAUTOLOGY: RuleMeta = RuleMeta {
     summary: "重言 (頭痛が痛い, 馬から落馬, 一番最初) from the tautologies list",
     fix: None,
     doc: RuleDoc {
-        what: "同じ意味の言葉を重ねた重言（頭痛が痛い・馬から落馬・一番最初・後で後悔 など）を、辞書（templates/dictionaries/tautologies.tsv、.novelerrc.yaml の language.tautologies で追加・変更）に照らして検出します。",
+        what: "同じ意味の言葉を重ねた重言（頭痛が痛い・馬から落馬・一番最初・後で後悔 など）を、辞書（templates/dictionaries/tautologies.tsv）に照らして検出します。活用する語は語幹で照合します（「頭痛が痛」は「痛い」「痛くて」の両方に当たります）。",
         why: "重言は意味が重複しているため、読者に稚拙な印象を与えます。校閲では必ず指摘される代表的な誤用です。",
         example: "　一番最初に声をかけたのは、彼女だった。",
         fixed: "　最初に声をかけたのは、彼女だった。",
@@ -345,7 +365,10 @@ impl Rule for Tautology {
                 diag(
                     &TAUTOLOGY,
                     span,
-                    format!("「{}」は重言です。「{}」のように重複を除いてください。", e.wrong, e.right),
+                    format!(
+                        "「{}」は重言です。「{}」のように重複を除いてください。",
+                        e.wrong, e.right
+                    ),
                 )
                 .with_suggestion(e.right.clone()),
             );
@@ -362,7 +385,7 @@ static REDUNDANT_EXPRESSION: RuleMeta = RuleMeta {
     summary: "冗長表現 in narration (することができる, ことによって) from the list",
     fix: None,
     doc: RuleDoc {
-        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv、.novelerrc.yaml の language.redundant_expressions で追加・変更）に照らして検出します。台詞は対象外です。",
+        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv）に照らして検出します。台詞は対象外です。",
         why: "意味を変えずに短くできる言い回しは、文のテンポを落とします。一つひとつは小さくても、積み重なると文章全体が間延びします。",
         example: "　彼は魔法を使用することができる。",
         fixed: "　彼は魔法を使用できる。",
@@ -455,7 +478,10 @@ mod tests {
         assert_eq!(texts(&RaNuki, "「これなら食べれる」"), ["食べれる"]);
         assert_eq!(texts(&RaNuki, "　明日も来れる。").len(), 1);
         assert_eq!(fix(&RaNuki, "　朝なら起きれる。"), "　朝なら起きられる。");
-        assert_eq!(fix(&RaNuki, "　ここからよく見れた。"), "　ここからよく見られた。");
+        assert_eq!(
+            fix(&RaNuki, "　ここからよく見れた。"),
+            "　ここからよく見られた。"
+        );
     }
 
     #[test]
@@ -482,14 +508,20 @@ mod tests {
         assert!(texts(&INuki, "　彼は「見てる」と言った。").is_empty());
         assert!(texts(&INuki, "　彼は本を読んでいた。").is_empty());
         assert!(texts(&INuki, "　彼は走って逃げた。").is_empty());
-        assert_eq!(fix(&INuki, "　彼は本を読んでた。"), "　彼は本を読んでいた。");
+        assert_eq!(
+            fix(&INuki, "　彼は本を読んでた。"),
+            "　彼は本を読んでいた。"
+        );
         assert_eq!(fix(&INuki, "　猫が寝てる。"), "　猫が寝ている。");
     }
 
     #[test]
     fn double_honorific_fires_and_not_on_single_honorifics() {
         assert_eq!(texts(&DoubleHonorific, "　先生がおっしゃられた。").len(), 1);
-        assert_eq!(texts(&DoubleHonorific, "「どうぞお召し上がりになられてください」").len(), 1);
+        assert_eq!(
+            texts(&DoubleHonorific, "「どうぞお召し上がりになられてください」").len(),
+            1
+        );
         assert_eq!(texts(&DoubleHonorific, "　社長がご覧になられた。").len(), 1);
         for ok in [
             "　先生がおっしゃった。",
@@ -504,9 +536,18 @@ mod tests {
 
     #[test]
     fn double_negative_fires_on_the_patterns_only() {
-        assert_eq!(texts(&DoubleNegative, "　わからないわけではない。"), ["ないわけではない"]);
-        assert_eq!(texts(&DoubleNegative, "　気持ちはわからなくもない。"), ["なくもない"]);
-        assert_eq!(texts(&DoubleNegative, "　行かないこともなかった。").len(), 1);
+        assert_eq!(
+            texts(&DoubleNegative, "　わからないわけではない。"),
+            ["ないわけではない"]
+        );
+        assert_eq!(
+            texts(&DoubleNegative, "　気持ちはわからなくもない。"),
+            ["なくもない"]
+        );
+        assert_eq!(
+            texts(&DoubleNegative, "　行かないこともなかった。").len(),
+            1
+        );
         for ok in [
             "　数が少ないわけではない。",
             "　行かないわけにはいかない。",
@@ -519,12 +560,19 @@ mod tests {
 
     #[test]
     fn tautology_and_redundant_phrases_match_at_word_starts() {
-        assert_eq!(texts(&Tautology, "　頭痛が痛い。"), ["頭痛が痛い"]);
+        assert_eq!(texts(&Tautology, "　頭痛が痛い。"), ["頭痛が痛"]);
+        assert_eq!(texts(&Tautology, "　頭痛が痛くて眠れない。"), ["頭痛が痛"]);
         assert_eq!(texts(&Tautology, "「馬から落馬した」"), ["馬から落馬"]);
         assert_eq!(texts(&Tautology, "　違和感を感じた。"), ["違和感を感じ"]);
         assert!(texts(&Tautology, "　最初に声をかけた。").is_empty());
-        assert_eq!(texts(&RedundantExpression, "　歩くことによって考える。"), ["ことによって"]);
-        assert_eq!(texts(&RedundantExpression, "　彼は説明することができた。").len(), 1);
+        assert_eq!(
+            texts(&RedundantExpression, "　歩くことによって考える。"),
+            ["ことによって"]
+        );
+        assert_eq!(
+            texts(&RedundantExpression, "　彼は説明することができた。").len(),
+            1
+        );
         assert!(texts(&RedundantExpression, "「説明することができた」").is_empty());
         assert!(texts(&RedundantExpression, "　彼は説明できた。").is_empty());
     }
@@ -538,6 +586,9 @@ mod tests {
             wrong: "白い白馬".into(),
             right: "白馬".into(),
         });
-        assert_eq!(diagnostics(&Tautology, "　白い白馬だ。\n", &settings).len(), 1);
+        assert_eq!(
+            diagnostics(&Tautology, "　白い白馬だ。\n", &settings).len(),
+            1
+        );
     }
 }
