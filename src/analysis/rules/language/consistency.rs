@@ -217,7 +217,7 @@ impl Rule for DigitWidthMixed {
             std::cmp::Ordering::Less => true,
             std::cmp::Ordering::Greater => false,
             // A tie: the width used first sets the convention.
-            std::cmp::Ordering::Equal => runs[0].1 == false,
+            std::cmp::Ordering::Equal => !runs[0].1,
         };
         let guard = LazyGuard::new(doc);
         let (majority_name, n) = if minority_full {
@@ -290,7 +290,7 @@ pub(crate) fn ending_runs(
         let last = pw.tokens[sw.tokens.clone()]
             .iter()
             .rev()
-            .find(|t| !is_symbol(t) && !(t.is("助詞") && t.pos[1] == "終助詞"));
+            .find(|t| !(is_symbol(t) || t.is("助詞") && t.pos[1] == "終助詞"));
         if let Some(t) = last {
             // 跳んだ's だ is the past た voiced (IPADIC: base だ, type 特殊・タ).
             let base = if t.ctype == "特殊・タ" {
