@@ -6,6 +6,8 @@ use std::sync::OnceLock;
 
 const TYPOS_TSV: &str = include_str!("../../templates/dictionaries/typos.tsv");
 const NOTATION_TSV: &str = include_str!("../../templates/dictionaries/notation_pairs.tsv");
+const TAUTOLOGIES_TSV: &str = include_str!("../../templates/dictionaries/tautologies.tsv");
+const REDUNDANT_TSV: &str = include_str!("../../templates/dictionaries/redundant_expressions.tsv");
 const EXCLUSIONS_TSV: &str = include_str!("../../templates/dictionaries/notation_exclusions.tsv");
 const ROLES_TSV: &str = include_str!("../../templates/dictionaries/notation_roles.tsv");
 
@@ -73,6 +75,25 @@ pub fn default_notation_pairs() -> Vec<NotationPair> {
                 .collect()
         })
         .clone()
+}
+
+/// The embedded 重言 list (TAUTOLOGY): phrase → suggested wording.
+pub fn default_tautologies() -> Vec<TypoEntry> {
+    static LIST: OnceLock<Vec<TypoEntry>> = OnceLock::new();
+    LIST.get_or_init(|| entries(TAUTOLOGIES_TSV)).clone()
+}
+
+/// The embedded 冗長表現 list (REDUNDANT_EXPRESSION): phrase → shorter wording.
+pub fn default_redundant_expressions() -> Vec<TypoEntry> {
+    static LIST: OnceLock<Vec<TypoEntry>> = OnceLock::new();
+    LIST.get_or_init(|| entries(REDUNDANT_TSV)).clone()
+}
+
+fn entries(tsv: &str) -> Vec<TypoEntry> {
+    parse_pairs(tsv)
+        .into_iter()
+        .map(|(wrong, right)| TypoEntry { wrong, right })
+        .collect()
 }
 
 /// Contexts in which a spelling of a 表記ゆれ pair is part of a different word

@@ -526,10 +526,21 @@ pub fn apply_until_stable(
     level: Applicability,
     codes: Option<&[&str]>,
 ) -> (String, Vec<AppliedFix>) {
+    apply_until_stable_with(text, settings, level, codes, None)
+}
+
+/// `apply_until_stable` with a dictionary, so that the word rules' fixes apply too.
+pub fn apply_until_stable_with(
+    text: &str,
+    settings: &Settings,
+    level: Applicability,
+    codes: Option<&[&str]>,
+    lexicon: Option<&super::morph::Lexicon>,
+) -> (String, Vec<AppliedFix>) {
     let mut current = text.to_string();
     let mut log = Vec::new();
     for _ in 0..MAX_PASSES {
-        let analysis = super::analyze(&current, "", settings);
+        let analysis = super::analyze_with(&current, "", settings, lexicon);
         let chosen: Vec<&super::Finding> = analysis
             .findings
             .iter()
@@ -590,10 +601,15 @@ pub(crate) mod testing {
     pub fn check(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Diagnostic> {
         let doc = Document::parse(text);
         let metrics = metrics::compute(&doc, settings);
+        let words = crate::analysis::morph::Words::new(
+            &doc,
+            Some(crate::analysis::morph::tests::lexicon()),
+        );
         let cx = RuleContext {
             doc: &doc,
             settings,
             metrics: &metrics,
+            words: &words,
         };
         let mut out = Vec::new();
         rule.check(&cx, &mut out);
@@ -650,7 +666,13 @@ pub(crate) mod testing {
                 m.code
             );
             if let Some(level) = m.fix {
-                let (out, _) = apply_until_stable(&example, &settings, level, Some(&[m.code]));
+                let (out, _) = apply_until_stable_with(
+                    &example,
+                    &settings,
+                    level,
+                    Some(&[m.code]),
+                    Some(crate::analysis::morph::tests::lexicon()),
+                );
                 assert_eq!(out, fixed_text, "{}", m.code);
             }
         }

@@ -9,6 +9,7 @@ pub mod fix;
 pub mod line_index;
 pub mod markup;
 pub mod metrics;
+pub mod morph;
 pub mod rules;
 pub mod score;
 pub mod segment;
@@ -84,14 +85,27 @@ fn hex(bytes: &[u8]) -> String {
 /// text, file name and settings give the same result. Findings are ordered by byte offset,
 /// then code.
 pub fn analyze(text: &str, file: &str, settings: &Settings) -> FileAnalysis {
+    analyze_with(text, file, settings, None)
+}
+
+/// `analyze` with a dictionary for the word rules (`rules::needs_words`); without one they
+/// report nothing. The text is tokenised only if an enabled rule asks for words.
+pub fn analyze_with(
+    text: &str,
+    file: &str,
+    settings: &Settings,
+    lexicon: Option<&morph::Lexicon>,
+) -> FileAnalysis {
     let doc = Document::parse(text);
     let literary = settings.for_text(doc.aozora);
     let settings = literary.as_ref().unwrap_or(settings);
     let metrics = metrics::compute(&doc, settings);
+    let words = morph::Words::new(&doc, lexicon);
     let cx = rules::RuleContext {
         doc: &doc,
         settings,
         metrics: &metrics,
+        words: &words,
     };
     let mut diagnostics = Vec::new();
     for rule in rules::registry() {

@@ -194,6 +194,10 @@ pub struct Settings {
     /// The house style for 表記ゆれ: preferred spellings (`.novelerrc.yaml`
     /// `notation_preferences`, the style guide's 表記.ひらく語 / 表記.閉じる語).
     pub notation_preferences: Vec<String>,
+    /// TAUTOLOGY (重言) phrases → suggested wording (`wrong` → `right`).
+    pub tautologies: Vec<TypoEntry>,
+    /// REDUNDANT_EXPRESSION (冗長表現) phrases → shorter wording.
+    pub redundant_expressions: Vec<TypoEntry>,
     /// Only these aspects are checked (all when empty).
     pub aspects: Vec<Aspect>,
     /// Aspect weights for the overall score; minimum of aspect scores when empty.
@@ -215,12 +219,19 @@ impl Default for Settings {
             typos: super::dictionaries::default_typos(),
             notation_pairs: super::dictionaries::default_notation_pairs(),
             notation_preferences: Vec::new(),
+            tautologies: super::dictionaries::default_tautologies(),
+            redundant_expressions: super::dictionaries::default_redundant_expressions(),
             aspects: Vec::new(),
             weights: BTreeMap::new(),
             fix_level: Applicability::Safe,
         }
     }
 }
+
+/// Rules that run only when enabled in the config (`rules: {CODE: {enabled: true}}`):
+/// their findings on the corpus were judged too often not worth an author's time to be on
+/// by default (docs/DECISIONS.md).
+pub const OPT_IN_RULES: &[&str] = &[];
 
 impl Settings {
     /// Whether rule `code` of `aspect` runs under these settings.
@@ -230,6 +241,7 @@ impl Settings {
         }
         match self.rules.get(code).and_then(|o| o.enabled) {
             Some(on) => on,
+            None if OPT_IN_RULES.contains(&code) => false,
             None => self
                 .preset()
                 .enables(code, self.target_length.source != LengthSource::Default),

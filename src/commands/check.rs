@@ -340,7 +340,15 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         .or_else(|| req.content.clone().map(String::into_bytes));
 
     let cache = if ctx.use_cache && !req.no_cache {
-        Cache::open(&project.root, &settings.fingerprint())
+        // A new dictionary changes word findings: its id is part of the cache key.
+        Cache::open(
+            &project.root,
+            &format!(
+                "{}-{}",
+                settings.fingerprint(),
+                crate::store::dictionary::id()
+            ),
+        )
     } else {
         None
     };
@@ -468,7 +476,16 @@ fn check_one(
     } = match cached {
         Some(a) => a,
         None => {
-            let a = analysis::analyze(&source.text, &shown, settings);
+            // The dictionary is loaded (once per process) only on a cache miss that needs words.
+            let lexicon = if analysis::rules::needs_words(settings) {
+                Some(
+                    crate::store::dictionary::lexicon()
+                        .map_err(|e| FileError::new(shown.clone(), e))?,
+                )
+            } else {
+                None
+            };
+            let a = analysis::analyze_with(&source.text, &shown, settings, lexicon);
             if let (Some(c), Some(k)) = (cache, &key) {
                 // A cache that cannot be written only costs time next run.
                 let _ = c.put(k, &a);

@@ -8,6 +8,7 @@ pub mod backup;
 pub mod baseline;
 pub mod cache;
 pub mod confine;
+pub mod dictionary;
 pub mod envelope;
 pub mod fileref;
 pub mod index;

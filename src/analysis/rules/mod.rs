@@ -3,6 +3,7 @@
 //! exports `pub(super) static RULES: &[&dyn Rule]`; `registry()` merges them sorted by code.
 
 use super::metrics::Metrics;
+use super::morph::Words;
 use super::segment::Document;
 use super::{Applicability, Aspect, Diagnostic, Settings, Severity};
 use std::sync::OnceLock;
@@ -11,6 +12,7 @@ mod content;
 pub mod control;
 mod convention;
 mod grammar;
+mod language;
 mod length;
 mod readability;
 mod rhythm;
@@ -50,6 +52,8 @@ pub struct RuleContext<'d, 'a> {
     pub doc: &'d Document<'a>,
     pub settings: &'d Settings,
     pub metrics: &'d Metrics,
+    /// The body's words, tokenised on first use (none without a dictionary).
+    pub words: &'d Words<'d, 'd>,
 }
 
 pub trait Rule: Send + Sync {
@@ -70,11 +74,20 @@ pub fn registry() -> &'static [&'static dyn Rule] {
             length::RULES,
             content::RULES,
             control::RULES,
+            language::RULES,
         ]
         .concat();
         all.sort_by_key(|r| r.meta().code);
         all
     })
+}
+
+/// Whether an enabled rule reads words, i.e. whether a caller should load the dictionary.
+pub fn needs_words(settings: &Settings) -> bool {
+    language::RULES
+        .iter()
+        .chain(language::WORD_READERS)
+        .any(|r| settings.is_enabled(r.meta().code, r.meta().aspect))
 }
 
 /// The rule with this code.

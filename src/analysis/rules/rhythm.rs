@@ -4,8 +4,7 @@
 use super::length::{decimal, document_span, percent};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::metrics::{
-    moving_windows, narration_sentences, runs_where, same_ending_runs, sentence_ending,
-    sentence_lengths, window_in_range_ratio,
+    moving_windows, narration_sentences, runs_where, sentence_lengths, window_in_range_ratio,
 };
 use crate::analysis::segment::Sentence;
 use crate::analysis::{Aspect, Diagnostic, Severity, Span};
@@ -241,12 +240,12 @@ impl Rule for EndingRepetition {
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let t = &cx.settings.thresholds;
         let sentences = narration_sentences(cx.doc, cx.settings);
-        let min = t.ending_run.max(2);
-        for run in same_ending_runs(cx.doc, &sentences, t.ending_chars) {
+        // By final word, one more sentence: た ends far more sentences than った does.
+        let min = t.ending_run.max(2) + usize::from(cx.words.available());
+        for (run, ending) in super::language::ending_runs(cx, &sentences) {
             if run.len() < min {
                 continue;
             }
-            let ending = sentence_ending(cx.doc, sentences[run.start], t.ending_chars);
             out.push(
                 diag(
                     &ENDING_REPETITION,
@@ -600,19 +599,28 @@ mod tests {
 
     #[test]
     fn ending_repetition_fires_per_run() {
+        // Endings compare by final word (issue 14): いた, きた, った, んだ all end in た, and
+        // a run of words needs one sentence more than `ending_run` (4 here, so 5).
         let text = "　剣を抜いた。敵が迫ってきた。私は一歩下がった。そして横に跳んだ。\n";
-        // Endings: いた, きた, った, んだ: no repetition of 2 characters.
         assert!(run(&EndingRepetition, text, &s()).is_empty());
+        let text =
+            "　剣を抜いた。敵が迫ってきた。私は一歩下がった。そして横に跳んだ。刃が空を切った。\n";
+        let out = run(&EndingRepetition, text, &s());
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert_eq!(out[0].message, "文末「た」が5文続いています");
         let text = "　顔を上げる。剣を抜いた。敵が迫った。一歩下がった。横に払った。剣を振った。息を吐く。\n";
         let out = run(&EndingRepetition, text, &s());
         assert_eq!(out.len(), 1, "{out:?}");
         let d = &out[0];
         assert_eq!(d.severity, Severity::Low);
-        assert_eq!(d.message, "文末「った」が4文続いています");
+        assert_eq!(d.message, "文末「た」が5文続いています");
         assert_eq!(
             &text[d.span.range()],
-            "敵が迫った。一歩下がった。横に払った。剣を振った。"
+            "剣を抜いた。敵が迫った。一歩下がった。横に払った。剣を振った。"
         );
+        // 見る・する are different words: no run.
+        let text = "　顔を上げる。剣を抜く。敵が迫る。一歩下がる。\n";
+        assert!(run(&EndingRepetition, text, &s()).is_empty());
     }
 
     #[test]
@@ -623,16 +631,18 @@ mod tests {
         one_char.thresholds.ending_chars = 1;
         one_char.thresholds.ending_run = 3;
         let text = "走った。見えた。落ちた。\n";
+        assert!(run(&EndingRepetition, text, &one_char).is_empty());
+        let text = "走った。見えた。落ちた。消えた。\n";
         let out = run(&EndingRepetition, text, &one_char);
         assert_eq!(out.len(), 1);
-        assert_eq!(out[0].message, "文末「た」が3文続いています");
+        assert_eq!(out[0].message, "文末「た」が4文続いています");
         // Closing brackets and terminators are not part of the ending.
         let mut all = s();
         all.exclude_dialogue_lines = false;
-        let text = "走った！”\n迫った。\n下がった）\n払った？\n";
+        let text = "走った！”\n迫った。\n下がった）\n払った？\n来た。\n";
         let out = run(&EndingRepetition, text, &all);
         assert_eq!(out.len(), 1);
-        assert_eq!(out[0].message, "文末「った」が4文続いています");
+        assert_eq!(out[0].message, "文末「た」が5文続いています");
         assert_eq!(&text[out[0].span.range()], text.trim_end());
         // A run stops at a dialogue paragraph, whether dialogue is counted or skipped.
         let text = "走った。迫った。\n「下がった」\n払った。笑った。\n";

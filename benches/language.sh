@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Benchmark of the language rules (issue 14): prints figures, asserts nothing.
+#
+#   benches/language.sh        # RUNS=5 by default; CORPUS=… to point elsewhere; BIN=… to skip the build
+#
+# 1. first run: one ~10,000-character episode with an empty dictionary cache
+#    (NOVELER_CACHE_DIR=fresh temp dir: unpack + validate + write the 42 MB cache + check);
+# 2. warm run: the same episode again (cache memory-mapped), median of RUNS, and the
+#    same with the language rules switched off (--config with every word rule disabled);
+# 3. the corpus (../shared/corpus/aozora/) warm, with `wc -m` over the same files;
+# 4. binary size; peak RSS of the corpus run (/usr/bin/time -v when available).
+# Every check runs with --no-cache --no-save so that the analysis really runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export LC_ALL=C.UTF-8
+RUNS=${RUNS:-5}
+if [ -z "${BIN:-}" ]; then
+  cargo build --release --quiet --bin noveler
+  BIN=${CARGO_TARGET_DIR:-target}/release/noveler
+fi
+if [ -z "${CORPUS:-}" ]; then
+  for c in ../shared/corpus/aozora ../../shared/corpus/aozora; do
+    [ -d "$c" ] && CORPUS=$c && break
+  done
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# A ~10,000-character episode: the sample project's episodes, concatenated and cut.
+ep=$work/episode.md
+cat fixtures/sample_project/40_原稿/*.md fixtures/language/*.md > "$work/all.md"
+head -c 30000 "$work/all.md" | iconv -c -f UTF-8 -t UTF-8 > "$ep"
+echo "episode: $(wc -m < "$ep") chars"
+off=$work/off.yaml
+printf 'rules:\n' > "$off"
+for c in RA_NUKI I_NUKI DOUBLE_HONORIFIC DOUBLE_NEGATIVE TAUTOLOGY REDUNDANT_EXPRESSION DOUBLED_WORD \
+         NO_CHAIN DOUBLED_PARTICLE DOUBLED_GA REPEATED_CONJUNCTION POLITE_STYLE_MIXED ENDING_REPETITION; do
+  printf '  %s: {enabled: false}\n' "$c" >> "$off"
+done
+
+export NOVELER_CACHE_DIR=$work/cache
+echo "first run (empty dictionary cache): $(ms "$BIN" check --no-cache --no-save "$ep") ms"
+echo "warm run: $(for _ in $(seq "$RUNS"); do ms "$BIN" check --no-cache --no-save "$ep"; done | median) ms (median of $RUNS)"
+echo "warm run, word rules off: $(for _ in $(seq "$RUNS"); do ms "$BIN" check --no-cache --no-save --config "$off" "$ep"; done | median) ms"
+if [ -n "${CORPUS:-}" ] && [ -d "$CORPUS" ]; then
+  echo "corpus: $(cat "$CORPUS"/*.txt | wc -m) chars"
+  echo "corpus check: $(for _ in $(seq "$RUNS"); do ms "$BIN" check --no-cache --no-save "$CORPUS"; done | median) ms"
+  echo "corpus wc -m: $(for _ in $(seq "$RUNS"); do ms wc -m "$CORPUS"/*.txt; done | median) ms"
+  if [ -x /usr/bin/time ]; then
+    /usr/bin/time -v "$BIN" check --no-cache --no-save "$CORPUS" 2>&1 >/dev/null | grep -i "maximum resident" || true
+  fi
+else
+  echo "shared corpus not found (set CORPUS=DIR): corpus figures skipped"
+fi
+echo "binary: $(du -h "$BIN" | cut -f1) ($BIN)"

@@ -1,0 +1,263 @@
+//! Morphological analysis (IPADIC via vibrato-rkyv): words with part of speech, conjugation,
+//! base form and reading. Pure: the dictionary arrives loaded (`store::dictionary`); this
+//! module only tokenises text it is given.
+//!
+//! The body is tokenised per paragraph, on its displayed text (ruby readings and markup
+//! masked, see `markup`), once per document and only when a word rule asks (`Words`). Token
+//! offsets are display offsets; `Document::source_span` maps them back to the original text.
+
+use super::segment::Document;
+use super::Span;
+use std::cell::OnceCell;
+use std::ops::Range;
+use std::sync::Arc;
+use vibrato_rkyv::{Dictionary, Tokenizer};
+
+/// A loaded dictionary and its tokenizer. `Send + Sync`: one per process, shared by threads
+/// (each tokenising call makes its own worker).
+pub struct Lexicon {
+    dict: Arc<Dictionary>,
+    tokenizer: Tokenizer,
+}
+
+impl std::fmt::Debug for Lexicon {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Lexicon")
+    }
+}
+
+/// One word of IPADIC. Fields are `*` where the dictionary has none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token<'t> {
+    /// Byte range into the tokenised text.
+    pub range: Range<usize>,
+    /// 品詞 and its three 細分類 (e.g. 動詞, 自立, *, *).
+    pub pos: [&'t str; 4],
+    /// 活用型 (e.g. 一段, 五段・カ行イ音便).
+    pub ctype: &'t str,
+    /// 活用形 (e.g. 未然形, 連用タ接続).
+    pub cform: &'t str,
+    /// 原形 (base form; the surface for unknown words).
+    pub base: &'t str,
+    /// 読み in katakana (`*` for unknown words).
+    pub reading: &'t str,
+    /// The word is not in the dictionary.
+    pub unknown: bool,
+}
+
+impl Token<'_> {
+    pub fn surface<'s>(&self, text: &'s str) -> &'s str {
+        &text[self.range.clone()]
+    }
+
+    pub fn is(&self, pos: &str) -> bool {
+        self.pos[0] == pos
+    }
+}
+
+impl Lexicon {
+    pub fn new(dict: Dictionary) -> Lexicon {
+        let dict = Arc::new(dict);
+        Lexicon {
+            tokenizer: Tokenizer::from_shared_dictionary(Arc::clone(&dict)),
+            dict,
+        }
+    }
+
+    /// The words of `text`, in order, covering every non-space byte.
+    pub fn tokenize<'t>(&'t self, text: &str) -> Vec<Token<'t>> {
+        let mut out = Vec::new();
+        if text.is_empty() {
+            return out;
+        }
+        let mut worker = self.tokenizer.new_worker();
+        worker.reset_sentence(text);
+        worker.tokenize();
+        out.reserve(worker.num_tokens());
+        for t in worker.token_iter() {
+            let idx = t.word_idx();
+            let feature = match &*self.dict {
+                Dictionary::Archived(a) => a.word_feature(idx),
+                Dictionary::Owned { dict, .. } => dict.word_feature(idx),
+            };
+            out.push(token(
+                t.range_byte(),
+                feature,
+                t.lex_type() == vibrato_rkyv::dictionary::LexType::Unknown,
+            ));
+        }
+        out
+    }
+}
+
+fn token(range: Range<usize>, feature: &str, unknown: bool) -> Token<'_> {
+    let mut f = feature.split(',');
+    let mut next = || f.next().unwrap_or("*");
+    Token {
+        range,
+        pos: [next(), next(), next(), next()],
+        ctype: next(),
+        cform: next(),
+        base: next(),
+        reading: next(),
+        unknown,
+    }
+}
+
+/// The words of one paragraph, with display offsets.
+#[derive(Debug)]
+pub struct ParagraphWords<'t> {
+    /// Index into `Document::paragraphs`.
+    pub paragraph: usize,
+    /// Display offset of the paragraph's start: token ranges are relative to it.
+    pub base: usize,
+    pub tokens: Vec<Token<'t>>,
+}
+
+/// The words of a document, tokenised on first use.
+pub struct Words<'d, 't> {
+    doc: &'d Document<'d>,
+    lexicon: Option<&'t Lexicon>,
+    cell: OnceCell<Vec<ParagraphWords<'t>>>,
+}
+
+impl<'d, 't> Words<'d, 't> {
+    pub fn new(doc: &'d Document<'d>, lexicon: Option<&'t Lexicon>) -> Self {
+        Words {
+            doc,
+            lexicon,
+            cell: OnceCell::new(),
+        }
+    }
+
+    /// False when no dictionary was given: word rules then report nothing.
+    pub fn available(&self) -> bool {
+        self.lexicon.is_some()
+    }
+
+    /// Every paragraph's words (empty when no dictionary was given).
+    pub fn paragraphs(&self) -> &[ParagraphWords<'t>] {
+        self.cell.get_or_init(|| {
+            let Some(lex) = self.lexicon else {
+                return Vec::new();
+            };
+            self.doc
+                .paragraphs
+                .iter()
+                .enumerate()
+                .map(|(i, p)| ParagraphWords {
+                    paragraph: i,
+                    base: p.display.start,
+                    tokens: lex.tokenize(self.doc.paragraph_text(p)),
+                })
+                .collect()
+        })
+    }
+
+    /// Source span of display range `range` of paragraph words `pw`.
+    pub fn span(&self, pw: &ParagraphWords, range: Range<usize>) -> Span {
+        self.doc
+            .source_span(pw.base + range.start..pw.base + range.end)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A lexicon for unit tests, unpacked in memory from the committed archive once per test
+    /// binary (the cached, memory-mapped load is `store::dictionary`'s and tested there).
+    pub(crate) fn lexicon() -> &'static Lexicon {
+        static LEXICON: std::sync::OnceLock<Lexicon> = std::sync::OnceLock::new();
+        LEXICON.get_or_init(|| {
+            let packed = include_bytes!("../../assets/ipadic.dic.zst");
+            let raw = zstd::decode_all(&packed[..]).expect("unpack");
+            Lexicon::new(Dictionary::from_bytes(&raw).expect("valid archive"))
+        })
+    }
+
+    fn words(text: &str) -> Vec<(String, String, String)> {
+        let lex = lexicon();
+        lex.tokenize(text)
+            .iter()
+            .map(|t| {
+                (
+                    t.surface(text).to_string(),
+                    t.pos[..2].join(","),
+                    t.base.to_string(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn tokenises_with_pos_base_form_and_reading() {
+        let text = "彼は本を読んでいた。";
+        let got = words(text);
+        let surfaces: Vec<&str> = got.iter().map(|w| w.0.as_str()).collect();
+        assert_eq!(
+            surfaces,
+            ["彼", "は", "本", "を", "読ん", "で", "い", "た", "。"]
+        );
+        assert_eq!(got[4].1, "動詞,自立");
+        assert_eq!(got[4].2, "読む");
+        assert_eq!(got[1].1, "助詞,係助詞");
+        let toks = lexicon().tokenize(text);
+        assert_eq!(toks[4].reading, "ヨン");
+        assert_eq!(toks[4].cform, "連用タ接続");
+    }
+
+    #[test]
+    fn offsets_map_through_ruby_and_markup_to_the_source() {
+        // Ruby (|base《reading》 and kanji《reading》) and an emphasis mark 《《》》.
+        let src = "　|彼女《かのじょ》は剣《つるぎ》を、《《静かに》》抜いた。\n";
+        let doc = Document::parse(src);
+        let words = Words::new(&doc, Some(lexicon()));
+        let pw = &words.paragraphs()[0];
+        let text = doc.paragraph_text(&doc.paragraphs[0]);
+        assert!(
+            !text.contains("かのじょ") && !text.contains("つるぎ"),
+            "{text}"
+        );
+        let found: Vec<(&str, String, &str)> = pw
+            .tokens
+            .iter()
+            .map(|t| {
+                (
+                    t.surface(text),
+                    t.pos[..2].join(","),
+                    doc.text(words.span(pw, t.range.clone())),
+                )
+            })
+            .collect();
+        let expected = [
+            ("　", "記号,空白", "　"),
+            ("彼女", "名詞,代名詞", "彼女"),
+            ("は", "助詞,係助詞", "は"),
+            ("剣", "名詞,一般", "剣"),
+            ("を", "助詞,格助詞", "を"),
+            ("、", "記号,読点", "、"),
+            ("静か", "名詞,形容動詞語幹", "静か"),
+            ("に", "助詞,副詞化", "に"),
+            ("抜い", "動詞,自立", "抜い"),
+            ("た", "助動詞,*", "た"),
+            ("。", "記号,句点", "。"),
+        ];
+        let got: Vec<(&str, &str, &str)> =
+            found.iter().map(|(a, b, c)| (*a, b.as_str(), *c)).collect();
+        assert_eq!(got, expected);
+        // Offsets are source offsets: 彼女 sits after "　|", 剣 before its 《つるぎ》.
+        let kanojo = words.span(pw, pw.tokens[1].range.clone());
+        assert_eq!(kanojo.start, "　|".len());
+        let ken = words.span(pw, pw.tokens[3].range.clone());
+        assert_eq!(&src[ken.end..ken.end + "《".len()], "《");
+    }
+
+    #[test]
+    fn without_a_lexicon_there_are_no_words() {
+        let doc = Document::parse("猫が鳴いた。\n");
+        let words = Words::new(&doc, None);
+        assert!(!words.available());
+        assert!(words.paragraphs().is_empty());
+    }
+}

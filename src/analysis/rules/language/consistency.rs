@@ -1,0 +1,415 @@
+//! Whole-file consistency: です・ます and だ・である mixed in narration, full- and half-width
+//! digits mixed; and the morpheme ending ENDING_REPETITION compares.
+
+use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::{is_symbol, quoted, sentences, tokens_span};
+use crate::analysis::fix::{display_edit, LazyGuard};
+use crate::analysis::metrics::{same_ending_runs, sentence_ending};
+use crate::analysis::segment::Sentence;
+use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
+use std::ops::Range;
+
+fn diag(meta: &RuleMeta, span: crate::analysis::Span, message: String) -> Diagnostic {
+    Diagnostic::new(meta.code, meta.default_severity, span, message)
+}
+
+// ---------------------------------------------------------------------------------------
+// POLITE_STYLE_MIXED
+
+pub struct PoliteStyleMixed;
+
+static POLITE_STYLE_MIXED: RuleMeta = RuleMeta {
+    code: "POLITE_STYLE_MIXED",
+    aspect: Aspect::Style,
+    default_severity: Severity::Medium,
+    summary: "です・ます and だ・である sentence endings mixed in narration",
+    fix: None,
+    doc: RuleDoc {
+        what: "地の文の文末に、敬体（です・ます）と常体（だ・である・〜た）が混在しているとき、少ない方の文を報告します。敬体が主の地の文では、常体のうち「だ」で終わる文だけを報告します（「〜た。」での言い切りは敬体の語りでもよく使われるため）。台詞（「」の中、会話の段落）と体言止めは数えません。",
+        why: "地の文の文体が途中で変わると、語り手の声が揺らいで読者は戸惑います。敬体か常体か、作品（少なくとも一話）の中で統一するのが原則です。",
+        example: "　朝になった。窓の外は雨だった。今日は学校に行きます。傘を探した。",
+        fixed: "　朝になった。窓の外は雨だった。今日は学校に行く。傘を探した。",
+    },
+};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Register {
+    Polite,
+    Plain,
+}
+
+impl Rule for PoliteStyleMixed {
+    fn meta(&self) -> &'static RuleMeta {
+        &POLITE_STYLE_MIXED
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let (doc, words) = (cx.doc, cx.words);
+        // (register, token range of the ending) per classified narration sentence.
+        let mut found = Vec::new();
+        let mut speech_of: Option<(usize, Vec<bool>)> = None;
+        for sw in sentences(doc, words) {
+            let pw = sw.pw;
+            if doc.sentences[sw.sentence].dialogue || sw.tokens.is_empty() {
+                continue;
+            }
+            if speech_of.as_ref().is_none_or(|(p, _)| *p != pw.paragraph) {
+                speech_of = Some((pw.paragraph, quoted(doc, pw)));
+            }
+            let Some((_, speech)) = speech_of.as_ref() else {
+                continue;
+            };
+            // The last words before the terminator, skipping symbols and 終助詞 (ね・よ).
+            let mut end = sw.tokens.end;
+            while end > sw.tokens.start
+                && (is_symbol(&pw.tokens[end - 1])
+                    || pw.tokens[end - 1].is("助詞") && pw.tokens[end - 1].pos[1] == "終助詞")
+            {
+                end -= 1;
+            }
+            if end == sw.tokens.start || speech[end - 1] {
+                continue;
+            }
+            let from = end.saturating_sub(3).max(sw.tokens.start);
+            let tail = &pw.tokens[from..end];
+            let last = &pw.tokens[end - 1];
+            let register = if tail
+                .iter()
+                .any(|t| t.is("助動詞") && matches!(t.base, "です" | "ます"))
+            {
+                Register::Polite
+            } else if last.is("助動詞") && matches!(last.base, "だ" | "た" | "ない" | "ぬ")
+                || (last.is("動詞") || last.is("形容詞")) && last.cform == "基本形"
+            {
+                Register::Plain
+            } else {
+                continue;
+            };
+            // Report from the predicate on, not from a particle before it.
+            let from = (from..end)
+                .find(|&k| !pw.tokens[k].is("助詞"))
+                .unwrap_or(from);
+            found.push((register, pw, from..end));
+        }
+        let polite = found.iter().filter(|f| f.0 == Register::Polite).count();
+        let plain = found.len() - polite;
+        if polite == 0 || plain == 0 {
+            return;
+        }
+        let (minority, majority_n, majority_name) = if polite <= plain {
+            (Register::Polite, plain, "常体（だ・である）")
+        } else {
+            (Register::Plain, polite, "敬体（です・ます）")
+        };
+        if majority_n < 2 {
+            return;
+        }
+        for (r, pw, range) in found {
+            if r != minority {
+                continue;
+            }
+            // In です・ます narration a plain 〜た or verb ending is an accepted change of pace
+            // (children's literature is full of it); only a plain copula だ stands out.
+            if r == Register::Plain && !pw.tokens[range.end - 1].base.eq("だ") {
+                continue;
+            }
+            out.push(
+                diag(
+                    &POLITE_STYLE_MIXED,
+                    tokens_span(words, pw, range),
+                    format!(
+                        "地の文の文体が混在しています。この話の地の文は{majority_name}が{majority_n}文で、この文だけ文体が違います。"
+                    ),
+                )
+                .with_suggestion(format!("{majority_name}にそろえる")),
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// DIGIT_WIDTH_MIXED
+
+pub struct DigitWidthMixed;
+
+static DIGIT_WIDTH_MIXED: RuleMeta = RuleMeta {
+    code: "DIGIT_WIDTH_MIXED",
+    aspect: Aspect::Style,
+    default_severity: Severity::Low,
+    summary: "Full-width and half-width digits mixed in one file",
+    fix: Some(Applicability::Standard),
+    doc: RuleDoc {
+        what: "一つのファイルの本文に全角数字（１２３）と半角数字（123）が混在しているとき、少ない方を報告します。縦書きの慣習（一桁は全角、二桁以上は半角）に沿った使い分けや、英字と続く型番（MP3 など）は対象外です。",
+        why: "数字の幅が揃っていないと、表記の統一が取れていない原稿に見えます。投稿サイトの横書き表示では特に目立ちます。",
+        example: "　午後３時に駅で待ち合わせ、5分遅れて彼が来た。３人で店に入った。",
+        fixed: "　午後３時に駅で待ち合わせ、５分遅れて彼が来た。３人で店に入った。",
+    },
+};
+
+impl Rule for DigitWidthMixed {
+    fn meta(&self) -> &'static RuleMeta {
+        &DIGIT_WIDTH_MIXED
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let doc = cx.doc;
+        let text = &doc.display;
+        // (display range, full width, digit count)
+        let mut runs: Vec<(Range<usize>, bool, usize)> = Vec::new();
+        let mut cur: Option<(Range<usize>, bool, usize)> = None;
+        for (i, c) in text.char_indices() {
+            let width = if c.is_ascii_digit() {
+                Some(false)
+            } else if ('０'..='９').contains(&c) {
+                Some(true)
+            } else {
+                None
+            };
+            match (width, cur.as_mut()) {
+                (Some(w), Some(r)) if r.1 == w => {
+                    r.0.end = i + c.len_utf8();
+                    r.2 += 1;
+                }
+                (Some(w), _) => {
+                    runs.extend(cur.take());
+                    cur = Some((i..i + c.len_utf8(), w, 1));
+                }
+                (None, _) => runs.extend(cur.take()),
+            }
+        }
+        runs.extend(cur);
+        // Half-width runs glued to ASCII letters or dots are model numbers, versions, URLs.
+        let ascii_word = |r: &Range<usize>| {
+            let before = text[..r.start].chars().next_back();
+            let after = text[r.end..].chars().next();
+            [before, after]
+                .into_iter()
+                .flatten()
+                .any(|c| c.is_ascii_alphabetic() || c == '.' || c == '/' || c == ':')
+        };
+        runs.retain(|r| r.1 || !ascii_word(&r.0));
+        // Digits inside an Aozora Bunko annotation ［＃「１」は下付き小文字］ are not prose.
+        let mut notes = Vec::new();
+        let mut from = 0;
+        while let Some(o) = text[from..].find("［＃").map(|o| from + o) {
+            let end = text[o..].find('］').map_or(text.len(), |c| o + c);
+            notes.push(o..end);
+            from = end.max(o + 1);
+            while !text.is_char_boundary(from) {
+                from += 1;
+            }
+        }
+        runs.retain(|r| {
+            !notes
+                .iter()
+                .any(|n| n.start <= r.0.start && r.0.end <= n.end)
+        });
+        let full: Vec<_> = runs.iter().filter(|r| r.1).collect();
+        let half: Vec<_> = runs.iter().filter(|r| !r.1).collect();
+        if full.is_empty() || half.is_empty() {
+            return;
+        }
+        // The vertical-writing convention: one digit full width, two or more half width.
+        if full.iter().all(|r| r.2 == 1) && half.iter().all(|r| r.2 >= 2) {
+            return;
+        }
+        let minority_full = match full.len().cmp(&half.len()) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            // A tie: the width used first sets the convention.
+            std::cmp::Ordering::Equal => !runs[0].1,
+        };
+        let guard = LazyGuard::new(doc);
+        let (majority_name, n) = if minority_full {
+            ("半角", half.len())
+        } else {
+            ("全角", full.len())
+        };
+        for (range, w, _) in runs.iter().filter(|r| r.1 == minority_full) {
+            let shown = &text[range.clone()];
+            let converted: String = shown
+                .chars()
+                .map(|c| {
+                    let d = if *w {
+                        c as u32 - '０' as u32
+                    } else {
+                        c as u32 - '0' as u32
+                    };
+                    let base = if *w { '0' } else { '０' };
+                    char::from_u32(base as u32 + d).unwrap_or(c)
+                })
+                .collect();
+            let edit = display_edit(doc, &guard, range.clone(), converted.clone());
+            out.push(
+                diag(
+                    &DIGIT_WIDTH_MIXED,
+                    doc.source_span(range.clone()),
+                    format!(
+                        "数字「{shown}」の幅がほかと違います（このファイルでは{majority_name}数字が{n}箇所）。"
+                    ),
+                )
+                .with_suggestion(converted.clone())
+                .with_edit_fix(
+                    Applicability::Standard,
+                    format!("「{shown}」を{majority_name}の「{converted}」にする"),
+                    edit,
+                ),
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// ENDING_REPETITION's ending
+
+/// Maximal runs of `sentences` (indices into it) ending the same way, each with the ending
+/// shown to the user. With words, a sentence's ending is its last word other than symbols
+/// and 終助詞, compared by base form and part of speech (走った・見た・いた all end in the
+/// auxiliary た); without words, or for a sentence without one, its last `ending_chars`
+/// characters (`metrics::sentence_ending`).
+pub(crate) fn ending_runs(
+    cx: &RuleContext,
+    sentences_: &[&Sentence],
+) -> Vec<(Range<usize>, String)> {
+    let n = cx.settings.thresholds.ending_chars;
+    let doc = cx.doc;
+    if !cx.words.available() {
+        return same_ending_runs(doc, sentences_, n)
+            .into_iter()
+            .map(|r| {
+                let e = sentence_ending(doc, sentences_[r.start], n).to_string();
+                (r, e)
+            })
+            .collect();
+    }
+    // Per document sentence: (comparison key, shown ending).
+    let mut keys: Vec<Option<(String, String)>> = vec![None; doc.sentences.len()];
+    for sw in sentences(doc, cx.words) {
+        let pw = sw.pw;
+        let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+        let last = pw.tokens[sw.tokens.clone()]
+            .iter()
+            .rev()
+            .find(|t| !(is_symbol(t) || t.is("助詞") && t.pos[1] == "終助詞"));
+        if let Some(t) = last {
+            // 跳んだ's だ is the past た voiced (IPADIC: base だ, type 特殊・タ).
+            let base = if t.ctype == "特殊・タ" {
+                "た"
+            } else {
+                t.base
+            };
+            keys[sw.sentence] = Some((
+                format!("{}\u{0}{}", base, t.pos[0]),
+                if base == "*" {
+                    t.surface(text).to_string()
+                } else {
+                    base.to_string()
+                },
+            ));
+        }
+    }
+    let key_of = |s: &Sentence| -> Option<(String, String)> {
+        let i = doc
+            .sentences
+            .binary_search_by_key(&s.display.start, |x| x.display.start)
+            .ok()?;
+        keys[i].clone().or_else(|| {
+            let e = sentence_ending(doc, s, n);
+            (!e.is_empty()).then(|| (e.to_string(), e.to_string()))
+        })
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    // The key and shown ending of the run's first sentence.
+    let mut prev: Option<(String, String)> = None;
+    for (i, s) in sentences_.iter().enumerate() {
+        let k = key_of(s);
+        if k.as_ref().map(|k| &k.0) != prev.as_ref().map(|p| &p.0) {
+            if let Some(p) = prev.take() {
+                out.push((start..i, p.1));
+            }
+            start = i;
+            prev = k;
+        }
+    }
+    if let Some(p) = prev {
+        out.push((start..sentences_.len(), p.1));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::fix::testing::{diagnostics, fixed};
+    use crate::analysis::Settings;
+
+    fn texts(rule: &dyn Rule, text: &str) -> Vec<String> {
+        diagnostics(rule, &format!("{text}\n"), &Settings::default())
+            .into_iter()
+            .map(|f| f.source_text)
+            .collect()
+    }
+
+    #[test]
+    fn polite_style_mixed_reports_the_minority_in_narration() {
+        let got = texts(
+            &PoliteStyleMixed,
+            "　朝になった。雨だった。学校に行きます。傘を探した。",
+        );
+        assert_eq!(got, ["行きます"]);
+        assert!(texts(
+            &PoliteStyleMixed,
+            "　朝になりました。雨でした。学校に行きます。"
+        )
+        .is_empty());
+        assert!(texts(
+            &PoliteStyleMixed,
+            "　朝になった。雨だった。\n「学校に行きます」\n　傘を探した。"
+        )
+        .is_empty());
+        assert!(texts(
+            &PoliteStyleMixed,
+            "　朝になった。彼は「行きます」と言った。"
+        )
+        .is_empty());
+        // Polite narration: a plain だ stands out, a plain た does not.
+        assert_eq!(
+            texts(
+                &PoliteStyleMixed,
+                "　朝になりました。雨でした。それは罠だ。傘を探しました。"
+            ),
+            ["罠だ"]
+        );
+        assert!(texts(
+            &PoliteStyleMixed,
+            "　朝になりました。雨でした。彼は走った。傘を探しました。"
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn digit_width_mixed_reports_the_minority_and_fixes_it() {
+        assert_eq!(
+            texts(&DigitWidthMixed, "　３時に来て、5分待ち、３人で出た。"),
+            ["5"]
+        );
+        assert_eq!(
+            fixed(
+                &DigitWidthMixed,
+                "　３時に来て、5分待ち、３人で出た。\n",
+                &Settings::default()
+            ),
+            "　３時に来て、５分待ち、３人で出た。\n"
+        );
+        for ok in [
+            "　３時に来て、10分待った。",
+            "　3時に来て、5分待った。",
+            "　ＭＰ３ではなくMP3を買い、２度聴いた。",
+            "　v1.2を入れ、２度試した。",
+            "　α１［＃「１」は下付き小文字］と30を比べた。",
+        ] {
+            assert!(texts(&DigitWidthMixed, ok).is_empty(), "{ok}");
+        }
+    }
+}

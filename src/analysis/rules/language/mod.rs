@@ -1,0 +1,168 @@
+//! Language rules (issue 14): usage problems an editor's red pen catches, read from words
+//! (`morph`) rather than characters. Every rule here except DIGIT_WIDTH_MIXED needs the
+//! dictionary and reports nothing without one (`RuleContext::words`).
+//!
+//! Sentences are the document's (`Document::sentences`); a word belongs to the sentence
+//! whose display range holds its start. "Quoted" words are those of dialogue paragraphs or
+//! inside 「」『』（） of a narration paragraph.
+
+use super::Rule;
+use crate::analysis::morph::{ParagraphWords, Token, Words};
+use crate::analysis::segment::{Document, ParagraphKind};
+use std::ops::Range;
+
+mod consistency;
+mod particles;
+mod usage;
+
+pub(super) static RULES: &[&dyn Rule] = &[
+    &usage::RaNuki,
+    &usage::INuki,
+    &usage::DoubleHonorific,
+    &usage::DoubleNegative,
+    &usage::Tautology,
+    &usage::RedundantExpression,
+    &particles::DoubledWord,
+    &particles::NoChain,
+    &particles::DoubledParticle,
+    &particles::DoubledGa,
+    &particles::RepeatedConjunction,
+    &consistency::PoliteStyleMixed,
+    &consistency::DigitWidthMixed,
+];
+
+/// Rules elsewhere that read words when they are available.
+pub(super) static WORD_READERS: &[&dyn Rule] = &[&super::rhythm::EndingRepetition];
+
+pub(crate) use consistency::ending_runs;
+
+/// One sentence's words: the paragraph's words and the token index range.
+pub(super) struct SentenceWords<'w, 't> {
+    pub pw: &'w ParagraphWords<'t>,
+    /// Index into `Document::sentences`.
+    pub sentence: usize,
+    pub tokens: Range<usize>,
+}
+
+impl<'t> SentenceWords<'_, 't> {
+    pub fn tokens(&self) -> &[Token<'t>] {
+        &self.pw.tokens[self.tokens.clone()]
+    }
+}
+
+/// Every sentence of the document with its words, in order.
+pub(super) fn sentences<'w, 't>(
+    doc: &Document,
+    words: &'w Words<'_, 't>,
+) -> Vec<SentenceWords<'w, 't>> {
+    let mut out = Vec::new();
+    for pw in words.paragraphs() {
+        let p = &doc.paragraphs[pw.paragraph];
+        let mut at = 0;
+        for si in p.sentences.clone() {
+            let s = &doc.sentences[si];
+            let end = s.display.end - pw.base;
+            let start = at;
+            while at < pw.tokens.len() && pw.tokens[at].range.start < end {
+                at += 1;
+            }
+            out.push(SentenceWords {
+                pw,
+                sentence: si,
+                tokens: start..at,
+            });
+        }
+    }
+    out
+}
+
+/// For each token of `pw`: whether it is speech (a dialogue paragraph, or inside 「」『』（）
+/// of a narration paragraph).
+pub(super) fn quoted(doc: &Document, pw: &ParagraphWords) -> Vec<bool> {
+    let p = &doc.paragraphs[pw.paragraph];
+    if p.kind == ParagraphKind::Dialogue {
+        return vec![true; pw.tokens.len()];
+    }
+    let text = doc.paragraph_text(p);
+    // Depth before each byte offset, computed at token starts.
+    let mut depth: i32 = 0;
+    let mut cursor = 0;
+    let mut out = Vec::with_capacity(pw.tokens.len());
+    for t in &pw.tokens {
+        for c in text[cursor..t.range.start].chars() {
+            depth = bracket_step(depth, c);
+        }
+        cursor = t.range.start;
+        let first = text[t.range.clone()].chars().next().unwrap_or(' ');
+        // An opening bracket itself is outside; its content inside.
+        out.push(depth > 0 && !is_closer(first) || is_closer(first) && depth > 1);
+    }
+    out
+}
+
+fn bracket_step(depth: i32, c: char) -> i32 {
+    match c {
+        '「' | '『' | '（' | '(' => depth + 1,
+        c if is_closer(c) => (depth - 1).max(0),
+        _ => depth,
+    }
+}
+
+fn is_closer(c: char) -> bool {
+    matches!(c, '」' | '』' | '）' | ')')
+}
+
+/// Source span of tokens `range` of `pw` (first start to last end).
+pub(super) fn tokens_span(
+    words: &Words,
+    pw: &ParagraphWords,
+    range: Range<usize>,
+) -> crate::analysis::Span {
+    let start = pw.tokens[range.start].range.start;
+    let end = pw.tokens[range.end - 1].range.end;
+    words.span(pw, start..end)
+}
+
+/// The displayed text of tokens `range` of `pw`.
+pub(super) fn tokens_text<'d>(
+    doc: &'d Document,
+    pw: &ParagraphWords,
+    range: Range<usize>,
+) -> &'d str {
+    let start = pw.base + pw.tokens[range.start].range.start;
+    let end = pw.base + pw.tokens[range.end - 1].range.end;
+    &doc.display[start..end]
+}
+
+pub(super) fn is_symbol(t: &Token) -> bool {
+    t.pos[0] == "記号"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::fix::testing::assert_doc_examples;
+
+    #[test]
+    fn doc_examples_fire_and_fixed_examples_do_not() {
+        assert_doc_examples(RULES);
+    }
+
+    #[test]
+    fn quoted_marks_speech_inside_narration() {
+        let src = "　彼は「行ってた」と言った。\n";
+        let doc = Document::parse(src);
+        let words = Words::new(&doc, Some(crate::analysis::morph::tests::lexicon()));
+        let pw = &words.paragraphs()[0];
+        let text = doc.paragraph_text(&doc.paragraphs[0]);
+        let q = quoted(&doc, pw);
+        let inside: Vec<&str> = pw
+            .tokens
+            .iter()
+            .zip(&q)
+            .filter(|(_, q)| **q)
+            .map(|(t, _)| t.surface(text))
+            .collect();
+        assert_eq!(inside.concat(), "行ってた");
+    }
+}

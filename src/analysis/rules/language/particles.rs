@@ -1,0 +1,459 @@
+//! Rules on the chaining of words within and across sentences: a doubled word, の chains,
+//! the same case particle twice, 接続助詞「が」twice, the same 接続詞 opening adjacent
+//! sentences.
+
+use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::{is_symbol, quoted, sentences, tokens_span, tokens_text};
+use crate::analysis::fix::LazyGuard;
+use crate::analysis::morph::Token;
+use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
+
+fn diag(meta: &RuleMeta, span: crate::analysis::Span, message: String) -> Diagnostic {
+    Diagnostic::new(meta.code, meta.default_severity, span, message)
+}
+
+// ---------------------------------------------------------------------------------------
+// DOUBLED_WORD
+
+pub struct DoubledWord;
+
+static DOUBLED_WORD: RuleMeta = RuleMeta {
+    code: "DOUBLED_WORD",
+    aspect: Aspect::Grammar,
+    default_severity: Severity::High,
+    summary: "An accidentally doubled word or particle (彼は彼は, 本をを)",
+    fix: Some(Applicability::Standard),
+    doc: RuleDoc {
+        what: "同じ語句が間を置かずに二度続いている箇所（地の文の「彼は彼は」、「本をを読む」の「をを」）を検出します。読点や「……」を挟んだ繰り返し（「私は、私は」）、畳語（「いろいろ」「どんどん」）、強調の反復（「上へ上へ」「次から次から」）、台詞の中の言い直しは対象外です。",
+        why: "推敲でのコピー・貼り付けや書き直しの残りで生じる典型的な打ち間違いで、読者はすぐに気づきます。",
+        example: "　彼は彼は振り返らずに、本をを閉じた。",
+        fixed: "　彼は振り返らずに、本を閉じた。",
+    },
+};
+
+impl Rule for DoubledWord {
+    fn meta(&self) -> &'static RuleMeta {
+        &DOUBLED_WORD
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let (doc, words) = (cx.doc, cx.words);
+        let guard = LazyGuard::new(doc);
+        for pw in words.paragraphs() {
+            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            let toks = &pw.tokens;
+            let speech = quoted(doc, pw);
+            let mut i = 0;
+            while i < toks.len() {
+                let Some(n) = doubled_unit(toks, text, &speech, i) else {
+                    i += 1;
+                    continue;
+                };
+                let first = tokens_text(doc, pw, i..i + n).to_string();
+                let second = i + n..i + 2 * n;
+                let s = pw.base + toks[second.start].range.start;
+                let e = pw.base + toks[second.end - 1].range.end;
+                let edit = crate::analysis::fix::display_edit(doc, &guard, s..e, "");
+                out.push(
+                    diag(
+                        &DOUBLED_WORD,
+                        tokens_span(words, pw, i..second.end),
+                        format!("「{first}」が二度続いています。"),
+                    )
+                    .with_suggestion(first.clone())
+                    .with_edit_fix(
+                        Applicability::Standard,
+                        format!("重複した「{first}」を削る"),
+                        edit,
+                    ),
+                );
+                i = second.end;
+            }
+        }
+    }
+}
+
+/// The length (1 or 2 words) of a unit at `i` immediately repeated, if it is a doubled word
+/// worth reporting: a particle doubled (をを), or a content word + particle (彼は彼は).
+fn doubled_unit(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option<usize> {
+    let same = |a: usize, b: usize| {
+        toks.get(b)
+            .is_some_and(|t| t.surface(text) == toks[a].surface(text) && t.pos == toks[a].pos)
+    };
+    // を・が・に・は doubled; の・と・か・も doubled can be correct (ののしる is one word, but
+    // 〜とと is a stutter, か…か a choice), so only the four.
+    if toks[i].is("助詞") && matches!(toks[i].surface(text), "を" | "が" | "に") && same(i, i + 1)
+    {
+        return Some(1);
+    }
+    // A noun + は・が・を doubled (彼は彼は). Other particles are the classic emphatic
+    // repetitions of literature (上へ上へ, 次から次から, 迷子の迷子の), left alone; so is speech.
+    if i + 3 < toks.len()
+        && !speech[i]
+        && toks[i].is("名詞")
+        && !toks[i].unknown
+        && toks[i + 1].is("助詞")
+        && matches!(toks[i + 1].surface(text), "は" | "が" | "を")
+        && same(i, i + 2)
+        && same(i + 1, i + 3)
+    {
+        return Some(2);
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------
+// NO_CHAIN
+
+pub struct NoChain;
+
+static NO_CHAIN: RuleMeta = RuleMeta {
+    code: "NO_CHAIN",
+    aspect: Aspect::Readability,
+    default_severity: Severity::Low,
+    summary: "Three or more の in one chain (東京の大学の先生の娘)",
+    fix: None,
+    doc: RuleDoc {
+        what: "名詞を「の」で三つ以上つないだ連鎖（「学校の裏の森の奥の小屋」）を検出します。",
+        why: "「の」が続くと、どの語がどの語に係るのかを読者が一つずつ確かめなければならず、読むテンポが落ちます。",
+        example: "　王都の北の森の奥の小屋に、魔女が住んでいた。",
+        fixed: "　王都の北に広がる森の奥、その小屋に魔女が住んでいた。",
+    },
+};
+
+impl Rule for NoChain {
+    fn meta(&self) -> &'static RuleMeta {
+        &NO_CHAIN
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let (doc, words) = (cx.doc, cx.words);
+        for sw in sentences(doc, words) {
+            let pw = sw.pw;
+            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            let base = sw.tokens.start;
+            let toks = sw.tokens();
+            // (first の, last の, count) of the current chain.
+            let mut chain: Option<(usize, usize, usize)> = None;
+            let mut flush = |chain: Option<(usize, usize, usize)>| {
+                if let Some((a, b, n)) = chain.filter(|c| c.2 >= 3) {
+                    // From the noun before the first の to the noun after the last.
+                    let start = (base + a).saturating_sub(1).max(base);
+                    let end = (base + b + 2).min(sw.tokens.end);
+                    out.push(
+                        diag(
+                            &NO_CHAIN,
+                            tokens_span(words, pw, start..end),
+                            format!(
+                                "「の」が{n}回続いています（{}）。",
+                                tokens_text(doc, pw, start..end)
+                            ),
+                        )
+                        .with_suggestion("言い換えや語順の入れ替えで「の」を減らす"),
+                    );
+                }
+            };
+            for (k, t) in toks.iter().enumerate() {
+                let is_no = t.is("助詞") && t.pos[1] == "連体化" && t.surface(text) == "の";
+                if is_no {
+                    chain = Some(match chain {
+                        Some((a, _, n)) => (a, k, n + 1),
+                        None => (k, k, 1),
+                    });
+                } else if !(t.is("名詞") || t.is("接頭詞")) {
+                    flush(chain.take());
+                }
+            }
+            flush(chain);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// DOUBLED_PARTICLE
+
+pub struct DoubledParticle;
+
+static DOUBLED_PARTICLE: RuleMeta = RuleMeta {
+    code: "DOUBLED_PARTICLE",
+    aspect: Aspect::Readability,
+    default_severity: Severity::Low,
+    summary: "The same case particle twice in one narration clause (no comma or predicate between)",
+    fix: None,
+    doc: RuleDoc {
+        what: "地の文の同じ節の中で、同じ格助詞（が・を・に・で・へ・から・より）や係助詞「は」が二度使われている箇所を検出します（textlint の no-doubled-joshi の考え方）。間に読点や述語（動詞・形容詞・助動詞）があれば別の節とみなします。「の」「と」「も」「て」、並立の「や・か」、複合助詞（について・によって）、台詞は対象外です。",
+        why: "同じ助詞が続くと、どの語が主語でどの語が目的語なのかが曖昧になり、文が読みにくくなります。",
+        example: "　駅前で人混みで彼を見失った。",
+        fixed: "　駅前の人混みで彼を見失った。",
+    },
+};
+
+const CASE_PARTICLES: &[&str] = &["が", "を", "に", "で", "へ", "から", "より"];
+
+impl Rule for DoubledParticle {
+    fn meta(&self) -> &'static RuleMeta {
+        &DOUBLED_PARTICLE
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let (doc, words) = (cx.doc, cx.words);
+        let mut speech_of: Option<(usize, Vec<bool>)> = None;
+        for sw in sentences(doc, words) {
+            let pw = sw.pw;
+            if speech_of.as_ref().is_none_or(|(p, _)| *p != pw.paragraph) {
+                speech_of = Some((pw.paragraph, quoted(doc, pw)));
+            }
+            let Some((_, speech)) = speech_of.as_ref() else {
+                continue;
+            };
+            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            // Particle surface → index of its last use since the last comma.
+            let mut seen: Vec<(&str, usize)> = Vec::new();
+            for i in sw.tokens.clone() {
+                let t = &pw.tokens[i];
+                let s = t.surface(text);
+                if speech[i] || is_symbol(t) && matches!(s, "、" | "，" | "「" | "」" | "（" | "）")
+                {
+                    seen.clear();
+                    continue;
+                }
+                // A predicate closes the clause: 彼が来たのが is two clauses, each with one が.
+                if t.is("動詞") && t.pos[1] == "自立" || t.is("形容詞") || t.is("助動詞")
+                {
+                    seen.clear();
+                    continue;
+                }
+                let counted = t.is("助詞")
+                    && (t.pos[1] == "格助詞" && t.pos[2] == "一般" && CASE_PARTICLES.contains(&s)
+                        || t.pos[1] == "係助詞" && s == "は");
+                if !counted {
+                    continue;
+                }
+                if let Some(&(_, prev)) = seen.iter().find(|(p, _)| *p == s) {
+                    out.push(
+                        diag(
+                            &DOUBLED_PARTICLE,
+                            tokens_span(words, pw, prev..i + 1),
+                            format!(
+                                "一文に助詞「{s}」が二度使われています（{}）。",
+                                tokens_text(doc, pw, prev..i + 1)
+                            ),
+                        )
+                        .with_suggestion("一方の助詞を言い換えるか、文を分ける"),
+                    );
+                    seen.retain(|(p, _)| *p != s);
+                } else {
+                    seen.push((s, i));
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// DOUBLED_GA
+
+pub struct DoubledGa;
+
+static DOUBLED_GA: RuleMeta = RuleMeta {
+    code: "DOUBLED_GA",
+    aspect: Aspect::Readability,
+    default_severity: Severity::Low,
+    summary: "接続助詞「が」twice in one narration sentence",
+    fix: None,
+    doc: RuleDoc {
+        what: "地の文で、逆接・前置きの接続助詞「が」が一文に二回以上使われている文を検出します（「〜が、〜が、〜」）。台詞は対象外です。",
+        why: "「が」でつなぐたびに話の向きが変わり、読者は文の結論を見失います。文を分けると論理がはっきりします。",
+        example: "　剣を振るったが、手応えはなかったが、彼は諦めなかった。",
+        fixed: "　剣を振るったが、手応えはなかった。それでも彼は諦めなかった。",
+    },
+};
+
+impl Rule for DoubledGa {
+    fn meta(&self) -> &'static RuleMeta {
+        &DOUBLED_GA
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let (doc, words) = (cx.doc, cx.words);
+        for sw in sentences(doc, words) {
+            let pw = sw.pw;
+            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            if doc.sentences[sw.sentence].dialogue {
+                continue;
+            }
+            let speech = quoted(doc, pw);
+            let gas: Vec<usize> = sw
+                .tokens
+                .clone()
+                .filter(|&i| {
+                    let t = &pw.tokens[i];
+                    !speech[i] && t.is("助詞") && t.pos[1] == "接続助詞" && t.surface(text) == "が"
+                })
+                .collect();
+            if let [first, .., last] = gas.as_slice() {
+                out.push(
+                    diag(
+                        &DOUBLED_GA,
+                        tokens_span(words, pw, *first..*last + 1),
+                        format!("一文に接続助詞「が」が{}回あります。", gas.len()),
+                    )
+                    .with_suggestion("文を分けるか、一方を「ので」「けれど」などに言い換える"),
+                );
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// REPEATED_CONJUNCTION
+
+pub struct RepeatedConjunction;
+
+static REPEATED_CONJUNCTION: RuleMeta = RuleMeta {
+    code: "REPEATED_CONJUNCTION",
+    aspect: Aspect::Style,
+    default_severity: Severity::Low,
+    summary: "Adjacent narration sentences opening with the same 接続詞 (しかし…しかし)",
+    fix: None,
+    doc: RuleDoc {
+        what: "続く二つの文（地の文）が同じ接続詞（しかし・だが・そして など）で始まっている箇所を検出します。",
+        why: "同じ接続詞が続くと文章が単調になり、「しかし」が続けば論理の向きも読み取りにくくなります。",
+        example: "　しかし、扉は開かなかった。しかし、彼は諦めなかった。",
+        fixed: "　しかし、扉は開かなかった。それでも、彼は諦めなかった。",
+    },
+};
+
+impl Rule for RepeatedConjunction {
+    fn meta(&self) -> &'static RuleMeta {
+        &REPEATED_CONJUNCTION
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let (doc, words) = (cx.doc, cx.words);
+        // The previous narration sentence's opening 接続詞 (surface), if any.
+        let mut prev: Option<String> = None;
+        for sw in sentences(doc, words) {
+            let pw = sw.pw;
+            if doc.sentences[sw.sentence].dialogue {
+                prev = None;
+                continue;
+            }
+            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            let first = sw.tokens.clone().find(|&i| {
+                !is_symbol(&pw.tokens[i]) && !text[pw.tokens[i].range.clone()].trim().is_empty()
+            });
+            let conj = first.filter(|&i| pw.tokens[i].is("接続詞"));
+            let surface = conj.map(|i| pw.tokens[i].surface(text).to_string());
+            if let (Some(i), Some(s)) = (conj, surface.as_ref()) {
+                if prev.as_ref() == Some(s) {
+                    out.push(
+                        diag(
+                            &REPEATED_CONJUNCTION,
+                            tokens_span(words, pw, i..i + 1),
+                            format!("前の文と同じ接続詞「{s}」で始まっています。"),
+                        )
+                        .with_suggestion("別の接続詞に替えるか、接続詞なしでつなぐ"),
+                    );
+                }
+            }
+            prev = surface;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::fix::testing::{diagnostics, fixed};
+    use crate::analysis::Settings;
+
+    fn texts(rule: &dyn Rule, text: &str) -> Vec<String> {
+        diagnostics(rule, &format!("{text}\n"), &Settings::default())
+            .into_iter()
+            .map(|f| f.source_text)
+            .collect()
+    }
+
+    #[test]
+    fn doubled_word_fires_and_fixes() {
+        assert_eq!(texts(&DoubledWord, "　彼は彼は走った。"), ["彼は彼は"]);
+        assert_eq!(texts(&DoubledWord, "　本をを読む。"), ["をを"]);
+        assert_eq!(
+            fixed(
+                &DoubledWord,
+                "　彼は彼は本をを読む。\n",
+                &Settings::default()
+            ),
+            "　彼は本を読む。\n"
+        );
+        assert!(texts(&DoubledWord, "「彼は彼は……」").is_empty());
+        for ok in [
+            "　私は、私は……。",
+            "　上へ上へと登った。",
+            "　いろいろな人がいる。",
+            "　どんどん進む。",
+            "　時々雨が降る。",
+            "　彼は走った。彼は止まった。",
+        ] {
+            assert!(texts(&DoubledWord, ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn no_chain_fires_from_three() {
+        assert_eq!(texts(&NoChain, "　王都の北の森の奥に住む。").len(), 1);
+        assert!(texts(&NoChain, "　王都の北の森に住む。").is_empty());
+        assert!(texts(&NoChain, "　私の本と彼の本と君の本。").is_empty());
+    }
+
+    #[test]
+    fn doubled_particle_fires_without_a_comma_in_narration() {
+        assert_eq!(
+            texts(&DoubledParticle, "　駅前で人混みで彼を見失った。").len(),
+            1
+        );
+        assert_eq!(texts(&DoubledParticle, "　私は彼は嫌いだと思う。").len(), 1);
+        assert_eq!(
+            texts(&DoubledParticle, "　材料不足で代替素材で作った。").len(),
+            1
+        );
+        for ok in [
+            "　彼が来た。彼が笑った。",
+            "　彼が来たのが嬉しかった。",
+            "　この手記を書いた男を知らない。",
+            "　彼が来たとき、妹が笑った。",
+            "「彼が来たのが嬉しい」",
+            "　駅で待ち、店で食べた。",
+            "　私は彼について話し、彼によって救われた。",
+        ] {
+            assert!(texts(&DoubledParticle, ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn doubled_ga_fires_on_two_conjunctive_ga() {
+        assert_eq!(
+            texts(&DoubledGa, "　行ったが、いなかったが、待った。").len(),
+            1
+        );
+        assert!(texts(&DoubledGa, "　行ったが、いなかった。彼が来た。").is_empty());
+        assert!(texts(&DoubledGa, "　彼が来て、猫が鳴いた。").is_empty());
+        assert!(texts(&DoubledGa, "「行ったが、いなかったが、待った」").is_empty());
+    }
+
+    #[test]
+    fn repeated_conjunction_fires_on_adjacent_sentences() {
+        assert_eq!(
+            texts(&RepeatedConjunction, "　しかし、雨だ。しかし、行く。"),
+            ["しかし"]
+        );
+        assert!(texts(&RepeatedConjunction, "　しかし、雨だ。だが、行く。").is_empty());
+        assert!(texts(
+            &RepeatedConjunction,
+            "　しかし、雨だ。傘はある。しかし、行く。"
+        )
+        .is_empty());
+        assert!(texts(&RepeatedConjunction, "「しかし、雨だ」\n「しかし、行く」").is_empty());
+    }
+}

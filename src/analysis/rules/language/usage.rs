@@ -1,0 +1,594 @@
+//! Usage rules read from words: ら抜き言葉, い抜き言葉, 二重敬語, 二重否定, and the data-driven
+//! 重言 and 冗長表現 lists.
+
+use super::super::words::{distinct, select, WordSet};
+use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::{quoted, tokens_span, tokens_text};
+use crate::analysis::fix::{display_edit, LazyGuard};
+use crate::analysis::morph::{ParagraphWords, Token};
+use crate::analysis::settings::TypoEntry;
+use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
+
+fn diag(meta: &RuleMeta, span: crate::analysis::Span, message: String) -> Diagnostic {
+    Diagnostic::new(meta.code, meta.default_severity, span, message)
+}
+
+// ---------------------------------------------------------------------------------------
+// RA_NUKI
+
+pub struct RaNuki;
+
+static RA_NUKI: RuleMeta = RuleMeta {
+    code: "RA_NUKI",
+    aspect: Aspect::Grammar,
+    default_severity: Severity::Medium,
+    summary: "ら抜き言葉 (見れる, 来れる, 食べれる): the potential form without ら",
+    fix: Some(Applicability::Standard),
+    doc: RuleDoc {
+        what: "一段動詞・カ変動詞の可能形から「ら」が抜けた「ら抜き言葉」（見れる・来れる・食べれる・寝れる など）を検出します。五段動詞の可能動詞（読める・書ける）は正しい形なので対象外です。",
+        why: "ら抜き言葉は話し言葉では広く使われますが、書き言葉としては誤用とみなされ、地の文にあると校閲で必ず指摘されます。台詞で人物の口調として使うなら意図的であることが読者に伝わるようにしましょう。",
+        example: "　この崖からなら、町の灯りがよく見れる。明日も来れるだろうか。",
+        fixed: "　この崖からなら、町の灯りがよく見られる。明日も来られるだろうか。",
+    },
+};
+
+impl Rule for RaNuki {
+    fn meta(&self) -> &'static RuleMeta {
+        &RA_NUKI
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let (doc, words) = (cx.doc, cx.words);
+        let guard = LazyGuard::new(doc);
+        for pw in words.paragraphs() {
+            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            for (i, t) in pw.tokens.iter().enumerate() {
+                // Where ら goes (display offset within the paragraph) and the words fired on.
+                let (at, first) = if is_ichidan_or_kahen_stem(t)
+                    && pw.tokens.get(i + 1).is_some_and(is_reru_suffix)
+                {
+                    (pw.tokens[i + 1].range.start, i)
+                } else if t.is("動詞") && RA_NUKI_WORDS.contains(&t.base) {
+                    // IPADIC lists a few ら抜き forms as words of their own (見れる, 来れる).
+                    match t.surface(text).char_indices().nth(1) {
+                        Some((k, 'れ')) => (t.range.start + k, i),
+                        _ => continue,
+                    }
+                } else {
+                    continue;
+                };
+                let end = (first + 2).min(pw.tokens.len());
+                let range = first..end;
+                let shown = tokens_text(doc, pw, range.clone());
+                let base = pw.base;
+                let edit =
+                    display_edit(doc, &guard, base + at..base + at + 'れ'.len_utf8(), "られ");
+                out.push(
+                    diag(
+                        &RA_NUKI,
+                        tokens_span(words, pw, range),
+                        format!("「{shown}」はら抜き言葉です。「ら」を入れた形にしてください。"),
+                    )
+                    .with_suggestion("「ら」を補う（見れる→見られる、来れる→来られる）")
+                    .with_edit_fix(
+                        Applicability::Standard,
+                        "「ら」を補う",
+                        edit,
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// ら抜き forms IPADIC has as single words (base forms).
+const RA_NUKI_WORDS: &[&str] = &["見れる", "来れる", "これる", "出れる", "寝れる", "着れる"];
+
+fn is_ichidan_or_kahen_stem(t: &Token) -> bool {
+    t.is("動詞")
+        && t.pos[1] == "自立"
+        && t.cform == "未然形"
+        && (t.ctype.starts_with("一段") || t.ctype.starts_with("カ変"))
+}
+
+fn is_reru_suffix(t: &Token) -> bool {
+    t.is("動詞") && t.pos[1] == "接尾" && t.base == "れる"
+}
+
+// ---------------------------------------------------------------------------------------
+// I_NUKI
+
+pub struct INuki;
+
+static I_NUKI: RuleMeta = RuleMeta {
+    code: "I_NUKI",
+    aspect: Aspect::Grammar,
+    default_severity: Severity::Low,
+    summary: "い抜き言葉 in narration (読んでた, 見てる): 〜ている without い",
+    fix: Some(Applicability::Standard),
+    doc: RuleDoc {
+        what: "地の文で「〜ている」「〜ていた」の「い」が抜けた形（読んでた・見てる・知ってます）を検出します。台詞（「」の中や会話の段落）は話し言葉なので対象外です。",
+        why: "い抜き言葉は口語です。地の文に混じると文体が崩れて幼い印象になり、一人称の語りでも意図が伝わらなければ誤りと受け取られます。",
+        example: "　彼女はずっと窓の外を見てた。",
+        fixed: "　彼女はずっと窓の外を見ていた。",
+    },
+};
+
+impl Rule for INuki {
+    fn meta(&self) -> &'static RuleMeta {
+        &I_NUKI
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let (doc, words) = (cx.doc, cx.words);
+        let guard = LazyGuard::new(doc);
+        for pw in words.paragraphs() {
+            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            let speech = quoted(doc, pw);
+            for (i, t) in pw.tokens.iter().enumerate() {
+                if speech[i] || i == 0 || !pw.tokens[i - 1].is("動詞") {
+                    continue;
+                }
+                let surface = t.surface(text);
+                let te = surface.starts_with('て') || surface.starts_with('で');
+                // IPADIC: 見てる → 見/てる (動詞,非自立, base てる); 見てた → 見/て/た.
+                let fires = te
+                    && (t.is("動詞") && t.pos[1] == "非自立" && matches!(t.base, "てる" | "でる")
+                        || t.is("助詞")
+                            && t.pos[1] == "接続助詞"
+                            && pw.tokens.get(i + 1).is_some_and(|n| {
+                                n.is("助動詞") && matches!(n.base, "た" | "ます")
+                            }));
+                if !fires {
+                    continue;
+                }
+                let end = if t.is("助詞") { i + 2 } else { i + 1 };
+                let range = i - 1..end.min(pw.tokens.len());
+                let shown = tokens_text(doc, pw, range.clone());
+                let at = pw.base + t.range.start + 'て'.len_utf8();
+                let te_char = &text[t.range.start..t.range.start + 'て'.len_utf8()];
+                let edit = display_edit(
+                    doc,
+                    &guard,
+                    at - 'て'.len_utf8()..at,
+                    format!("{te_char}い"),
+                );
+                out.push(
+                    diag(
+                        &I_NUKI,
+                        tokens_span(words, pw, range),
+                        format!(
+                            "「{shown}」はい抜き言葉です。地の文では「{te_char}い」と書きます。"
+                        ),
+                    )
+                    .with_suggestion("「い」を補う（見てた→見ていた）")
+                    .with_edit_fix(
+                        Applicability::Standard,
+                        "「い」を補う",
+                        edit,
+                    ),
+                );
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// DOUBLE_HONORIFIC
+
+pub struct DoubleHonorific;
+
+static DOUBLE_HONORIFIC: RuleMeta = RuleMeta {
+    code: "DOUBLE_HONORIFIC",
+    aspect: Aspect::Grammar,
+    default_severity: Severity::Medium,
+    summary: "二重敬語 (おっしゃられる, お召し上がりになられる)",
+    fix: None,
+    doc: RuleDoc {
+        what: "尊敬語にさらに尊敬の「れる・られる」を重ねた二重敬語（おっしゃられる・いらっしゃられる・召し上がられる・お〜になられる）を検出します。",
+        why: "敬語を重ねても丁寧にはならず、誤用として目立ちます。敬語を正しく使えるはずの人物（執事・秘書など）の台詞にあると、人物造形まで揺らぎます。",
+        example: "　社長がそうおっしゃられたので、皆がお召し上がりになられるのを待った。",
+        fixed: "　社長がそうおっしゃったので、皆が召し上がるのを待った。",
+    },
+};
+
+/// 尊敬語 verbs (base forms) that must not take れる・られる.
+const HONORIFIC_VERBS: &[&str] = &[
+    "おっしゃる",
+    "仰る",
+    "いらっしゃる",
+    "召し上がる",
+    "召しあがる",
+    "めしあがる",
+    "なさる",
+    "くださる",
+    "下さる",
+];
+
+impl Rule for DoubleHonorific {
+    fn meta(&self) -> &'static RuleMeta {
+        &DOUBLE_HONORIFIC
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let (doc, words) = (cx.doc, cx.words);
+        for pw in words.paragraphs() {
+            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            let toks = &pw.tokens;
+            for i in 0..toks.len().saturating_sub(1) {
+                if !is_reru_suffix_any(&toks[i + 1]) || !toks[i].is("動詞") {
+                    continue;
+                }
+                let start = if HONORIFIC_VERBS.contains(&toks[i].base) {
+                    i
+                } else if toks[i].base == "なる" && i >= 2 && toks[i - 1].surface(text) == "に" {
+                    // お／ご〜になられる: a prefix お・ご within the few words before に.
+                    match (i.saturating_sub(5)..i - 1).find(|&k| {
+                        let s = toks[k].surface(text);
+                        s.starts_with('お') || s.starts_with('ご') || s.starts_with('御')
+                    }) {
+                        Some(k) => k,
+                        None => continue,
+                    }
+                } else {
+                    continue;
+                };
+                let range = start..i + 2;
+                let shown = tokens_text(doc, pw, range.clone());
+                out.push(
+                    diag(
+                        &DOUBLE_HONORIFIC,
+                        tokens_span(words, pw, range),
+                        format!("「{shown}」は二重敬語です。尊敬語に「れる・られる」を重ねないでください。"),
+                    )
+                    .with_suggestion("「れる・られる」を外す（おっしゃられた→おっしゃった、お〜になられる→お〜になる）"),
+                );
+            }
+        }
+    }
+}
+
+fn is_reru_suffix_any(t: &Token) -> bool {
+    t.is("動詞") && t.pos[1] == "接尾" && matches!(t.base, "れる" | "られる")
+}
+
+// ---------------------------------------------------------------------------------------
+// DOUBLE_NEGATIVE
+
+pub struct DoubleNegative;
+
+static DOUBLE_NEGATIVE: RuleMeta = RuleMeta {
+    code: "DOUBLE_NEGATIVE",
+    aspect: Aspect::Readability,
+    default_severity: Severity::Low,
+    summary: "二重否定 (ないわけではない, なくもない)",
+    fix: None,
+    doc: RuleDoc {
+        what: "否定を否定で打ち消す二重否定（〜ないわけではない・〜なくもない・〜ないこともない・〜ないとは言えない）を検出します。",
+        why: "二重否定は読者に一度頭の中で裏返させる表現です。含みを持たせたい場面以外では、肯定で言い切るほうが速く正確に伝わります。",
+        example: "　彼の気持ちがわからないわけではない。",
+        fixed: "　彼の気持ちは少しわかる。",
+    },
+};
+
+/// What follows a negative ない / なく to make a double negative (matched on the text).
+const AFTER_NAI: &[&str] = &[
+    "わけではな",
+    "わけじゃな",
+    "訳ではな",
+    "訳じゃな",
+    "こともな",
+    "ことはな",
+    "ことも無",
+    "とは言えな",
+    "とはいえな",
+    "とは限らな",
+    "でもな",
+];
+const AFTER_NAKU: &[&str] = &["もな", "はな"];
+
+impl Rule for DoubleNegative {
+    fn meta(&self) -> &'static RuleMeta {
+        &DOUBLE_NEGATIVE
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        let (doc, words) = (cx.doc, cx.words);
+        for pw in words.paragraphs() {
+            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            for t in &pw.tokens {
+                let negative = (t.is("助動詞") && t.base == "ない")
+                    || (t.is("形容詞") && t.pos[1] == "自立" && t.base == "ない");
+                if !negative {
+                    continue;
+                }
+                let surface = t.surface(text);
+                let rest = &text[t.range.end..];
+                let tails = match surface {
+                    "ない" => AFTER_NAI,
+                    "なく" => AFTER_NAKU,
+                    _ => continue,
+                };
+                let Some(tail) = tails.iter().find(|x| rest.starts_with(**x)) else {
+                    continue;
+                };
+                // Through the final ない / なかっ / なく.
+                let mut end = t.range.end + tail.len();
+                if let Some(c) = text[end..]
+                    .chars()
+                    .next()
+                    .filter(|c| "いかくけ".contains(*c))
+                {
+                    end += c.len_utf8();
+                }
+                let span = cx.words.span(pw, t.range.start..end);
+                out.push(
+                    diag(
+                        &DOUBLE_NEGATIVE,
+                        span,
+                        format!("「{}」は二重否定です。", &text[t.range.start..end]),
+                    )
+                    .with_suggestion("含みを持たせたいのでなければ、肯定の形で言い切る"),
+                );
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// TAUTOLOGY and REDUNDANT_EXPRESSION: phrase lists matched at word starts.
+
+pub struct Tautology;
+
+static TAUTOLOGY: RuleMeta = RuleMeta {
+    code: "TAUTOLOGY",
+    aspect: Aspect::Grammar,
+    default_severity: Severity::Medium,
+    summary: "重言 (頭痛が痛い, 馬から落馬, 一番最初) from the tautologies list",
+    fix: None,
+    doc: RuleDoc {
+        what: "同じ意味の言葉を重ねた重言（頭痛が痛い・馬から落馬・一番最初・後で後悔 など）を、辞書（templates/dictionaries/tautologies.tsv）に照らして検出します。活用する語は語幹で照合します（「頭痛が痛」は「痛い」「痛くて」の両方に当たります）。",
+        why: "重言は意味が重複しているため、読者に稚拙な印象を与えます。校閲では必ず指摘される代表的な誤用です。",
+        example: "　一番最初に声をかけたのは、彼女だった。",
+        fixed: "　最初に声をかけたのは、彼女だった。",
+    },
+};
+
+impl Rule for Tautology {
+    fn meta(&self) -> &'static RuleMeta {
+        &TAUTOLOGY
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        phrase_hits(cx, &cx.settings.tautologies, false, |span, e| {
+            out.push(
+                diag(
+                    &TAUTOLOGY,
+                    span,
+                    format!(
+                        "「{}」は重言です。「{}」のように重複を除いてください。",
+                        e.wrong, e.right
+                    ),
+                )
+                .with_suggestion(e.right.clone()),
+            );
+        });
+    }
+}
+
+pub struct RedundantExpression;
+
+static REDUNDANT_EXPRESSION: RuleMeta = RuleMeta {
+    code: "REDUNDANT_EXPRESSION",
+    aspect: Aspect::Style,
+    default_severity: Severity::Low,
+    summary: "冗長表現 in narration (することができる, ことによって) from the list",
+    fix: None,
+    doc: RuleDoc {
+        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv）に照らして検出します。台詞は対象外です。",
+        why: "意味を変えずに短くできる言い回しは、文のテンポを落とします。一つひとつは小さくても、積み重なると文章全体が間延びします。",
+        example: "　彼は魔法を使用することができる。",
+        fixed: "　彼は魔法を使用できる。",
+    },
+};
+
+impl Rule for RedundantExpression {
+    fn meta(&self) -> &'static RuleMeta {
+        &REDUNDANT_EXPRESSION
+    }
+
+    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+        phrase_hits(cx, &cx.settings.redundant_expressions, true, |span, e| {
+            out.push(
+                diag(
+                    &REDUNDANT_EXPRESSION,
+                    span,
+                    format!("「{}」は冗長です。「{}」で足ります。", e.wrong, e.right),
+                )
+                .with_suggestion(e.right.clone()),
+            );
+        });
+    }
+}
+
+/// Calls `hit` for every occurrence of a phrase of `list` that starts where a word starts
+/// (so 一番最初 does not match inside another word), skipping speech when `narration_only`.
+fn phrase_hits(
+    cx: &RuleContext,
+    list: &[TypoEntry],
+    narration_only: bool,
+    mut hit: impl FnMut(crate::analysis::Span, &TypoEntry),
+) {
+    if list.is_empty() {
+        return;
+    }
+    let (phrases, ids) = distinct(list.iter().map(|e| e.wrong.as_str()));
+    let set = WordSet::get(&phrases);
+    let doc = cx.doc;
+    for pw in cx.words.paragraphs() {
+        let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+        let found = select(&set.occurrences(text), &ids);
+        if found.is_empty() {
+            continue;
+        }
+        let speech = if narration_only {
+            quoted(doc, pw)
+        } else {
+            Vec::new()
+        };
+        for (range, w) in found {
+            let Some(i) = word_starting_at(pw, range.start) else {
+                continue;
+            };
+            if speech.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            hit(cx.words.span(pw, range), &list[w]);
+        }
+    }
+}
+
+/// The index of the word starting at `at`, if one does.
+fn word_starting_at(pw: &ParagraphWords, at: usize) -> Option<usize> {
+    pw.tokens.binary_search_by_key(&at, |t| t.range.start).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::fix::testing::{diagnostics, fixed};
+    use crate::analysis::Settings;
+
+    fn texts(rule: &dyn Rule, text: &str) -> Vec<String> {
+        diagnostics(rule, &format!("{text}\n"), &Settings::default())
+            .into_iter()
+            .map(|f| f.source_text)
+            .collect()
+    }
+
+    fn fix(rule: &dyn Rule, text: &str) -> String {
+        fixed(rule, &format!("{text}\n"), &Settings::default())
+            .trim_end()
+            .to_string()
+    }
+
+    #[test]
+    fn ra_nuki_fires_on_ichidan_and_kahen_and_fixes() {
+        assert_eq!(texts(&RaNuki, "　朝なら起きれる。"), ["起きれる"]);
+        assert_eq!(texts(&RaNuki, "「これなら食べれる」"), ["食べれる"]);
+        assert_eq!(texts(&RaNuki, "　明日も来れる。").len(), 1);
+        assert_eq!(fix(&RaNuki, "　朝なら起きれる。"), "　朝なら起きられる。");
+        assert_eq!(
+            fix(&RaNuki, "　ここからよく見れた。"),
+            "　ここからよく見られた。"
+        );
+    }
+
+    #[test]
+    fn ra_nuki_leaves_potential_verbs_and_ra_forms_alone() {
+        for ok in [
+            "　本が読める。",
+            "　朝なら起きられる。",
+            "　彼は忘れる。",
+            "　それを入れる。",
+            "　見れば分かる。",
+            "　町が見られる。",
+            "　明日なら来られる。",
+        ] {
+            assert!(texts(&RaNuki, ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn i_nuki_fires_in_narration_only() {
+        assert_eq!(texts(&INuki, "　彼は本を読んでた。").len(), 1);
+        assert_eq!(texts(&INuki, "　僕はそれを知ってます。").len(), 1);
+        assert_eq!(texts(&INuki, "　猫が寝てる。").len(), 1);
+        assert!(texts(&INuki, "「本を読んでた」").is_empty());
+        assert!(texts(&INuki, "　彼は「見てる」と言った。").is_empty());
+        assert!(texts(&INuki, "　彼は本を読んでいた。").is_empty());
+        assert!(texts(&INuki, "　彼は走って逃げた。").is_empty());
+        assert_eq!(
+            fix(&INuki, "　彼は本を読んでた。"),
+            "　彼は本を読んでいた。"
+        );
+        assert_eq!(fix(&INuki, "　猫が寝てる。"), "　猫が寝ている。");
+    }
+
+    #[test]
+    fn double_honorific_fires_and_not_on_single_honorifics() {
+        assert_eq!(texts(&DoubleHonorific, "　先生がおっしゃられた。").len(), 1);
+        assert_eq!(
+            texts(&DoubleHonorific, "「どうぞお召し上がりになられてください」").len(),
+            1
+        );
+        assert_eq!(texts(&DoubleHonorific, "　社長がご覧になられた。").len(), 1);
+        for ok in [
+            "　先生がおっしゃった。",
+            "「どうぞお召し上がりください」",
+            "　社長がご覧になった。",
+            "　彼は大人になられた方だ。",
+            "　雨に降られた。",
+        ] {
+            assert!(texts(&DoubleHonorific, ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn double_negative_fires_on_the_patterns_only() {
+        assert_eq!(
+            texts(&DoubleNegative, "　わからないわけではない。"),
+            ["ないわけではない"]
+        );
+        assert_eq!(
+            texts(&DoubleNegative, "　気持ちはわからなくもない。"),
+            ["なくもない"]
+        );
+        assert_eq!(
+            texts(&DoubleNegative, "　行かないこともなかった。").len(),
+            1
+        );
+        for ok in [
+            "　数が少ないわけではない。",
+            "　行かないわけにはいかない。",
+            "　何もない。",
+            "　わからない。",
+        ] {
+            assert!(texts(&DoubleNegative, ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn tautology_and_redundant_phrases_match_at_word_starts() {
+        assert_eq!(texts(&Tautology, "　頭痛が痛い。"), ["頭痛が痛"]);
+        assert_eq!(texts(&Tautology, "　頭痛が痛くて眠れない。"), ["頭痛が痛"]);
+        assert_eq!(texts(&Tautology, "「馬から落馬した」"), ["馬から落馬"]);
+        assert_eq!(texts(&Tautology, "　違和感を感じた。"), ["違和感を感じ"]);
+        assert!(texts(&Tautology, "　最初に声をかけた。").is_empty());
+        assert_eq!(
+            texts(&RedundantExpression, "　歩くことによって考える。"),
+            ["ことによって"]
+        );
+        assert_eq!(
+            texts(&RedundantExpression, "　彼は説明することができた。").len(),
+            1
+        );
+        assert!(texts(&RedundantExpression, "「説明することができた」").is_empty());
+        assert!(texts(&RedundantExpression, "　彼は説明できた。").is_empty());
+    }
+
+    #[test]
+    fn phrase_lists_come_from_settings() {
+        let mut settings = Settings::default();
+        settings.tautologies.clear();
+        assert!(diagnostics(&Tautology, "　頭痛が痛い。\n", &settings).is_empty());
+        settings.tautologies.push(TypoEntry {
+            wrong: "白い白馬".into(),
+            right: "白馬".into(),
+        });
+        assert_eq!(
+            diagnostics(&Tautology, "　白い白馬だ。\n", &settings).len(),
+            1
+        );
+    }
+}
