@@ -963,6 +963,9 @@ impl Report for FullCheckReport {
             .map(|p| p.outputs())
             .unwrap_or_default()
     }
+    fn all_failed(&self) -> bool {
+        self.basic.all_failed()
+    }
     fn exit_code(&self) -> u8 {
         self.basic.exit_code()
     }

@@ -43,7 +43,8 @@
 //!    MCP arguments differ from the command's Request (e.g. a fixed aspect filter).
 //!    Append `.exclusive(key_fn)` when two calls on the same episode/file must not overlap
 //!    (the second gets QC-008 busy).
-//! 3. Optionally list its name in `tools::CORE` (at most ten names).
+//! 3. Optionally give it a place in `tools::DEFAULT` (the default profile: one tool per job,
+//!    a one-line description).
 //!
 //! Every tool automatically accepts `project_root` (see `adapter::PROJECT_ROOT_DOC`), gets
 //! `episode_number` as an alias and the 1..=9999 range for an `episode` field, an output
@@ -62,6 +63,8 @@
 //! no symlinks out). A missing directory is a P001 error result.
 
 pub mod adapter;
+pub mod args;
+pub mod reply;
 pub mod requests;
 pub mod server;
 pub mod state;
@@ -80,11 +83,14 @@ pub use server::NovelerServer;
 /// Which tools `noveler mcp` offers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Profile {
-    /// The ten most used tools (see `tools::CORE`).
-    Core,
-    /// Every tool.
+    /// One tool per job, compact replies (see `tools::DEFAULT`).
     #[default]
-    Full,
+    #[value(alias = "core")]
+    Default,
+    /// Every tool under the seeds' names (write_step_1..10, the aliases), typed output
+    /// schemas: for clients written against the original server.
+    #[value(alias = "full")]
+    Seed,
 }
 
 static QUIET: AtomicBool = AtomicBool::new(false);
