@@ -167,7 +167,7 @@ pub fn as_call(text: &str, tools: &[&str]) -> Option<Value> {
 
 /// Cuts `reply` to `budget` estimated tokens (see the module doc). `saved_to` names the
 /// saved envelope the cuts point into.
-pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>) -> Value {
+pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>, objects: bool) -> Value {
     let budget = budget * 2;
     let mut cuts = Vec::new();
     for _ in 0..32 {
@@ -175,11 +175,11 @@ pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>) -> Value {
         if size <= budget {
             break;
         }
-        let Some((pointer, node_size)) = largest_cuttable(&reply) else {
+        // Room for the record of the cut itself.
+        let excess = size - budget + 800;
+        let Some((pointer, node_size)) = next_cut(&reply, excess, objects) else {
             break;
         };
-        // Keep what fits, with room for the record of the cut itself.
-        let excess = size - budget + 800;
         let keep_bytes = node_size.saturating_sub(excess);
         let Some(node) = reply.pointer_mut(&pointer) else {
             break;
@@ -217,6 +217,13 @@ pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>) -> Value {
                 s.truncate(end);
                 json!({"pointer": pointer, "kind": "text", "total": total, "shown": shown})
             }
+            Value::Object(map) => {
+                let keys = map.len();
+                // A whole part, left out: its keys say what it held.
+                let names: Vec<Value> = map.keys().take(12).map(|k| json!(k)).collect();
+                *node = json!({"omitted_keys": names});
+                json!({"pointer": pointer, "kind": "object", "total": keys, "shown": 0})
+            }
             _ => break,
         };
         cuts.push(cut);
@@ -226,7 +233,10 @@ pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>) -> Value {
     }
     for cut in cuts.iter_mut() {
         if let (Some(saved), Value::Object(c)) = (saved_to, &mut *cut) {
-            let args = json!({"saved_to": saved, "pointer": c["pointer"], "cursor": c["shown"]});
+            let mut args = json!({"saved_to": saved, "pointer": c["pointer"]});
+            if c["kind"] != "object" {
+                args["cursor"] = c["shown"].clone();
+            }
             c.insert(
                 "next".into(),
                 json!({"tool": "read_result", "arguments": args}),
@@ -244,42 +254,80 @@ fn json_len(v: &Value) -> usize {
     serde_json::to_string(v).map(|t| cost(&t)).unwrap_or(0)
 }
 
-/// The JSON pointer and size of the largest array (of 1+ items) or long text in the
-/// reply's `result` or `error` (the frame is never cut).
-fn largest_cuttable(reply: &Value) -> Option<(String, usize)> {
-    fn walk(v: &Value, pointer: String, best: &mut Option<(String, usize)>) {
+/// What to cut next in the reply's `result` or `error` (the frame is never cut): the
+/// smallest list or long text whose cut alone removes `excess` (its first part stays),
+/// else — when `objects` — the smallest nested object that does, else the largest list or
+/// text. Returns its JSON pointer and cost.
+fn next_cut(reply: &Value, excess: usize, objects: bool) -> Option<(String, usize)> {
+    #[derive(Default)]
+    struct Found {
+        fitting: Option<(String, usize)>,
+        fitting_object: Option<(String, usize)>,
+        largest: Option<(String, usize)>,
+    }
+    fn smaller(slot: &mut Option<(String, usize)>, pointer: &str, size: usize) {
+        if slot.as_ref().is_none_or(|(_, s)| size < *s) {
+            *slot = Some((pointer.to_string(), size));
+        }
+    }
+    fn walk(v: &Value, pointer: String, depth: usize, objects: bool, excess: usize, f: &mut Found) {
         let size = match v {
             Value::Array(items) if !items.is_empty() => json_len(v),
             Value::String(s) if s.len() > 1_000 => cost(s) + 2,
             _ => 0,
         };
-        if size > 0 && best.as_ref().is_none_or(|(_, b)| size > *b) {
-            *best = Some((pointer.clone(), size));
+        if size > 0 {
+            if size >= excess {
+                smaller(&mut f.fitting, &pointer, size);
+            }
+            if f.largest.as_ref().is_none_or(|(_, b)| size > *b) {
+                f.largest = Some((pointer.clone(), size));
+            }
+        }
+        if objects && depth >= 2 {
+            if let Value::Object(map) = v {
+                let size = json_len(v);
+                if !map.is_empty() && size >= excess {
+                    smaller(&mut f.fitting_object, &pointer, size);
+                }
+            }
         }
         match v {
             Value::Object(map) => {
                 for (k, child) in map {
                     let key = k.replace('~', "~0").replace('/', "~1");
-                    walk(child, format!("{pointer}/{key}"), best);
+                    walk(
+                        child,
+                        format!("{pointer}/{key}"),
+                        depth + 1,
+                        objects,
+                        excess,
+                        f,
+                    );
                 }
             }
             Value::Array(items) => {
                 for (i, child) in items.iter().enumerate() {
-                    walk(child, format!("{pointer}/{i}"), best);
+                    walk(
+                        child,
+                        format!("{pointer}/{i}"),
+                        depth + 1,
+                        objects,
+                        excess,
+                        f,
+                    );
                 }
             }
             _ => {}
         }
     }
-    let mut best = None;
+    let mut found = Found::default();
     for key in ["result", "error"] {
         if let Some(v) = reply.get(key) {
-            walk(v, format!("/{key}"), &mut best);
+            walk(v, format!("/{key}"), 1, objects, excess, &mut found);
         }
     }
-    // Cutting a big array's largest item first keeps more items visible: prefer the
-    // deepest node among those close to the largest.
-    best
+    found.fitting.or(found.fitting_object).or(found.largest)
 }
 
 #[cfg(test)]
@@ -337,7 +385,7 @@ mod tests {
             .map(|i| json!({"n": i, "text": "あいうえお"}))
             .collect();
         let reply = json!({"success": true, "command": "x", "result": {"items": items, "k": 1}});
-        let out = fit(reply, 5_000, Some("temp/json_output/x.json"));
+        let out = fit(reply, 5_000, Some("temp/json_output/x.json"), false);
         let text = serde_json::to_string(&out).unwrap();
         assert!(approx_tokens(&text) <= 5_000, "{}", approx_tokens(&text));
         let cut = &out["truncated"][0];
@@ -361,6 +409,18 @@ mod tests {
         assert_eq!(out["truncated"][0]["kind"], "text");
         assert_eq!(out["truncated"][0]["total"], 20_000);
         let small = json!({"success": true, "result": {"a": [1, 2]}});
-        assert_eq!(fit(small.clone(), 5_000, None), small);
+        assert_eq!(fit(small.clone(), 5_000, None, true), small);
+        // Many small parts: whole nested objects go, named by their keys.
+        let parts: serde_json::Map<String, Value> = (0..200)
+            .map(|i| (format!("k{i}"), json!({"a": {"b": "い".repeat(60)}})))
+            .collect();
+        let out = fit(
+            json!({"success": true, "result": {"parts": parts}}),
+            3_000,
+            None,
+            true,
+        );
+        assert!(approx_tokens(&serde_json::to_string(&out).unwrap()) <= 3_000);
+        assert_eq!(out["truncated"][0]["kind"], "object");
     }
 }

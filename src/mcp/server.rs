@@ -254,7 +254,13 @@ fn to_result(called: Called, compact_for: Option<&[&str]>) -> CallToolResult {
         .get("saved_to")
         .and_then(Value::as_str)
         .map(String::from);
-    let value = super::reply::fit(value, super::reply::BUDGET_TOKENS, saved_to.as_deref());
+    // Whole nested parts may be left out only where the output schema is the frame.
+    let value = super::reply::fit(
+        value,
+        super::reply::BUDGET_TOKENS,
+        saved_to.as_deref(),
+        compact_for.is_some(),
+    );
     let text = serde_json::to_string(&value).unwrap_or_default();
     let mut result = if called.is_error {
         CallToolResult::error(vec![ContentBlock::text(text)])
