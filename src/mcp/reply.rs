@@ -72,6 +72,9 @@ pub fn compact(mut envelope: Value, tools: &[&str]) -> Value {
         if command == "write" || command == "write_resume" {
             writing_stage_once(result);
         }
+        if command == "progressive_step" {
+            check_step_once(result);
+        }
     }
     actions_as_calls(&mut envelope, tools);
     envelope
@@ -107,6 +110,24 @@ fn writing_stage_once(result: &mut Map<String, Value>) {
             submit.shift_remove("cli");
         }
     }
+}
+
+/// A check step reply: the prompt (`llm_instruction`) already carries the measured details,
+/// the acceptance criteria and the `llm_result` schema; once the judgment is in, the prompt
+/// itself is spent. The metadata repeats the details (hook assessment, length, config).
+fn check_step_once(result: &mut Map<String, Value>) {
+    let judged = result.get("judgment").is_some_and(|j| !j.is_null());
+    if judged {
+        result.shift_remove("llm_instruction");
+        result.shift_remove("llm_result_schema");
+    } else if result.get("llm_instruction").is_some_and(Value::is_string) {
+        result.shift_remove("details");
+        result.shift_remove("llm_result_schema");
+        if let Some(Value::Object(acceptance)) = result.get_mut("acceptance") {
+            acceptance.shift_remove("criteria");
+        }
+    }
+    result.shift_remove("metadata");
 }
 
 /// Suggested next actions become `{tool, arguments}` objects an agent can call directly:
