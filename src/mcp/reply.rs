@@ -425,6 +425,7 @@ mod tests {
             json!({"success": true, "result": {"content": text}}),
             5_000,
             None,
+            false,
         );
         assert!(approx_tokens(&serde_json::to_string(&out).unwrap()) <= 5_000);
         assert_eq!(out["truncated"][0]["kind"], "text");
