@@ -136,6 +136,7 @@ impl Prepared {
                 plot: self.l.plot.as_ref(),
                 foreshadowing: &self.l.foreshadowing,
                 earlier: &[],
+                accept_unjudged: false,
                 params: &t.doc.parameters,
             };
             let m = steps::measure(step, &cx);

@@ -11,6 +11,8 @@
 //!   progress, cancellation);
 //! - `transport.rs`: line-delimited JSON-RPC over stdio that answers malformed input with
 //!   JSON-RPC errors instead of dropping it or ending the session;
+//! - `args.rs`: explaining bad arguments (field, expected, example, did-you-mean);
+//! - `reply.rs`: shaping a reply for the model (compact frame, budget, `truncated` cuts);
 //! - `requests.rs`: MCP-shaped requests that map onto a command's (focused checks, the
 //!   one-tool `backup_management`); `state.rs`: what lives across calls (artifact caches).
 //!
@@ -21,8 +23,8 @@
 //! `io.modelcontextprotocol/protocolVersion` and `clientCapabilities`). Server info is
 //! `noveler` / the crate version. Tool results are `structuredContent` (the envelope) plus
 //! the same JSON as one text block; a failed command is `isError: true` with the error
-//! envelope; unknown tools and arguments that do not fit the schema are JSON-RPC
-//! `-32602`, unknown methods `-32601`, a line that is not JSON `-32700` (`id: null`). stdout
+//! envelope, and so are arguments that do not fit (U001 naming the field); unknown tools are
+//! JSON-RPC `-32602`, unknown methods `-32601`, a line that is not JSON `-32700` (`id: null`). stdout
 //! carries only protocol: the streams are duplicated at start and fd 1 then points at
 //! stderr (fd 0 at /dev/null), so nothing a command prints or reads touches the protocol.
 //! Logs (one line at start and stop, cancellations) go to stderr; `-q` silences them.
