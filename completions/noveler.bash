@@ -1513,7 +1513,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1555,7 +1555,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__artifacts)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1597,7 +1597,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__end)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1765,7 +1765,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__history)
-            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1815,7 +1815,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__repeat)
-            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1873,7 +1873,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__status)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1915,7 +1915,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1965,7 +1965,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__tasks)
-            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3611,7 +3611,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__init)
-            opts="-q -h --title --genre --author --target-min --target-max --force --format --project-root --no-save --quiet --help"
+            opts="-q -h --title --genre --author --target-min --target-max --force --no-agent-files --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3682,7 +3682,7 @@ _noveler() {
             fi
             case "${prev}" in
                 --tools)
-                    COMPREPLY=($(compgen -W "core full" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "default seed" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -3901,7 +3901,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3943,7 +3943,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__artifacts)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3985,7 +3985,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__end)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4153,7 +4153,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__history)
-            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4203,7 +4203,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__repeat)
-            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4261,7 +4261,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__status)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4303,7 +4303,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4353,7 +4353,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__tasks)
-            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
