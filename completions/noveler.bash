@@ -1517,7 +1517,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1559,7 +1559,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__artifacts)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1601,7 +1601,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__end)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1769,7 +1769,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__history)
-            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1819,7 +1819,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__repeat)
-            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1877,7 +1877,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__status)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1919,7 +1919,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1969,7 +1969,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__tasks)
-            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3615,7 +3615,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__init)
-            opts="-q -h --title --genre --author --target-min --target-max --force --format --project-root --no-save --quiet --help"
+            opts="-q -h --title --genre --author --target-min --target-max --force --no-agent-files --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3686,7 +3686,7 @@ _noveler() {
             fi
             case "${prev}" in
                 --tools)
-                    COMPREPLY=($(compgen -W "core full" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "default seed" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -3905,7 +3905,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3947,7 +3947,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__artifacts)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3989,7 +3989,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__end)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4157,7 +4157,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__history)
-            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4207,7 +4207,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__repeat)
-            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4265,7 +4265,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__status)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4307,7 +4307,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4357,7 +4357,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__tasks)
-            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -102,6 +102,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_s
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -597,6 +598,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand init" -l format -r -f -a
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l force -d 'Initialise a non-empty directory: add what is missing, keep every existing file'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l no-agent-files -d 'Do not write .mcp.json and the Claude Code slash command .claude/commands/noveler.md'
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand init" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -609,6 +611,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __f
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -630,6 +633,7 @@ json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l new -d 'Start a new session even if one is open'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -644,6 +648,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -661,6 +666,7 @@ json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l until-pass -d 'Stop once the step passes'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -673,6 +679,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -687,6 +694,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -699,6 +707,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -711,6 +720,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -s q -l quiet -d 'Print less: only findings and errors'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -758,8 +768,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from help" -f -a "submit" -d 'Apply an agent\'s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l tools -d 'Which tools to offer: `core` (the ten most used) or `full` (all)' -r -f -a "core\t'The ten most used tools (see `tools::CORE`)'
-full\t'Every tool'"
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l tools -d 'Which tools to offer: `default` (one tool per job, compact replies) or `seed` (every tool under the seeds\' names, full typed output schemas)' -r -f -a "default\t'One tool per job, compact replies (see `tools::DEFAULT`)'
+seed\t'Every tool under the seeds\' names (write_step_1..10, the aliases), typed output schemas: for clients written against the original server'"
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s q -l quiet -d 'Print less: only findings and errors'

@@ -167,8 +167,9 @@ fn inline_meta() -> Value {
 enum Expect {
     /// A result with isError true and this error code in the envelope.
     ToolError(&'static str),
-    /// A JSON-RPC error with this code.
-    Rpc(i64),
+    /// Arguments that do not fit the input schema: a tool error (U001) naming the field,
+    /// what was expected and an example call — never a JSON-RPC error the model cannot read.
+    Args,
 }
 
 struct Case {
@@ -184,6 +185,8 @@ struct Fixture {
     recorded_hash: String,
     /// A writing session of episode 3, in progress.
     session_id: String,
+    /// A saved result envelope (temp/json_output/…).
+    saved_to: String,
 }
 
 /// Stores an artifact and records a file in the hash index (through the library).
@@ -214,6 +217,13 @@ fn fixture(root: &Path) -> Fixture {
         .next()
         .map(|e| e.sha256.clone())
         .expect("a recorded file");
+    let saved_to = loaded
+        .index
+        .files
+        .keys()
+        .find(|p| p.starts_with("temp/json_output/"))
+        .cloned()
+        .expect("a saved envelope");
     let started = Command::new(BIN)
         .args(["write", "3", "--format", "json", "--project-root"])
         .arg(root)
@@ -227,6 +237,7 @@ fn fixture(root: &Path) -> Fixture {
             .as_str()
             .expect("session id")
             .to_string(),
+        saved_to,
     }
 }
 
@@ -245,13 +256,13 @@ fn cases(fx: &Fixture) -> Vec<Case> {
             tool: "check_basic",
             valid: json!({"episode_number": 2}),
             invalid: json!({"episode": 0}),
-            invalid_expect: Expect::Rpc(-32602),
+            invalid_expect: Expect::Args,
         },
         Case {
             tool: "check_rhythm",
             valid: json!({"path": ep1}),
             invalid: json!({"episode": 1, "severity_threshold": "urgent"}),
-            invalid_expect: Expect::Rpc(-32602),
+            invalid_expect: Expect::Args,
         },
         Case {
             tool: "status",
@@ -272,6 +283,24 @@ fn cases(fx: &Fixture) -> Vec<Case> {
             invalid_expect: Expect::ToolError("U004"),
         },
         Case {
+            tool: "write_file",
+            valid: json!({"path": "40_原稿/第004話_試し書き.md", "content": "　試し書き。\n"}),
+            invalid: json!({"path": "../outside.md", "content": "x"}),
+            invalid_expect: Expect::ToolError("U004"),
+        },
+        Case {
+            tool: "store_artifact",
+            valid: json!({"content": "# メモ\n港町の朝。\n", "content_type": "markdown"}),
+            invalid: json!({"content": "x", "file": ep1}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "read_result",
+            valid: json!({"saved_to": fx.saved_to, "pointer": "/result", "limit": 5}),
+            invalid: json!({"saved_to": ep1}),
+            invalid_expect: Expect::ToolError("U004"),
+        },
+        Case {
             tool: "noveler",
             valid: json!({"command": "rules --format json"}),
             invalid: json!({"command": "'unclosed"}),
@@ -287,7 +316,7 @@ fn cases(fx: &Fixture) -> Vec<Case> {
             tool: "list_artifacts",
             valid: json!({}),
             invalid: json!({"tags": "keep"}),
-            invalid_expect: Expect::Rpc(-32602),
+            invalid_expect: Expect::Args,
         },
         Case {
             tool: "backup_management",
@@ -318,7 +347,7 @@ fn cases(fx: &Fixture) -> Vec<Case> {
             tool: "list_files_with_hashes",
             valid: json!({"prefix": "temp/"}),
             invalid: json!({"prefix": 3}),
-            invalid_expect: Expect::Rpc(-32602),
+            invalid_expect: Expect::Args,
         },
         Case {
             tool: "get_file_by_hash",
@@ -381,7 +410,7 @@ fn cases(fx: &Fixture) -> Vec<Case> {
             tool: "list_adrs",
             valid: json!({"status": "Accepted"}),
             invalid: json!({"limit": "many"}),
-            invalid_expect: Expect::Rpc(-32602),
+            invalid_expect: Expect::Args,
         },
         Case {
             tool: "update_context",
@@ -497,7 +526,7 @@ fn progressive_cases() -> Vec<Case> {
             tool: "progressive_check_start_session",
             valid: json!({"episode_number": 3}),
             invalid: json!({"episode_number": "three"}),
-            invalid_expect: Expect::Rpc(-32602),
+            invalid_expect: Expect::Args,
         },
         Case {
             tool: "check_story_elements",
@@ -596,6 +625,12 @@ fn writing_cases(fx: &Fixture) -> Vec<Case> {
             invalid_expect: Expect::ToolError("QC-003"),
         },
         Case {
+            tool: "write_stage",
+            valid: json!({"episode": 2, "stage": 3, "dry_run": true}),
+            invalid: json!({"episode": 2, "submision": {}}),
+            invalid_expect: Expect::Args,
+        },
+        Case {
             tool: "write_resume",
             valid: json!({"episode": 3, "session_id": fx.session_id}),
             invalid: json!({"episode": 3, "session_id": "session_20990101_000000_abcdef"}),
@@ -618,7 +653,7 @@ fn writing_cases(fx: &Fixture) -> Vec<Case> {
             tool: "enhanced_get_writing_tasks",
             valid: json!({"episode": 2}),
             invalid: json!({"episode": "two"}),
-            invalid_expect: Expect::Rpc(-32602),
+            invalid_expect: Expect::Args,
         },
         Case {
             tool: "enhanced_execute_writing_step",
@@ -640,6 +675,29 @@ fn writing_cases(fx: &Fixture) -> Vec<Case> {
         },
     ]);
     cases
+}
+
+/// No property, item or alternative of the tool's schemas is a boolean schema (the
+/// TypeScript SDK refuses such tools).
+fn no_boolean_schema(tool: &Tool) -> bool {
+    fn walk(v: &Value) -> bool {
+        let Value::Object(map) = v else { return true };
+        map.iter().all(|(k, child)| match k.as_str() {
+            "properties" | "$defs" => child
+                .as_object()
+                .is_none_or(|m| m.values().all(|s| s.is_object() && walk(s))),
+            "items" | "not" => child.is_object() && walk(child),
+            "anyOf" | "oneOf" | "allOf" => child
+                .as_array()
+                .is_none_or(|a| a.iter().all(|s| s.is_object() && walk(s))),
+            _ => child.is_object().then(|| walk(child)).unwrap_or(true),
+        })
+    }
+    walk(&Value::Object(tool.input_schema.as_ref().clone()))
+        && tool
+            .output_schema
+            .as_ref()
+            .is_none_or(|o| walk(&Value::Object(o.as_ref().clone())))
 }
 
 fn validator(tool: &Tool) -> jsonschema::Validator {
@@ -689,10 +747,19 @@ async fn rmcp_client(
     root: &Path,
     lifecycle: Option<rmcp::service::ClientLifecycleMode>,
 ) -> rmcp::service::RunningService<rmcp::RoleClient, ()> {
+    rmcp_client_with(root, lifecycle, "default").await
+}
+
+async fn rmcp_client_with(
+    root: &Path,
+    lifecycle: Option<rmcp::service::ClientLifecycleMode>,
+    profile: &'static str,
+) -> rmcp::service::RunningService<rmcp::RoleClient, ()> {
     let root = root.to_path_buf();
     let transport =
         TokioChildProcess::new(tokio::process::Command::new(BIN).configure(move |cmd| {
             cmd.arg("mcp").arg("--project-root").arg(&root).arg("-q");
+            cmd.arg("--tools").arg(profile);
         }))
         .expect("spawn");
     let transport: TokioChildProcess = transport;
@@ -707,8 +774,19 @@ async fn rmcp_client(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
+    every_tool_of("seed").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_default_tool_lists_and_answers_valid_and_invalid_calls() {
+    every_tool_of("default").await;
+}
+
+/// Every tool of `profile`: listed with object schemas (no boolean sub-schema), one valid
+/// and one invalid call each, every result valid against the tool's outputSchema.
+async fn every_tool_of(profile: &'static str) {
     let (_guard, root) = project();
-    let client = rmcp_client(&root, None).await;
+    let client = rmcp_client_with(&root, None, profile).await;
     let info = client.peer_info().expect("server info");
     assert_eq!(
         info.server_info.as_ref().map(|s| s.name.as_str()),
@@ -721,7 +799,6 @@ async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
     let tools = client.list_all_tools().await.expect("tools/list");
     let fx = fixture(&root);
     let cases = cases(&fx);
-    let listed: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
     for t in &tools {
         assert!(
             cases.iter().any(|c| c.tool == t.name),
@@ -746,16 +823,29 @@ async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
         assert_eq!(a.open_world_hint, Some(false), "{}", t.name);
         assert!(t.description.as_ref().is_some_and(|d| d.len() > 40));
     }
+    for t in &tools {
+        assert!(no_boolean_schema(t), "{}: a boolean sub-schema", t.name);
+    }
     for case in &cases {
-        let tool = tools
-            .iter()
-            .find(|t| t.name == case.tool)
-            .unwrap_or_else(|| panic!("{} is not listed (listed: {listed:?})", case.tool));
+        // The cases cover both profiles; a tool of the other profile is skipped.
+        let Some(tool) = tools.iter().find(|t| t.name == case.tool) else {
+            continue;
+        };
         let v = validator(tool);
         let input = jsonschema::validator_for(&Value::Object(tool.input_schema.as_ref().clone()))
             .unwrap_or_else(|e| panic!("{}: inputSchema does not compile: {e}", tool.name));
+        // The default profile lists `episode` only (its alias is still accepted).
+        let mut listed_args = case.valid.clone();
+        if profile == "default" {
+            if let Some(n) = listed_args
+                .as_object_mut()
+                .and_then(|a| a.remove("episode_number"))
+            {
+                listed_args["episode"] = n;
+            }
+        }
         let problems: Vec<String> = input
-            .iter_errors(&case.valid)
+            .iter_errors(&listed_args)
             .map(|e| e.to_string())
             .collect();
         assert!(
@@ -763,7 +853,7 @@ async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
             "{}: the valid arguments do not match inputSchema: {problems:?}",
             case.tool
         );
-        if matches!(case.invalid_expect, Expect::Rpc(_)) {
+        if matches!(case.invalid_expect, Expect::Args) {
             assert!(
                 !input.is_valid(&case.invalid),
                 "{}: inputSchema accepts arguments the server rejects: {}",
@@ -806,8 +896,17 @@ async fn every_tool_lists_and_answers_valid_and_invalid_calls() {
                     .is_some_and(|m| !m.is_empty()));
                 assert!(env["error"]["hint"].is_string());
             }
-            (Expect::Rpc(code), Err(rmcp::ServiceError::McpError(e))) => {
-                assert_eq!(e.code.0 as i64, *code, "{}: {e:?}", case.tool);
+            (Expect::Args, Ok(result)) => {
+                let env = check_result(tool, &v, &result);
+                assert_eq!(result.is_error, Some(true), "{}: {env:#}", case.tool);
+                assert_eq!(env["error"]["code"], "U001", "{}: {env:#}", case.tool);
+                let details = &env["error"]["details"];
+                assert!(details["example"].is_object(), "{}: {env:#}", case.tool);
+                assert!(
+                    details["field"].is_string(),
+                    "{}: the error names no field: {env:#}",
+                    case.tool
+                );
             }
             (expect, got) => panic!("{}: expected {expect:?}, got {got:?}", case.tool),
         }
@@ -911,7 +1010,7 @@ fn server_discover_and_inline_meta_requests() {
 #[test]
 fn bad_input_gets_json_rpc_errors_and_the_server_keeps_serving() {
     let (_guard, root) = project();
-    let mut s = Raw::start(&root, &["-q"]);
+    let mut s = Raw::start(&root, &["-q", "--tools", "seed"]);
     // Before initialize: a notification and garbage do not end the session.
     s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
     s.send_line("this is not json");
@@ -935,11 +1034,52 @@ fn bad_input_gets_json_rpc_errors_and_the_server_keeps_serving() {
         .unwrap()
         .contains("no_such_tool"));
 
+    // Arguments that do not fit are tool errors the model can read: the field, what was
+    // expected, an example call.
     let wrong_type = s.call(8, "write", json!({"path": 5, "content": "x"}));
-    assert_eq!(wrong_type["error"]["code"], -32602, "{wrong_type}");
+    assert_eq!(wrong_type["result"]["isError"], true, "{wrong_type}");
+    let error = &wrong_type["result"]["structuredContent"]["error"];
+    assert_eq!(error["code"], "U001", "{wrong_type}");
+    assert_eq!(error["details"]["field"], "path", "{wrong_type}");
+    assert!(error["details"]["expected"]
+        .as_str()
+        .is_some_and(|e| e.starts_with("string")));
+    assert_eq!(error["details"]["example"]["path"], "…", "{wrong_type}");
 
     let missing = s.call(9, "write", json!({"content": "x"}));
-    assert_eq!(missing["error"]["code"], -32602, "{missing}");
+    let error = &missing["result"]["structuredContent"]["error"];
+    assert_eq!(error["details"]["field"], "path", "{missing}");
+    assert!(error["message"].as_str().unwrap().contains("`path`"));
+
+    let misspelt = s.call(
+        13,
+        "noveler_write",
+        json!({"episode": 1, "submision": {"logline": "x"}}),
+    );
+    let error = &misspelt["result"]["structuredContent"]["error"];
+    assert_eq!(error["details"]["field"], "submision", "{misspelt}");
+    assert!(
+        error["message"].as_str().unwrap().contains("`submission`"),
+        "{misspelt}"
+    );
+
+    let bad_enum = s.call(
+        14,
+        "check_rhythm",
+        json!({"episode": 1, "severity_threshold": "urgent"}),
+    );
+    let error = &bad_enum["result"]["structuredContent"]["error"];
+    assert_eq!(
+        error["details"]["field"], "severity_threshold",
+        "{bad_enum}"
+    );
+    assert!(error["details"]["expected"]
+        .as_str()
+        .is_some_and(|e| e.contains("\"high\"")));
+
+    // Every target failed: an error, not a success with the error inside.
+    let none = s.call(15, "check_basic", json!({"episode": 999}));
+    assert_eq!(none["result"]["isError"], true, "{none}");
 
     let args_not_object = s.request(
         10,
@@ -967,7 +1107,7 @@ fn project_root_argument_overrides_and_must_exist() {
     let (_guard2, other) = project();
     // Another project is reachable only as an allowed root (see tests/mcp_confinement.rs).
     let other_s = other.display().to_string();
-    let mut s = Raw::start(&root, &["-q", "--allow-root", &other_s]);
+    let mut s = Raw::start(&root, &["-q", "--tools", "seed", "--allow-root", &other_s]);
     s.initialize("2025-11-25");
     let r = s.call(
         1,
@@ -1010,13 +1150,17 @@ fn project_root_argument_overrides_and_must_exist() {
         "write",
         json!({"path": "m.md", "content": "x", "project_root": 3}),
     );
-    assert_eq!(not_string["error"]["code"], -32602);
+    assert_eq!(not_string["result"]["isError"], true, "{not_string}");
+    assert_eq!(
+        not_string["result"]["structuredContent"]["error"]["details"]["field"],
+        "project_root"
+    );
 }
 
 #[test]
 fn write_is_safe_and_exclusive_per_episode() {
     let (_guard, root) = project();
-    let mut s = Raw::start(&root, &["-q"]);
+    let mut s = Raw::start(&root, &["-q", "--tools", "seed"]);
     s.initialize("2025-11-25");
     let path = "40_原稿/第001話_潮墨の見習い.md";
     let before = std::fs::read(root.join(path)).unwrap();
@@ -1069,14 +1213,14 @@ fn write_is_safe_and_exclusive_per_episode() {
 }
 
 #[test]
-fn core_profile_lists_at_most_ten_tools() {
+fn default_profile_is_small_and_seed_keeps_the_seed_names() {
     let (_guard, root) = project();
-    let mut core = Raw::start(&root, &["-q", "--tools", "core"]);
-    core.initialize("2025-11-25");
-    let c = core.request(1, "tools/list", json!({}));
-    let mut full = Raw::start(&root, &["-q", "--tools", "full"]);
-    full.initialize("2025-11-25");
-    let f = full.request(1, "tools/list", json!({}));
+    let mut default = Raw::start(&root, &["-q"]);
+    default.initialize("2025-11-25");
+    let d = default.request(1, "tools/list", json!({}));
+    let mut seed = Raw::start(&root, &["-q", "--tools", "seed"]);
+    seed.initialize("2025-11-25");
+    let f = seed.request(1, "tools/list", json!({}));
     let names = |v: &Value| -> Vec<String> {
         v["result"]["tools"]
             .as_array()
@@ -1085,11 +1229,42 @@ fn core_profile_lists_at_most_ten_tools() {
             .map(|t| t["name"].as_str().unwrap().to_string())
             .collect()
     };
-    let (c, f) = (names(&c), names(&f));
-    assert_eq!(c.len(), 10, "{c:?}");
-    assert!(f.len() > c.len());
-    assert!(c.iter().all(|n| f.contains(n)));
-    assert!(c.contains(&"status".to_string()));
+    let (dn, fnames) = (names(&d), names(&f));
+    assert!(dn.len() <= 16, "{dn:?}");
+    assert!(fnames.len() > 60, "{fnames:?}");
+    for n in [
+        "status",
+        "noveler_check",
+        "write_stage",
+        "write_file",
+        "read_result",
+    ] {
+        assert!(
+            dn.contains(&n.to_string()),
+            "{n} not in the default profile"
+        );
+    }
+    assert!(!dn
+        .iter()
+        .any(|n| n.starts_with("write_step_") || n == "write"));
+    for n in 1..=10 {
+        assert!(fnames.contains(&format!("write_step_{n}")));
+    }
+    // The budgets of issue 15, estimated (benches/agent.sh counts real BPE tokens): the
+    // model reads names, descriptions and input schemas; the wire carries the whole list.
+    let tools = d["result"]["tools"].as_array().unwrap();
+    let read: String = tools
+        .iter()
+        .map(|t| format!("{}{}{}", t["name"], t["description"], t["inputSchema"]))
+        .collect();
+    // English JSON runs at about 4 bytes per token (o200k: 15.5 kB → 3.5k tokens).
+    let read_tokens = read.len() / 4;
+    let wire_tokens = noveler::mcp::reply::approx_tokens(&d["result"].to_string());
+    assert!(
+        read_tokens <= 4_000,
+        "names+descriptions+inputs ≈ {read_tokens} tokens"
+    );
+    assert!(wire_tokens <= 20_000, "tools/list ≈ {wire_tokens} tokens");
 }
 
 #[test]
@@ -1133,7 +1308,12 @@ fn stdout_is_only_protocol_even_when_a_command_prints() {
 /// The envelope without what differs between two runs of the same input.
 fn comparable(mut envelope: Value) -> Value {
     let obj = envelope.as_object_mut().expect("envelope");
-    for key in ["created_at", "execution_time_ms", "saved_to"] {
+    for key in [
+        "created_at",
+        "execution_time_ms",
+        "saved_to",
+        "saved_sha256",
+    ] {
         obj.remove(key);
     }
     envelope
@@ -1154,7 +1334,7 @@ fn check_tools_return_the_cli_json_envelope() {
         assert!(out.status.code().is_some_and(|c| c < 2), "{out:?}");
         serde_json::from_slice(&out.stdout).expect("CLI JSON")
     };
-    let mut s = Raw::start(&root, &["-q"]);
+    let mut s = Raw::start(&root, &["-q", "--tools", "seed"]);
     s.initialize("2025-11-25");
     let cases: Vec<(&str, Value, Vec<&str>)> = vec![
         ("noveler_check", json!({"episode": 1}), vec!["1"]),

@@ -184,12 +184,52 @@ fn all_twelve_steps_without_judgment_measure_and_wait() {
     assert!(!results[9].passed);
     // Step 11: narration-only rhythm figures.
     assert!(results[10].details["rhythm"]["sentences"].as_u64().unwrap() > 50);
-    // Step 12: fails because steps 4 and 10 failed; the length is in range.
+    // Step 12: steps 4 and 10 failed, and no step's judgment is in (issue 15: pending
+    // judgments block an approval); the length is in range.
     let s12 = &results[11];
     assert!(!s12.passed);
-    assert_eq!(s12.details["blocking_steps"], serde_json::json!([4, 10]));
+    assert_eq!(
+        s12.details["blocking_steps"],
+        serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+    );
+    let pending = s12
+        .issues
+        .iter()
+        .filter(|i| i.code == "APPROVAL_JUDGMENT_PENDING")
+        .count();
+    assert_eq!(pending, 9, "every passed step waits for its judgment");
     assert_eq!(s12.details["length"]["in_range"], true);
     assert_eq!(s12.details["approved"], false);
+    // The author may accept the unjudged steps, which is recorded as such; the failed
+    // steps still block.
+    let accepted = cmd::step(
+        &ctx,
+        StepRequest {
+            episode: Some(3),
+            step_id: 12,
+            options: OptionArgs {
+                accept_unjudged: Some(true),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        accepted.details["blocking_steps"],
+        serde_json::json!([4, 10])
+    );
+    assert_eq!(
+        accepted.details["accepted_unjudged_steps"],
+        serde_json::json!([1, 2, 3, 5, 6, 7, 8, 9, 11])
+    );
+    // A step run on another text than the current one is stale and blocks.
+    let path = dir.path().join(EPISODE3);
+    let text = fs::read_to_string(&path).unwrap();
+    fs::write(&path, text.replacen("。", "。\n", 1)).unwrap();
+    let stale = step(&ctx, 12, None).unwrap();
+    assert!(stale.issues.iter().any(|i| i.code == "APPROVAL_STEP_STALE"));
+    fs::write(&path, text).unwrap();
 
     let st = status(&ctx).unwrap();
     assert_eq!(st.failed_steps, vec![4, 10, 12]);

@@ -167,7 +167,11 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
             role,
             format,
         } => {
-            let req = FilesListRequest { prefix, role };
+            let req = FilesListRequest {
+                prefix,
+                role,
+                ..Default::default()
+            };
             let out = commands::execute(ctx, "files_list", |c| files::run_list(c, req));
             emit(&out, format.format(), |r| {
                 let mut s = String::new();
@@ -202,6 +206,7 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
         FilesCommand::Changes { paths, format } => {
             let req = FileChangesRequest {
                 paths: paths.iter().map(|p| user_path(p)).collect(),
+                ..Default::default()
             };
             let out = commands::execute(ctx, "files_changes", |c| files::run_changes(c, req));
             emit(&out, format.format(), |r| {

@@ -29,6 +29,9 @@ pub struct InitArgs {
     /// Initialise a non-empty directory: add what is missing, keep every existing file
     #[arg(long)]
     pub force: bool,
+    /// Do not write .mcp.json and the Claude Code slash command .claude/commands/noveler.md
+    #[arg(long)]
+    pub no_agent_files: bool,
     #[arg(long, value_enum, default_value = "text")]
     pub format: DataFormat,
 }
@@ -54,6 +57,7 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> u8 {
         target_min: Some(args.target_min),
         target_max: Some(args.target_max),
         force: args.force,
+        no_agent_files: args.no_agent_files,
     };
     let out = commands::execute(&ctx, "init", |c| init::run(c, req));
     emit(&out, args.format.format(), |r| {

@@ -6,8 +6,9 @@ use clap::Args;
 
 #[derive(Debug, Clone, Args)]
 pub struct McpArgs {
-    /// Which tools to offer: `core` (the ten most used) or `full` (all)
-    #[arg(long, value_enum, default_value_t = Profile::Full)]
+    /// Which tools to offer: `default` (one tool per job, compact replies) or `seed` (every
+    /// tool under the seeds' names, full typed output schemas)
+    #[arg(long, value_enum, default_value_t = Profile::Default)]
     pub tools: Profile,
     /// Another directory tool calls may read and write (repeatable); the project root and
     /// the roots the client declares (MCP roots) are always allowed

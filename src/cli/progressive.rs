@@ -30,6 +30,9 @@ pub struct ProgressiveArgs {
     /// Rule profile (narou)
     #[arg(long, global = true)]
     pub rule_profile: Option<String>,
+    /// Step 12: approve although earlier steps' judgments are pending (recorded as such)
+    #[arg(long, global = true)]
+    pub accept_unjudged: bool,
     /// Override the target length minimum (with --target-max)
     #[arg(long, global = true, requires = "target_max")]
     pub target_min: Option<usize>,
@@ -127,6 +130,7 @@ fn options(a: &ProgressiveArgs) -> OptionArgs {
         exclude_dialogue_lines: a.include_dialogue.then_some(false),
         window_size: a.window_size,
         rule_profile: a.rule_profile.clone(),
+        accept_unjudged: a.accept_unjudged.then_some(true),
         config_overrides: match (a.target_min, a.target_max) {
             (Some(min), Some(max)) => Some(ConfigOverrides {
                 target_length: Some(LengthOverride { min, max }),

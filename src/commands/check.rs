@@ -284,6 +284,10 @@ impl Report for CheckReport {
         self.outputs.clone()
     }
 
+    fn all_failed(&self) -> bool {
+        self.files.is_empty() && !self.errors.is_empty()
+    }
+
     fn exit_code(&self) -> u8 {
         if !self.errors.is_empty() {
             2

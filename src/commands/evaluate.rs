@@ -136,6 +136,7 @@ impl Prepared {
                 plot: self.l.plot.as_ref(),
                 foreshadowing: &self.l.foreshadowing,
                 earlier: &[],
+                accept_unjudged: false,
                 params: &t.doc.parameters,
             };
             let m = steps::measure(step, &cx);
@@ -962,6 +963,9 @@ impl Report for FullCheckReport {
             .and_then(|s| s.auto_fix_results.as_ref())
             .map(|p| p.outputs())
             .unwrap_or_default()
+    }
+    fn all_failed(&self) -> bool {
+        self.basic.all_failed()
     }
     fn exit_code(&self) -> u8 {
         self.basic.exit_code()

@@ -118,6 +118,14 @@ pub struct FilesListRequest {
     /// Only entries with this role (`envelope`, `manuscript`, `stdout` …).
     #[serde(default)]
     pub role: Option<String>,
+    /// Also list noveler's own saved results (under `temp/`), which grow with every call.
+    #[serde(default)]
+    pub include_results: bool,
+}
+
+/// Whether `rel` is one of noveler's own result files (envelopes, saved streams).
+fn is_result_file(rel: &str) -> bool {
+    rel.starts_with("temp/")
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -151,6 +159,11 @@ pub fn run_list(ctx: &Ctx, req: FilesListRequest) -> Result<FilesListReport> {
         .files
         .iter()
         .filter(|(p, _)| req.prefix.as_deref().is_none_or(|pre| p.starts_with(pre)))
+        .filter(|(p, _)| {
+            req.include_results
+                || !is_result_file(p)
+                || req.prefix.as_deref().is_some_and(is_result_file)
+        })
         .filter(|(_, e)| req.role.as_deref().is_none_or(|r| e.role == r))
         .map(|(p, e)| ListedFile {
             path: p.clone(),
@@ -292,9 +305,12 @@ pub fn run_get(ctx: &Ctx, req: FileGetRequest) -> Result<FileGetReport> {
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct FileChangesRequest {
     /// Files to compare with the index (relative to the project root). Empty: every path the
-    /// index records outside `temp/json_output/`.
+    /// index records outside noveler's own results (`temp/`).
     #[serde(default, alias = "file_paths")]
     pub paths: Vec<String>,
+    /// With no `paths`: also compare noveler's own saved results (under `temp/`).
+    #[serde(default)]
+    pub include_results: bool,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -343,7 +359,7 @@ pub fn run_changes(ctx: &Ctx, req: FileChangesRequest) -> Result<FileChangesRepo
             .index
             .files
             .keys()
-            .filter(|p| !p.starts_with(&format!("{OUTPUT_DIR}/")))
+            .filter(|p| req.include_results || !is_result_file(p))
             .cloned()
             .collect()
     } else {
@@ -399,6 +415,119 @@ pub fn run_changes(ctx: &Ctx, req: FileChangesRequest) -> Result<FileChangesRepo
         files,
         index_rebuilt: loaded.rebuilt,
         inputs,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// read_result: a page of a saved result
+
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct ResultPageRequest {
+    /// The saved result file (`saved_to` of a reply, under temp/json_output/).
+    pub saved_to: String,
+    /// JSON pointer to the part to read (a reply's `truncated[].pointer`, e.g.
+    /// `/result/files/0/findings`). Default: the whole result.
+    #[serde(default)]
+    pub pointer: String,
+    /// First item (list) or character (text) to return.
+    #[serde(default)]
+    pub cursor: usize,
+    /// How many items (default 20) or characters (default 6000) to return.
+    #[serde(default)]
+    pub limit: Option<usize>,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct ResultPageReport {
+    pub saved_to: String,
+    /// sha256 of the saved file (what was read).
+    pub sha256: String,
+    pub pointer: String,
+    /// `array`, `text` or `value` (anything else, returned whole).
+    pub kind: String,
+    /// Items or characters at the pointer.
+    pub total: usize,
+    pub cursor: usize,
+    /// The cursor of the next page; null at the end.
+    pub next_cursor: Option<usize>,
+    /// The page: a list of items, a text, or the value.
+    pub page: serde_json::Value,
+    #[serde(skip)]
+    input: Option<FileRef>,
+}
+
+impl Report for ResultPageReport {
+    fn inputs(&self) -> Vec<FileRef> {
+        self.input.iter().cloned().collect()
+    }
+}
+
+/// Reads a page of a saved result, so a reply cut to fit the model's context loses nothing.
+pub fn run_page(ctx: &Ctx, req: ResultPageRequest) -> Result<ResultPageReport> {
+    let r = paths::resolve_file(&ctx.root, Path::new(&req.saved_to))?;
+    if !r.rel.starts_with(&format!("{OUTPUT_DIR}/")) {
+        return Err(Error::new(
+            Code::U004,
+            format!("{} は保存済みの結果ファイルではありません", r.rel),
+        )
+        .hint(format!(
+            "返信の saved_to（{OUTPUT_DIR}/ 以下のファイル）を指定してください。"
+        )));
+    }
+    let bytes = std::fs::read(&r.abs).map_err(|e| Error::io(&r.abs, &e))?;
+    let input = FileRef::from_bytes(
+        &paths::canonical_root(&ctx.root),
+        &r.abs,
+        &bytes,
+        "envelope",
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
+        Error::new(
+            Code::U006,
+            format!("{} は JSON として読めません: {e}", r.rel),
+        )
+        .hint("saved_to に結果ファイルを指定してください。")
+    })?;
+    let pointer = if req.pointer.is_empty() {
+        "/result".to_string()
+    } else {
+        req.pointer.clone()
+    };
+    let node = doc.pointer(&pointer).ok_or_else(|| {
+        Error::new(Code::U001, format!("{} に {pointer} はありません", r.rel))
+            .hint("返信の truncated[].pointer をそのまま渡してください（例: /result/files）。")
+    })?;
+    let (kind, total, page, next) = match node {
+        serde_json::Value::Array(items) => {
+            let limit = req.limit.unwrap_or(20).max(1);
+            let end = (req.cursor + limit).min(items.len());
+            let page = items.get(req.cursor..end).unwrap_or_default().to_vec();
+            (
+                "array",
+                items.len(),
+                serde_json::Value::Array(page),
+                (end < items.len()).then_some(end),
+            )
+        }
+        serde_json::Value::String(text) => {
+            let limit = req.limit.unwrap_or(6000).max(1);
+            let total = text.chars().count();
+            let page: String = text.chars().skip(req.cursor).take(limit).collect();
+            let end = (req.cursor + limit).min(total);
+            ("text", total, page.into(), (end < total).then_some(end))
+        }
+        other => ("value", 1, other.clone(), None),
+    };
+    Ok(ResultPageReport {
+        saved_to: r.rel,
+        sha256: input.sha256.clone(),
+        pointer,
+        kind: kind.into(),
+        total,
+        cursor: req.cursor,
+        next_cursor: next,
+        page,
+        input: Some(input),
     })
 }
 

@@ -76,6 +76,18 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
+/// What `init` writes for an agent (unless `no_agent_files`), as is.
+const AGENT_FILES: &[(&str, &str)] = &[
+    (
+        ".mcp.json",
+        include_str!("../../templates/project/agent/mcp.json"),
+    ),
+    (
+        ".claude/commands/noveler.md",
+        include_str!("../../templates/project/agent/noveler.md"),
+    ),
+];
+
 /// Directories of the layout that start empty (the others are created with their files).
 const EMPTY_DIRS: &[&str] = &["40_原稿", "50_管理資料/公開用"];
 
@@ -97,6 +109,10 @@ pub struct InitRequest {
     /// Initialise a directory that is not empty; existing files are kept (never overwritten).
     #[serde(default)]
     pub force: bool,
+    /// Do not write the agent files (`.mcp.json` registering `noveler mcp`, and the Claude
+    /// Code slash command `.claude/commands/noveler.md`).
+    #[serde(default)]
+    pub no_agent_files: bool,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -357,6 +373,14 @@ pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
         .map(|(rel, text)| (rel.to_string(), render(text, &req, min, max)))
         .collect();
     files.insert(1, (".novelerrc.yaml".to_string(), default_rc(min, max)));
+    if !req.no_agent_files {
+        // An agent opened in the project finds the server and the `/noveler write 1` flow.
+        files.extend(
+            AGENT_FILES
+                .iter()
+                .map(|(r, t)| (r.to_string(), t.to_string())),
+        );
+    }
 
     let mut created = Vec::new();
     let mut skipped = Vec::new();
@@ -425,6 +449,27 @@ mod tests {
             author: Some("波間しずく".into()),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn writes_the_agent_files_unless_asked_not_to() {
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = Ctx::new(dir.path().join("a"));
+        run(&ctx, req()).unwrap();
+        let mcp: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(ctx.root.join(".mcp.json")).unwrap())
+                .unwrap();
+        assert_eq!(mcp["mcpServers"]["noveler"]["args"][0], "mcp");
+        let slash = std::fs::read_to_string(ctx.root.join(".claude/commands/noveler.md")).unwrap();
+        assert!(slash.contains("write_stage") && slash.contains("$ARGUMENTS"));
+        let ctx = Ctx::new(dir.path().join("b"));
+        let r = InitRequest {
+            no_agent_files: true,
+            ..req()
+        };
+        run(&ctx, r).unwrap();
+        assert!(!ctx.root.join(".mcp.json").exists());
+        assert!(!ctx.root.join(".claude").exists());
     }
 
     #[test]
@@ -505,7 +550,7 @@ mod tests {
         )
         .unwrap();
         assert!(again.created.is_empty());
-        assert_eq!(again.skipped.len(), TEMPLATES.len() + 1);
+        assert_eq!(again.skipped.len(), TEMPLATES.len() + 1 + AGENT_FILES.len());
     }
 
     #[test]

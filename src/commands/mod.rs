@@ -129,6 +129,11 @@ pub trait Report: Serialize {
     fn exit_code(&self) -> u8 {
         0
     }
+    /// True when the command had targets and every one of them failed (an agent must see
+    /// that as an error, not as a success with the errors inside).
+    fn all_failed(&self) -> bool {
+        false
+    }
     /// Extra envelope metadata.
     fn metadata(&self) -> serde_json::Value {
         serde_json::Value::Object(Default::default())

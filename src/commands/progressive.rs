@@ -30,6 +30,10 @@ pub struct OptionArgs {
     /// project config is missing or its target length is invalid).
     #[serde(default)]
     pub config_overrides: Option<ConfigOverrides>,
+    /// Step 12: approve although earlier steps' judgments are still pending (recorded as
+    /// accepted_unjudged_steps). Default: pending judgments block the approval.
+    #[serde(default)]
+    pub accept_unjudged: Option<bool>,
 }
 
 impl OptionArgs {
@@ -39,6 +43,7 @@ impl OptionArgs {
             window_size: self.window_size,
             rule_profile: self.rule_profile.clone(),
             config_overrides: self.config_overrides.clone(),
+            accept_unjudged: self.accept_unjudged,
         }
     }
 }

@@ -75,11 +75,45 @@ pub struct Called {
     pub is_error: bool,
     /// Saving the envelope failed (the call itself still counts); logged to stderr.
     pub save_error: Option<crate::Error>,
+    /// sha256 of the saved envelope file (what `saved_to` names), when it was saved.
+    pub saved_sha256: Option<String>,
 }
 
-/// Arguments that do not fit the tool's Request: a JSON-RPC invalid-params error.
+/// Arguments that do not fit the tool's Request. Answered as a tool result with
+/// `isError: true` (U001) that the model can read and act on — not a JSON-RPC error.
 #[derive(Debug)]
-pub struct ArgError(pub String);
+pub struct ArgError {
+    /// What is wrong, in Japanese.
+    pub message: String,
+    /// The argument at fault (a JSON path such as `submission.title`), when known.
+    pub field: Option<String>,
+    /// What the argument should be.
+    pub expected: Option<String>,
+    /// A minimal valid call of the tool.
+    pub example: Value,
+}
+
+impl ArgError {
+    /// The U001 error this becomes (`details` carries field, expected and the example).
+    pub fn to_error(&self, tool: &str) -> crate::Error {
+        let mut hint = String::new();
+        if let Some(expected) = &self.expected {
+            hint.push_str(&format!("期待される値: {expected}。"));
+        }
+        hint.push_str(&format!(
+            "例: {tool} {}",
+            serde_json::to_string(&self.example).unwrap_or_default()
+        ));
+        crate::Error::new(crate::Code::U001, self.message.clone())
+            .hint(hint)
+            .details(json!({
+                "tool": tool,
+                "field": self.field,
+                "expected": self.expected,
+                "example": self.example,
+            }))
+    }
+}
 
 type RunFn = dyn Fn(&Ctx, JsonObject) -> std::result::Result<Called, ArgError> + Send + Sync;
 /// Computes the exclusivity key of a call (e.g. `write:40_原稿/第001話.md`) from its
@@ -97,6 +131,11 @@ pub struct ToolSpec {
     pub exclusive: Option<ExclusiveFn>,
     pub input_schema: Arc<JsonObject>,
     pub output_schema: Arc<JsonObject>,
+    /// Arguments the Request requires (`episode` included, which the schema leaves out of
+    /// `required` because `episode_number` may stand for it).
+    pub required: Vec<String>,
+    /// Arguments the compact listing leaves out (still accepted; `tools::UNLISTED`).
+    pub unlisted: &'static [&'static str],
     /// The Request declares its own `project_root` (otherwise the adapter removes it before
     /// deserialising).
     request_takes_root: bool,
@@ -132,11 +171,22 @@ where
         .get("properties")
         .and_then(Value::as_object)
         .is_some_and(|p| p.contains_key("project_root"));
+    let required: Vec<String> = raw
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
     let mut input_schema = Value::Object(finish_input_schema(raw.as_ref().clone()));
     compact(&mut input_schema, false);
+    no_boolean_schemas(&mut input_schema);
     let mut output_schema =
         Value::Object(schema_for_output::<EnvelopeSchema<Rep>>().as_ref().clone());
     compact(&mut output_schema, false);
+    no_boolean_schemas(&mut output_schema);
     // The envelope frame is the same for every tool: its types go without descriptions
     // (SPEC §5 documents them); the Report's own descriptions stay.
     if let Some(defs) = output_schema
@@ -151,14 +201,35 @@ where
     }
     let input_schema = Arc::new(into_object(input_schema));
     let output_schema = Arc::new(into_object(output_schema));
+    let schema_for_errors = input_schema.clone();
+    let required_for_errors = required.clone();
     let run = move |ctx: &Ctx, args: JsonObject| -> std::result::Result<Called, ArgError> {
-        let req: Req = serde_json::from_value(Value::Object(args))
-            .map_err(|e| ArgError(format!("invalid arguments for tool {name}: {e}")))?;
+        let given = args.clone();
+        let mut unknown = Vec::new();
+        let parsed: std::result::Result<Req, _> = serde_path_to_error::deserialize(
+            serde_ignored::Deserializer::new(Value::Object(args), &mut |path| {
+                unknown.push(path.to_string())
+            }),
+        );
+        let args_error = |e: Option<serde_path_to_error::Error<serde_json::Error>>,
+                          unknown: &[String]| {
+            super::args::explain(&schema_for_errors, &required_for_errors, &given, e, unknown)
+        };
+        let req = match parsed {
+            Ok(req) if unknown.is_empty() => req,
+            Ok(_) => return Err(args_error(None, &unknown)),
+            Err(e) => return Err(args_error(Some(e), &unknown)),
+        };
         let outcome = commands::execute(ctx, command, |c| run(c, req));
+        let all_failed = outcome.report.as_ref().is_ok_and(|r| r.all_failed());
         Ok(Called {
-            is_error: outcome.report.is_err(),
+            is_error: outcome.report.is_err() || all_failed,
             envelope: outcome.envelope,
             save_error: outcome.save_error,
+            saved_sha256: outcome
+                .saved_json
+                .as_deref()
+                .map(|j| crate::analysis::sha256_hex(j.as_bytes())),
         })
     };
     ToolSpec {
@@ -169,6 +240,8 @@ where
         exclusive: None,
         input_schema,
         output_schema,
+        required,
+        unlisted: &[],
         request_takes_root,
         run: Arc::new(run),
     }
@@ -181,12 +254,57 @@ impl ToolSpec {
         self
     }
 
-    /// The `tools/list` entry.
-    pub fn listing(&self) -> Tool {
-        let mut tool = Tool::new(self.name, self.description, self.input_schema.clone());
-        tool.output_schema = Some(self.output_schema.clone());
+    /// The `tools/list` entry: with the typed output schema (the `seed` profile), or with
+    /// the small envelope frame every compact reply fits (the default profile).
+    pub fn listing(&self, typed_output: bool) -> Tool {
+        let input = if typed_output {
+            self.input_schema.clone()
+        } else {
+            Arc::new(self.compact_input_schema())
+        };
+        let mut tool = Tool::new(self.name, self.description, input);
+        tool.output_schema = Some(if typed_output {
+            self.output_schema.clone()
+        } else {
+            frame_output_schema()
+        });
         tool.annotations = Some(self.hints.annotations());
         tool
+    }
+
+    /// The input schema as the default profile lists it, for a model that pays for every
+    /// word: no `project_root` and no `episode_number` alias (both still accepted), `episode`
+    /// required where the Request requires it, each description cut to its first sentence,
+    /// no descriptions on shared definitions.
+    pub fn compact_input_schema(&self) -> JsonObject {
+        let mut schema = self.input_schema.as_ref().clone();
+        if let Some(Value::Object(props)) = schema.get_mut("properties") {
+            props.shift_remove("project_root");
+            props.shift_remove("episode_number");
+            for name in self.unlisted {
+                props.shift_remove(*name);
+            }
+            for prop in props.values_mut() {
+                if let Some(Value::String(d)) = prop.get_mut("description") {
+                    *d = first_sentence(d);
+                }
+            }
+        }
+        if let Some(Value::Object(defs)) = schema.get_mut("$defs") {
+            for def in defs.values_mut() {
+                strip_descriptions(def, false);
+            }
+        }
+        let required: Vec<Value> = self
+            .required
+            .iter()
+            .filter(|r| schema["properties"].get(r.as_str()).is_some())
+            .map(|r| json!(r))
+            .collect();
+        if !required.is_empty() {
+            schema.insert("required".into(), Value::Array(required));
+        }
+        schema
     }
 
     /// Checks the arguments that the schema constrains beyond their type (episode range) and
@@ -195,10 +313,14 @@ impl ToolSpec {
         for key in ["episode", "episode_number"] {
             if let Some(n) = args.get(key).and_then(Value::as_i64) {
                 if n < EPISODE_MIN as i64 || n > EPISODE_MAX as i64 {
-                    return Err(ArgError(format!(
-                        "invalid arguments for tool {}: {key} must be in {EPISODE_MIN}..={EPISODE_MAX}, got {n}",
-                        self.name
-                    )));
+                    return Err(ArgError {
+                        message: format!(
+                            "{key} は {EPISODE_MIN}〜{EPISODE_MAX} の話数で指定してください（{n} が渡されました）"
+                        ),
+                        field: Some(key.to_string()),
+                        expected: Some(format!("integer {EPISODE_MIN}..={EPISODE_MAX}")),
+                        example: super::args::example(&self.input_schema, &self.required, None),
+                    });
                 }
             }
         }
@@ -211,6 +333,94 @@ impl ToolSpec {
     /// Runs the tool (blocking: call it from `spawn_blocking`).
     pub fn call(&self, ctx: &Ctx, args: JsonObject) -> std::result::Result<Called, ArgError> {
         (self.run)(ctx, args)
+    }
+}
+
+/// The output schema of the default profile: the envelope frame of a compact reply
+/// (`mcp::reply`). The full, typed result is in the file `saved_to` names.
+pub fn frame_output_schema() -> Arc<JsonObject> {
+    static FRAME: std::sync::OnceLock<Arc<JsonObject>> = std::sync::OnceLock::new();
+    FRAME
+        .get_or_init(|| {
+            Arc::new(into_object(json!({
+                "type": "object",
+                "properties": {
+                    "success": {"type": "boolean"},
+                    "command": {"type": "string"},
+                    "result": {"type": "object"},
+                    "error": {
+                        "type": "object",
+                        "properties": {
+                            "code": {"type": "string"},
+                            "message": {"type": "string"},
+                            "hint": {"type": "string"}
+                        },
+                        "required": ["code", "message"]
+                    },
+                    "saved_to": {"type": "string"},
+                    "saved_sha256": {"type": "string"},
+                    "truncated": {"type": "array", "items": {"type": "object"}}
+                },
+                "required": ["success", "command"]
+            })))
+        })
+        .clone()
+}
+
+/// Replaces boolean sub-schemas (`true` / `false`, which schemars emits for
+/// `serde_json::Value`) with their object forms `{}` / `{"not": {}}`: the TypeScript SDK
+/// (1.22+) refuses a tool whose schema properties are not objects.
+fn no_boolean_schemas(v: &mut Value) {
+    const MAPS: [&str; 4] = ["properties", "$defs", "definitions", "patternProperties"];
+    const ONE: [&str; 8] = [
+        "items",
+        "additionalItems",
+        "contains",
+        "not",
+        "if",
+        "then",
+        "else",
+        "propertyNames",
+    ];
+    const LISTS: [&str; 4] = ["anyOf", "oneOf", "allOf", "prefixItems"];
+    fn object_form(s: &mut Value) {
+        match s {
+            Value::Bool(true) => *s = json!({}),
+            Value::Bool(false) => *s = json!({"not": {}}),
+            _ => no_boolean_schemas(s),
+        }
+    }
+    let Value::Object(map) = v else { return };
+    for (key, child) in map.iter_mut() {
+        if MAPS.contains(&key.as_str()) {
+            if let Value::Object(m) = child {
+                m.values_mut().for_each(object_form);
+            }
+        } else if ONE.contains(&key.as_str()) {
+            object_form(child);
+        } else if LISTS.contains(&key.as_str()) {
+            if let Value::Array(items) = child {
+                items.iter_mut().for_each(object_form);
+            }
+        } else if key == "additionalProperties" {
+            // `false` (closed objects) is accepted everywhere; only recurse into objects.
+            if child.is_object() {
+                no_boolean_schemas(child);
+            }
+        }
+    }
+}
+
+/// The first sentence of a description (up to `. ` or `。`), on one line.
+fn first_sentence(text: &str) -> String {
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let cut = [". ", "。"]
+        .iter()
+        .filter_map(|end| one_line.find(end).map(|i| i + end.trim_end().len()))
+        .min();
+    match cut {
+        Some(i) => one_line[..i].to_string(),
+        None => one_line,
     }
 }
 
@@ -336,6 +546,10 @@ fn finish_input_schema(mut schema: JsonObject) -> JsonObject {
     }
     schema.insert("properties".into(), Value::Object(props));
     schema.insert("type".into(), json!("object"));
+    // Unknown keys are refused (with the closest valid name), so the schema says so.
+    schema
+        .entry("additionalProperties")
+        .or_insert(Value::Bool(false));
     schema
 }
 
@@ -464,6 +678,58 @@ mod tests {
         assert!(v["properties"]["n"].get("format").is_none());
         strip_descriptions(&mut v, false);
         assert!(v["properties"]["format"].get("description").is_none());
+    }
+
+    #[test]
+    fn no_schema_is_a_boolean() {
+        let mut v = json!({"type": "object", "properties": {"metadata": true, "x": {
+            "type": "array", "items": true}}, "$defs": {"A": {"anyOf": [true, false]}},
+            "additionalProperties": false});
+        no_boolean_schemas(&mut v);
+        assert_eq!(v["properties"]["metadata"], json!({}));
+        assert_eq!(v["properties"]["x"]["items"], json!({}));
+        assert_eq!(v["$defs"]["A"]["anyOf"][1], json!({"not": {}}));
+        assert_eq!(v["additionalProperties"], false);
+        let s = spec().output_schema;
+        assert!(s["properties"]["metadata"].is_object());
+    }
+
+    #[test]
+    fn bad_arguments_name_the_field_and_give_an_example() {
+        let t = spec();
+        let ctx = Ctx::new(std::env::temp_dir());
+        let args = |v: Value| v.as_object().cloned().unwrap();
+        let Err(e) = t.call(&ctx, args(json!({}))) else {
+            panic!("missing episode accepted")
+        };
+        assert_eq!(e.field.as_deref(), Some("episode"));
+        assert_eq!(e.example, json!({"episode": 1}));
+        let Err(e) = t.call(&ctx, args(json!({"episode": "x"}))) else {
+            panic!("a string episode accepted")
+        };
+        assert_eq!(e.field.as_deref(), Some("episode"));
+        assert!(e.expected.as_deref().is_some_and(|x| x.contains("integer")));
+        let Err(e) = t.call(&ctx, args(json!({"episode": 1, "episod": 2}))) else {
+            panic!("an unknown key accepted")
+        };
+        assert_eq!(e.field.as_deref(), Some("episod"));
+        assert!(e.message.contains("episode"), "{}", e.message);
+        let err = e.to_error("t");
+        assert_eq!(err.code, crate::Code::U001);
+    }
+
+    #[test]
+    fn compact_input_schema_is_plain_and_still_honest() {
+        let s = spec().compact_input_schema();
+        assert_eq!(s["required"], json!(["episode"]));
+        assert!(s["properties"].get("project_root").is_none());
+        assert!(s["properties"].get("episode_number").is_none());
+        assert_eq!(
+            first_sentence("Episode number. Required (as\n `episode`)."),
+            "Episode number."
+        );
+        assert_eq!(first_sentence("話数。必須です。"), "話数。");
+        assert_eq!(first_sentence("No end"), "No end");
     }
 
     #[test]

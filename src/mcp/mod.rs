@@ -12,6 +12,8 @@
 //! - `transport.rs`: line-delimited JSON-RPC over stdio that answers malformed input with
 //!   JSON-RPC errors instead of dropping it or ending the session (`rpc_id.rs` reads the id
 //!   of a line that cannot be parsed whole, so the error still carries it);
+//! - `args.rs`: explaining bad arguments (field, expected, example, did-you-mean);
+//! - `reply.rs`: shaping a reply for the model (compact frame, budget, `truncated` cuts);
 //! - `requests.rs`: MCP-shaped requests that map onto a command's (focused checks, the
 //!   one-tool `backup_management`); `state.rs`: what lives across calls (artifact caches).
 //!
@@ -22,8 +24,8 @@
 //! `io.modelcontextprotocol/protocolVersion` and `clientCapabilities`). Server info is
 //! `noveler` / the crate version. Tool results are `structuredContent` (the envelope) plus
 //! the same JSON as one text block; a failed command is `isError: true` with the error
-//! envelope; unknown tools and arguments that do not fit the schema are JSON-RPC
-//! `-32602`, unknown methods `-32601`, a line that is not JSON `-32700` (`id: null`). stdout
+//! envelope, and so are arguments that do not fit (U001 naming the field); unknown tools are
+//! JSON-RPC `-32602`, unknown methods `-32601`, a line that is not JSON `-32700` (`id: null`). stdout
 //! carries only protocol: the streams are duplicated at start and fd 1 then points at
 //! stderr (fd 0 at /dev/null), so nothing a command prints or reads touches the protocol.
 //! Logs (one line at start and stop, cancellations) go to stderr; `-q` silences them.
@@ -44,7 +46,8 @@
 //!    MCP arguments differ from the command's Request (e.g. a fixed aspect filter).
 //!    Append `.exclusive(key_fn)` when two calls on the same episode/file must not overlap
 //!    (the second gets QC-008 busy).
-//! 3. Optionally list its name in `tools::CORE` (at most ten names).
+//! 3. Optionally give it a place in `tools::DEFAULT` (the default profile: one tool per job,
+//!    a one-line description).
 //!
 //! Every tool automatically accepts `project_root` (see `adapter::PROJECT_ROOT_DOC`), gets
 //! `episode_number` as an alias and the 1..=9999 range for an `episode` field, an output
@@ -68,6 +71,8 @@
 //! included (which also refuses `init`, `man` and `completions`). See SPEC §8 "Paths".
 
 pub mod adapter;
+pub mod args;
+pub mod reply;
 pub mod requests;
 mod rpc_id;
 pub mod server;
@@ -87,11 +92,14 @@ pub use server::NovelerServer;
 /// Which tools `noveler mcp` offers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Profile {
-    /// The ten most used tools (see `tools::CORE`).
-    Core,
-    /// Every tool.
+    /// One tool per job, compact replies (see `tools::DEFAULT`).
     #[default]
-    Full,
+    #[value(alias = "core")]
+    Default,
+    /// Every tool under the seeds' names (write_step_1..10, the aliases), typed output
+    /// schemas: for clients written against the original server.
+    #[value(alias = "full")]
+    Seed,
 }
 
 static QUIET: AtomicBool = AtomicBool::new(false);

@@ -3,6 +3,7 @@
 
 use crate::analysis::{Aspect, Severity};
 use crate::commands::check::{CheckRequest, Target};
+use crate::commands::write::WriteRequest;
 use serde::Deserialize;
 
 /// The aspects of `check_basic`: everything deterministic except rhythm (which has its own
@@ -148,4 +149,67 @@ pub fn backup_management(
             )?)
         }
     })
+}
+
+/// A writing stage: its number or its name.
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum StageRef {
+    Number(u32),
+    Name(String),
+}
+
+/// Arguments of `write_stage`: one tool for every stage of the staged writing (instead of
+/// `write_step_1` … `write_step_10`, which stay in the `seed` profile).
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct WriteStageRequest {
+    /// Episode number.
+    #[serde(alias = "episode_number")]
+    pub episode: u32,
+    /// Stage 1-10 or its name (plot_data_preparation … finalize_manuscript). Default: the
+    /// session's current stage.
+    #[serde(default, alias = "step", alias = "step_id")]
+    pub stage: Option<StageRef>,
+    /// Session to continue. Default: the episode's session in progress, else a new one.
+    #[serde(default, alias = "resume_session")]
+    pub session_id: Option<String>,
+    /// Your output for the stage: the JSON object the prompt's schema asks for (stage 8:
+    /// {title, manuscript}). Omit to get the prompt.
+    #[serde(default)]
+    pub submission: Option<serde_json::Value>,
+    /// The author's feedback on the submitted stage.
+    #[serde(default)]
+    pub feedback: Option<String>,
+    /// Start a new session.
+    #[serde(default)]
+    pub new_session: bool,
+    /// Skip the design stages not done yet and go to the manuscript (stage 8).
+    #[serde(default)]
+    pub draft_only: bool,
+    /// Render or validate only; nothing is written.
+    #[serde(default)]
+    pub dry_run: bool,
+}
+
+impl WriteStageRequest {
+    /// The `write` request for these arguments.
+    pub fn into_write(self) -> WriteRequest {
+        let (step, stage) = match self.stage {
+            Some(StageRef::Number(n)) => (Some(n), None),
+            Some(StageRef::Name(s)) => (None, Some(s)),
+            None => (None, None),
+        };
+        WriteRequest {
+            episode: self.episode,
+            session_id: self.session_id,
+            step,
+            stage,
+            new_session: self.new_session,
+            dry_run: self.dry_run,
+            submission: self.submission,
+            feedback: self.feedback,
+            draft_only: self.draft_only,
+            ..Default::default()
+        }
+    }
 }

@@ -60,17 +60,24 @@ struct Table {
     tools: Vec<ToolSpec>,
     index: HashMap<&'static str, usize>,
     listing: Vec<Tool>,
+    names: Vec<&'static str>,
+    /// Replies are compacted (`mcp::reply::compact`) and listed with the frame schema.
+    compact: bool,
 }
 
 impl Table {
     fn new(profile: Profile) -> Table {
         let tools = super::tools::for_profile(profile);
+        let compact = profile == Profile::Default;
         let index = tools.iter().enumerate().map(|(i, t)| (t.name, i)).collect();
-        let listing = tools.iter().map(ToolSpec::listing).collect();
+        let listing = tools.iter().map(|t| t.listing(!compact)).collect();
+        let names = tools.iter().map(|t| t.name).collect();
         Table {
             tools,
             index,
             listing,
+            names,
+            compact,
         }
     }
 }
@@ -244,9 +251,12 @@ impl NovelerServer {
                 .allowed()
                 .resolve_dir(&self.inner.root, Path::new(s))
                 .map_err(|e| RootError::Domain(e.suggest("status"))),
-            Some(_) => Err(RootError::Args(ArgError(
-                "invalid arguments: project_root must be a string".into(),
-            ))),
+            Some(_) => Err(RootError::Args(ArgError {
+                message: "project_root はディレクトリのパス（文字列）で指定してください".into(),
+                field: Some("project_root".into()),
+                expected: Some("string (a directory path)".into()),
+                example: serde_json::json!({"project_root": "."}),
+            })),
         }
     }
 }
@@ -319,14 +329,41 @@ fn failure(ctx_root: &Path, command: &str, err: &Error, save: bool) -> Called {
         envelope,
         is_error: true,
         save_error,
+        saved_sha256: None,
     }
 }
 
-fn to_result(called: Called) -> CallToolResult {
+impl NovelerServer {
+    /// The reply to a finished call: the envelope, compacted for the default profile, cut to
+    /// the reply budget with references into the saved file (`mcp::reply`).
+    fn to_result(&self, called: Called) -> CallToolResult {
+        let table = self.table();
+        to_result(called, table.compact.then_some(&table.names[..]))
+    }
+}
+
+fn to_result(called: Called, compact_for: Option<&[&str]>) -> CallToolResult {
     if let Some(err) = &called.save_error {
         super::log(&format!("could not save the result envelope: {err}"));
     }
-    let value = serde_json::to_value(&called.envelope).unwrap_or(Value::Null);
+    let mut value = serde_json::to_value(&called.envelope).unwrap_or(Value::Null);
+    if let (Some(sha), Value::Object(env)) = (&called.saved_sha256, &mut value) {
+        env.insert("saved_sha256".into(), Value::String(sha.clone()));
+    }
+    if let Some(tools) = compact_for {
+        value = super::reply::compact(value, tools);
+    }
+    let saved_to = value
+        .get("saved_to")
+        .and_then(Value::as_str)
+        .map(String::from);
+    // Whole nested parts may be left out only where the output schema is the frame.
+    let value = super::reply::fit(
+        value,
+        super::reply::BUDGET_TOKENS,
+        saved_to.as_deref(),
+        compact_for.is_some(),
+    );
     let text = serde_json::to_string(&value).unwrap_or_default();
     let mut result = if called.is_error {
         CallToolResult::error(vec![ContentBlock::text(text)])
@@ -335,16 +372,6 @@ fn to_result(called: Called) -> CallToolResult {
     };
     result.structured_content = Some(value);
     result
-}
-
-fn invalid(e: ArgError, tool: &str) -> ErrorData {
-    ErrorData::invalid_params(
-        e.0,
-        Some(serde_json::json!({
-            "tool": tool,
-            "hint": "See the tool's inputSchema in tools/list.",
-        })),
-    )
 }
 
 impl NovelerServer {
@@ -360,7 +387,7 @@ impl NovelerServer {
             return Err(ErrorData::invalid_params(
                 format!("Unknown tool: {name}"),
                 Some(serde_json::json!({
-                    "hint": "Call tools/list for the tools this server offers (`noveler mcp --tools full` offers all).",
+                    "hint": "Call tools/list for the tools this server offers (`noveler mcp --tools seed` offers the seeds' tool names).",
                 })),
             ));
         };
@@ -368,17 +395,21 @@ impl NovelerServer {
         self.roots_known().await;
         let root = match self.root_for(&args) {
             Ok(root) => root,
-            Err(RootError::Args(e)) => return Err(invalid(e, &name)),
+            Err(RootError::Args(e)) => {
+                let err = e.to_error(&name);
+                return Ok(self.to_result(failure(&self.inner.root, spec.command, &err, !self.inner.no_save)));
+            }
             Err(RootError::Domain(err)) => {
-                return Ok(to_result(failure(
-                    &self.inner.root,
-                    spec.command,
-                    &err,
-                    !self.inner.no_save,
-                )))
+                return Ok(self.to_result(failure(&self.inner.root, spec.command, &err, !self.inner.no_save)))
             }
         };
-        let args = spec.prepare_args(args).map_err(|e| invalid(e, &name))?;
+        let args = match spec.prepare_args(args) {
+            Ok(args) => args,
+            Err(e) => {
+                let err = e.to_error(&name);
+                return Ok(self.to_result(failure(&root, spec.command, &err, !self.inner.no_save)));
+            }
+        };
 
         // Exclusive calls (writes to one file or episode): a second one is refused, not queued.
         let _guard = match spec.exclusive.and_then(|key| key(&args)) {
@@ -389,16 +420,12 @@ impl NovelerServer {
                     let err = Error::new(Code::QC008, format!("{key} は別の呼び出しが処理中です"))
                         .hint("処理中の呼び出しが終わってから、もう一度呼び出してください。")
                         .details(serde_json::json!({"busy": key}));
-                    return Ok(to_result(failure(
-                        &root,
-                        spec.command,
-                        &err,
-                        !self.inner.no_save,
-                    )));
+                    return Ok(self.to_result(failure(&root, spec.command, &err, !self.inner.no_save)));
                 }
             },
         };
 
+        let root_for_errors = root.clone();
         let mut ctx = Ctx::new(root);
         ctx.confine = Some(self.allowed());
         ctx.save = !self.inner.no_save;
@@ -466,20 +493,18 @@ impl NovelerServer {
             let _ = f.await;
         }
         match joined {
-            Ok(Ok(called)) => Ok(to_result(called)),
-            Ok(Err(e)) => Err(invalid(e, &name)),
+            Ok(Ok(called)) => Ok(self.to_result(called)),
+            Ok(Err(e)) => {
+                let err = e.to_error(&name);
+                Ok(self.to_result(failure(&root_for_errors, spec.command, &err, !self.inner.no_save)))
+            }
             Err(join) => {
                 let err = Error::new(
                     Code::R002,
                     format!("{name} の実行中に内部エラーが発生しました: {join}"),
                 )
                 .hint("同じ入力で CLI（noveler …）を実行し、エラー内容を確認してください。");
-                Ok(to_result(failure(
-                    &self.inner.root,
-                    spec.command,
-                    &err,
-                    !self.inner.no_save,
-                )))
+                Ok(self.to_result(failure(&self.inner.root, spec.command, &err, !self.inner.no_save)))
             }
         }
     }
@@ -558,7 +583,8 @@ impl ServerHandler for NovelerServer {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.spec(name).map(ToolSpec::listing)
+        let compact = self.table().compact;
+        self.spec(name).map(|t| t.listing(!compact))
     }
 
     async fn call_tool(
@@ -590,7 +616,7 @@ mod tests {
 
     #[test]
     fn one_call_per_key_and_project_at_a_time() {
-        let server = NovelerServer::new(PathBuf::from("/p"), Profile::Core);
+        let server = NovelerServer::new(PathBuf::from("/p"), Profile::Default);
         let a = Path::new("/a");
         let first = server.acquire(a, "episode:4").expect("free");
         assert!(server.acquire(a, "episode:4").is_none(), "busy while held");
@@ -605,7 +631,7 @@ mod tests {
 
     #[test]
     fn cancel_all_sets_every_running_flag() {
-        let server = NovelerServer::new(PathBuf::from("/p"), Profile::Core);
+        let server = NovelerServer::new(PathBuf::from("/p"), Profile::Default);
         let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
         server.inner.running.lock().unwrap().insert(1, flag.clone());
         server.cancel_all();

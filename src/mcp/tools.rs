@@ -5,28 +5,123 @@
 //! context (`benches/mcp.sh` prints the `tools/list` size of each profile).
 
 use super::adapter::{tool, Hints, ToolSpec};
-use super::requests::{backup_management, FocusedCheckRequest, BASIC_ASPECTS};
+use super::requests::{backup_management, FocusedCheckRequest, WriteStageRequest, BASIC_ASPECTS};
 use super::Profile;
 use crate::analysis::Aspect;
 use crate::commands::{self, artifact, convert, files, validate, Ctx};
 
-/// The `--tools core` profile: the day-to-day loop of an author's agent — see the project
-/// (`status`), write an episode in stages (`noveler_write`), check it (`noveler_check`,
-/// `check_basic`, `check_rhythm`), change it safely (`write`, `backup_management`), read what
-/// prompts pass by reference (`fetch_artifact`), notice what the author changed
-/// (`check_file_changes`), and reach every other command through `noveler`. Everything else
-/// (write_step_N, enhanced_*, the data tools) is in `full`.
-pub const CORE: &[&str] = &[
-    "status",
-    "noveler_write",
-    "noveler_check",
-    "check_basic",
-    "check_rhythm",
-    "write",
-    "backup_management",
-    "fetch_artifact",
-    "check_file_changes",
-    "noveler",
+/// The default profile: one tool per job, named for what it does, with a one-line
+/// description that says when to use it (about 3k tokens for names, descriptions and input
+/// schemas; `benches/agent.sh` counts them). `(name, seed tool, description)`: each runs
+/// the seed tool of the same job; the seed names stay available as `--tools seed`.
+pub const DEFAULT: &[(&str, &str, &str)] = &[
+    (
+        "status",
+        "status",
+        "Project overview: each episode's length, score and state. Call first in a session.",
+    ),
+    (
+        "noveler_check",
+        "noveler_check",
+        "Check episodes or files: findings with line/column, scores. Use after every edit;          full: true (one episode) adds the judged story review.",
+    ),
+    (
+        "write_stage",
+        "write_stage",
+        "Write an EPISODE in 10 stages: returns the current stage's prompt; call again with          submission to store it and get the next. For a plain file use write_file.",
+    ),
+    (
+        "write_file",
+        "write",
+        "Write a whole FILE in the project (backup first; expected_sha256 guards edits). For          staged episode writing use write_stage.",
+    ),
+    (
+        "noveler_plot",
+        "noveler_plot",
+        "An episode's plot: returns the plot prompt; call again with submission to save it.          Before write_stage.",
+    ),
+    (
+        "noveler_complete",
+        "noveler_complete",
+        "Finish an episode: quality gate, 話数管理.yaml update, publish-ready text. After the          check passes.",
+    ),
+    (
+        "get_check_tasks",
+        "get_check_tasks",
+        "Start or resume the 12-step quality check of an episode; then execute_check_step.",
+    ),
+    (
+        "execute_check_step",
+        "execute_check_step",
+        "Run check step 1-12; call again with llm_result to add your judgment. Step 12          approves the episode.",
+    ),
+    (
+        "check_fix",
+        "check_fix",
+        "Apply automatic fixes to an episode's findings (backup first; dry_run previews).",
+    ),
+    (
+        "fetch_artifact",
+        "fetch_artifact",
+        "Read an artifact:<id> a prompt refers to (section: one part). Long content is paged          with read_result.",
+    ),
+    (
+        "store_artifact",
+        "store_artifact",
+        "Store text (or a project file) as an artifact and get its artifact:<id> to pass by          reference.",
+    ),
+    (
+        "read_result",
+        "read_result",
+        "Read more of a saved result when a reply lists it under truncated (saved_to,          pointer, cursor).",
+    ),
+    (
+        "check_file_changes",
+        "check_file_changes",
+        "Which project files changed since noveler last saw them. Call at the start of a          session.",
+    ),
+    (
+        "backup_management",
+        "backup_management",
+        "List, create or restore backups of manuscripts and artifacts.",
+    ),
+    (
+        "noveler",
+        "noveler",
+        "Run any other noveler CLI command line (e.g. `explain TYPO`, `rules`, `plot status          3`).",
+    ),
+];
+
+/// Arguments the default profile does not list (they are still accepted): CLI gate and
+/// tuning options an agent has no use for, which would cost every session's context.
+pub const UNLISTED: &[(&str, &[&str])] = &[
+    (
+        "noveler_check",
+        &[
+            "stdin_filename",
+            "fail_on",
+            "fail_under",
+            "exit_zero",
+            "config",
+            "no_cache",
+            "exclude_dialogue_lines",
+        ],
+    ),
+    ("status", &["no_cache"]),
+    (
+        "get_check_tasks",
+        &["exclude_dialogue_lines", "window_size", "rule_profile"],
+    ),
+    (
+        "execute_check_step",
+        &[
+            "check_focus",
+            "exclude_dialogue_lines",
+            "window_size",
+            "rule_profile",
+        ],
+    ),
+    ("store_artifact", &["source_file"]),
 ];
 
 /// Every tool, in `tools/list` order.
@@ -142,6 +237,25 @@ pub fn all() -> Vec<ToolSpec> {
             |ctx: &Ctx, req: artifact::ArtifactListRequest| {
                 artifact::list_with(&super::state::artifacts(&ctx.root), req)
             },
+        ),
+        tool(
+            "store_artifact",
+            "artifact_store",
+            Hints::ADDITIVE,
+            "Store text (`content`) or a project file (`file`) as an artifact and get its \
+             `artifact:<12 hex>` id, to pass it by reference instead of pasting it. The same \
+             content always gets the same id.",
+            |ctx: &Ctx, req: artifact::ArtifactStoreRequest| {
+                artifact::store_with(&super::state::artifacts(&ctx.root), req)
+            },
+        ),
+        tool(
+            "read_result",
+            "read_result",
+            Hints::READ_ONLY,
+            "A page of a saved result (`saved_to`): the list or text at `pointer`, from \
+             `cursor`. Use when a reply lists a cut under `truncated`: its `next` is this call.",
+            files::run_page,
         ),
         tool(
             "backup_management",
@@ -483,10 +597,11 @@ fn writing() -> Vec<ToolSpec> {
             "write_stage",
             "write",
             WRITES,
-            "One writing stage by name (plot_data_preparation … finalize_manuscript; the older \
-             names such as plot_structure_analysis work too): its prompt, or with `submission` \
-             validate, store and advance. Use to redo or inspect a stage of a session.",
-            write::stage,
+            "One writing stage of an episode, by number (1-10) or name (plot_data_preparation \
+             … finalize_manuscript; the seed names such as plot_structure_analysis work too), \
+             default the session's current one: its prompt, or with `submission` validate, \
+             store and advance.",
+            |ctx: &Ctx, req: WriteStageRequest| write::run(ctx, req.into_write()),
         )
         .exclusive(write::exclusive_key),
         tool(
@@ -573,10 +688,19 @@ fn writing() -> Vec<ToolSpec> {
 pub fn for_profile(profile: Profile) -> Vec<ToolSpec> {
     let tools = all();
     match profile {
-        Profile::Full => tools,
-        Profile::Core => tools
-            .into_iter()
-            .filter(|t| CORE.contains(&t.name))
+        Profile::Seed => tools,
+        Profile::Default => DEFAULT
+            .iter()
+            .filter_map(|(name, seed, description)| {
+                let mut t = tools.iter().find(|t| t.name == *seed)?.clone();
+                t.name = *name;
+                t.description = *description;
+                t.unlisted = UNLISTED
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map_or(&[], |(_, args)| args);
+                Some(t)
+            })
             .collect(),
     }
 }
@@ -603,15 +727,24 @@ mod tests {
     }
 
     #[test]
-    fn core_is_at_most_ten_and_a_subset() {
-        assert!(CORE.len() <= 10);
-        let all: Vec<&str> = all().iter().map(|t| t.name).collect();
-        for name in CORE {
-            assert!(all.contains(name), "core tool {name} is not in the table");
+    fn default_is_one_tool_per_job_from_the_seed_table() {
+        let seed: Vec<&str> = all().iter().map(|t| t.name).collect();
+        let default = for_profile(Profile::Default);
+        assert_eq!(
+            default.len(),
+            DEFAULT.len(),
+            "every default tool maps to a seed tool"
+        );
+        for (name, from, description) in DEFAULT {
+            assert!(seed.contains(from), "{name}: {from} is not in the table");
+            assert!(description.len() < 200, "{name}: keep it to one line");
         }
-        let core = for_profile(Profile::Core);
-        assert!(core.len() <= for_profile(Profile::Full).len());
-        assert!(core.iter().all(|t| CORE.contains(&t.name)));
+        assert!(!default.iter().any(|t| t.name.starts_with("write_step_")));
+        // No two default tools run the same seed tool (no aliases).
+        let mut froms: Vec<&str> = DEFAULT.iter().map(|d| d.1).collect();
+        froms.sort();
+        froms.dedup();
+        assert_eq!(froms.len(), DEFAULT.len());
     }
 
     #[test]

@@ -77,6 +77,9 @@ pub struct CheckOptions {
     pub rule_profile: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config_overrides: Option<ConfigOverrides>,
+    /// Step 12: approve although earlier steps' judgments are pending (recorded as such).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accept_unjudged: Option<bool>,
 }
 
 impl CheckOptions {
@@ -94,6 +97,8 @@ impl CheckOptions {
                 .clone()
                 .filter(|c| c.target_length.is_some())
                 .or_else(|| base.config_overrides.clone()),
+            // A decision of this call, never inherited from the session.
+            accept_unjudged: self.accept_unjudged,
         }
     }
 
@@ -1091,6 +1096,7 @@ fn open_session(
                 .config_overrides
                 .clone()
                 .filter(|c| c.target_length.is_some()),
+            accept_unjudged: None,
         },
         steps: Vec::new(),
     };
@@ -1101,7 +1107,9 @@ fn open_session(
     Ok((m, true))
 }
 
-fn earlier_steps(m: &Manifest) -> Vec<EarlierStep> {
+/// The earlier steps as step 12 sees them; `current` is `sha256:<hex>` of the text step 12
+/// checks (a step whose latest attempt checked another text is `stale`).
+fn earlier_steps(m: &Manifest, current: &str) -> Vec<EarlierStep> {
     STEPS
         .iter()
         .filter(|s| s.number < TOTAL_STEPS)
@@ -1124,11 +1132,23 @@ fn earlier_steps(m: &Manifest) -> Vec<EarlierStep> {
                 status: status.into(),
                 quality_score: latest.map(|a| a.quality_score),
                 llm_pending: latest.is_some_and(|a| a.llm_pending),
+                stale: latest.is_some_and(|a| checked_hash(a) != Some(current)),
                 attempts: m.attempts_of(s.number),
                 missing_files: missing,
             }
         })
         .collect()
+}
+
+/// The hash of the text an attempt checked: the passed content's, else the manuscript's.
+fn checked_hash(a: &AttemptRecord) -> Option<&str> {
+    let of = |kind: &str| {
+        a.manuscript_hash_refs
+            .iter()
+            .find(|r| r.kind == kind)
+            .map(|r| r.hash.as_str())
+    };
+    of("content").or_else(|| of("input"))
 }
 
 fn store_artifact(
@@ -1406,7 +1426,12 @@ fn run_attempt(
     let doc = Document::parse(text);
     let heading = heading_of(text);
     let earlier = if step.number == TOTAL_STEPS {
-        earlier_steps(m)
+        let current = if l.text_origin == "manuscript_content" {
+            sha256_hex(l.source.text.as_bytes())
+        } else {
+            l.sha256.clone()
+        };
+        earlier_steps(m, &format!("sha256:{current}"))
     } else {
         Vec::new()
     };
@@ -1423,6 +1448,7 @@ fn run_attempt(
         plot: l.plot.as_ref(),
         foreshadowing: &l.foreshadowing,
         earlier: &earlier,
+        accept_unjudged: opts.accept_unjudged.unwrap_or(false),
         params: &template.doc.parameters,
     };
     let mut measured = steps::measure(step, &cx);

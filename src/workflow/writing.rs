@@ -768,9 +768,11 @@ fn submit_hint(s: &Session, stage: &StageDef) -> SubmitHint {
             "noveler write submit {} --session {} --stage {} --file <出力ファイル>",
             s.episode, s.session_id, stage.number
         ),
-        mcp_tool: format!("write_step_{}", stage.number),
+        // `write_stage` is in every MCP profile (the seed's write_step_N too, in `seed`).
+        mcp_tool: "write_stage".into(),
         mcp_arguments: json!({
             "episode": s.episode,
+            "stage": stage.number,
             "session_id": s.session_id,
             "submission": "<出力>",
         }),
@@ -810,8 +812,8 @@ pub fn render_stage(env: &Env, s: &Session, stage: &'static StageDef) -> Result<
         hint.cli
     ));
     p.push_str(&format!(
-        "- MCP: `{}`（episode: {}, session_id: \"{}\", submission: 出力）\n",
-        hint.mcp_tool, s.episode, s.session_id
+        "- MCP: `{}`（episode: {}, stage: {}, session_id: \"{}\", submission: 出力）\n",
+        hint.mcp_tool, s.episode, stage.number, s.session_id
     ));
     if stage.number == 8 {
         p.push_str("- 本文だけの Markdown ファイルも提出できます（そのときタイトルはプロットのものを使います）。\n");

@@ -1,8 +1,10 @@
 //! Step 12: final approval (seed 001 §7). Fails when the body length is outside the target
 //! (with the remedy: split into two episodes, trim, or expand) or when an earlier step
 //! failed or was not run. Steps that could not run because their input files are missing
-//! (`unavailable`, QC-002) do not block; steps whose judgment is still pending do not block
-//! either, but are listed.
+//! (`unavailable`, QC-002) do not block. A step whose latest attempt checked another
+//! manuscript (its sha256 differs from the current one) blocks, and so does a step whose
+//! judgment is still pending — unless the author accepts unjudged steps
+//! (`accept_unjudged`), which the details record as `accepted_unjudged_steps`.
 
 use super::common::{issue_whole, EarlierStep, Measured, StepContext};
 use crate::analysis::Severity;
@@ -71,13 +73,29 @@ pub fn check(cx: &StepContext) -> Measured {
         }
     }
     let mut blocking_steps = Vec::new();
+    let mut accepted_unjudged = Vec::new();
     for e in cx.earlier {
+        let ran = matches!(e.status.as_str(), "passed" | "failed");
         let (code, sev, what) = match e.status.as_str() {
             "failed" => ("APPROVAL_STEP_FAILED", Severity::High, "不合格です"),
             "not_run" => (
                 "APPROVAL_STEP_NOT_RUN",
                 Severity::Medium,
                 "まだ実行されていません",
+            ),
+            _ if ran && e.stale => (
+                "APPROVAL_STEP_STALE",
+                Severity::High,
+                "現在の原稿とは別の版で実行されています（再実行が必要です）",
+            ),
+            _ if ran && e.llm_pending && cx.accept_unjudged => {
+                accepted_unjudged.push(e.step_id);
+                continue;
+            }
+            _ if ran && e.llm_pending => (
+                "APPROVAL_JUDGMENT_PENDING",
+                Severity::Medium,
+                "判断待ちです（llm_result を渡すか、accept_unjudged で未判断のまま認める）",
             ),
             _ => continue,
         };
@@ -126,6 +144,7 @@ pub fn check(cx: &StepContext) -> Measured {
             .map(|e| e.step_id)
             .collect::<Vec<_>>(),
     );
+    m.detail("accepted_unjudged_steps", &accepted_unjudged);
     m.detail("mean_step_score", overall);
     m.detail("approved", m.blockers.is_empty());
     m
@@ -139,6 +158,7 @@ pub fn not_run(step_id: u8, name: &str) -> EarlierStep {
         status: "not_run".into(),
         quality_score: None,
         llm_pending: false,
+        stale: false,
         attempts: 0,
         missing_files: Vec::new(),
     }

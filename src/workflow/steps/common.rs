@@ -19,6 +19,9 @@ pub struct EarlierStep {
     pub status: String,
     pub quality_score: Option<f64>,
     pub llm_pending: bool,
+    /// Its latest attempt checked another manuscript than the current one (sha256).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stale: bool,
     pub attempts: u32,
     /// Files the step could not find (for `unavailable`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -44,6 +47,9 @@ pub struct StepContext<'a> {
     pub foreshadowing: &'a [Foreshadow],
     /// Latest results of steps 1–11 (step 12 only).
     pub earlier: &'a [EarlierStep],
+    /// Step 12: the author accepts earlier steps whose judgment is still pending (recorded
+    /// in the approval's details as such).
+    pub accept_unjudged: bool,
     /// The template's `parameters`.
     pub params: &'a Value,
 }

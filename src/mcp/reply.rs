@@ -1,0 +1,448 @@
+//! What a tool result puts in the model's context. The command's full envelope is always
+//! saved (`saved_to`, with its sha256); the reply is shaped from it:
+//! - `compact` (the default profile): the envelope frame without what the model never reads
+//!   (version, timings, the FileRef lists — their counts stay), summaries before details,
+//!   a writing stage's prompt once (its schema, criteria and inputs are already in the
+//!   prompt), and suggested next actions as `{tool, arguments}` calls;
+//! - `fit` (every profile): a reply over `BUDGET_BYTES` has its largest lists and texts cut,
+//!   each cut recorded under `truncated` with the call (`read_result`) that pages the rest
+//!   out of the saved file. Nothing is lost: the saved file holds everything.
+
+use serde_json::{json, Map, Value};
+
+/// A reply's ceiling in estimated tokens (`approx_tokens`), under the 10,000 tokens a
+/// reply may cost (SPEC §8, MCP replies).
+pub const BUDGET_TOKENS: usize = 9_000;
+
+/// An upper estimate of the BPE tokens of a JSON text: half a token per ASCII character
+/// (sha256 hex is the worst case, about 0.49 with o200k/cl100k) and one per other
+/// character (Japanese runs at 0.5–1). `benches/agent.sh` prints the real counts.
+pub fn approx_tokens(text: &str) -> usize {
+    cost(text).div_ceil(2)
+}
+
+/// Cost in half-tokens: 1 per ASCII character, 2 per other character.
+fn cost(text: &str) -> usize {
+    text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// Keys whose string values are suggested next actions (shell lines or `tool {json}`).
+const ACTION_KEYS: [&str; 5] = [
+    "suggested_action",
+    "alternative_actions",
+    "suggested_actions",
+    "next_actions",
+    "next_action",
+];
+
+/// Shapes a saved envelope for the default profile (see the module doc).
+pub fn compact(mut envelope: Value, tools: &[&str]) -> Value {
+    let Value::Object(env) = &mut envelope else {
+        return envelope;
+    };
+    for key in [
+        "noveler_version",
+        "execution_time_ms",
+        "created_at",
+        "project_root",
+    ] {
+        env.shift_remove(key);
+    }
+    if env
+        .get("metadata")
+        .is_some_and(|m| m.as_object().is_some_and(Map::is_empty))
+    {
+        env.shift_remove("metadata");
+    }
+    for key in ["inputs", "outputs"] {
+        if let Some(set) = env.shift_remove(key) {
+            let n = set.get("total_files").cloned().unwrap_or(json!(0));
+            if n != json!(0) {
+                env.insert(format!("{key}_count"), n);
+            }
+        }
+    }
+    let command = env
+        .get("command")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    if let Some(Value::Object(result)) = env.get_mut("result") {
+        summary_first(result);
+        if command == "write" || command == "write_resume" {
+            writing_stage_once(result);
+        }
+        if command == "progressive_step" {
+            check_step_once(result);
+        }
+    }
+    actions_as_calls(&mut envelope, tools);
+    envelope
+}
+
+/// `summary` (counts by code and severity, the lowest score) before the per-file details.
+fn summary_first(result: &mut Map<String, Value>) {
+    if let Some(summary) = result.shift_remove("summary") {
+        let rest = std::mem::take(result);
+        result.insert("summary".into(), summary);
+        result.extend(rest);
+    }
+}
+
+/// A stage reply carries the prompt, the state and what to send back — once. The prompt
+/// already lists the inputs (artifact references), the output schema and the acceptance
+/// criteria; the session's artifact list repeats the prompt's inputs.
+fn writing_stage_once(result: &mut Map<String, Value>) {
+    result.shift_remove("artifacts");
+    result.shift_remove("suggested_actions");
+    if let Some(Value::Object(stage)) = result.get_mut("stage") {
+        let has_prompt = stage.get("prompt").is_some_and(Value::is_string);
+        if has_prompt {
+            for key in ["output_schema", "acceptance_criteria", "inputs"] {
+                stage.shift_remove(key);
+            }
+        }
+        for key in ["prompt_stats", "template", "prompt_file"] {
+            stage.shift_remove(key);
+        }
+        if let Some(Value::Object(submit)) = stage.get_mut("submit") {
+            // The CLI line is for a person at a shell; the model sends the MCP call.
+            submit.shift_remove("cli");
+        }
+    }
+}
+
+/// A check step reply: the prompt (`llm_instruction`) already carries the measured details,
+/// the acceptance criteria and the `llm_result` schema; once the judgment is in, the prompt
+/// itself is spent. The metadata repeats the details (hook assessment, length, config).
+fn check_step_once(result: &mut Map<String, Value>) {
+    let judged = result.get("judgment").is_some_and(|j| !j.is_null());
+    if judged {
+        result.shift_remove("llm_instruction");
+        result.shift_remove("llm_result_schema");
+    } else if result.get("llm_instruction").is_some_and(Value::is_string) {
+        result.shift_remove("details");
+        result.shift_remove("llm_result_schema");
+        if let Some(Value::Object(acceptance)) = result.get_mut("acceptance") {
+            acceptance.shift_remove("criteria");
+        }
+    }
+    result.shift_remove("metadata");
+}
+
+/// Suggested next actions become `{tool, arguments}` objects an agent can call directly:
+/// `tool_name {json}` as written, `noveler <args>` as the `noveler` tool. Unrecognised
+/// text stays as it was.
+fn actions_as_calls(v: &mut Value, tools: &[&str]) {
+    match v {
+        Value::Object(map) => {
+            for (key, child) in map.iter_mut() {
+                if ACTION_KEYS.contains(&key.as_str()) {
+                    match child {
+                        Value::String(s) => {
+                            if let Some(call) = as_call(s, tools) {
+                                *child = call;
+                            }
+                        }
+                        Value::Array(items) => {
+                            for item in items.iter_mut() {
+                                if let Some(call) = item.as_str().and_then(|s| as_call(s, tools)) {
+                                    *item = call;
+                                }
+                            }
+                        }
+                        _ => actions_as_calls(child, tools),
+                    }
+                } else {
+                    actions_as_calls(child, tools);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|i| actions_as_calls(i, tools)),
+        _ => {}
+    }
+}
+
+/// One suggested action as an MCP call, when it reads as one.
+pub fn as_call(text: &str, tools: &[&str]) -> Option<Value> {
+    let text = text.trim().trim_matches('`');
+    if let Some(rest) = text.strip_prefix("noveler ") {
+        return Some(json!({"tool": "noveler", "arguments": {"command": rest.trim()}}));
+    }
+    let (name, rest) = match text.find([' ', '{']) {
+        Some(i) => (&text[..i], text[i..].trim()),
+        None => (text, ""),
+    };
+    if !tools.contains(&name) {
+        return None;
+    }
+    let arguments = if rest.is_empty() {
+        json!({})
+    } else {
+        serde_json::from_str::<Value>(rest)
+            .ok()
+            .filter(Value::is_object)?
+    };
+    Some(json!({"tool": name, "arguments": arguments}))
+}
+
+/// Cuts `reply` to `budget` estimated tokens (see the module doc). `saved_to` names the
+/// saved envelope the cuts point into.
+pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>, objects: bool) -> Value {
+    let budget = budget * 2;
+    let mut cuts = Vec::new();
+    for _ in 0..32 {
+        let size = json_len(&reply);
+        if size <= budget {
+            break;
+        }
+        // Room for the record of the cut itself.
+        let excess = size - budget + 800;
+        let Some((pointer, node_size)) = next_cut(&reply, excess, objects) else {
+            break;
+        };
+        let keep_bytes = node_size.saturating_sub(excess);
+        let Some(node) = reply.pointer_mut(&pointer) else {
+            break;
+        };
+        let cut = match node {
+            Value::Array(items) => {
+                let total = items.len();
+                let mut used = 2;
+                let mut shown = 0;
+                for item in items.iter() {
+                    let n = json_len(item) + 1;
+                    if used + n > keep_bytes {
+                        break;
+                    }
+                    used += n;
+                    shown += 1;
+                }
+                items.truncate(shown);
+                json!({"pointer": pointer, "kind": "array", "total": total, "shown": shown})
+            }
+            Value::String(s) => {
+                let total = s.chars().count();
+                let mut end = 0;
+                let mut shown = 0;
+                let mut used = 2;
+                for (i, c) in s.char_indices() {
+                    // JSON escapes aside, a char costs what `cost` says.
+                    used += if c.is_ascii() { 1 } else { 2 };
+                    if used > keep_bytes {
+                        break;
+                    }
+                    end = i + c.len_utf8();
+                    shown += 1;
+                }
+                s.truncate(end);
+                json!({"pointer": pointer, "kind": "text", "total": total, "shown": shown})
+            }
+            Value::Object(map) => {
+                let keys = map.len();
+                // A whole part, left out: its keys say what it held.
+                let names: Vec<Value> = map.keys().take(12).map(|k| json!(k)).collect();
+                *node = json!({"omitted_keys": names});
+                json!({"pointer": pointer, "kind": "object", "total": keys, "shown": 0})
+            }
+            _ => break,
+        };
+        cuts.push(cut);
+    }
+    if cuts.is_empty() {
+        return reply;
+    }
+    for cut in cuts.iter_mut() {
+        if let (Some(saved), Value::Object(c)) = (saved_to, &mut *cut) {
+            let mut args = json!({"saved_to": saved, "pointer": c["pointer"]});
+            if c["kind"] != "object" {
+                args["cursor"] = c["shown"].clone();
+            }
+            c.insert(
+                "next".into(),
+                json!({"tool": "read_result", "arguments": args}),
+            );
+        }
+    }
+    if let Value::Object(env) = &mut reply {
+        env.insert("truncated".into(), Value::Array(cuts));
+    }
+    reply
+}
+
+/// The cost (half-tokens) of a value's JSON.
+fn json_len(v: &Value) -> usize {
+    serde_json::to_string(v).map(|t| cost(&t)).unwrap_or(0)
+}
+
+/// What to cut next in the reply's `result` or `error` (the frame is never cut): the
+/// smallest list or long text whose cut alone removes `excess` (its first part stays),
+/// else — when `objects` — the smallest nested object that does, else the largest list or
+/// text. Returns its JSON pointer and cost.
+fn next_cut(reply: &Value, excess: usize, objects: bool) -> Option<(String, usize)> {
+    #[derive(Default)]
+    struct Found {
+        fitting: Option<(String, usize)>,
+        fitting_object: Option<(String, usize)>,
+        largest: Option<(String, usize)>,
+    }
+    fn smaller(slot: &mut Option<(String, usize)>, pointer: &str, size: usize) {
+        if slot.as_ref().is_none_or(|(_, s)| size < *s) {
+            *slot = Some((pointer.to_string(), size));
+        }
+    }
+    fn walk(v: &Value, pointer: String, depth: usize, objects: bool, excess: usize, f: &mut Found) {
+        let size = match v {
+            Value::Array(items) if !items.is_empty() => json_len(v),
+            Value::String(s) if s.len() > 1_000 => cost(s) + 2,
+            _ => 0,
+        };
+        if size > 0 {
+            if size >= excess {
+                smaller(&mut f.fitting, &pointer, size);
+            }
+            if f.largest.as_ref().is_none_or(|(_, b)| size > *b) {
+                f.largest = Some((pointer.clone(), size));
+            }
+        }
+        if objects && depth >= 2 {
+            if let Value::Object(map) = v {
+                let size = json_len(v);
+                if !map.is_empty() && size >= excess {
+                    smaller(&mut f.fitting_object, &pointer, size);
+                }
+            }
+        }
+        match v {
+            Value::Object(map) => {
+                for (k, child) in map {
+                    let key = k.replace('~', "~0").replace('/', "~1");
+                    walk(
+                        child,
+                        format!("{pointer}/{key}"),
+                        depth + 1,
+                        objects,
+                        excess,
+                        f,
+                    );
+                }
+            }
+            Value::Array(items) => {
+                for (i, child) in items.iter().enumerate() {
+                    walk(
+                        child,
+                        format!("{pointer}/{i}"),
+                        depth + 1,
+                        objects,
+                        excess,
+                        f,
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut found = Found::default();
+    for key in ["result", "error"] {
+        if let Some(v) = reply.get(key) {
+            walk(v, format!("/{key}"), 1, objects, excess, &mut found);
+        }
+    }
+    found.fitting.or(found.fitting_object).or(found.largest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOOLS: &[&str] = &["status", "backup_management", "noveler"];
+
+    #[test]
+    fn actions_become_calls() {
+        assert_eq!(
+            as_call("noveler write status 1 --session s", TOOLS),
+            Some(
+                json!({"tool": "noveler", "arguments": {"command": "write status 1 --session s"}})
+            )
+        );
+        assert_eq!(
+            as_call("backup_management {\"action\": \"list\"}", TOOLS),
+            Some(json!({"tool": "backup_management", "arguments": {"action": "list"}}))
+        );
+        assert_eq!(
+            as_call("status", TOOLS),
+            Some(json!({"tool": "status", "arguments": {}}))
+        );
+        assert_eq!(as_call("原稿を確認してください", TOOLS), None);
+        let mut v = json!({"error": {"suggested_action": "status",
+            "alternative_actions": ["noveler rules", "読み直す"]}});
+        actions_as_calls(&mut v, TOOLS);
+        assert_eq!(v["error"]["suggested_action"]["tool"], "status");
+        assert_eq!(v["error"]["alternative_actions"][0]["tool"], "noveler");
+        assert_eq!(v["error"]["alternative_actions"][1], "読み直す");
+    }
+
+    #[test]
+    fn compact_keeps_the_frame_and_puts_the_summary_first() {
+        let env = json!({"success": true, "command": "check", "noveler_version": "1",
+            "created_at": "t", "execution_time_ms": 1.0, "project_root": "/p",
+            "inputs": {"files": [{"path": "a"}], "total_files": 1, "total_size_bytes": 3},
+            "outputs": {"files": [], "total_files": 0, "total_size_bytes": 0},
+            "result": {"files": [], "summary": {"findings": 0}}, "metadata": {},
+            "saved_to": "temp/json_output/x.json"});
+        let c = compact(env, TOOLS);
+        let keys: Vec<&String> = c.as_object().unwrap().keys().collect();
+        assert_eq!(
+            keys,
+            ["success", "command", "result", "saved_to", "inputs_count"]
+        );
+        let rkeys: Vec<&String> = c["result"].as_object().unwrap().keys().collect();
+        assert_eq!(rkeys, ["summary", "files"]);
+    }
+
+    #[test]
+    fn fit_cuts_the_largest_list_and_says_how_to_page_on() {
+        let items: Vec<Value> = (0..1000)
+            .map(|i| json!({"n": i, "text": "あいうえお"}))
+            .collect();
+        let reply = json!({"success": true, "command": "x", "result": {"items": items, "k": 1}});
+        let out = fit(reply, 5_000, Some("temp/json_output/x.json"), false);
+        let text = serde_json::to_string(&out).unwrap();
+        assert!(approx_tokens(&text) <= 5_000, "{}", approx_tokens(&text));
+        let cut = &out["truncated"][0];
+        assert_eq!(cut["pointer"], "/result/items");
+        assert_eq!(cut["total"], 1000);
+        let shown = cut["shown"].as_u64().unwrap();
+        assert!(shown > 10);
+        assert_eq!(
+            out["result"]["items"].as_array().unwrap().len() as u64,
+            shown
+        );
+        assert_eq!(cut["next"]["tool"], "read_result");
+        assert_eq!(cut["next"]["arguments"]["cursor"], shown);
+        let text = "あ".repeat(20_000);
+        let out = fit(
+            json!({"success": true, "result": {"content": text}}),
+            5_000,
+            None,
+            false,
+        );
+        assert!(approx_tokens(&serde_json::to_string(&out).unwrap()) <= 5_000);
+        assert_eq!(out["truncated"][0]["kind"], "text");
+        assert_eq!(out["truncated"][0]["total"], 20_000);
+        let small = json!({"success": true, "result": {"a": [1, 2]}});
+        assert_eq!(fit(small.clone(), 5_000, None, true), small);
+        // Many small parts: whole nested objects go, named by their keys.
+        let parts: serde_json::Map<String, Value> = (0..200)
+            .map(|i| (format!("k{i}"), json!({"a": {"b": "い".repeat(60)}})))
+            .collect();
+        let out = fit(
+            json!({"success": true, "result": {"parts": parts}}),
+            3_000,
+            None,
+            true,
+        );
+        assert!(approx_tokens(&serde_json::to_string(&out).unwrap()) <= 3_000);
+        assert_eq!(out["truncated"][0]["kind"], "object");
+    }
+}

@@ -1,0 +1,143 @@
+//! `noveler mcp` through the official TypeScript SDK (`@modelcontextprotocol/sdk`, which MCP
+//! Inspector and many hosts are built on): its `listTools` refuses a list with a schema it
+//! cannot read, and its `callTool` validates every structuredContent against the tool's
+//! outputSchema. The SDK is installed from the npm registry once into
+//! `target/tmp/ts-sdk/`; without node, npm or the registry the test is skipped with a note.
+
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
+use common::BIN;
+
+/// The oldest SDK line that refuses boolean sub-schemas (issue 15) and up.
+const SDK: &str = "@modelcontextprotocol/sdk@^1.22";
+
+/// The SDK's install dir, installing it on first use; `None` (with a note) when it cannot be.
+fn sdk() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ts-sdk");
+    let installed = dir.join("node_modules/@modelcontextprotocol/sdk/package.json");
+    if installed.is_file() {
+        return Some(dir);
+    }
+    let node = Command::new("node").arg("--version").output();
+    if !node.is_ok_and(|o| o.status.success()) {
+        eprintln!("SKIPPED: node is not installed; the TypeScript SDK test needs node 18+");
+        return None;
+    }
+    std::fs::create_dir_all(&dir).ok()?;
+    let out = Command::new("npm")
+        .args(["install", "--no-audit", "--no-fund", "--silent", "--prefix"])
+        .arg(&dir)
+        .arg(SDK)
+        .output();
+    match out {
+        Ok(o) if o.status.success() && installed.is_file() => Some(dir),
+        Ok(o) => {
+            eprintln!(
+                "SKIPPED: `npm install {SDK}` failed (no registry?): {}",
+                String::from_utf8_lossy(&o.stderr).trim()
+            );
+            None
+        }
+        Err(e) => {
+            eprintln!("SKIPPED: npm is not available ({e})");
+            None
+        }
+    }
+}
+
+/// Runs tests/ts_client/client.mjs with `calls` against a fresh sample project.
+fn run_client(sdk: &Path, profile: &str, calls: Value) -> (Value, tempfile::TempDir) {
+    let (guard, root) = common::sample_in("project");
+    let calls_file = guard.path().join("calls.json");
+    std::fs::write(&calls_file, calls.to_string()).unwrap();
+    let out = Command::new("node")
+        .arg(common::manifest().join("tests/ts_client/client.mjs"))
+        .arg(sdk)
+        .arg(BIN)
+        .arg(&root)
+        .arg(profile)
+        .arg(&calls_file)
+        .output()
+        .expect("run node");
+    assert!(
+        out.status.success(),
+        "the TypeScript client failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("client report");
+    (report, guard)
+}
+
+/// Every call: no SDK exception (a reply that does not validate against outputSchema
+/// throws), and isError exactly where expected.
+fn judge(report: &Value, calls: &Value) {
+    let results = report["calls"].as_array().expect("calls");
+    for (call, got) in calls.as_array().unwrap().iter().zip(results) {
+        assert!(
+            got.get("exception").is_none(),
+            "{}: the TypeScript SDK refused the reply: {}",
+            call["tool"],
+            got["exception"]
+        );
+        let expect_error = call["expect_error"].as_bool().unwrap_or(false);
+        assert_eq!(
+            got["is_error"].as_bool(),
+            Some(expect_error),
+            "{} {}: {}",
+            call["tool"],
+            call["arguments"],
+            got["structured"]
+        );
+        assert!(got["structured"].is_object(), "{}", call["tool"]);
+    }
+}
+
+#[test]
+fn the_typescript_sdk_lists_and_calls_the_default_tools() {
+    let Some(sdk) = sdk() else { return };
+    let calls = json!([
+        {"tool": "status"},
+        {"tool": "noveler_check", "arguments": {"episode": 1}},
+        {"tool": "write_stage", "arguments": {"episode": 2}},
+        {"tool": "write_stage", "arguments": {"episode": 2, "stage": 2, "dry_run": true}},
+        {"tool": "store_artifact", "arguments": {"content": "港町のメモ"}},
+        {"tool": "check_file_changes"},
+        {"tool": "backup_management", "arguments": {"action": "list"}},
+        {"tool": "noveler", "arguments": {"command": "rules"}},
+        {"tool": "get_check_tasks", "arguments": {"episode": 1}},
+        {"tool": "execute_check_step", "arguments": {"episode": 1, "step_id": 1}},
+        // argument errors and a call whose only target failed are isError results
+        {"tool": "noveler_check", "arguments": {"episode": "one"}, "expect_error": true},
+        {"tool": "write_stage", "arguments": {"episode": 2, "submision": {}}, "expect_error": true},
+        {"tool": "noveler_check", "arguments": {"episode": 999}, "expect_error": true},
+    ]);
+    let (report, _guard) = run_client(&sdk, "default", calls.clone());
+    let tools = report["tools"].as_array().expect("tools");
+    assert!((10..=16).contains(&tools.len()), "the SDK saw {tools:?}");
+    judge(&report, &calls);
+    let misspelt = &report["calls"][11]["structured"]["error"];
+    assert!(
+        misspelt["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("`submission`")),
+        "{misspelt}"
+    );
+}
+
+#[test]
+fn the_typescript_sdk_accepts_every_seed_tool_schema() {
+    let Some(sdk) = sdk() else { return };
+    let calls = json!([
+        {"tool": "check_basic", "arguments": {"episode": 1}},
+        {"tool": "write_step_1", "arguments": {"episode": 2, "dry_run": true}},
+        {"tool": "list_files_with_hashes"},
+        {"tool": "get_check_status", "arguments": {"episode": 1}, "expect_error": true},
+    ]);
+    let (report, _guard) = run_client(&sdk, "seed", calls.clone());
+    let tools = report["tools"].as_array().expect("tools");
+    assert!(tools.len() > 60, "the SDK saw only {} tools", tools.len());
+    judge(&report, &calls);
+}
