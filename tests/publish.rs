@@ -93,9 +93,9 @@ fn init_check_complete_on_a_fresh_project() {
         &[
             "complete",
             "1",
-            "--format",
+            "--site",
             "kakuyomu",
-            "--output-format",
+            "--format",
             "json",
         ],
     );
@@ -190,7 +190,7 @@ fn auto_publish_only_prepares_and_the_gate_refuses() {
             "--min-score",
             "100",
             "--auto-publish",
-            "--output-format",
+            "--format",
             "json",
         ],
     );
@@ -204,7 +204,7 @@ fn auto_publish_only_prepares_and_the_gate_refuses() {
     assert!(!dir.path().join("50_管理資料/公開用").exists());
     let o = run(
         dir.path(),
-        &["complete", "1", "--auto-publish", "--output-format", "json"],
+        &["complete", "1", "--auto-publish", "--output-format", "json"], // deprecated alias still works
     );
     assert_eq!(o.status.code(), Some(0));
     let r = &json(&o)["result"];

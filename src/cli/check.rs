@@ -1,7 +1,7 @@
 //! `noveler check [EPISODE|FILE|DIR|-]...`: clap arguments → `CheckRequest`, progress bar,
 //! rendering in the chosen format, exit status.
 
-use super::GlobalArgs;
+use super::{is_project, GlobalArgs};
 use crate::analysis::{Aspect, Severity};
 use crate::commands::check::{self as cmd, CheckReport, CheckRequest, Target};
 use crate::commands::{self, Ctx};
@@ -114,12 +114,6 @@ pub fn use_color(choice: ColorChoice, is_tty: bool) -> bool {
     }
 }
 
-/// Whether `dir` is an author's project (config file or manuscript directory).
-fn is_project(dir: &std::path::Path) -> bool {
-    dir.join(crate::project::PROJECT_CONFIG).is_file()
-        || dir.join(crate::project::MANUSCRIPT_DIR).is_dir()
-}
-
 /// When the working directory is in no project (pre-commit run from the root of a
 /// repository holding the novel in a subdirectory), the project of the first path target.
 fn root_from_targets(root: &std::path::Path, targets: &[Target]) -> Option<PathBuf> {
@@ -188,6 +182,7 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
     if global.project_root.is_none() {
         if let Some(root) = root_from_targets(&ctx.root, &req.targets) {
             ctx.root = root;
+            super::apply_save_policy(&mut ctx, global);
         }
     }
     // A root that does not exist is reported (P001); saving the envelope must not create it.

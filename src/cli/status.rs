@@ -50,7 +50,7 @@ fn report_path(root: &Path, output: Option<&Path>) -> PathBuf {
     }
 }
 
-pub fn run(ctx: &Ctx, args: StatusArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool) -> u8 {
     let req = StatusRequest {
         threshold: Some(args.threshold),
         recent: Some(args.recent),
@@ -74,6 +74,11 @@ pub fn run(ctx: &Ctx, args: StatusArgs) -> u8 {
     });
     emit(&out, args.format.format(), |r| {
         let mut s = crate::output::status::status_text(r);
+        if quiet {
+            // `-q`: the summary lines only (title, progress, quality), not the table.
+            s = s.split("\n\n").next().unwrap_or_default().to_string();
+            s.push('\n');
+        }
         if let Some(f) = &r.report_file {
             s.push_str(&format!("レポート: {f}\n"));
         }

@@ -386,8 +386,9 @@ pub fn text(report: &CheckReport, opts: &TextOptions) -> String {
     }
     if !opts.quiet {
         let _ = writeln!(out, "{}", summary_line(report));
-        let _ = writeln!(out, "{}", gate_line(report));
     }
+    // `-q` keeps the verdict: a failing run must say why it exits 1.
+    let _ = writeln!(out, "{}", gate_line(report));
     out
 }
 

@@ -200,7 +200,10 @@ pub fn status_text(r: &StatusReport) -> String {
     if !r.next_actions.is_empty() {
         s.push_str("次の一手:\n");
         for a in &r.next_actions {
-            s.push_str(&wrap(&format!("  - {a}"), MAX_WIDTH - 1));
+            s.push_str(&wrap(
+                &format!("  - {}", super::hint::to_cli(a)),
+                MAX_WIDTH - 1,
+            ));
         }
     }
     s
