@@ -695,7 +695,7 @@ _noveler() {
 
     case "${cmd}" in
         noveler)
-            opts="-q -h -V --project-root --no-save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help"
+            opts="-q -h -V --project-root --no-save --save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -713,7 +713,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__adr)
-            opts="-q -h --project-root --no-save --quiet --help new status list help"
+            opts="-q -h --project-root --no-save --save --quiet --help new status list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -801,7 +801,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__adr__subcmd__list)
-            opts="-s -l -q -h --status --limit --format --project-root --no-save --quiet --help"
+            opts="-s -l -q -h --status --limit --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -839,7 +839,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__adr__subcmd__new)
-            opts="-q -h --context --decision --rationale --consequences --status --format --project-root --no-save --quiet --help"
+            opts="-q -h --context --decision --rationale --consequences --status --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -881,7 +881,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__adr__subcmd__status)
-            opts="-r -q -h --reason --format --project-root --no-save --quiet --help"
+            opts="-r -q -h --reason --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -911,7 +911,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact)
-            opts="-q -h --project-root --no-save --quiet --help store fetch list delete gc help"
+            opts="-q -h --project-root --no-save --save --quiet --help store fetch list delete gc help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -929,7 +929,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__delete)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -951,7 +951,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__fetch)
-            opts="-q -h --section --format --project-root --no-save --quiet --help"
+            opts="-q -h --section --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -977,7 +977,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__gc)
-            opts="-q -h --dry-run --older-than --format --project-root --no-save --quiet --help"
+            opts="-q -h --dry-run --older-than --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1101,7 +1101,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__list)
-            opts="-q -h --tag --format --project-root --no-save --quiet --help"
+            opts="-q -h --tag --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1127,7 +1127,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__store)
-            opts="-q -h --type --description --tag --format --project-root --no-save --quiet --help"
+            opts="-q -h --type --description --tag --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1161,7 +1161,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__backup)
-            opts="-q -h --project-root --no-save --quiet --help create list restore help"
+            opts="-q -h --project-root --no-save --save --quiet --help create list restore help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1179,7 +1179,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__backup__subcmd__create)
-            opts="-q -h --all --reason --format --project-root --no-save --quiet --help"
+            opts="-q -h --all --reason --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1275,7 +1275,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__backup__subcmd__list)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1297,7 +1297,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__backup__subcmd__restore)
-            opts="-q -h --dry-run --format --project-root --no-save --quiet --help"
+            opts="-q -h --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1319,7 +1319,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check)
-            opts="-q -h --format --aspects --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --exclude-dialogue-lines --no-cache --stdin-filename --project-root --no-save --quiet --help progressive help"
+            opts="-q -h --format --aspects --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --exclude-dialogue-lines --no-cache --stdin-filename --snippet --project-root --no-save --save --quiet --help progressive help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1513,7 +1513,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help tasks step repeat status history end artifacts help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1555,7 +1555,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__artifacts)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1597,7 +1597,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__end)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1765,7 +1765,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__history)
-            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1815,7 +1815,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__repeat)
-            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1873,7 +1873,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__status)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1915,7 +1915,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1965,7 +1965,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__tasks)
-            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2007,16 +2007,12 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__complete)
-            opts="-q -h --auto-publish --site --format --min-score --dry-run --output-format --project-root --no-save --quiet --help"
+            opts="-q -h --auto-publish --site --min-score --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "narou kakuyomu plain" -- "${cur}"))
-                    return 0
-                    ;;
                 --site)
                     COMPREPLY=($(compgen -W "narou kakuyomu plain" -- "${cur}"))
                     return 0
@@ -2025,7 +2021,7 @@ _noveler() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --output-format)
+                --format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
@@ -2041,7 +2037,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__completions)
-            opts="-q -h --write-all --dir --project-root --no-save --quiet --help bash elvish fish powershell zsh"
+            opts="-q -h --write-all --dir --project-root --no-save --save --quiet --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2063,7 +2059,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__context)
-            opts="-q -h --project-root --no-save --quiet --help set append show search help"
+            opts="-q -h --project-root --no-save --save --quiet --help set append show search help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2081,7 +2077,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__context__subcmd__append)
-            opts="-s -q -h --section --format --project-root --no-save --quiet --help"
+            opts="-s -q -h --section --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2195,7 +2191,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__context__subcmd__search)
-            opts="-l -q -h --limit --format --project-root --no-save --quiet --help"
+            opts="-l -q -h --limit --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2225,7 +2221,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__context__subcmd__set)
-            opts="-s -q -h --section --format --project-root --no-save --quiet --help"
+            opts="-s -q -h --section --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2255,7 +2251,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__context__subcmd__show)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2277,7 +2273,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__convert)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2299,7 +2295,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__evaluate)
-            opts="-q -h --llm-result --style --format --project-root --no-save --quiet --help elements structure expression preview"
+            opts="-q -h --llm-result --style --format --project-root --no-save --save --quiet --help elements structure expression preview"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2329,14 +2325,14 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__explain)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -2351,7 +2347,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files)
-            opts="-q -h --project-root --no-save --quiet --help info list get changes clean help"
+            opts="-q -h --project-root --no-save --save --quiet --help info list get changes clean help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2369,7 +2365,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files__subcmd__changes)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2391,7 +2387,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files__subcmd__clean)
-            opts="-q -h --older-than --dry-run --format --project-root --no-save --quiet --help"
+            opts="-q -h --older-than --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2417,7 +2413,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files__subcmd__get)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2537,7 +2533,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files__subcmd__info)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2559,7 +2555,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files__subcmd__list)
-            opts="-q -h --prefix --role --format --project-root --no-save --quiet --help"
+            opts="-q -h --prefix --role --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3611,7 +3607,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__init)
-            opts="-q -h --title --genre --author --target-min --target-max --force --format --project-root --no-save --quiet --help"
+            opts="-q -h --title --genre --author --target-min --target-max --force --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3653,7 +3649,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__man)
-            opts="-q -h --dir --project-root --no-save --quiet --help"
+            opts="-q -h --dir --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3675,7 +3671,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__mcp)
-            opts="-q -h --tools --project-root --no-save --quiet --help"
+            opts="-q -h --tools --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3697,14 +3693,14 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__plot)
-            opts="-q -h --regenerate --dry-run --format --project-root --no-save --quiet --help submit help"
+            opts="-q -h --regenerate --dry-run --format --project-root --no-save --save --quiet --help submit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -3761,7 +3757,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__plot__subcmd__submit)
-            opts="-q -h --file --regenerate --dry-run --format --project-root --no-save --quiet --help"
+            opts="-q -h --file --regenerate --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3772,7 +3768,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -3787,7 +3783,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__polish)
-            opts="-q -h --level --diff --apply --codes --issue-ids --expected-sha256 --stage --format --project-root --no-save --quiet --help submit help"
+            opts="-q -h --all --level --diff --apply --codes --issue-ids --expected-sha256 --stage --format --project-root --no-save --save --quiet --help submit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3871,7 +3867,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__polish__subcmd__submit)
-            opts="-q -h --stage --result --diff --format --project-root --no-save --quiet --help"
+            opts="-q -h --stage --result --diff --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3901,7 +3897,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help tasks step repeat status history end artifacts help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3943,7 +3939,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__artifacts)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3985,7 +3981,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__end)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4153,7 +4149,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__history)
-            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4203,7 +4199,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__repeat)
-            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4261,7 +4257,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__status)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4303,7 +4299,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4353,7 +4349,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__tasks)
-            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4395,14 +4391,14 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__rules)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -4417,7 +4413,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__status)
-            opts="-o -q -h --threshold --recent --no-cache --report --output --format --project-root --no-save --quiet --help"
+            opts="-o -q -h --threshold --recent --no-cache --report --output --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4459,7 +4455,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo)
-            opts="-q -h --project-root --no-save --quiet --help add update delete move list search help"
+            opts="-q -h --project-root --no-save --save --quiet --help add update delete move list search help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4477,7 +4473,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__add)
-            opts="-c -d -s -q -h --category --description --subtask --format --project-root --no-save --quiet --help"
+            opts="-c -d -s -q -h --category --description --subtask --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4523,7 +4519,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__delete)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4657,7 +4653,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__list)
-            opts="-s -c -l -q -h --status --category --limit --format --project-root --no-save --quiet --help"
+            opts="-s -c -l -q -h --status --category --limit --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4703,7 +4699,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__move)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4725,7 +4721,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__search)
-            opts="-l -q -h --in --limit --format --project-root --no-save --quiet --help"
+            opts="-l -q -h --in --limit --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4759,7 +4755,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__update)
-            opts="-t -s -c -q -h --title --status --category --subtask --clear-subtasks --format --project-root --no-save --quiet --help"
+            opts="-t -s -c -q -h --title --status --category --subtask --clear-subtasks --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4809,7 +4805,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__validate)
-            opts="-q -h --verify-files --format --project-root --no-save --quiet --help"
+            opts="-q -h --verify-files --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4831,7 +4827,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write)
-            opts="-q -h --step --stage --session --new --draft --plot-file --word-count-target --dry-run --format --project-root --no-save --quiet --help submit resume status abandon tasks recover help"
+            opts="-q -h --step --stage --session --new --draft --plot-file --word-count-target --dry-run --format --project-root --no-save --save --quiet --help submit resume status abandon tasks recover help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4858,7 +4854,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -4873,7 +4869,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__abandon)
-            opts="-q -h --session --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4884,7 +4880,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -5011,7 +5007,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__recover)
-            opts="-q -h --from --session --format --project-root --no-save --quiet --help"
+            opts="-q -h --from --session --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5026,7 +5022,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -5041,7 +5037,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__resume)
-            opts="-q -h --session --dry-run --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5052,7 +5048,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -5067,7 +5063,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__status)
-            opts="-q -h --session --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5078,7 +5074,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -5093,7 +5089,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__submit)
-            opts="-q -h --session --stage --file --feedback --dry-run --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --stage --file --feedback --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5116,7 +5112,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -5131,14 +5127,14 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__tasks)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)

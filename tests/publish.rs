@@ -90,14 +90,7 @@ fn init_check_complete_on_a_fresh_project() {
 
     let o = run(
         &dir,
-        &[
-            "complete",
-            "1",
-            "--site",
-            "kakuyomu",
-            "--format",
-            "json",
-        ],
+        &["complete", "1", "--site", "kakuyomu", "--format", "json"],
     );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let env = json(&o);

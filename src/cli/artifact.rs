@@ -11,6 +11,7 @@ use crate::output::Format;
 use crate::store::artifact::ArtifactStore;
 use clap::{Args, Subcommand, ValueEnum};
 use std::collections::BTreeMap;
+use std::path::Path;
 
 #[derive(Debug, Args)]
 pub struct ArtifactArgs {
@@ -100,11 +101,25 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
             tags,
             format,
         } => {
-            let out = commands::execute(ctx, "artifact_store", |_| {
-                let (content, file) = if input == "-" {
-                    (Some(read_stdin()?), None)
+            let out = commands::execute(ctx, "artifact_store", |c| {
+                let (content, file, source_file, content_type) = if input == "-" {
+                    (Some(read_stdin()?), None, None, content_type)
                 } else {
-                    (None, Some(user_path(&input)))
+                    let path = user_path(&input);
+                    let inside = crate::store::paths::resolve(&c.root, Path::new(&path)).is_ok();
+                    if inside {
+                        (None, Some(path), None, content_type)
+                    } else {
+                        // The CLI reads any file the person names (SPEC §8 "Paths"); its
+                        // text is stored like `-`, with the path recorded as given.
+                        let abs = Path::new(&path);
+                        let bytes = std::fs::read(abs).map_err(|e| crate::Error::io(abs, &e))?;
+                        let text = crate::store::text::decode(abs, &bytes)?.text;
+                        let ty = content_type.or_else(|| {
+                            Some(crate::store::artifact::content_type_for_path(abs).to_string())
+                        });
+                        (Some(text), None, Some(path.clone()), ty)
+                    }
                 };
                 cmd::store_with(
                     &store,
@@ -114,20 +129,20 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                         content_type,
                         description,
                         tags: tags.into_iter().collect::<BTreeMap<_, _>>(),
-                        source_file: None,
+                        source_file,
                     },
                 )
             });
             emit(&out, format.format(), |r| {
                 format!(
-                    "{}{}\n  file: {}\n  {} chars → reference {} chars (prompt reduction {:.1}%)\n  reference: {}\n",
+                    "{}{}\n  ファイル: {}\n  {} 字 → 参照 {} 字（プロンプト削減 {:.1}%）\n  参照: {}\n",
                     r.artifact_id,
                     if r.created {
                         ""
                     } else if r.repaired {
-                        " (repaired)"
+                        "（壊れていたファイルを修復）"
                     } else {
-                        " (already stored; metadata merged)"
+                        "（保存済み・メタデータを統合）"
                     },
                     r.path,
                     r.content_chars,

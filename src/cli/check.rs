@@ -100,9 +100,14 @@ pub struct CheckArgs {
     /// Do not read or write the content-hash cache (.noveler/cache/)
     #[arg(long)]
     pub no_cache: bool,
-    /// File name to report stdin (-) as; also decides ignores
+    /// File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet
+    /// unless this names an episode file (第NNN話…)
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
+    /// Check the text as a snippet, not a whole episode: skip the rules about an episode as a
+    /// whole (length, dialogue ratio, kanji ratio, window…)
+    #[arg(long)]
+    pub snippet: bool,
 }
 
 /// Whether to colour output written to a stream that `is_tty`.
@@ -135,8 +140,7 @@ fn root_from_targets(root: &std::path::Path, targets: &[Target]) -> Option<PathB
 
 /// Builds the request: paths are taken from the working directory, numbers are episodes.
 pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
-    let targets = args
-        .targets
+    let targets = super::files::expand_globs(&args.targets)
         .iter()
         .map(|t| match Target::parse(t) {
             Target::Path(p) if p != "-" => {
@@ -159,6 +163,7 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
         exclude_dialogue_lines: args.exclude_dialogue_lines,
         no_cache: args.no_cache,
         stdin_filename: args.stdin_filename.clone(),
+        snippet: args.snippet,
         ..Default::default()
     }
 }

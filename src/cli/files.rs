@@ -46,6 +46,42 @@ pub fn user_path(arg: &str) -> String {
     }
 }
 
+/// Arguments with the glob patterns a shell left unexpanded (quoted, as pre-commit and
+/// Windows shells pass them: `'40_原稿/第00[12]*.md'`) expanded relative to the working
+/// directory, sorted; an argument that names an existing path, or a pattern that matches
+/// nothing, is kept as it is (the command then says it is missing).
+pub fn expand_globs(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for arg in args {
+        let is_pattern = arg.contains(['*', '?', '[']) && !Path::new(arg).exists();
+        let matches: Vec<String> = if is_pattern {
+            let opts = glob::MatchOptions {
+                require_literal_leading_dot: true,
+                ..Default::default()
+            };
+            match glob::glob_with(arg, opts) {
+                Ok(paths) => {
+                    let mut v: Vec<String> = paths
+                        .filter_map(|p| p.ok())
+                        .map(|p| p.display().to_string())
+                        .collect();
+                    v.sort();
+                    v
+                }
+                Err(_) => Vec::new(),
+            }
+        } else {
+            Vec::new()
+        };
+        if matches.is_empty() {
+            out.push(arg.clone());
+        } else {
+            out.extend(matches);
+        }
+    }
+    out
+}
+
 /// Reads all of stdin as UTF-8.
 pub fn read_stdin() -> Result<String> {
     let mut bytes = Vec::new();

@@ -1,9 +1,9 @@
 //! The command line: clap definitions → requests, rendering through `output`, exit codes.
 //! Every verb calls the same `commands::*` function its MCP tool calls.
 
+use crate::cli::files::DataFormat;
 use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::Error;
-use crate::cli::files::DataFormat;
 use crate::output::Format;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
@@ -146,8 +146,12 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Completions(args) => gen::run_completions(args),
         Command::Man(args) => gen::run_man(args),
         Command::Explain { code, format } => {
-            // Documentation reads nothing of the project: nothing to keep (ruff `rule`).
-            let ctx = Ctx { save: false, ..ctx };
+            // Documentation reads nothing of the project: nothing to keep unless `--save`
+            // (ruff `rule` writes nothing either).
+            let ctx = Ctx {
+                save: ctx.save && cli.global.save,
+                ..ctx
+            };
             let out = commands::execute(&ctx, "explain", |c| {
                 commands::explain::explain(c, commands::explain::ExplainRequest { code })
             });
@@ -156,7 +160,10 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
             })
         }
         Command::Rules { format } => {
-            let ctx = Ctx { save: false, ..ctx };
+            let ctx = Ctx {
+                save: ctx.save && cli.global.save,
+                ..ctx
+            };
             let out = commands::execute(&ctx, "rules", |c| {
                 commands::explain::rules(c, Default::default())
             });
@@ -284,7 +291,11 @@ pub fn violation_lines(err: &Error) -> String {
     for item in v {
         let path = item.get("path").and_then(|p| p.as_str()).unwrap_or("");
         let message = item.get("message").and_then(|m| m.as_str()).unwrap_or("");
-        let path = if path.is_empty() { "（全体）" } else { path };
+        let path = if path.is_empty() {
+            "（全体）"
+        } else {
+            path
+        };
         out.push_str(&format!("\n  - {path}: {message}"));
     }
     out

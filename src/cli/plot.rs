@@ -1,10 +1,10 @@
 //! `noveler plot EP [--regenerate]` and `noveler plot submit EP --file F`.
 
 use crate::cli::emit;
+use crate::cli::files::DataFormat;
 use crate::cli::files::{read_stdin, user_path};
 use crate::commands::plot::{self as cmd, PlotReport, PlotRequest, PlotResult};
 use crate::commands::{self, Ctx};
-use crate::cli::files::DataFormat;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]

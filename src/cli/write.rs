@@ -3,13 +3,13 @@
 //! prompt is printed whole, followed by the command that submits its result.
 
 use crate::cli::emit;
+use crate::cli::files::DataFormat;
 use crate::cli::files::{read_stdin, user_path};
 use crate::commands::write::{
     self as cmd, EnhancedResumeRequest, EnhancedTasksRequest, WriteAbandonRequest, WriteRequest,
     WriteResumeRequest, WriteStatusRequest, WriteSubmitRequest,
 };
 use crate::commands::{self, Ctx};
-use crate::cli::files::DataFormat;
 use crate::workflow::recovery::{ResumeFailureOutcome, TasksOutcome};
 use crate::workflow::writing::{StatusOutcome, SubmitOutcome, WriteOutcome};
 use clap::{Args, Subcommand};

@@ -460,8 +460,14 @@ mod tests {
         assert!(gi.lines().any(|l| l == "temp/"));
         assert!(gi.lines().any(|l| l == ".noveler/"));
         // A first episode, so that `noveler check` has something to check.
-        assert!(report.created.iter().any(|c| c == "40_原稿/第001話_はじまり.md"));
-        assert_eq!(p.manuscript_path(1).unwrap().file_name().unwrap(), "第001話_はじまり.md");
+        assert!(report
+            .created
+            .iter()
+            .any(|c| c == "40_原稿/第001話_はじまり.md"));
+        assert_eq!(
+            p.manuscript_path(1).unwrap().file_name().unwrap(),
+            "第001話_はじまり.md"
+        );
         // Every template is valid YAML.
         for rel in &report.created {
             if rel.ends_with(".yaml") {
