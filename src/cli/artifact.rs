@@ -201,7 +201,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                         c.path, c.reason
                     ));
                 }
-                s.push_str(&format!("{} artifacts\n", r.total_artifacts));
+                s.push_str(&format!("アーティファクト {} 件\n", r.total_artifacts));
                 s
             })
         }
@@ -210,7 +210,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
             let out = commands::execute(ctx, "artifact_delete", |_| cmd::delete_with(&store, req));
             emit(&out, format.format(), |r| {
                 format!(
-                    "deleted {} (backup {})\n",
+                    "{} を削除しました（バックアップ {}）\n",
                     r.artifact_id, r.backup.backup_id
                 )
             })
@@ -226,7 +226,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
             };
             let out = commands::execute(ctx, "artifact_gc", |_| cmd::gc_with(&store, req));
             emit(&out, format.format(), |r| {
-                let verb = if r.dry_run { "would remove" } else { "removed" };
+                let verb = if r.dry_run { "削除予定" } else { "削除" };
                 let mut s = String::new();
                 for id in &r.outcome.removed {
                     s.push_str(&format!("{verb} {id}\n"));
@@ -238,16 +238,16 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                     ));
                 }
                 s.push_str(&format!(
-                    "{verb} {}; kept {} referenced, {} keep=true, {} younger than {} ({} files scanned)\n",
+                    "{verb} {} 件。残したもの: 参照あり {}、keep=true {}、{} より新しい {}（{} ファイルを確認）\n",
                     r.outcome.removed.len(),
                     r.outcome.kept_referenced.len(),
                     r.outcome.kept_pinned.len(),
-                    r.outcome.kept_recent.len(),
                     r.older_than,
+                    r.outcome.kept_recent.len(),
                     r.outcome.scanned_files
                 ));
                 if let Some(b) = &r.outcome.backup {
-                    s.push_str(&format!("backup: {}\n", b.backup_id));
+                    s.push_str(&format!("バックアップ: {}\n", b.backup_id));
                 }
                 s
             })
