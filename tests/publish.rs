@@ -65,7 +65,7 @@ fn init_check_complete_on_a_fresh_project() {
     assert!(dir.join(".novelerrc.yaml").is_file());
     assert!(dir.join("40_原稿").is_dir());
     let gitignore = std::fs::read_to_string(dir.join(".gitignore")).unwrap();
-    assert!(gitignore.contains("temp/") && gitignore.contains(".noveler/cache/"));
+    assert!(gitignore.contains("temp/") && gitignore.contains(".noveler/"));
 
     // A second init refuses the non-empty directory and leaves it alone.
     let before = sha(&dir.join("プロジェクト設定.yaml"));
@@ -76,6 +76,12 @@ fn init_check_complete_on_a_fresh_project() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(sha(&dir.join("プロジェクト設定.yaml")), before);
 
+    // The author titles init's first episode by renaming it, then writes it.
+    std::fs::rename(
+        dir.join("40_原稿/第001話_はじまり.md"),
+        dir.join("40_原稿/第001話_はじまりの港.md"),
+    )
+    .unwrap();
     std::fs::write(dir.join("40_原稿/第001話_はじまりの港.md"), manuscript()).unwrap();
     let o = run(&dir, &["check", "1", "--format", "json", "--no-save"]);
     assert!(matches!(o.status.code(), Some(0) | Some(1)));

@@ -181,7 +181,7 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Todo(args) => todo::run_todo(&ctx, args),
         Command::Adr(args) => todo::run_adr(&ctx, args),
         Command::Context(args) => todo::run_context(&ctx, args),
-        Command::Init(args) => init::run(&ctx, args),
+        Command::Init(args) => init::run(&ctx, args, &cli.global),
         Command::Complete(args) => complete::run(&ctx, args),
         Command::Status(args) => status::run(&ctx, args, cli.global.quiet),
         Command::Progressive(args) => progressive::run(&ctx, args),
