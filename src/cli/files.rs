@@ -217,7 +217,11 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
                         f.entry.size_bytes,
                         f.entry.role,
                         f.path,
-                        if f.exists { "" } else { "  （見つかりません）" }
+                        if f.exists {
+                            ""
+                        } else {
+                            "  （見つかりません）"
+                        }
                     ));
                 }
                 s.push_str(&format!(

@@ -42,7 +42,11 @@ pub fn run(ctx: &Ctx, args: ValidateArgs) -> u8 {
         }
         s.push_str(&format!(
             "{}（{}、FileRef {} 件を確認{}）\n",
-            if r.valid { "正しい形式です" } else { "形式に誤りがあります" },
+            if r.valid {
+                "正しい形式です"
+            } else {
+                "形式に誤りがあります"
+            },
             r.kind,
             r.file_refs_checked,
             if r.files_verified > 0 {

@@ -16,9 +16,12 @@ pub fn to_cli(hint: &str) -> String {
     format!("{command}{rest}")
 }
 
+/// A tool name and its arguments.
+type Call<'a> = (&'a str, Map<String, Value>);
+
 /// (tool, arguments) and the text after the JSON object, when `hint` starts with
 /// `name {…}` where name is a tool name (`[a-z_]+`).
-fn split_call(hint: &str) -> Option<((&str, Map<String, Value>), &str)> {
+fn split_call(hint: &str) -> Option<(Call<'_>, &str)> {
     let (tool, after) = hint.split_once(' ')?;
     if tool.is_empty() || !tool.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') {
         return None;
