@@ -113,6 +113,14 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                         // The CLI reads any file the person names (SPEC §8 "Paths"); its
                         // text is stored like `-`, with the path recorded as given.
                         let abs = Path::new(&path);
+                        if !abs.is_file() {
+                            return Err(crate::Error::new(
+                                crate::Code::U005,
+                                format!("{path} が見つかりません"),
+                            )
+                            .at(abs, None)
+                            .hint("保存するファイルのパスを確認してください。"));
+                        }
                         let bytes = std::fs::read(abs).map_err(|e| crate::Error::io(abs, &e))?;
                         let text = crate::store::text::decode(abs, &bytes)?.text;
                         let ty = content_type.or_else(|| {
