@@ -204,7 +204,7 @@ fn fixture(root: &Path) -> Fixture {
         .expect("store artifact");
     // Any saved envelope is recorded in the hash index: run one command through the CLI.
     let status = Command::new(BIN)
-        .args(["rules", "--format", "json", "--project-root"])
+        .args(["rules", "--format", "json", "--save", "--project-root"])
         .arg(root)
         .output()
         .expect("run noveler rules");

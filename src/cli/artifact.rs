@@ -11,6 +11,7 @@ use crate::output::Format;
 use crate::store::artifact::ArtifactStore;
 use clap::{Args, Subcommand, ValueEnum};
 use std::collections::BTreeMap;
+use std::path::Path;
 
 #[derive(Debug, Args)]
 pub struct ArtifactArgs {
@@ -100,11 +101,33 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
             tags,
             format,
         } => {
-            let out = commands::execute(ctx, "artifact_store", |_| {
-                let (content, file) = if input == "-" {
-                    (Some(read_stdin()?), None)
+            let out = commands::execute(ctx, "artifact_store", |c| {
+                let (content, file, source_file, content_type) = if input == "-" {
+                    (Some(read_stdin()?), None, None, content_type)
                 } else {
-                    (None, Some(user_path(&input)))
+                    let path = user_path(&input);
+                    let inside = crate::store::paths::resolve(&c.root, Path::new(&path)).is_ok();
+                    if inside {
+                        (None, Some(path), None, content_type)
+                    } else {
+                        // The CLI reads any file the person names (SPEC §8 "Paths"); its
+                        // text is stored like `-`, with the path recorded as given.
+                        let abs = Path::new(&path);
+                        if !abs.is_file() {
+                            return Err(crate::Error::new(
+                                crate::Code::U005,
+                                format!("{path} が見つかりません"),
+                            )
+                            .at(abs, None)
+                            .hint("保存するファイルのパスを確認してください。"));
+                        }
+                        let bytes = std::fs::read(abs).map_err(|e| crate::Error::io(abs, &e))?;
+                        let text = crate::store::text::decode(abs, &bytes)?.text;
+                        let ty = content_type.or_else(|| {
+                            Some(crate::store::artifact::content_type_for_path(abs).to_string())
+                        });
+                        (Some(text), None, Some(path.clone()), ty)
+                    }
                 };
                 cmd::store_with(
                     &store,
@@ -114,20 +137,20 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                         content_type,
                         description,
                         tags: tags.into_iter().collect::<BTreeMap<_, _>>(),
-                        source_file: None,
+                        source_file,
                     },
                 )
             });
             emit(&out, format.format(), |r| {
                 format!(
-                    "{}{}\n  file: {}\n  {} chars → reference {} chars (prompt reduction {:.1}%)\n  reference: {}\n",
+                    "{}{}\n  ファイル: {}\n  {} 字 → 参照 {} 字（プロンプト削減 {:.1}%）\n  参照: {}\n",
                     r.artifact_id,
                     if r.created {
                         ""
                     } else if r.repaired {
-                        " (repaired)"
+                        "（壊れていたファイルを修復）"
                     } else {
-                        " (already stored; metadata merged)"
+                        "（保存済み・メタデータを統合）"
                     },
                     r.path,
                     r.content_chars,
@@ -186,7 +209,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                         c.path, c.reason
                     ));
                 }
-                s.push_str(&format!("{} artifacts\n", r.total_artifacts));
+                s.push_str(&format!("アーティファクト {} 件\n", r.total_artifacts));
                 s
             })
         }
@@ -195,7 +218,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
             let out = commands::execute(ctx, "artifact_delete", |_| cmd::delete_with(&store, req));
             emit(&out, format.format(), |r| {
                 format!(
-                    "deleted {} (backup {})\n",
+                    "{} を削除しました（バックアップ {}）\n",
                     r.artifact_id, r.backup.backup_id
                 )
             })
@@ -211,7 +234,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
             };
             let out = commands::execute(ctx, "artifact_gc", |_| cmd::gc_with(&store, req));
             emit(&out, format.format(), |r| {
-                let verb = if r.dry_run { "would remove" } else { "removed" };
+                let verb = if r.dry_run { "削除予定" } else { "削除" };
                 let mut s = String::new();
                 for id in &r.outcome.removed {
                     s.push_str(&format!("{verb} {id}\n"));
@@ -223,16 +246,16 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                     ));
                 }
                 s.push_str(&format!(
-                    "{verb} {}; kept {} referenced, {} keep=true, {} younger than {} ({} files scanned)\n",
+                    "{verb} {} 件。残したもの: 参照あり {}、keep=true {}、{} より新しい {}（{} ファイルを確認）\n",
                     r.outcome.removed.len(),
                     r.outcome.kept_referenced.len(),
                     r.outcome.kept_pinned.len(),
-                    r.outcome.kept_recent.len(),
                     r.older_than,
+                    r.outcome.kept_recent.len(),
                     r.outcome.scanned_files
                 ));
                 if let Some(b) = &r.outcome.backup {
-                    s.push_str(&format!("backup: {}\n", b.backup_id));
+                    s.push_str(&format!("バックアップ: {}\n", b.backup_id));
                 }
                 s
             })

@@ -77,7 +77,7 @@ pub fn run(ctx: &Ctx, args: BackupArgs) -> u8 {
             });
             emit(&out, format.format(), |r| {
                 let mut s = format!(
-                    "backup {} ({} files, {} bytes, reason: {})\n",
+                    "バックアップ {}（{} ファイル、{} バイト、理由: {}）\n",
                     r.backup_id, r.total_files, r.total_size_bytes, r.reason
                 );
                 for f in &r.files {
@@ -94,14 +94,14 @@ pub fn run(ctx: &Ctx, args: BackupArgs) -> u8 {
                 let mut s = String::new();
                 for b in &r.backups {
                     s.push_str(&format!(
-                        "{}  {}  {:>3} files  {:>9} bytes  {}\n",
+                        "{}  {}  {:>3} ファイル  {:>9} バイト  {}\n",
                         b.backup_id, b.created_at, b.total_files, b.total_size_bytes, b.reason
                     ));
                 }
                 for b in &r.broken {
                     s.push_str(&format!("使えないバックアップ: {}: {}\n", b.path, b.reason));
                 }
-                s.push_str(&format!("{} backups\n", r.total_backups));
+                s.push_str(&format!("バックアップ {} 件\n", r.total_backups));
                 s
             })
         }
@@ -118,18 +118,27 @@ pub fn run(ctx: &Ctx, args: BackupArgs) -> u8 {
             emit(&out, format.format(), |r| {
                 let mut s = String::new();
                 for f in &r.outcome.files {
-                    s.push_str(&format!("{:<9} {}\n", f.action, f.path));
+                    let action = match f.action.as_str() {
+                        "create" => "作成",
+                        "restore" => "復元",
+                        "unchanged" => "変更なし",
+                        other => other,
+                    };
+                    s.push_str(&format!("{action}  {}\n", f.path));
                 }
                 if r.outcome.dry_run {
-                    s.push_str("dry run: nothing written\n");
+                    s.push_str("ドライラン: 何も書き込んでいません\n");
                 } else {
                     s.push_str(&format!(
-                        "restored {} files from {}\n",
-                        r.restored, r.outcome.backup_id
+                        "{} から {} ファイルを復元しました\n",
+                        r.outcome.backup_id, r.restored
                     ));
                 }
                 if let Some(b) = &r.outcome.pre_restore_backup {
-                    s.push_str(&format!("previous contents backed up as {}\n", b.backup_id));
+                    s.push_str(&format!(
+                        "復元前の内容はバックアップ {} に保存しました（noveler backup restore {} で戻せます）\n",
+                        b.backup_id, b.backup_id
+                    ));
                 }
                 s
             })

@@ -1,7 +1,7 @@
 //! `noveler check [EPISODE|FILE|DIR|-]...`: clap arguments → `CheckRequest`, progress bar,
 //! rendering in the chosen format, exit status.
 
-use super::GlobalArgs;
+use super::{is_project, GlobalArgs};
 use crate::analysis::settings::Preset;
 use crate::analysis::{Aspect, Severity};
 use crate::commands::check::{self as cmd, CheckReport, CheckRequest, Target};
@@ -114,7 +114,8 @@ pub struct CheckArgs {
     /// Do not read or write the content-hash cache (.noveler/cache/)
     #[arg(long)]
     pub no_cache: bool,
-    /// File name to report stdin (-) as; also decides ignores
+    /// File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet
+    /// unless this names an episode file (第NNN話…)
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
     /// Hide findings recorded in this baseline file (default .noveler/baseline.json)
@@ -130,6 +131,10 @@ pub struct CheckArgs {
         conflicts_with = "baseline"
     )]
     pub write_baseline: Option<String>,
+    /// Check the text as a snippet, not a whole episode: skip the rules about an episode as a
+    /// whole (length, dialogue ratio, kanji ratio, window…)
+    #[arg(long)]
+    pub snippet: bool,
 }
 
 /// A baseline path as typed: relative to the working directory (`""` stays the default).
@@ -148,12 +153,6 @@ pub fn use_color(choice: ColorChoice, is_tty: bool) -> bool {
         ColorChoice::Never => false,
         ColorChoice::Auto => is_tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     }
-}
-
-/// Whether `dir` is an author's project (config file or manuscript directory).
-fn is_project(dir: &std::path::Path) -> bool {
-    dir.join(crate::project::PROJECT_CONFIG).is_file()
-        || dir.join(crate::project::MANUSCRIPT_DIR).is_dir()
 }
 
 /// When the working directory is in no project (pre-commit run from the root of a
@@ -177,8 +176,7 @@ fn root_from_targets(root: &std::path::Path, targets: &[Target]) -> Option<PathB
 
 /// Builds the request: paths are taken from the working directory, numbers are episodes.
 pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
-    let targets = args
-        .targets
+    let targets = super::files::expand_globs(&args.targets)
         .iter()
         .map(|t| match Target::parse(t) {
             Target::Path(p) if p != "-" => {
@@ -204,6 +202,7 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
         baseline: args.baseline.as_deref().map(|p| from_cwd(cwd, p)),
         write_baseline: args.write_baseline.as_deref().map(|p| from_cwd(cwd, p)),
         stdin_filename: args.stdin_filename.clone(),
+        snippet: args.snippet,
         ..Default::default()
     }
 }
@@ -227,6 +226,7 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
     if global.project_root.is_none() {
         if let Some(root) = root_from_targets(&ctx.root, &req.targets) {
             ctx.root = root;
+            super::apply_save_policy(&mut ctx, global);
         }
     }
     // A root that does not exist is reported (P001); saving the envelope must not create it.

@@ -1,4 +1,4 @@
-//! `noveler complete EP [--auto-publish] [--format narou|kakuyomu|plain] [--min-score N]`.
+//! `noveler complete EP [--auto-publish] [--site narou|kakuyomu|plain] [--min-score N]`.
 
 use crate::cli::emit;
 use crate::cli::files::DataFormat;
@@ -15,14 +15,9 @@ pub struct CompleteArgs {
     /// Prepare for posting (noveler never posts: there is no network access)
     #[arg(long)]
     pub auto_publish: bool,
-    /// Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml,
-    /// else narou)
-    #[arg(
-        long = "format",
-        visible_alias = "site",
-        value_enum,
-        value_name = "SITE"
-    )]
+    /// Site of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else
+    /// narou)
+    #[arg(long, value_enum, value_name = "SITE")]
     pub site: Option<PublishFormat>,
     /// Stop when the overall score is below this (0–100)
     #[arg(long, default_value_t = complete::DEFAULT_MIN_SCORE)]
@@ -30,10 +25,10 @@ pub struct CompleteArgs {
     /// Run the gate and show what would be written, without writing
     #[arg(long)]
     pub dry_run: bool,
-    /// How to print the result: text, or json (the result envelope). `--format` names the
-    /// site here, as in `noveler complete 3 --format kakuyomu`.
-    #[arg(long, value_enum, default_value = "text", value_name = "FORMAT")]
-    pub output_format: DataFormat,
+    /// Output format: text, or json (the result envelope). `--output-format` is a deprecated
+    /// alias; the site is `--site`.
+    #[arg(long, alias = "output-format", value_enum, default_value = "text")]
+    pub format: DataFormat,
 }
 
 fn text(r: &CompleteReport) -> String {
@@ -86,7 +81,7 @@ fn text(r: &CompleteReport) -> String {
     if !r.next_actions.is_empty() {
         s.push_str("次の一手:\n");
         for a in &r.next_actions {
-            s.push_str(&format!("  - {a}\n"));
+            s.push_str(&format!("  - {}\n", crate::output::hint::to_cli(a)));
         }
     }
     s
@@ -101,5 +96,5 @@ pub fn run(ctx: &Ctx, args: CompleteArgs) -> u8 {
         dry_run: args.dry_run,
     };
     let out = commands::execute(ctx, "complete", |c| complete::run(c, req));
-    emit(&out, args.output_format.format(), text)
+    emit(&out, args.format.format(), text)
 }

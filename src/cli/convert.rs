@@ -36,13 +36,13 @@ pub fn run(ctx: &Ctx, args: ConvertArgs) -> u8 {
         convert::run(c, ConvertRequest { cli_result })
     });
     emit(&out, args.format.format(), |r| {
-        let mut s = format!("{} → returncode {}\n", r.command, r.returncode);
+        let mut s = format!("{} → 終了コード {}\n", r.command, r.returncode);
         for (name, st) in [("stdout", &r.stdout), ("stderr", &r.stderr)] {
             s.push_str(&format!(
-                "  {name}: {} chars, {} lines{}{}\n",
+                "  {name}: {} 字、{} 行{}{}\n",
                 st.chars,
                 st.lines,
-                if st.truncated { " (summarised)" } else { "" },
+                if st.truncated { "（要約）" } else { "" },
                 st.file
                     .as_ref()
                     .map(|f| format!(" → {}", f.path))
@@ -50,7 +50,7 @@ pub fn run(ctx: &Ctx, args: ConvertArgs) -> u8 {
             ));
         }
         s.push_str(&format!(
-            "  {} → {} chars ({:.1}% smaller)\n",
+            "  {} 字 → {} 字（{:.1}% 削減）\n",
             r.original_chars, r.summary_chars, r.reduction_pct
         ));
         s

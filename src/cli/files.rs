@@ -46,6 +46,42 @@ pub fn user_path(arg: &str) -> String {
     }
 }
 
+/// Arguments with the glob patterns a shell left unexpanded (quoted, as pre-commit and
+/// Windows shells pass them: `'40_原稿/第00[12]*.md'`) expanded relative to the working
+/// directory, sorted; an argument that names an existing path, or a pattern that matches
+/// nothing, is kept as it is (the command then says it is missing).
+pub fn expand_globs(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for arg in args {
+        let is_pattern = arg.contains(['*', '?', '[']) && !Path::new(arg).exists();
+        let matches: Vec<String> = if is_pattern {
+            let opts = glob::MatchOptions {
+                require_literal_leading_dot: true,
+                ..Default::default()
+            };
+            match glob::glob_with(arg, opts) {
+                Ok(paths) => {
+                    let mut v: Vec<String> = paths
+                        .filter_map(|p| p.ok())
+                        .map(|p| p.display().to_string())
+                        .collect();
+                    v.sort();
+                    v
+                }
+                Err(_) => Vec::new(),
+            }
+        } else {
+            Vec::new()
+        };
+        if matches.is_empty() {
+            out.push(arg.clone());
+        } else {
+            out.extend(matches);
+        }
+    }
+    out
+}
+
 /// Reads all of stdin as UTF-8.
 pub fn read_stdin() -> Result<String> {
     let mut bytes = Vec::new();
@@ -138,26 +174,26 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
             let out = commands::execute(ctx, "files_info", |c| files::run_info(c, req));
             emit(&out, format.format(), |r| {
                 let mut s = format!(
-                    "{}\n  sha256: {}\n  size: {} bytes ({})\n",
+                    "{}\n  sha256: {}\n  サイズ: {} バイト（{}）\n",
                     r.file.path, r.file.sha256, r.file.size_bytes, r.file.content_type
                 );
                 if let (Some(c), Some(l)) = (r.chars, r.lines) {
-                    s.push_str(&format!("  text: {c} chars, {l} lines\n"));
+                    s.push_str(&format!("  本文: {c} 字、{l} 行\n"));
                 }
                 if let Some(m) = &r.modified_at {
-                    s.push_str(&format!("  modified: {m}\n"));
+                    s.push_str(&format!("  更新: {m}\n"));
                 }
-                s.push_str(&format!("  index: {}", r.index.status));
+                s.push_str(&format!("  インデックス: {}", r.index.status));
                 if let Some(rec) = &r.index.recorded {
                     s.push_str(&format!(
-                        " (recorded {} by {})",
+                        "（{} に {} が記録）",
                         rec.recorded_at,
                         rec.source.as_deref().unwrap_or("-")
                     ));
                 }
                 s.push('\n');
                 for p in &r.index.same_content_paths {
-                    s.push_str(&format!("  same content: {p}\n"));
+                    s.push_str(&format!("  同じ内容: {p}\n"));
                 }
                 s
             })
@@ -185,11 +221,15 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
                         f.entry.size_bytes,
                         f.entry.role,
                         f.path,
-                        if f.exists { "" } else { "  (missing)" }
+                        if f.exists {
+                            ""
+                        } else {
+                            "  （見つかりません）"
+                        }
                     ));
                 }
                 s.push_str(&format!(
-                    "{} files, {} bytes, {} distinct hashes\n",
+                    "{} ファイル、{} バイト、ハッシュ {} 種類\n",
                     r.total_files, r.total_size_bytes, r.total_hashes
                 ));
                 s
@@ -212,11 +252,18 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
             emit(&out, format.format(), |r| {
                 let mut s = String::new();
                 for f in &r.files {
-                    s.push_str(&format!("{:<9} {}\n", f.status, f.path));
+                    let status = match f.status.as_str() {
+                        "changed" => "変更あり",
+                        "unchanged" => "変更なし",
+                        "new" => "新規",
+                        "missing" => "見つからない",
+                        other => other,
+                    };
+                    s.push_str(&format!("{status}  {}\n", f.path));
                 }
                 let m = &r.summary;
                 s.push_str(&format!(
-                    "unchanged {}, changed {}, new {}, missing {}\n",
+                    "変更なし {}、変更あり {}、新規 {}、見つからない {}\n",
                     m.unchanged, m.changed, m.new, m.missing
                 ));
                 s
@@ -237,15 +284,15 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
                 for p in &r.removed {
                     s.push_str(&format!(
                         "{} {p}\n",
-                        if r.dry_run { "would remove" } else { "removed" }
+                        if r.dry_run { "削除予定" } else { "削除" }
                     ));
                 }
                 s.push_str(&format!(
-                    "{} {} files ({} bytes) older than {}; {} kept; index holds {} paths\n",
-                    if r.dry_run { "would remove" } else { "removed" },
+                    "{} より古い {} ファイル（{} バイト）を{}。残り {} 件、インデックスのパス {} 件\n",
+                    r.older_than,
                     r.removed.len(),
                     r.removed_bytes,
-                    r.older_than,
+                    if r.dry_run { "削除します（ドライラン）" } else { "削除しました" },
                     r.kept,
                     r.index_files
                 ));

@@ -36,7 +36,7 @@ pub struct InitArgs {
     pub format: DataFormat,
 }
 
-pub fn run(ctx: &Ctx, args: InitArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: InitArgs, global: &super::GlobalArgs) -> u8 {
     // The project root is DIR, whatever --project-root or discovery said.
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let dir = if args.dir.is_absolute() {
@@ -46,6 +46,8 @@ pub fn run(ctx: &Ctx, args: InitArgs) -> u8 {
     };
     let mut ctx = ctx.clone();
     ctx.root = dir.clone();
+    // DIR becomes a project: its result file goes there (unless --no-save).
+    ctx.save = !global.no_save;
     if init::would_refuse(&dir, args.force) {
         // A refusal leaves the directory exactly as it was: no result file either.
         ctx.save = false;

@@ -1,6 +1,7 @@
 //! The command line: clap definitions → requests, rendering through `output`, exit codes.
 //! Every verb calls the same `commands::*` function its MCP tool calls.
 
+use crate::cli::files::DataFormat;
 use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::Error;
 use crate::output::Format;
@@ -51,9 +52,13 @@ pub struct GlobalArgs {
     #[arg(long, global = true, env = "PROJECT_ROOT", value_name = "DIR")]
     pub project_root: Option<PathBuf>,
     /// Do not save the result envelope under temp/json_output/
-    #[arg(long, global = true)]
+    #[arg(long, global = true, conflicts_with = "save")]
     pub no_save: bool,
-    /// Print less: only findings and errors
+    /// Save the result envelope (and use .noveler/cache/) even outside a project: outside
+    /// one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default
+    #[arg(long, global = true)]
+    pub save: bool,
+    /// Print less: only findings, errors and the pass/fail line
     #[arg(short, long, global = true)]
     pub quiet: bool,
 }
@@ -71,12 +76,12 @@ pub enum Command {
         /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES, or `scoring` for the score formula
         code: String,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: DataFormat,
     },
     /// List every rule with its code, aspect and default severity
     Rules {
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: DataFormat,
     },
     /// Content-addressed artifacts: store, fetch, list, delete, gc
     Artifact(artifact::ArtifactArgs),
@@ -141,19 +146,29 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Completions(args) => gen::run_completions(args),
         Command::Man(args) => gen::run_man(args),
         Command::Explain { code, format } => {
+            // Documentation reads nothing of the project: nothing to keep unless `--save`
+            // (ruff `rule` writes nothing either).
+            let ctx = Ctx {
+                save: ctx.save && cli.global.save,
+                ..ctx
+            };
             let out = commands::execute(&ctx, "explain", |c| {
                 commands::explain::explain(c, commands::explain::ExplainRequest { code })
             });
-            emit(&out, format, |r| match (&r.rule, &r.scoring) {
+            emit(&out, format.format(), |r| match (&r.rule, &r.scoring) {
                 (Some(rule), _) => crate::output::rules::explain_text(rule),
                 (None, scoring) => scoring.clone().unwrap_or_default(),
             })
         }
         Command::Rules { format } => {
+            let ctx = Ctx {
+                save: ctx.save && cli.global.save,
+                ..ctx
+            };
             let out = commands::execute(&ctx, "rules", |c| {
                 commands::explain::rules(c, Default::default())
             });
-            emit(&out, format, |r| {
+            emit(&out, format.format(), |r| {
                 crate::output::rules::rules_table(&r.rules)
             })
         }
@@ -167,9 +182,9 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
         Command::Todo(args) => todo::run_todo(&ctx, args),
         Command::Adr(args) => todo::run_adr(&ctx, args),
         Command::Context(args) => todo::run_context(&ctx, args),
-        Command::Init(args) => init::run(&ctx, args),
+        Command::Init(args) => init::run(&ctx, args, &cli.global),
         Command::Complete(args) => complete::run(&ctx, args),
-        Command::Status(args) => status::run(&ctx, args),
+        Command::Status(args) => status::run(&ctx, args, cli.global.quiet),
         Command::Progressive(args) => progressive::run(&ctx, args),
         Command::Evaluate(args) => progressive::run_evaluate(&ctx, args),
         Command::Polish(args) => polish::run(&ctx, args),
@@ -182,8 +197,23 @@ pub fn context(global: &GlobalArgs) -> Ctx {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let root = crate::project::discover_root(global.project_root.as_deref(), &cwd);
     let mut ctx = Ctx::new(root);
-    ctx.save = !global.no_save;
+    apply_save_policy(&mut ctx, global);
     ctx
+}
+
+/// Whether `dir` is an author's project (config file or manuscript directory).
+pub fn is_project(dir: &std::path::Path) -> bool {
+    dir.join(crate::project::PROJECT_CONFIG).is_file()
+        || dir.join(crate::project::MANUSCRIPT_DIR).is_dir()
+}
+
+/// What a run may leave behind at `ctx.root`: inside a project (or a root named with
+/// `--project-root` / `PROJECT_ROOT`) the envelope and the cache, as SPEC §5 says; outside
+/// one nothing unless `--save`. `--no-save` always wins. Call again when the root changes.
+pub fn apply_save_policy(ctx: &mut Ctx, global: &GlobalArgs) {
+    let asked = global.save || global.project_root.is_some() || is_project(&ctx.root);
+    ctx.save = !global.no_save && asked;
+    ctx.use_cache = asked;
 }
 
 /// Prints an outcome: the envelope for `json`, `text(report)` otherwise; errors go to
@@ -237,9 +267,39 @@ pub fn print_stdout_bytes(bytes: &[u8]) -> std::io::Result<()> {
     out.flush()
 }
 
-/// Renders an error with miette on stderr.
+/// Renders an error with miette on stderr, followed by every validation violation it carries
+/// (the message names only the first).
 pub fn print_error(err: &Error) {
     print_stderr(render_error(err).trim_end());
+    let list = violation_lines(err);
+    if !list.is_empty() {
+        print_stderr(&list);
+    }
+}
+
+/// `details.violations` (`[{path, message}]`) as one line each, when there are several.
+pub fn violation_lines(err: &Error) -> String {
+    let Some(v) = err
+        .details
+        .as_ref()
+        .and_then(|d| d.get("violations"))
+        .and_then(|v| v.as_array())
+        .filter(|v| v.len() > 1)
+    else {
+        return String::new();
+    };
+    let mut out = format!("違反 {} 件:", v.len());
+    for item in v {
+        let path = item.get("path").and_then(|p| p.as_str()).unwrap_or("");
+        let message = item.get("message").and_then(|m| m.as_str()).unwrap_or("");
+        let path = if path.is_empty() {
+            "（全体）"
+        } else {
+            path
+        };
+        out.push_str(&format!("\n  - {path}: {message}"));
+    }
+    out
 }
 
 /// An error rendered by miette, unwrapped so that file names stay whole; coloured when

@@ -1,10 +1,10 @@
 //! `noveler plot EP [--regenerate]` and `noveler plot submit EP --file F`.
 
 use crate::cli::emit;
+use crate::cli::files::DataFormat;
 use crate::cli::files::{read_stdin, user_path};
 use crate::commands::plot::{self as cmd, PlotReport, PlotRequest, PlotResult};
 use crate::commands::{self, Ctx};
-use crate::output::Format;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
@@ -22,7 +22,7 @@ pub struct PlotArgs {
     #[arg(long)]
     pub dry_run: bool,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: DataFormat,
 }
 
 #[derive(Debug, Subcommand)]
@@ -41,7 +41,7 @@ pub enum PlotAction {
         #[arg(long)]
         dry_run: bool,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: DataFormat,
     },
 }
 
@@ -68,7 +68,7 @@ pub fn run(ctx: &Ctx, args: PlotArgs) -> u8 {
                     Ok(t) => (Some(t), None),
                     Err(e) => {
                         let out = commands::execute(ctx, "plot", |_| Err::<PlotReport, _>(e));
-                        return emit(&out, format, |_| String::new());
+                        return emit(&out, format.format(), |_| String::new());
                     }
                 }
             } else {
@@ -92,7 +92,7 @@ pub fn run(ctx: &Ctx, args: PlotArgs) -> u8 {
         c.save = false;
     }
     let out = commands::execute(&c, "plot", |c| cmd::run(c, req));
-    emit(&out, format, plot_text)
+    emit(&out, format.format(), plot_text)
 }
 
 /// Text of `noveler plot`.

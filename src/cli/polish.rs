@@ -5,7 +5,9 @@ use crate::analysis::Applicability;
 use crate::cli::emit;
 use crate::cli::files::{user_path, DataFormat};
 use crate::cli::progressive::read_json;
+use crate::commands::check::Target;
 use crate::commands::polish::{self as cmd, PolishRequest, StageRequest, SubmitRequest};
+use crate::commands::polish_many::{self, PolishManyReport, PolishManyRequest};
 use crate::commands::{self, Ctx};
 use crate::output::progressive as out;
 use clap::{Args, Subcommand, ValueEnum};
@@ -30,9 +32,13 @@ impl From<Level> for Applicability {
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct PolishArgs {
-    /// Episode number or manuscript path (a bare integer is an episode; `./3` is a file)
-    #[arg(required = true)]
-    pub target: Option<String>,
+    /// Episode numbers, manuscript paths, directories or quoted globs (a bare integer is an
+    /// episode; `./3` is a file). Several targets are fixed in one run with one backup
+    #[arg(required_unless_present = "all", value_name = "EP|FILE|DIR")]
+    pub targets: Vec<String>,
+    /// Every manuscript of the project
+    #[arg(long, conflicts_with = "targets")]
+    pub all: bool,
     #[command(subcommand)]
     pub submit: Option<PolishSub>,
     /// Highest fix level applied (default: the project's fix.level, else safe)
@@ -112,8 +118,37 @@ pub fn run(ctx: &Ctx, args: PolishArgs) -> u8 {
         });
         return emit(&o, format.format(), out::polish_text);
     }
-    let (episode, file) = split_target(args.target.as_deref().unwrap_or_default());
     let fmt = args.format.format();
+    let targets = super::files::expand_globs(&args.targets);
+    let single =
+        !args.all && targets.len() == 1 && !std::path::Path::new(&user_path(&targets[0])).is_dir();
+    if !single {
+        if args.stage.is_some() || args.expected_sha256.is_some() || !args.issue_ids.is_empty() {
+            let e = crate::Error::new(
+                crate::Code::U001,
+                "--stage / --expected-sha256 / --issue-ids は原稿を一つだけ指定したときに使えます",
+            )
+            .hint("話数かファイルを一つだけ指定してください。");
+            let o = commands::execute(ctx, "polish", |_| Err::<cmd::PolishReport, _>(e));
+            return emit(&o, fmt, out::polish_text);
+        }
+        let req = PolishManyRequest {
+            targets: targets
+                .iter()
+                .map(|t| match Target::parse(t) {
+                    Target::Path(p) => Target::Path(user_path(&p)),
+                    e => e,
+                })
+                .collect(),
+            all: args.all,
+            level: args.level.map(Into::into),
+            apply: args.apply,
+            codes: args.codes,
+        };
+        let o = commands::execute(ctx, "polish", |c| polish_many::run(c, req));
+        return emit(&o, fmt, many_text);
+    }
+    let (episode, file) = split_target(&targets[0]);
     if let Some(stage) = args.stage {
         let o = commands::execute(ctx, "polish_stage", |c| {
             cmd::stage(
@@ -138,8 +173,51 @@ pub fn run(ctx: &Ctx, args: PolishArgs) -> u8 {
                 codes: args.codes,
                 issue_ids: args.issue_ids,
                 expected_sha256: args.expected_sha256,
+                ..Default::default()
             },
         )
     });
     emit(&o, fmt, out::polish_text)
+}
+
+/// Text of a polish over several files: each changed file as a single polish shows it, then
+/// one summary line.
+fn many_text(r: &PolishManyReport) -> String {
+    let mut s = String::new();
+    for f in r.files.iter().filter(|f| f.changed) {
+        // The one-file next step (`--apply --expected-sha256 …`) is replaced by the summary.
+        for line in out::polish_text(f)
+            .lines()
+            .filter(|l| !l.starts_with("次: "))
+        {
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    for f in &r.failures {
+        s.push_str(&format!(
+            "書き込めませんでした: {}: [{}] {}\n",
+            f.file, f.code, f.message
+        ));
+    }
+    let what = if r.mode == "apply" {
+        format!(
+            "{} ファイルを修正しました（修正 {} 件）",
+            r.written, r.fixes_applied
+        )
+    } else {
+        format!(
+            "{} ファイルに自動修正があります（修正 {} 件、--apply で書き込みます）",
+            r.changed, r.fixes_applied
+        )
+    };
+    s.push_str(&format!("{} ファイル中 {what}", r.files.len()));
+    if let Some(b) = &r.backup {
+        s.push_str(&format!(
+            "。バックアップ {}（noveler backup restore {} で戻せます）",
+            b.backup_id, b.backup_id
+        ));
+    }
+    s.push('\n');
+    s
 }

@@ -31,7 +31,8 @@ pub struct StatusArgs {
     /// Also write a visual report
     #[arg(long, value_enum, value_name = "KIND")]
     pub report: Option<ReportKind>,
-    /// Where to write the report, inside the project (default: temp/status_report.html)
+    /// Where to write the report (relative to the working directory; default:
+    /// temp/status_report.html in the project)
     #[arg(short, long, value_name = "FILE", requires = "report")]
     pub output: Option<PathBuf>,
     #[arg(long, value_enum, default_value = "text")]
@@ -50,7 +51,7 @@ fn report_path(root: &Path, output: Option<&Path>) -> PathBuf {
     }
 }
 
-pub fn run(ctx: &Ctx, args: StatusArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool) -> u8 {
     let req = StatusRequest {
         threshold: Some(args.threshold),
         recent: Some(args.recent),
@@ -59,13 +60,21 @@ pub fn run(ctx: &Ctx, args: StatusArgs) -> u8 {
     let out = commands::execute(ctx, "status", |c| {
         let mut report = status::run(c, req)?;
         if args.report == Some(ReportKind::Html) {
-            let target = paths::resolve(&c.root, &report_path(&c.root, args.output.as_deref()))?;
+            // `-o` goes wherever the person at the keyboard says (SPEC §8 "Paths"); only the
+            // default lies under the root.
+            let target = match args.output.as_deref() {
+                Some(_) => report_path(&c.root, args.output.as_deref()),
+                None => paths::resolve(&c.root, &report_path(&c.root, None))?.abs,
+            };
             let html =
                 crate::output::report_html::render(&report, &format!("noveler {}", crate::VERSION));
-            write_atomic(&target.abs, html.as_bytes())?;
+            if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).map_err(|e| crate::Error::io(dir, &e))?;
+            }
+            write_atomic(&target, html.as_bytes())?;
             report.add_output(FileRef::from_bytes(
                 &c.root,
-                &target.abs,
+                &target,
                 html.as_bytes(),
                 "report",
             ));
@@ -74,6 +83,11 @@ pub fn run(ctx: &Ctx, args: StatusArgs) -> u8 {
     });
     emit(&out, args.format.format(), |r| {
         let mut s = crate::output::status::status_text(r);
+        if quiet {
+            // `-q`: the summary lines only (title, progress, quality), not the table.
+            s = s.split("\n\n").next().unwrap_or_default().to_string();
+            s.push('\n');
+        }
         if let Some(f) = &r.report_file {
             s.push_str(&format!("レポート: {f}\n"));
         }

@@ -34,19 +34,23 @@ pub fn run(ctx: &Ctx, args: ValidateArgs) -> u8 {
         let mut s = String::new();
         for p in &r.problems {
             let at = if p.pointer.is_empty() {
-                "(document)"
+                "（文書全体）"
             } else {
                 &p.pointer
             };
             s.push_str(&format!("{at}: [{}] {}\n", p.code, p.message));
         }
         s.push_str(&format!(
-            "{} ({}; {} FileRefs checked{})\n",
-            if r.valid { "valid" } else { "invalid" },
+            "{}（{}、FileRef {} 件を確認{}）\n",
+            if r.valid {
+                "正しい形式です"
+            } else {
+                "形式に誤りがあります"
+            },
             r.kind,
             r.file_refs_checked,
             if r.files_verified > 0 {
-                format!(", {} verified on disk", r.files_verified)
+                format!("、うち {} 件はディスク上の内容も一致", r.files_verified)
             } else {
                 String::new()
             }

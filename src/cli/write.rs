@@ -3,13 +3,13 @@
 //! prompt is printed whole, followed by the command that submits its result.
 
 use crate::cli::emit;
+use crate::cli::files::DataFormat;
 use crate::cli::files::{read_stdin, user_path};
 use crate::commands::write::{
     self as cmd, EnhancedResumeRequest, EnhancedTasksRequest, WriteAbandonRequest, WriteRequest,
     WriteResumeRequest, WriteStatusRequest, WriteSubmitRequest,
 };
 use crate::commands::{self, Ctx};
-use crate::output::Format;
 use crate::workflow::recovery::{ResumeFailureOutcome, TasksOutcome};
 use crate::workflow::writing::{StatusOutcome, SubmitOutcome, WriteOutcome};
 use clap::{Args, Subcommand};
@@ -54,7 +54,7 @@ pub struct ShowArgs {
     #[arg(long)]
     pub dry_run: bool,
     #[arg(long, value_enum, default_value = "text")]
-    pub format: Format,
+    pub format: DataFormat,
 }
 
 #[derive(Debug, Subcommand)]
@@ -79,7 +79,7 @@ pub enum WriteAction {
         #[arg(long)]
         dry_run: bool,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: DataFormat,
     },
     /// Continue an interrupted (or abandoned) session from its current stage
     Resume {
@@ -90,7 +90,7 @@ pub enum WriteAction {
         #[arg(long)]
         dry_run: bool,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: DataFormat,
     },
     /// Sessions of an episode and the progress of one
     Status {
@@ -99,7 +99,7 @@ pub enum WriteAction {
         #[arg(long, value_name = "ID")]
         session: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: DataFormat,
     },
     /// Stop a session, freeing the episode for a new one
     Abandon {
@@ -108,14 +108,14 @@ pub enum WriteAction {
         #[arg(long, value_name = "ID")]
         session: String,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: DataFormat,
     },
     /// The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)
     Tasks {
         /// Episode number
         episode: u32,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: DataFormat,
     },
     /// Rebuild a damaged session and replay logged outputs from a step
     /// (enhanced_resume_from_partial_failure)
@@ -128,7 +128,7 @@ pub enum WriteAction {
         #[arg(long, value_name = "ID")]
         session: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: DataFormat,
     },
 }
 
@@ -160,7 +160,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
                         let out = commands::execute(&c, "write submit", |_| {
                             Err::<cmd::WriteSubmitReport, _>(e)
                         });
-                        return emit(&out, format, |_| String::new());
+                        return emit(&out, format.format(), |_| String::new());
                     }
                 }
             } else {
@@ -177,7 +177,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
                 dry_run,
             };
             let out = commands::execute(&c, "write submit", |c| cmd::submit(c, req));
-            emit(&out, format, |r| submit_text(&r.outcome))
+            emit(&out, format.format(), |r| submit_text(&r.outcome))
         }
         Some(WriteAction::Resume {
             episode,
@@ -192,7 +192,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
                 dry_run,
             };
             let out = commands::execute(&c, "write resume", |c| cmd::resume(c, req));
-            emit(&out, format, |r| {
+            emit(&out, format.format(), |r| {
                 let mut t = format!(
                     "再開: STEP{} から（残り {} 段階）{}\n",
                     r.outcome
@@ -219,7 +219,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
                 session_id: session,
             };
             let out = commands::execute(ctx, "write status", |c| cmd::status(c, req));
-            emit(&out, format, |r| status_text(&r.outcome))
+            emit(&out, format.format(), |r| status_text(&r.outcome))
         }
         Some(WriteAction::Abandon {
             episode,
@@ -231,7 +231,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
                 session_id: session,
             };
             let out = commands::execute(ctx, "write abandon", |c| cmd::abandon(c, req));
-            emit(&out, format, |r| {
+            emit(&out, format.format(), |r| {
                 format!(
                     "セッション {} を中止しました（{} 段階完了）\n次: {}\n",
                     r.session_id,
@@ -245,7 +245,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
             let out = commands::execute(ctx, "enhanced_get_writing_tasks", |c| {
                 cmd::enhanced_tasks(c, req)
             });
-            emit(&out, format, |r| tasks_text(&r.outcome))
+            emit(&out, format.format(), |r| tasks_text(&r.outcome))
         }
         Some(WriteAction::Recover {
             episode,
@@ -261,7 +261,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
             let out = commands::execute(ctx, "enhanced_resume_from_partial_failure", |c| {
                 cmd::enhanced_resume(c, req)
             });
-            emit(&out, format, |r| recover_text(&r.outcome))
+            emit(&out, format.format(), |r| recover_text(&r.outcome))
         }
     }
 }
@@ -273,7 +273,7 @@ fn show(ctx: &Ctx, a: ShowArgs) -> u8 {
             Ok((text, _)) => Some(text),
             Err(e) => {
                 let out = commands::execute(&c, "write", |_| Err::<cmd::WriteReport, _>(e));
-                return emit(&out, a.format, |_| String::new());
+                return emit(&out, a.format.format(), |_| String::new());
             }
         },
         None => None,
@@ -291,7 +291,7 @@ fn show(ctx: &Ctx, a: ShowArgs) -> u8 {
         ..Default::default()
     };
     let out = commands::execute(&c, "write", |c| cmd::run(c, req));
-    emit(&out, a.format, |r| show_text(&r.outcome))
+    emit(&out, a.format.format(), |r| show_text(&r.outcome))
 }
 
 fn progress_line(done: usize, skipped: usize, total: u8) -> String {

@@ -106,6 +106,42 @@ pub struct CheckRequest {
     /// Record every finding of this run in this baseline file, inside the project (`""`:
     /// the default `.noveler/baseline.json`); they are then reported as baselined.
     pub write_baseline: Option<String>,
+    /// Check the text as a snippet, not a whole episode: the rules about an episode as a
+    /// whole (`EPISODE_RULES`: length, dialogue ratio, window…) are skipped. Implied for
+    /// `content` unless `stdin_filename` names an episode file (`第NNN話…`).
+    pub snippet: bool,
+}
+
+/// Rules that judge a whole episode (its length, its balance of dialogue, kanji and 、, the
+/// window of the opening): meaningless on a snippet, so `snippet` skips them.
+pub const EPISODE_RULES: &[&str] = &[
+    "COMMA_AVG_OUT_OF_RANGE",
+    "DIALOGUE_RATIO_OUT_OF_RANGE",
+    "HIGH_AVG_SENTENCE_LENGTH",
+    "KANJI_RATIO_OUT_OF_RANGE",
+    "LENGTH_OUT_OF_RANGE",
+    "WINDOW_OUT_OF_RANGE",
+];
+
+/// Whether a file name (as given with `--stdin-filename`) names an episode: its last
+/// component starts with `第<digits>話`.
+pub fn names_episode(name: &str) -> bool {
+    let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    file.strip_prefix('第')
+        .map(|rest| {
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && rest[digits..].starts_with('話')
+        })
+        .unwrap_or(false)
+}
+
+/// `settings` with the episode rules switched off.
+fn snippet_settings(settings: &Settings) -> Settings {
+    let mut s = settings.clone();
+    for code in EPISODE_RULES {
+        s.rules.entry((*code).to_string()).or_default().enabled = Some(false);
+    }
+    s
 }
 
 /// The result for one checked file (SPEC §5).
@@ -138,6 +174,9 @@ pub struct FileResult {
     #[serde(skip)]
     #[schemars(skip)]
     pub disk_path: Option<PathBuf>,
+    /// Checked as a snippet (`CheckRequest::snippet`): the episode rules were skipped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub snippet: bool,
 }
 
 /// A target that could not be checked.
@@ -356,12 +395,25 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
     } else {
         None
     };
+    let snippet_stdin = req.snippet
+        || !req
+            .stdin_filename
+            .as_deref()
+            .is_some_and(|n| names_episode(n.trim()));
+    let snippet = snippet_settings(&settings);
     let total = jobs.iter().filter(|j| !matches!(j, Job::Failed(_))).count() as u64;
     let done = AtomicU64::new(0);
 
     let results: Vec<std::result::Result<(FileResult, FileRef), FileError>> = jobs
         .into_par_iter()
         .map(|job| {
+            let as_snippet = req.snippet || (matches!(job, Job::Stdin { .. }) && snippet_stdin);
+            // The cache is keyed by the project's settings: snippets are not cached.
+            let (settings, cache) = if as_snippet {
+                (&snippet, None)
+            } else {
+                (&settings, cache.as_ref())
+            };
             let (shown, disk, bytes) = match job {
                 Job::Failed(e) => return Err(e),
                 Job::File { shown, path } => match crate::store::text::read_bytes(&path) {
@@ -372,7 +424,10 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
             };
             ctx.check_cancelled()
                 .map_err(|e| FileError::new(shown.clone(), e))?;
-            let out = check_one(&project, &settings, cache.as_ref(), shown, disk, bytes);
+            let out = check_one(&project, settings, cache, shown, disk, bytes).map(|(mut f, r)| {
+                f.snippet = as_snippet;
+                (f, r)
+            });
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             ctx.report_progress(n, total, out.as_ref().map_or("", |(f, _)| f.path.as_str()));
             out
@@ -509,6 +564,7 @@ fn check_one(
             suppressed,
             text: Arc::from(source.text),
             disk_path: disk,
+            snippet: false,
         },
         fref,
     ))
@@ -912,6 +968,7 @@ mod tests {
             suppressed: Suppressed::default(),
             text: Arc::from(""),
             disk_path: None,
+            snippet: false,
         };
         for s in findings {
             let mut f = crate::store::cache::tests_support::finding();

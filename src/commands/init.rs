@@ -59,6 +59,10 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/project/30_設定集/執筆品質ルール.yaml"),
     ),
     (
+        "40_原稿/第001話_はじまり.md",
+        include_str!("../../templates/project/40_原稿/第001話_はじまり.md"),
+    ),
+    (
         "50_管理資料/話数管理.yaml",
         include_str!("../../templates/project/50_管理資料/話数管理.yaml"),
     ),
@@ -420,7 +424,7 @@ pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
     let next_actions = vec![
         "プロジェクト設定.yaml のあらすじ・視点・掲載予定を書き込む".to_string(),
         "20_プロット/話別プロット/第001話.yaml にプロットを書く（noveler plot 1）".to_string(),
-        "原稿を 40_原稿/第001話_<タイトル>.md に書き、noveler check 1 で確かめる".to_string(),
+        "40_原稿/第001話_はじまり.md に本文を書き（タイトルはファイル名で変えられます）、noveler check 1 で確かめる".to_string(),
         format!("noveler status --project-root {shown}"),
     ];
     Ok(InitReport {
@@ -502,7 +506,16 @@ mod tests {
         assert!(p.settings.forbidden_expressions.is_empty());
         let gi = std::fs::read_to_string(root.join(".gitignore")).unwrap();
         assert!(gi.lines().any(|l| l == "temp/"));
-        assert!(gi.lines().any(|l| l == ".noveler/cache/"));
+        assert!(gi.lines().any(|l| l == ".noveler/"));
+        // A first episode, so that `noveler check` has something to check.
+        assert!(report
+            .created
+            .iter()
+            .any(|c| c == "40_原稿/第001話_はじまり.md"));
+        assert_eq!(
+            p.manuscript_path(1).unwrap().file_name().unwrap(),
+            "第001話_はじまり.md"
+        );
         // Every template is valid YAML.
         for rel in &report.created {
             if rel.ends_with(".yaml") {

@@ -26,6 +26,7 @@ pub mod init;
 pub mod noveler_cli;
 pub mod plot;
 pub mod polish;
+pub mod polish_many;
 pub mod progressive;
 pub mod status;
 pub mod todo;

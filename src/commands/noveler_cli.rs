@@ -242,7 +242,8 @@ mod tests {
         assert_eq!(report.converted.command, "noveler rules --format json");
         let env = report.envelope.clone().unwrap();
         assert_eq!(env["command"], "rules");
-        assert!(env["saved_to"].is_string());
+        // Documentation commands keep nothing (issue 16): the envelope is not saved.
+        assert!(env["saved_to"].is_null());
         // The long JSON stdout is summarised and saved in full as a referenced file.
         assert!(report.converted.stdout.truncated);
         assert!(report.converted.stdout.text.starts_with('{'));

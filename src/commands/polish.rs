@@ -51,6 +51,10 @@ pub struct PolishRequest {
     /// Refuse (QC-018) unless the file still has this sha256 (the one it was checked with).
     #[serde(default)]
     pub expected_sha256: Option<String>,
+    /// A backup the caller already took of this file (`polish_many`: one backup per run).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub backup_taken: Option<BackupRef>,
 }
 
 /// One fix applied (seed 000 §5.4.2 check_fix).
@@ -244,6 +248,7 @@ fn write_back(
     expected: &str,
     new_text: &str,
     reason: &str,
+    backup_taken: Option<&BackupRef>,
 ) -> Result<Written> {
     let (backup, out) = lock::with_manuscript_locks(root, &[&t.rel], || {
         let now = crate::store::text::read_bytes(&t.path)?;
@@ -251,7 +256,10 @@ fn write_back(
         if actual != expected {
             return Err(stale(&t.rel, expected, &actual));
         }
-        let backup = backup::backup_file(root, &t.path, reason)?;
+        let backup = match backup_taken {
+            Some(b) => b.clone(),
+            None => backup::backup_file(root, &t.path, reason)?,
+        };
         let out = t.source.denormalise(new_text).into_bytes();
         write_atomic(&t.path, &out)?;
         Ok((backup, out))
@@ -497,7 +505,14 @@ pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
             .expected_sha256
             .clone()
             .unwrap_or_else(|| t.sha256.clone());
-        let w = write_back(&ctx.root, &t, &expected, &fixed, "polish")?;
+        let w = write_back(
+            &ctx.root,
+            &t,
+            &expected,
+            &fixed,
+            "polish",
+            req.backup_taken.as_ref(),
+        )?;
         sha_after = w.sha256;
         files_out.push(w.file);
         backup_ref = Some(w.backup);
@@ -589,6 +604,7 @@ pub fn check_fix(ctx: &Ctx, req: CheckFixRequest) -> Result<PolishReport> {
             codes: req.codes,
             issue_ids: req.issue_ids,
             expected_sha256: req.expected_sha256,
+            backup_taken: None,
         },
     )
 }
@@ -798,6 +814,7 @@ pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
             &t.sha256,
             &revised,
             &format!("polish stage{}", req.stage),
+            None,
         )?;
         sha_after = w.sha256;
         files_out.push(w.file);

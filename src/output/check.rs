@@ -372,6 +372,16 @@ fn score(x: f64) -> String {
 /// The per-file header line.
 pub fn file_header(file: &FileResult, color: bool) -> String {
     let l = &file.metrics.length_stats;
+    if file.snippet {
+        // A snippet has no target length: saying 範囲外 would contradict the skipped rule.
+        return format!(
+            "{}  正味文字数 {}字（断片として確認・話単位の規則は省略）  スコア {}  指摘 {}件",
+            bold(&file.path, color),
+            fmt_thousands(l.body_chars),
+            score(file.scores.overall),
+            file.findings.len()
+        );
+    }
     let range = format!(
         "目標 {}〜{}字",
         fmt_thousands(l.target_min),
@@ -463,7 +473,20 @@ pub fn gate_line(report: &CheckReport) -> String {
     } else {
         "合格"
     };
-    format!("{verdict}（{gate}）")
+    let mut line = format!("{verdict}（{gate}）");
+    // Say which files a score gate failed: with `-q` nothing else would.
+    if let Some(u) = report.gate.fail_under {
+        let below: Vec<String> = report
+            .files
+            .iter()
+            .filter(|f| f.scores.overall < u)
+            .map(|f| format!("{} {}", f.path, score(f.scores.overall)))
+            .collect();
+        if !below.is_empty() {
+            let _ = write!(line, "\nスコア {} 未満: {}", score(u), below.join("、"));
+        }
+    }
+    line
 }
 
 /// The text rendering of a check report (findings go to stdout; errors are rendered on
@@ -490,8 +513,9 @@ pub fn text(report: &CheckReport, opts: &TextOptions) -> String {
     }
     if !opts.quiet {
         let _ = writeln!(out, "{}", summary_line(report));
-        let _ = writeln!(out, "{}", gate_line(report));
     }
+    // `-q` keeps the verdict: a failing run must say why it exits 1.
+    let _ = writeln!(out, "{}", gate_line(report));
     out
 }
 
@@ -594,9 +618,9 @@ pub fn sarif(report: &CheckReport, paths: &PathMap) -> String {
             let m = r.meta();
             json!({
                 "id": m.code,
-                "name": m.code,
-                "shortDescription": {"text": m.summary},
-                "fullDescription": {"text": m.doc.what},
+                "name": super::rules::rule_name(m.code),
+                "shortDescription": {"text": super::rules::first_sentence(m.doc.what)},
+                "fullDescription": {"text": format!("{}なぜ: {}", m.doc.what, m.doc.why)},
                 "help": {"text": format!("{}\n\nなぜ: {}\n例: {}\n修正例: {}", m.doc.what, m.doc.why, m.doc.example, m.doc.fixed)},
                 "defaultConfiguration": {"level": sarif_level(m.default_severity)},
                 "properties": {"aspect": m.aspect.as_str(), "tags": [m.aspect.as_str()]},
@@ -614,7 +638,7 @@ pub fn sarif(report: &CheckReport, paths: &PathMap) -> String {
                 "message": {"text": f.message},
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": {"uri": paths.map(&file.path)},
+                        "artifactLocation": {"uri": sarif_uri(&paths.map(&file.path))},
                         "region": {
                             "startLine": f.line,
                             "startColumn": f.column,
@@ -641,20 +665,24 @@ pub fn sarif(report: &CheckReport, paths: &PathMap) -> String {
                 "level": "error",
                 "descriptor": {"id": e.code},
                 "message": {"text": format!("{}: {}", e.path, e.message)},
-                "locations": [{"physicalLocation": {"artifactLocation": {"uri": paths.map(&e.path)}}}],
+                "locations": [{"physicalLocation": {"artifactLocation": {"uri": sarif_uri(&paths.map(&e.path))}}}],
             })
         })
         .collect();
+    let mut driver = json!({
+        "name": "noveler",
+        "version": crate::VERSION,
+        "semanticVersion": crate::VERSION,
+        "rules": rules,
+    });
+    if let (Some(uri), Some(obj)) = (information_uri(), driver.as_object_mut()) {
+        obj.insert("informationUri".into(), uri.into());
+    }
     let doc = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {
-                "name": "noveler",
-                "version": crate::VERSION,
-                "semanticVersion": crate::VERSION,
-                "rules": rules,
-            }},
+            "tool": {"driver": driver},
             "columnKind": "unicodeCodePoints",
             "invocations": [{
                 "executionSuccessful": report.errors.is_empty(),
@@ -664,6 +692,30 @@ pub fn sarif(report: &CheckReport, paths: &PathMap) -> String {
         }],
     });
     serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+/// Characters a SARIF `uri` (an RFC 3986 URI reference) keeps as they are: unreserved ones
+/// and `/`; everything else (Japanese file names, spaces, `%`, `#`, `?`) is percent-encoded
+/// as UTF-8 (SARIF1002).
+const URI_KEEP: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~')
+    .remove(b'/');
+
+/// A path as a SARIF artifact URI reference (relative paths stay relative).
+pub fn sarif_uri(path: &str) -> String {
+    let path = path.replace('\\', "/");
+    percent_encoding::utf8_percent_encode(&path, URI_KEEP).to_string()
+}
+
+/// Where to learn about the tool (SARIF `informationUri`): the package's homepage or
+/// repository in Cargo.toml, when it names one.
+fn information_uri() -> Option<&'static str> {
+    [env!("CARGO_PKG_HOMEPAGE"), env!("CARGO_PKG_REPOSITORY")]
+        .into_iter()
+        .find(|u| u.starts_with("https://"))
 }
 
 // ---------------------------------------------------------------- GitHub
@@ -736,6 +788,7 @@ mod tests {
             suppressed: Default::default(),
             text: Arc::from(text),
             disk_path: None,
+            snippet: false,
         }
     }
 
@@ -1050,7 +1103,12 @@ mod tests {
         assert_eq!(res["ruleId"], "X");
         assert_eq!(res["level"], "error");
         let loc = &res["locations"][0]["physicalLocation"];
-        assert_eq!(loc["artifactLocation"]["uri"], "40_原稿/第001話_a.md");
+        assert_eq!(
+            loc["artifactLocation"]["uri"],
+            "40_%E5%8E%9F%E7%A8%BF/%E7%AC%AC001%E8%A9%B1_a.md"
+        );
+        let rule = &run["tool"]["driver"]["rules"][0];
+        assert_ne!(rule["name"], rule["id"]);
         assert_eq!(loc["region"]["startLine"], 1);
         assert_eq!(loc["region"]["startColumn"], 3);
         assert_eq!(loc["region"]["endColumn"], 5);

@@ -4,6 +4,7 @@
 use clap::ValueEnum;
 
 pub mod check;
+pub mod hint;
 pub mod progressive;
 pub mod publish;
 pub mod report_html;

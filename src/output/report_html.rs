@@ -60,7 +60,7 @@ const C_DIALOGUE: &str = "#ef5675";
 
 const STYLE: &str = r#"
 body { margin: 0; background: #f7f7f5; color: #222;
-  font-family: "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans CJK JP", "Noto Sans JP", "Yu Gothic", "Meiryo", sans-serif; }
+  font-family: "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans CJK JP", "Noto Sans JP", "Yu Gothic", "YuGothic", "Meiryo", "IPAexGothic", "IPAGothic", sans-serif; }
 main { max-width: 1100px; margin: 0 auto; padding: 24px 28px 48px; }
 h1 { font-size: 26px; margin: 0 0 4px; }
 h2 { font-size: 18px; margin: 32px 0 8px; border-left: 5px solid #3b7ea1; padding-left: 10px; }
@@ -796,7 +796,7 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
             let _ = writeln!(
                 h,
                 "<tr><td class=\"t\">{}</td><td class=\"t\">{}</td></tr>",
-                esc(&a.at),
+                esc(&local_time(&a.at)),
                 esc(&a.description)
             );
         }
@@ -810,9 +810,32 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
     h
 }
 
+/// A recorded time as the author reads it: RFC 3339 times (stored in UTC) in the machine's
+/// local time zone, `YYYY-MM-DD HH:MM`; a bare date or anything else as recorded.
+pub fn local_time(at: &str) -> String {
+    in_zone(at, &chrono::Local)
+}
+
+fn in_zone<Tz: chrono::TimeZone>(at: &str, tz: &Tz) -> String
+where
+    Tz::Offset: std::fmt::Display,
+{
+    match chrono::DateTime::parse_from_rfc3339(at) {
+        Ok(t) => t.with_timezone(tz).format("%Y-%m-%d %H:%M").to_string(),
+        Err(_) => at.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_are_shown_in_the_local_zone() {
+        let jst = chrono::FixedOffset::east_opt(9 * 3600).unwrap();
+        assert_eq!(in_zone("2025-01-03T20:30:00Z", &jst), "2025-01-04 05:30");
+        assert_eq!(in_zone("2025-01-03", &jst), "2025-01-03");
+    }
 
     #[test]
     fn escapes_markup() {

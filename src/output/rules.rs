@@ -7,12 +7,12 @@ pub fn explain_text(rule: &RuleInfo) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} ({}, default severity: {})",
+        "{} {}（観点: {}、既定の重大度: {}）\n",
         rule.code,
+        rule_name(&rule.code),
         rule.aspect.as_str(),
         rule.default_severity.as_str()
     );
-    let _ = writeln!(s, "{}\n", rule.summary);
     let _ = writeln!(s, "何を: {}", rule.what);
     let _ = writeln!(s, "なぜ: {}", rule.why);
     // An example may hold the very control character it is about: shown escaped.
@@ -34,9 +34,81 @@ pub fn rules_table(rules: &[RuleInfo]) -> String {
             r.code,
             r.aspect.as_str(),
             r.default_severity.as_str(),
-            r.summary,
-            if r.fix.is_some() { " [fix]" } else { "" },
+            first_sentence(&r.what),
+            if r.fix.is_some() {
+                " [自動修正]"
+            } else {
+                ""
+            },
         );
     }
     s
+}
+
+/// A readable name of a rule code for SARIF `name` and `explain`: `LONG_SENTENCE` →
+/// `LongSentence`, a one-word code `TYPO` → `TypoRule` (SARIF1001 wants `name` to differ
+/// from the opaque `id` even ignoring case).
+pub fn rule_name(code: &str) -> String {
+    let name: String = code
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let lower = w.to_ascii_lowercase();
+            let mut c = lower.chars();
+            match c.next() {
+                Some(first) => first.to_ascii_uppercase().to_string() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect();
+    if name.eq_ignore_ascii_case(code) {
+        name + "Rule"
+    } else {
+        name
+    }
+}
+
+/// The first sentence of a rule's 何を (up to the first 。 outside brackets): the one-line
+/// Japanese description `rules` and SARIF `shortDescription` show.
+pub fn first_sentence(text: &str) -> &str {
+    let mut depth = 0i32;
+    for (i, c) in text.char_indices() {
+        match c {
+            '（' | '「' | '『' | '(' => depth += 1,
+            '）' | '」' | '』' | ')' => depth -= 1,
+            '。' if depth <= 0 => return &text[..i + c.len_utf8()],
+            _ => {}
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_camel_case_and_distinct_from_codes() {
+        assert_eq!(rule_name("LONG_SENTENCE"), "LongSentence");
+        assert_eq!(rule_name("TYPO"), "TypoRule");
+        for r in crate::analysis::rules::registry() {
+            let code = r.meta().code;
+            assert!(!rule_name(code).eq_ignore_ascii_case(code), "{code}");
+            let short = first_sentence(r.meta().doc.what);
+            assert!(
+                short.ends_with('。') || short == r.meta().doc.what,
+                "{code}: {short}"
+            );
+            assert!(!short.is_empty(), "{code}");
+        }
+    }
+
+    #[test]
+    fn first_sentence_skips_periods_in_brackets() {
+        assert_eq!(
+            first_sentence("「あ。」を見ます。次の文。"),
+            "「あ。」を見ます。"
+        );
+        assert_eq!(first_sentence("句点なし"), "句点なし");
+    }
 }

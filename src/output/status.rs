@@ -176,7 +176,10 @@ pub fn status_text(r: &StatusReport) -> String {
     if !p.recent_activity.is_empty() {
         s.push_str("最近の動き:\n");
         for a in p.recent_activity.iter().take(5) {
-            let day: String = a.at.chars().take(10).collect();
+            let day: String = super::report_html::local_time(&a.at)
+                .chars()
+                .take(10)
+                .collect();
             s.push_str(&truncate(
                 &format!("  {day}  {}", a.description),
                 MAX_WIDTH - 1,
@@ -200,7 +203,10 @@ pub fn status_text(r: &StatusReport) -> String {
     if !r.next_actions.is_empty() {
         s.push_str("次の一手:\n");
         for a in &r.next_actions {
-            s.push_str(&wrap(&format!("  - {a}"), MAX_WIDTH - 1));
+            s.push_str(&wrap(
+                &format!("  - {}", super::hint::to_cli(a)),
+                MAX_WIDTH - 1,
+            ));
         }
     }
     s

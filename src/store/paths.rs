@@ -83,7 +83,7 @@ pub fn resolve(root: &Path, path: &Path) -> Result<InRoot> {
         _ => lexical,
     };
     if !lexical.starts_with(&croot) {
-        return Err(outside(path, "ルートの外の絶対パス"));
+        return Err(outside(path, "ルートの外の場所"));
     }
     // Canonicalise the longest existing prefix; the rest is appended as is (it has no `..`).
     let mut existing = lexical.clone();

@@ -1,0 +1,104 @@
+//! The HTML report rendered by a real browser: `noveler status --report html` on a copy of the
+//! sample, loaded in headless Chromium, which must lay it out (its DOM dump keeps every chart)
+//! and screenshot it. Reported as `ignored` when no Chromium is installed (`harness = false`,
+//! `libtest-mimic`), never as passing.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
+
+/// The first Chromium-like browser on PATH.
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ]
+    .iter()
+    .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
+    .find(|p| p.is_file())
+}
+
+fn main() {
+    let args = libtest_mimic::Arguments::from_args();
+    let browser = chromium();
+    if browser.is_none() {
+        eprintln!("note: no chromium on PATH; the headless browser test is ignored");
+    }
+    let absent = browser.is_none();
+    let trial = libtest_mimic::Trial::test("html_report_renders_in_headless_chromium", move || {
+        if let Some(b) = &browser {
+            renders_in(b);
+        }
+        Ok(())
+    })
+    .with_ignored_flag(absent);
+    libtest_mimic::run(&args, vec![trial]).exit();
+}
+
+fn browser_args(profile: &Path) -> Vec<String> {
+    [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([format!("--user-data-dir={}", profile.display())])
+    .collect()
+}
+
+fn renders_in(browser: &Path) {
+    let dir = common::sample();
+    let report = dir.path().join("report.html");
+    let out = common::noveler(dir.path())
+        .args(["status", "--no-save", "--report", "html", "-o"])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let url = format!("file://{}", report.display());
+    let profile = tempfile::tempdir().unwrap();
+    let dom = Command::new(browser)
+        .args(browser_args(profile.path()))
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    for id in noveler::output::report_html::CHART_IDS {
+        assert!(dom.contains(id), "chart {id} missing from the rendered DOM");
+    }
+    assert!(dom.contains("潮墨の地図師"), "the title is rendered");
+    let png = dir.path().join("report.png");
+    let shot = Command::new(browser)
+        .args(browser_args(profile.path()))
+        .arg(format!("--screenshot={}", png.display()))
+        .arg("--window-size=1200,1600")
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(
+        shot.status.success(),
+        "{}",
+        String::from_utf8_lossy(&shot.stderr)
+    );
+    let bytes = std::fs::read(&png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG"), "a PNG screenshot");
+    assert!(
+        bytes.len() > 10_000,
+        "a screenshot with content: {} bytes",
+        bytes.len()
+    );
+}
