@@ -1356,6 +1356,7 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
         }
         'noveler;mcp' {
             [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'Which tools to offer: `core` (the ten most used) or `full` (all)')
+            [CompletionResult]::new('--allow-root', '--allow-root', [CompletionResultType]::ParameterName, 'Another directory tool calls may read and write (repeatable); the project root and the roots the client declares (MCP roots) are always allowed')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
             [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings and errors')

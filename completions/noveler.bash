@@ -3675,7 +3675,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__mcp)
-            opts="-q -h --tools --project-root --no-save --quiet --help"
+            opts="-q -h --tools --allow-root --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3683,6 +3683,10 @@ _noveler() {
             case "${prev}" in
                 --tools)
                     COMPREPLY=($(compgen -W "core full" -- "${cur}"))
+                    return 0
+                    ;;
+                --allow-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --project-root)

@@ -1202,6 +1202,7 @@ set edit:completion:arg-completer[noveler] = {|@words|
         }
         &'noveler;mcp'= {
             cand --tools 'Which tools to offer: `core` (the ten most used) or `full` (all)'
+            cand --allow-root 'Another directory tool calls may read and write (repeatable); the project root and the roots the client declares (MCP roots) are always allowed'
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
             cand --no-save 'Do not save the result envelope under temp/json_output/'
             cand -q 'Print less: only findings and errors'

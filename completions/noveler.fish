@@ -756,6 +756,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l tools -d 'Which tools to offer: `core` (the ten most used) or `full` (all)' -r -f -a "core\t'The ten most used tools (see `tools::CORE`)'
 full\t'Every tool'"
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l allow-root -d 'Another directory tool calls may read and write (repeatable); the project root and the roots the client declares (MCP roots) are always allowed' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s q -l quiet -d 'Print less: only findings and errors'
