@@ -3679,7 +3679,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__mcp)
-            opts="-q -h --tools --project-root --no-save --quiet --help"
+            opts="-q -h --tools --allow-root --project-root --no-save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3687,6 +3687,10 @@ _noveler() {
             case "${prev}" in
                 --tools)
                     COMPREPLY=($(compgen -W "default seed" -- "${cur}"))
+                    return 0
+                    ;;
+                --allow-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --project-root)

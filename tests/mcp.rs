@@ -1292,11 +1292,12 @@ fn stdout_is_only_protocol_even_when_a_command_prints() {
     let r = s.call(3, "noveler", json!({"args": ["mcp"]}));
     assert_eq!(r["result"]["isError"], true);
 
-    // Raw byte output (completion scripts) is captured too.
+    // Completion scripts (and man pages) are not served over MCP (confinement, issue 12).
     let r = s.call(4, "noveler", json!({"args": ["completions", "bash"]}));
-    let result = &r["result"]["structuredContent"]["result"];
-    assert_eq!(result["returncode"], 0, "{r}");
-    assert!(result["stdout"]["chars"].as_u64().unwrap() > 1000);
+    assert_eq!(
+        r["result"]["structuredContent"]["error"]["code"], "U004",
+        "{r}"
+    );
 
     // A command reading stdin gets nothing (fd 0 is /dev/null), never protocol bytes.
     let r = s.call(5, "noveler", json!({"args": ["check", "-"]}));
