@@ -124,7 +124,7 @@ fn hold_all<T>(targets: &[(PathBuf, &str)], f: impl FnOnce() -> Result<T>) -> Re
                 Code::QC008,
                 format!("{rel} は別の処理が書き換え中です（何も書き込んでいません）"),
             )
-            .at(&lock_path(target), None)
+            .at(lock_path(target), None)
             .hint("実行中の noveler の処理（write / polish / backup restore / complete）が終わってから、原稿を読み直して再実行してください。")
             .details(serde_json::json!({"busy": rel}))
         } else {
