@@ -690,7 +690,7 @@ fn no_boolean_schema(tool: &Tool) -> bool {
             "anyOf" | "oneOf" | "allOf" => child
                 .as_array()
                 .is_none_or(|a| a.iter().all(|s| s.is_object() && walk(s))),
-            _ => child.is_object().then(|| walk(child)).unwrap_or(true),
+            _ => !child.is_object() || walk(child),
         })
     }
     walk(&Value::Object(tool.input_schema.as_ref().clone()))

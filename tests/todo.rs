@@ -1695,7 +1695,7 @@ struct Mcp(McpProcess);
 
 impl Mcp {
     fn start(root: &Path) -> Mcp {
-        let mut mcp = Mcp(McpProcess::spawn(root, &["--quiet"]));
+        let mut mcp = Mcp(McpProcess::spawn(root, &["--quiet", "--tools", "seed"]));
         mcp.request(0, "initialize", serde_json::json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "todo-test", "version": "1"}}));
         mcp.0
             .send(&serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));

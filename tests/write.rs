@@ -926,7 +926,7 @@ struct Mcp {
 impl Mcp {
     fn start(root: &Path) -> Mcp {
         let mut m = Mcp {
-            proc: McpProcess::spawn(root, &["-q"]),
+            proc: McpProcess::spawn(root, &["-q", "--tools", "seed"]),
             notes: Vec::new(),
             next_id: 1,
         };
