@@ -378,7 +378,7 @@ pub fn file_header(file: &FileResult, color: bool) -> String {
             "{}  正味文字数 {}字（断片として確認・話単位の規則は省略）  スコア {}  指摘 {}件",
             bold(&file.path, color),
             fmt_thousands(l.body_chars),
-            score(file.scores.overall),
+            file.scores.overall.map_or_else(|| "なし".into(), score),
             file.findings.len()
         );
     }
@@ -479,8 +479,12 @@ pub fn gate_line(report: &CheckReport) -> String {
         let below: Vec<String> = report
             .files
             .iter()
-            .filter(|f| f.scores.overall < u)
-            .map(|f| format!("{} {}", f.path, score(f.scores.overall)))
+            // An unscored file fails a score gate too (SPEC §4: too short to judge).
+            .filter(|f| f.scores.overall.is_none_or(|s| s < u))
+            .map(|f| {
+                let shown = f.scores.overall.map_or_else(|| "採点なし".into(), score);
+                format!("{} {}", f.path, shown)
+            })
             .collect();
         if !below.is_empty() {
             let _ = write!(line, "\nスコア {} 未満: {}", score(u), below.join("、"));
