@@ -695,7 +695,7 @@ _noveler() {
 
     case "${cmd}" in
         noveler)
-            opts="-q -h -V --project-root --no-save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help"
+            opts="-q -h -V --project-root --no-save --save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -713,7 +713,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__adr)
-            opts="-q -h --project-root --no-save --quiet --help new status list help"
+            opts="-q -h --project-root --no-save --save --quiet --help new status list help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -801,7 +801,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__adr__subcmd__list)
-            opts="-s -l -q -h --status --limit --format --project-root --no-save --quiet --help"
+            opts="-s -l -q -h --status --limit --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -839,7 +839,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__adr__subcmd__new)
-            opts="-q -h --context --decision --rationale --consequences --status --format --project-root --no-save --quiet --help"
+            opts="-q -h --context --decision --rationale --consequences --status --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -881,7 +881,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__adr__subcmd__status)
-            opts="-r -q -h --reason --format --project-root --no-save --quiet --help"
+            opts="-r -q -h --reason --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -911,7 +911,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact)
-            opts="-q -h --project-root --no-save --quiet --help store fetch list delete gc help"
+            opts="-q -h --project-root --no-save --save --quiet --help store fetch list delete gc help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -929,7 +929,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__delete)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -951,7 +951,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__fetch)
-            opts="-q -h --section --format --project-root --no-save --quiet --help"
+            opts="-q -h --section --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -977,7 +977,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__gc)
-            opts="-q -h --dry-run --older-than --format --project-root --no-save --quiet --help"
+            opts="-q -h --dry-run --older-than --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1101,7 +1101,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__list)
-            opts="-q -h --tag --format --project-root --no-save --quiet --help"
+            opts="-q -h --tag --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1127,7 +1127,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__store)
-            opts="-q -h --type --description --tag --format --project-root --no-save --quiet --help"
+            opts="-q -h --type --description --tag --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1161,7 +1161,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__backup)
-            opts="-q -h --project-root --no-save --quiet --help create list restore help"
+            opts="-q -h --project-root --no-save --save --quiet --help create list restore help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1179,7 +1179,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__backup__subcmd__create)
-            opts="-q -h --all --reason --format --project-root --no-save --quiet --help"
+            opts="-q -h --all --reason --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1275,7 +1275,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__backup__subcmd__list)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1297,7 +1297,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__backup__subcmd__restore)
-            opts="-q -h --dry-run --format --project-root --no-save --quiet --help"
+            opts="-q -h --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1319,7 +1319,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check)
-            opts="-q -h --format --aspects --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --preset --exclude-dialogue-lines --no-cache --stdin-filename --project-root --no-save --quiet --help progressive help"
+            opts="-q -h --format --aspects --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --preset --exclude-dialogue-lines --no-cache --stdin-filename --baseline --write-baseline --snippet --project-root --no-save --save --quiet --help progressive help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1362,6 +1362,14 @@ _noveler() {
                     return 0
                     ;;
                 --stdin-filename)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --write-baseline)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1517,7 +1525,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help tasks step repeat status history end artifacts help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1559,7 +1567,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__artifacts)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1601,7 +1609,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__end)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1769,7 +1777,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__history)
-            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1819,7 +1827,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__repeat)
-            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1877,7 +1885,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__status)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1919,7 +1927,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1969,7 +1977,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__tasks)
-            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2011,16 +2019,12 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__complete)
-            opts="-q -h --auto-publish --site --format --min-score --dry-run --output-format --project-root --no-save --quiet --help"
+            opts="-q -h --auto-publish --site --min-score --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --format)
-                    COMPREPLY=($(compgen -W "narou kakuyomu plain" -- "${cur}"))
-                    return 0
-                    ;;
                 --site)
                     COMPREPLY=($(compgen -W "narou kakuyomu plain" -- "${cur}"))
                     return 0
@@ -2029,7 +2033,7 @@ _noveler() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --output-format)
+                --format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
@@ -2045,7 +2049,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__completions)
-            opts="-q -h --write-all --dir --project-root --no-save --quiet --help bash elvish fish powershell zsh"
+            opts="-q -h --write-all --dir --project-root --no-save --save --quiet --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2067,7 +2071,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__context)
-            opts="-q -h --project-root --no-save --quiet --help set append show search help"
+            opts="-q -h --project-root --no-save --save --quiet --help set append show search help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2085,7 +2089,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__context__subcmd__append)
-            opts="-s -q -h --section --format --project-root --no-save --quiet --help"
+            opts="-s -q -h --section --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2199,7 +2203,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__context__subcmd__search)
-            opts="-l -q -h --limit --format --project-root --no-save --quiet --help"
+            opts="-l -q -h --limit --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2229,7 +2233,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__context__subcmd__set)
-            opts="-s -q -h --section --format --project-root --no-save --quiet --help"
+            opts="-s -q -h --section --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2259,7 +2263,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__context__subcmd__show)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2281,7 +2285,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__convert)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2303,7 +2307,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__evaluate)
-            opts="-q -h --llm-result --style --format --project-root --no-save --quiet --help elements structure expression preview"
+            opts="-q -h --llm-result --style --format --project-root --no-save --save --quiet --help elements structure expression preview"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2333,14 +2337,14 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__explain)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -2355,7 +2359,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files)
-            opts="-q -h --project-root --no-save --quiet --help info list get changes clean help"
+            opts="-q -h --project-root --no-save --save --quiet --help info list get changes clean help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2373,7 +2377,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files__subcmd__changes)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2395,7 +2399,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files__subcmd__clean)
-            opts="-q -h --older-than --dry-run --format --project-root --no-save --quiet --help"
+            opts="-q -h --older-than --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2421,7 +2425,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files__subcmd__get)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2541,7 +2545,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files__subcmd__info)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2563,7 +2567,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__files__subcmd__list)
-            opts="-q -h --prefix --role --format --project-root --no-save --quiet --help"
+            opts="-q -h --prefix --role --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3615,7 +3619,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__init)
-            opts="-q -h --title --genre --author --target-min --target-max --force --no-agent-files --format --project-root --no-save --quiet --help"
+            opts="-q -h --title --genre --author --target-min --target-max --force --no-agent-files --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3657,7 +3661,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__man)
-            opts="-q -h --dir --project-root --no-save --quiet --help"
+            opts="-q -h --dir --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3679,7 +3683,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__mcp)
-            opts="-q -h --tools --allow-root --project-root --no-save --quiet --help"
+            opts="-q -h --tools --allow-root --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3705,14 +3709,14 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__plot)
-            opts="-q -h --regenerate --dry-run --format --project-root --no-save --quiet --help submit help"
+            opts="-q -h --regenerate --dry-run --format --project-root --no-save --save --quiet --help submit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -3769,7 +3773,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__plot__subcmd__submit)
-            opts="-q -h --file --regenerate --dry-run --format --project-root --no-save --quiet --help"
+            opts="-q -h --file --regenerate --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3780,7 +3784,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -3795,7 +3799,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__polish)
-            opts="-q -h --level --diff --apply --codes --issue-ids --expected-sha256 --stage --format --project-root --no-save --quiet --help submit help"
+            opts="-q -h --all --level --diff --apply --codes --issue-ids --expected-sha256 --stage --format --project-root --no-save --save --quiet --help submit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3879,7 +3883,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__polish__subcmd__submit)
-            opts="-q -h --stage --result --diff --format --project-root --no-save --quiet --help"
+            opts="-q -h --stage --result --diff --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3909,7 +3913,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help tasks step repeat status history end artifacts help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help tasks step repeat status history end artifacts help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3951,7 +3955,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__artifacts)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3993,7 +3997,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__end)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4161,7 +4165,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__history)
-            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --limit --cursor --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4211,7 +4215,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__repeat)
-            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --count --until-pass --min-improvement --time-budget --llm-result --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4269,7 +4273,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__status)
-            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4311,7 +4315,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4361,7 +4365,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__tasks)
-            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --quiet --help"
+            opts="-q -h --new --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4403,14 +4407,14 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__rules)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -4425,7 +4429,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__status)
-            opts="-o -q -h --threshold --recent --no-cache --report --output --format --project-root --no-save --quiet --help"
+            opts="-o -q -h --threshold --recent --no-cache --report --output --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4467,7 +4471,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo)
-            opts="-q -h --project-root --no-save --quiet --help add update delete move list search help"
+            opts="-q -h --project-root --no-save --save --quiet --help add update delete move list search help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4485,7 +4489,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__add)
-            opts="-c -d -s -q -h --category --description --subtask --format --project-root --no-save --quiet --help"
+            opts="-c -d -s -q -h --category --description --subtask --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4531,7 +4535,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__delete)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4665,7 +4669,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__list)
-            opts="-s -c -l -q -h --status --category --limit --format --project-root --no-save --quiet --help"
+            opts="-s -c -l -q -h --status --category --limit --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4711,7 +4715,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__move)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4733,7 +4737,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__search)
-            opts="-l -q -h --in --limit --format --project-root --no-save --quiet --help"
+            opts="-l -q -h --in --limit --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4767,7 +4771,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__todo__subcmd__update)
-            opts="-t -s -c -q -h --title --status --category --subtask --clear-subtasks --format --project-root --no-save --quiet --help"
+            opts="-t -s -c -q -h --title --status --category --subtask --clear-subtasks --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4817,7 +4821,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__validate)
-            opts="-q -h --verify-files --format --project-root --no-save --quiet --help"
+            opts="-q -h --verify-files --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4839,7 +4843,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write)
-            opts="-q -h --step --stage --session --new --draft --plot-file --word-count-target --dry-run --format --project-root --no-save --quiet --help submit resume status abandon tasks recover help"
+            opts="-q -h --step --stage --session --new --draft --plot-file --word-count-target --dry-run --format --project-root --no-save --save --quiet --help submit resume status abandon tasks recover help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4866,7 +4870,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -4881,7 +4885,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__abandon)
-            opts="-q -h --session --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4892,7 +4896,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -5019,7 +5023,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__recover)
-            opts="-q -h --from --session --format --project-root --no-save --quiet --help"
+            opts="-q -h --from --session --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5034,7 +5038,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -5049,7 +5053,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__resume)
-            opts="-q -h --session --dry-run --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5060,7 +5064,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -5075,7 +5079,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__status)
-            opts="-q -h --session --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5086,7 +5090,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -5101,7 +5105,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__submit)
-            opts="-q -h --session --stage --file --feedback --dry-run --format --project-root --no-save --quiet --help"
+            opts="-q -h --session --stage --file --feedback --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5124,7 +5128,7 @@ _noveler() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -5139,14 +5143,14 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__tasks)
-            opts="-q -h --format --project-root --no-save --quiet --help"
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)

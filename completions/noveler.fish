@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_noveler_global_optspecs
-    string join \n project-root= no-save q/quiet h/help V/version
+    string join \n project-root= no-save save q/quiet h/help V/version
 end
 
 function __fish_noveler_needs_command
@@ -26,7 +26,8 @@ end
 
 complete -c noveler -n "__fish_noveler_needs_command" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_needs_command" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_needs_command" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_needs_command" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_needs_command" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_needs_command" -s V -l version -d 'Print version'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
@@ -80,7 +81,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_se
 literary\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l exclude-dialogue-lines -d 'Rhythm metrics and rules over narration only (true) or all sentences (false)' -r -f -a "true\t''
 false\t''"
-complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l stdin-filename -d 'File name to report stdin (-) as; also decides ignores' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l stdin-filename -d 'File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet unless this names an episode file (第NNN話…)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l baseline -d 'Hide findings recorded in this baseline file (default .noveler/baseline.json)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l write-baseline -d 'Record every current finding in a baseline file (default .noveler/baseline.json)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
@@ -88,8 +89,10 @@ complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_se
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l statistics -d 'Print a table of finding counts per rule code instead of the findings (text format)'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l no-progress -d 'Never show a progress bar'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l no-cache -d 'Do not read or write the content-hash cache (.noveler/cache/)'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l snippet -d 'Check the text as a snippet, not a whole episode: skip the rules about an episode as a whole (length, dialogue ratio, kanji ratio, window…)'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -a "progressive" -d 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -104,7 +107,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_s
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -a "tasks" -d 'List the 12 steps and start (or resume) the episode\'s session'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and __fish_seen_subcommand_from progressive" -a "step" -d 'Run step N: findings and metrics now, plus the prompt for the judgment part'
@@ -120,34 +124,33 @@ complete -c noveler -n "__fish_noveler_using_subcommand completions" -l dir -d '
 complete -c noveler -n "__fish_noveler_using_subcommand completions" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand completions" -l write-all -d 'Write every completion script to completions/ and every man page to man/'
 complete -c noveler -n "__fish_noveler_using_subcommand completions" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand completions" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand completions" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand completions" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand man" -l dir -d 'Write every page into DIR instead of printing one' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand man" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand man" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand man" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand man" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand man" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand man" -s h -l help -d 'Print help'
-complete -c noveler -n "__fish_noveler_using_subcommand explain" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand explain" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand explain" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand explain" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand explain" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand explain" -s h -l help -d 'Print help'
-complete -c noveler -n "__fish_noveler_using_subcommand rules" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand explain" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand explain" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand rules" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand rules" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand rules" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand rules" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand rules" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand rules" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand rules" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -f -a "store" -d 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and not __fish_seen_subcommand_from store fetch list delete gc help" -f -a "fetch" -d 'Print an artifact\'s content, or one section of it'
@@ -165,27 +168,31 @@ complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_see
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from store" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from store" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from store" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from store" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from store" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from store" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l section -d 'JSON/YAML key path (a.b.0) or Markdown heading text' -r
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l format -r -f -a "raw\t'The content (or section), byte for byte'
 json\t'The result envelope with content and metadata'"
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from list" -l tag -d 'Only artifacts with this tag KEY=VALUE (repeatable: all must match)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from list" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from list" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from list" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from list" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from delete" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from delete" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from delete" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from delete" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from gc" -l older-than -d 'Keep unreferenced artifacts younger than this age' -r
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from gc" -l format -r -f -a "text\t'Human-readable summary'
@@ -193,7 +200,8 @@ json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from gc" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from gc" -l dry-run -d 'Only show what would be removed'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from gc" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from gc" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from gc" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from gc" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from gc" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from help" -f -a "store" -d 'Store a file (or stdin with `-`) as a content-addressed artifact and print its id'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from help" -f -a "fetch" -d 'Print an artifact\'s content, or one section of it'
@@ -203,7 +211,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_see
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and not __fish_seen_subcommand_from create list restore help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and not __fish_seen_subcommand_from create list restore help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand backup; and not __fish_seen_subcommand_from create list restore help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand backup; and not __fish_seen_subcommand_from create list restore help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand backup; and not __fish_seen_subcommand_from create list restore help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and not __fish_seen_subcommand_from create list restore help" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and not __fish_seen_subcommand_from create list restore help" -f -a "create" -d 'Snapshot manuscripts (and artifacts) under .noveler/backups/'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and not __fish_seen_subcommand_from create list restore help" -f -a "list" -d 'List backups, newest first'
@@ -215,20 +224,23 @@ json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from create" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from create" -l all -d 'Every manuscript and every artifact'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from create" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from create" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from create" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from list" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from list" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from list" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from list" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from restore" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from restore" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from restore" -l dry-run -d 'Only show what would be written'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from restore" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from restore" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from restore" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from restore" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from help" -f -a "create" -d 'Snapshot manuscripts (and artifacts) under .noveler/backups/'
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from help" -f -a "list" -d 'List backups, newest first'
@@ -236,7 +248,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_
 complete -c noveler -n "__fish_noveler_using_subcommand backup; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and not __fish_seen_subcommand_from info list get changes clean help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand files; and not __fish_seen_subcommand_from info list get changes clean help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand files; and not __fish_seen_subcommand_from info list get changes clean help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and not __fish_seen_subcommand_from info list get changes clean help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and not __fish_seen_subcommand_from info list get changes clean help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and not __fish_seen_subcommand_from info list get changes clean help" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and not __fish_seen_subcommand_from info list get changes clean help" -f -a "info" -d 'Show a file\'s reference (path, sha256, size, type) and what the hash index knows of it'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and not __fish_seen_subcommand_from info list get changes clean help" -f -a "list" -d 'List the files recorded in the hash index with their hashes'
@@ -248,7 +261,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_s
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from info" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from info" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from info" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from info" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from info" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from info" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from list" -l prefix -d 'Only paths starting with this prefix' -r
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from list" -l role -d 'Only entries with this role (envelope, manuscript, stdout …)' -r
@@ -256,19 +270,22 @@ complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_s
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from list" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from list" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from list" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from get" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from get" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from get" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from get" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from changes" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from changes" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from changes" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from changes" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from changes" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from changes" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from changes" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from clean" -l older-than -d 'Age, e.g. 30d, 12h, 90m' -r
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from clean" -l format -r -f -a "text\t'Human-readable summary'
@@ -276,7 +293,8 @@ json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from clean" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from clean" -l dry-run -d 'Only show what would be removed'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from clean" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from clean" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from clean" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from clean" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from clean" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from help" -f -a "info" -d 'Show a file\'s reference (path, sha256, size, type) and what the hash index knows of it'
 complete -c noveler -n "__fish_noveler_using_subcommand files; and __fish_seen_subcommand_from help" -f -a "list" -d 'List the files recorded in the hash index with their hashes'
@@ -288,32 +306,32 @@ complete -c noveler -n "__fish_noveler_using_subcommand convert" -l format -r -f
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand convert" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand convert" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand convert" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand convert" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand convert" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -l verify-files -d 'Also compare every FileRef with the file on disk'
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand validate" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand validate" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand validate" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l step -d 'Show this step (1-10) instead of the current one' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l stage -d 'Show this stage, by name (plot_data_preparation ... finalize_manuscript) or number' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l session -d 'Session to continue (default: the episode\'s session in progress)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l plot-file -d 'Use this plot instead of the episode\'s plot file (new sessions)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l word-count-target -d 'Target length in characters (default: middle of the project\'s target range)' -r
-complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l new -d 'Start a new session (refused while another one is in progress)'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l draft -d 'Go straight to the manuscript (stage 8), recording the open design stages as skipped'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l dry-run -d 'Render only: write nothing (no session, artifacts, logs or result file)'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "submit" -d 'Submit a stage\'s output (JSON/YAML; for stage 8 also a bare manuscript .md)'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "resume" -d 'Continue an interrupted (or abandoned) session from its current stage'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "status" -d 'Sessions of an episode and the progress of one'
@@ -325,67 +343,55 @@ complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_s
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l stage -d 'Stage number or name (default: the session\'s current stage)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l file -d 'File holding the output, or `-` for stdin' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l feedback -d 'The author\'s feedback on this stage (e.g. approved)' -r
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l dry-run -d 'Validate only: write nothing'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l session -r
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l dry-run
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -l session -r
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -l session -r
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -s h -l help -d 'Print help'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from abandon" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from tasks" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l from -d 'First step to replay (0 = from the start)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l session -r
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from recover" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "submit" -d 'Submit a stage\'s output (JSON/YAML; for stage 8 also a bare manuscript .md)'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Continue an interrupted (or abandoned) session from its current stage'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "status" -d 'Sessions of an episode and the progress of one'
@@ -393,36 +399,33 @@ complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_s
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "tasks" -d 'The ten tasks with progress and diagnostics (enhanced_get_writing_tasks)'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "recover" -d 'Rebuild a damaged session and replay logged outputs from a step (enhanced_resume_from_partial_failure)'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l regenerate -d 'Prompt for a new plot even though one exists'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l dry-run -d 'Render only: write nothing'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -a "submit" -d 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l file -d 'File holding the plot, or `-` for stdin' -r
-complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t''
-json\t''
-ndjson\t''
-sarif\t''
-github\t''"
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t'Human-readable summary'
+json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l regenerate -d 'Replace the existing plot (it is backed up first)'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l dry-run -d 'Validate only: write nothing'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -s q -l quiet -d 'Print less: only findings and errors'
-complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from help" -f -a "submit" -d 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "add" -d 'Add a task at the end of its category in .todo/task.md (and create its context file)'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and not __fish_seen_subcommand_from add update delete move list search help" -f -a "update" -d 'Change a task\'s title, status, category or subtasks'
@@ -438,7 +441,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_su
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s t -l title -r
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s s -l status -d 'todo, in_progress (or in-progress) or done' -r
@@ -449,19 +453,22 @@ json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l clear-subtasks -d 'Remove all subtasks'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from delete" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from move" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s s -l status -d 'todo, in_progress (or in-progress) or done' -r
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s c -l category -r
@@ -470,7 +477,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_su
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l in -d 'Where to search: title, content, context (comma-separated)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -s l -l limit -d 'At most this many (1–50)' -r
@@ -478,7 +486,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_su
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add a task at the end of its category in .todo/task.md (and create its context file)'
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change a task\'s title, status, category or subtasks'
@@ -489,7 +498,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_su
 complete -c noveler -n "__fish_noveler_using_subcommand todo; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -f -a "new" -d 'Record a decision as .todo/adr/adr-NNN-<title>.md'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and not __fish_seen_subcommand_from new status list help" -f -a "status" -d 'Change a decision\'s status (recorded in its history)'
@@ -504,14 +514,16 @@ complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_sub
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from new" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -s r -l reason -d 'Why the status changes' -r
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s s -l status -d 'Proposed, Accepted or Deprecated' -r
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s l -l limit -d 'At most this many (1–100)' -r
@@ -519,7 +531,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_sub
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "new" -d 'Record a decision as .todo/adr/adr-NNN-<title>.md'
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "status" -d 'Change a decision\'s status (recorded in its history)'
@@ -527,7 +540,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_sub
 complete -c noveler -n "__fish_noveler_using_subcommand adr; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "set" -d 'Replace a task\'s context (or one `##` section of it)'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and not __fish_seen_subcommand_from set append show search help" -f -a "append" -d 'Append to a task\'s context (at the end, or to one `##` section)'
@@ -539,27 +553,31 @@ complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -s s -l section -d 'Append to this `##` section (created when missing)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from append" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -s l -l limit -d 'At most this many (1–50)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -l format -d 'Output format: readable text, or the JSON envelope' -r -f -a "text\t''
 json\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from search" -s h -l help -d 'Print help'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "set" -d 'Replace a task\'s context (or one `##` section of it)'
 complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen_subcommand_from help" -f -a "append" -d 'Append to a task\'s context (at the end, or to one `##` section)'
@@ -569,25 +587,27 @@ complete -c noveler -n "__fish_noveler_using_subcommand context; and __fish_seen
 complete -c noveler -n "__fish_noveler_using_subcommand status" -l threshold -d 'List episodes scoring below this in the quality summary (0–100)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand status" -l recent -d 'How many recent activities to show' -r
 complete -c noveler -n "__fish_noveler_using_subcommand status" -l report -d 'Also write a visual report' -r -f -a "html\t'One self-contained HTML file with charts (no script, nothing fetched)'"
-complete -c noveler -n "__fish_noveler_using_subcommand status" -s o -l output -d 'Where to write the report, inside the project (default: temp/status_report.html)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand status" -s o -l output -d 'Where to write the report (relative to the working directory; default: temp/status_report.html in the project)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand status" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand status" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand status" -l no-cache -d 'Analyse every manuscript again instead of using .noveler/cache/'
 complete -c noveler -n "__fish_noveler_using_subcommand status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand status" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand status" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand status" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand status" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c noveler -n "__fish_noveler_using_subcommand complete" -l format -l site -d 'Site format of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)' -r -f -a "narou\t'小説家になろう: ruby `｜基《よみ》`, 傍点 as ruby of `・`, blank-line runs collapsed'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l site -d 'Site of the publish-ready text (default: from 掲載予定 in プロジェクト設定.yaml, else narou)' -r -f -a "narou\t'小説家になろう: ruby `｜基《よみ》`, 傍点 as ruby of `・`, blank-line runs collapsed'
 kakuyomu\t'カクヨム: ruby `｜基《よみ》`, 傍点 `《《…》》`'
 plain\t'Plain text: ruby and 傍点 marks removed'"
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -l min-score -d 'Stop when the overall score is below this (0–100)' -r
-complete -c noveler -n "__fish_noveler_using_subcommand complete" -l output-format -d 'How to print the result: text, or json (the result envelope). `--format` names the site here, as in `noveler complete 3 --format kakuyomu`' -r -f -a "text\t'Human-readable summary'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l format -d 'Output format: text, or json (the result envelope). `--output-format` is a deprecated alias; the site is `--site`' -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -l auto-publish -d 'Prepare for posting (noveler never posts: there is no network access)'
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -l dry-run -d 'Run the gate and show what would be written, without writing'
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand complete" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l title -d 'The work\'s title (プロジェクト名)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l genre -d 'Main genre (ジャンル.メイン), e.g. ファンタジー' -r
@@ -600,7 +620,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand init" -l project-root -d
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l force -d 'Initialise a non-empty directory: add what is missing, keep every existing file'
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l no-agent-files -d 'Do not write .mcp.json and the Claude Code slash command .claude/commands/noveler.md'
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand init" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand init" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l session -d 'Session id (default: the episode\'s latest open session)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
@@ -613,7 +634,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __f
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -a "tasks" -d 'List the 12 steps and start (or resume) the episode\'s session'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and not __fish_seen_subcommand_from tasks step repeat status history end artifacts help" -a "step" -d 'Run step N: findings and metrics now, plus the prompt for the judgment part'
@@ -635,7 +657,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l llm-result -d 'The agent\'s judgment (JSON file, `-` for stdin) to fold into the score' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l content -d 'Check this file\'s text instead of the manuscript (nothing is written)' -r
@@ -650,7 +673,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l count -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l min-improvement -d 'Stop when the score improves by less than this' -r
@@ -668,7 +692,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l session -d 'Session id (default: the episode\'s latest open session)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
@@ -681,7 +706,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l limit -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l cursor -r
@@ -696,7 +722,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from history" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l session -d 'Session id (default: the episode\'s latest open session)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
@@ -709,7 +736,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from end" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l session -d 'Session id (default: the episode\'s latest open session)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
@@ -722,7 +750,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from artifacts" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "tasks" -d 'List the 12 steps and start (or resume) the episode\'s session'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "step" -d 'Run step N: findings and metrics now, plus the prompt for the judgment part'
@@ -738,7 +767,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l format -r -
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l level -d 'Highest fix level applied (default: the project\'s fix.level, else safe)' -r -f -a "safe\t''
 standard\t''
@@ -750,10 +780,12 @@ complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_s
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l all -d 'Every manuscript of the project'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l diff -d 'Show the unified diff only (default)'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l apply -d 'Write the fixes (the original is backed up first)'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -a "submit" -d 'Apply an agent\'s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -764,15 +796,18 @@ json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l diff -d 'Show the diff only; write nothing'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from help" -f -a "submit" -d 'Apply an agent\'s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l tools -d 'Which tools to offer: `default` (one tool per job, compact replies) or `seed` (every tool under the seeds\' names, full typed output schemas)' -r -f -a "default\t'One tool per job, compact replies (see `tools::DEFAULT`)'
 seed\t'Every tool under the seeds\' names (write_step_1..10, the aliases), typed output schemas: for clients written against the original server'"
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l allow-root -d 'Another directory tool calls may read and write (repeatable); the project root and the roots the client declares (MCP roots) are always allowed' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l no-save -d 'Do not save the result envelope under temp/json_output/'
-complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s q -l quiet -d 'Print less: only findings and errors'
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand mcp" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "check" -d 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
 complete -c noveler -n "__fish_noveler_using_subcommand help; and not __fish_seen_subcommand_from check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help" -f -a "completions" -d 'Print a shell completion script'
