@@ -397,10 +397,20 @@ impl NovelerServer {
             Ok(root) => root,
             Err(RootError::Args(e)) => {
                 let err = e.to_error(&name);
-                return Ok(self.to_result(failure(&self.inner.root, spec.command, &err, !self.inner.no_save)));
+                return Ok(self.to_result(failure(
+                    &self.inner.root,
+                    spec.command,
+                    &err,
+                    !self.inner.no_save,
+                )));
             }
             Err(RootError::Domain(err)) => {
-                return Ok(self.to_result(failure(&self.inner.root, spec.command, &err, !self.inner.no_save)))
+                return Ok(self.to_result(failure(
+                    &self.inner.root,
+                    spec.command,
+                    &err,
+                    !self.inner.no_save,
+                )))
             }
         };
         let args = match spec.prepare_args(args) {
@@ -420,7 +430,12 @@ impl NovelerServer {
                     let err = Error::new(Code::QC008, format!("{key} は別の呼び出しが処理中です"))
                         .hint("処理中の呼び出しが終わってから、もう一度呼び出してください。")
                         .details(serde_json::json!({"busy": key}));
-                    return Ok(self.to_result(failure(&root, spec.command, &err, !self.inner.no_save)));
+                    return Ok(self.to_result(failure(
+                        &root,
+                        spec.command,
+                        &err,
+                        !self.inner.no_save,
+                    )));
                 }
             },
         };
@@ -496,7 +511,12 @@ impl NovelerServer {
             Ok(Ok(called)) => Ok(self.to_result(called)),
             Ok(Err(e)) => {
                 let err = e.to_error(&name);
-                Ok(self.to_result(failure(&root_for_errors, spec.command, &err, !self.inner.no_save)))
+                Ok(self.to_result(failure(
+                    &root_for_errors,
+                    spec.command,
+                    &err,
+                    !self.inner.no_save,
+                )))
             }
             Err(join) => {
                 let err = Error::new(
@@ -504,7 +524,12 @@ impl NovelerServer {
                     format!("{name} の実行中に内部エラーが発生しました: {join}"),
                 )
                 .hint("同じ入力で CLI（noveler …）を実行し、エラー内容を確認してください。");
-                Ok(self.to_result(failure(&self.inner.root, spec.command, &err, !self.inner.no_save)))
+                Ok(self.to_result(failure(
+                    &self.inner.root,
+                    spec.command,
+                    &err,
+                    !self.inner.no_save,
+                )))
             }
         }
     }
