@@ -283,7 +283,7 @@ fn quiet_keeps_the_verdict_and_hints_are_cli_commands() {
             "2",
             "3",
             "--fail-under",
-            "97",
+            "99",
             "-q",
             "--no-save",
         ],
@@ -291,11 +291,11 @@ fn quiet_keeps_the_verdict_and_hints_are_cli_commands() {
     assert_eq!(code(&out), 1);
     let text = stdout(&out);
     assert!(
-        text.contains("不合格（基準: high 以上の指摘、またはスコア 97.0 未満）"),
+        text.contains("不合格（基準: high 以上の指摘、またはスコア 99.0 未満）"),
         "{text}"
     );
-    assert!(text.contains("スコア 97.0 未満: "), "{text}");
-    assert!(text.contains("第003話_迷い潮の夜.md 95.0"), "{text}");
+    assert!(text.contains("スコア 99.0 未満: "), "{text}");
+    assert!(text.contains("第003話_迷い潮の夜.md 98.7"), "{text}");
     assert!(!text.contains("正味文字数"), "-q prints no file headers");
 
     let out = run(dir.path(), &["status", "-q", "--no-save"]);

@@ -23,8 +23,11 @@ struct Client {
 
 impl Client {
     fn start(root: &Path, extra: &[&str]) -> Client {
+        // The hostile calls use the seeds' tool names (`write`, `create_task` …).
+        let mut args = vec!["--tools", "seed"];
+        args.extend_from_slice(extra);
         let mut c = Client {
-            proc: McpProcess::spawn(root, extra),
+            proc: McpProcess::spawn(root, &args),
             next_id: 1,
         };
         let init = c.request(
@@ -377,7 +380,7 @@ fn client_roots_are_asked_for_and_refreshed() {
     let other = std::fs::canonicalize(other).unwrap();
     let other_s = other.display().to_string();
     let mut c = Client {
-        proc: McpProcess::spawn(&w.root, &["-q"]),
+        proc: McpProcess::spawn(&w.root, &["-q", "--tools", "seed"]),
         next_id: 1,
     };
     c.proc.send(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",

@@ -31,7 +31,7 @@ impl Server {
 
     fn start_with(root: &Path, extra: &[&str]) -> Server {
         let mut child = Command::new(common::BIN)
-            .args(["mcp", "-q", "--project-root"])
+            .args(["mcp", "-q", "--tools", "seed", "--project-root"])
             .arg(root)
             .args(extra)
             .stdin(Stdio::piped())

@@ -49,7 +49,8 @@ fn a_draft_missing_only_indentation_scores_at_least_60() {
         .iter()
         .filter(|f| f.code == "INDENT_MISSING")
         .count();
-    assert!(indent > 50, "{indent}");
+    // A habit kept through the whole file is one finding with its count (issue 13 item 3).
+    assert!(indent >= 1, "{indent}");
     let s = a.scores.overall.unwrap();
     println!("draft: {body} chars, {indent} INDENT_MISSING, codes {codes:?}, score {s}");
     assert!(s >= 60.0, "{s}");

@@ -1086,7 +1086,10 @@ fn ten_stages_end_to_end_through_mcp() {
         serde_json::json!({"episode": 4, "new_session": true}),
         None,
     );
-    assert!(!is_error, "unknown arguments are ignored: {env:#}");
+    // An unknown key is refused as a tool error naming it (issue 15), not silently ignored.
+    assert!(is_error, "unknown arguments are refused: {env:#}");
+    assert_eq!(env["error"]["code"], "U001", "{env:#}");
+    assert!(env.to_string().contains("new_session"), "{env:#}");
     let (is_error, env) = mcp.call(
         "enhanced_execute_writing_step",
         serde_json::json!({"episode": 4, "step_id": 0}),

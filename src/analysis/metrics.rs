@@ -368,27 +368,46 @@ pub fn sentence_ending<'d>(doc: &'d Document, s: &Sentence, n: usize) -> &'d str
     }
 }
 
+/// Where a run of sentences is broken by dialogue (ENDING_REPETITION runs stop at a dialogue
+/// paragraph, SPEC §2.5): shared by the character and the word comparison of endings.
+pub(crate) struct DialogueBreaks {
+    /// Dialogue paragraphs before paragraph i: `before[i]`.
+    before: Vec<usize>,
+}
+
+impl DialogueBreaks {
+    pub(crate) fn new(doc: &Document) -> Self {
+        let mut before = Vec::with_capacity(doc.paragraphs.len() + 1);
+        before.push(0usize);
+        for p in &doc.paragraphs {
+            let d = usize::from(p.kind == super::segment::ParagraphKind::Dialogue);
+            before.push(before[before.len() - 1] + d);
+        }
+        DialogueBreaks { before }
+    }
+
+    fn count(&self, from: usize, to: usize) -> usize {
+        match (self.before.get(to), self.before.get(from)) {
+            (Some(hi), Some(lo)) if to > from => hi - lo,
+            _ => 0,
+        }
+    }
+
+    /// Between sentences of paragraphs a < b: a dialogue paragraph lies strictly between, or
+    /// one of the two is dialogue and the other narration.
+    pub(crate) fn crosses(&self, a: usize, b: usize) -> bool {
+        a != b && (self.count(a + 1, b) > 0 || self.count(a, a + 1) != self.count(b, b + 1))
+    }
+}
+
 /// Maximal runs (length ≥ 1) of consecutive `sentences` sharing the same non-empty ending of
 /// `n` characters (`sentence_ending`), as index ranges into `sentences`. Sentences with an
 /// empty ending are in no run, and a run stops at a dialogue paragraph (an exchange of lines
 /// between two narration sentences breaks the monotony the rule is about): it never spans a
 /// dialogue paragraph, nor goes on from narration into dialogue or back.
 pub fn same_ending_runs(doc: &Document, sentences: &[&Sentence], n: usize) -> Vec<Range<usize>> {
-    // Dialogue paragraphs before paragraph i: dialogue[i].
-    let mut dialogue = Vec::with_capacity(doc.paragraphs.len() + 1);
-    dialogue.push(0usize);
-    for p in &doc.paragraphs {
-        let d = usize::from(p.kind == super::segment::ParagraphKind::Dialogue);
-        dialogue.push(dialogue[dialogue.len() - 1] + d);
-    }
-    // Between sentences of paragraphs a < b: a dialogue paragraph lies strictly between, or
-    // one of the two is dialogue and the other narration.
-    let count = |from: usize, to: usize| match (dialogue.get(to), dialogue.get(from)) {
-        (Some(hi), Some(lo)) if to > from => hi - lo,
-        _ => 0,
-    };
-    let crosses =
-        |a: usize, b: usize| a != b && (count(a + 1, b) > 0 || count(a, a + 1) != count(b, b + 1));
+    let breaks = DialogueBreaks::new(doc);
+    let crosses = |a: usize, b: usize| breaks.crosses(a, b);
     let mut runs = Vec::new();
     let mut start = 0;
     let mut prev: &str = "";

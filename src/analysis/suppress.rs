@@ -262,13 +262,16 @@ mod tests {
     #[test]
     fn regions_run_to_enable_or_the_end() {
         let line = "彼は走った！走った\n";
+        // Two sound lines first, so that neither habit is a file-wide convention (reported
+        // once per file when over 80% of its places follow it).
+        let sound = "　彼は叫んだ！　走った。\n";
         let text = format!(
-            "{line}<!-- noveler-disable -->\n{line}<!-- noveler-enable -->\n{line}［＃noveler-disable EXCLAMATION_SPACE］\n{line}{line}"
+            "{sound}{sound}{line}<!-- noveler-disable -->\n{line}<!-- noveler-enable -->\n{line}［＃noveler-disable EXCLAMATION_SPACE］\n{line}{line}"
         );
         let got = codes_of(&text);
         let lines: Vec<usize> = got.iter().map(|(l, _)| *l).collect();
-        // Line 3 is wholly off; line 7 and 8 keep INDENT_MISSING only.
-        assert_eq!(lines, vec![1, 1, 5, 5, 7, 8]);
+        // Line 5 is wholly off; line 9 and 10 keep INDENT_MISSING only.
+        assert_eq!(lines, vec![3, 3, 7, 7, 9, 10], "{got:?}");
         assert!(got[4..].iter().all(|(_, c)| c == "INDENT_MISSING"));
         // enable CODE ends only that code.
         let text = format!(

@@ -203,10 +203,12 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
             role,
             format,
         } => {
+            // At the keyboard `files list` is how one finds saved results, so they are listed;
+            // over MCP they are left out unless asked (they grow with every call).
             let req = FilesListRequest {
                 prefix,
                 role,
-                ..Default::default()
+                include_results: true,
             };
             let out = commands::execute(ctx, "files_list", |c| files::run_list(c, req));
             emit(&out, format.format(), |r| {

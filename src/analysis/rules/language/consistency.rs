@@ -318,13 +318,17 @@ pub(crate) fn ending_runs(
             (!e.is_empty()).then(|| (e.to_string(), e.to_string()))
         })
     };
+    let breaks = crate::analysis::metrics::DialogueBreaks::new(doc);
     let mut out = Vec::new();
     let mut start = 0;
     // The key and shown ending of the run's first sentence.
     let mut prev: Option<(String, String)> = None;
+    let mut prev_paragraph = 0;
     for (i, s) in sentences_.iter().enumerate() {
         let k = key_of(s);
-        if k.as_ref().map(|k| &k.0) != prev.as_ref().map(|p| &p.0) {
+        let broken = i > 0 && breaks.crosses(prev_paragraph, s.paragraph);
+        prev_paragraph = s.paragraph;
+        if broken || k.as_ref().map(|k| &k.0) != prev.as_ref().map(|p| &p.0) {
             if let Some(p) = prev.take() {
                 out.push((start..i, p.1));
             }

@@ -170,12 +170,12 @@ impl Rule for NoChain {
 }
 
 // ---------------------------------------------------------------------------------------
-// DOUBLED_PARTICLE
+// REPEATED_CASE_PARTICLE
 
 pub struct DoubledParticle;
 
-static DOUBLED_PARTICLE: RuleMeta = RuleMeta {
-    code: "DOUBLED_PARTICLE",
+static REPEATED_CASE_PARTICLE: RuleMeta = RuleMeta {
+    code: "REPEATED_CASE_PARTICLE",
     aspect: Aspect::Readability,
     default_severity: Severity::Low,
     summary: "The same case particle twice in one narration clause (no comma or predicate between)",
@@ -192,7 +192,7 @@ const CASE_PARTICLES: &[&str] = &["が", "を", "に", "で", "へ", "から", "
 
 impl Rule for DoubledParticle {
     fn meta(&self) -> &'static RuleMeta {
-        &DOUBLED_PARTICLE
+        &REPEATED_CASE_PARTICLE
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
@@ -232,7 +232,7 @@ impl Rule for DoubledParticle {
                 if let Some(&(_, prev)) = seen.iter().find(|(p, _)| *p == s) {
                     out.push(
                         diag(
-                            &DOUBLED_PARTICLE,
+                            &REPEATED_CASE_PARTICLE,
                             tokens_span(words, pw, prev..i + 1),
                             format!(
                                 "一文に助詞「{s}」が二度使われています（{}）。",
