@@ -47,7 +47,11 @@ fn every_planted_problem_is_caught() {
     // Opt-in rules are planted too: they must fire once an author switches them on.
     let mut settings = Settings::default();
     for code in noveler::analysis::settings::OPT_IN_RULES {
-        settings.rules.entry((*code).to_string()).or_default().enabled = Some(true);
+        settings
+            .rules
+            .entry((*code).to_string())
+            .or_default()
+            .enabled = Some(true);
     }
     let planted = blocks("planted.md");
     assert!(planted.len() >= 40, "{} passages", planted.len());

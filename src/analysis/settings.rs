@@ -47,9 +47,8 @@ impl Preset {
                 // prose: colloquial い抜き and mixed です/だ narration are the author's voice
                 // there (Soseki, Dazai), and の chains and concessive がが its rhythm; judged
                 // on the corpus, nearly all of these findings were style, not slips.
-                "I_NUKI" | "POLITE_STYLE_MIXED" | "NO_CHAIN" | "DOUBLED_GA" | "DIGIT_WIDTH_MIXED" => {
-                    false
-                }
+                "I_NUKI" | "POLITE_STYLE_MIXED" | "NO_CHAIN" | "DOUBLED_GA"
+                | "DIGIT_WIDTH_MIXED" => false,
                 "LENGTH_OUT_OF_RANGE" => length_configured,
                 _ => true,
             },

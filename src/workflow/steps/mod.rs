@@ -81,7 +81,12 @@ pub const STEPS: [StepDef; 12] = [
         estimated_duration: "3-5分",
         dependencies: &[],
         check_focus: "typo_detection",
-        codes: &["TYPO", "BRACKETS_MISMATCH", "CONTROL_CHARACTER", "DOUBLED_WORD"],
+        codes: &[
+            "TYPO",
+            "BRACKETS_MISMATCH",
+            "CONTROL_CHARACTER",
+            "DOUBLED_WORD",
+        ],
     },
     StepDef {
         number: 2,
