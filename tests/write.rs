@@ -426,7 +426,7 @@ fn racing_write_and_polish_never_lose_an_accepted_write() {
         let draft = root.join("d.md");
         std::fs::write(
             &draft,
-            format!("# 第二話　測量局の客\n\n{}", line.repeat(12)),
+            format!("# 第二話　測量局の客\n\n{}", line.repeat(20)),
         )
         .unwrap();
         let draft = draft.display().to_string();
@@ -764,12 +764,43 @@ fn draft_only_with_a_plot_from_the_caller_and_a_bare_manuscript() {
 }
 
 #[test]
+fn stage_8_refuses_a_draft_too_short_to_score() {
+    let p = Proj::new();
+    let before = p.tree();
+    let shown = p.ok(&["write", "3", "--draft"]);
+    let id = shown["session_id"].as_str().unwrap().to_string();
+    // 320 characters: past the schema's 200, under the score's limit for this project
+    // (20% of its target minimum of 3,000 = 600).
+    let doc =
+        serde_json::json!({"title": "迷い潮の夜", "manuscript": "　短い本文です。".repeat(40)});
+    let file = p.root().join("draft.json");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let err = p.err(
+        &[
+            "write",
+            "submit",
+            "3",
+            "--session",
+            &id,
+            "--file",
+            &file.display().to_string(),
+        ],
+        "U006",
+    );
+    assert!(err.to_string().contains("短すぎ"), "{err}");
+    // The manuscript is as it was.
+    let after = p.tree();
+    let ep3 = "40_原稿/第003話_迷い潮の夜.md";
+    assert_eq!(before.get(ep3), after.get(ep3));
+}
+
+#[test]
 fn an_existing_manuscript_is_backed_up_before_it_is_replaced() {
     let p = Proj::new();
     let original = p.read("40_原稿/第003話_迷い潮の夜.md");
     let shown = p.ok(&["write", "3", "--draft"]);
     let id = shown["session_id"].as_str().unwrap().to_string();
-    let doc = serde_json::json!({"title": "迷い潮の夜（改稿）", "manuscript": "　改稿した本文です。".repeat(30)});
+    let doc = serde_json::json!({"title": "迷い潮の夜（改稿）", "manuscript": "　改稿した本文です。".repeat(80)});
     let file = p.root().join("draft.json");
     std::fs::write(&file, doc.to_string()).unwrap();
     let out = p.ok(&[
@@ -1042,6 +1073,10 @@ fn ten_stages_end_to_end_through_mcp() {
             assert!(r["suggested_actions"]
                 .to_string()
                 .contains("noveler check 4"));
+            // The finished flow points to the completion gate first.
+            assert!(r["suggested_actions"]
+                .to_string()
+                .contains("noveler complete 4"));
         }
         if step >= 8 {
             assert!(

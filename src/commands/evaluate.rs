@@ -545,7 +545,9 @@ pub struct StoryStructureReport {
     #[serde(flatten)]
     pub report: JudgedReport,
     pub structure_analysis: BTreeMap<String, AspectScore>,
-    pub overall_structure_score: f64,
+    /// The judged structure score: `null` until the agent's judgment (`llm_result`) is in —
+    /// a number before it would read as a judgment noveler never made (issue 15).
+    pub overall_structure_score: Option<f64>,
 }
 
 impl Report for StoryStructureReport {
@@ -673,7 +675,7 @@ pub fn story_structure(ctx: &Ctx, req: JudgedRequest) -> Result<StoryStructureRe
     )?;
     Ok(StoryStructureReport {
         structure_analysis: r.analysis.clone(),
-        overall_structure_score: r.overall_score,
+        overall_structure_score: (!r.llm_pending).then_some(r.overall_score),
         report: r,
     })
 }
@@ -1066,7 +1068,7 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
         )?;
         if !structure.report.llm_pending && !expression.report.llm_pending {
             completed.push("analysis".into());
-            scores.push(structure.overall_structure_score);
+            scores.extend(structure.overall_structure_score);
             scores.push(expression.report.overall_score);
         } else {
             pending.push("analysis".into());

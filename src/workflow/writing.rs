@@ -999,7 +999,9 @@ fn suggestions(s: &Session, stage: Option<&StageDef>) -> Vec<String> {
             ),
             format!("noveler write status {ep} --session {id}"),
         ],
+        // The flow is done: publishing goes through the completion gate (issue 15).
         None => vec![
+            format!("noveler complete {ep}"),
             format!("noveler check {ep}"),
             format!("noveler plot {}", ep + 1),
             format!("noveler write {ep} --new"),
@@ -1742,6 +1744,19 @@ pub fn apply_manuscript(
         }
     };
     let content = normalize_manuscript(&text, ep, &title);
+    // A draft too short to score (SPEC §4) is not a draft: refused before anything is
+    // written, so the session stays at stage 8 (issue 15).
+    if stage.number == 8 {
+        let mut limits = crate::analysis::Settings::default();
+        limits.target_length.min = env.info.target_min;
+        if let Some(why) = crate::analysis::score::too_short(io::body_chars(&content), &limits) {
+            return Err(Error::new(
+                Code::U006,
+                format!("第{ep}話の原稿が短すぎるため受け付けません: {why}"),
+            )
+            .hint("本文全体を manuscript に入れて、もう一度ステージ 8 を提出してください。"));
+        }
+    }
     let path = io::manuscript_dir(root).join(format!("第{ep:03}話_{}.md", safe_title(&title)));
     let mut backups = Vec::new();
     let mut removed = Vec::new();
@@ -1962,6 +1977,7 @@ pub fn status(root: &Path, ep: u32, session_id: Option<&str>) -> Result<StatusOu
             s.session_id, n.number
         )),
         (Some(s), None) if s.status == SessionStatus::Completed => {
+            suggested.push(format!("noveler complete {ep}"));
             suggested.push(format!("noveler check {ep}"));
             suggested.push(format!("noveler plot {}", ep + 1));
         }
