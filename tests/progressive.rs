@@ -989,7 +989,7 @@ fn noveler_check_full_runs_three_stages() {
         done.basic.summary.score_min.unwrap(),
         a31,
         an.structure.overall_structure_score.unwrap(),
-        an.expression.report.overall_score,
+        an.expression.report.overall_score.unwrap(),
     ];
     let mean = (parts.iter().sum::<f64>() / 4.0 * 10.0).round() / 10.0;
     assert_eq!(st.overall_quality_score, Some(mean));

@@ -518,9 +518,10 @@ pub struct JudgedReport {
     /// Aspect → judged score and issues (deterministic issues are assigned to the aspect
     /// they bear on).
     pub analysis: BTreeMap<String, AspectScore>,
-    /// `quality_score` of the scoring: measured and judged combined (measured only while
-    /// pending).
-    pub overall_score: f64,
+    /// `quality_score` of the scoring, measured and judged combined: `null` while the
+    /// judgment is pending (the measured part is `scoring.measured_score`), so no number
+    /// reads as a judgment noveler never made (issue 15).
+    pub overall_score: Option<f64>,
     pub scoring: Scoring,
     pub summary: Option<String>,
     pub recommendations: Vec<String>,
@@ -645,7 +646,7 @@ fn judged_eval(
         episode_number: req.episode,
         text: p.text_info(),
         llm_pending: scoring.llm_pending,
-        overall_score: scoring.quality_score,
+        overall_score: (!scoring.llm_pending).then_some(scoring.quality_score),
         analysis,
         scoring,
         summary,
@@ -675,7 +676,7 @@ pub fn story_structure(ctx: &Ctx, req: JudgedRequest) -> Result<StoryStructureRe
     )?;
     Ok(StoryStructureReport {
         structure_analysis: r.analysis.clone(),
-        overall_structure_score: (!r.llm_pending).then_some(r.overall_score),
+        overall_structure_score: r.overall_score,
         report: r,
     })
 }
@@ -1069,7 +1070,7 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
         if !structure.report.llm_pending && !expression.report.llm_pending {
             completed.push("analysis".into());
             scores.extend(structure.overall_structure_score);
-            scores.push(expression.report.overall_score);
+            scores.extend(expression.report.overall_score);
         } else {
             pending.push("analysis".into());
         }

@@ -335,7 +335,12 @@ pub fn judged_text(r: &JudgedReport) -> String {
         );
         return out;
     }
-    let _ = writeln!(out, "第{}話 {:.1}点", r.episode_number, r.overall_score);
+    let _ = writeln!(
+        out,
+        "第{}話 {:.1}点",
+        r.episode_number,
+        r.overall_score.unwrap_or(r.scoring.measured_score)
+    );
     for (k, a) in &r.analysis {
         let _ = writeln!(
             out,
