@@ -616,6 +616,15 @@ pub(crate) mod testing {
         out
     }
 
+    /// The source texts `rule` flags in `text` (one line, a line end added) under the
+    /// default settings: the word rules' tests read best as "what it points at".
+    pub fn flagged(rule: &dyn Rule, text: &str) -> Vec<String> {
+        diagnostics(rule, &format!("{text}\n"), &Settings::default())
+            .into_iter()
+            .map(|f| f.source_text)
+            .collect()
+    }
+
     pub fn diagnostics(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Found> {
         let mut out = check(rule, text, settings);
         out.sort_by_key(|d| (d.span.start, d.span.end));

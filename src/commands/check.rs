@@ -107,21 +107,10 @@ pub struct CheckRequest {
     /// the default `.noveler/baseline.json`); they are then reported as baselined.
     pub write_baseline: Option<String>,
     /// Check the text as a snippet, not a whole episode: the rules about an episode as a
-    /// whole (`EPISODE_RULES`: length, dialogue ratio, window…) are skipped. Implied for
+    /// whole (`analysis::score::WHOLE_TEXT_RULES`: length, dialogue ratio, window…) are skipped. Implied for
     /// `content` unless `stdin_filename` names an episode file (`第NNN話…`).
     pub snippet: bool,
 }
-
-/// Rules that judge a whole episode (its length, its balance of dialogue, kanji and 、, the
-/// window of the opening): meaningless on a snippet, so `snippet` skips them.
-pub const EPISODE_RULES: &[&str] = &[
-    "COMMA_AVG_OUT_OF_RANGE",
-    "DIALOGUE_RATIO_OUT_OF_RANGE",
-    "HIGH_AVG_SENTENCE_LENGTH",
-    "KANJI_RATIO_OUT_OF_RANGE",
-    "LENGTH_OUT_OF_RANGE",
-    "WINDOW_OUT_OF_RANGE",
-];
 
 /// Whether a file name (as given with `--stdin-filename`) names an episode: its last
 /// component starts with `第<digits>話`.
@@ -138,7 +127,8 @@ pub fn names_episode(name: &str) -> bool {
 /// `settings` with the episode rules switched off.
 fn snippet_settings(settings: &Settings) -> Settings {
     let mut s = settings.clone();
-    for code in EPISODE_RULES {
+    // The rules that measure a whole text are the ones the score charges once.
+    for code in analysis::score::WHOLE_TEXT_RULES {
         s.rules.entry((*code).to_string()).or_default().enabled = Some(false);
     }
     s

@@ -99,12 +99,7 @@ fn mismatched(schema: &JsonObject, given: &JsonObject) -> Option<String> {
             let Some(prop) = props.get(*name) else {
                 return false;
             };
-            let resolved = prop
-                .get("$ref")
-                .and_then(Value::as_str)
-                .and_then(|r| r.strip_prefix("#/$defs/"))
-                .and_then(|n| schema.get("$defs")?.get(n))
-                .unwrap_or(prop);
+            let resolved = resolve_ref(prop, schema);
             let values = enum_values(resolved);
             if !values.is_empty() {
                 return !values.contains(value);
@@ -138,6 +133,15 @@ fn property_names(schema: &JsonObject) -> Vec<&str> {
         .unwrap_or_default()
 }
 
+/// `prop` itself, or the `$defs` entry its `$ref` points to.
+fn resolve_ref<'a>(prop: &'a Value, schema: &'a JsonObject) -> &'a Value {
+    prop.get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/$defs/"))
+        .and_then(|name| schema.get("$defs")?.get(name))
+        .unwrap_or(prop)
+}
+
 /// The valid name nearest to `key`, when it is near enough to be a typo.
 fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
     names
@@ -151,12 +155,7 @@ fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
 /// What a property accepts, in a few words: its type or enum values and the first
 /// sentence of its description.
 fn expected_of(prop: &Value, schema: &JsonObject) -> String {
-    let resolved = prop
-        .get("$ref")
-        .and_then(Value::as_str)
-        .and_then(|r| r.strip_prefix("#/$defs/"))
-        .and_then(|name| schema.get("$defs")?.get(name))
-        .unwrap_or(prop);
+    let resolved = resolve_ref(prop, schema);
     let values = enum_values(resolved);
     let kind = if !values.is_empty() {
         format!(
@@ -231,12 +230,7 @@ pub fn example(schema: &JsonObject, required: &[String], also: Option<&str>) -> 
 }
 
 fn sample(prop: &Value, schema: &JsonObject) -> Value {
-    let resolved = prop
-        .get("$ref")
-        .and_then(Value::as_str)
-        .and_then(|r| r.strip_prefix("#/$defs/"))
-        .and_then(|name| schema.get("$defs")?.get(name))
-        .unwrap_or(prop);
+    let resolved = resolve_ref(prop, schema);
     if let Some(v) = enum_values(resolved).into_iter().next() {
         return v;
     }

@@ -173,7 +173,7 @@ fn normalize(path: &Path) -> PathBuf {
 /// The canonical form of the longest existing prefix of `path` with the rest appended (the
 /// rest has no `..` after `normalize`). A prefix that exists but cannot be resolved (a
 /// dangling or looping symlink) is refused.
-fn canonical_prefix(path: &Path) -> std::result::Result<PathBuf, &'static str> {
+pub(crate) fn canonical_prefix(path: &Path) -> std::result::Result<PathBuf, &'static str> {
     let mut existing = path.to_path_buf();
     let mut rest: Vec<std::ffi::OsString> = Vec::new();
     let canon = loop {

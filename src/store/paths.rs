@@ -86,35 +86,12 @@ pub fn resolve(root: &Path, path: &Path) -> Result<InRoot> {
         return Err(outside(path, "ルートの外の場所"));
     }
     // Canonicalise the longest existing prefix; the rest is appended as is (it has no `..`).
-    let mut existing = lexical.clone();
-    let mut rest: Vec<std::ffi::OsString> = Vec::new();
-    let canon = loop {
-        match std::fs::canonicalize(&existing) {
-            Ok(c) => break c,
-            Err(_) => {
-                if std::fs::symlink_metadata(&existing).is_ok() {
-                    // Exists but cannot be resolved: a dangling or looping symlink.
-                    return Err(outside(path, "解決できないシンボリックリンク"));
-                }
-                match (existing.file_name(), existing.parent()) {
-                    (Some(name), Some(parent)) => {
-                        rest.push(name.to_os_string());
-                        existing = parent.to_path_buf();
-                    }
-                    _ => break existing.clone(),
-                }
-            }
-        }
-    };
-    if !canon.starts_with(&croot) {
+    let abs = super::confine::canonical_prefix(&lexical).map_err(|why| outside(path, why))?;
+    if !abs.starts_with(&croot) {
         return Err(outside(
             path,
             "シンボリックリンクがルートの外を指しています",
         ));
-    }
-    let mut abs = canon;
-    for name in rest.into_iter().rev() {
-        abs.push(name);
     }
     let rel = abs
         .strip_prefix(&croot)

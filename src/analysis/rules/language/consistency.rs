@@ -345,15 +345,8 @@ pub(crate) fn ending_runs(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::fix::testing::{diagnostics, fixed};
+    use crate::analysis::fix::testing::{fixed, flagged as texts};
     use crate::analysis::Settings;
-
-    fn texts(rule: &dyn Rule, text: &str) -> Vec<String> {
-        diagnostics(rule, &format!("{text}\n"), &Settings::default())
-            .into_iter()
-            .map(|f| f.source_text)
-            .collect()
-    }
 
     #[test]
     fn polite_style_mixed_reports_the_minority_in_narration() {

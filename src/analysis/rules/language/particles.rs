@@ -365,15 +365,8 @@ impl Rule for RepeatedConjunction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::fix::testing::{diagnostics, fixed};
+    use crate::analysis::fix::testing::{fixed, flagged as texts};
     use crate::analysis::Settings;
-
-    fn texts(rule: &dyn Rule, text: &str) -> Vec<String> {
-        diagnostics(rule, &format!("{text}\n"), &Settings::default())
-            .into_iter()
-            .map(|f| f.source_text)
-            .collect()
-    }
 
     #[test]
     fn doubled_word_fires_and_fixes() {

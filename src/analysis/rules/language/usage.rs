@@ -456,15 +456,8 @@ fn word_starting_at(pw: &ParagraphWords, at: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::fix::testing::{diagnostics, fixed};
+    use crate::analysis::fix::testing::{diagnostics, fixed, flagged as texts};
     use crate::analysis::Settings;
-
-    fn texts(rule: &dyn Rule, text: &str) -> Vec<String> {
-        diagnostics(rule, &format!("{text}\n"), &Settings::default())
-            .into_iter()
-            .map(|f| f.source_text)
-            .collect()
-    }
 
     fn fix(rule: &dyn Rule, text: &str) -> String {
         fixed(rule, &format!("{text}\n"), &Settings::default())
