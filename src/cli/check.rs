@@ -10,8 +10,8 @@ use crate::output::check::{self as render, PathMap, TextOptions};
 use crate::output::Format;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
-use std::io::{IsTerminal, Read};
-use std::path::PathBuf;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 /// When to use ANSI colours.
@@ -214,12 +214,13 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
     let cwd = std::env::current_dir().unwrap_or_else(|_| ctx.root.clone());
     let mut req = request(&args, &cwd);
     if args.targets.iter().any(|t| t == "-") {
-        let mut bytes = Vec::new();
-        if let Err(e) = std::io::stdin().lock().read_to_end(&mut bytes) {
-            super::print_error(&crate::Error::io("<stdin>", &e));
-            return 2;
+        match crate::store::text::read_stream(Path::new("<stdin>"), std::io::stdin().lock()) {
+            Ok(bytes) => req.content_bytes = Some(bytes),
+            Err(e) => {
+                super::print_error(&e);
+                return 2;
+            }
         }
-        req.content_bytes = Some(bytes);
     }
 
     let mut ctx = ctx.clone();

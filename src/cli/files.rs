@@ -9,7 +9,6 @@ use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::{Code, Error, Result};
 use crate::output::Format;
 use clap::{Args, Subcommand, ValueEnum};
-use std::io::Read;
 use std::path::Path;
 
 /// `--format` of the data verbs.
@@ -84,10 +83,7 @@ pub fn expand_globs(args: &[String]) -> Vec<String> {
 
 /// Reads all of stdin as UTF-8.
 pub fn read_stdin() -> Result<String> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::io("<stdin>", &e))?;
+    let bytes = crate::store::text::read_stream(Path::new("<stdin>"), std::io::stdin().lock())?;
     String::from_utf8(bytes).map_err(|e| {
         crate::store::text::decode(Path::new("<stdin>"), e.as_bytes())
             .err()

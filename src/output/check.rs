@@ -724,9 +724,11 @@ fn information_uri() -> Option<&'static str> {
 
 // ---------------------------------------------------------------- GitHub
 
-/// Escapes workflow-command data (`%`, CR, LF).
+/// Escapes workflow-command data (`%`, CR, LF); other control characters (ESC, BEL, NUL
+/// from a damaged manuscript) are shown as `<U+001B>` so they never reach a CI log raw.
 fn gh_data(s: &str) -> String {
-    s.replace('%', "%25")
+    escape_controls(s)
+        .replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }
@@ -1072,7 +1074,7 @@ mod tests {
     fn github_annotations_are_escaped() {
         let text = "　あ。。\n";
         let mut f = finding_at(text, "。。", "GRAMMAR_PUNCTUATION");
-        f.message = "100%、二行\n目".into();
+        f.message = "100%、二行\n目\u{1b}[31m".into();
         let mut low = f.clone();
         low.severity = Severity::Low;
         let mut file = file_with(text, vec![f, low]);
@@ -1086,7 +1088,7 @@ mod tests {
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(
             lines[0],
-            "::error file=p/原稿%2Ca%3Ab.md,line=1,col=3,endLine=1,endColumn=5,title=GRAMMAR_PUNCTUATION (high)::100%25、二行%0A目"
+            "::error file=p/原稿%2Ca%3Ab.md,line=1,col=3,endLine=1,endColumn=5,title=GRAMMAR_PUNCTUATION (high)::100%25、二行%0A目<U+001B>[31m"
         );
         assert!(lines[1].starts_with("::warning "), "{out}");
     }

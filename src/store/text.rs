@@ -84,6 +84,26 @@ fn read_bytes_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Reads standard input (or any stream) to its end, refusing more than `MAX_TEXT_BYTES`
+/// (U007) instead of growing until memory runs out: `yes | noveler check -` must end.
+pub fn read_stream(name: &Path, reader: impl Read) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_TEXT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(name, &e))?;
+    if bytes.len() as u64 > MAX_TEXT_BYTES {
+        return Err(refuse(
+            name,
+            format!(
+                "大きすぎます（{} MiB を超えています）。読み込みません",
+                MAX_TEXT_BYTES / (1024 * 1024)
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
 #[cfg(unix)]
 fn special_kind(ft: &std::fs::FileType) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
@@ -159,6 +179,16 @@ pub fn guess_legacy_encoding(bytes: &[u8]) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_endless_stream_is_refused_at_the_limit() {
+        let endless = std::io::repeat(b'a');
+        let err = super::read_stream(std::path::Path::new("<stdin>"), endless).unwrap_err();
+        assert_eq!(err.code, super::Code::U007);
+        assert!(err.message.contains("大きすぎます"), "{}", err.message);
+        let ok = super::read_stream(std::path::Path::new("<stdin>"), &b"abc"[..]).unwrap();
+        assert_eq!(ok, b"abc");
+    }
+
     use super::*;
 
     #[test]
