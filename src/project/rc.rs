@@ -17,11 +17,18 @@
 //! fix: {level: safe}
 //! max_findings_per_rule: 200
 //! notation_preferences: [出来る, わかる]
+//! word_lists:              # edits to the built-in lists in templates/dictionaries/
+//!   tautologies: {add: {後で後悔: 後悔}, remove: [一番最初]}
+//!   redundant_expressions: {remove: [ということ]}
+//!   typos: {add: {伺い知る: 窺い知る}}
+//!   notation_pairs: {add: {ひと: 人}, remove: [すでに]}
 //! ```
 
 use super::glob::Glob;
 use super::yaml::{key_line, yaml_error};
-use crate::analysis::settings::{LengthSource, RuleOverride, TargetLength, Thresholds};
+use crate::analysis::settings::{
+    LengthSource, NotationPair, RuleOverride, TargetLength, Thresholds, TypoEntry,
+};
 use crate::analysis::{Applicability, Aspect, Settings};
 use crate::error::{Code, Error, Result};
 use serde::{Deserialize, Deserializer};
@@ -60,6 +67,96 @@ pub struct IgnoreConfig {
 #[serde(deny_unknown_fields, default)]
 pub struct FixConfig {
     pub level: Option<Applicability>,
+}
+
+/// `word_lists`: the author's edits to the built-in word lists (`templates/dictionaries/`).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WordLists {
+    /// TYPO: wrong → right.
+    pub typos: WordListEdit,
+    /// NOTATION_INCONSISTENCY: spelling → the other spelling of the pair.
+    pub notation_pairs: WordListEdit,
+    /// TAUTOLOGY (重言): phrase → suggested wording.
+    pub tautologies: WordListEdit,
+    /// REDUNDANT_EXPRESSION (冗長表現): phrase → shorter wording.
+    pub redundant_expressions: WordListEdit,
+}
+
+/// Edits to one list: entries removed by phrase, then entries added (an added phrase that
+/// is already listed replaces its suggestion).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WordListEdit {
+    pub add: BTreeMap<String, String>,
+    pub remove: Vec<String>,
+}
+
+impl WordLists {
+    fn named(&self) -> [(&'static str, &WordListEdit); 4] {
+        [
+            ("typos", &self.typos),
+            ("notation_pairs", &self.notation_pairs),
+            ("tautologies", &self.tautologies),
+            ("redundant_expressions", &self.redundant_expressions),
+        ]
+    }
+
+    fn apply(&self, settings: &mut Settings) {
+        let entries = |list: &mut Vec<TypoEntry>, edit: &WordListEdit| {
+            list.retain(|e| !edit.remove.contains(&e.wrong) && !edit.add.contains_key(&e.wrong));
+            list.extend(edit.add.iter().map(|(wrong, right)| TypoEntry {
+                wrong: wrong.clone(),
+                right: right.clone(),
+            }));
+        };
+        entries(&mut settings.typos, &self.typos);
+        entries(&mut settings.tautologies, &self.tautologies);
+        entries(&mut settings.redundant_expressions, &self.redundant_expressions);
+        // A pair goes when either spelling is removed or re-paired.
+        let edit = &self.notation_pairs;
+        let gone = |w: &String| edit.remove.contains(w) || edit.add.contains_key(w);
+        settings.notation_pairs.retain(|p| !gone(&p.a) && !gone(&p.b));
+        settings
+            .notation_pairs
+            .extend(edit.add.iter().map(|(a, b)| NotationPair {
+                a: a.clone(),
+                b: b.clone(),
+            }));
+    }
+}
+
+/// Refuses an empty or multi-line phrase or suggestion in `word_lists`, and a notation pair
+/// whose two spellings are the same.
+fn validate_word_lists(path: &Path, text: &str, lists: &WordLists) -> Result<()> {
+    for (name, edit) in lists.named() {
+        let words = edit
+            .add
+            .iter()
+            .flat_map(|(a, b)| [a, b])
+            .chain(edit.remove.iter());
+        for w in words {
+            if w.trim().is_empty() || w.contains('\n') {
+                return Err(invalid(
+                    path,
+                    text,
+                    &format!("word_lists.{name}"),
+                    format!("word_lists.{name} に空または複数行の語句があります（「{}」）。一行の語句にしてください", w.trim()),
+                ));
+            }
+        }
+        if name == "notation_pairs" {
+            if let Some((a, _)) = edit.add.iter().find(|(a, b)| a == b) {
+                return Err(invalid(
+                    path,
+                    text,
+                    "word_lists.notation_pairs",
+                    format!("word_lists.notation_pairs の「{a}」が自分自身と対になっています。別の表記を書いてください"),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -116,6 +213,8 @@ pub struct RcConfig {
     /// `suppressed.config`).
     #[serde(rename = "per-file-ignores", alias = "per_file_ignores")]
     pub per_file_ignores: BTreeMap<String, Vec<RuleCode>>,
+    /// Edits to the built-in word lists.
+    pub word_lists: WordLists,
 }
 
 /// The compiled `per-file-ignores`.
@@ -167,7 +266,7 @@ pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
     check_nesting(path, text)?;
     let rc: RcConfig = serde_yaml::from_str(text).map_err(|e| {
         yaml_error(Code::U002, path, &e, "設定ファイルが不正です")
-            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, per-file-ignores, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule, notation_preferences")
+            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, per-file-ignores, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule, notation_preferences, word_lists")
     })?;
     for (aspect, w) in &rc.weights {
         if !w.is_finite() || *w < 0.0 {
@@ -222,6 +321,7 @@ pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
             ));
         }
     }
+    validate_word_lists(path, text, &rc.word_lists)?;
     for pattern in &rc.ignore.paths {
         Glob::new(pattern).map_err(|why| {
             Error::new(
@@ -455,6 +555,7 @@ impl RcConfig {
             prefs.append(&mut settings.notation_preferences);
             settings.notation_preferences = prefs;
         }
+        self.word_lists.apply(settings);
     }
 
     /// The compiled `ignore.paths` globs (validated by `parse_rc`).
@@ -570,6 +671,46 @@ mod tests {
         assert_eq!(s.fix_level, Applicability::Standard);
         assert_eq!(rc.ignore_globs().len(), 1);
         assert!(rc.ignore_globs()[0].matches("40_原稿/下書き/a.md"));
+    }
+
+    #[test]
+    fn word_lists_add_remove_and_replace() {
+        let defaults = Settings::default();
+        let taut = defaults.tautologies[0].wrong.clone();
+        let pair = defaults.notation_pairs[0].clone();
+        let text = format!(
+            "word_lists:\n  tautologies:\n    add: {{後で後悔: 後悔}}\n    remove: [{taut}]\n  redundant_expressions:\n    add: {{することができる: できる（自作）}}\n  notation_pairs:\n    remove: [{}]\n    add: {{ひと: 人}}\n  typos:\n    add: {{伺い知る: 窺い知る}}\n",
+            pair.b
+        );
+        let rc = parse(&text).unwrap();
+        let mut s = Settings::default();
+        rc.apply(&mut s);
+        assert!(s.tautologies.iter().all(|e| e.wrong != taut));
+        assert!(s.tautologies.iter().any(|e| e.wrong == "後で後悔" && e.right == "後悔"));
+        let redundant: Vec<_> = s
+            .redundant_expressions
+            .iter()
+            .filter(|e| e.wrong == "することができる")
+            .collect();
+        assert_eq!(redundant.len(), 1, "an added phrase replaces the built-in one");
+        assert_eq!(redundant[0].right, "できる（自作）");
+        assert!(!s.notation_pairs.contains(&pair));
+        assert!(s.notation_pairs.iter().any(|p| p.a == "ひと" && p.b == "人"));
+        assert!(s.typos.iter().any(|e| e.wrong == "伺い知る"));
+        assert_eq!(s.typos.len(), defaults.typos.len() + 1);
+    }
+
+    #[test]
+    fn word_lists_refuse_empty_phrases_and_self_pairs() {
+        for (text, line) in [
+            ("# x\nword_lists:\n  tautologies:\n    remove: ['']\n", 3),
+            ("word_lists:\n  notation_pairs:\n    add: {ひと: ひと}\n", 2),
+        ] {
+            let err = u002(text);
+            assert_eq!(err.line, Some(line), "{text:?}: {err}");
+            assert!(err.message.contains("word_lists."), "{}", err.message);
+        }
+        assert_eq!(u002("word_lists:\n  tautology: {}\n").code, Code::U002);
     }
 
     #[test]
