@@ -1,12 +1,21 @@
 //! `noveler check` over every work of the shared Aozora corpus (read in place): the process
 //! exits 0 or 1, never 2, and reports metrics for each file; the text rendering of all
-//! their findings does not fail either. When the corpus is absent the tests are reported as
-//! `ignored` (this target runs under `libtest-mimic`, `harness = false`), not as passing.
+//! their findings does not fail either; and, through the library, the text model, the metric
+//! rules and the grammar/style fixes on every work (`corpus/*.rs`). When the corpus is absent
+//! the tests are reported as `ignored` (this target runs under `libtest-mimic`,
+//! `harness = false`), not as passing.
 
 use serde_json::Value;
 use std::path::PathBuf;
 
 mod common;
+// Crate-root `mod x;` would resolve to tests/x.rs (another target): name the files.
+#[path = "corpus/rules_metric.rs"]
+mod rules_metric;
+#[path = "corpus/rules_text.rs"]
+mod rules_text;
+#[path = "corpus/text_model.rs"]
+mod text_model;
 use common::works;
 
 fn aozora() -> Option<PathBuf> {
@@ -28,7 +37,7 @@ fn main() {
     if absent {
         eprintln!("note: ../shared/corpus/aozora absent; corpus tests are ignored");
     }
-    let tests: [(&str, fn()); 4] = [
+    let tests: [(&str, fn()); 7] = [
         (
             "every_corpus_work_is_checked_with_metrics",
             every_corpus_work_is_checked_with_metrics,
@@ -44,6 +53,18 @@ fn main() {
         (
             "corpus_findings_per_1000_chars_and_suppression_counts",
             corpus_findings_per_1000_chars_and_suppression_counts,
+        ),
+        (
+            "metric_rules_on_the_aozora_corpus",
+            rules_metric::metric_rules_on_the_aozora_corpus,
+        ),
+        (
+            "grammar_and_style_spans_fixes_and_fixpoint",
+            rules_text::corpus_spans_fixes_and_fixpoint,
+        ),
+        (
+            "text_model_parses_the_corpus_with_sane_figures",
+            text_model::aozora_corpus_parses_with_sane_figures,
         ),
     ];
     let trials = tests

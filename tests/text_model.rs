@@ -1,14 +1,14 @@
 //! The text model and metrics on hand-made fixtures (exact figures), on arbitrary input
-//! (proptest: no panic, every span on char boundaries) and on the shared Aozora corpus
-//! (read in place; skipped with a note when absent).
+//! (proptest: no panic, every span on char boundaries). The same invariants on the shared
+//! Aozora corpus live in the `corpus` target.
 
-use noveler::analysis::metrics::{self, Metrics};
 use noveler::analysis::segment::{ParagraphKind, Sentence};
-use noveler::analysis::{Document, Settings, Source};
+use noveler::analysis::{Document, Source};
 use proptest::prelude::*;
 use std::path::Path;
 
 mod common;
+use common::invariants::analyse;
 
 fn fixture(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -16,14 +16,6 @@ fn fixture(name: &str) -> String {
         .join(name);
     let raw = std::fs::read_to_string(&path).expect("fixture is readable UTF-8");
     Source::new(&raw).text
-}
-
-fn analyse(text: &str) -> (Document<'_>, Metrics) {
-    let doc = Document::parse(text);
-    check_invariants(text, &doc);
-    let m = metrics::compute(&doc, &Settings::default());
-    check_metrics(&doc, &m);
-    (doc, m)
 }
 
 fn sentence_texts(doc: &Document) -> Vec<String> {
@@ -155,96 +147,6 @@ fn bom_crlf_fixture() {
     assert_eq!(doc.classes.kanji, 3);
 }
 
-/// Everything that must hold for any input.
-fn check_invariants(text: &str, doc: &Document) {
-    let len = text.len();
-    let on = |i: usize| i <= len && text.is_char_boundary(i);
-    assert!(doc.body_chars <= text.chars().count());
-    let c = doc.classes;
-    assert_eq!(c.kanji + c.hiragana + c.katakana + c.other, doc.body_chars);
-    assert!(doc.dialogue_chars <= doc.body_chars);
-    assert_eq!(doc.display_map.len(), doc.display.len() + 1);
-    for &m in &doc.display_map {
-        assert!(on(m as usize), "display_map entry {m} off a boundary");
-    }
-    for l in &doc.body_lines {
-        assert!(on(l.span.start) && on(l.span.end) && l.span.start <= l.span.end);
-        assert!(doc.display.is_char_boundary(l.display.start));
-        assert!(doc.display.is_char_boundary(l.display.end));
-    }
-    let mut section_chars = 0;
-    for s in &doc.sections {
-        assert!(on(s.span.start) && on(s.span.end) && s.span.start <= s.span.end);
-        assert!(s.paragraphs.end <= doc.paragraphs.len());
-        section_chars += s.body_chars;
-    }
-    assert!(section_chars <= doc.body_chars);
-    for (i, p) in doc.paragraphs.iter().enumerate() {
-        assert!(on(p.span.start) && on(p.span.end));
-        assert!(p.sentences.end <= doc.sentences.len());
-        assert!(p.section < doc.sections.len().max(1));
-        assert!(doc.display.get(p.display.clone()).is_some());
-        for s in &doc.sentences[p.sentences.clone()] {
-            assert_eq!(s.paragraph, i);
-        }
-    }
-    for s in &doc.sentences {
-        assert!(on(s.span.start) && on(s.span.end) && s.span.start < s.span.end);
-        let shown = doc
-            .display
-            .get(s.display.clone())
-            .expect("sentence on boundaries");
-        assert!(s.length <= shown.chars().count());
-        assert!(s.commas <= s.length);
-        let span = doc.source_span(s.display.clone());
-        assert_eq!(span, s.span);
-    }
-    // Every single displayed character maps to a source span that contains it.
-    for (i, ch) in doc.display.char_indices() {
-        let span = doc.source_span(i..i + ch.len_utf8());
-        assert!(on(span.start) && on(span.end) && span.start <= span.end);
-        if ch != '\n' {
-            assert_eq!(&text[span.range()], ch.to_string(), "display {i}");
-        }
-    }
-    let span = doc.source_span(0..doc.display.len());
-    assert!(on(span.start) && on(span.end));
-}
-
-fn check_metrics(doc: &Document, m: &Metrics) {
-    let unit = |x: f64| (0.0..=1.0).contains(&x);
-    let cb = &m.character_balance;
-    for r in [
-        cb.kanji_ratio,
-        cb.hiragana_ratio,
-        cb.katakana_ratio,
-        cb.other_ratio,
-        m.dialogue.dialogue_line_ratio,
-        m.dialogue.dialogue_char_ratio,
-        m.rhythm.short_ratio,
-        m.rhythm.medium_ratio,
-        m.rhythm.long_ratio,
-        m.rhythm.window_in_range_ratio,
-        m.hook_assessment.main_hook_strength,
-    ] {
-        assert!(unit(r), "{r}");
-    }
-    assert!(m.rhythm.p25 <= m.rhythm.p50 && m.rhythm.p50 <= m.rhythm.p75);
-    assert!(m.rhythm.sentences <= doc.sentences.len());
-    assert_eq!(m.sections.lengths.len(), m.sections.count);
-    assert_eq!(m.paragraphs.count, doc.paragraphs.len());
-    for p in [
-        m.hook_assessment.minor_peak_position_pct,
-        m.hook_assessment.mini_hook_position_pct,
-    ]
-    .into_iter()
-    .flatten()
-    {
-        assert!((0.0..=100.0).contains(&p));
-    }
-    serde_json::to_string(m).expect("metrics serialise");
-}
-
 fn fragment() -> impl Strategy<Value = String> {
     let pieces: Vec<&'static str> = vec![
         "「",
@@ -343,50 +245,6 @@ proptest! {
     #[test]
     fn arbitrary_unicode_never_panics(raw in "\\PC{0,300}") {
         analyse(&raw);
-    }
-}
-
-#[test]
-fn aozora_corpus_parses_with_sane_figures() {
-    let Some(dir) = common::corpus("aozora") else {
-        eprintln!("note: shared/corpus/aozora not found; corpus test skipped");
-        return;
-    };
-    let files = common::works(&dir);
-    assert!(!files.is_empty(), "no .txt files in {}", dir.display());
-    for path in files {
-        let raw = std::fs::read_to_string(&path).expect("corpus file is UTF-8");
-        let text = Source::new(&raw).text;
-        let (doc, m) = analyse(&text);
-        let name = path.display();
-        assert!(doc.paragraphs.len() >= 15, "{name}: paragraphs");
-        assert!(doc.sentences.len() >= doc.paragraphs.len() / 2, "{name}");
-        // The header, legend and 底本 footer are not body (SPEC §2.8): 蜘蛛の糸 is ~2,900.
-        assert!(doc.body_chars >= 2000, "{name}: body_chars");
-        assert!(doc.aozora, "{name}: not recognised as an Aozora file");
-        assert!(
-            !doc.display.contains("底本："),
-            "{name}: footer in the body"
-        );
-        assert!(
-            !doc.display.contains("【テキスト中に現れる記号について】"),
-            "{name}"
-        );
-        assert!(doc.body_chars < text.chars().count(), "{name}");
-        let k = m.character_balance.kanji_ratio;
-        assert!((0.1..0.5).contains(&k), "{name}: kanji_ratio {k}");
-        let h = m.character_balance.hiragana_ratio;
-        assert!((0.3..0.8).contains(&h), "{name}: hiragana_ratio {h}");
-        assert!(m.rhythm.mean > 5.0 && m.rhythm.mean < 120.0, "{name}: mean");
-        // Ruby readings are gone: the display keeps at most a few 《 (those after a
-        // non-kanji base such as a gaiji ※, plus the legend's example 《》).
-        let src_open = text.matches('《').count();
-        let shown_open = doc.display.matches('《').count();
-        assert!(
-            shown_open * 20 <= src_open.max(20),
-            "{name}: {shown_open} of {src_open} 《 left"
-        );
-        assert!(!doc.display.contains("［＃"), "{name}: annotation left");
     }
 }
 

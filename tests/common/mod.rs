@@ -5,6 +5,9 @@
 //! Every test target compiles this module as its own `mod common;` and uses only part of it.
 #![allow(dead_code)]
 
+pub mod grammar_style;
+pub mod invariants;
+
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
