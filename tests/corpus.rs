@@ -10,6 +10,10 @@ use std::path::PathBuf;
 
 mod common;
 // Crate-root `mod x;` would resolve to tests/x.rs (another target): name the files.
+#[path = "corpus/encodings.rs"]
+mod encodings;
+#[path = "corpus/polish.rs"]
+mod polish;
 #[path = "corpus/rules_metric.rs"]
 mod rules_metric;
 #[path = "corpus/rules_text.rs"]
@@ -33,43 +37,67 @@ fn check(args: &[&str], files: &[PathBuf]) -> std::process::Output {
 
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
-    let absent = aozora().is_none();
-    if absent {
-        eprintln!("note: ../shared/corpus/aozora absent; corpus tests are ignored");
-    }
-    let tests: [(&str, fn()); 7] = [
+    // (name, the corpus folder it reads, test): a test whose folder is absent is ignored.
+    let tests: [(&str, &str, fn()); 10] = [
         (
             "every_corpus_work_is_checked_with_metrics",
+            "aozora",
             every_corpus_work_is_checked_with_metrics,
         ),
         (
             "text_rendering_of_the_whole_corpus_succeeds",
+            "aozora",
             text_rendering_of_the_whole_corpus_succeeds,
         ),
         (
             "every_excerpt_contains_its_flagged_text",
+            "aozora",
             every_excerpt_contains_its_flagged_text,
         ),
         (
             "corpus_findings_per_1000_chars_and_suppression_counts",
+            "aozora",
             corpus_findings_per_1000_chars_and_suppression_counts,
         ),
         (
             "metric_rules_on_the_aozora_corpus",
+            "aozora",
             rules_metric::metric_rules_on_the_aozora_corpus,
         ),
         (
             "grammar_and_style_spans_fixes_and_fixpoint",
+            "aozora",
             rules_text::corpus_spans_fixes_and_fixpoint,
         ),
         (
             "text_model_parses_the_corpus_with_sane_figures",
+            "aozora",
             text_model::aozora_corpus_parses_with_sane_figures,
         ),
+        (
+            "polish_safe_diff_runs_and_never_adds_findings",
+            "aozora",
+            polish::corpus_safe_diff_runs_and_never_adds_findings,
+        ),
+        (
+            "shift_jis_file_is_named_with_its_encoding",
+            "encodings",
+            encodings::shift_jis_file_from_the_corpus_is_named_with_its_encoding,
+        ),
+        (
+            "utf8_crlf_file_reads_like_its_lf_copy",
+            "encodings",
+            encodings::utf8_crlf_file_from_the_corpus_reads_like_its_lf_copy,
+        ),
     ];
+    let mut noted = std::collections::BTreeSet::new();
     let trials = tests
         .into_iter()
-        .map(|(name, f)| {
+        .map(|(name, folder, f)| {
+            let absent = common::corpus(folder).is_none();
+            if absent && noted.insert(folder) {
+                eprintln!("note: ../shared/corpus/{folder} absent; its corpus tests are ignored");
+            }
             libtest_mimic::Trial::test(name, move || {
                 f();
                 Ok(())
