@@ -6,11 +6,13 @@
 //! masked, see `markup`), once per document and only when a word rule asks (`Words`). Token
 //! offsets are display offsets; `Document::source_span` maps them back to the original text.
 
-use super::segment::Document;
+use super::segment::{Document, ParagraphKind};
 use super::Span;
+use rayon::prelude::*;
 use std::cell::OnceCell;
 use std::ops::Range;
 use std::sync::Arc;
+use vibrato_rkyv::tokenizer::worker::Worker;
 use vibrato_rkyv::{Dictionary, Tokenizer};
 
 /// A loaded dictionary and its tokenizer. `Send + Sync`: one per process, shared by threads
@@ -66,11 +68,16 @@ impl Lexicon {
 
     /// The words of `text`, in order, covering every non-space byte.
     pub fn tokenize<'t>(&'t self, text: &str) -> Vec<Token<'t>> {
+        self.tokenize_with(&mut self.tokenizer.new_worker(), text)
+    }
+
+    /// `tokenize` with a worker the caller keeps: a worker's lattice buffers are reused from
+    /// one paragraph to the next instead of allocated per paragraph.
+    fn tokenize_with<'t>(&'t self, worker: &mut Worker, text: &str) -> Vec<Token<'t>> {
         let mut out = Vec::new();
         if text.is_empty() {
             return out;
         }
-        let mut worker = self.tokenizer.new_worker();
         worker.reset_sentence(text);
         worker.tokenize();
         out.reserve(worker.num_tokens());
@@ -91,17 +98,64 @@ impl Lexicon {
 }
 
 fn token(range: Range<usize>, feature: &str, unknown: bool) -> Token<'_> {
-    let mut f = feature.split(',');
-    let mut next = || f.next().unwrap_or("*");
+    // The first eight comma-separated fields, found in one pass over the bytes: `split(',')`
+    // cost a quarter of a language check (a searcher per field, nine per word).
+    let mut fields = ["*"; 8];
+    let mut n = 0;
+    let mut start = 0;
+    for (i, &b) in feature.as_bytes().iter().enumerate() {
+        if b == b',' {
+            fields[n] = &feature[start..i];
+            n += 1;
+            start = i + 1;
+            if n == fields.len() {
+                break;
+            }
+        }
+    }
+    if n < fields.len() {
+        fields[n] = &feature[start..];
+    }
+    let [p0, p1, p2, p3, ctype, cform, base, reading] = fields;
     Token {
         range,
-        pos: [next(), next(), next(), next()],
-        ctype: next(),
-        cform: next(),
-        base: next(),
-        reading: next(),
+        pos: [p0, p1, p2, p3],
+        ctype,
+        cform,
+        base,
+        reading,
         unknown,
     }
+}
+
+/// For each token of a narration paragraph's `text`: whether it is inside 「」『』（）.
+fn speech_marks(text: &str, tokens: &[Token]) -> Vec<bool> {
+    // Depth before each byte offset, computed at token starts.
+    let mut depth: i32 = 0;
+    let mut cursor = 0;
+    let mut out = Vec::with_capacity(tokens.len());
+    for t in tokens {
+        for c in text[cursor..t.range.start].chars() {
+            depth = bracket_step(depth, c);
+        }
+        cursor = t.range.start;
+        let first = text[t.range.clone()].chars().next().unwrap_or(' ');
+        // An opening bracket itself is outside; its content inside.
+        out.push(depth > 0 && !is_closer(first) || is_closer(first) && depth > 1);
+    }
+    out
+}
+
+fn bracket_step(depth: i32, c: char) -> i32 {
+    match c {
+        '「' | '『' | '（' | '(' => depth + 1,
+        c if is_closer(c) => (depth - 1).max(0),
+        _ => depth,
+    }
+}
+
+fn is_closer(c: char) -> bool {
+    matches!(c, '」' | '』' | '）' | ')')
 }
 
 /// The words of one paragraph, with display offsets.
@@ -112,6 +166,9 @@ pub struct ParagraphWords<'t> {
     /// Display offset of the paragraph's start: token ranges are relative to it.
     pub base: usize,
     pub tokens: Vec<Token<'t>>,
+    /// Per token: whether it is speech (a dialogue paragraph, or inside 「」『』（） of a
+    /// narration paragraph). Computed once here, read by several rules.
+    pub speech: Vec<bool>,
 }
 
 /// The words of a document, tokenised on first use.
@@ -141,15 +198,30 @@ impl<'d, 't> Words<'d, 't> {
             let Some(lex) = self.lexicon else {
                 return Vec::new();
             };
+            // Paragraphs are independent: tokenised in parallel (one worker per thread), in
+            // order. Tokenising is most of a language check's time.
             self.doc
                 .paragraphs
-                .iter()
+                .par_iter()
                 .enumerate()
-                .map(|(i, p)| ParagraphWords {
-                    paragraph: i,
-                    base: p.display.start,
-                    tokens: lex.tokenize(self.doc.paragraph_text(p)),
-                })
+                .map_init(
+                    || lex.tokenizer.new_worker(),
+                    |worker, (i, p)| {
+                        let text = self.doc.paragraph_text(p);
+                        let tokens = lex.tokenize_with(worker, text);
+                        let speech = if p.kind == ParagraphKind::Dialogue {
+                            vec![true; tokens.len()]
+                        } else {
+                            speech_marks(text, &tokens)
+                        };
+                        ParagraphWords {
+                            paragraph: i,
+                            base: p.display.start,
+                            tokens,
+                            speech,
+                        }
+                    },
+                )
                 .collect()
         })
     }
@@ -251,6 +323,40 @@ pub(crate) mod tests {
         assert_eq!(kanojo.start, "　|".len());
         let ken = words.span(pw, pw.tokens[3].range.clone());
         assert_eq!(&src[ken.end..ken.end + "《".len()], "《");
+    }
+
+    #[test]
+    fn feature_fields_are_split_at_commas() {
+        let t = token(0..3, "動詞,自立,*,*,一段,連用形,見る,ミ,ミ", false);
+        assert_eq!(t.pos, ["動詞", "自立", "*", "*"]);
+        assert_eq!(
+            (t.ctype, t.cform, t.base, t.reading),
+            ("一段", "連用形", "見る", "ミ")
+        );
+        // Fewer fields (an unknown word's feature): the rest are `*`.
+        let t = token(0..3, "名詞,固有名詞,人名", true);
+        assert_eq!(t.pos, ["名詞", "固有名詞", "人名", "*"]);
+        assert_eq!((t.ctype, t.base, t.reading), ("*", "*", "*"));
+        let t = token(0..3, "", true);
+        assert_eq!(t.pos, ["", "*", "*", "*"]);
+    }
+
+    #[test]
+    fn paragraphs_are_tokenised_in_order_in_parallel() {
+        let text: String = (0..200)
+            .map(|i| format!("　彼は{i}番目の本を読んでいた。\n"))
+            .collect();
+        let doc = Document::parse(&text);
+        let words = Words::new(&doc, Some(lexicon()));
+        let paras = words.paragraphs();
+        assert_eq!(paras.len(), doc.paragraphs.len());
+        for (i, pw) in paras.iter().enumerate() {
+            assert_eq!(pw.paragraph, i);
+            let shown = doc.paragraph_text(&doc.paragraphs[i]);
+            let joined: String = pw.tokens.iter().map(|t| t.surface(shown)).collect();
+            assert_eq!(joined.trim(), shown.trim());
+            assert_eq!(pw.tokens, lexicon().tokenize(shown));
+        }
     }
 
     #[test]

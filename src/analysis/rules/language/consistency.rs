@@ -47,18 +47,12 @@ impl Rule for PoliteStyleMixed {
         let (doc, words) = (cx.doc, cx.words);
         // (register, token range of the ending) per classified narration sentence.
         let mut found = Vec::new();
-        let mut speech_of: Option<(usize, Vec<bool>)> = None;
         for sw in sentences(doc, words) {
             let pw = sw.pw;
             if doc.sentences[sw.sentence].dialogue || sw.tokens.is_empty() {
                 continue;
             }
-            if speech_of.as_ref().is_none_or(|(p, _)| *p != pw.paragraph) {
-                speech_of = Some((pw.paragraph, quoted(doc, pw)));
-            }
-            let Some((_, speech)) = speech_of.as_ref() else {
-                continue;
-            };
+            let speech = quoted(doc, pw);
             // The last words before the terminator, skipping symbols and 終助詞 (ね・よ).
             let mut end = sw.tokens.end;
             while end > sw.tokens.start

@@ -8,7 +8,7 @@
 
 use super::Rule;
 use crate::analysis::morph::{ParagraphWords, Token, Words};
-use crate::analysis::segment::{Document, ParagraphKind};
+use crate::analysis::segment::Document;
 use std::ops::Range;
 
 mod consistency;
@@ -77,39 +77,9 @@ pub(super) fn sentences<'w, 't>(
 }
 
 /// For each token of `pw`: whether it is speech (a dialogue paragraph, or inside 「」『』（）
-/// of a narration paragraph).
-pub(super) fn quoted(doc: &Document, pw: &ParagraphWords) -> Vec<bool> {
-    let p = &doc.paragraphs[pw.paragraph];
-    if p.kind == ParagraphKind::Dialogue {
-        return vec![true; pw.tokens.len()];
-    }
-    let text = doc.paragraph_text(p);
-    // Depth before each byte offset, computed at token starts.
-    let mut depth: i32 = 0;
-    let mut cursor = 0;
-    let mut out = Vec::with_capacity(pw.tokens.len());
-    for t in &pw.tokens {
-        for c in text[cursor..t.range.start].chars() {
-            depth = bracket_step(depth, c);
-        }
-        cursor = t.range.start;
-        let first = text[t.range.clone()].chars().next().unwrap_or(' ');
-        // An opening bracket itself is outside; its content inside.
-        out.push(depth > 0 && !is_closer(first) || is_closer(first) && depth > 1);
-    }
-    out
-}
-
-fn bracket_step(depth: i32, c: char) -> i32 {
-    match c {
-        '「' | '『' | '（' | '(' => depth + 1,
-        c if is_closer(c) => (depth - 1).max(0),
-        _ => depth,
-    }
-}
-
-fn is_closer(c: char) -> bool {
-    matches!(c, '」' | '』' | '）' | ')')
+/// of a narration paragraph); computed with the words (`ParagraphWords::speech`).
+pub(super) fn quoted<'w>(_doc: &Document, pw: &'w ParagraphWords) -> &'w [bool] {
+    &pw.speech
 }
 
 /// Source span of tokens `range` of `pw` (first start to last end).
@@ -159,7 +129,7 @@ mod tests {
         let inside: Vec<&str> = pw
             .tokens
             .iter()
-            .zip(&q)
+            .zip(q)
             .filter(|(_, q)| **q)
             .map(|(t, _)| t.surface(text))
             .collect();

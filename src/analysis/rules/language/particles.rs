@@ -45,7 +45,7 @@ impl Rule for DoubledWord {
             let speech = quoted(doc, pw);
             let mut i = 0;
             while i < toks.len() {
-                let Some(n) = doubled_unit(toks, text, &speech, i) else {
+                let Some(n) = doubled_unit(toks, text, speech, i) else {
                     i += 1;
                     continue;
                 };
@@ -197,15 +197,9 @@ impl Rule for DoubledParticle {
 
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let (doc, words) = (cx.doc, cx.words);
-        let mut speech_of: Option<(usize, Vec<bool>)> = None;
         for sw in sentences(doc, words) {
             let pw = sw.pw;
-            if speech_of.as_ref().is_none_or(|(p, _)| *p != pw.paragraph) {
-                speech_of = Some((pw.paragraph, quoted(doc, pw)));
-            }
-            let Some((_, speech)) = speech_of.as_ref() else {
-                continue;
-            };
+            let speech = quoted(doc, pw);
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
             // Particle surface → index of its last use since the last comma.
             let mut seen: Vec<(&str, usize)> = Vec::new();

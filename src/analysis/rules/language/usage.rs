@@ -431,11 +431,7 @@ fn phrase_hits(
         if found.is_empty() {
             continue;
         }
-        let speech = if narration_only {
-            quoted(doc, pw)
-        } else {
-            Vec::new()
-        };
+        let speech = if narration_only { quoted(doc, pw) } else { &[] };
         for (range, w) in found {
             let Some(i) = word_starting_at(pw, range.start) else {
                 continue;
