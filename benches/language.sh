@@ -8,7 +8,9 @@
 # 2. warm run: the same episode again (cache memory-mapped), median of RUNS, and the
 #    same with the language rules switched off (--config with every word rule disabled);
 # 3. the corpus (../shared/corpus/aozora/) warm, with `wc -m` over the same files;
-# 4. binary size; peak RSS of the corpus run (/usr/bin/time -v when available).
+# 4. linearity: the corpus copied 4× (file names differ) against the corpus once, CPU time;
+# 5. binary size; peak RSS of the corpus run (/usr/bin/time -v when available).
+# Wall times on a loaded machine mislead: CPU time (user+sys) is printed beside them.
 # Every check runs with --no-cache --no-save so that the analysis really runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +29,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+# CPU milliseconds (user + sys) of one run.
+cpu_ms() { /usr/bin/time -f '%U %S' -o "$work/t" "$@" >/dev/null 2>&1 || true; awk '{printf "%d\n", ($1 + $2) * 1000}' "$work/t"; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 # A ~10,000-character episode: the sample project's episodes, concatenated and cut.
@@ -45,10 +49,18 @@ export NOVELER_CACHE_DIR=$work/cache
 echo "first run (empty dictionary cache): $(ms "$BIN" check --no-cache --no-save "$ep") ms"
 echo "warm run: $(for _ in $(seq "$RUNS"); do ms "$BIN" check --no-cache --no-save "$ep"; done | median) ms (median of $RUNS)"
 echo "warm run, word rules off: $(for _ in $(seq "$RUNS"); do ms "$BIN" check --no-cache --no-save --config "$off" "$ep"; done | median) ms"
+echo "warm run CPU: $(for _ in $(seq "$RUNS"); do cpu_ms "$BIN" check --no-cache --no-save "$ep"; done | median) ms; word rules off: $(for _ in $(seq "$RUNS"); do cpu_ms "$BIN" check --no-cache --no-save --config "$off" "$ep"; done | median) ms"
 if [ -n "${CORPUS:-}" ] && [ -d "$CORPUS" ]; then
   echo "corpus: $(cat "$CORPUS"/*.txt | wc -m) chars"
   echo "corpus check: $(for _ in $(seq "$RUNS"); do ms "$BIN" check --no-cache --no-save "$CORPUS"; done | median) ms"
   echo "corpus wc -m: $(for _ in $(seq "$RUNS"); do ms wc -m "$CORPUS"/*.txt; done | median) ms"
+  echo "corpus check CPU: $(for _ in $(seq "$RUNS"); do cpu_ms "$BIN" check --no-cache --no-save "$CORPUS"; done | median) ms; wc -m CPU: $(for _ in $(seq "$RUNS"); do cpu_ms wc -m "$CORPUS"/*.txt; done | median) ms"
+  mkdir -p "$work/x1" "$work/x4"
+  cp "$CORPUS"/*.txt "$work/x1/"
+  for k in 1 2 3 4; do for f in "$CORPUS"/*.txt; do cp "$f" "$work/x4/$k-$(basename "$f")"; done; done
+  one=$(for _ in $(seq "$RUNS"); do cpu_ms "$BIN" check --no-cache --no-save "$work/x1"; done | median)
+  four=$(for _ in $(seq "$RUNS"); do cpu_ms "$BIN" check --no-cache --no-save "$work/x4"; done | median)
+  echo "linearity (CPU): corpus ×1 $one ms, ×4 $four ms, ratio $(awk -v a="$one" -v b="$four" 'BEGIN {printf "%.2f", b / a}') (budget ≤ 4.4)"
   if [ -x /usr/bin/time ]; then
     /usr/bin/time -v "$BIN" check --no-cache --no-save "$CORPUS" 2>&1 >/dev/null | grep -i "maximum resident" || true
   fi
