@@ -29,8 +29,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
-# CPU milliseconds (user + sys) of one run.
-cpu_ms() { /usr/bin/time -f '%U %S' -o "$work/t" "$@" >/dev/null 2>&1 || true; awk '{printf "%d\n", ($1 + $2) * 1000}' "$work/t"; }
+# CPU milliseconds (user + sys, all threads) of one run: perf's task-clock when perf works,
+# else /usr/bin/time (10 ms resolution; its last line, after any "exited with" note).
+if perf stat -x, -e task-clock true >/dev/null 2>&1; then
+  cpu_ms() { perf stat -x, -e task-clock -o "$work/t" "$@" >/dev/null 2>&1 || true; awk -F, '/task-clock/ {printf "%d\n", $1}' "$work/t"; }
+else
+  cpu_ms() { /usr/bin/time -f '%U %S' -o "$work/t" "$@" >/dev/null 2>&1 || true; tail -1 "$work/t" | awk '{printf "%d\n", ($1 + $2) * 1000}'; }
+fi
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 # A ~10,000-character episode: the sample project's episodes, concatenated and cut.
