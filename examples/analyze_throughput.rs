@@ -34,7 +34,7 @@ fn main() {
         };
         for rule in noveler::analysis::rules::registry() {
             let t = Instant::now();
-            let mut out = Vec::new();
+            let mut out = noveler::analysis::Diagnostics::new();
             rule.check(&cx, &mut out);
             *per_rule.entry(rule.meta().code).or_default() += t.elapsed().as_secs_f64();
         }

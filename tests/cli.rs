@@ -283,6 +283,29 @@ fn empty_file_is_a_clear_error() {
     assert!(err.contains("empty.md: 空のファイルです"), "{err}");
 }
 
+/// Issue 12 item 3, memory: past `MAX_DIAGNOSTICS_PER_RULE` (10,000) of one code the
+/// analysis only counts, and the counts still reach `omitted` and the summary.
+#[test]
+fn a_rule_firing_on_every_character_is_counted_not_kept() {
+    let n = 12_345;
+    let dir = sample_with("parens.md", format!("{}\n", "（".repeat(n)));
+    let out = run(
+        dir.path(),
+        &["check", "parens.md", "--format", "json", "--no-save"],
+    );
+    let v = json(&out);
+    let file = &v["result"]["files"][0];
+    let listed = file["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "BRACKETS_MISMATCH")
+        .count();
+    assert_eq!(listed, 200);
+    assert_eq!(file["omitted"]["BRACKETS_MISMATCH"], n - 200);
+    assert_eq!(v["result"]["summary"]["by_code"]["BRACKETS_MISMATCH"], n);
+}
+
 /// Issue 12 item 3: a file that fires one rule thousands of times lists at most
 /// `max_findings_per_rule` of them (200 by default) and counts the rest; a FIFO or a device
 /// is refused at once (U007) instead of hanging or filling memory.

@@ -126,6 +126,92 @@ impl Diagnostic {
     }
 }
 
+/// Most diagnostics one rule keeps for one file. A pathological file (3 MB of `（`) makes a
+/// rule report once per character; past this many, diagnostics are only counted
+/// (`Overflow`), so memory stays bounded whatever the input. Far above the listed cap
+/// (`max_findings_per_rule`, 200 by default) and the score's per-rule saturation, so no
+/// real manuscript reaches it.
+pub const MAX_DIAGNOSTICS_PER_RULE: usize = 10_000;
+
+/// Where rules put their diagnostics: a list that keeps at most `MAX_DIAGNOSTICS_PER_RULE`
+/// per code, plus any later one more severe than all kept so far (so each code's highest
+/// severity is always kept and the gate sees it), and counts the rest. Reads as the list
+/// (`Deref`); only `push` and `extend` are its own.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    list: Vec<Diagnostic>,
+    /// Per code: kept so far and the highest severity kept.
+    kept: Vec<(&'static str, usize, Severity)>,
+    overflow: Vec<Overflow>,
+}
+
+/// Diagnostics of one code and severity counted but not kept (see `Diagnostics`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Overflow {
+    pub code: String,
+    pub severity: Severity,
+    pub count: usize,
+}
+
+impl Diagnostics {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        let at = match self.kept.iter().position(|k| k.0 == d.code) {
+            Some(at) => at,
+            None => {
+                self.kept.push((d.code, 0, d.severity));
+                self.kept.len() - 1
+            }
+        };
+        let slot = &mut self.kept[at];
+        if slot.1 < MAX_DIAGNOSTICS_PER_RULE || d.severity > slot.2 {
+            slot.1 += 1;
+            slot.2 = slot.2.max(d.severity);
+            self.list.push(d);
+            return;
+        }
+        match self
+            .overflow
+            .iter_mut()
+            .find(|o| o.code == d.code && o.severity == d.severity)
+        {
+            Some(o) => o.count += 1,
+            None => self.overflow.push(Overflow {
+                code: d.code.to_string(),
+                severity: d.severity,
+                count: 1,
+            }),
+        }
+    }
+
+    pub fn extend(&mut self, ds: impl IntoIterator<Item = Diagnostic>) {
+        for d in ds {
+            self.push(d);
+        }
+    }
+
+    /// The kept diagnostics and the counts of the others.
+    pub fn into_parts(self) -> (Vec<Diagnostic>, Vec<Overflow>) {
+        (self.list, self.overflow)
+    }
+}
+
+impl std::ops::Deref for Diagnostics {
+    type Target = Vec<Diagnostic>;
+    fn deref(&self) -> &Vec<Diagnostic> {
+        &self.list
+    }
+}
+
+impl std::ops::DerefMut for Diagnostics {
+    fn deref_mut(&mut self) -> &mut Vec<Diagnostic> {
+        &mut self.list
+    }
+}
+
 /// A located finding as reported in JSON (SPEC §4). Lines and columns are 1-based;
 /// columns count characters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -156,6 +242,39 @@ pub struct Finding {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn diagnostics_keep_a_bounded_number_per_code_and_count_the_rest() {
+        let d = |code, severity, at| Diagnostic::new(code, severity, Span::new(at, at + 1), "x");
+        let mut sink = Diagnostics::new();
+        let n = MAX_DIAGNOSTICS_PER_RULE + 5;
+        for i in 0..n {
+            sink.push(d("A", Severity::Low, i));
+        }
+        // A more severe one past the bound is kept (the gate must see it); a repeat is not.
+        sink.push(d("A", Severity::High, n));
+        sink.push(d("A", Severity::High, n + 1));
+        sink.extend([d("B", Severity::Medium, 0)]);
+        assert_eq!(sink.len(), MAX_DIAGNOSTICS_PER_RULE + 2);
+        let (kept, overflow) = sink.into_parts();
+        assert_eq!(kept.last().map(|d| d.code), Some("B"));
+        assert!(kept.iter().any(|d| d.severity == Severity::High));
+        assert_eq!(
+            overflow,
+            vec![
+                Overflow {
+                    code: "A".into(),
+                    severity: Severity::Low,
+                    count: 5
+                },
+                Overflow {
+                    code: "A".into(),
+                    severity: Severity::High,
+                    count: 1
+                },
+            ]
+        );
+    }
 
     /// Every keyword serialises as its `as_str` name and parses back from it.
     fn assert_round_trip<K: Serialize + Copy + PartialEq + std::fmt::Debug>(

@@ -611,9 +611,9 @@ pub(crate) mod testing {
             metrics: &metrics,
             words: &words,
         };
-        let mut out = Vec::new();
+        let mut out = crate::analysis::Diagnostics::new();
         rule.check(&cx, &mut out);
-        out
+        out.into_parts().0
     }
 
     /// The source texts `rule` flags in `text` (one line, a line end added) under the

@@ -19,7 +19,7 @@ pub mod source;
 pub mod span;
 pub mod suppress;
 
-pub use finding::{Aspect, Diagnostic, Finding, Severity};
+pub use finding::{Aspect, Diagnostic, Diagnostics, Finding, Overflow, Severity};
 pub use fix::{Applicability, Edit, Fix};
 pub use line_index::LineIndex;
 pub use metrics::Metrics;
@@ -41,6 +41,9 @@ pub struct FileAnalysis {
     pub scores: Scores,
     #[serde(default)]
     pub suppressed: Suppressed,
+    /// Diagnostics past `finding::MAX_DIAGNOSTICS_PER_RULE` of a code: counted, not listed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overflow: Vec<Overflow>,
 }
 
 /// Findings suppressed, by what suppressed them; never reported, not counted for the gate
@@ -107,13 +110,14 @@ pub fn analyze_with(
         metrics: &metrics,
         words: &words,
     };
-    let mut diagnostics = Vec::new();
+    let mut sink = Diagnostics::new();
     for rule in rules::registry() {
         let meta = rule.meta();
         if settings.is_enabled(meta.code, meta.aspect) {
-            rule.check(&cx, &mut diagnostics);
+            rule.check(&cx, &mut sink);
         }
     }
+    let (mut diagnostics, overflow) = sink.into_parts();
     diagnostics.sort_by(|a, b| {
         (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
     });
@@ -128,6 +132,7 @@ pub fn analyze_with(
             inline,
             ..Suppressed::default()
         },
+        overflow,
     }
 }
 
@@ -330,6 +335,29 @@ fn excerpt(text: &str, line: Span, span: Span) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_flood_of_one_code_is_counted_past_the_bound() {
+        let n = finding::MAX_DIAGNOSTICS_PER_RULE + 321;
+        let a = analyze(
+            &format!("{}\n", "（".repeat(n)),
+            "t.md",
+            &Settings::default(),
+        );
+        let listed = a
+            .findings
+            .iter()
+            .filter(|f| f.code == "BRACKETS_MISMATCH")
+            .count();
+        assert_eq!(listed, finding::MAX_DIAGNOSTICS_PER_RULE);
+        let over: usize = a
+            .overflow
+            .iter()
+            .filter(|o| o.code == "BRACKETS_MISMATCH")
+            .map(|o| o.count)
+            .sum();
+        assert_eq!(over, 321);
+    }
 
     #[test]
     fn aozora_files_default_to_literary() {

@@ -457,7 +457,14 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         .max_findings_per_rule
         .unwrap_or(MAX_FINDINGS_PER_RULE);
     for file in &mut files {
-        (file.omitted, file.omitted_by_severity) = cap_findings(&mut file.findings, cap);
+        // Added to what the analysis only counted (`FileAnalysis::overflow`).
+        let (omitted, by_severity) = cap_findings(&mut file.findings, cap);
+        for (code, n) in omitted {
+            *file.omitted.entry(code).or_default() += n;
+        }
+        for (severity, n) in by_severity {
+            *file.omitted_by_severity.entry(severity).or_default() += n;
+        }
     }
     let summary = summarize(&files);
     Ok(CheckReport {
@@ -522,6 +529,7 @@ fn check_one(
         findings,
         scores,
         suppressed,
+        overflow,
     } = match cached {
         Some(a) => a,
         None => {
@@ -548,8 +556,14 @@ fn check_one(
             sha256,
             metrics,
             findings,
-            omitted: BTreeMap::new(),
-            omitted_by_severity: BTreeMap::new(),
+            omitted: overflow.iter().fold(BTreeMap::new(), |mut m, o| {
+                *m.entry(o.code.clone()).or_default() += o.count;
+                m
+            }),
+            omitted_by_severity: overflow.iter().fold(BTreeMap::new(), |mut m, o| {
+                *m.entry(o.severity).or_default() += o.count;
+                m
+            }),
             scores,
             suppressed,
             text: Arc::from(source.text),

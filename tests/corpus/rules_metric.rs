@@ -45,11 +45,11 @@ fn check_all(doc: &Document, settings: &Settings, metrics: &Metrics) -> Vec<Diag
         metrics,
         words: &words,
     };
-    let mut out = Vec::new();
+    let mut out = noveler::analysis::Diagnostics::new();
     for rule in rules() {
         rule.check(&cx, &mut out);
     }
-    out
+    out.into_parts().0
 }
 
 /// Source text with ruby readings, `｜` and `［＃…］` annotations removed.

@@ -1,6 +1,7 @@
 //! Rules of aspect `content` (SPEC §4).
 
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use crate::analysis::Diagnostics;
 use crate::analysis::{Aspect, Diagnostic, Severity};
 
 pub(super) static RULES: &[&dyn Rule] = &[&ForbiddenExpression];
@@ -27,7 +28,7 @@ impl Rule for ForbiddenExpression {
         &FORBIDDEN_EXPRESSION
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let display = &cx.doc.display;
         let mut seen = std::collections::HashSet::new();
         // Surrounding whitespace in a config entry is not part of the phrase; a phrase can

@@ -3,6 +3,7 @@
 
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::fix::Edit;
+use crate::analysis::Diagnostics;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity, Span};
 
 pub(super) static RULES: &[&dyn Rule] = &[&ControlCharacter];
@@ -50,7 +51,7 @@ impl Rule for ControlCharacter {
         &CONTROL_CHARACTER
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let text = cx.doc.source;
         let mut chars = text.char_indices().peekable();
         while let Some((start, c)) = chars.next() {

@@ -3,6 +3,7 @@
 //! the convention shows (at least `MIN_COUNT` of them), they are reported once, at the first,
 //! with the count; the one finding's fix holds every edit.
 
+use crate::analysis::Diagnostics;
 use crate::analysis::{Diagnostic, Fix};
 
 /// Share of the places above which a habit is consistent.
@@ -16,7 +17,7 @@ pub(super) fn report(
     found: Vec<Diagnostic>,
     places: usize,
     summary: impl FnOnce(usize, usize) -> String,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Diagnostics,
 ) {
     let n = found.len();
     if n < MIN_COUNT || (n as f64) <= SHARE * places as f64 {
@@ -60,7 +61,7 @@ mod tests {
 
     #[test]
     fn consistent_findings_become_one() {
-        let mut out = Vec::new();
+        let mut out = Diagnostics::new();
         report(
             (0..9).map(d).collect(),
             10,
@@ -75,10 +76,10 @@ mod tests {
 
     #[test]
     fn mixed_or_few_findings_stay_one_by_one() {
-        let mut out = Vec::new();
+        let mut out = Diagnostics::new();
         report((0..8).map(d).collect(), 10, |_, _| String::new(), &mut out);
         assert_eq!(out.len(), 8);
-        let mut out = Vec::new();
+        let mut out = Diagnostics::new();
         report((0..4).map(d).collect(), 4, |_, _| String::new(), &mut out);
         assert_eq!(out.len(), 4);
     }

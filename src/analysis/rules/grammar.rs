@@ -8,6 +8,7 @@ use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::dictionaries::{notation_exclusions, notation_roles, NotationRole};
 use crate::analysis::fix::{display_edit, is_kanji, LazyGuard};
 use crate::analysis::segment::{char_class, CharClass, Document};
+use crate::analysis::Diagnostics;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -77,7 +78,7 @@ impl Rule for GrammarPunctuation {
         &GRAMMAR_PUNCTUATION
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         // A run of two or more marks holds one of these.
         static PAIRS: Needles = Needles::new(&["、、", "、。", "。、", "。。"]);
         let doc = cx.doc;
@@ -152,7 +153,7 @@ impl Rule for Typo {
         &TYPO
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let typos = &cx.settings.typos;
         let (distinct, ids) = words::distinct(typos.iter().map(|t| t.wrong.as_str()));
@@ -350,7 +351,7 @@ impl Rule for NotationInconsistency {
         &NOTATION_INCONSISTENCY
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc: &Document = cx.doc;
         let pairs: Vec<(Side, Side)> = cx
             .settings
@@ -428,7 +429,7 @@ fn report_pair(
     (a, occ_a): (&Side, &[Range<usize>]),
     (b, occ_b): (&Side, &[Range<usize>]),
     preferred: Option<bool>,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Diagnostics,
 ) {
     let change_a = preferred
         .map(|p| !p)

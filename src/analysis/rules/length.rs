@@ -2,6 +2,7 @@
 
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::segment::Document;
+use crate::analysis::Diagnostics;
 use crate::analysis::{Aspect, Diagnostic, Severity, Span};
 
 pub(super) static RULES: &[&dyn Rule] = &[&LengthOutOfRange];
@@ -73,7 +74,7 @@ impl Rule for LengthOutOfRange {
         &LENGTH_OUT_OF_RANGE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let chars = cx.doc.body_chars;
         let target = &cx.settings.target_length;
         let range = format!("{}〜{}字", thousands(target.min), thousands(target.max));

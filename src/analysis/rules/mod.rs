@@ -5,7 +5,8 @@
 use super::metrics::Metrics;
 use super::morph::Words;
 use super::segment::Document;
-use super::{Applicability, Aspect, Diagnostic, Settings, Severity};
+use super::{Applicability, Aspect, Settings, Severity};
+use crate::analysis::Diagnostics;
 use std::sync::OnceLock;
 
 mod content;
@@ -59,7 +60,7 @@ pub struct RuleContext<'d, 'a> {
 pub trait Rule: Send + Sync {
     fn meta(&self) -> &'static RuleMeta;
     /// Pushes diagnostics for the document. Must not panic on any input.
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>);
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics);
 }
 
 /// All rules, sorted by code.

@@ -6,6 +6,7 @@ use super::scan::decode_at;
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 #[cfg(test)]
 use crate::analysis::segment::{char_class, CharClass};
+use crate::analysis::Diagnostics;
 use crate::analysis::{Aspect, Diagnostic, Severity};
 
 pub(super) static RULES: &[&dyn Rule] = &[
@@ -39,7 +40,7 @@ impl Rule for LongSentence {
         &LONG_SENTENCE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let t = &cx.settings.thresholds;
         for s in &cx.doc.sentences {
             let severity = if s.length > t.long_sentence_medium.max(t.long_sentence_low) {
@@ -91,7 +92,7 @@ impl Rule for HighAvgSentenceLength {
         &HIGH_AVG_SENTENCE_LENGTH
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let max = cx.settings.thresholds.max_avg_sentence_length;
         let sentences = &cx.doc.sentences;
         if sentences.is_empty() {
@@ -145,7 +146,7 @@ impl Rule for KanjiRatioOutOfRange {
         &KANJI_RATIO_OUT_OF_RANGE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let t = &cx.settings.thresholds;
         if cx.doc.body_chars == 0 {
             return;
@@ -204,7 +205,7 @@ impl Rule for KanjiRun {
         &KANJI_RUN
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let max = cx.settings.thresholds.kanji_run_max;
         let display = &cx.doc.display;
         let mut push = |start: usize, end: usize, count: usize| {

@@ -7,6 +7,7 @@ use crate::analysis::metrics::{
     moving_windows, narration_sentences, runs_where, sentence_lengths, window_in_range_ratio,
 };
 use crate::analysis::segment::Sentence;
+use crate::analysis::Diagnostics;
 use crate::analysis::{Aspect, Diagnostic, Severity, Span};
 use std::ops::Range;
 
@@ -76,7 +77,7 @@ impl Rule for ConsecutiveLongSentences {
         &CONSECUTIVE_LONG_SENTENCES
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let t = &cx.settings.thresholds;
         let sentences = narration_sentences(cx.doc, cx.settings);
         let long = |s: &&Sentence| s.length >= t.long_sentence_length;
@@ -124,7 +125,7 @@ impl Rule for ConsecutiveShortSentences {
         &CONSECUTIVE_SHORT_SENTENCES
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let t = &cx.settings.thresholds;
         let sentences = narration_sentences(cx.doc, cx.settings);
         let short = |s: &&Sentence| s.length <= t.short_sentence_length;
@@ -174,7 +175,7 @@ impl Rule for DialogueRatioOutOfRange {
         &DIALOGUE_RATIO_OUT_OF_RANGE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let t = &cx.settings.thresholds;
         let d = &cx.metrics.dialogue;
         if d.paragraphs == 0 || !d.dialogue_line_ratio.is_finite() {
@@ -237,7 +238,7 @@ impl Rule for EndingRepetition {
         &ENDING_REPETITION
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let t = &cx.settings.thresholds;
         let sentences = narration_sentences(cx.doc, cx.settings);
         // By final word, one more sentence: た ends far more sentences than った does.
@@ -283,7 +284,7 @@ impl Rule for CommaAvgOutOfRange {
         &COMMA_AVG_OUT_OF_RANGE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let t = &cx.settings.thresholds;
         let sentences = narration_sentences(cx.doc, cx.settings);
         if sentences.is_empty() {
@@ -346,7 +347,7 @@ impl Rule for CommaOveruse {
         &COMMA_OVERUSE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let max = cx.settings.thresholds.comma_max_per_sentence;
         for s in narration_sentences(cx.doc, cx.settings) {
             if s.commas > max {
@@ -391,7 +392,7 @@ impl Rule for WindowOutOfRange {
         &WINDOW_OUT_OF_RANGE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let t = &cx.settings.thresholds;
         let w = t.window_size;
         let sentences = narration_sentences(cx.doc, cx.settings);

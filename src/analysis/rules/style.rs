@@ -10,6 +10,7 @@ use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard, Protects};
 use crate::analysis::segment::{char_class, BodyLine, CharClass, Document, ParagraphKind};
 use crate::analysis::settings::Preset;
+use crate::analysis::Diagnostics;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Edit, Fix, Severity, Span};
 use std::ops::Range;
 
@@ -81,7 +82,7 @@ impl Rule for EllipsisStyle {
         &ELLIPSIS_STYLE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         // A run of a unit at least as long as its minimum holds one of these.
         static ASCII: Needles = Needles::new(&[".."]);
         static RUNS: Needles = Needles::new(&["．．", "・・", "･･", "‥"]);
@@ -170,7 +171,7 @@ impl Rule for EllipsisOddCount {
         &ELLIPSIS_ODD_COUNT
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         static ELLIPSIS: Needles = Needles::new(&["…"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
@@ -290,7 +291,7 @@ impl Rule for DashStyle {
         &DASH_STYLE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
         scan::paragraph_hits(doc, &[&DASHES], |p, text, hits| {
@@ -391,7 +392,7 @@ impl Rule for ExclamationSpace {
         &EXCLAMATION_SPACE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         static MARKS: Needles = Needles::new(&["！", "？"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
@@ -472,7 +473,7 @@ impl Rule for HalfwidthExclamation {
         &HALFWIDTH_EXCLAMATION
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         static MARKS: Needles = Needles::new(&["!", "?"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
@@ -534,7 +535,7 @@ impl Rule for PeriodBeforeClose {
         &PERIOD_BEFORE_CLOSE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         static PERIODS: Needles = Needles::new(&["。」", "。』"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
@@ -658,7 +659,7 @@ impl Rule for IndentMissing {
         &INDENT_MISSING
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
         let mut found = Vec::new();
@@ -819,7 +820,7 @@ impl Rule for BracketsMismatch {
         &BRACKETS_MISMATCH
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         // literary: a speech or letter over several paragraphs opens each with 「 and closes
         // only the last one. `pending`: such a quotation is open.
@@ -901,7 +902,7 @@ impl Rule for TrailingSpaces {
         &TRAILING_SPACES
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
         for (bl, line) in source_lines(doc) {
@@ -956,7 +957,7 @@ impl Rule for TabFound {
         &TAB_FOUND
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         static TAB: Needles = Needles::new(&["\t"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
@@ -1042,7 +1043,7 @@ impl Rule for DoubleSpaces {
         &DOUBLE_SPACES
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         // A run of two or more spaces holds one of these.
         static ASCII: Needles = Needles::new(&["  "]);
         static PAIRS: Needles = Needles::new(&["\u{3000}\u{3000}", " \u{3000}", "\u{3000} "]);
@@ -1106,7 +1107,7 @@ impl Rule for EmptyLineRuns {
         &EMPTY_LINE_RUNS
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let max = cx.settings.thresholds.max_empty_lines;
         let mut run: Vec<&BodyLine> = Vec::new();

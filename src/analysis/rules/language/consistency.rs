@@ -6,6 +6,7 @@ use super::{is_symbol, quoted, sentences, tokens_span};
 use crate::analysis::fix::{display_edit, LazyGuard};
 use crate::analysis::metrics::{same_ending_runs, sentence_ending};
 use crate::analysis::segment::Sentence;
+use crate::analysis::Diagnostics;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
 use std::ops::Range;
 
@@ -43,7 +44,7 @@ impl Rule for PoliteStyleMixed {
         &POLITE_STYLE_MIXED
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         // (register, token range of the ending) per classified narration sentence.
         let mut found = Vec::new();
@@ -145,7 +146,7 @@ impl Rule for DigitWidthMixed {
         &DIGIT_WIDTH_MIXED
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let text = &doc.display;
         // (display range, full width, digit count)

@@ -6,6 +6,7 @@ use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use super::{is_symbol, quoted, sentences, tokens_span, tokens_text};
 use crate::analysis::fix::LazyGuard;
 use crate::analysis::morph::Token;
+use crate::analysis::Diagnostics;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
 
 fn diag(meta: &RuleMeta, span: crate::analysis::Span, message: String) -> Diagnostic {
@@ -36,7 +37,7 @@ impl Rule for DoubledWord {
         &DOUBLED_WORD
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         let guard = LazyGuard::new(doc);
         for pw in words.paragraphs() {
@@ -126,7 +127,7 @@ impl Rule for NoChain {
         &NO_CHAIN
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         for sw in sentences(doc, words) {
             let pw = sw.pw;
@@ -195,7 +196,7 @@ impl Rule for DoubledParticle {
         &REPEATED_CASE_PARTICLE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         for sw in sentences(doc, words) {
             let pw = sw.pw;
@@ -268,7 +269,7 @@ impl Rule for DoubledGa {
         &DOUBLED_GA
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         for sw in sentences(doc, words) {
             let pw = sw.pw;
@@ -323,7 +324,7 @@ impl Rule for RepeatedConjunction {
         &REPEATED_CONJUNCTION
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         // The previous narration sentence's opening 接続詞 (surface), if any.
         let mut prev: Option<String> = None;

@@ -7,6 +7,7 @@ use super::{quoted, tokens_span, tokens_text};
 use crate::analysis::fix::{display_edit, LazyGuard};
 use crate::analysis::morph::{ParagraphWords, Token};
 use crate::analysis::settings::TypoEntry;
+use crate::analysis::Diagnostics;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
 
 fn diag(meta: &RuleMeta, span: crate::analysis::Span, message: String) -> Diagnostic {
@@ -37,7 +38,7 @@ impl Rule for RaNuki {
         &RA_NUKI
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         let guard = LazyGuard::new(doc);
         for pw in words.paragraphs() {
@@ -119,7 +120,7 @@ impl Rule for INuki {
         &I_NUKI
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         let guard = LazyGuard::new(doc);
         for pw in words.paragraphs() {
@@ -210,7 +211,7 @@ impl Rule for DoubleHonorific {
         &DOUBLE_HONORIFIC
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         for pw in words.paragraphs() {
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
@@ -292,7 +293,7 @@ impl Rule for DoubleNegative {
         &DOUBLE_NEGATIVE
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         for pw in words.paragraphs() {
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
@@ -359,7 +360,7 @@ impl Rule for Tautology {
         &TAUTOLOGY
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         phrase_hits(cx, &cx.settings.tautologies, false, |span, e| {
             out.push(
                 diag(
@@ -397,7 +398,7 @@ impl Rule for RedundantExpression {
         &REDUNDANT_EXPRESSION
     }
 
-    fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
+    fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         phrase_hits(cx, &cx.settings.redundant_expressions, true, |span, e| {
             out.push(
                 diag(
