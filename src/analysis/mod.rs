@@ -10,6 +10,7 @@ pub mod line_index;
 pub mod markup;
 pub mod metrics;
 pub mod morph;
+pub mod publish;
 pub mod rules;
 pub mod score;
 pub mod segment;

@@ -1,7 +1,7 @@
 //! `noveler check [EPISODE|FILE|DIR|-]...`: clap arguments → `CheckRequest`, progress bar,
 //! rendering in the chosen format, exit status.
 
-use super::{is_project, GlobalArgs};
+use super::{is_project, GlobalArgs, Sink};
 use crate::analysis::settings::Preset;
 use crate::analysis::{Aspect, Severity};
 use crate::commands::check::{self as cmd, CheckReport, CheckRequest, Target};
@@ -207,9 +207,9 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
     }
 }
 
-pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
+pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs, sink: &Sink) -> u8 {
     if let Some(CheckSub::Progressive(p)) = args.sub {
-        return super::progressive::run(ctx, p);
+        return super::progressive::run(ctx, p, sink);
     }
     let cwd = std::env::current_dir().unwrap_or_else(|_| ctx.root.clone());
     let mut req = request(&args, &cwd);
@@ -217,7 +217,7 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
         match crate::store::text::read_stream(Path::new("<stdin>"), std::io::stdin().lock()) {
             Ok(bytes) => req.content_bytes = Some(bytes),
             Err(e) => {
-                super::print_error(&e);
+                sink.error(&e);
                 return 2;
             }
         }
@@ -275,7 +275,7 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
             .unwrap_or(100),
     };
     let format = args.format;
-    let code = super::emit(&outcome, format, |r: &CheckReport| match format {
+    let code = super::emit(sink, &outcome, format, |r: &CheckReport| match format {
         Format::Text | Format::Json => render::text(r, &opts),
         Format::Ndjson => render::ndjson(r),
         Format::Sarif => render::sarif(r, &paths),
@@ -285,8 +285,8 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
         if !matches!(format, Format::Json | Format::Ndjson) {
             for e in &report.errors {
                 match &e.error {
-                    Some(err) => super::print_stderr(super::render_error(err).trim_end()),
-                    None => super::print_stderr(&format!("[{}] {}: {}", e.code, e.path, e.message)),
+                    Some(err) => sink.stderr(super::render_error(err).trim_end()),
+                    None => sink.stderr(&format!("[{}] {}: {}", e.code, e.path, e.message)),
                 }
             }
         }

@@ -1,11 +1,11 @@
 //! `noveler complete EP [--auto-publish] [--site narou|kakuyomu|plain] [--min-score N]`.
 
-use crate::cli::emit;
+use crate::analysis::publish::PublishFormat;
 use crate::cli::files::DataFormat;
+use crate::cli::{emit, Sink};
+use crate::commands::common::fmt_score;
 use crate::commands::complete::{self, CompleteReport, CompleteRequest};
-use crate::commands::status::fmt_score;
 use crate::commands::{self, Ctx};
-use crate::output::publish::PublishFormat;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -87,7 +87,7 @@ fn text(r: &CompleteReport) -> String {
     s
 }
 
-pub fn run(ctx: &Ctx, args: CompleteArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: CompleteArgs, sink: &Sink) -> u8 {
     let req = CompleteRequest {
         episode: args.episode,
         auto_publish: args.auto_publish,
@@ -96,5 +96,5 @@ pub fn run(ctx: &Ctx, args: CompleteArgs) -> u8 {
         dry_run: args.dry_run,
     };
     let out = commands::execute(ctx, "complete", |c| complete::run(c, req));
-    emit(&out, args.format.format(), text)
+    emit(sink, &out, args.format.format(), text)
 }

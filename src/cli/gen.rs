@@ -8,6 +8,7 @@
 //!
 //! (run from the crate root; `--dir DIR` writes elsewhere).
 
+use super::Sink;
 use clap::{Args, CommandFactory};
 use clap_complete::{Generator, Shell};
 use std::path::{Path, PathBuf};
@@ -113,20 +114,20 @@ pub fn write_all(dir: &Path) -> crate::Result<Vec<PathBuf>> {
     Ok(written)
 }
 
-pub fn run_completions(args: CompletionsArgs) -> u8 {
+pub fn run_completions(args: CompletionsArgs, sink: &Sink) -> u8 {
     if args.write_all {
         let dir = args.dir.unwrap_or_else(|| PathBuf::from("."));
         return match write_all(&dir) {
             Ok(files) => {
                 let list: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
-                match super::print_stdout(&list.join("\n")) {
+                match sink.stdout(&list.join("\n")) {
                     Ok(()) => 0,
                     Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
                     Err(_) => 2,
                 }
             }
             Err(e) => {
-                super::print_error(&e);
+                sink.error(&e);
                 2
             }
         };
@@ -139,15 +140,15 @@ pub fn run_completions(args: CompletionsArgs) -> u8 {
         .find(|(name, _)| *name == shell.file_name("noveler"))
         .map(|(_, b)| b)
         .unwrap_or_default();
-    print_bytes(&body)
+    print_bytes(&body, sink)
 }
 
-pub fn run_man(args: ManArgs) -> u8 {
+pub fn run_man(args: ManArgs, sink: &Sink) -> u8 {
     if let Some(dir) = args.dir {
         let pages = man_pages();
         for (name, body) in &pages {
             if let Err(e) = crate::store::write_atomic(&dir.join(name), body) {
-                super::print_error(&e);
+                sink.error(&e);
                 return 2;
             }
         }
@@ -158,9 +159,9 @@ pub fn run_man(args: ManArgs) -> u8 {
         Some(sub) => format!("noveler-{}.1", sub.trim().replace(' ', "-")),
     };
     match man_pages().into_iter().find(|(name, _)| *name == wanted) {
-        Some((_, body)) => print_bytes(&body),
+        Some((_, body)) => print_bytes(&body, sink),
         None => {
-            super::print_error(
+            sink.error(
                 &crate::Error::new(
                     crate::Code::U001,
                     format!(
@@ -175,8 +176,8 @@ pub fn run_man(args: ManArgs) -> u8 {
     }
 }
 
-fn print_bytes(body: &[u8]) -> u8 {
-    match super::print_stdout_bytes(body) {
+fn print_bytes(body: &[u8], sink: &Sink) -> u8 {
+    match sink.stdout_bytes(body) {
         Ok(()) => 0,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
         Err(_) => 2,

@@ -1,8 +1,8 @@
 //! `noveler plot EP [--regenerate]` and `noveler plot submit EP --file F`.
 
-use crate::cli::emit;
 use crate::cli::files::DataFormat;
 use crate::cli::files::{read_stdin, user_path};
+use crate::cli::{emit, Sink};
 use crate::commands::plot::{self as cmd, PlotReport, PlotRequest, PlotResult};
 use crate::commands::{self, Ctx};
 use clap::{Args, Subcommand};
@@ -45,7 +45,7 @@ pub enum PlotAction {
     },
 }
 
-pub fn run(ctx: &Ctx, args: PlotArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: PlotArgs, sink: &Sink) -> u8 {
     let (req, format) = match args.action {
         None => (
             PlotRequest {
@@ -68,7 +68,7 @@ pub fn run(ctx: &Ctx, args: PlotArgs) -> u8 {
                     Ok(t) => (Some(t), None),
                     Err(e) => {
                         let out = commands::execute(ctx, "plot", |_| Err::<PlotReport, _>(e));
-                        return emit(&out, format.format(), |_| String::new());
+                        return emit(sink, &out, format.format(), |_| String::new());
                     }
                 }
             } else {
@@ -92,7 +92,7 @@ pub fn run(ctx: &Ctx, args: PlotArgs) -> u8 {
         c.save = false;
     }
     let out = commands::execute(&c, "plot", |c| cmd::run(c, req));
-    emit(&out, format.format(), plot_text)
+    emit(sink, &out, format.format(), plot_text)
 }
 
 /// Text of `noveler plot`.

@@ -1,7 +1,7 @@
 //! `noveler status [--report html [-o FILE]]`.
 
-use crate::cli::emit;
 use crate::cli::files::DataFormat;
+use crate::cli::{emit, Sink};
 use crate::commands::status::{self, StatusRequest};
 use crate::commands::{self, Ctx};
 use crate::store::{paths, write_atomic, FileRef};
@@ -51,7 +51,7 @@ fn report_path(root: &Path, output: Option<&Path>) -> PathBuf {
     }
 }
 
-pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool) -> u8 {
+pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool, sink: &Sink) -> u8 {
     let req = StatusRequest {
         threshold: Some(args.threshold),
         recent: Some(args.recent),
@@ -81,7 +81,7 @@ pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool) -> u8 {
         }
         Ok(report)
     });
-    emit(&out, args.format.format(), |r| {
+    emit(sink, &out, args.format.format(), |r| {
         let mut s = crate::output::status::status_text(r);
         if quiet {
             // `-q`: the summary lines only (title, progress, quality), not the table.

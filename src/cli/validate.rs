@@ -1,7 +1,7 @@
 //! `noveler validate FILE|-`.
 
-use crate::cli::emit;
 use crate::cli::files::{read_stdin, user_path, DataFormat};
+use crate::cli::{emit, Sink};
 use crate::commands::validate::{self, ValidateRequest};
 use crate::commands::{self, Ctx};
 use clap::Args;
@@ -17,7 +17,7 @@ pub struct ValidateArgs {
     pub format: DataFormat,
 }
 
-pub fn run(ctx: &Ctx, args: ValidateArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: ValidateArgs, sink: &Sink) -> u8 {
     let out = commands::execute(ctx, "validate", |c| {
         let mut req = ValidateRequest {
             verify_files: args.verify_files,
@@ -30,7 +30,7 @@ pub fn run(ctx: &Ctx, args: ValidateArgs) -> u8 {
         }
         validate::run(c, req)
     });
-    emit(&out, args.format.format(), |r| {
+    emit(sink, &out, args.format.format(), |r| {
         let mut s = String::new();
         for p in &r.problems {
             let at = if p.pointer.is_empty() {

@@ -15,6 +15,7 @@
 use super::{Ctx, Report};
 use crate::analysis::settings::Thresholds;
 use crate::error::{Code, Error, Result};
+use crate::project::yaml::quote_scalar;
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -151,24 +152,6 @@ impl Report for InitReport {
     }
 }
 
-/// A YAML scalar for `value`: plain when it reads back as the same string, else quoted.
-pub fn yaml_scalar(value: &str) -> String {
-    let plain_ok = !value.is_empty()
-        && !value.contains(['\n', '\r', '#', ':', '"', '\''])
-        && value.trim() == value
-        && serde_yaml::from_str::<serde_yaml::Value>(&format!("k: {value}\n"))
-            .ok()
-            .and_then(|v| v.get("k").and_then(|s| s.as_str().map(str::to_string)))
-            .as_deref()
-            == Some(value);
-    if plain_ok {
-        value.to_string()
-    } else {
-        // A JSON string is a valid YAML double-quoted scalar.
-        serde_json::to_string(value).unwrap_or_else(|_| "\"\"".into())
-    }
-}
-
 /// Text that goes into Markdown as is: one line.
 fn one_line(value: &str) -> String {
     value.replace(['\r', '\n'], " ")
@@ -177,14 +160,14 @@ fn one_line(value: &str) -> String {
 fn render(template: &str, req: &InitRequest, min: usize, max: usize) -> String {
     let author = req.author.as_deref().unwrap_or("");
     template
-        .replace("{{title}}", &yaml_scalar(&req.title))
-        .replace("{{genre}}", &yaml_scalar(&req.genre))
+        .replace("{{title}}", &quote_scalar(&req.title))
+        .replace("{{genre}}", &quote_scalar(&req.genre))
         .replace(
             "{{author}}",
             &if author.is_empty() {
                 "\"\"".to_string()
             } else {
-                yaml_scalar(author)
+                quote_scalar(author)
             },
         )
         .replace("{{title_text}}", &one_line(&req.title))
@@ -571,11 +554,11 @@ mod tests {
         for t in [
             "a: b", "#1", "  x", "true", "123", "「x」", "x\ny", "'q'", "- z",
         ] {
-            let text = format!("k: {}\n", yaml_scalar(t));
+            let text = format!("k: {}\n", quote_scalar(t));
             let v: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
             assert_eq!(v.get("k").and_then(|s| s.as_str()), Some(t), "{t}");
         }
-        assert_eq!(yaml_scalar("潮墨の地図師"), "潮墨の地図師");
+        assert_eq!(quote_scalar("潮墨の地図師"), "潮墨の地図師");
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! deserialise straight from MCP arguments (and are built by the CLI from flags), reports
 //! serialise into the envelope's `result` and know their exit status. Commands never print
 //! and never exit; `execute` wraps a run into the envelope and saves it.
+// Only cli/ and mcp/ print (tests/architecture.rs checks the stream handles).
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 use crate::error::{Error, Result};
 use crate::store::confine::Confinement;
@@ -16,7 +18,7 @@ use std::time::{Instant, SystemTime};
 pub mod artifact;
 pub mod backup;
 pub mod check;
-pub mod check_suppress;
+pub mod common;
 pub mod complete;
 pub mod convert;
 pub mod evaluate;

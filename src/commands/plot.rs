@@ -66,7 +66,7 @@ impl Report for PlotReport {
 /// `noveler plot EP` / `noveler plot submit EP` / `noveler_plot`.
 pub fn run(ctx: &Ctx, req: PlotRequest) -> Result<PlotReport> {
     let mut files_in = Vec::new();
-    let payload = super::write::submission_payload(
+    let payload = super::common::submission_payload(
         &ctx.root,
         &req.submission,
         &req.content,

@@ -97,7 +97,7 @@ pub fn target(root: &Path, path: &str) -> Result<paths::InRoot> {
 /// The exclusivity key of a write: one writer per episode (`第NNN話…` files) or per file.
 pub fn key_for(rel: &str) -> String {
     let name = rel.rsplit('/').next().unwrap_or(rel);
-    match super::status::episode_of(name) {
+    match crate::project::layout::episode_of(name) {
         Some((n, _)) => format!("episode:{n}"),
         None => format!("file:{rel}"),
     }
@@ -161,7 +161,7 @@ fn write_locked(
     refs.insert(0, FileRef::from_bytes(croot, abs, new_bytes, "written"));
     let mut next_actions = Vec::new();
     let name = rel.rsplit('/').next().unwrap_or(rel);
-    if let Some((n, _)) = super::status::episode_of(name) {
+    if let Some((n, _)) = crate::project::layout::episode_of(name) {
         next_actions.push(format!("check_basic {{\"episode\": {n}}}"));
     }
     if let Some(b) = &backup {

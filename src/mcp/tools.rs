@@ -213,7 +213,9 @@ pub fn all() -> Vec<ToolSpec> {
              `check 1 --aspects style`) and get its returncode, stdout/stderr (abbreviated past \
              1000 characters) and the command's own JSON envelope. Use for commands that have no \
              dedicated tool; prefer the dedicated tools when they exist.",
-            commands::noveler_cli::run,
+            |ctx: &Ctx, req: commands::noveler_cli::NovelerCliRequest| {
+                commands::noveler_cli::run(ctx, req, super::state::line_runner()?)
+            },
         ),
         tool(
             "fetch_artifact",

@@ -19,7 +19,8 @@
 //! `tests/publish.rs` checks the structure automatically: the document is balanced, every
 //! chart is there, and there is no `<script>` and no external reference.
 
-use crate::commands::status::{fmt_score, fmt_thousands, EpisodeRow, StatusReport};
+use crate::commands::common::{fmt_score, fmt_thousands};
+use crate::commands::status::{EpisodeRow, StatusReport};
 use std::fmt::Write as _;
 
 /// The charts, in page order (their `id`s; tests look for each).

@@ -330,7 +330,7 @@ fn score_value(score: f64) -> Value {
 
 fn scalar_text(v: &Value) -> String {
     match v {
-        Value::String(s) => crate::commands::init::yaml_scalar(s),
+        Value::String(s) => super::yaml::quote_scalar(s),
         Value::Number(n) => n.to_string(),
         other => serde_yaml::to_string(other)
             .unwrap_or_default()
@@ -544,14 +544,8 @@ fn new_item(c: &Completion, item_indent: usize) -> Vec<String> {
     let pad = " ".repeat(item_indent + 2);
     let mut v = vec![
         format!("{}- 話数: {}", " ".repeat(item_indent), c.episode),
-        format!(
-            "{pad}タイトル: {}",
-            crate::commands::init::yaml_scalar(&c.title)
-        ),
-        format!(
-            "{pad}ファイル: {}",
-            crate::commands::init::yaml_scalar(&c.file)
-        ),
+        format!("{pad}タイトル: {}", super::yaml::quote_scalar(&c.title)),
+        format!("{pad}ファイル: {}", super::yaml::quote_scalar(&c.file)),
     ];
     for (keys, value) in updates(c) {
         v.push(format!("{pad}{}: {}", keys[0], scalar_text(&value)));

@@ -15,7 +15,7 @@
 //!      the rest of the file (other entries, the author's keys and comments) is kept as it
 //!      was (`project::ledger`); an episode not yet listed is added in order;
 //!    - `50_管理資料/公開用/<format>/<manuscript name>.txt`: the publish-ready text
-//!      (`output::publish`: narou / kakuyomu / plain);
+//!      (`analysis::publish`: narou / kakuyomu / plain);
 //!    - then a manifest of every file involved (manuscript, publish text, ledger) with its
 //!      sha256 is stored as an artifact; if that fails, the two files are rolled back too.
 //! 3. **auto_publish** only prepares: noveler has no network access and never posts; the
@@ -25,9 +25,9 @@
 
 use super::check::{self, CheckRequest, Target};
 use super::{Ctx, Report};
+use crate::analysis::publish::{publish_text, PublishFormat};
 use crate::analysis::Severity;
 use crate::error::{Code, Error, Result};
-use crate::output::publish::{publish_text, PublishFormat};
 use crate::project::ledger::{Completion, Ledger};
 use crate::project::Project;
 use crate::store::artifact::{ArtifactStore, StoreOptions};

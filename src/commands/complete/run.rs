@@ -123,7 +123,7 @@ pub fn run_with(
         .as_ref()
         .and_then(|e| e.title.clone())
         .filter(|t| !t.trim().is_empty())
-        .or_else(|| crate::commands::status::episode_of(&file_name).map(|(_, t)| t))
+        .or_else(|| crate::project::layout::episode_of(&file_name).map(|(_, t)| t))
         .unwrap_or_default();
     let stem = manuscript_abs
         .file_stem()
@@ -177,8 +177,8 @@ pub fn run_with(
             .push(match (score, &file.scores.reason) {
                 (Some(score), _) => format!(
                 "noveler_check {{\"episode\": {n}}} — 指摘を確認して直す（スコア {} / 基準 {}）",
-                crate::commands::status::fmt_score(score),
-                crate::commands::status::fmt_score(min_score)
+                crate::commands::common::fmt_score(score),
+                crate::commands::common::fmt_score(min_score)
             ),
                 (None, reason) => format!(
                     "noveler_write_file / noveler write {n} — 本文を書き足す（{}）",

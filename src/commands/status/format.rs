@@ -6,29 +6,6 @@ pub(super) fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
-/// A score as people write it: `86`, `86.5`.
-pub fn fmt_score(s: f64) -> String {
-    let r = round1(s);
-    if r.fract() == 0.0 {
-        format!("{r:.0}")
-    } else {
-        format!("{r:.1}")
-    }
-}
-
-/// Thousands separators for counts: `12,345` (also used by the text renderers).
-pub fn fmt_thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 pub(super) fn describe_remaining(r: &RemainingWork, total: usize, threshold: f64) -> String {
     if total == 0 && r.planned_without_manuscript.is_empty() {
         return "まだ原稿がありません。第1話の執筆から始めましょう".into();

@@ -17,11 +17,14 @@
 //! `errors` and left out of the averages; it does not fail the command.
 
 use super::check::{self, CheckRequest, Target};
+use super::common::{fmt_score, fmt_thousands};
 use super::{Ctx, Report};
 use crate::analysis::{metrics, Document, Severity};
 use crate::error::{Code, Error, Result};
+use crate::project::episode_number_of;
+use crate::project::layout::episode_of;
 use crate::project::ledger::{Ledger, LedgerEntry};
-use crate::project::{episode_number_of, Project};
+use crate::project::Project;
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -235,23 +238,6 @@ impl Report for StatusReport {
     fn outputs(&self) -> Vec<FileRef> {
         self.outputs.clone()
     }
-}
-
-/// The episode number and title of a manuscript file name `第NNN話…` (`.md` / `.txt`).
-pub fn episode_of(file_name: &str) -> Option<(u32, String)> {
-    let stem = file_name
-        .strip_suffix(".md")
-        .or_else(|| file_name.strip_suffix(".txt"))?;
-    let number = episode_number_of(stem)?;
-    let after = &stem[stem.find('話')? + '話'.len_utf8()..];
-    let title = after
-        .strip_prefix('_')
-        .or_else(|| after.strip_prefix('＿'))
-        .or_else(|| after.strip_prefix('　'))
-        .or_else(|| after.strip_prefix(' '))
-        .unwrap_or(after)
-        .to_string();
-    Some((number, title))
 }
 
 pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
@@ -600,24 +586,11 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
 mod activity;
 mod format;
 pub use activity::*;
-pub use format::*;
+use format::*;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn episode_numbers_from_file_names() {
-        assert_eq!(
-            episode_of("第001話_潮墨の見習い.md"),
-            Some((1, "潮墨の見習い".into()))
-        );
-        assert_eq!(episode_of("第12話.txt"), Some((12, String::new())));
-        assert_eq!(episode_of("第００３話　夜.md"), Some((3, "夜".into())));
-        assert_eq!(episode_of("第001話_x.yaml"), None);
-        assert_eq!(episode_of("メモ.md"), None);
-        assert_eq!(episode_of("第話.md"), None);
-    }
 
     #[test]
     fn missing_root_is_p001() {

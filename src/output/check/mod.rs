@@ -4,7 +4,7 @@
 
 use crate::analysis::{Finding, LineIndex, Severity};
 use crate::commands::check::{CheckReport, FileError, FileResult};
-use crate::commands::status::fmt_thousands;
+use crate::commands::common::fmt_thousands;
 use miette::{
     Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError,
     MietteSpanContents, SourceCode, SourceSpan, SpanContents,

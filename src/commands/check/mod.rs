@@ -17,8 +17,10 @@
 //! and in the summary (`suppressed: {inline, config, baseline}`), never reported, and count
 //! neither for the gate nor for the scores (recomputed without them).
 
-pub use super::check_suppress::BaselineWritten;
 use super::{Ctx, Report};
+pub use suppress::BaselineWritten;
+
+mod suppress;
 use crate::analysis::settings::Preset;
 use crate::analysis::{
     self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity, Suppressed,
@@ -442,7 +444,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         }
     }
     let mut outputs = Vec::new();
-    let baseline_written = super::check_suppress::apply(
+    let baseline_written = suppress::apply(
         &project,
         &settings,
         &req,
