@@ -20,7 +20,7 @@ pub mod source;
 pub mod span;
 pub mod suppress;
 
-pub use finding::{Aspect, Diagnostic, Finding, Severity};
+pub use finding::{severity_tally, tally_severity, Aspect, Diagnostic, Finding, Severity};
 pub use fix::{Applicability, Edit, Fix};
 pub use line_index::LineIndex;
 pub use metrics::Metrics;

@@ -9,6 +9,7 @@ use crate::commands::artifact::{
 use crate::commands::{self, Ctx};
 use crate::output::Format;
 use crate::store::artifact::ArtifactStore;
+use crate::ExitStatus;
 use clap::{Args, Subcommand, ValueEnum};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -91,7 +92,8 @@ pub enum ArtifactCommand {
     },
 }
 
-pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> u8 {
+// Long on purpose: one match arm per sub-verb.
+pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
     let store = ArtifactStore::new(&ctx.root);
     match args.command {
         ArtifactCommand::Store {

@@ -6,6 +6,7 @@ use crate::commands::backup::{
     self as cmd, BackupCreateRequest, BackupListRequest, BackupRestoreRequest,
 };
 use crate::commands::{self, Ctx};
+use crate::ExitStatus;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
@@ -46,7 +47,7 @@ pub enum BackupCommand {
     },
 }
 
-pub fn run(ctx: &Ctx, args: BackupArgs, sink: &Sink) -> u8 {
+pub fn run(ctx: &Ctx, args: BackupArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         BackupCommand::Create {
             targets,

@@ -8,6 +8,7 @@ use crate::commands::check::{self as cmd, CheckReport, CheckRequest, Target};
 use crate::commands::{self, Ctx};
 use crate::output::check::{self as render, PathMap, TextOptions};
 use crate::output::Format;
+use crate::ExitStatus;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use std::io::IsTerminal;
@@ -207,7 +208,7 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
     }
 }
 
-pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs, sink: &Sink) -> u8 {
+pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs, sink: &Sink) -> ExitStatus {
     if let Some(CheckSub::Progressive(p)) = args.sub {
         return super::progressive::run(ctx, p, sink);
     }
@@ -218,7 +219,7 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs, sink: &Sink) -> u8 {
             Ok(bytes) => req.content_bytes = Some(bytes),
             Err(e) => {
                 sink.error(&e);
-                return 2;
+                return ExitStatus::Error;
             }
         }
     }
@@ -258,7 +259,7 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs, sink: &Sink) -> u8 {
         }));
     }
 
-    let outcome = commands::execute(&ctx, "check", |c| cmd::run(c, req));
+    let outcome = commands::execute(&ctx, commands::check::NAME, |c| cmd::run(c, req));
     if let Some(pb) = bar.get() {
         pb.finish_and_clear();
     }

@@ -6,6 +6,7 @@ use crate::cli::{emit, Sink};
 use crate::commands::common::fmt_score;
 use crate::commands::complete::{self, CompleteReport, CompleteRequest};
 use crate::commands::{self, Ctx};
+use crate::ExitStatus;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -87,7 +88,7 @@ fn text(r: &CompleteReport) -> String {
     s
 }
 
-pub fn run(ctx: &Ctx, args: CompleteArgs, sink: &Sink) -> u8 {
+pub fn run(ctx: &Ctx, args: CompleteArgs, sink: &Sink) -> ExitStatus {
     let req = CompleteRequest {
         episode: args.episode,
         auto_publish: args.auto_publish,
@@ -95,6 +96,6 @@ pub fn run(ctx: &Ctx, args: CompleteArgs, sink: &Sink) -> u8 {
         min_score: Some(args.min_score),
         dry_run: args.dry_run,
     };
-    let out = commands::execute(ctx, "complete", |c| complete::run(c, req));
+    let out = commands::execute(ctx, commands::complete::NAME, |c| complete::run(c, req));
     emit(sink, &out, args.format.format(), text)
 }

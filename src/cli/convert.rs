@@ -6,6 +6,7 @@ use crate::commands::convert::{self, ConvertRequest};
 use crate::commands::{self, Ctx};
 use crate::error::{Code, Error};
 use crate::store::paths;
+use crate::ExitStatus;
 use clap::Args;
 use std::path::Path;
 
@@ -18,8 +19,8 @@ pub struct ConvertArgs {
     pub format: DataFormat,
 }
 
-pub fn run(ctx: &Ctx, args: ConvertArgs, sink: &Sink) -> u8 {
-    let out = commands::execute(ctx, "convert", |c| {
+pub fn run(ctx: &Ctx, args: ConvertArgs, sink: &Sink) -> ExitStatus {
+    let out = commands::execute(ctx, commands::convert::NAME, |c| {
         let text = if args.input == "-" {
             read_stdin()?
         } else {

@@ -8,6 +8,7 @@ use crate::commands::files::{
 use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::{Code, Error, Result};
 use crate::output::Format;
+use crate::ExitStatus;
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::Path;
 
@@ -92,17 +93,17 @@ pub fn read_stdin() -> Result<String> {
 }
 
 /// Prints `bytes` exactly (no newline added) for a successful run, else like `emit`.
-pub fn emit_raw<R: Report>(sink: &Sink, outcome: &Outcome<R>, bytes: impl Fn(&R) -> &[u8]) -> u8 {
+pub fn emit_raw<R: Report>(
+    sink: &Sink,
+    outcome: &Outcome<R>,
+    bytes: impl Fn(&R) -> &[u8],
+) -> ExitStatus {
     match &outcome.report {
         Ok(r) => {
             if let Some(err) = &outcome.save_error {
                 sink.stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
             }
-            match sink.stdout_bytes(bytes(r)) {
-                Ok(()) => outcome.exit_code(),
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-                Err(_) => 2,
-            }
+            outcome.exit_code().after_print(sink.stdout_bytes(bytes(r)))
         }
         Err(_) => emit(sink, outcome, Format::Text, |_| String::new()),
     }
@@ -161,7 +162,8 @@ pub enum FilesCommand {
     },
 }
 
-pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> u8 {
+// Long on purpose: one match arm per sub-verb.
+pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         FilesCommand::Info { path, format } => {
             let req = FileInfoRequest {

@@ -9,6 +9,7 @@
 //! (run from the crate root; `--dir DIR` writes elsewhere).
 
 use super::Sink;
+use crate::ExitStatus;
 use clap::{Args, CommandFactory};
 use clap_complete::{Generator, Shell};
 use std::path::{Path, PathBuf};
@@ -114,26 +115,22 @@ pub fn write_all(dir: &Path) -> crate::Result<Vec<PathBuf>> {
     Ok(written)
 }
 
-pub fn run_completions(args: CompletionsArgs, sink: &Sink) -> u8 {
+pub fn run_completions(args: CompletionsArgs, sink: &Sink) -> ExitStatus {
     if args.write_all {
         let dir = args.dir.unwrap_or_else(|| PathBuf::from("."));
         return match write_all(&dir) {
             Ok(files) => {
                 let list: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
-                match sink.stdout(&list.join("\n")) {
-                    Ok(()) => 0,
-                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-                    Err(_) => 2,
-                }
+                ExitStatus::Ok.after_print(sink.stdout(&list.join("\n")))
             }
             Err(e) => {
                 sink.error(&e);
-                2
+                ExitStatus::Error
             }
         };
     }
     let Some(shell) = args.shell else {
-        return 2;
+        return ExitStatus::Error;
     };
     let body = completion_files()
         .into_iter()
@@ -143,16 +140,16 @@ pub fn run_completions(args: CompletionsArgs, sink: &Sink) -> u8 {
     print_bytes(&body, sink)
 }
 
-pub fn run_man(args: ManArgs, sink: &Sink) -> u8 {
+pub fn run_man(args: ManArgs, sink: &Sink) -> ExitStatus {
     if let Some(dir) = args.dir {
         let pages = man_pages();
         for (name, body) in &pages {
             if let Err(e) = crate::store::write_atomic(&dir.join(name), body) {
                 sink.error(&e);
-                return 2;
+                return ExitStatus::Error;
             }
         }
-        return 0;
+        return ExitStatus::Ok;
     }
     let wanted = match &args.subcommand {
         None => "noveler.1".to_string(),
@@ -171,17 +168,13 @@ pub fn run_man(args: ManArgs, sink: &Sink) -> u8 {
                 )
                 .hint("`noveler --help` でサブコマンドの一覧を確認してください。"),
             );
-            2
+            ExitStatus::Error
         }
     }
 }
 
-fn print_bytes(body: &[u8], sink: &Sink) -> u8 {
-    match sink.stdout_bytes(body) {
-        Ok(()) => 0,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(_) => 2,
-    }
+fn print_bytes(body: &[u8], sink: &Sink) -> ExitStatus {
+    ExitStatus::Ok.after_print(sink.stdout_bytes(body))
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use super::{run_in, Cli, Command, Sink};
 use crate::commands::noveler_cli::LineRun;
 use crate::commands::Ctx;
-use crate::error::{Code, Error, Result};
+use crate::error::{Code, Error, ExitStatus, Result};
 use clap::Parser;
 
 /// Runs `words` (the command line after `noveler`) in `ctx` with its output captured.
@@ -18,7 +18,11 @@ pub fn run_line(ctx: &Ctx, words: &[String]) -> Result<LineRun> {
             let text = err.render().to_string();
             let ok = !err.use_stderr();
             return Ok(LineRun {
-                returncode: if ok { 0 } else { 2 },
+                returncode: if ok {
+                    ExitStatus::Ok
+                } else {
+                    ExitStatus::Error
+                },
                 stdout: if ok { text.clone() } else { String::new() },
                 stderr: if ok { String::new() } else { text },
                 envelope: None,

@@ -3,6 +3,7 @@
 use super::Sink;
 use crate::commands::Ctx;
 use crate::mcp::Profile;
+use crate::ExitStatus;
 use clap::Args;
 
 #[derive(Debug, Clone, Args)]
@@ -18,7 +19,7 @@ pub struct McpArgs {
 }
 
 /// Runs the server until the client closes stdin; 0 on a clean end, 2 when it cannot start.
-pub fn run(ctx: &Ctx, args: McpArgs, quiet: bool, sink: &Sink) -> u8 {
+pub fn run(ctx: &Ctx, args: McpArgs, quiet: bool, sink: &Sink) -> ExitStatus {
     let options = crate::mcp::Options {
         profile: args.tools,
         quiet,
@@ -27,7 +28,7 @@ pub fn run(ctx: &Ctx, args: McpArgs, quiet: bool, sink: &Sink) -> u8 {
         line_runner: Some(super::run_line),
     };
     match crate::mcp::serve_stdio(ctx.root.clone(), options) {
-        Ok(()) => 0,
+        Ok(()) => ExitStatus::Ok,
         Err(err) => {
             sink.error(&err);
             err.exit_code()

@@ -5,6 +5,7 @@ use crate::cli::files::DataFormat;
 use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::Error;
 use crate::output::Format;
+use crate::ExitStatus;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -123,24 +124,28 @@ pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
-            let code = if err.use_stderr() { 2 } else { 0 };
+            let status = if err.use_stderr() {
+                ExitStatus::Error
+            } else {
+                ExitStatus::Ok
+            };
             let _ = err.print();
-            return ExitCode::from(code);
+            return status.into();
         }
     };
-    ExitCode::from(run(cli))
+    run(cli).into()
 }
 
 /// Runs a parsed command line, printing to the process's stdout/stderr; returns the exit
 /// status.
-pub fn run(cli: Cli) -> u8 {
+pub fn run(cli: Cli) -> ExitStatus {
     let ctx = context(&cli.global);
     run_in(ctx, cli, &Sink::std())
 }
 
 /// Runs a parsed command line in `ctx` (the MCP `noveler` tool passes its own, with
 /// progress and cancellation wired), printing through `sink`; returns the exit status.
-pub fn run_in(ctx: Ctx, cli: Cli, sink: &Sink) -> u8 {
+pub fn run_in(ctx: Ctx, cli: Cli, sink: &Sink) -> ExitStatus {
     match cli.command {
         Command::Check(args) => check::run(&ctx, &cli.global, args, sink),
         Command::Completions(args) => gen::run_completions(args, sink),
@@ -226,7 +231,7 @@ pub fn emit<R: Report>(
     outcome: &Outcome<R>,
     format: Format,
     text: impl Fn(&R) -> String,
-) -> u8 {
+) -> ExitStatus {
     if let Some(err) = &outcome.save_error {
         sink.stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
     }
@@ -244,11 +249,7 @@ pub fn emit<R: Report>(
     if let Err(err) = &outcome.report {
         sink.error(err);
     }
-    match printed {
-        Ok(()) => outcome.exit_code(),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(_) => 2,
-    }
+    outcome.exit_code().after_print(printed)
 }
 
 /// `details.violations` (`[{path, message}]`) as one line each, when there are several.

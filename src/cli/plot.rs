@@ -5,6 +5,7 @@ use crate::cli::files::{read_stdin, user_path};
 use crate::cli::{emit, Sink};
 use crate::commands::plot::{self as cmd, PlotReport, PlotRequest, PlotResult};
 use crate::commands::{self, Ctx};
+use crate::ExitStatus;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
@@ -45,7 +46,7 @@ pub enum PlotAction {
     },
 }
 
-pub fn run(ctx: &Ctx, args: PlotArgs, sink: &Sink) -> u8 {
+pub fn run(ctx: &Ctx, args: PlotArgs, sink: &Sink) -> ExitStatus {
     let (req, format) = match args.action {
         None => (
             PlotRequest {
@@ -67,7 +68,9 @@ pub fn run(ctx: &Ctx, args: PlotArgs, sink: &Sink) -> u8 {
                 match read_stdin() {
                     Ok(t) => (Some(t), None),
                     Err(e) => {
-                        let out = commands::execute(ctx, "plot", |_| Err::<PlotReport, _>(e));
+                        let out = commands::execute(ctx, commands::plot::NAME, |_| {
+                            Err::<PlotReport, _>(e)
+                        });
                         return emit(sink, &out, format.format(), |_| String::new());
                     }
                 }
@@ -91,7 +94,7 @@ pub fn run(ctx: &Ctx, args: PlotArgs, sink: &Sink) -> u8 {
     if req.dry_run {
         c.save = false;
     }
-    let out = commands::execute(&c, "plot", |c| cmd::run(c, req));
+    let out = commands::execute(&c, commands::plot::NAME, |c| cmd::run(c, req));
     emit(sink, &out, format.format(), plot_text)
 }
 

@@ -10,6 +10,7 @@ use crate::commands::polish::{self as cmd, PolishRequest, StageRequest, SubmitRe
 use crate::commands::polish_many::{self, PolishManyReport, PolishManyRequest};
 use crate::commands::{self, Ctx};
 use crate::output::progressive as out;
+use crate::ExitStatus;
 use clap::{Args, Subcommand, ValueEnum};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -93,7 +94,7 @@ fn split_target(t: &str) -> (Option<u32>, Option<String>) {
     }
 }
 
-pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> u8 {
+pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> ExitStatus {
     if let Some(PolishSub::Submit {
         target,
         stage,
@@ -129,7 +130,9 @@ pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> u8 {
                 "--stage / --expected-sha256 / --issue-ids は原稿を一つだけ指定したときに使えます",
             )
             .hint("話数かファイルを一つだけ指定してください。");
-            let o = commands::execute(ctx, "polish", |_| Err::<cmd::PolishReport, _>(e));
+            let o = commands::execute(ctx, commands::polish::NAME, |_| {
+                Err::<cmd::PolishReport, _>(e)
+            });
             return emit(sink, &o, fmt, out::polish_text);
         }
         let req = PolishManyRequest {
@@ -145,7 +148,7 @@ pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> u8 {
             apply: args.apply,
             codes: args.codes,
         };
-        let o = commands::execute(ctx, "polish", |c| polish_many::run(c, req));
+        let o = commands::execute(ctx, commands::polish::NAME, |c| polish_many::run(c, req));
         return emit(sink, &o, fmt, many_text);
     }
     let (episode, file) = split_target(&targets[0]);
@@ -162,7 +165,7 @@ pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> u8 {
         });
         return emit(sink, &o, fmt, out::stage_text);
     }
-    let o = commands::execute(ctx, "polish", |c| {
+    let o = commands::execute(ctx, commands::polish::NAME, |c| {
         cmd::run(
             c,
             PolishRequest {

@@ -8,6 +8,7 @@ use crate::commands::{self, evaluate, Ctx};
 use crate::error::{Code, Error, Result};
 use crate::output::progressive as out;
 use crate::workflow::progressive::{ConfigOverrides, IterationPolicy, LengthOverride};
+use crate::ExitStatus;
 use clap::{Args, Subcommand};
 use serde_json::Value;
 use std::path::Path;
@@ -140,7 +141,8 @@ fn options(a: &ProgressiveArgs) -> OptionArgs {
     }
 }
 
-pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> u8 {
+// Long on purpose: one match arm per sub-verb.
+pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
     let fmt = args.format.format();
     let ep = Some(args.episode);
     let session = args.session.clone();
@@ -287,7 +289,7 @@ pub struct EvaluateArgs {
     pub format: DataFormat,
 }
 
-pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs, sink: &Sink) -> u8 {
+pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs, sink: &Sink) -> ExitStatus {
     let fmt = args.format.format();
     let ep = args.episode;
     let llm = args.llm_result.clone();

@@ -5,6 +5,7 @@ use crate::cli::{emit, Sink};
 use crate::commands::status::{self, StatusRequest};
 use crate::commands::{self, Ctx};
 use crate::store::{paths, write_atomic, FileRef};
+use crate::ExitStatus;
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 
@@ -51,13 +52,13 @@ fn report_path(root: &Path, output: Option<&Path>) -> PathBuf {
     }
 }
 
-pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool, sink: &Sink) -> u8 {
+pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool, sink: &Sink) -> ExitStatus {
     let req = StatusRequest {
         threshold: Some(args.threshold),
         recent: Some(args.recent),
         no_cache: args.no_cache,
     };
-    let out = commands::execute(ctx, "status", |c| {
+    let out = commands::execute(ctx, commands::status::NAME, |c| {
         let mut report = status::run(c, req)?;
         if args.report == Some(ReportKind::Html) {
             // `-o` goes wherever the person at the keyboard says (SPEC §8 "Paths"); only the

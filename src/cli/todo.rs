@@ -7,6 +7,7 @@ use crate::commands::todo::{self as cmd, *};
 use crate::commands::{self, Ctx};
 use crate::output::todo as out;
 use crate::output::Format;
+use crate::ExitStatus;
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::Read;
 
@@ -293,7 +294,7 @@ macro_rules! exec {
     }};
 }
 
-pub fn run_todo(ctx: &Ctx, args: TodoArgs, sink: &Sink) -> u8 {
+pub fn run_todo(ctx: &Ctx, args: TodoArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         TodoCommand::Add {
             title,
@@ -381,7 +382,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs, sink: &Sink) -> u8 {
     }
 }
 
-pub fn run_adr(ctx: &Ctx, args: AdrArgs, sink: &Sink) -> u8 {
+pub fn run_adr(ctx: &Ctx, args: AdrArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         AdrCommand::New {
             title,
@@ -429,7 +430,7 @@ pub fn run_adr(ctx: &Ctx, args: AdrArgs, sink: &Sink) -> u8 {
     }
 }
 
-pub fn run_context(ctx: &Ctx, args: ContextArgs, sink: &Sink) -> u8 {
+pub fn run_context(ctx: &Ctx, args: ContextArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         ContextCommand::Set {
             task_id,
@@ -469,7 +470,7 @@ fn update_context(
     section: Option<String>,
     o: OutputArgs,
     sink: &Sink,
-) -> u8 {
+) -> ExitStatus {
     let req = UpdateContextRequest {
         task_id,
         content,

@@ -12,6 +12,7 @@ use crate::commands::write::{
 use crate::commands::{self, Ctx};
 use crate::workflow::recovery::{ResumeFailureOutcome, TasksOutcome};
 use crate::workflow::writing::{StatusOutcome, SubmitOutcome, WriteOutcome};
+use crate::ExitStatus;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
@@ -140,7 +141,8 @@ fn no_save(ctx: &Ctx, dry_run: bool) -> Ctx {
     c
 }
 
-pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> u8 {
+// Long on purpose: one match arm per sub-verb.
+pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> ExitStatus {
     match args.action {
         None => show(ctx, args.show, sink),
         Some(WriteAction::Submit {
@@ -157,7 +159,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> u8 {
                 match read_stdin() {
                     Ok(t) => (Some(t), None),
                     Err(e) => {
-                        let out = commands::execute(&c, "write submit", |_| {
+                        let out = commands::execute(&c, commands::write::SUBMIT, |_| {
                             Err::<cmd::WriteSubmitReport, _>(e)
                         });
                         return emit(sink, &out, format.format(), |_| String::new());
@@ -176,7 +178,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> u8 {
                 feedback,
                 dry_run,
             };
-            let out = commands::execute(&c, "write submit", |c| cmd::submit(c, req));
+            let out = commands::execute(&c, commands::write::SUBMIT, |c| cmd::submit(c, req));
             emit(sink, &out, format.format(), |r| submit_text(&r.outcome))
         }
         Some(WriteAction::Resume {
@@ -191,7 +193,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> u8 {
                 session_id: session,
                 dry_run,
             };
-            let out = commands::execute(&c, "write resume", |c| cmd::resume(c, req));
+            let out = commands::execute(&c, commands::write::RESUME, |c| cmd::resume(c, req));
             emit(sink, &out, format.format(), |r| {
                 let mut t = format!(
                     "再開: STEP{} から（残り {} 段階）{}\n",
@@ -218,7 +220,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> u8 {
                 episode,
                 session_id: session,
             };
-            let out = commands::execute(ctx, "write status", |c| cmd::status(c, req));
+            let out = commands::execute(ctx, commands::write::STATUS, |c| cmd::status(c, req));
             emit(sink, &out, format.format(), |r| status_text(&r.outcome))
         }
         Some(WriteAction::Abandon {
@@ -230,7 +232,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> u8 {
                 episode,
                 session_id: session,
             };
-            let out = commands::execute(ctx, "write abandon", |c| cmd::abandon(c, req));
+            let out = commands::execute(ctx, commands::write::ABANDON, |c| cmd::abandon(c, req));
             emit(sink, &out, format.format(), |r| {
                 format!(
                     "セッション {} を中止しました（{} 段階完了）\n次: {}\n",
@@ -266,13 +268,14 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> u8 {
     }
 }
 
-fn show(ctx: &Ctx, a: ShowArgs, sink: &Sink) -> u8 {
+fn show(ctx: &Ctx, a: ShowArgs, sink: &Sink) -> ExitStatus {
     let c = no_save(ctx, a.dry_run);
     let plot_content = match &a.plot_file {
         Some(f) => match crate::commands::common::read_submission(&ctx.root, &user_path(f)) {
             Ok((text, _)) => Some(text),
             Err(e) => {
-                let out = commands::execute(&c, "write", |_| Err::<cmd::WriteReport, _>(e));
+                let out =
+                    commands::execute(&c, commands::write::NAME, |_| Err::<cmd::WriteReport, _>(e));
                 return emit(sink, &out, a.format.format(), |_| String::new());
             }
         },
@@ -290,7 +293,7 @@ fn show(ctx: &Ctx, a: ShowArgs, sink: &Sink) -> u8 {
         draft_only: a.draft,
         ..Default::default()
     };
-    let out = commands::execute(&c, "write", |c| cmd::run(c, req));
+    let out = commands::execute(&c, commands::write::NAME, |c| cmd::run(c, req));
     emit(sink, &out, a.format.format(), |r| show_text(&r.outcome))
 }
 

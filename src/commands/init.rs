@@ -21,6 +21,9 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::Path;
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "init";
+
 /// The embedded project template: (path relative to the project root, text).
 const TEMPLATES: &[(&str, &str)] = &[
     (
@@ -293,6 +296,8 @@ pub fn would_refuse(dir: &Path, force: bool) -> bool {
     !force && dir.is_dir() && !is_empty_dir(dir).unwrap_or(false)
 }
 
+// Long on purpose: one sequential procedure whose steps share local state; left whole in
+// the issue-17 pass, which moved code without changing it.
 pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
     let root = &ctx.root;
     let title = req.title.trim().to_string();

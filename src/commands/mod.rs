@@ -5,7 +5,7 @@
 // Only cli/ and mcp/ print (tests/architecture.rs checks the stream handles).
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ExitStatus, Result};
 use crate::store::confine::Confinement;
 use crate::store::envelope::RunInfo;
 use crate::store::{Envelope, FileRef};
@@ -128,9 +128,9 @@ pub trait Report: Serialize {
     fn outputs(&self) -> Vec<FileRef> {
         Vec::new()
     }
-    /// 0 ok, 1 when the result trips the caller's gate.
-    fn exit_code(&self) -> u8 {
-        0
+    /// `Ok`, or `Findings` when the result trips the caller's gate.
+    fn exit_code(&self) -> ExitStatus {
+        ExitStatus::Ok
     }
     /// True when the command had targets and every one of them failed (an agent must see
     /// that as an error, not as a success with the errors inside).
@@ -156,7 +156,7 @@ pub struct Outcome<R> {
 
 impl<R: Report> Outcome<R> {
     /// Process exit status: the report's, or the error's.
-    pub fn exit_code(&self) -> u8 {
+    pub fn exit_code(&self) -> ExitStatus {
         match &self.report {
             Ok(r) => r.exit_code(),
             Err(e) => e.exit_code(),

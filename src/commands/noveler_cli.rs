@@ -10,6 +10,9 @@ use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "noveler";
+
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct NovelerCliRequest {
     /// The command line after `noveler`, e.g. `check 1 --aspects style` or `rules`. Words are
@@ -37,8 +40,8 @@ impl Report for NovelerCliReport {
     fn outputs(&self) -> Vec<FileRef> {
         self.converted.outputs()
     }
-    fn exit_code(&self) -> u8 {
-        u8::try_from(self.converted.returncode).unwrap_or(2)
+    fn exit_code(&self) -> crate::ExitStatus {
+        crate::ExitStatus::from_code(self.converted.returncode)
     }
 }
 
@@ -122,7 +125,7 @@ fn quote(word: &str) -> String {
 /// What running one command line printed.
 #[derive(Debug, Default)]
 pub struct LineRun {
-    pub returncode: u8,
+    pub returncode: crate::ExitStatus,
     pub stdout: String,
     pub stderr: String,
     /// The command's own result envelope, when it produced one.
@@ -167,7 +170,7 @@ pub fn run(ctx: &Ctx, req: NovelerCliRequest, runner: LineRunner) -> Result<Nove
         ConvertRequest {
             cli_result: serde_json::json!({
                 "command": line,
-                "returncode": ran.returncode,
+                "returncode": ran.returncode.code(),
                 "stdout": ran.stdout,
                 "stderr": ran.stderr,
             }),

@@ -10,6 +10,9 @@ use crate::store::FileRef;
 use crate::workflow::plot::{self, PlotOutcome, PlotSubmitOutcome};
 use serde::{Deserialize, Serialize};
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "plot";
+
 /// The plot prompt of an episode, or (with `submission`/`content`/`file`) its submission.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct PlotRequest {

@@ -23,6 +23,21 @@ use crate::workflow::writing::{
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// The envelope `command` of `write submit` (CLI and MCP).
+pub const SUBMIT: &str = "write_submit";
+
+/// The envelope `command` of `write status` (CLI and MCP).
+pub const STATUS: &str = "write_status";
+
+/// The envelope `command` of `write resume` (CLI and MCP).
+pub const RESUME: &str = "write_resume";
+
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "write";
+
+/// The envelope `command` of `write abandon` (CLI and MCP).
+pub const ABANDON: &str = "write_abandon";
+
 /// Start or continue writing an episode: shows the prompt of the next stage (or of the
 /// stage asked for). With `submission`, first submits it for that stage, then shows the next.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]

@@ -15,6 +15,9 @@ use crate::store::{paths, FileRef};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "write_file";
+
 /// Top-level directories a write may not touch (noveler's own state, version control).
 const FORBIDDEN_TOP: &[&str] = &[".noveler", ".git"];
 

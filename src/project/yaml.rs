@@ -59,30 +59,6 @@ fn unknown_field(reason: &str) -> Option<String> {
     None
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_key_lines() {
-        let text = "# target_length: no\na:\n  target_length:\n    min: 1\n";
-        assert_eq!(key_line(text, "target_length"), Some(3));
-        assert_eq!(key_line(text, "min"), Some(4));
-        assert_eq!(key_line(text, "max"), None);
-        assert_eq!(key_line("\"quoted\": 1\n", "quoted"), Some(1));
-        assert_eq!(key_line("minute: 1\n", "min"), None);
-    }
-
-    #[test]
-    fn unknown_field_is_extracted() {
-        assert_eq!(
-            unknown_field("thresholds: unknown field `foo`, expected one of `a`").as_deref(),
-            Some("foo")
-        );
-        assert_eq!(unknown_field("invalid type"), None);
-    }
-}
-
 /// A YAML scalar for `value`: plain when it reads back as the same string, else quoted.
 pub fn quote_scalar(value: &str) -> String {
     let plain_ok = !value.is_empty()
@@ -114,4 +90,28 @@ pub fn scalar(v: &serde_yaml::Value) -> Option<String> {
 /// `scalar`, trimmed.
 pub fn trimmed_scalar(v: &serde_yaml::Value) -> Option<String> {
     scalar(v).map(|s| s.trim().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_key_lines() {
+        let text = "# target_length: no\na:\n  target_length:\n    min: 1\n";
+        assert_eq!(key_line(text, "target_length"), Some(3));
+        assert_eq!(key_line(text, "min"), Some(4));
+        assert_eq!(key_line(text, "max"), None);
+        assert_eq!(key_line("\"quoted\": 1\n", "quoted"), Some(1));
+        assert_eq!(key_line("minute: 1\n", "min"), None);
+    }
+
+    #[test]
+    fn unknown_field_is_extracted() {
+        assert_eq!(
+            unknown_field("thresholds: unknown field `foo`, expected one of `a`").as_deref(),
+            Some("foo")
+        );
+        assert_eq!(unknown_field("invalid type"), None);
+    }
 }

@@ -36,6 +36,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "check";
+
 /// The default gate: findings of this severity or above fail the check.
 pub const DEFAULT_FAIL_ON: Severity = Severity::High;
 
@@ -319,13 +322,11 @@ impl Report for CheckReport {
         self.files.is_empty() && !self.errors.is_empty()
     }
 
-    fn exit_code(&self) -> u8 {
+    fn exit_code(&self) -> crate::ExitStatus {
         if !self.errors.is_empty() {
-            2
-        } else if !self.gate.exit_zero && self.gate_tripped() {
-            1
+            crate::ExitStatus::Error
         } else {
-            0
+            crate::ExitStatus::findings_if(!self.gate.exit_zero && self.gate_tripped())
         }
     }
 
@@ -347,6 +348,8 @@ enum Job {
 }
 
 /// Runs the check.
+// Long on purpose: one sequential procedure whose steps share local state; left whole in
+// the issue-17 pass, which moved code without changing it.
 pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
     if let Some(limit) = req.fail_under {
         if !(0.0..=100.0).contains(&limit) {
@@ -563,10 +566,7 @@ fn check_one(
 }
 
 fn summarize(files: &[FileResult]) -> Summary {
-    let mut by_severity: BTreeMap<String, usize> = Severity::ALL
-        .iter()
-        .map(|s| (s.as_str().to_string(), 0))
-        .collect();
+    let mut by_severity = crate::analysis::severity_tally();
     let mut by_code = BTreeMap::new();
     let mut findings = 0;
     let mut suppressed = Suppressed::default();
@@ -575,9 +575,7 @@ fn summarize(files: &[FileResult]) -> Summary {
     }
     for f in files.iter().flat_map(|f| &f.findings) {
         findings += 1;
-        *by_severity
-            .entry(f.severity.as_str().to_string())
-            .or_insert(0) += 1;
+        crate::analysis::tally_severity(&mut by_severity, f.severity, 1);
         *by_code.entry(f.code.clone()).or_insert(0) += 1;
     }
     // Findings left out of the lists still count, under their code and severity.
@@ -589,7 +587,7 @@ fn summarize(files: &[FileResult]) -> Summary {
             *by_code.entry(code.clone()).or_insert(0) += n;
         }
         for (s, n) in &file.omitted_by_severity {
-            *by_severity.entry(s.as_str().to_string()).or_insert(0) += n;
+            crate::analysis::tally_severity(&mut by_severity, *s, *n);
         }
     }
     let score_min = files

@@ -37,6 +37,9 @@ use crate::store::{lock, FileRef};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "complete";
+
 /// The default gate (seed: 品質基準 70).
 pub const DEFAULT_MIN_SCORE: f64 = 70.0;
 /// A score at or above this (and no high finding) is `ready`.
@@ -195,12 +198,8 @@ impl Report for CompleteReport {
     fn outputs(&self) -> Vec<FileRef> {
         self.outputs.clone()
     }
-    fn exit_code(&self) -> u8 {
-        if self.quality.passed {
-            0
-        } else {
-            1
-        }
+    fn exit_code(&self) -> crate::ExitStatus {
+        crate::ExitStatus::findings_if(!self.quality.passed)
     }
     fn metadata(&self) -> serde_json::Value {
         serde_json::json!({

@@ -9,6 +9,9 @@ pub fn run(ctx: &Ctx, req: CompleteRequest) -> Result<CompleteReport> {
 
 /// `run` with an injected clock and a hook called before each write of the transaction
 /// (tests make it fail to prove the rollback).
+// Long on purpose: one transaction read top to bottom (1. the gate, 2. what would be
+// written, 3. the locked transaction, what next); its steps share the checked text, the
+// locks and the rollback, and a split would pass them all around.
 pub fn run_with(
     ctx: &Ctx,
     req: CompleteRequest,
@@ -61,15 +64,10 @@ pub fn run_with(
     };
     let mut inputs: Vec<FileRef> = checked.inputs.clone();
     let score = file.scores.overall;
-    let mut by_severity: BTreeMap<String, usize> = Severity::ALL
-        .iter()
-        .map(|s| (s.as_str().to_string(), 0))
-        .collect();
+    let mut by_severity = crate::analysis::severity_tally();
     let mut by_code: BTreeMap<&str, usize> = BTreeMap::new();
     for f in &file.findings {
-        *by_severity
-            .entry(f.severity.as_str().to_string())
-            .or_insert(0) += 1;
+        crate::analysis::tally_severity(&mut by_severity, f.severity, 1);
         *by_code.entry(f.code.as_str()).or_insert(0) += 1;
     }
     let mut top: Vec<(&str, usize)> = by_code.into_iter().collect();

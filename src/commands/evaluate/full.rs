@@ -90,7 +90,7 @@ impl Report for FullCheckReport {
     fn all_failed(&self) -> bool {
         self.basic.all_failed()
     }
-    fn exit_code(&self) -> u8 {
+    fn exit_code(&self) -> crate::ExitStatus {
         self.basic.exit_code()
     }
     fn metadata(&self) -> Value {

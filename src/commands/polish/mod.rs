@@ -26,6 +26,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "polish";
+
 /// Apply the rules' automatic fixes to a manuscript: a diff by default, `apply` writes.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct PolishRequest {

@@ -19,7 +19,7 @@
 use super::check::{self, CheckRequest, Target};
 use super::common::{fmt_score, fmt_thousands};
 use super::{Ctx, Report};
-use crate::analysis::{metrics, Document, Severity};
+use crate::analysis::{metrics, Document};
 use crate::error::{Code, Error, Result};
 use crate::project::episode_number_of;
 use crate::project::layout::episode_of;
@@ -240,6 +240,9 @@ impl Report for StatusReport {
     }
 }
 
+// Long on purpose: one pass over the episodes builds every section of the report (rows,
+// quality, remaining work, progress); the sections share the per-episode analysis, computed
+// once.
 pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
     let root = &ctx.root;
     if !root.is_dir() {
@@ -317,10 +320,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
 
     let target = project.settings.target_length;
     let mut rows = Vec::with_capacity(episodes.len());
-    let mut by_severity: BTreeMap<String, usize> = Severity::ALL
-        .iter()
-        .map(|s| (s.as_str().to_string(), 0))
-        .collect();
+    let mut by_severity = crate::analysis::severity_tally();
     for ep in &episodes {
         let rel = project.display(&ep.path);
         let name = ep
@@ -370,9 +370,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
             row.score = f.scores.overall;
             row.findings = Some(f.findings.len());
             for finding in &f.findings {
-                *by_severity
-                    .entry(finding.severity.as_str().to_string())
-                    .or_insert(0) += 1;
+                crate::analysis::tally_severity(&mut by_severity, finding.severity, 1);
             }
         } else {
             row.error = Some(
@@ -587,6 +585,9 @@ mod activity;
 mod format;
 pub use activity::*;
 use format::*;
+
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "status";
 
 #[cfg(test)]
 mod tests {

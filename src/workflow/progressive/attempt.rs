@@ -392,6 +392,9 @@ pub fn invalid_step(given: i64) -> Error {
     }))
 }
 
+// Long on purpose: one attempt of a step in the order the manifest records it (render,
+// check, judge, store the input/output files, record the attempt); the steps share the
+// manifest being built, and the order is the crash-safety argument (manifest written last).
 pub(super) fn run_attempt(
     root: &Path,
     m: &mut Manifest,

@@ -111,6 +111,8 @@ fn episode_plots(project: &Project) -> Vec<(u32, PathBuf)> {
 
 /// Loads the manuscript and the settings documents of episode `ep`. `content` replaces the
 /// manuscript text (an agent's revision checked without writing it).
+// Long on purpose: one sequential procedure whose steps share local state; left whole in
+// the issue-17 pass, which moved code without changing it.
 pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> {
     let manuscript_path = project.manuscript_path(ep)?;
     let manuscript_rel = project.display(&manuscript_path);

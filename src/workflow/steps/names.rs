@@ -181,6 +181,8 @@ struct Appearance {
     first_line: Option<usize>,
 }
 
+// Long on purpose: one sequential procedure whose steps share local state; left whole in
+// the issue-17 pass, which moved code without changing it.
 pub fn check(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
     let chars = cx.characters.unwrap_or(&[]);
