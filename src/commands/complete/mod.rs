@@ -148,6 +148,33 @@ pub struct Conversion {
     pub emphasis: usize,
 }
 
+/// Where a completed episode stands for publishing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PublicationStatus {
+    /// The gate stopped it: nothing was written.
+    NeedsImprovement,
+    /// Passed the gate, with high findings left or under the ready score.
+    NeedsReview,
+    Ready,
+}
+
+impl PublicationStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PublicationStatus::NeedsImprovement => "needs_improvement",
+            PublicationStatus::NeedsReview => "needs_review",
+            PublicationStatus::Ready => "ready",
+        }
+    }
+}
+
+impl PartialEq<&str> for PublicationStatus {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct CompleteReport {
     pub episode: u32,
@@ -157,8 +184,7 @@ pub struct CompleteReport {
     pub format: PublishFormat,
     /// `request`, `project_config` (掲載予定) or `default`.
     pub format_source: String,
-    /// `needs_improvement`, `needs_review` or `ready`.
-    pub publication_status: String,
+    pub publication_status: PublicationStatus,
     /// The ledger now marks the episode completed (false when the gate stopped it or on a
     /// dry run).
     pub completed: bool,

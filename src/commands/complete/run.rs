@@ -80,11 +80,11 @@ pub fn run_with(
     let ready_score = READY_SCORE.max(min_score);
     let passed = score.is_some_and(|s| s >= min_score);
     let publication_status = if !passed {
-        "needs_improvement"
+        PublicationStatus::NeedsImprovement
     } else if high_findings > 0 || score.is_some_and(|s| s < ready_score) {
-        "needs_review"
+        PublicationStatus::NeedsReview
     } else {
-        "ready"
+        PublicationStatus::Ready
     };
     let quality = QualityGate {
         score,
@@ -139,7 +139,7 @@ pub fn run_with(
         manuscript: manuscript.clone(),
         format,
         format_source: format_source.into(),
-        publication_status: publication_status.into(),
+        publication_status,
         completed: false,
         already_completed,
         dry_run: req.dry_run,
@@ -378,7 +378,7 @@ pub fn run_with(
             &title
         }
     ));
-    if publication_status == "needs_review" {
+    if publication_status == PublicationStatus::NeedsReview {
         report.next_actions.push(format!(
             "noveler_check {{\"episode\": {n}}} — 投稿前に残りの指摘（high 以上 {} 件）を確認する",
             report.quality.high_findings

@@ -138,6 +138,23 @@ pub struct ProgressAnalysis {
     pub recent_activity: Vec<Activity>,
 }
 
+/// An episode as the ledger has it: `completed` (completed: true) or `draft`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EpisodeState {
+    Completed,
+    Draft,
+}
+
+impl PartialEq<&str> for EpisodeState {
+    fn eq(&self, other: &&str) -> bool {
+        matches!(
+            (self, *other),
+            (EpisodeState::Completed, "completed") | (EpisodeState::Draft, "draft")
+        )
+    }
+}
+
 /// One manuscript.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct EpisodeRow {
@@ -157,8 +174,7 @@ pub struct EpisodeRow {
     /// Overall score of the check.
     pub score: Option<f64>,
     pub findings: Option<usize>,
-    /// `completed` or `draft`.
-    pub status: String,
+    pub status: EpisodeState,
     /// The status word as written in 話数管理.yaml (null when the episode is not listed).
     pub status_label: Option<String>,
     /// 完了日 from 話数管理.yaml.
@@ -346,7 +362,11 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
             dialogue_ratio: None,
             score: None,
             findings: None,
-            status: if completed { "completed" } else { "draft" }.into(),
+            status: if completed {
+                EpisodeState::Completed
+            } else {
+                EpisodeState::Draft
+            },
             status_label: entry.and_then(|e| e.status.clone()),
             completed_on: entry.and_then(|e| e.completed_on.clone()),
             error: None,
@@ -395,7 +415,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
         .collect();
     let completed_numbers: BTreeSet<u32> = rows
         .iter()
-        .filter(|r| r.status == "completed")
+        .filter(|r| r.status == EpisodeState::Completed)
         .map(|r| r.episode)
         .collect();
     let total_episodes = numbers.len();
@@ -493,7 +513,9 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
         ));
     }
     if let Some(r) = rows.iter().find(|r| {
-        r.status == "draft" && r.score.is_some_and(|s| s >= threshold) && r.error.is_none()
+        r.status == EpisodeState::Draft
+            && r.score.is_some_and(|s| s >= threshold)
+            && r.error.is_none()
     }) {
         next_actions.push(format!(
             "noveler_complete {{\"episode\": {}}} — 第{}話を完了して公開用テキストを作る",
