@@ -207,10 +207,10 @@ impl Error {
     }
 
     /// Process exit status for this error: always 2 (usage/config/I-O) except a quality gate.
-    pub fn exit_code(&self) -> u8 {
+    pub fn exit_code(&self) -> ExitStatus {
         match self.code.kind() {
-            ErrorKind::Quality => 1,
-            _ => 2,
+            ErrorKind::Quality => ExitStatus::Findings,
+            _ => ExitStatus::Error,
         }
     }
 
@@ -270,6 +270,70 @@ impl miette::Diagnostic for Error {
         } else {
             Some(Box::new(&self.hint))
         }
+    }
+}
+
+/// The process exit status of every verb (SPEC: 0 ok, 1 findings at or above the gate,
+/// 2 usage/config/I-O error). Compares equal to its number (`status == 1`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ExitStatus {
+    #[default]
+    Ok = 0,
+    Findings = 1,
+    Error = 2,
+}
+
+impl ExitStatus {
+    /// The number the process exits with.
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// `Findings` when the result trips its gate, `Ok` otherwise.
+    pub const fn findings_if(tripped: bool) -> ExitStatus {
+        if tripped {
+            ExitStatus::Findings
+        } else {
+            ExitStatus::Ok
+        }
+    }
+
+    /// A returncode reported by a run (the MCP `noveler` tool): 0, 1, anything else 2.
+    pub const fn from_code(code: i64) -> ExitStatus {
+        match code {
+            0 => ExitStatus::Ok,
+            1 => ExitStatus::Findings,
+            _ => ExitStatus::Error,
+        }
+    }
+
+    /// The status once the result has been printed: this one, `Ok` when stdout was closed
+    /// early (a broken pipe, `noveler check | head`, is not an error, as in ripgrep), and
+    /// `Error` when printing failed otherwise. The one broken-pipe mapping.
+    pub fn after_print(self, printed: std::io::Result<()>) -> ExitStatus {
+        match printed {
+            Ok(()) => self,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitStatus::Ok,
+            Err(_) => ExitStatus::Error,
+        }
+    }
+}
+
+impl From<ExitStatus> for std::process::ExitCode {
+    fn from(status: ExitStatus) -> Self {
+        std::process::ExitCode::from(status.code())
+    }
+}
+
+impl PartialEq<u8> for ExitStatus {
+    fn eq(&self, other: &u8) -> bool {
+        self.code() == *other
+    }
+}
+
+impl PartialEq<i32> for ExitStatus {
+    fn eq(&self, other: &i32) -> bool {
+        i32::from(self.code()) == *other
     }
 }
 

@@ -12,7 +12,7 @@ pub mod store;
 pub mod todo;
 pub mod workflow;
 
-pub use error::{Code, Error, Result};
+pub use error::{Code, Error, ExitStatus, Result};
 
 /// The crate version reported in envelopes, the MCP handshake and `--version`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

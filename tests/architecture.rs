@@ -97,3 +97,314 @@ fn workflow_does_not_call_the_layers_above_it() {
         violations.join("\n")
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// The whole dependency table (issue 17 item 1): `cli`/`mcp` → `commands` → `workflow` →
+// `project`/`store` → `analysis`, nothing upward, and no verb borrowing another verb's
+// helpers.
+
+/// For each layer (a top-level module of the crate), the top-level modules its code may
+/// name. `error` (and the root's re-exports `Code`, `Error`, `Result`, `VERSION`) is
+/// everyone's.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("analysis", &[]),
+    ("store", &["analysis"]),
+    ("project", &["store", "analysis"]),
+    ("todo", &["store"]),
+    ("workflow", &["project", "store", "analysis"]),
+    (
+        "commands",
+        &["workflow", "project", "store", "todo", "analysis"],
+    ),
+    (
+        "output",
+        &["commands", "workflow", "project", "store", "analysis"],
+    ),
+    (
+        "mcp",
+        &[
+            "commands", "output", "workflow", "project", "store", "todo", "analysis",
+        ],
+    ),
+    // `cli` starts the MCP server (`noveler mcp`) and hands it `cli::run_line`.
+    (
+        "cli",
+        &[
+            "mcp", "commands", "output", "workflow", "project", "store", "todo", "analysis",
+        ],
+    ),
+    ("error", &[]),
+];
+
+/// Modules under `commands` every verb may use besides its own.
+const SHARED_VERB_MODULES: &[&str] = &["common"];
+
+/// Verbs that run another verb as one of their steps (the other verb's `run`, request and
+/// report, never its private helpers): complete, status and write gate on `check`, write
+/// saves through `write_file`, the evaluations and `polish_many` run `check` / `polish`,
+/// the `noveler` tool converts what it ran with `convert`. A new edge is a design change:
+/// add it here with its reason.
+const COMPOSES: &[(&str, &str)] = &[
+    ("complete", "check"),
+    ("status", "check"),
+    ("write", "check"),
+    ("write", "write_file"),
+    ("evaluate", "check"),
+    ("evaluate", "polish"),
+    ("polish_many", "check"),
+    ("polish_many", "polish"),
+    ("noveler_cli", "convert"),
+];
+
+/// The module path of a source file: `src/a/b/c.rs` → a::b::c, `src/a/b/mod.rs` → a::b.
+fn module_of(rel: &str) -> Vec<String> {
+    let rel = rel.strip_prefix("src/").unwrap_or(rel);
+    let rel = rel.strip_suffix(".rs").unwrap_or(rel);
+    let mut parts: Vec<String> = rel.split('/').map(str::to_string).collect();
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "lib" || p == "main")
+    {
+        parts.pop();
+    }
+    parts
+}
+
+/// Source without comments (line comments; doc comments are line comments too).
+fn code_of(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn ident_at(s: &str) -> Option<&str> {
+    let end = s
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(s.len());
+    (end > 0).then(|| &s[..end])
+}
+
+/// Every crate path the code names, resolved to absolute module paths (first two
+/// segments), with its line: `crate::x::y`, `super::x`, `self::x`, `use crate::{a, b}`.
+fn paths_named(module: &[String], code: &str) -> Vec<(usize, Vec<String>)> {
+    let mut out = Vec::new();
+    let bytes = code.as_bytes();
+    for kw in ["crate::", "super::", "self::"] {
+        let mut from = 0;
+        while let Some(i) = code[from..].find(kw) {
+            let at = from + i;
+            from = at + kw.len();
+            if at > 0
+                && (bytes[at - 1].is_ascii_alphanumeric()
+                    || bytes[at - 1] == b'_'
+                    || bytes[at - 1] == b':')
+            {
+                continue;
+            }
+            let line = code[..at].matches('\n').count() + 1;
+            let mut base: Vec<String> = match kw {
+                "crate::" => Vec::new(),
+                "super::" => module[..module.len().saturating_sub(1)].to_vec(),
+                _ => module.to_vec(),
+            };
+            let mut rest = &code[from..];
+            while let Some(r) = rest.strip_prefix("super::") {
+                base.pop();
+                rest = r;
+            }
+            let mut heads: Vec<&str> = Vec::new();
+            if let Some(group) = rest.strip_prefix('{') {
+                let mut depth = 0;
+                let mut start = true;
+                for (k, c) in group.char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => start = true,
+                        c if start && !c.is_whitespace() => {
+                            start = false;
+                            heads.extend(ident_at(&group[k..]));
+                        }
+                        _ => {}
+                    }
+                }
+            } else {
+                heads.extend(ident_at(rest));
+            }
+            for head in heads {
+                let mut abs = base.clone();
+                if head != "self" {
+                    abs.push(head.to_string());
+                }
+                // One more segment, for the verb rule under `commands`.
+                let tail = &rest[rest.find(head).map_or(0, |p| p + head.len())..];
+                if let Some(next) = tail.strip_prefix("::").and_then(ident_at) {
+                    abs.push(next.to_string());
+                }
+                out.push((line, abs));
+            }
+        }
+    }
+    out
+}
+
+/// Violations of the table in `files` (path relative to the crate, source text).
+fn table_violations(files: &[(String, String)], verbs: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (rel, text) in files {
+        let module = module_of(rel);
+        let Some(layer) = module.first().map(String::as_str) else {
+            continue;
+        };
+        let Some((_, allowed)) = LAYERS.iter().find(|(l, _)| *l == layer) else {
+            continue; // lib.rs / main.rs
+        };
+        let verb = (layer == "commands").then(|| module.get(1)).flatten();
+        for (line, abs) in paths_named(&module, &code_of(text)) {
+            let Some(top) = abs.first().map(String::as_str) else {
+                continue;
+            };
+            let top = match top {
+                "Code" | "Error" | "Result" | "VERSION" => "error",
+                t => t,
+            };
+            let known = LAYERS.iter().any(|(l, _)| *l == top);
+            if known && top != layer && top != "error" && !allowed.contains(&top) {
+                found.push(format!("{rel}:{line}: {layer} → {}", abs.join("::")));
+                continue;
+            }
+            if let (Some(verb), "commands", Some(other)) = (verb, top, abs.get(1)) {
+                let is_verb = verbs.iter().any(|v| v == other);
+                if is_verb
+                    && other != verb
+                    && !SHARED_VERB_MODULES.contains(&other.as_str())
+                    && !COMPOSES.contains(&(verb.as_str(), other.as_str()))
+                {
+                    found.push(format!(
+                        "{rel}:{line}: commands::{verb} → {} (another verb)",
+                        abs.join("::")
+                    ));
+                }
+            }
+        }
+    }
+    found
+}
+
+fn crate_sources() -> Vec<(String, String)> {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&base.join("src"), &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let rel = p
+                .strip_prefix(base)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            (rel, std::fs::read_to_string(&p).expect("read source"))
+        })
+        .collect()
+}
+
+fn verb_modules() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/commands");
+    let mut verbs: Vec<String> = std::fs::read_dir(dir)
+        .expect("read src/commands")
+        .map(|e| e.expect("dir entry").path())
+        .filter_map(|p| {
+            let name = p.file_stem()?.to_string_lossy().into_owned();
+            (p.is_dir() || p.extension().is_some_and(|e| e == "rs")).then_some(name)
+        })
+        .filter(|n| n != "mod")
+        .collect();
+    verbs.sort();
+    verbs
+}
+
+#[test]
+fn every_layer_imports_only_what_the_table_allows() {
+    let violations = table_violations(&crate_sources(), &verb_modules());
+    assert!(
+        violations.is_empty(),
+        "imports against the dependency table (tests/architecture.rs LAYERS / COMPOSES):\n{}",
+        violations.join("\n")
+    );
+}
+
+#[test]
+fn the_table_check_catches_upward_and_sideways_imports() {
+    let verbs: Vec<String> = [
+        "check", "common", "init", "status", "complete", "plot", "write",
+    ]
+    .map(String::from)
+    .to_vec();
+    let file = |path: &str, text: &str| (path.to_string(), text.to_string());
+    let bad = [
+        // The arrows issue 17 found, as they were.
+        file(
+            "src/project/ledger.rs",
+            "let s = crate::commands::init::yaml_scalar(s);",
+        ),
+        file(
+            "src/commands/complete/run.rs",
+            "use crate::output::publish::{publish_text};",
+        ),
+        file(
+            "src/commands/write_file.rs",
+            "match super::status::episode_of(name) {",
+        ),
+        file(
+            "src/commands/plot.rs",
+            "let p = super::write::submission_payload(root);",
+        ),
+        file("src/commands/noveler_cli.rs", "use crate::{cli, store};"),
+        file("src/store/mod.rs", "use super::project::Project;"),
+        file(
+            "src/analysis/x/y.rs",
+            "use super::super::super::workflow::io;",
+        ),
+    ];
+    let found = table_violations(&bad, &verbs);
+    assert_eq!(found.len(), bad.len(), "{found:#?}");
+    let good = [
+        file(
+            "src/commands/plot.rs",
+            "use super::common::submission_payload;\nuse super::{Ctx, Report};",
+        ),
+        file(
+            "src/commands/complete/run.rs",
+            "use crate::commands::check::{self, Target};",
+        ),
+        file(
+            "src/project/ledger.rs",
+            "// crate::commands::init is gone\nuse super::yaml::quote_scalar;",
+        ),
+        file(
+            "src/cli/line.rs",
+            "use crate::commands::noveler_cli::LineRun;",
+        ),
+    ];
+    let found = table_violations(&good, &verbs);
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn layers_below_the_adapters_never_touch_stdout_or_stderr() {
+    // print!/eprintln! are denied by clippy in these layers (their mod.rs); this catches the
+    // handles themselves.
+    for dir in [
+        "analysis", "store", "project", "todo", "workflow", "commands", "output",
+    ] {
+        let found = uses_of(dir, &["io::stdout()", "io::stderr()", "io::stdin()"]);
+        assert!(
+            found.is_empty(),
+            "only cli/ and mcp/ own the process's streams:\n{}",
+            found.join("\n")
+        );
+    }
+}

@@ -49,6 +49,24 @@ macro_rules! keywords {
 }
 pub(crate) use keywords;
 
+/// Every severity name (`low` … `critical`) at 0: the start of a tally whose JSON lists all
+/// four (check summary, status, complete).
+pub fn severity_tally() -> std::collections::BTreeMap<String, usize> {
+    Severity::ALL
+        .iter()
+        .map(|s| (s.as_str().to_string(), 0))
+        .collect()
+}
+
+/// Adds `n` findings of `severity` to a tally keyed by severity name: the one counter.
+pub fn tally_severity(
+    tally: &mut std::collections::BTreeMap<String, usize>,
+    severity: Severity,
+    n: usize,
+) {
+    *tally.entry(severity.as_str().to_string()).or_insert(0) += n;
+}
+
 keywords! {
     /// How much a finding matters. Ordered: `Low < Medium < High < Critical`.
     pub enum Severity {

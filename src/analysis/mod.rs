@@ -10,6 +10,7 @@ pub mod line_index;
 pub mod markup;
 pub mod metrics;
 pub mod morph;
+pub mod publish;
 pub mod rules;
 pub mod score;
 pub mod segment;
@@ -19,7 +20,9 @@ pub mod source;
 pub mod span;
 pub mod suppress;
 
-pub use finding::{Aspect, Diagnostic, Diagnostics, Finding, Overflow, Severity};
+pub use finding::{
+    severity_tally, tally_severity, Aspect, Diagnostic, Diagnostics, Finding, Overflow, Severity,
+};
 pub use fix::{Applicability, Edit, Fix};
 pub use line_index::LineIndex;
 pub use metrics::Metrics;

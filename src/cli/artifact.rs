@@ -1,7 +1,7 @@
 //! `noveler artifact store|fetch|list|delete|gc`.
 
-use crate::cli::emit;
 use crate::cli::files::{emit_raw, read_stdin, user_path, DataFormat};
+use crate::cli::{emit, Sink};
 use crate::commands::artifact::{
     self as cmd, ArtifactDeleteRequest, ArtifactFetchRequest, ArtifactGcRequest,
     ArtifactListRequest, ArtifactStoreRequest, FetchFormat,
@@ -9,6 +9,7 @@ use crate::commands::artifact::{
 use crate::commands::{self, Ctx};
 use crate::output::Format;
 use crate::store::artifact::ArtifactStore;
+use crate::ExitStatus;
 use clap::{Args, Subcommand, ValueEnum};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -91,7 +92,8 @@ pub enum ArtifactCommand {
     },
 }
 
-pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
+// Long on purpose: one match arm per sub-verb.
+pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
     let store = ArtifactStore::new(&ctx.root);
     match args.command {
         ArtifactCommand::Store {
@@ -141,7 +143,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                     },
                 )
             });
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 format!(
                     "{}{}\n  ファイル: {}\n  {} 字 → 参照 {} 字（プロンプト削減 {:.1}%）\n  参照: {}\n",
                     r.artifact_id,
@@ -175,8 +177,8 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
             };
             let out = commands::execute(ctx, "artifact_fetch", |_| cmd::fetch_with(&store, req));
             match format {
-                FetchFormatArg::Raw => emit_raw(&out, |r| r.content.as_bytes()),
-                FetchFormatArg::Json => emit(&out, Format::Json, |_| String::new()),
+                FetchFormatArg::Raw => emit_raw(sink, &out, |r| r.content.as_bytes()),
+                FetchFormatArg::Json => emit(sink, &out, Format::Json, |_| String::new()),
             }
         }
         ArtifactCommand::List { tags, format } => {
@@ -184,7 +186,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                 tags: tags.into_iter().collect(),
             };
             let out = commands::execute(ctx, "artifact_list", |_| cmd::list_with(&store, req));
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 for a in &r.artifacts {
                     let tags: Vec<String> =
@@ -216,7 +218,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
         ArtifactCommand::Delete { id, format } => {
             let req = ArtifactDeleteRequest { artifact_id: id };
             let out = commands::execute(ctx, "artifact_delete", |_| cmd::delete_with(&store, req));
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 format!(
                     "{} を削除しました（バックアップ {}）\n",
                     r.artifact_id, r.backup.backup_id
@@ -233,7 +235,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
                 older_than: Some(older_than),
             };
             let out = commands::execute(ctx, "artifact_gc", |_| cmd::gc_with(&store, req));
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 let verb = if r.dry_run { "削除予定" } else { "削除" };
                 let mut s = String::new();
                 for id in &r.outcome.removed {

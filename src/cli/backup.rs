@@ -1,11 +1,12 @@
 //! `noveler backup create|list|restore`.
 
-use crate::cli::emit;
 use crate::cli::files::{user_path, DataFormat};
+use crate::cli::{emit, Sink};
 use crate::commands::backup::{
     self as cmd, BackupCreateRequest, BackupListRequest, BackupRestoreRequest,
 };
 use crate::commands::{self, Ctx};
+use crate::ExitStatus;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
@@ -46,7 +47,7 @@ pub enum BackupCommand {
     },
 }
 
-pub fn run(ctx: &Ctx, args: BackupArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: BackupArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         BackupCommand::Create {
             targets,
@@ -75,7 +76,7 @@ pub fn run(ctx: &Ctx, args: BackupArgs) -> u8 {
                 }
                 cmd::run_create(c, req)
             });
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 let mut s = format!(
                     "バックアップ {}（{} ファイル、{} バイト、理由: {}）\n",
                     r.backup_id, r.total_files, r.total_size_bytes, r.reason
@@ -90,7 +91,7 @@ pub fn run(ctx: &Ctx, args: BackupArgs) -> u8 {
             let out = commands::execute(ctx, "backup_list", |c| {
                 cmd::run_list(c, BackupListRequest {})
             });
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 for b in &r.backups {
                     s.push_str(&format!(
@@ -115,7 +116,7 @@ pub fn run(ctx: &Ctx, args: BackupArgs) -> u8 {
                 dry_run,
             };
             let out = commands::execute(ctx, "backup_restore", |c| cmd::run_restore(c, req));
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 for f in &r.outcome.files {
                     let action = match f.action.as_str() {

@@ -1,13 +1,14 @@
 //! `noveler check [EPISODE|FILE|DIR|-]...`: clap arguments → `CheckRequest`, progress bar,
 //! rendering in the chosen format, exit status.
 
-use super::{is_project, GlobalArgs};
+use super::{is_project, GlobalArgs, Sink};
 use crate::analysis::settings::Preset;
 use crate::analysis::{Aspect, Severity};
 use crate::commands::check::{self as cmd, CheckReport, CheckRequest, Target};
 use crate::commands::{self, Ctx};
 use crate::output::check::{self as render, PathMap, TextOptions};
 use crate::output::Format;
+use crate::ExitStatus;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use std::io::IsTerminal;
@@ -207,9 +208,9 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
     }
 }
 
-pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
+pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs, sink: &Sink) -> ExitStatus {
     if let Some(CheckSub::Progressive(p)) = args.sub {
-        return super::progressive::run(ctx, p);
+        return super::progressive::run(ctx, p, sink);
     }
     let cwd = std::env::current_dir().unwrap_or_else(|_| ctx.root.clone());
     let mut req = request(&args, &cwd);
@@ -217,8 +218,8 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
         match crate::store::text::read_stream(Path::new("<stdin>"), std::io::stdin().lock()) {
             Ok(bytes) => req.content_bytes = Some(bytes),
             Err(e) => {
-                super::print_error(&e);
-                return 2;
+                sink.error(&e);
+                return ExitStatus::Error;
             }
         }
     }
@@ -258,7 +259,7 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
         }));
     }
 
-    let outcome = commands::execute(&ctx, "check", |c| cmd::run(c, req));
+    let outcome = commands::execute(&ctx, commands::check::NAME, |c| cmd::run(c, req));
     if let Some(pb) = bar.get() {
         pb.finish_and_clear();
     }
@@ -275,7 +276,7 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
             .unwrap_or(100),
     };
     let format = args.format;
-    let code = super::emit(&outcome, format, |r: &CheckReport| match format {
+    let code = super::emit(sink, &outcome, format, |r: &CheckReport| match format {
         Format::Text | Format::Json => render::text(r, &opts),
         Format::Ndjson => render::ndjson(r),
         Format::Sarif => render::sarif(r, &paths),
@@ -285,8 +286,8 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs) -> u8 {
         if !matches!(format, Format::Json | Format::Ndjson) {
             for e in &report.errors {
                 match &e.error {
-                    Some(err) => super::print_stderr(super::render_error(err).trim_end()),
-                    None => super::print_stderr(&format!("[{}] {}: {}", e.code, e.path, e.message)),
+                    Some(err) => sink.stderr(super::render_error(err).trim_end()),
+                    None => sink.stderr(&format!("[{}] {}: {}", e.code, e.path, e.message)),
                 }
             }
         }

@@ -1,11 +1,12 @@
 //! `noveler complete EP [--auto-publish] [--site narou|kakuyomu|plain] [--min-score N]`.
 
-use crate::cli::emit;
+use crate::analysis::publish::PublishFormat;
 use crate::cli::files::DataFormat;
+use crate::cli::{emit, Sink};
+use crate::commands::common::fmt_score;
 use crate::commands::complete::{self, CompleteReport, CompleteRequest};
-use crate::commands::status::fmt_score;
 use crate::commands::{self, Ctx};
-use crate::output::publish::PublishFormat;
+use crate::ExitStatus;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -87,7 +88,7 @@ fn text(r: &CompleteReport) -> String {
     s
 }
 
-pub fn run(ctx: &Ctx, args: CompleteArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: CompleteArgs, sink: &Sink) -> ExitStatus {
     let req = CompleteRequest {
         episode: args.episode,
         auto_publish: args.auto_publish,
@@ -95,6 +96,6 @@ pub fn run(ctx: &Ctx, args: CompleteArgs) -> u8 {
         min_score: Some(args.min_score),
         dry_run: args.dry_run,
     };
-    let out = commands::execute(ctx, "complete", |c| complete::run(c, req));
-    emit(&out, args.format.format(), text)
+    let out = commands::execute(ctx, commands::complete::NAME, |c| complete::run(c, req));
+    emit(sink, &out, args.format.format(), text)
 }

@@ -1,11 +1,12 @@
 //! `noveler convert [FILE|-]`.
 
-use crate::cli::emit;
 use crate::cli::files::{read_stdin, user_path, DataFormat};
+use crate::cli::{emit, Sink};
 use crate::commands::convert::{self, ConvertRequest};
 use crate::commands::{self, Ctx};
 use crate::error::{Code, Error};
 use crate::store::paths;
+use crate::ExitStatus;
 use clap::Args;
 use std::path::Path;
 
@@ -18,8 +19,8 @@ pub struct ConvertArgs {
     pub format: DataFormat,
 }
 
-pub fn run(ctx: &Ctx, args: ConvertArgs) -> u8 {
-    let out = commands::execute(ctx, "convert", |c| {
+pub fn run(ctx: &Ctx, args: ConvertArgs, sink: &Sink) -> ExitStatus {
+    let out = commands::execute(ctx, commands::convert::NAME, |c| {
         let text = if args.input == "-" {
             read_stdin()?
         } else {
@@ -35,7 +36,7 @@ pub fn run(ctx: &Ctx, args: ConvertArgs) -> u8 {
         })?;
         convert::run(c, ConvertRequest { cli_result })
     });
-    emit(&out, args.format.format(), |r| {
+    emit(sink, &out, args.format.format(), |r| {
         let mut s = format!("{} → 終了コード {}\n", r.command, r.returncode);
         for (name, st) in [("stdout", &r.stdout), ("stderr", &r.stderr)] {
             s.push_str(&format!(

@@ -1,13 +1,14 @@
 //! `noveler files info|list|get|changes|clean`, and small helpers the other data verbs share
 //! (path arguments, stdin, `--format text|json`).
 
-use crate::cli::emit;
+use crate::cli::{emit, Sink};
 use crate::commands::files::{
     self, FileChangesRequest, FileGetRequest, FileInfoRequest, FilesCleanRequest, FilesListRequest,
 };
 use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::{Code, Error, Result};
 use crate::output::Format;
+use crate::ExitStatus;
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::Path;
 
@@ -92,19 +93,19 @@ pub fn read_stdin() -> Result<String> {
 }
 
 /// Prints `bytes` exactly (no newline added) for a successful run, else like `emit`.
-pub fn emit_raw<R: Report>(outcome: &Outcome<R>, bytes: impl Fn(&R) -> &[u8]) -> u8 {
+pub fn emit_raw<R: Report>(
+    sink: &Sink,
+    outcome: &Outcome<R>,
+    bytes: impl Fn(&R) -> &[u8],
+) -> ExitStatus {
     match &outcome.report {
         Ok(r) => {
             if let Some(err) = &outcome.save_error {
-                super::print_stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
+                sink.stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
             }
-            match super::print_stdout_bytes(bytes(r)) {
-                Ok(()) => outcome.exit_code(),
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-                Err(_) => 2,
-            }
+            outcome.exit_code().after_print(sink.stdout_bytes(bytes(r)))
         }
-        Err(_) => emit(outcome, Format::Text, |_| String::new()),
+        Err(_) => emit(sink, outcome, Format::Text, |_| String::new()),
     }
 }
 
@@ -161,14 +162,15 @@ pub enum FilesCommand {
     },
 }
 
-pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
+// Long on purpose: one match arm per sub-verb.
+pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         FilesCommand::Info { path, format } => {
             let req = FileInfoRequest {
                 path: user_path(&path),
             };
             let out = commands::execute(ctx, "files_info", |c| files::run_info(c, req));
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 let mut s = format!(
                     "{}\n  sha256: {}\n  サイズ: {} バイト（{}）\n",
                     r.file.path, r.file.sha256, r.file.size_bytes, r.file.content_type
@@ -207,7 +209,7 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
                 include_results: true,
             };
             let out = commands::execute(ctx, "files_list", |c| files::run_list(c, req));
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 if let Some(why) = &r.index_rebuilt {
                     s.push_str(&format!("インデックスを再構築しました: {why}\n"));
@@ -237,8 +239,8 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
             let req = FileGetRequest { hash };
             let out = commands::execute(ctx, "files_get", |c| files::run_get(c, req));
             match format {
-                DataFormat::Text => emit_raw(&out, |r| r.content.as_bytes()),
-                DataFormat::Json => emit(&out, Format::Json, |_| String::new()),
+                DataFormat::Text => emit_raw(sink, &out, |r| r.content.as_bytes()),
+                DataFormat::Json => emit(sink, &out, Format::Json, |_| String::new()),
             }
         }
         FilesCommand::Changes { paths, format } => {
@@ -247,7 +249,7 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
                 ..Default::default()
             };
             let out = commands::execute(ctx, "files_changes", |c| files::run_changes(c, req));
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 for f in &r.files {
                     let status = match f.status.as_str() {
@@ -277,7 +279,7 @@ pub fn run(ctx: &Ctx, args: FilesArgs) -> u8 {
                 dry_run,
             };
             let out = commands::execute(ctx, "files_clean", |c| files::run_clean(c, req));
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 for p in &r.removed {
                     s.push_str(&format!(

@@ -8,6 +8,8 @@
 //!
 //! (run from the crate root; `--dir DIR` writes elsewhere).
 
+use super::Sink;
+use crate::ExitStatus;
 use clap::{Args, CommandFactory};
 use clap_complete::{Generator, Shell};
 use std::path::{Path, PathBuf};
@@ -113,54 +115,50 @@ pub fn write_all(dir: &Path) -> crate::Result<Vec<PathBuf>> {
     Ok(written)
 }
 
-pub fn run_completions(args: CompletionsArgs) -> u8 {
+pub fn run_completions(args: CompletionsArgs, sink: &Sink) -> ExitStatus {
     if args.write_all {
         let dir = args.dir.unwrap_or_else(|| PathBuf::from("."));
         return match write_all(&dir) {
             Ok(files) => {
                 let list: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
-                match super::print_stdout(&list.join("\n")) {
-                    Ok(()) => 0,
-                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-                    Err(_) => 2,
-                }
+                ExitStatus::Ok.after_print(sink.stdout(&list.join("\n")))
             }
             Err(e) => {
-                super::print_error(&e);
-                2
+                sink.error(&e);
+                ExitStatus::Error
             }
         };
     }
     let Some(shell) = args.shell else {
-        return 2;
+        return ExitStatus::Error;
     };
     let body = completion_files()
         .into_iter()
         .find(|(name, _)| *name == shell.file_name("noveler"))
         .map(|(_, b)| b)
         .unwrap_or_default();
-    print_bytes(&body)
+    print_bytes(&body, sink)
 }
 
-pub fn run_man(args: ManArgs) -> u8 {
+pub fn run_man(args: ManArgs, sink: &Sink) -> ExitStatus {
     if let Some(dir) = args.dir {
         let pages = man_pages();
         for (name, body) in &pages {
             if let Err(e) = crate::store::write_atomic(&dir.join(name), body) {
-                super::print_error(&e);
-                return 2;
+                sink.error(&e);
+                return ExitStatus::Error;
             }
         }
-        return 0;
+        return ExitStatus::Ok;
     }
     let wanted = match &args.subcommand {
         None => "noveler.1".to_string(),
         Some(sub) => format!("noveler-{}.1", sub.trim().replace(' ', "-")),
     };
     match man_pages().into_iter().find(|(name, _)| *name == wanted) {
-        Some((_, body)) => print_bytes(&body),
+        Some((_, body)) => print_bytes(&body, sink),
         None => {
-            super::print_error(
+            sink.error(
                 &crate::Error::new(
                     crate::Code::U001,
                     format!(
@@ -170,17 +168,13 @@ pub fn run_man(args: ManArgs) -> u8 {
                 )
                 .hint("`noveler --help` でサブコマンドの一覧を確認してください。"),
             );
-            2
+            ExitStatus::Error
         }
     }
 }
 
-fn print_bytes(body: &[u8]) -> u8 {
-    match super::print_stdout_bytes(body) {
-        Ok(()) => 0,
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(_) => 2,
-    }
+fn print_bytes(body: &[u8], sink: &Sink) -> ExitStatus {
+    ExitStatus::Ok.after_print(sink.stdout_bytes(body))
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! `noveler init DIR --title T --genre G [--author A]`.
 
-use crate::cli::emit;
 use crate::cli::files::DataFormat;
+use crate::cli::{emit, Sink};
 use crate::commands::init::{self, InitRequest};
 use crate::commands::{self, Ctx};
+use crate::ExitStatus;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -36,7 +37,7 @@ pub struct InitArgs {
     pub format: DataFormat,
 }
 
-pub fn run(ctx: &Ctx, args: InitArgs, global: &super::GlobalArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: InitArgs, global: &super::GlobalArgs, sink: &Sink) -> ExitStatus {
     // The project root is DIR, whatever --project-root or discovery said.
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let dir = if args.dir.is_absolute() {
@@ -61,8 +62,8 @@ pub fn run(ctx: &Ctx, args: InitArgs, global: &super::GlobalArgs) -> u8 {
         force: args.force,
         no_agent_files: args.no_agent_files,
     };
-    let out = commands::execute(&ctx, "init", |c| init::run(c, req));
-    emit(&out, args.format.format(), |r| {
+    let out = commands::execute(&ctx, commands::init::NAME, |c| init::run(c, req));
+    emit(sink, &out, args.format.format(), |r| {
         let mut s = format!(
             "プロジェクト「{}」を作成しました: {}\n",
             r.title, r.project_root

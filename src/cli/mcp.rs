@@ -1,7 +1,9 @@
 //! `noveler mcp`: serve the commands as MCP tools over stdio.
 
+use super::Sink;
 use crate::commands::Ctx;
 use crate::mcp::Profile;
+use crate::ExitStatus;
 use clap::Args;
 
 #[derive(Debug, Clone, Args)]
@@ -17,17 +19,18 @@ pub struct McpArgs {
 }
 
 /// Runs the server until the client closes stdin; 0 on a clean end, 2 when it cannot start.
-pub fn run(ctx: &Ctx, args: McpArgs, quiet: bool) -> u8 {
+pub fn run(ctx: &Ctx, args: McpArgs, quiet: bool, sink: &Sink) -> ExitStatus {
     let options = crate::mcp::Options {
         profile: args.tools,
         quiet,
         allow_roots: args.allow_root,
         no_save: !ctx.save,
+        line_runner: Some(super::run_line),
     };
     match crate::mcp::serve_stdio(ctx.root.clone(), options) {
-        Ok(()) => 0,
+        Ok(()) => ExitStatus::Ok,
         Err(err) => {
-            super::print_error(&err);
+            sink.error(&err);
             err.exit_code()
         }
     }

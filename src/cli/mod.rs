@@ -5,8 +5,8 @@ use crate::cli::files::DataFormat;
 use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::Error;
 use crate::output::Format;
+use crate::ExitStatus;
 use clap::{Args, Parser, Subcommand};
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -124,27 +124,32 @@ pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
-            let code = if err.use_stderr() { 2 } else { 0 };
+            let status = if err.use_stderr() {
+                ExitStatus::Error
+            } else {
+                ExitStatus::Ok
+            };
             let _ = err.print();
-            return ExitCode::from(code);
+            return status.into();
         }
     };
-    ExitCode::from(run(cli))
+    run(cli).into()
 }
 
-/// Runs a parsed command line; returns the exit status.
-pub fn run(cli: Cli) -> u8 {
+/// Runs a parsed command line, printing to the process's stdout/stderr; returns the exit
+/// status.
+pub fn run(cli: Cli) -> ExitStatus {
     let ctx = context(&cli.global);
-    run_in(ctx, cli)
+    run_in(ctx, cli, &Sink::std())
 }
 
 /// Runs a parsed command line in `ctx` (the MCP `noveler` tool passes its own, with
-/// progress and cancellation wired); returns the exit status.
-pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
+/// progress and cancellation wired), printing through `sink`; returns the exit status.
+pub fn run_in(ctx: Ctx, cli: Cli, sink: &Sink) -> ExitStatus {
     match cli.command {
-        Command::Check(args) => check::run(&ctx, &cli.global, args),
-        Command::Completions(args) => gen::run_completions(args),
-        Command::Man(args) => gen::run_man(args),
+        Command::Check(args) => check::run(&ctx, &cli.global, args, sink),
+        Command::Completions(args) => gen::run_completions(args, sink),
+        Command::Man(args) => gen::run_man(args, sink),
         Command::Explain { code, format } => {
             // Documentation reads nothing of the project: nothing to keep unless `--save`
             // (ruff `rule` writes nothing either).
@@ -155,9 +160,11 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
             let out = commands::execute(&ctx, "explain", |c| {
                 commands::explain::explain(c, commands::explain::ExplainRequest { code })
             });
-            emit(&out, format.format(), |r| match (&r.rule, &r.scoring) {
-                (Some(rule), _) => crate::output::rules::explain_text(rule),
-                (None, scoring) => scoring.clone().unwrap_or_default(),
+            emit(sink, &out, format.format(), |r| {
+                match (&r.rule, &r.scoring) {
+                    (Some(rule), _) => crate::output::rules::explain_text(rule),
+                    (None, scoring) => scoring.clone().unwrap_or_default(),
+                }
             })
         }
         Command::Rules { format } => {
@@ -168,27 +175,27 @@ pub fn run_in(ctx: Ctx, cli: Cli) -> u8 {
             let out = commands::execute(&ctx, "rules", |c| {
                 commands::explain::rules(c, Default::default())
             });
-            emit(&out, format.format(), |r| {
+            emit(sink, &out, format.format(), |r| {
                 crate::output::rules::rules_table(&r.rules)
             })
         }
-        Command::Artifact(args) => artifact::run(&ctx, args),
-        Command::Backup(args) => backup::run(&ctx, args),
-        Command::Files(args) => files::run(&ctx, args),
-        Command::Convert(args) => convert::run(&ctx, args),
-        Command::Validate(args) => validate::run(&ctx, args),
-        Command::Write(args) => write::run(&ctx, args),
-        Command::Plot(args) => plot::run(&ctx, args),
-        Command::Todo(args) => todo::run_todo(&ctx, args),
-        Command::Adr(args) => todo::run_adr(&ctx, args),
-        Command::Context(args) => todo::run_context(&ctx, args),
-        Command::Init(args) => init::run(&ctx, args, &cli.global),
-        Command::Complete(args) => complete::run(&ctx, args),
-        Command::Status(args) => status::run(&ctx, args, cli.global.quiet),
-        Command::Progressive(args) => progressive::run(&ctx, args),
-        Command::Evaluate(args) => progressive::run_evaluate(&ctx, args),
-        Command::Polish(args) => polish::run(&ctx, args),
-        Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet),
+        Command::Artifact(args) => artifact::run(&ctx, args, sink),
+        Command::Backup(args) => backup::run(&ctx, args, sink),
+        Command::Files(args) => files::run(&ctx, args, sink),
+        Command::Convert(args) => convert::run(&ctx, args, sink),
+        Command::Validate(args) => validate::run(&ctx, args, sink),
+        Command::Write(args) => write::run(&ctx, args, sink),
+        Command::Plot(args) => plot::run(&ctx, args, sink),
+        Command::Todo(args) => todo::run_todo(&ctx, args, sink),
+        Command::Adr(args) => todo::run_adr(&ctx, args, sink),
+        Command::Context(args) => todo::run_context(&ctx, args, sink),
+        Command::Init(args) => init::run(&ctx, args, &cli.global, sink),
+        Command::Complete(args) => complete::run(&ctx, args, sink),
+        Command::Status(args) => status::run(&ctx, args, cli.global.quiet, sink),
+        Command::Progressive(args) => progressive::run(&ctx, args, sink),
+        Command::Evaluate(args) => progressive::run_evaluate(&ctx, args, sink),
+        Command::Polish(args) => polish::run(&ctx, args, sink),
+        Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet, sink),
     }
 }
 
@@ -216,65 +223,33 @@ pub fn apply_save_policy(ctx: &mut Ctx, global: &GlobalArgs) {
     ctx.use_cache = asked;
 }
 
-/// Prints an outcome: the envelope for `json`, `text(report)` otherwise; errors go to
-/// stderr rendered by miette. Returns the exit status. A closed stdout (broken pipe) is not
-/// an error.
-pub fn emit<R: Report>(outcome: &Outcome<R>, format: Format, text: impl Fn(&R) -> String) -> u8 {
+/// Prints an outcome through `sink`: the envelope for `json`, `text(report)` otherwise;
+/// errors go to stderr rendered by miette. Returns the exit status. A closed stdout (broken
+/// pipe) is not an error.
+pub fn emit<R: Report>(
+    sink: &Sink,
+    outcome: &Outcome<R>,
+    format: Format,
+    text: impl Fn(&R) -> String,
+) -> ExitStatus {
     if let Some(err) = &outcome.save_error {
-        print_stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
+        sink.stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
     }
-    capture::envelope(&outcome.envelope);
+    sink.envelope(&outcome.envelope);
     let printed = match (&outcome.report, format) {
         (_, Format::Json) | (Err(_), Format::Ndjson) => match &outcome.saved_json {
-            Some(json) => print_stdout(json),
+            Some(json) => sink.stdout(json),
             None => {
-                print_stdout(&serde_json::to_string_pretty(&outcome.envelope).unwrap_or_default())
+                sink.stdout(&serde_json::to_string_pretty(&outcome.envelope).unwrap_or_default())
             }
         },
-        (Ok(report), _) => print_stdout(&text(report)),
+        (Ok(report), _) => sink.stdout(&text(report)),
         (Err(_), _) => Ok(()),
     };
     if let Err(err) = &outcome.report {
-        print_error(err);
+        sink.error(err);
     }
-    match printed {
-        Ok(()) => outcome.exit_code(),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
-        Err(_) => 2,
-    }
-}
-
-/// Writes `text` (plus a final newline) to stdout (or to the capture, see `capture`).
-pub fn print_stdout(text: &str) -> std::io::Result<()> {
-    if capture::stdout(text) {
-        return Ok(());
-    }
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    if !text.ends_with('\n') {
-        out.write_all(b"\n")?;
-    }
-    out.flush()
-}
-
-/// Writes `bytes` exactly to stdout (or to the capture, as UTF-8 text, see `capture`).
-pub fn print_stdout_bytes(bytes: &[u8]) -> std::io::Result<()> {
-    if capture::stdout_raw(&String::from_utf8_lossy(bytes)) {
-        return Ok(());
-    }
-    let mut out = std::io::stdout().lock();
-    out.write_all(bytes)?;
-    out.flush()
-}
-
-/// Renders an error with miette on stderr, followed by every validation violation it carries
-/// (the message names only the first).
-pub fn print_error(err: &Error) {
-    print_stderr(render_error(err).trim_end());
-    let list = violation_lines(err);
-    if !list.is_empty() {
-        print_stderr(&list);
-    }
+    outcome.exit_code().after_print(printed)
 }
 
 /// `details.violations` (`[{path, message}]`) as one line each, when there are several.
@@ -320,71 +295,7 @@ pub fn render_error(err: &Error) -> String {
     out
 }
 
-/// Writes one line to stderr (or to the capture, see `capture`).
-pub fn print_stderr(text: &str) {
-    if !capture::stderr(text) {
-        eprintln!("{text}");
-    }
-}
-
-/// In-process runs of a command line (the MCP `noveler` tool): while `capture::run` is on
-/// the stack, what `print_stdout` / `print_stderr` / `emit` would print is collected for the
-/// calling thread instead (stdout of `noveler mcp` is the protocol).
-pub mod capture {
-    use std::cell::RefCell;
-
-    /// What a captured run printed.
-    #[derive(Debug, Default)]
-    pub struct Captured {
-        pub stdout: String,
-        pub stderr: String,
-        /// The last envelope `emit` handled (printed or not).
-        pub envelope: Option<serde_json::Value>,
-    }
-
-    thread_local! {
-        static CAPTURE: RefCell<Option<Captured>> = const { RefCell::new(None) };
-    }
-
-    /// Runs `f` with this thread's output captured.
-    pub fn run<T>(f: impl FnOnce() -> T) -> (T, Captured) {
-        let outer = CAPTURE.with(|c| c.replace(Some(Captured::default())));
-        let value = f();
-        let captured = CAPTURE.with(|c| c.replace(outer)).unwrap_or_default();
-        (value, captured)
-    }
-
-    fn with(f: impl FnOnce(&mut Captured)) -> bool {
-        CAPTURE.with(|c| match c.borrow_mut().as_mut() {
-            Some(captured) => {
-                f(captured);
-                true
-            }
-            None => false,
-        })
-    }
-
-    pub(crate) fn stdout(text: &str) -> bool {
-        with(|c| {
-            c.stdout.push_str(text);
-            if !text.ends_with('\n') {
-                c.stdout.push('\n');
-            }
-        })
-    }
-
-    pub(crate) fn stdout_raw(text: &str) -> bool {
-        with(|c| c.stdout.push_str(text))
-    }
-
-    pub(crate) fn stderr(text: &str) -> bool {
-        with(|c| {
-            c.stderr.push_str(text);
-            c.stderr.push('\n');
-        })
-    }
-
-    pub(crate) fn envelope(envelope: &crate::store::Envelope) {
-        with(|c| c.envelope = serde_json::to_value(envelope).ok());
-    }
-}
+mod line;
+mod sink;
+pub use line::run_line;
+pub use sink::{Captured, Sink};

@@ -1,10 +1,11 @@
 //! `noveler plot EP [--regenerate]` and `noveler plot submit EP --file F`.
 
-use crate::cli::emit;
 use crate::cli::files::DataFormat;
 use crate::cli::files::{read_stdin, user_path};
+use crate::cli::{emit, Sink};
 use crate::commands::plot::{self as cmd, PlotReport, PlotRequest, PlotResult};
 use crate::commands::{self, Ctx};
+use crate::ExitStatus;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
@@ -45,7 +46,7 @@ pub enum PlotAction {
     },
 }
 
-pub fn run(ctx: &Ctx, args: PlotArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: PlotArgs, sink: &Sink) -> ExitStatus {
     let (req, format) = match args.action {
         None => (
             PlotRequest {
@@ -67,8 +68,10 @@ pub fn run(ctx: &Ctx, args: PlotArgs) -> u8 {
                 match read_stdin() {
                     Ok(t) => (Some(t), None),
                     Err(e) => {
-                        let out = commands::execute(ctx, "plot", |_| Err::<PlotReport, _>(e));
-                        return emit(&out, format.format(), |_| String::new());
+                        let out = commands::execute(ctx, commands::plot::NAME, |_| {
+                            Err::<PlotReport, _>(e)
+                        });
+                        return emit(sink, &out, format.format(), |_| String::new());
                     }
                 }
             } else {
@@ -91,8 +94,8 @@ pub fn run(ctx: &Ctx, args: PlotArgs) -> u8 {
     if req.dry_run {
         c.save = false;
     }
-    let out = commands::execute(&c, "plot", |c| cmd::run(c, req));
-    emit(&out, format.format(), plot_text)
+    let out = commands::execute(&c, commands::plot::NAME, |c| cmd::run(c, req));
+    emit(sink, &out, format.format(), plot_text)
 }
 
 /// Text of `noveler plot`.

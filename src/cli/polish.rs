@@ -2,14 +2,15 @@
 //! `noveler polish submit EP|FILE --stage N --result FILE [--diff]`.
 
 use crate::analysis::Applicability;
-use crate::cli::emit;
 use crate::cli::files::{user_path, DataFormat};
 use crate::cli::progressive::read_json;
+use crate::cli::{emit, Sink};
 use crate::commands::check::Target;
 use crate::commands::polish::{self as cmd, PolishRequest, StageRequest, SubmitRequest};
 use crate::commands::polish_many::{self, PolishManyReport, PolishManyRequest};
 use crate::commands::{self, Ctx};
 use crate::output::progressive as out;
+use crate::ExitStatus;
 use clap::{Args, Subcommand, ValueEnum};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -93,7 +94,7 @@ fn split_target(t: &str) -> (Option<u32>, Option<String>) {
     }
 }
 
-pub fn run(ctx: &Ctx, args: PolishArgs) -> u8 {
+pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> ExitStatus {
     if let Some(PolishSub::Submit {
         target,
         stage,
@@ -116,7 +117,7 @@ pub fn run(ctx: &Ctx, args: PolishArgs) -> u8 {
                 },
             )
         });
-        return emit(&o, format.format(), out::polish_text);
+        return emit(sink, &o, format.format(), out::polish_text);
     }
     let fmt = args.format.format();
     let targets = super::files::expand_globs(&args.targets);
@@ -129,8 +130,10 @@ pub fn run(ctx: &Ctx, args: PolishArgs) -> u8 {
                 "--stage / --expected-sha256 / --issue-ids は原稿を一つだけ指定したときに使えます",
             )
             .hint("話数かファイルを一つだけ指定してください。");
-            let o = commands::execute(ctx, "polish", |_| Err::<cmd::PolishReport, _>(e));
-            return emit(&o, fmt, out::polish_text);
+            let o = commands::execute(ctx, commands::polish::NAME, |_| {
+                Err::<cmd::PolishReport, _>(e)
+            });
+            return emit(sink, &o, fmt, out::polish_text);
         }
         let req = PolishManyRequest {
             targets: targets
@@ -145,8 +148,8 @@ pub fn run(ctx: &Ctx, args: PolishArgs) -> u8 {
             apply: args.apply,
             codes: args.codes,
         };
-        let o = commands::execute(ctx, "polish", |c| polish_many::run(c, req));
-        return emit(&o, fmt, many_text);
+        let o = commands::execute(ctx, commands::polish::NAME, |c| polish_many::run(c, req));
+        return emit(sink, &o, fmt, many_text);
     }
     let (episode, file) = split_target(&targets[0]);
     if let Some(stage) = args.stage {
@@ -160,9 +163,9 @@ pub fn run(ctx: &Ctx, args: PolishArgs) -> u8 {
                 },
             )
         });
-        return emit(&o, fmt, out::stage_text);
+        return emit(sink, &o, fmt, out::stage_text);
     }
-    let o = commands::execute(ctx, "polish", |c| {
+    let o = commands::execute(ctx, commands::polish::NAME, |c| {
         cmd::run(
             c,
             PolishRequest {
@@ -177,7 +180,7 @@ pub fn run(ctx: &Ctx, args: PolishArgs) -> u8 {
             },
         )
     });
-    emit(&o, fmt, out::polish_text)
+    emit(sink, &o, fmt, out::polish_text)
 }
 
 /// Text of a polish over several files: each changed file as a single polish shows it, then

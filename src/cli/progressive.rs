@@ -1,13 +1,14 @@
 //! `noveler check progressive EP <verb>` (also `noveler progressive EP <verb>`): the 12-step
 //! progressive check, and `noveler evaluate EP <kind>`: the judged evaluations.
 
-use crate::cli::emit;
 use crate::cli::files::{user_path, DataFormat};
+use crate::cli::{emit, Sink};
 use crate::commands::progressive::{self as cmd, OptionArgs};
 use crate::commands::{self, evaluate, Ctx};
 use crate::error::{Code, Error, Result};
 use crate::output::progressive as out;
 use crate::workflow::progressive::{ConfigOverrides, IterationPolicy, LengthOverride};
+use crate::ExitStatus;
 use clap::{Args, Subcommand};
 use serde_json::Value;
 use std::path::Path;
@@ -140,7 +141,8 @@ fn options(a: &ProgressiveArgs) -> OptionArgs {
     }
 }
 
-pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
+// Long on purpose: one match arm per sub-verb.
+pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
     let fmt = args.format.format();
     let ep = Some(args.episode);
     let session = args.session.clone();
@@ -158,7 +160,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, out::tasks_text)
+            emit(sink, &o, fmt, out::tasks_text)
         }
         Verb::Step {
             n,
@@ -181,7 +183,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, out::step_text)
+            emit(sink, &o, fmt, out::step_text)
         }
         Verb::Repeat {
             n,
@@ -211,7 +213,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, out::repeat_text)
+            emit(sink, &o, fmt, out::repeat_text)
         }
         Verb::Status => {
             let o = commands::execute(ctx, "progressive_status", |c| {
@@ -223,7 +225,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, out::status_text)
+            emit(sink, &o, fmt, out::status_text)
         }
         Verb::History { limit, cursor } => {
             let o = commands::execute(ctx, "progressive_history", |c| {
@@ -237,7 +239,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, out::history_text)
+            emit(sink, &o, fmt, out::history_text)
         }
         Verb::End => {
             let o = commands::execute(ctx, "progressive_end", |c| {
@@ -250,7 +252,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, out::end_text)
+            emit(sink, &o, fmt, out::end_text)
         }
         Verb::Artifacts => {
             let o = commands::execute(ctx, "progressive_artifacts", |c| {
@@ -262,7 +264,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, out::artifacts_text)
+            emit(sink, &o, fmt, out::artifacts_text)
         }
     }
 }
@@ -287,7 +289,7 @@ pub struct EvaluateArgs {
     pub format: DataFormat,
 }
 
-pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs) -> u8 {
+pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs, sink: &Sink) -> ExitStatus {
     let fmt = args.format.format();
     let ep = args.episode;
     let llm = args.llm_result.clone();
@@ -305,7 +307,7 @@ pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, out::elements_text)
+            emit(sink, &o, fmt, out::elements_text)
         }
         "structure" => {
             let o = commands::execute(ctx, "check_story_structure", |c| {
@@ -317,7 +319,7 @@ pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, |r| out::judged_text(&r.report))
+            emit(sink, &o, fmt, |r| out::judged_text(&r.report))
         }
         "expression" => {
             let o = commands::execute(ctx, "check_writing_expression", |c| {
@@ -329,7 +331,7 @@ pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, |r| out::judged_text(&r.report))
+            emit(sink, &o, fmt, |r| out::judged_text(&r.report))
         }
         _ => {
             let o = commands::execute(ctx, "generate_episode_preview", |c| {
@@ -342,7 +344,7 @@ pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, out::preview_text)
+            emit(sink, &o, fmt, out::preview_text)
         }
     }
 }

@@ -1,10 +1,11 @@
 //! `noveler status [--report html [-o FILE]]`.
 
-use crate::cli::emit;
 use crate::cli::files::DataFormat;
+use crate::cli::{emit, Sink};
 use crate::commands::status::{self, StatusRequest};
 use crate::commands::{self, Ctx};
 use crate::store::{paths, write_atomic, FileRef};
+use crate::ExitStatus;
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 
@@ -51,13 +52,13 @@ fn report_path(root: &Path, output: Option<&Path>) -> PathBuf {
     }
 }
 
-pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool) -> u8 {
+pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool, sink: &Sink) -> ExitStatus {
     let req = StatusRequest {
         threshold: Some(args.threshold),
         recent: Some(args.recent),
         no_cache: args.no_cache,
     };
-    let out = commands::execute(ctx, "status", |c| {
+    let out = commands::execute(ctx, commands::status::NAME, |c| {
         let mut report = status::run(c, req)?;
         if args.report == Some(ReportKind::Html) {
             // `-o` goes wherever the person at the keyboard says (SPEC §8 "Paths"); only the
@@ -81,7 +82,7 @@ pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool) -> u8 {
         }
         Ok(report)
     });
-    emit(&out, args.format.format(), |r| {
+    emit(sink, &out, args.format.format(), |r| {
         let mut s = crate::output::status::status_text(r);
         if quiet {
             // `-q`: the summary lines only (title, progress, quality), not the table.

@@ -2,11 +2,12 @@
 //! builds the same request its MCP tool takes and prints the report as text or, with
 //! `--format json`, as the envelope.
 
-use super::emit;
+use super::{emit, Sink};
 use crate::commands::todo::{self as cmd, *};
 use crate::commands::{self, Ctx};
 use crate::output::todo as out;
 use crate::output::Format;
+use crate::ExitStatus;
 use clap::{Args, Subcommand, ValueEnum};
 use std::io::Read;
 
@@ -282,18 +283,18 @@ fn content(arg: Option<String>) -> String {
     }
 }
 
-/// `exec!(ctx, o, verb(req), render)`: runs `cmd::verb` on `req` (its envelope names the
+/// `exec!(sink, ctx, o, verb(req), render)`: runs `cmd::verb` on `req` (its envelope names the
 /// command `verb`, as the MCP tool is named) and prints the outcome: `out::render` as text,
 /// or the envelope with `--format json`.
 macro_rules! exec {
-    ($ctx:expr, $o:expr, $verb:ident($req:expr), $render:ident) => {{
+    ($sink:expr, $ctx:expr, $o:expr, $verb:ident($req:expr), $render:ident) => {{
         let req = $req;
         let outcome = commands::execute($ctx, stringify!($verb), |c| cmd::$verb(c, req));
-        emit(&outcome, $o.format.into(), out::$render)
+        emit($sink, &outcome, $o.format.into(), out::$render)
     }};
 }
 
-pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
+pub fn run_todo(ctx: &Ctx, args: TodoArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         TodoCommand::Add {
             title,
@@ -308,7 +309,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 description,
                 subtasks,
             };
-            exec!(ctx, o, create_task(req), created_task)
+            exec!(sink, ctx, o, create_task(req), created_task)
         }
         TodoCommand::Update {
             task_id,
@@ -333,11 +334,11 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 category,
                 subtasks,
             };
-            exec!(ctx, o, update_task(req), updated_task)
+            exec!(sink, ctx, o, update_task(req), updated_task)
         }
         TodoCommand::Delete { task_id, out: o } => {
             let req = DeleteTaskRequest { task_id };
-            exec!(ctx, o, delete_task(req), deleted_task)
+            exec!(sink, ctx, o, delete_task(req), deleted_task)
         }
         TodoCommand::Move {
             task_id,
@@ -350,7 +351,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 position,
                 reference_task_id,
             };
-            exec!(ctx, o, reorder_task(req), reordered_task)
+            exec!(sink, ctx, o, reorder_task(req), reordered_task)
         }
         TodoCommand::List {
             status,
@@ -363,7 +364,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 category,
                 limit,
             };
-            exec!(ctx, o, list_tasks(req), task_list)
+            exec!(sink, ctx, o, list_tasks(req), task_list)
         }
         TodoCommand::Search {
             query,
@@ -376,12 +377,12 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 search_in: (!search_in.is_empty()).then_some(search_in),
                 limit,
             };
-            exec!(ctx, o, search_tasks(req), task_hits)
+            exec!(sink, ctx, o, search_tasks(req), task_hits)
         }
     }
 }
 
-pub fn run_adr(ctx: &Ctx, args: AdrArgs) -> u8 {
+pub fn run_adr(ctx: &Ctx, args: AdrArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         AdrCommand::New {
             title,
@@ -400,7 +401,7 @@ pub fn run_adr(ctx: &Ctx, args: AdrArgs) -> u8 {
                 consequences,
                 status: status.map(adr_status),
             };
-            exec!(ctx, o, create_adr(req), created_adr)
+            exec!(sink, ctx, o, create_adr(req), created_adr)
         }
         AdrCommand::Status {
             number,
@@ -413,7 +414,7 @@ pub fn run_adr(ctx: &Ctx, args: AdrArgs) -> u8 {
                 status: adr_status(status),
                 reason,
             };
-            exec!(ctx, o, update_adr_status(req), adr_status_changed)
+            exec!(sink, ctx, o, update_adr_status(req), adr_status_changed)
         }
         AdrCommand::List {
             status,
@@ -424,28 +425,28 @@ pub fn run_adr(ctx: &Ctx, args: AdrArgs) -> u8 {
                 status: status.map(adr_status),
                 limit,
             };
-            exec!(ctx, o, list_adrs(req), adr_list)
+            exec!(sink, ctx, o, list_adrs(req), adr_list)
         }
     }
 }
 
-pub fn run_context(ctx: &Ctx, args: ContextArgs) -> u8 {
+pub fn run_context(ctx: &Ctx, args: ContextArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         ContextCommand::Set {
             task_id,
             content: text,
             section,
             out: o,
-        } => update_context(ctx, task_id, content(text), false, section, o),
+        } => update_context(ctx, task_id, content(text), false, section, o, sink),
         ContextCommand::Append {
             task_id,
             content: text,
             section,
             out: o,
-        } => update_context(ctx, task_id, content(text), true, section, o),
+        } => update_context(ctx, task_id, content(text), true, section, o, sink),
         ContextCommand::Show { task_id, out: o } => {
             let req = GetContextRequest { task_id };
-            exec!(ctx, o, get_context(req), context_shown)
+            exec!(sink, ctx, o, get_context(req), context_shown)
         }
         ContextCommand::Search {
             query,
@@ -456,7 +457,7 @@ pub fn run_context(ctx: &Ctx, args: ContextArgs) -> u8 {
                 query: query.join(" "),
                 limit,
             };
-            exec!(ctx, o, search_contexts(req), context_hits)
+            exec!(sink, ctx, o, search_contexts(req), context_hits)
         }
     }
 }
@@ -468,14 +469,15 @@ fn update_context(
     append: bool,
     section: Option<String>,
     o: OutputArgs,
-) -> u8 {
+    sink: &Sink,
+) -> ExitStatus {
     let req = UpdateContextRequest {
         task_id,
         content,
         append,
         section,
     };
-    exec!(ctx, o, update_context(req), context_updated)
+    exec!(sink, ctx, o, update_context(req), context_updated)
 }
 
 #[cfg(test)]

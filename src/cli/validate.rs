@@ -1,9 +1,10 @@
 //! `noveler validate FILE|-`.
 
-use crate::cli::emit;
 use crate::cli::files::{read_stdin, user_path, DataFormat};
+use crate::cli::{emit, Sink};
 use crate::commands::validate::{self, ValidateRequest};
 use crate::commands::{self, Ctx};
+use crate::ExitStatus;
 use clap::Args;
 
 #[derive(Debug, Args)]
@@ -17,8 +18,8 @@ pub struct ValidateArgs {
     pub format: DataFormat,
 }
 
-pub fn run(ctx: &Ctx, args: ValidateArgs) -> u8 {
-    let out = commands::execute(ctx, "validate", |c| {
+pub fn run(ctx: &Ctx, args: ValidateArgs, sink: &Sink) -> ExitStatus {
+    let out = commands::execute(ctx, commands::validate::NAME, |c| {
         let mut req = ValidateRequest {
             verify_files: args.verify_files,
             ..Default::default()
@@ -30,7 +31,7 @@ pub fn run(ctx: &Ctx, args: ValidateArgs) -> u8 {
         }
         validate::run(c, req)
     });
-    emit(&out, args.format.format(), |r| {
+    emit(sink, &out, args.format.format(), |r| {
         let mut s = String::new();
         for p in &r.problems {
             let at = if p.pointer.is_empty() {

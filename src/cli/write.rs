@@ -2,9 +2,9 @@
 //! recover). Text output is for an agent working in a shell as much as for the author: the
 //! prompt is printed whole, followed by the command that submits its result.
 
-use crate::cli::emit;
 use crate::cli::files::DataFormat;
 use crate::cli::files::{read_stdin, user_path};
+use crate::cli::{emit, Sink};
 use crate::commands::write::{
     self as cmd, EnhancedResumeRequest, EnhancedTasksRequest, WriteAbandonRequest, WriteRequest,
     WriteResumeRequest, WriteStatusRequest, WriteSubmitRequest,
@@ -12,6 +12,7 @@ use crate::commands::write::{
 use crate::commands::{self, Ctx};
 use crate::workflow::recovery::{ResumeFailureOutcome, TasksOutcome};
 use crate::workflow::writing::{StatusOutcome, SubmitOutcome, WriteOutcome};
+use crate::ExitStatus;
 use clap::{Args, Subcommand};
 
 #[derive(Debug, Args)]
@@ -140,9 +141,10 @@ fn no_save(ctx: &Ctx, dry_run: bool) -> Ctx {
     c
 }
 
-pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
+// Long on purpose: one match arm per sub-verb.
+pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> ExitStatus {
     match args.action {
-        None => show(ctx, args.show),
+        None => show(ctx, args.show, sink),
         Some(WriteAction::Submit {
             episode,
             session,
@@ -157,10 +159,10 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
                 match read_stdin() {
                     Ok(t) => (Some(t), None),
                     Err(e) => {
-                        let out = commands::execute(&c, "write submit", |_| {
+                        let out = commands::execute(&c, commands::write::SUBMIT, |_| {
                             Err::<cmd::WriteSubmitReport, _>(e)
                         });
-                        return emit(&out, format.format(), |_| String::new());
+                        return emit(sink, &out, format.format(), |_| String::new());
                     }
                 }
             } else {
@@ -176,8 +178,8 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
                 feedback,
                 dry_run,
             };
-            let out = commands::execute(&c, "write submit", |c| cmd::submit(c, req));
-            emit(&out, format.format(), |r| submit_text(&r.outcome))
+            let out = commands::execute(&c, commands::write::SUBMIT, |c| cmd::submit(c, req));
+            emit(sink, &out, format.format(), |r| submit_text(&r.outcome))
         }
         Some(WriteAction::Resume {
             episode,
@@ -191,8 +193,8 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
                 session_id: session,
                 dry_run,
             };
-            let out = commands::execute(&c, "write resume", |c| cmd::resume(c, req));
-            emit(&out, format.format(), |r| {
+            let out = commands::execute(&c, commands::write::RESUME, |c| cmd::resume(c, req));
+            emit(sink, &out, format.format(), |r| {
                 let mut t = format!(
                     "再開: STEP{} から（残り {} 段階）{}\n",
                     r.outcome
@@ -218,8 +220,8 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
                 episode,
                 session_id: session,
             };
-            let out = commands::execute(ctx, "write status", |c| cmd::status(c, req));
-            emit(&out, format.format(), |r| status_text(&r.outcome))
+            let out = commands::execute(ctx, commands::write::STATUS, |c| cmd::status(c, req));
+            emit(sink, &out, format.format(), |r| status_text(&r.outcome))
         }
         Some(WriteAction::Abandon {
             episode,
@@ -230,8 +232,8 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
                 episode,
                 session_id: session,
             };
-            let out = commands::execute(ctx, "write abandon", |c| cmd::abandon(c, req));
-            emit(&out, format.format(), |r| {
+            let out = commands::execute(ctx, commands::write::ABANDON, |c| cmd::abandon(c, req));
+            emit(sink, &out, format.format(), |r| {
                 format!(
                     "セッション {} を中止しました（{} 段階完了）\n次: {}\n",
                     r.session_id,
@@ -245,7 +247,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
             let out = commands::execute(ctx, "enhanced_get_writing_tasks", |c| {
                 cmd::enhanced_tasks(c, req)
             });
-            emit(&out, format.format(), |r| tasks_text(&r.outcome))
+            emit(sink, &out, format.format(), |r| tasks_text(&r.outcome))
         }
         Some(WriteAction::Recover {
             episode,
@@ -261,19 +263,20 @@ pub fn run(ctx: &Ctx, args: WriteArgs) -> u8 {
             let out = commands::execute(ctx, "enhanced_resume_from_partial_failure", |c| {
                 cmd::enhanced_resume(c, req)
             });
-            emit(&out, format.format(), |r| recover_text(&r.outcome))
+            emit(sink, &out, format.format(), |r| recover_text(&r.outcome))
         }
     }
 }
 
-fn show(ctx: &Ctx, a: ShowArgs) -> u8 {
+fn show(ctx: &Ctx, a: ShowArgs, sink: &Sink) -> ExitStatus {
     let c = no_save(ctx, a.dry_run);
     let plot_content = match &a.plot_file {
-        Some(f) => match cmd::read_submission(&ctx.root, &user_path(f)) {
+        Some(f) => match crate::commands::common::read_submission(&ctx.root, &user_path(f)) {
             Ok((text, _)) => Some(text),
             Err(e) => {
-                let out = commands::execute(&c, "write", |_| Err::<cmd::WriteReport, _>(e));
-                return emit(&out, a.format.format(), |_| String::new());
+                let out =
+                    commands::execute(&c, commands::write::NAME, |_| Err::<cmd::WriteReport, _>(e));
+                return emit(sink, &out, a.format.format(), |_| String::new());
             }
         },
         None => None,
@@ -290,8 +293,8 @@ fn show(ctx: &Ctx, a: ShowArgs) -> u8 {
         draft_only: a.draft,
         ..Default::default()
     };
-    let out = commands::execute(&c, "write", |c| cmd::run(c, req));
-    emit(&out, a.format.format(), |r| show_text(&r.outcome))
+    let out = commands::execute(&c, commands::write::NAME, |c| cmd::run(c, req));
+    emit(sink, &out, a.format.format(), |r| show_text(&r.outcome))
 }
 
 fn progress_line(done: usize, skipped: usize, total: u8) -> String {

@@ -4,6 +4,7 @@
 //! answers into reports. Long-lived callers keep one `ArtifactStore` (its cache) and use the
 //! `*_with` variants; `run_*` make a fresh one per call.
 
+use super::common::parse_duration;
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::artifact::{
@@ -14,7 +15,6 @@ use crate::store::{paths, FileRef};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Duration;
 
 // ---------------------------------------------------------------------------------------
 // store
@@ -344,17 +344,6 @@ pub struct ArtifactGcReport {
 }
 
 impl Report for ArtifactGcReport {}
-
-/// Parses a humantime duration argument (`30d`, `1h`, `0s`).
-pub fn parse_duration(text: &str, what: &str) -> Result<Duration> {
-    humantime::parse_duration(text.trim()).map_err(|e| {
-        Error::new(
-            Code::U001,
-            format!("{what} の期間「{text}」を解釈できません: {e}"),
-        )
-        .hint("`30d`、`12h`、`90m` のように数値と単位で指定してください。")
-    })
-}
 
 pub fn run_gc(ctx: &Ctx, req: ArtifactGcRequest) -> Result<ArtifactGcReport> {
     gc_with(&ArtifactStore::new(&ctx.root), req)

@@ -13,6 +13,9 @@ use crate::store::{write_atomic, FileRef};
 use serde::{Deserialize, Serialize};
 use std::time::SystemTime;
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "convert";
+
 /// Streams up to this many characters are kept whole in the result.
 pub const SUMMARY_LIMIT: usize = 1000;
 /// Characters kept from each end of a longer stream.

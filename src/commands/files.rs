@@ -561,7 +561,7 @@ impl Report for FilesCleanReport {}
 
 pub fn run_clean(ctx: &Ctx, req: FilesCleanRequest) -> Result<FilesCleanReport> {
     let older_than = req.older_than.unwrap_or_else(|| "30d".to_string());
-    let age = super::artifact::parse_duration(&older_than, "--older-than")?;
+    let age = super::common::parse_duration(&older_than, "--older-than")?;
     let cutoff = SystemTime::now()
         .checked_sub(age)
         .unwrap_or(SystemTime::UNIX_EPOCH);

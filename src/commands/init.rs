@@ -15,10 +15,14 @@
 use super::{Ctx, Report};
 use crate::analysis::settings::Thresholds;
 use crate::error::{Code, Error, Result};
+use crate::project::yaml::quote_scalar;
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::Path;
+
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "init";
 
 /// The embedded project template: (path relative to the project root, text).
 const TEMPLATES: &[(&str, &str)] = &[
@@ -151,24 +155,6 @@ impl Report for InitReport {
     }
 }
 
-/// A YAML scalar for `value`: plain when it reads back as the same string, else quoted.
-pub fn yaml_scalar(value: &str) -> String {
-    let plain_ok = !value.is_empty()
-        && !value.contains(['\n', '\r', '#', ':', '"', '\''])
-        && value.trim() == value
-        && serde_yaml::from_str::<serde_yaml::Value>(&format!("k: {value}\n"))
-            .ok()
-            .and_then(|v| v.get("k").and_then(|s| s.as_str().map(str::to_string)))
-            .as_deref()
-            == Some(value);
-    if plain_ok {
-        value.to_string()
-    } else {
-        // A JSON string is a valid YAML double-quoted scalar.
-        serde_json::to_string(value).unwrap_or_else(|_| "\"\"".into())
-    }
-}
-
 /// Text that goes into Markdown as is: one line.
 fn one_line(value: &str) -> String {
     value.replace(['\r', '\n'], " ")
@@ -177,14 +163,14 @@ fn one_line(value: &str) -> String {
 fn render(template: &str, req: &InitRequest, min: usize, max: usize) -> String {
     let author = req.author.as_deref().unwrap_or("");
     template
-        .replace("{{title}}", &yaml_scalar(&req.title))
-        .replace("{{genre}}", &yaml_scalar(&req.genre))
+        .replace("{{title}}", &quote_scalar(&req.title))
+        .replace("{{genre}}", &quote_scalar(&req.genre))
         .replace(
             "{{author}}",
             &if author.is_empty() {
                 "\"\"".to_string()
             } else {
-                yaml_scalar(author)
+                quote_scalar(author)
             },
         )
         .replace("{{title_text}}", &one_line(&req.title))
@@ -310,6 +296,8 @@ pub fn would_refuse(dir: &Path, force: bool) -> bool {
     !force && dir.is_dir() && !is_empty_dir(dir).unwrap_or(false)
 }
 
+// Long on purpose: one sequential procedure whose steps share local state; left whole in
+// the issue-17 pass, which moved code without changing it.
 pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
     let root = &ctx.root;
     let title = req.title.trim().to_string();
@@ -571,11 +559,11 @@ mod tests {
         for t in [
             "a: b", "#1", "  x", "true", "123", "「x」", "x\ny", "'q'", "- z",
         ] {
-            let text = format!("k: {}\n", yaml_scalar(t));
+            let text = format!("k: {}\n", quote_scalar(t));
             let v: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
             assert_eq!(v.get("k").and_then(|s| s.as_str()), Some(t), "{t}");
         }
-        assert_eq!(yaml_scalar("潮墨の地図師"), "潮墨の地図師");
+        assert_eq!(quote_scalar("潮墨の地図師"), "潮墨の地図師");
     }
 
     #[test]

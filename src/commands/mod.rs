@@ -2,8 +2,10 @@
 //! deserialise straight from MCP arguments (and are built by the CLI from flags), reports
 //! serialise into the envelope's `result` and know their exit status. Commands never print
 //! and never exit; `execute` wraps a run into the envelope and saves it.
+// Only cli/ and mcp/ print (tests/architecture.rs checks the stream handles).
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
-use crate::error::{Error, Result};
+use crate::error::{Error, ExitStatus, Result};
 use crate::store::confine::Confinement;
 use crate::store::envelope::RunInfo;
 use crate::store::{Envelope, FileRef};
@@ -16,7 +18,7 @@ use std::time::{Instant, SystemTime};
 pub mod artifact;
 pub mod backup;
 pub mod check;
-pub mod check_suppress;
+pub mod common;
 pub mod complete;
 pub mod convert;
 pub mod evaluate;
@@ -126,9 +128,9 @@ pub trait Report: Serialize {
     fn outputs(&self) -> Vec<FileRef> {
         Vec::new()
     }
-    /// 0 ok, 1 when the result trips the caller's gate.
-    fn exit_code(&self) -> u8 {
-        0
+    /// `Ok`, or `Findings` when the result trips the caller's gate.
+    fn exit_code(&self) -> ExitStatus {
+        ExitStatus::Ok
     }
     /// True when the command had targets and every one of them failed (an agent must see
     /// that as an error, not as a success with the errors inside).
@@ -154,7 +156,7 @@ pub struct Outcome<R> {
 
 impl<R: Report> Outcome<R> {
     /// Process exit status: the report's, or the error's.
-    pub fn exit_code(&self) -> u8 {
+    pub fn exit_code(&self) -> ExitStatus {
         match &self.report {
             Ok(r) => r.exit_code(),
             Err(e) => e.exit_code(),

@@ -10,6 +10,9 @@ use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "noveler";
+
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct NovelerCliRequest {
     /// The command line after `noveler`, e.g. `check 1 --aspects style` or `rules`. Words are
@@ -37,8 +40,8 @@ impl Report for NovelerCliReport {
     fn outputs(&self) -> Vec<FileRef> {
         self.converted.outputs()
     }
-    fn exit_code(&self) -> u8 {
-        u8::try_from(self.converted.returncode).unwrap_or(2)
+    fn exit_code(&self) -> crate::ExitStatus {
+        crate::ExitStatus::from_code(self.converted.returncode)
     }
 }
 
@@ -119,8 +122,23 @@ fn quote(word: &str) -> String {
     }
 }
 
-pub fn run(ctx: &Ctx, req: NovelerCliRequest) -> Result<NovelerCliReport> {
-    use clap::Parser;
+/// What running one command line printed.
+#[derive(Debug, Default)]
+pub struct LineRun {
+    pub returncode: crate::ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+    /// The command's own result envelope, when it produced one.
+    pub envelope: Option<serde_json::Value>,
+}
+
+/// Runs a command line (the words after `noveler`) in `ctx`. The CLI owns the parser and
+/// the verbs' printing, so it passes its runner in (`cli::run_line`, handed to the MCP
+/// server by `noveler mcp`): this verb never names the layer above it.
+pub type LineRunner = fn(&Ctx, &[String]) -> Result<LineRun>;
+
+/// `noveler` (MCP): the request's command line run by `runner`, its output converted.
+pub fn run(ctx: &Ctx, req: NovelerCliRequest, runner: LineRunner) -> Result<NovelerCliReport> {
     let mut words = if !req.args.is_empty() {
         if !req.command.trim().is_empty() {
             return Err(
@@ -146,69 +164,21 @@ pub fn run(ctx: &Ctx, req: NovelerCliRequest) -> Result<NovelerCliReport> {
         .chain(words.iter().map(|w| quote(w)))
         .collect::<Vec<_>>()
         .join(" ");
-    let argv = std::iter::once("noveler".to_string()).chain(words.iter().cloned());
-    let (returncode, captured) = match crate::cli::Cli::try_parse_from(argv) {
-        Err(err) => {
-            // --help / --version print to stdout and succeed; usage errors go to stderr.
-            let text = err.render().to_string();
-            let ok = !err.use_stderr();
-            let captured = crate::cli::capture::Captured {
-                stdout: if ok { text.clone() } else { String::new() },
-                stderr: if ok { String::new() } else { text },
-                envelope: None,
-            };
-            (if ok { 0 } else { 2 }, captured)
-        }
-        Ok(mut cli) => {
-            if matches!(cli.command, crate::cli::Command::Mcp(_)) {
-                return Err(Error::new(
-                    Code::U001,
-                    "noveler ツールから `noveler mcp` は実行できません",
-                )
-                .hint("MCP サーバーの中では、各ツールを直接呼び出してください。"));
-            }
-            // Confined (MCP): verbs that create or print files wherever they are told stay out.
-            let elsewhere = match &cli.command {
-                crate::cli::Command::Init(_) => Some("init"),
-                crate::cli::Command::Man(_) => Some("man"),
-                crate::cli::Command::Completions(_) => Some("completions"),
-                _ => None,
-            };
-            if let (Some(verb), Some(_)) = (elsewhere, &ctx.confine) {
-                return Err(Error::new(
-                    Code::U004,
-                    format!("noveler ツールから `noveler {verb}` は実行できません（MCP サーバーは許可されたルートの外に書き込みません）"),
-                )
-                .hint(format!("`noveler {verb}` は端末で直接実行してください。")));
-            }
-            let root = match cli.global.project_root.take() {
-                Some(given) if words.iter().any(|w| w.starts_with("--project-root")) => {
-                    ctx.user_root(&given)?
-                }
-                // Not on this command line (PROJECT_ROOT of the server's environment is
-                // already part of the server's root): the root of this call.
-                _ => ctx.root.clone(),
-            };
-            let mut inner = ctx.clone();
-            inner.root = root;
-            inner.save = ctx.save && !cli.global.no_save;
-            crate::cli::capture::run(move || crate::cli::run_in(inner, cli))
-        }
-    };
+    let ran = runner(ctx, &words)?;
     let converted = super::convert::run(
         ctx,
         ConvertRequest {
             cli_result: serde_json::json!({
                 "command": line,
-                "returncode": returncode,
-                "stdout": captured.stdout,
-                "stderr": captured.stderr,
+                "returncode": ran.returncode.code(),
+                "stdout": ran.stdout,
+                "stderr": ran.stderr,
             }),
         },
     )?;
     Ok(NovelerCliReport {
         converted,
-        envelope: captured.envelope,
+        envelope: ran.envelope,
     })
 }
 
@@ -224,73 +194,5 @@ mod tests {
         );
         assert_eq!(split_words("''").unwrap(), vec![""]);
         assert!(split_words("'open").is_err());
-    }
-
-    #[test]
-    fn runs_rules_in_process_and_captures_the_envelope() {
-        let dir = tempfile::tempdir().unwrap();
-        let ctx = Ctx::new(dir.path().into());
-        let report = run(
-            &ctx,
-            NovelerCliRequest {
-                command: "rules --format json".into(),
-                args: vec![],
-            },
-        )
-        .unwrap();
-        assert_eq!(report.converted.returncode, 0);
-        assert_eq!(report.converted.command, "noveler rules --format json");
-        let env = report.envelope.clone().unwrap();
-        assert_eq!(env["command"], "rules");
-        // Documentation commands keep nothing (issue 16): the envelope is not saved.
-        assert!(env["saved_to"].is_null());
-        // The long JSON stdout is summarised and saved in full as a referenced file.
-        assert!(report.converted.stdout.truncated);
-        assert!(report.converted.stdout.text.starts_with('{'));
-        let file = report.converted.stdout.file.clone().unwrap();
-        assert_eq!(report.outputs()[0].path, file.path);
-        let saved = std::fs::read_to_string(dir.path().join(&file.path)).unwrap();
-        let parsed: serde_json::Value = serde_json::from_str(&saved).unwrap();
-        assert_eq!(parsed["command"], "rules");
-    }
-
-    #[test]
-    fn usage_errors_are_returncode_2_and_help_is_0() {
-        let dir = tempfile::tempdir().unwrap();
-        let ctx = Ctx::new(dir.path().into());
-        let bad = run(
-            &ctx,
-            NovelerCliRequest {
-                command: "no-such-verb".into(),
-                args: vec![],
-            },
-        )
-        .unwrap();
-        assert_eq!(bad.converted.returncode, 2);
-        assert!(bad.converted.stderr.chars > 0);
-        let help = run(
-            &ctx,
-            NovelerCliRequest {
-                command: "--help".into(),
-                args: vec![],
-            },
-        )
-        .unwrap();
-        assert_eq!(help.converted.returncode, 0);
-        assert!(help.converted.stdout.text.contains("Usage"));
-    }
-
-    #[test]
-    fn refuses_mcp_inside_mcp() {
-        let ctx = Ctx::new(std::env::temp_dir());
-        let err = run(
-            &ctx,
-            NovelerCliRequest {
-                command: String::new(),
-                args: vec!["mcp".into()],
-            },
-        )
-        .unwrap_err();
-        assert_eq!(err.code, Code::U001);
     }
 }

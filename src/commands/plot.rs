@@ -10,6 +10,9 @@ use crate::store::FileRef;
 use crate::workflow::plot::{self, PlotOutcome, PlotSubmitOutcome};
 use serde::{Deserialize, Serialize};
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "plot";
+
 /// The plot prompt of an episode, or (with `submission`/`content`/`file`) its submission.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct PlotRequest {
@@ -66,7 +69,7 @@ impl Report for PlotReport {
 /// `noveler plot EP` / `noveler plot submit EP` / `noveler_plot`.
 pub fn run(ctx: &Ctx, req: PlotRequest) -> Result<PlotReport> {
     let mut files_in = Vec::new();
-    let payload = super::write::submission_payload(
+    let payload = super::common::submission_payload(
         &ctx.root,
         &req.submission,
         &req.content,

@@ -63,11 +63,11 @@ impl Report for PolishManyReport {
     fn outputs(&self) -> Vec<FileRef> {
         self.files.iter().flat_map(|f| f.outputs()).collect()
     }
-    fn exit_code(&self) -> u8 {
+    fn exit_code(&self) -> crate::ExitStatus {
         if self.failures.is_empty() {
-            0
+            crate::ExitStatus::Ok
         } else {
-            2
+            crate::ExitStatus::Error
         }
     }
 }

@@ -150,8 +150,8 @@ impl Report for StepResult {
     fn outputs(&self) -> Vec<FileRef> {
         self.output_refs()
     }
-    fn exit_code(&self) -> u8 {
-        u8::from(!self.passed)
+    fn exit_code(&self) -> crate::ExitStatus {
+        crate::ExitStatus::findings_if(!self.passed)
     }
 }
 
@@ -264,8 +264,8 @@ impl Report for ExecuteStepReport {
     fn outputs(&self) -> Vec<FileRef> {
         self.artifacts.clone()
     }
-    fn exit_code(&self) -> u8 {
-        u8::from(!self.passed)
+    fn exit_code(&self) -> crate::ExitStatus {
+        crate::ExitStatus::findings_if(!self.passed)
     }
 }
 
@@ -336,8 +336,8 @@ impl Report for RepeatOutcome {
     fn outputs(&self) -> Vec<FileRef> {
         self.final_result.output_refs()
     }
-    fn exit_code(&self) -> u8 {
-        u8::from(!self.final_result.passed)
+    fn exit_code(&self) -> crate::ExitStatus {
+        crate::ExitStatus::findings_if(!self.final_result.passed)
     }
 }
 

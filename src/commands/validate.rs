@@ -16,6 +16,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::path::Path;
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "validate";
+
 /// Content types a FileRef may declare (SPEC §5).
 pub const CONTENT_TYPES: &[&str] = &[
     "text/markdown",
@@ -67,12 +70,8 @@ impl Report for ValidateReport {
     fn inputs(&self) -> Vec<FileRef> {
         self.input.iter().cloned().collect()
     }
-    fn exit_code(&self) -> u8 {
-        if self.valid {
-            0
-        } else {
-            1
-        }
+    fn exit_code(&self) -> crate::ExitStatus {
+        crate::ExitStatus::findings_if(!self.valid)
     }
 }
 

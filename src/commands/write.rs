@@ -8,6 +8,7 @@
 //! `write_stage`, `write_resume`, `write_manuscript_draft`, `write_with_claude` and the
 //! `enhanced_*` tools map onto them.
 
+use super::common::submission_payload;
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
@@ -20,7 +21,22 @@ use crate::workflow::writing::{
     SubmitOutcome, WriteOutcome,
 };
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+/// The envelope `command` of `write submit` (CLI and MCP).
+pub const SUBMIT: &str = "write_submit";
+
+/// The envelope `command` of `write status` (CLI and MCP).
+pub const STATUS: &str = "write_status";
+
+/// The envelope `command` of `write resume` (CLI and MCP).
+pub const RESUME: &str = "write_resume";
+
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "write";
+
+/// The envelope `command` of `write abandon` (CLI and MCP).
+pub const ABANDON: &str = "write_abandon";
 
 /// Start or continue writing an episode: shows the prompt of the next stage (or of the
 /// stage asked for). With `submission`, first submits it for that stage, then shows the next.
@@ -480,45 +496,6 @@ impl Report for WriteSubmitReport {
     fn outputs(&self) -> Vec<FileRef> {
         self.files_out.clone()
     }
-}
-
-/// The one submission a request carries, as `submission` (JSON), `content` (text) or
-/// `file` (read here; its FileRef goes to `files_in`, its path is returned); none when the
-/// request carries none, U001 when it carries more than one.
-pub fn submission_payload(
-    root: &Path,
-    submission: &Option<serde_json::Value>,
-    content: &Option<String>,
-    file: &Option<String>,
-    files_in: &mut Vec<FileRef>,
-) -> Result<Option<(Payload, Option<PathBuf>)>> {
-    match (submission, content, file) {
-        (None, None, None) => Ok(None),
-        (Some(v), None, None) => Ok(Some((Payload::Json(v.clone()), None))),
-        (None, Some(t), None) => Ok(Some((Payload::Text(t.clone()), None))),
-        (None, None, Some(f)) => {
-            let (text, path) = read_submission(root, f)?;
-            files_in.extend(FileRef::from_path(root, &path, "submission").ok());
-            Ok(Some((Payload::Text(text), Some(path))))
-        }
-        _ => Err(Error::new(
-            Code::U001,
-            "submission / content / file はどれか一つだけ指定してください",
-        )),
-    }
-}
-
-/// Reads a submission file (UTF-8).
-pub fn read_submission(root: &Path, file: &str) -> Result<(String, PathBuf)> {
-    let p = Path::new(file);
-    let path = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        root.join(p)
-    };
-    let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
-    let text = crate::store::text::decode(&path, &bytes)?.text;
-    Ok((text, path))
 }
 
 /// `noveler write submit`.

@@ -15,6 +15,9 @@ use crate::store::{paths, FileRef};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "write_file";
+
 /// Top-level directories a write may not touch (noveler's own state, version control).
 const FORBIDDEN_TOP: &[&str] = &[".noveler", ".git"];
 
@@ -97,7 +100,7 @@ pub fn target(root: &Path, path: &str) -> Result<paths::InRoot> {
 /// The exclusivity key of a write: one writer per episode (`第NNN話…` files) or per file.
 pub fn key_for(rel: &str) -> String {
     let name = rel.rsplit('/').next().unwrap_or(rel);
-    match super::status::episode_of(name) {
+    match crate::project::layout::episode_of(name) {
         Some((n, _)) => format!("episode:{n}"),
         None => format!("file:{rel}"),
     }
@@ -161,7 +164,7 @@ fn write_locked(
     refs.insert(0, FileRef::from_bytes(croot, abs, new_bytes, "written"));
     let mut next_actions = Vec::new();
     let name = rel.rsplit('/').next().unwrap_or(rel);
-    if let Some((n, _)) = super::status::episode_of(name) {
+    if let Some((n, _)) = crate::project::layout::episode_of(name) {
         next_actions.push(format!("check_basic {{\"episode\": {n}}}"));
     }
     if let Some(b) = &backup {

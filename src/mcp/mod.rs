@@ -153,6 +153,9 @@ pub struct Options {
     pub allow_roots: Vec<PathBuf>,
     /// `--no-save`: no result envelopes under `temp/json_output/`.
     pub no_save: bool,
+    /// What the `noveler` tool runs a command line with (the CLI passes `cli::run_line`;
+    /// without one the tool answers U001).
+    pub line_runner: Option<crate::commands::noveler_cli::LineRunner>,
 }
 
 /// Serves `root` over stdin/stdout until the client closes stdin.
@@ -162,8 +165,12 @@ pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
         quiet,
         allow_roots,
         no_save,
+        line_runner,
     } = options;
     QUIET.store(quiet, Ordering::Relaxed);
+    if let Some(runner) = line_runner {
+        state::set_line_runner(runner);
+    }
     let root = std::fs::canonicalize(&root)
         .ok()
         .filter(|p| p.is_dir())

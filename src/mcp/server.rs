@@ -377,6 +377,8 @@ fn to_result(called: Called, compact_for: Option<&[&str]>) -> CallToolResult {
 impl NovelerServer {
     /// Runs one tool call to its result (domain failures become `isError` results; bad
     /// arguments and unknown tools become JSON-RPC errors).
+    // Long on purpose: one sequential procedure whose steps share local state; left whole in
+    // the issue-17 pass, which moved code without changing it.
     pub async fn call(
         &self,
         request: CallToolRequestParams,

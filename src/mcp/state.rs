@@ -1,6 +1,8 @@
 //! State the long-lived server keeps between calls: one artifact store (with its in-memory
 //! LRU cache, ≤ 50 MB, SPEC §6) per project root.
 
+use crate::commands::noveler_cli::LineRunner;
+use crate::error::{Code, Error, Result};
 use crate::store::artifact::ArtifactStore;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -18,4 +20,22 @@ pub fn artifacts(root: &Path) -> Arc<ArtifactStore> {
     map.entry(root.to_path_buf())
         .or_insert_with(|| Arc::new(ArtifactStore::new(root)))
         .clone()
+}
+
+static LINE_RUNNER: OnceLock<LineRunner> = OnceLock::new();
+
+/// Sets what the `noveler` tool runs command lines with (once per process: `noveler mcp`).
+pub fn set_line_runner(runner: LineRunner) {
+    let _ = LINE_RUNNER.set(runner);
+}
+
+/// The `noveler` tool's command-line runner; U001 when the server was started without one.
+pub fn line_runner() -> Result<LineRunner> {
+    LINE_RUNNER.get().copied().ok_or_else(|| {
+        Error::new(
+            Code::U001,
+            "このサーバーでは noveler ツール（コマンドラインの実行）を使えません",
+        )
+        .hint("`noveler mcp` で起動したサーバーでは使えます。専用のツールを呼び出してください。")
+    })
 }

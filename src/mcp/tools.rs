@@ -125,11 +125,12 @@ pub const UNLISTED: &[(&str, &[&str])] = &[
 ];
 
 /// Every tool, in `tools/list` order.
+// Long on purpose: the tool table: one entry per tool, read as a list.
 pub fn all() -> Vec<ToolSpec> {
     let mut tools = vec![
         tool(
             "noveler_check",
-            "check",
+            commands::check::NAME,
             Hints::OVERWRITES,
             "Quality check of episodes or manuscript files: metrics, findings with line/column \
              and fixes, scores per aspect — the same result as `noveler check --format json`. \
@@ -141,7 +142,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "check_basic",
-            "check",
+            commands::check::NAME,
             Hints::READ_ONLY,
             "Basic check of one episode: length against the target (正味文字数), forbidden \
              expressions, typos and grammar, notation and style, readability — every \
@@ -154,7 +155,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "check_rhythm",
-            "check",
+            commands::check::NAME,
             Hints::READ_ONLY,
             "Rhythm check of one episode: sentence-length runs and balance, dialogue ratio, \
              sentence endings, commas per sentence, moving-window length (narration only by \
@@ -166,7 +167,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "status",
-            "status",
+            commands::status::NAME,
             Hints::READ_ONLY,
             "Where the project stands: project_overview (name, episodes written / completed / \
              draft), quality_summary (average, highest, lowest check score, episodes below the \
@@ -179,7 +180,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "noveler_complete",
-            "complete",
+            commands::complete::NAME,
             Hints::OVERWRITES,
             "Finish an episode: runs the check as a gate (min_score, default 70 → \
              needs_improvement writes nothing; needs_review / ready continue), then in one \
@@ -193,7 +194,7 @@ pub fn all() -> Vec<ToolSpec> {
         .exclusive(commands::complete::exclusive_key),
         tool(
             "write",
-            "write_file",
+            commands::write_file::NAME,
             Hints::OVERWRITES,
             "Safely write a whole text file inside the project (e.g. a manuscript \
              40_原稿/第004話_<title>.md). Paths are relative to the project root; `..`, absolute \
@@ -207,13 +208,15 @@ pub fn all() -> Vec<ToolSpec> {
         .exclusive(commands::write_file::exclusive_key),
         tool(
             "noveler",
-            "noveler",
+            commands::noveler_cli::NAME,
             Hints::ANY,
             "Run any noveler CLI command line in-process (e.g. `rules`, `explain COMMA_OVERUSE`, \
              `check 1 --aspects style`) and get its returncode, stdout/stderr (abbreviated past \
              1000 characters) and the command's own JSON envelope. Use for commands that have no \
              dedicated tool; prefer the dedicated tools when they exist.",
-            commands::noveler_cli::run,
+            |ctx: &Ctx, req: commands::noveler_cli::NovelerCliRequest| {
+                commands::noveler_cli::run(ctx, req, super::state::line_runner()?)
+            },
         ),
         tool(
             "fetch_artifact",
@@ -273,7 +276,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "convert_cli_to_json",
-            "convert",
+            commands::convert::NAME,
             Hints::ADDITIVE,
             "Turn a CLI result {command, returncode, stdout, stderr} into a result envelope: \
              streams past 1000 characters are summarised (first/last 500) and saved in full as \
@@ -282,7 +285,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "validate_json_response",
-            "validate",
+            commands::validate::NAME,
             Hints::READ_ONLY,
             "Check that a JSON document (json_data, json_text or a file) is a well-formed noveler \
              result envelope (SPEC §5): required keys, FileRef paths and sha256s, totals; \
@@ -343,6 +346,7 @@ const STEP_HINTS: Hints = Hints {
 
 /// The progressive check (seed 001/002), the judged evaluations and the fix tools (issue 6):
 /// every one maps onto `commands::progressive`, `commands::evaluate` or `commands::polish`.
+// Long on purpose: the tool table of the progressive check: one entry per tool.
 fn progressive() -> Vec<ToolSpec> {
     vec![
         tool(
@@ -479,7 +483,7 @@ fn progressive() -> Vec<ToolSpec> {
         ),
         tool(
             "check_fix",
-            "polish",
+            commands::polish::NAME,
             Hints::OVERWRITES,
             "Apply automatic fixes to an episode (fix_level safe/standard/aggressive; \
              issue_ids to pick findings): backs up the manuscript, refuses (QC-018) if it \
@@ -552,6 +556,7 @@ const STEP_DESCRIPTIONS: [&str; 10] = [
 
 /// The staged-writing tools (SPEC §7): every one maps onto `commands::write` /
 /// `commands::plot`; results carry session_id, next_step and suggested_actions.
+// Long on purpose: the tool table of the writing flow: one entry per tool.
 fn writing() -> Vec<ToolSpec> {
     use crate::commands::{plot, write};
     let mut tools = vec![tool(
@@ -584,7 +589,7 @@ fn writing() -> Vec<ToolSpec> {
         tools.push(
             tool(
                 NAMES[i],
-                "write",
+                commands::write::NAME,
                 WRITES,
                 description,
                 move |ctx: &Ctx, req: write::StepRequest| write::step(ctx, n, req),
@@ -595,7 +600,7 @@ fn writing() -> Vec<ToolSpec> {
     tools.extend([
         tool(
             "write_stage",
-            "write",
+            commands::write::NAME,
             WRITES,
             "One writing stage of an episode, by number (1-10) or name (plot_data_preparation \
              … finalize_manuscript; the seed names such as plot_structure_analysis work too), \
@@ -606,7 +611,7 @@ fn writing() -> Vec<ToolSpec> {
         .exclusive(write::exclusive_key),
         tool(
             "write_resume",
-            "write_resume",
+            commands::write::RESUME,
             Hints::ADDITIVE,
             "Resume an interrupted writing session (session_id) from its current stage: returns \
              resumed_from_stage, remaining_stages and that stage's prompt. An abandoned session \
@@ -616,7 +621,7 @@ fn writing() -> Vec<ToolSpec> {
         .exclusive(write::exclusive_key),
         tool(
             "write_manuscript_draft",
-            "write",
+            commands::write::NAME,
             WRITES,
             "Go straight to stage 8 (the manuscript) of an episode, recording the open design \
              stages as skipped: returns the writing prompt (target length, viewpoint, genre, plot \
@@ -627,7 +632,7 @@ fn writing() -> Vec<ToolSpec> {
         .exclusive(write::exclusive_key),
         tool(
             "write_with_claude",
-            "write",
+            commands::write::NAME,
             WRITES,
             "Write the manuscript in this conversation, no external API: like \
              write_manuscript_draft, and `plot_content` may replace the plot file. Returns the \
@@ -669,7 +674,7 @@ fn writing() -> Vec<ToolSpec> {
         .exclusive(write::exclusive_key),
         tool(
             "noveler_plot",
-            "plot",
+            commands::plot::NAME,
             WRITES,
             "The episode plot: returns the plot prompt (project config, proposal, chapter plot, \
              earlier plots, settings by artifact: reference) and its schema; with `submission` \

@@ -2,7 +2,8 @@
 //! wide. Widths are display widths (`unicode-width`: a kanji is two columns), so Japanese
 //! titles line up; a title too long for its column is cut with `…`.
 
-use crate::commands::status::{fmt_score, fmt_thousands, EpisodeRow, StatusReport};
+use crate::commands::common::{fmt_score, fmt_thousands};
+use crate::commands::status::{EpisodeRow, StatusReport};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The widest line the table may print.

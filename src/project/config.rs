@@ -82,12 +82,12 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig> {
     }
     let name = raw
         .get("プロジェクト名")
-        .and_then(scalar_string)
+        .and_then(super::yaml::scalar)
         .filter(|s| !s.trim().is_empty());
     let genre = raw
         .get("ジャンル")
         .and_then(|g| g.get("メイン").or(Some(g)))
-        .and_then(scalar_string);
+        .and_then(super::yaml::scalar);
     let dirs = parse_dirs(path, text, raw.get("directory_structure"))?;
     let target_length = parse_target_length(path, text, &raw)?;
     Ok(ProjectConfig {
@@ -97,14 +97,6 @@ pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig> {
         target_length,
         raw,
     })
-}
-
-fn scalar_string(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    }
 }
 
 fn parse_dirs(path: &Path, text: &str, value: Option<&Value>) -> Result<Dirs> {

@@ -225,9 +225,47 @@ impl Project {
     }
 }
 
+/// The episode number and title of a manuscript file name `第NNN話…` (`.md` / `.txt`); see
+/// `episode_of_stem`. The one title-from-filename parser (status, complete, write_file and,
+/// through the stem, the writing prompts' plot and previous-episode titles).
+pub fn episode_of(file_name: &str) -> Option<(u32, String)> {
+    let stem = file_name
+        .strip_suffix(".md")
+        .or_else(|| file_name.strip_suffix(".txt"))?;
+    episode_of_stem(stem)
+}
+
+/// The episode number and title of a file stem `第NNN話…`: the title is what follows `話`
+/// after one separator (`_`, `＿`, a full- or half-width space); empty when there is none.
+pub fn episode_of_stem(stem: &str) -> Option<(u32, String)> {
+    let number = episode_number_of(stem)?;
+    let after = &stem[stem.find('話')? + '話'.len_utf8()..];
+    let title = after
+        .strip_prefix('_')
+        .or_else(|| after.strip_prefix('＿'))
+        .or_else(|| after.strip_prefix('　'))
+        .or_else(|| after.strip_prefix(' '))
+        .unwrap_or(after)
+        .to_string();
+    Some((number, title))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn episode_numbers_from_file_names() {
+        assert_eq!(
+            episode_of("第001話_潮墨の見習い.md"),
+            Some((1, "潮墨の見習い".into()))
+        );
+        assert_eq!(episode_of("第12話.txt"), Some((12, String::new())));
+        assert_eq!(episode_of("第００３話　夜.md"), Some((3, "夜".into())));
+        assert_eq!(episode_of("第001話_x.yaml"), None);
+        assert_eq!(episode_of("メモ.md"), None);
+        assert_eq!(episode_of("第話.md"), None);
+    }
     use std::fs;
 
     fn project(files: &[&str]) -> (tempfile::TempDir, Project) {

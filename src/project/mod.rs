@@ -9,6 +9,8 @@
 //! - where is the plot of episode N → [`Project::plot_path`]
 //! - where are the settings documents → [`Project::settings_files`]
 //! - is a path ignored by the config → [`Project::is_ignored`]
+// Only cli/ and mcp/ print (tests/architecture.rs checks the stream handles).
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 use crate::analysis::Settings;
 use crate::error::{Error, Result};
@@ -19,7 +21,7 @@ pub mod glob;
 pub mod layout;
 pub mod ledger;
 pub mod rc;
-mod yaml;
+pub(crate) mod yaml;
 
 pub use config::{Dirs, ProjectConfig};
 pub use glob::Glob;

@@ -1,4 +1,5 @@
-//! YAML error helpers shared by the config readers: every error names the file and the line.
+//! YAML helpers shared by every layer that reads or writes the project's YAML: errors that
+//! name the file and the line, and the one way to read and to write a scalar.
 
 use crate::error::{Code, Error};
 use std::path::Path;
@@ -56,6 +57,39 @@ fn unknown_field(reason: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// A YAML scalar for `value`: plain when it reads back as the same string, else quoted.
+pub fn quote_scalar(value: &str) -> String {
+    let plain_ok = !value.is_empty()
+        && !value.contains(['\n', '\r', '#', ':', '"', '\''])
+        && value.trim() == value
+        && serde_yaml::from_str::<serde_yaml::Value>(&format!("k: {value}\n"))
+            .ok()
+            .and_then(|v| v.get("k").and_then(|s| s.as_str().map(str::to_string)))
+            .as_deref()
+            == Some(value);
+    if plain_ok {
+        value.to_string()
+    } else {
+        // A JSON string is a valid YAML double-quoted scalar.
+        serde_json::to_string(value).unwrap_or_else(|_| "\"\"".into())
+    }
+}
+
+/// A YAML string or number as text (a number as written, a string as is); none for
+/// anything else (null, bool, list, mapping).
+pub fn scalar(v: &serde_yaml::Value) -> Option<String> {
+    match v {
+        serde_yaml::Value::String(s) => Some(s.clone()),
+        serde_yaml::Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// `scalar`, trimmed.
+pub fn trimmed_scalar(v: &serde_yaml::Value) -> Option<String> {
+    scalar(v).map(|s| s.trim().to_string())
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Everything noveler writes or reads back from disk: atomic writes, locks, sha256 file
 //! references, the JSON result envelope and its hash index, artifacts, sessions, backups and
 //! the content-hash cache. Manuscript decoding lives here too (`text`).
+// Only cli/ and mcp/ print (tests/architecture.rs checks the stream handles).
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod artifact;
 pub mod atomic;

@@ -9,6 +9,8 @@
 //!
 //! Parsing is tolerant (unknown lines are kept as they are, never rewritten); every write is
 //! atomic and made under `.todo/.lock`, re-reading the files after taking the lock.
+// Only cli/ and mcp/ print (tests/architecture.rs checks the stream handles).
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod adr;
 pub mod context;

@@ -205,6 +205,8 @@ impl TaskFile {
     }
 
     /// Reads the structure out of the lines.
+    // Long on purpose: one sequential procedure whose steps share local state; left whole in
+    // the issue-17 pass, which moved code without changing it.
     pub fn parsed(&self) -> Parsed {
         let doc = &self.doc;
         let mut out = Parsed::default();

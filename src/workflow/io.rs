@@ -27,14 +27,6 @@ pub struct ProjectInfo {
     pub project: Option<Box<Project>>,
 }
 
-fn yaml_str(v: &serde_yaml::Value) -> Option<String> {
-    match v {
-        serde_yaml::Value::String(s) => Some(s.trim().to_string()),
-        serde_yaml::Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    }
-}
-
 /// Loads the project (P002 broken config, QC-010 bad target length) and the facts prompts use.
 pub fn project_info(root: &Path) -> Result<ProjectInfo> {
     let project = Project::load(root)?;
@@ -45,8 +37,13 @@ pub fn project_info(root: &Path) -> Result<ProjectInfo> {
             .unwrap_or_default()
     });
     let sub_genres = match raw.get("ジャンル").and_then(|g| g.get("サブ")) {
-        Some(serde_yaml::Value::Sequence(items)) => items.iter().filter_map(yaml_str).collect(),
-        Some(v) => yaml_str(v).into_iter().collect(),
+        Some(serde_yaml::Value::Sequence(items)) => items
+            .iter()
+            .filter_map(crate::project::yaml::trimmed_scalar)
+            .collect(),
+        Some(v) => crate::project::yaml::trimmed_scalar(v)
+            .into_iter()
+            .collect(),
         None => Vec::new(),
     };
     let t = project.config.target_length;
@@ -54,8 +51,14 @@ pub fn project_info(root: &Path) -> Result<ProjectInfo> {
         name,
         genre: project.config.genre.clone().unwrap_or_default(),
         sub_genres,
-        viewpoint: raw.get("視点").and_then(yaml_str).unwrap_or_default(),
-        platform: raw.get("掲載予定").and_then(yaml_str).unwrap_or_default(),
+        viewpoint: raw
+            .get("視点")
+            .and_then(crate::project::yaml::trimmed_scalar)
+            .unwrap_or_default(),
+        platform: raw
+            .get("掲載予定")
+            .and_then(crate::project::yaml::trimmed_scalar)
+            .unwrap_or_default(),
         target_min: t.min,
         target_max: t.max,
         target_source: match t.source {

@@ -5,6 +5,8 @@
 //! settings and earlier stage outputs passed as `artifact:` references (`refs`), and an
 //! output schema (`schema`); the agent submits the result, noveler validates, stores and
 //! advances the session (`session`, `writing`). `plot` does the same for episode plots.
+// Only cli/ and mcp/ print (tests/architecture.rs checks the stream handles).
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 pub mod io;
 pub mod plot;
 pub mod progressive;

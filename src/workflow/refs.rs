@@ -117,11 +117,13 @@ pub fn plot_value(text: &str) -> serde_json::Value {
         .unwrap_or_else(|| serde_json::Value::String(text.to_string()))
 }
 
-/// The title of a `第NNN話_<title>.md` file.
+/// The title of a `第NNN話_<title>.*` file (`project::layout::episode_of_stem`); none when
+/// empty.
 pub fn title_from_name(path: &Path) -> Option<String> {
-    let stem = path.file_stem()?.to_string_lossy().into_owned();
-    let (_, title) = stem.split_once('_')?;
-    Some(title.to_string()).filter(|t| !t.is_empty())
+    let stem = path.file_stem()?.to_string_lossy();
+    crate::project::layout::episode_of_stem(&stem)
+        .map(|(_, title)| title)
+        .filter(|t| !t.is_empty())
 }
 
 /// Facts for episode `ep`; `plot_text` replaces the plot file when given.

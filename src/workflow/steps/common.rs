@@ -440,11 +440,7 @@ pub fn match_label(kind: MatchKind) -> &'static str {
 /// A YAML scalar as trimmed text (a number as written); none for an empty string, a list
 /// or a mapping.
 pub fn yaml_scalar(v: &serde_yaml::Value) -> Option<String> {
-    match v {
-        serde_yaml::Value::String(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
-        serde_yaml::Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    }
+    crate::project::yaml::trimmed_scalar(v).filter(|s| !s.is_empty())
 }
 
 /// The value of the first of `keys` a YAML mapping has (settings and plot files name the

@@ -16,6 +16,8 @@ fn per_thousand(count: usize, body: usize) -> f64 {
     }
 }
 
+// Long on purpose: one sequential procedure whose steps share local state; left whole in
+// the issue-17 pass, which moved code without changing it.
 pub fn check(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
     let doc = cx.doc;

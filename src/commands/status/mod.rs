@@ -17,11 +17,14 @@
 //! `errors` and left out of the averages; it does not fail the command.
 
 use super::check::{self, CheckRequest, Target};
+use super::common::{fmt_score, fmt_thousands};
 use super::{Ctx, Report};
-use crate::analysis::{metrics, Document, Severity};
+use crate::analysis::{metrics, Document};
 use crate::error::{Code, Error, Result};
+use crate::project::episode_number_of;
+use crate::project::layout::episode_of;
 use crate::project::ledger::{Ledger, LedgerEntry};
-use crate::project::{episode_number_of, Project};
+use crate::project::Project;
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -135,6 +138,23 @@ pub struct ProgressAnalysis {
     pub recent_activity: Vec<Activity>,
 }
 
+/// An episode as the ledger has it: `completed` (completed: true) or `draft`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EpisodeState {
+    Completed,
+    Draft,
+}
+
+impl PartialEq<&str> for EpisodeState {
+    fn eq(&self, other: &&str) -> bool {
+        matches!(
+            (self, *other),
+            (EpisodeState::Completed, "completed") | (EpisodeState::Draft, "draft")
+        )
+    }
+}
+
 /// One manuscript.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct EpisodeRow {
@@ -154,8 +174,7 @@ pub struct EpisodeRow {
     /// Overall score of the check.
     pub score: Option<f64>,
     pub findings: Option<usize>,
-    /// `completed` or `draft`.
-    pub status: String,
+    pub status: EpisodeState,
     /// The status word as written in 話数管理.yaml (null when the episode is not listed).
     pub status_label: Option<String>,
     /// 完了日 from 話数管理.yaml.
@@ -237,23 +256,9 @@ impl Report for StatusReport {
     }
 }
 
-/// The episode number and title of a manuscript file name `第NNN話…` (`.md` / `.txt`).
-pub fn episode_of(file_name: &str) -> Option<(u32, String)> {
-    let stem = file_name
-        .strip_suffix(".md")
-        .or_else(|| file_name.strip_suffix(".txt"))?;
-    let number = episode_number_of(stem)?;
-    let after = &stem[stem.find('話')? + '話'.len_utf8()..];
-    let title = after
-        .strip_prefix('_')
-        .or_else(|| after.strip_prefix('＿'))
-        .or_else(|| after.strip_prefix('　'))
-        .or_else(|| after.strip_prefix(' '))
-        .unwrap_or(after)
-        .to_string();
-    Some((number, title))
-}
-
+// Long on purpose: one pass over the episodes builds every section of the report (rows,
+// quality, remaining work, progress); the sections share the per-episode analysis, computed
+// once.
 pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
     let root = &ctx.root;
     if !root.is_dir() {
@@ -331,10 +336,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
 
     let target = project.settings.target_length;
     let mut rows = Vec::with_capacity(episodes.len());
-    let mut by_severity: BTreeMap<String, usize> = Severity::ALL
-        .iter()
-        .map(|s| (s.as_str().to_string(), 0))
-        .collect();
+    let mut by_severity = crate::analysis::severity_tally();
     for ep in &episodes {
         let rel = project.display(&ep.path);
         let name = ep
@@ -360,7 +362,11 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
             dialogue_ratio: None,
             score: None,
             findings: None,
-            status: if completed { "completed" } else { "draft" }.into(),
+            status: if completed {
+                EpisodeState::Completed
+            } else {
+                EpisodeState::Draft
+            },
             status_label: entry.and_then(|e| e.status.clone()),
             completed_on: entry.and_then(|e| e.completed_on.clone()),
             error: None,
@@ -384,9 +390,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
             row.score = f.scores.overall;
             row.findings = Some(f.findings.len());
             for finding in &f.findings {
-                *by_severity
-                    .entry(finding.severity.as_str().to_string())
-                    .or_insert(0) += 1;
+                crate::analysis::tally_severity(&mut by_severity, finding.severity, 1);
             }
         } else {
             row.error = Some(
@@ -411,7 +415,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
         .collect();
     let completed_numbers: BTreeSet<u32> = rows
         .iter()
-        .filter(|r| r.status == "completed")
+        .filter(|r| r.status == EpisodeState::Completed)
         .map(|r| r.episode)
         .collect();
     let total_episodes = numbers.len();
@@ -509,7 +513,9 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
         ));
     }
     if let Some(r) = rows.iter().find(|r| {
-        r.status == "draft" && r.score.is_some_and(|s| s >= threshold) && r.error.is_none()
+        r.status == EpisodeState::Draft
+            && r.score.is_some_and(|s| s >= threshold)
+            && r.error.is_none()
     }) {
         next_actions.push(format!(
             "noveler_complete {{\"episode\": {}}} — 第{}話を完了して公開用テキストを作る",
@@ -597,279 +603,17 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
     })
 }
 
-fn round1(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
-}
+mod activity;
+mod format;
+pub use activity::*;
+use format::*;
 
-/// A score as people write it: `86`, `86.5`.
-pub fn fmt_score(s: f64) -> String {
-    let r = round1(s);
-    if r.fract() == 0.0 {
-        format!("{r:.0}")
-    } else {
-        format!("{r:.1}")
-    }
-}
-
-/// Thousands separators for counts: `12,345` (also used by the text renderers).
-pub fn fmt_thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-fn describe_remaining(r: &RemainingWork, total: usize, threshold: f64) -> String {
-    if total == 0 && r.planned_without_manuscript.is_empty() {
-        return "まだ原稿がありません。第1話の執筆から始めましょう".into();
-    }
-    let mut parts = Vec::new();
-    if r.draft_episodes > 0 {
-        parts.push(format!("下書き {} 話の推敲と完了処理", r.draft_episodes));
-    }
-    if r.too_short > 0 {
-        parts.push(format!(
-            "目標文字数に届かない {} 話の加筆（あと計 {} 字）",
-            r.too_short,
-            fmt_thousands(r.chars_to_target)
-        ));
-    }
-    if r.too_long > 0 {
-        parts.push(format!("目標文字数を超える {} 話の調整", r.too_long));
-    }
-    if r.below_threshold > 0 {
-        parts.push(format!(
-            "品質スコア {} 点未満の {} 話の改善",
-            fmt_score(threshold),
-            r.below_threshold
-        ));
-    }
-    if !r.planned_without_manuscript.is_empty() {
-        let shown: Vec<String> = r
-            .planned_without_manuscript
-            .iter()
-            .take(5)
-            .map(|n| format!("第{n}話"))
-            .collect();
-        let more = if r.planned_without_manuscript.len() > 5 {
-            "ほか"
-        } else {
-            ""
-        };
-        parts.push(format!(
-            "プロットのみの {} 話（{}{more}）の執筆",
-            r.planned_without_manuscript.len(),
-            shown.join("・")
-        ));
-    }
-    if parts.is_empty() {
-        format!("残りの作業はありません（全 {total} 話が完了済み）")
-    } else {
-        parts.join("、")
-    }
-}
-
-/// Episode numbers that have a plot file (`20_プロット/話別プロット/` and `20_プロット/`).
-fn planned_episodes(project: &Project) -> BTreeSet<u32> {
-    let mut out = BTreeSet::new();
-    let plot = project.plot_dir();
-    for dir in [plot.join("話別プロット"), plot.clone()] {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let path = e.path();
-            let ext_ok = matches!(
-                path.extension().and_then(|x| x.to_str()),
-                Some("yaml" | "yml" | "md")
-            );
-            if !ext_ok || !path.is_file() {
-                continue;
-            }
-            let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
-                continue;
-            };
-            let n = episode_number_of(stem).or_else(|| {
-                let digits: String = stem
-                    .strip_prefix("ep")?
-                    .chars()
-                    .take_while(char::is_ascii_digit)
-                    .collect();
-                digits.parse().ok()
-            });
-            if let Some(n) = n.filter(|n| *n > 0) {
-                out.insert(n);
-            }
-        }
-    }
-    out
-}
-
-// ---------------------------------------------------------------------------------------
-// Recent activity
-
-const SESSIONS_DIR: &str = ".noveler/sessions";
-const CHECKS_DIR: &str = ".noveler/checks";
-
-/// The `limit` newest entries of `dir` (files or directories) by modification time.
-fn newest(dir: &Path, limit: usize, want_dirs: bool) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut v: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .flatten()
-        .filter(|e| {
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            !name.starts_with('.')
-                && e.file_type()
-                    .is_ok_and(|t| if want_dirs { t.is_dir() } else { t.is_file() })
-        })
-        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
-        .collect();
-    v.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| b.1.cmp(&a.1)));
-    v.into_iter().take(limit).map(|(_, p)| p).collect()
-}
-
-fn read_doc(path: &Path) -> Option<serde_yaml::Value> {
-    let text = String::from_utf8(crate::store::text::read_bytes(path).ok()?).ok()?;
-    // YAML is a superset of JSON: one reader for sessions (.yaml) and manifests (.json).
-    serde_yaml::from_str(&text).ok()
-}
-
-fn text_of(doc: &serde_yaml::Value, keys: &[&str]) -> Option<String> {
-    keys.iter().find_map(|k| match doc.get(*k)? {
-        serde_yaml::Value::String(s) => Some(s.clone()),
-        serde_yaml::Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    })
-}
-
-fn number_of(doc: &serde_yaml::Value, keys: &[&str]) -> Option<u32> {
-    keys.iter()
-        .find_map(|k| doc.get(*k)?.as_u64())
-        .and_then(|n| u32::try_from(n).ok())
-}
-
-fn len_of(doc: &serde_yaml::Value, key: &str) -> Option<usize> {
-    doc.get(key)?.as_sequence().map(Vec::len)
-}
-
-/// Writing sessions, progressive checks, backups and completions, newest first. Records
-/// that cannot be read are skipped (they are not this command's to repair).
-pub fn recent_activity(root: &Path, ledger: Option<&Ledger>, limit: usize) -> Vec<Activity> {
-    let mut out = Vec::new();
-    if limit == 0 {
-        return out;
-    }
-    let rel = |p: &Path| crate::store::fileref::relative_to(root, p).unwrap_or_default();
-    for path in newest(&root.join(SESSIONS_DIR), limit, false) {
-        let Some(doc) = read_doc(&path) else { continue };
-        let Some(at) = text_of(&doc, &["last_updated", "updated_at", "created_at"]) else {
-            continue;
-        };
-        let episode = number_of(&doc, &["episode", "episode_number"]);
-        let status = text_of(&doc, &["status"]).unwrap_or_default();
-        let stage = text_of(&doc, &["current_stage"]).unwrap_or_default();
-        let done = len_of(&doc, "completed_stages").unwrap_or(0);
-        let total = number_of(&doc, &["total_stages"]).unwrap_or(10);
-        let ep = episode.map(|n| format!("第{n}話 ")).unwrap_or_default();
-        out.push(Activity {
-            at,
-            kind: "writing_session".into(),
-            episode,
-            description: format!(
-                "{ep}執筆セッション（{status}、{done}/{total} 段階、次: {stage}）"
-            ),
-            source: rel(&path),
-        });
-    }
-    for dir in newest(&root.join(CHECKS_DIR), limit, true) {
-        let path = dir.join("manifest.json");
-        let Some(doc) = read_doc(&path) else { continue };
-        let Some(at) = text_of(&doc, &["updated_at", "closed_at", "created_at"]) else {
-            continue;
-        };
-        let episode = number_of(&doc, &["episode_number", "episode"]);
-        let status = text_of(&doc, &["status"]).unwrap_or_default();
-        let done = len_of(&doc, "completed_steps").unwrap_or(0);
-        let ep = episode.map(|n| format!("第{n}話 ")).unwrap_or_default();
-        out.push(Activity {
-            at,
-            kind: "progressive_check".into(),
-            episode,
-            description: format!("{ep}段階チェック（{status}、{done}/12 ステップ完了）"),
-            source: rel(&path),
-        });
-    }
-    let backups = root.join(crate::store::backup::BACKUP_DIR);
-    if let Ok(entries) = std::fs::read_dir(&backups) {
-        let mut ids: Vec<String> = entries
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| crate::store::backup::is_valid_id(n))
-            .collect();
-        ids.sort();
-        for id in ids.iter().rev().take(limit) {
-            let path = backups.join(id).join(crate::store::backup::MANIFEST);
-            let Some(doc) = read_doc(&path) else { continue };
-            let Some(at) = text_of(&doc, &["created_at"]) else {
-                continue;
-            };
-            let reason = text_of(&doc, &["reason"]).unwrap_or_default();
-            let files = len_of(&doc, "files").unwrap_or(0);
-            out.push(Activity {
-                at,
-                kind: "backup".into(),
-                episode: None,
-                description: format!("バックアップ（{reason}、{files} ファイル）"),
-                source: rel(&path),
-            });
-        }
-    }
-    if let Some(l) = ledger {
-        for e in &l.entries {
-            if let (true, Some(day)) = (e.is_completed(), &e.completed_on) {
-                let score = e
-                    .quality_score
-                    .map(|s| format!("、品質スコア {}", fmt_score(s)))
-                    .unwrap_or_default();
-                out.push(Activity {
-                    at: day.clone(),
-                    kind: "completion".into(),
-                    episode: Some(e.episode),
-                    description: format!("第{}話 完了{score}", e.episode),
-                    source: l.rel.clone(),
-                });
-            }
-        }
-    }
-    out.sort_by(|a, b| b.at.cmp(&a.at).then_with(|| a.source.cmp(&b.source)));
-    out.truncate(limit);
-    out
-}
+/// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
+pub const NAME: &str = "status";
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn episode_numbers_from_file_names() {
-        assert_eq!(
-            episode_of("第001話_潮墨の見習い.md"),
-            Some((1, "潮墨の見習い".into()))
-        );
-        assert_eq!(episode_of("第12話.txt"), Some((12, String::new())));
-        assert_eq!(episode_of("第００３話　夜.md"), Some((3, "夜".into())));
-        assert_eq!(episode_of("第001話_x.yaml"), None);
-        assert_eq!(episode_of("メモ.md"), None);
-        assert_eq!(episode_of("第話.md"), None);
-    }
 
     #[test]
     fn missing_root_is_p001() {

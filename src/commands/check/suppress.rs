@@ -3,7 +3,7 @@
 //! without what was suppressed, then `severity_threshold` (which hides, not suppresses).
 //! Inline comments were applied by the analysis itself (`analysis::suppress`).
 
-use super::check::{CheckRequest, FileResult};
+use super::{CheckRequest, FileResult};
 use crate::analysis::{score, Settings};
 use crate::error::Result;
 use crate::project::Project;

@@ -1,0 +1,223 @@
+//! noveler_check: the full three-stage check (seed 000 §3.2, §4.3.2, §5.4.2).
+
+use super::*;
+
+// noveler_check: the full three-stage check (seed 000 §3.2, §4.3.2, §5.4.2)
+
+/// `{"structure": <check_story_structure llm_result>, "expression":
+/// <check_writing_expression llm_result>}`.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct AnalysisResults {
+    #[serde(default)]
+    pub structure: Option<Value>,
+    #[serde(default)]
+    pub expression: Option<Value>,
+}
+
+/// The quality check of `noveler_check`. By default exactly `noveler check` (stage 1: the
+/// deterministic check of every target). With `full` (or when a judgment is passed back) and
+/// a single episode, also stage 2, the 68-item evaluation (A31), and stage 3, the structure
+/// and expression analysis: each returns its prompt until the agent's judgment comes back
+/// (`a31_result`, `analysis_result`), and is then scored.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct FullCheckRequest {
+    #[serde(flatten)]
+    pub check: crate::commands::check::CheckRequest,
+    /// Run the full three-stage check (basic → 68 items → analysis) for the one episode.
+    #[serde(default)]
+    pub full: bool,
+    /// The agent's 68-item judgment (as check_story_elements' llm_result); implies `full`.
+    #[serde(default)]
+    pub a31_result: Option<Value>,
+    /// The agent's analysis (`{structure, expression}` llm_results); implies `full`.
+    #[serde(default, alias = "claude_result")]
+    pub analysis_result: Option<AnalysisResults>,
+    /// Apply the automatic fixes (level `fix_level`, after a backup) before checking.
+    #[serde(default)]
+    pub auto_fix: bool,
+    #[serde(default)]
+    pub fix_level: Option<Applicability>,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct AnalysisStage {
+    pub structure: StoryStructureReport,
+    pub expression: WritingExpressionReport,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct FullCheckReport {
+    /// Stage 1, exactly as `noveler check` (files, summary, errors).
+    #[serde(flatten)]
+    pub basic: crate::commands::check::CheckReport,
+    /// The three-stage part (seed 000 §5.4.2); absent for a plain check.
+    #[serde(flatten)]
+    pub stages: Option<ThreeStages>,
+}
+
+/// What the full check adds to the deterministic one.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct ThreeStages {
+    /// `basic`, `a31`, `analysis` — the stages whose result is complete.
+    pub check_stages_completed: Vec<String>,
+    /// Stages waiting for the agent's judgment (their prompts are in the stage results).
+    pub check_stages_pending: Vec<String>,
+    /// Mean of the completed stages' scores (basic: lowest file score; a31: overall_score;
+    /// analysis: structure and expression overall scores); one decimal.
+    pub overall_quality_score: Option<f64>,
+    pub overall_formula: String,
+    pub basic_check_result: Value,
+    pub a31_evaluation_result: Option<StoryElementsReport>,
+    /// Stage 3 (seed key `claude_analysis_result`).
+    #[serde(rename = "claude_analysis_result")]
+    pub analysis_result: Option<AnalysisStage>,
+    pub auto_fix_applied: bool,
+    pub fixed_issues_count: usize,
+    pub auto_fix_results: Option<PolishReport>,
+}
+
+impl Report for FullCheckReport {
+    fn inputs(&self) -> Vec<FileRef> {
+        self.basic.inputs()
+    }
+    fn outputs(&self) -> Vec<FileRef> {
+        self.stages
+            .as_ref()
+            .and_then(|s| s.auto_fix_results.as_ref())
+            .map(|p| p.outputs())
+            .unwrap_or_default()
+    }
+    fn all_failed(&self) -> bool {
+        self.basic.all_failed()
+    }
+    fn exit_code(&self) -> crate::ExitStatus {
+        self.basic.exit_code()
+    }
+    fn metadata(&self) -> Value {
+        self.basic.metadata()
+    }
+}
+
+/// The single episode a check request addresses, if it addresses exactly one.
+fn single_episode(req: &crate::commands::check::CheckRequest) -> Option<u32> {
+    use crate::commands::check::Target;
+    match (req.episode, req.targets.as_slice()) {
+        (Some(ep), []) => Some(ep),
+        (None, [Target::Episode(ep)]) => Some(*ep),
+        (Some(ep), [Target::Episode(e2)]) if ep == *e2 => Some(ep),
+        _ => None,
+    }
+}
+
+pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
+    let full = req.full || req.a31_result.is_some() || req.analysis_result.is_some();
+    if !full && !req.auto_fix {
+        return Ok(FullCheckReport {
+            basic: crate::commands::check::run(ctx, req.check)?,
+            stages: None,
+        });
+    }
+    let episode = single_episode(&req.check);
+    if full && episode.is_none() {
+        return Err(Error::new(
+            Code::U001,
+            "三段階チェック（full）は一話を指定したときだけ使えます",
+        )
+        .hint("episode に話数を一つ指定してください。"));
+    }
+    let mut auto_fix_results = None;
+    if req.auto_fix {
+        let Some(ep) = episode else {
+            return Err(
+                Error::new(Code::U001, "auto_fix は一話を指定したときだけ使えます")
+                    .hint("episode に話数を一つ指定してください。"),
+            );
+        };
+        auto_fix_results = Some(polish::run(
+            ctx,
+            PolishRequest {
+                episode: Some(ep),
+                level: req.fix_level,
+                apply: true,
+                ..Default::default()
+            },
+        )?);
+    }
+    let basic = crate::commands::check::run(ctx, req.check.clone())?;
+    let mut completed = vec!["basic".to_string()];
+    let mut pending = Vec::new();
+    let mut scores: Vec<f64> = basic.summary.score_min.into_iter().collect();
+    let basic_check_result = json!({
+        "score": basic.summary.score_min,
+        "findings": basic.summary.findings,
+        "by_severity": basic.summary.by_severity,
+        "files": basic.summary.files,
+    });
+    let (mut a31, mut analysis) = (None, None);
+    if let (Some(ep), true) = (episode, full) {
+        let se = story_elements(
+            ctx,
+            StoryElementsRequest {
+                episode: ep,
+                llm_result: req.a31_result.clone(),
+                auto_fix: false,
+                fix_level: Applicability::Safe,
+            },
+        )?;
+        match se.overall_score {
+            Some(s) if !se.llm_pending => {
+                completed.push("a31".into());
+                scores.push(s);
+            }
+            _ => pending.push("a31".into()),
+        }
+        a31 = Some(se);
+        let results = req.analysis_result.clone().unwrap_or_default();
+        let structure = story_structure(
+            ctx,
+            JudgedRequest {
+                episode: ep,
+                llm_result: results.structure,
+            },
+        )?;
+        let expression = writing_expression(
+            ctx,
+            JudgedRequest {
+                episode: ep,
+                llm_result: results.expression,
+            },
+        )?;
+        if !structure.report.llm_pending && !expression.report.llm_pending {
+            completed.push("analysis".into());
+            scores.extend(structure.overall_structure_score);
+            scores.extend(expression.report.overall_score);
+        } else {
+            pending.push("analysis".into());
+        }
+        analysis = Some(AnalysisStage {
+            structure,
+            expression,
+        });
+    }
+    let overall = (!scores.is_empty())
+        .then(|| (scores.iter().sum::<f64>() / scores.len() as f64 * 10.0).round() / 10.0);
+    let fixed = auto_fix_results
+        .as_ref()
+        .map(|p| p.fixes_applied.len())
+        .unwrap_or(0);
+    Ok(FullCheckReport {
+        basic,
+        stages: Some(ThreeStages {
+        check_stages_completed: completed,
+        check_stages_pending: pending,
+        overall_quality_score: overall,
+        overall_formula: "完了した段階の点数の平均（basic: ファイルの最低スコア、a31: 68項目の overall_score、analysis: 構成と表現の総合点）。判断待ちの段階は含めない".into(),
+        basic_check_result,
+        a31_evaluation_result: a31,
+        analysis_result: analysis,
+        auto_fix_applied: auto_fix_results.as_ref().is_some_and(|p| p.written),
+        fixed_issues_count: fixed,
+        auto_fix_results,
+        }),
+    })
+}

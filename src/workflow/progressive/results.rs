@@ -1,0 +1,124 @@
+//! What a step returns: results, acceptance, files, judgment.
+
+use super::*;
+
+// Results
+
+/// `metadata.config_snapshot`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ConfigSnapshot {
+    pub target_length: TargetLengthSnapshot,
+    pub exclude_dialogue_lines: bool,
+    pub window_size: usize,
+    pub rule_profile: String,
+}
+
+/// `metadata` of a step result (seed 001 §3.2).
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct StepMetadata {
+    pub config_snapshot: ConfigSnapshot,
+    pub rhythm_metrics: RhythmBlock,
+    pub dialogue_warnings: DialogueWarnings,
+    pub hook_assessment: HookAssessment,
+    pub length_stats: LengthStats,
+    pub scoring: Scoring,
+    pub template: TemplateInfo,
+    /// The validated llm_result, when one was given.
+    pub structured_output: Option<Value>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct Acceptance {
+    pub pass_score: f64,
+    /// Deterministic issues at or above this severity fail the step.
+    pub blocking_severity: Severity,
+    pub criteria: Vec<String>,
+    /// Why the step failed (empty when it passed).
+    pub reasons: Vec<String>,
+    pub passed: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct StepFiles {
+    pub input_file: String,
+    pub output_file: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct ManuscriptInfo {
+    pub path: String,
+    pub sha256: String,
+    pub artifact_id: String,
+    /// `file` or `manuscript_content`.
+    pub origin: String,
+    pub body_chars: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct JudgmentOut {
+    pub summary: String,
+    pub metrics: BTreeMap<String, f64>,
+    pub recommendations: Vec<String>,
+}
+
+/// The result of one attempt of a step.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct StepResult {
+    pub success: bool,
+    pub session_id: String,
+    pub episode_number: u32,
+    pub step_id: u8,
+    pub step_name: String,
+    pub phase: String,
+    pub attempt: u32,
+    /// `passed` or `failed`.
+    pub status: String,
+    pub passed: bool,
+    pub quality_score: f64,
+    pub issues_found: usize,
+    /// True until an llm_result for this step is sent (the score is then measured only).
+    pub llm_pending: bool,
+    pub issues: Vec<StepIssue>,
+    pub corrections: Vec<String>,
+    /// Step-specific figures.
+    pub details: Value,
+    pub judgment: Option<JudgmentOut>,
+    pub acceptance: Acceptance,
+    /// The prompt for the judgment part (rendered from the step's template).
+    pub llm_instruction: String,
+    /// The schema an llm_result must satisfy.
+    pub llm_result_schema: Value,
+    pub files: StepFiles,
+    pub manuscript: ManuscriptInfo,
+    pub next_step: Option<u8>,
+    pub next_action: String,
+    pub guidance: Option<String>,
+    pub session_created: bool,
+    pub metadata: StepMetadata,
+    #[serde(skip)]
+    pub(crate) input_refs: Vec<FileRef>,
+    #[serde(skip)]
+    pub(crate) output_refs: Vec<FileRef>,
+}
+
+impl StepResult {
+    pub fn input_refs(&self) -> Vec<FileRef> {
+        self.input_refs.clone()
+    }
+    pub fn output_refs(&self) -> Vec<FileRef> {
+        self.output_refs.clone()
+    }
+}
+
+/// What a step is asked to do.
+#[derive(Debug, Clone, Default)]
+pub struct StepInput {
+    pub episode: u32,
+    pub step: u32,
+    pub session_id: Option<String>,
+    pub llm_result: Option<Value>,
+    pub manuscript_content: Option<String>,
+    pub options: CheckOptions,
+    /// `step` or `repeat`.
+    pub trigger: &'static str,
+}

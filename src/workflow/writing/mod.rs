@@ -1,0 +1,91 @@
+//! The writing engine: opens or creates the session of an episode, renders a stage's prompt
+//! (with auto-artifacts as references), accepts a submission (validate → log → artifact →
+//! manuscript + check for stages 8–10 → advance), and reports status. Every mutation runs
+//! under the episode's writer lock and re-reads the session inside it.
+
+use super::io::{self, ManuscriptOps, ProjectInfo};
+use super::refs::{self, EpisodeFacts, PromptStats, SourceDoc};
+use super::render::{self, Vars};
+use super::schema::{self, Violation};
+use super::session::{
+    self, ArtifactRef, CheckRecord, Feedback, Listed, ManuscriptState, PromptRecord, Session,
+    SessionStatus, StageOutput,
+};
+use super::stages::{self, StageDef, STAGES, TOTAL_STAGES};
+use super::templates::{self, Template, TemplateInfo};
+use crate::error::{Code, Error, Result};
+use crate::store::fileref::shown_path;
+use crate::store::{lock, write_atomic};
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+mod env;
+mod lifecycle;
+mod outcomes;
+mod sessions;
+mod submit;
+pub use env::*;
+pub use lifecycle::*;
+pub use outcomes::*;
+pub use sessions::*;
+pub use submit::*;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kanji_numbers() {
+        assert_eq!(kanji_number(1), "一");
+        assert_eq!(kanji_number(4), "四");
+        assert_eq!(kanji_number(10), "十");
+        assert_eq!(kanji_number(23), "二十三");
+        assert_eq!(kanji_number(105), "百五");
+        assert_eq!(kanji_number(2310), "二千三百十");
+    }
+
+    #[test]
+    fn titles_are_file_safe() {
+        assert_eq!(safe_title("灯台/守の:休日"), "灯台_守の_休日");
+        assert_eq!(safe_title("  ../  "), "_");
+        assert_eq!(safe_title(""), "無題");
+        assert_eq!(safe_title("..."), "無題");
+    }
+
+    #[test]
+    fn every_stage_template_renders_with_the_full_variable_set() {
+        let names = vars_names();
+        for st in &STAGES {
+            let t = templates::load(Path::new("/nonexistent"), &st.template_name()).unwrap();
+            for field in [&t.doc.purpose, &t.doc.instructions] {
+                for p in render::placeholders(field) {
+                    assert!(names.contains(&p), "{}: unknown placeholder {p}", t.name);
+                }
+            }
+        }
+        let t = templates::load(Path::new("/nonexistent"), templates::PLOT_TEMPLATE).unwrap();
+        for p in render::placeholders(&t.doc.instructions) {
+            assert!(names.contains(&p), "plot: {p}");
+        }
+    }
+
+    #[test]
+    fn payloads_json_yaml_and_bare_manuscripts() {
+        let st8 = stages::by_number(8).unwrap();
+        let st1 = stages::by_number(1).unwrap();
+        let (v, _) = parse_payload(&Payload::Text("{\"a\": 1}".into()), st1, "t").unwrap();
+        assert_eq!(v["a"], 1);
+        let (v, _) = parse_payload(&Payload::Text("a: 1\nb: [x]\n".into()), st1, "t").unwrap();
+        assert_eq!(v["b"][0], "x");
+        let (v, w) = parse_payload(&Payload::Text("　本文です。\n".into()), st8, "題").unwrap();
+        assert_eq!(v["title"], "題");
+        assert_eq!(w.len(), 1);
+        let err = parse_payload(&Payload::Text("{\"a\": ".into()), st8, "t").unwrap_err();
+        assert_eq!(err.code, Code::U006);
+        let err = parse_payload(&Payload::Text("ただの文".into()), st1, "t").unwrap_err();
+        assert_eq!(err.code, Code::U006);
+    }
+}

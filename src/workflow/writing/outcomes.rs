@@ -1,0 +1,171 @@
+//! Clock helpers and what the writing flow returns.
+
+use super::*;
+
+/// Now, as the RFC 3339 string sessions store.
+pub fn now() -> String {
+    crate::store::envelope::timestamp(SystemTime::now())
+}
+
+/// Now as `YYYYMMDDHHMMSS`, for file names.
+pub fn now_digits() -> String {
+    now()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect()
+}
+
+pub(super) fn seconds_since(issued_at: &str) -> Option<f64> {
+    let then = humantime::parse_rfc3339(issued_at).ok()?;
+    let secs = SystemTime::now().duration_since(then).ok()?.as_secs_f64();
+    Some((secs * 10.0).round() / 10.0)
+}
+
+/// How a call wants its session.
+#[derive(Debug, Clone, Default)]
+pub struct OpenOptions {
+    pub episode: u32,
+    /// Use this session (else the episode's session in progress, else a new one).
+    pub session_id: Option<String>,
+    /// Start a new session; refused (QC-008) while another is in progress.
+    pub new_session: bool,
+    /// Render only: nothing is written.
+    pub dry_run: bool,
+    /// Plot text supplied by the caller instead of the plot file (`write_with_claude`).
+    pub plot_content: Option<String>,
+    /// Target length asked for (characters).
+    pub word_count_target: Option<u32>,
+    /// Pass over the design stages not done yet and go to the manuscript (stage 8).
+    pub draft_only: bool,
+}
+
+/// One reference in a prompt.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct InputRef {
+    pub key: String,
+    pub label: String,
+    /// `artifact:<12 hex>`; none when the input is not available.
+    pub artifact_id: Option<String>,
+    pub required: bool,
+    /// `input` (this stage reads it) or `reference` (listed for completeness).
+    pub role: String,
+    /// `available`, `pending` (an earlier stage not done), `skipped`, `missing` (no such
+    /// file in the project).
+    pub status: String,
+    #[serde(rename = "use")]
+    pub purpose: String,
+    pub source_file: Option<String>,
+    pub size_bytes: u64,
+}
+
+/// Where and how to hand the result back.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct SubmitHint {
+    pub cli: String,
+    pub mcp_tool: String,
+    pub mcp_arguments: Value,
+}
+
+/// A rendered stage: the prompt, what it references, and what it expects back.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct StagePrompt {
+    pub step: u8,
+    pub stage: String,
+    pub title: String,
+    pub expected_turns: u8,
+    pub prompt: String,
+    /// JSON Schema of the expected submission.
+    pub output_schema: Value,
+    pub acceptance_criteria: Vec<String>,
+    pub inputs: Vec<InputRef>,
+    pub template: TemplateInfo,
+    pub prompt_stats: PromptStats,
+    pub submit: SubmitHint,
+    /// Where the prompt was logged (none in a dry run).
+    pub prompt_file: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct Progress {
+    pub completed: usize,
+    pub skipped: usize,
+    pub total: u8,
+    pub percentage: f64,
+    pub completed_stages: Vec<String>,
+    pub current_stage: String,
+}
+
+impl Progress {
+    pub fn of(s: &Session) -> Progress {
+        let done = s.completed_stages.len();
+        Progress {
+            completed: done,
+            skipped: s.skipped_stages.len(),
+            total: TOTAL_STAGES,
+            percentage: ((done + s.skipped_stages.len()) as f64 * 1000.0 / f64::from(TOTAL_STAGES))
+                .round()
+                / 10.0,
+            completed_stages: s.completed_stages.clone(),
+            current_stage: s.current_stage.clone(),
+        }
+    }
+}
+
+/// The result of showing (and, on first use, starting) a stage.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct WriteOutcome {
+    pub session_id: String,
+    pub episode: u32,
+    pub dry_run: bool,
+    /// This call created the session.
+    pub new_session: bool,
+    pub status: SessionStatus,
+    pub progress: Progress,
+    /// The stage prompt (none once the session is completed).
+    pub stage: Option<StagePrompt>,
+    /// The stage to do next (number), none when completed.
+    pub next_step: Option<u8>,
+    pub next_stage: Option<String>,
+    pub artifacts: Vec<ArtifactRef>,
+    pub session_file: String,
+    pub suggested_actions: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+/// Manuscript written by a stage, and its check.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct ManuscriptResult {
+    pub path: String,
+    pub title: String,
+    /// Backups made before overwriting (or renaming) earlier versions.
+    pub backups: Vec<String>,
+    /// An earlier manuscript of the episode under another title, moved away (backed up).
+    pub removed: Vec<String>,
+    pub unchanged: bool,
+    pub body_chars: usize,
+    pub check: Option<CheckRecord>,
+}
+
+/// The result of a submission.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct SubmitOutcome {
+    pub session_id: String,
+    pub episode: u32,
+    pub dry_run: bool,
+    pub step: u8,
+    pub stage: String,
+    pub accepted: bool,
+    pub output_file: Option<String>,
+    pub artifact_id: String,
+    pub execution_time: Option<f64>,
+    pub quality_score: Option<f64>,
+    pub attempts: u32,
+    pub manuscript: Option<ManuscriptResult>,
+    pub status: SessionStatus,
+    pub progress: Progress,
+    pub next_step: Option<u8>,
+    pub next_stage: Option<String>,
+    pub suggested_actions: Vec<String>,
+    pub warnings: Vec<String>,
+}

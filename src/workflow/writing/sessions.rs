@@ -1,0 +1,301 @@
+//! Sessions of an episode: find, open, show.
+
+use super::*;
+
+// Sessions of an episode.
+
+/// The session of `ep` in progress, if any. A damaged session file that belongs (or may
+/// belong) to `ep` is QC-005: it might be the active writer.
+pub fn find_active(root: &Path, ep: u32) -> Result<Option<Session>> {
+    let mut active = None;
+    for listed in session::list(root) {
+        match listed {
+            Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::InProgress => {
+                active = Some(*s);
+            }
+            Listed::Corrupt {
+                episode: Some(e),
+                error,
+                ..
+            } if e == ep => return Err(*error),
+            _ => {}
+        }
+    }
+    Ok(active)
+}
+
+/// The newest completed session of `ep`.
+fn latest_completed(root: &Path, ep: u32) -> Option<Session> {
+    session::list(root).into_iter().rev().find_map(|l| match l {
+        Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::Completed => Some(*s),
+        _ => None,
+    })
+}
+
+pub(super) fn second_writer(ep: u32, active: &Session) -> Error {
+    Error::new(
+        Code::QC008,
+        format!(
+            "第{ep}話には進行中の執筆セッション {} があります（現在 {}）",
+            active.session_id, active.current_stage
+        ),
+    )
+    .hint(format!(
+        "一つの話を同時に書けるのは一つのセッションだけです。続けるなら noveler write resume {ep} --session {}、やめるなら noveler write abandon {ep} --session {}。",
+        active.session_id, active.session_id
+    ))
+    .suggest(format!("noveler write resume {ep} --session {}", active.session_id))
+    .alternative(format!("noveler write abandon {ep} --session {}", active.session_id))
+    .details(json!({"active_session_id": active.session_id, "current_stage": active.current_stage}))
+}
+
+pub(super) fn wrong_episode(s: &Session, ep: u32) -> Error {
+    Error::new(
+        Code::U001,
+        format!(
+            "セッション {} は第{}話のものです（指定は第{ep}話）",
+            s.session_id, s.episode
+        ),
+    )
+    .hint("話数かセッションIDを確認してください。")
+    .suggest(format!("noveler write status {}", s.episode))
+}
+
+/// Opens the session `opts` asks for, or makes a new one (not saved here).
+fn open(root: &Path, opts: &OpenOptions) -> Result<(Session, bool)> {
+    let ep = opts.episode;
+    if let Some(id) = &opts.session_id {
+        let s = session::load(root, id)?;
+        if s.episode != ep {
+            return Err(wrong_episode(&s, ep));
+        }
+        if s.status == SessionStatus::Abandoned {
+            return Err(
+                Error::new(Code::QC001, format!("セッション {id} は中止されています"))
+                    .hint(format!(
+                        "再開するには noveler write resume {ep} --session {id}。"
+                    ))
+                    .suggest(format!("noveler write resume {ep} --session {id}")),
+            );
+        }
+        if s.status == SessionStatus::InProgress {
+            if let Some(active) = find_active(root, ep)? {
+                if active.session_id != s.session_id {
+                    return Err(second_writer(ep, &active));
+                }
+            }
+        }
+        return Ok((s, false));
+    }
+    match find_active(root, ep)? {
+        Some(active) if opts.new_session => Err(second_writer(ep, &active)),
+        Some(active) => Ok((active, false)),
+        None => {
+            // The episode was written already: show that (a new run needs --new).
+            if !opts.new_session {
+                if let Some(done) = latest_completed(root, ep) {
+                    return Ok((done, false));
+                }
+            }
+            let created = now();
+            let salt = format!("{}:{:?}", std::process::id(), std::time::Instant::now());
+            let mut s = Session::new(session::new_id(&created, ep, &salt), ep, &created);
+            s.options.word_count_target = opts.word_count_target;
+            s.options.plot_from_caller = opts.plot_content.is_some();
+            Ok((s, true))
+        }
+    }
+}
+
+/// Stores the current auto-artifacts and puts them in the session; warns about inputs
+/// that changed since the session last saw them.
+fn refresh_artifacts(env: &Env, s: &mut Session, dry_run: bool) -> Result<Vec<String>> {
+    let mut warnings = Vec::new();
+    let mut refs = Vec::new();
+    for d in &env.docs {
+        let r = d.store(&env.root, s.episode, dry_run)?;
+        if d.key != "summary" && !s.artifacts.is_empty() {
+            let before = s
+                .artifacts
+                .iter()
+                .find(|a| a.key == r.key && a.source_file == r.source_file);
+            match before {
+                Some(b) if b.artifact_id != r.artifact_id => warnings.push(format!(
+                    "{} が更新されたため参照を新しくしました（{} → {}）",
+                    r.label, b.artifact_id, r.artifact_id
+                )),
+                None => warnings.push(format!("{} を参照に加えました", r.label)),
+                _ => {}
+            }
+        }
+        refs.push(r);
+    }
+    s.artifacts = refs;
+    Ok(warnings)
+}
+
+pub(super) fn write_json(root: &Path, rel_path: &str, value: &Value) -> Result<()> {
+    let bytes = serde_json::to_vec_pretty(value)
+        .map_err(|e| Error::new(Code::R002, format!("JSON化に失敗: {e}")))?;
+    write_atomic(&root.join(rel_path), &bytes)
+}
+
+fn manifest(s: &Session) -> Value {
+    json!({
+        "session_id": s.session_id,
+        "episode": s.episode,
+        "created_at": s.created_at,
+        "options": s.options,
+    })
+}
+
+pub(super) fn suggestions(s: &Session, stage: Option<&StageDef>) -> Vec<String> {
+    let ep = s.episode;
+    let id = &s.session_id;
+    match stage {
+        Some(st) => vec![
+            format!(
+                "noveler write submit {ep} --session {id} --stage {} --file <出力ファイル>",
+                st.number
+            ),
+            format!("noveler write status {ep} --session {id}"),
+        ],
+        // The flow is done: publishing goes through the completion gate (issue 15).
+        None => vec![
+            format!("noveler complete {ep}"),
+            format!("noveler check {ep}"),
+            format!("noveler plot {}", ep + 1),
+            format!("noveler write {ep} --new"),
+        ],
+    }
+}
+
+/// Shows `stage` (or the session's current stage) of the episode, starting a session when
+/// there is none. Outside a dry run the prompt is logged to `.noveler/writes/<id>/`.
+pub fn show(
+    root: &Path,
+    opts: &OpenOptions,
+    stage: Option<&'static StageDef>,
+) -> Result<WriteOutcome> {
+    if opts.dry_run {
+        return show_locked(root, opts, stage);
+    }
+    io::with_episode_lock(root, opts.episode, || show_locked(root, opts, stage))
+}
+
+pub(super) fn show_locked(
+    root: &Path,
+    opts: &OpenOptions,
+    stage: Option<&'static StageDef>,
+) -> Result<WriteOutcome> {
+    let (mut s, is_new) = open(root, opts)?;
+    if !is_new && opts.word_count_target.is_some() && !opts.dry_run {
+        s.options.word_count_target = opts.word_count_target;
+    }
+    let env = if is_new {
+        Env::load(
+            root,
+            opts.episode,
+            opts.plot_content.as_deref(),
+            opts.word_count_target,
+        )?
+    } else {
+        Env::for_session(root, &s)?
+    };
+    let mut warnings = refresh_artifacts(&env, &mut s, opts.dry_run)?;
+    if !is_new && opts.plot_content.is_some() {
+        warnings.push(format!(
+            "セッション {} は開始済みのため、指定されたプロット内容は使っていません（新しく始めるには --new）",
+            s.session_id
+        ));
+    }
+    if opts.draft_only && s.status == SessionStatus::InProgress {
+        for st in &STAGES[..7] {
+            s.skip(st);
+        }
+    }
+    let target = match stage {
+        Some(st) => Some(st),
+        None if s.status == SessionStatus::InProgress => s.next_stage(),
+        None => None,
+    };
+    if let Some(st) = target {
+        let missing: Vec<String> = STAGES[..usize::from(st.number) - 1]
+            .iter()
+            .filter(|p| !s.is_completed(p) && !s.is_skipped(p))
+            .map(|p| format!("STEP{}", p.number))
+            .collect();
+        if !missing.is_empty() {
+            warnings.push(format!(
+                "{} が未完了です。この段階の提出は前の段階を終えてからになります",
+                missing.join("・")
+            ));
+        }
+    }
+    let mut prompt = match target {
+        Some(st) => Some(render_stage(&env, &s, st)?),
+        None => None,
+    };
+    if !opts.dry_run {
+        if is_new {
+            write_json(
+                root,
+                &format!("{}/manifest.json", session::writes_dir(&s.session_id)),
+                &manifest(&s),
+            )?;
+            if let Some(text) = &opts.plot_content {
+                write_atomic(
+                    &root.join(plot_content_file(&s.session_id)),
+                    text.as_bytes(),
+                )?;
+            }
+        }
+        if let (Some(p), Some(st)) = (prompt.as_mut(), target) {
+            let dir = session::writes_dir(&s.session_id);
+            let prompt_file = format!("{dir}/{}.prompt.md", st.stem());
+            write_atomic(&root.join(&prompt_file), p.prompt.as_bytes())?;
+            write_json(
+                root,
+                &format!("{dir}/{}.input.json", st.stem()),
+                &json!({
+                    "step": st.number,
+                    "stage": st.id,
+                    "template": p.template,
+                    "inputs": p.inputs,
+                    "prompt_stats": p.prompt_stats,
+                }),
+            )?;
+            let rejected = s.prompts.get(st.id).map_or(0, |r| r.rejected);
+            s.prompts.insert(
+                st.id.to_string(),
+                PromptRecord {
+                    issued_at: now(),
+                    prompt_file: prompt_file.clone(),
+                    template: p.template.clone(),
+                    rejected,
+                },
+            );
+            p.prompt_file = Some(prompt_file);
+        }
+        s.last_updated = now();
+        session::save(root, &s)?;
+    }
+    let next = s
+        .next_stage()
+        .filter(|_| s.status == SessionStatus::InProgress);
+    Ok(WriteOutcome {
+        session_id: s.session_id.clone(),
+        episode: s.episode,
+        dry_run: opts.dry_run,
+        new_session: is_new,
+        status: s.status,
+        progress: Progress::of(&s),
+        stage: prompt,
+        next_step: next.map(|n| n.number),
+        next_stage: next.map(|n| n.id.to_string()),
+        artifacts: s.artifacts.clone(),
+        session_file: shown_path(root, &session::path_of(root, &s.session_id)),
+        suggested_actions: suggestions(&s, target),
+        warnings,
+    })
+}
