@@ -3,6 +3,7 @@
 #![deny(clippy::print_stdout, clippy::print_stderr, clippy::disallowed_methods)]
 
 pub mod aozora;
+pub mod corpus_stats;
 pub mod dictionaries;
 pub mod finding;
 pub mod fix;

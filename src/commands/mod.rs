@@ -15,12 +15,16 @@ use std::time::{Instant, SystemTime};
 
 pub mod artifact;
 pub mod backup;
+pub mod baseline;
 pub mod check;
+pub mod check_stats;
 pub mod check_suppress;
 pub mod complete;
 pub mod convert;
 pub mod evaluate;
 pub mod explain;
+pub mod feedback;
+pub mod improve;
 pub mod files;
 pub mod init;
 pub mod noveler_cli;

@@ -839,6 +839,7 @@ mod tests {
             errors: Vec::new(),
             baseline_written: None,
             gate: Gate::default(),
+            ml_enhancements: None,
             inputs: Vec::new(),
             outputs: Vec::new(),
         }

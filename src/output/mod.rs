@@ -9,6 +9,7 @@ pub mod progressive;
 pub mod publish;
 pub mod report_html;
 pub mod rules;
+pub mod stats;
 pub mod status;
 pub mod todo;
 
