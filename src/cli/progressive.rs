@@ -177,6 +177,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
                         llm_result,
                         manuscript_content,
                         check_focus: None,
+                        ml_optimization: None,
                         options: opts,
                     },
                 )

@@ -244,6 +244,28 @@ pub fn run(ctx: &Ctx, mut req: CheckRequest, ml: MlOptimization) -> Result<Check
     Ok(report)
 }
 
+/// `metadata.ml_enhancements` of a progressive step (`execute_check_step` with
+/// `ml_optimization`): the statistics of the episode's manuscript as `check` sees it.
+pub fn for_step(
+    ctx: &Ctx,
+    step: &crate::workflow::progressive::StepResult,
+    ml: MlOptimization,
+) -> Result<Value> {
+    let report = run(
+        ctx,
+        CheckRequest {
+            episode: Some(step.episode_number),
+            ..Default::default()
+        },
+        ml,
+    )?;
+    let mut v = report.ml_enhancements.unwrap_or_else(|| json!({}));
+    v["scope"] = json!(
+        "原稿ファイルを noveler check と同じく測った統計です。学習したしきい値と重大度の調整はここに報告するだけで、このステップの issues と quality_score はセッションの設定のままです。"
+    );
+    Ok(v)
+}
+
 /// `ml_enhancements.fallback`: why the standard thresholds were used.
 fn fallback(e: &Error) -> Value {
     json!({

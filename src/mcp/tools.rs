@@ -330,6 +330,7 @@ pub fn all() -> Vec<ToolSpec> {
     // the task memory (seed 004): create_task … search_contexts
     tools.extend(super::todo_tools::all());
     tools.extend(progressive());
+    tools.extend(super::stats_tools::all());
     tools
 }
 
@@ -412,7 +413,8 @@ fn progressive() -> Vec<ToolSpec> {
             STEP_HINTS,
             "Repeat a step under an iteration_policy {count, until_pass, min_improvement, \
              time_budget_s}: stops on pass, on too little improvement, or on the budget \
-             (QC-007). Revise the text between calls; every attempt is in the history.",
+             (QC-007). Without a new text or llm_result a repeat measures the same text \
+             and gives the same score: revise between calls (or use improve_quality_until).",
             commands::progressive::repeat,
         ),
         tool(

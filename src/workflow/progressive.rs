@@ -896,6 +896,9 @@ pub struct StepMetadata {
     pub template: TemplateInfo,
     /// The validated llm_result, when one was given.
     pub structured_output: Option<Value>,
+    /// Corpus statistics (`ml_optimization`, `commands::check_stats`), when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ml_enhancements: Option<Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
@@ -1613,6 +1616,7 @@ fn run_attempt(
         scoring: scoring.clone(),
         template: template.info(),
         structured_output: judgment.as_ref().map(|j| j.raw.clone()),
+        ml_enhancements: None,
     };
     let manuscript_info = ManuscriptInfo {
         path: l.manuscript_rel.clone(),
@@ -1755,6 +1759,10 @@ pub struct RepeatOutcome {
     pub stopped_reason: String,
     /// QC-007 when a budget stopped the repeat before the step passed.
     pub budget_error: Option<Value>,
+    /// Said when every attempt measured the same text without a new judgment: a repeat
+    /// re-measures, it does not revise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     pub scores: Vec<f64>,
     pub policy: IterationPolicy,
     pub final_result: StepResult,
@@ -1796,6 +1804,8 @@ pub fn repeat_step(
         let mut scores = Vec::new();
         let mut last: Option<StepResult> = None;
         let mut reason = "completed".to_string();
+        let judged = input.llm_result.is_some();
+        let mut texts = std::collections::BTreeSet::new();
         let mut input = input.clone();
         input.trigger = "repeat";
         for i in 0..policy.count {
@@ -1806,6 +1816,7 @@ pub fn repeat_step(
                 }
             }
             let r = run_attempt(root, &mut m, step, &input, created && i == 0)?;
+            texts.insert(r.manuscript.sha256.clone());
             // An llm_result judges one text: use it for the first attempt only.
             input.llm_result = None;
             let score = r.quality_score;
@@ -1847,6 +1858,13 @@ pub fn repeat_step(
                 .hint("原稿を直してから再実行するか、count / time_budget_s を増やしてください。")
                 .to_json()
             });
+        let note = (scores.len() > 1 && texts.len() == 1).then(|| {
+            format!(
+                "{} 回とも同じ本文を測りました{}。新しい本文か判断（llm_result）がなければ、繰り返しても同じ結果です。本文を直してから繰り返すか、improve_quality_until（noveler polish N --until）を使ってください。",
+                scores.len(),
+                if judged { "（判断は最初の回だけに使われます）" } else { "" }
+            )
+        });
         Ok(RepeatOutcome {
             success: true,
             session_id: m.session_id.clone(),
@@ -1854,6 +1872,7 @@ pub fn repeat_step(
             attempts: scores.len() as u32,
             stopped_reason: reason,
             budget_error,
+            note,
             scores,
             policy: policy.clone(),
             final_result,
