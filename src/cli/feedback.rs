@@ -21,10 +21,10 @@ pub enum FeedbackAction {
     Record {
         /// Episode number (finding codes are looked up in its current check)
         episode: u32,
-        /// Finding ids the author accepted (comma-separated)
+        /// Finding ids the author accepted (comma-separated; ID:CODE to name the rule)
         #[arg(long, value_delimiter = ',', value_name = "ID,...")]
         accept: Vec<String>,
-        /// Finding ids the author rejected (comma-separated)
+        /// Finding ids the author rejected (comma-separated; ID:CODE to name the rule)
         #[arg(long, value_delimiter = ',', value_name = "ID,...")]
         reject: Vec<String>,
         /// Overall score before the revision
@@ -67,10 +67,17 @@ pub fn run(ctx: &Ctx, args: FeedbackArgs) -> u8 {
                 .map(|id| (id, Verdict::Accept))
                 .chain(reject.into_iter().map(|id| (id, Verdict::Reject)))
                 .filter(|(id, _)| !id.trim().is_empty())
-                .map(|(id, decision)| DecisionIn {
-                    finding_id: id.trim().to_string(),
-                    code: None,
-                    decision,
+                .map(|(id, decision)| {
+                    // `ID:CODE` names the rule too (needed once the text has changed).
+                    let (id, code) = match id.trim().split_once(':') {
+                        Some((i, c)) => (i.to_string(), Some(c.to_string())),
+                        None => (id.trim().to_string(), None),
+                    };
+                    DecisionIn {
+                        finding_id: id,
+                        code,
+                        decision,
+                    }
                 })
                 .collect();
             let req = FeedbackRequest {

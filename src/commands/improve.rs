@@ -326,6 +326,14 @@ pub fn text(r: &ImproveReport) -> String {
             "変更はありません"
         }
     ));
+    if !r.remaining_by_code.is_empty() {
+        let codes: Vec<String> = r
+            .remaining_by_code
+            .iter()
+            .map(|(c, n)| format!("{c} {n}"))
+            .collect();
+        out.push_str(&format!("残りの指摘: {}\n", codes.join("、")));
+    }
     out.push_str(&format!("次: {}\n", r.next_action));
     out
 }
