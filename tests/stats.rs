@@ -65,7 +65,15 @@ fn percentiles_match_direct_computation(root: &Path, dir: &str, episode: &str) {
 
     let checked = run(
         root,
-        &["check", episode, "--corpus-model-id", &id, "--format", "json", "--exit-zero"],
+        &[
+            "check",
+            episode,
+            "--corpus-model-id",
+            &id,
+            "--format",
+            "json",
+            "--exit-zero",
+        ],
     );
     assert_eq!(code(&checked), 0, "{}", stderr(&checked));
     let env = json(&checked);
@@ -130,7 +138,14 @@ fn missing_corrupt_and_small_baselines_have_their_codes() {
     // Missing: the check goes on with the standard thresholds and says why.
     let o = run(
         root,
-        &["check", "1", "--corpus-model-id", "0123456789ab", "--format", "json"],
+        &[
+            "check",
+            "1",
+            "--corpus-model-id",
+            "0123456789ab",
+            "--format",
+            "json",
+        ],
     );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     let ml = &json(&o)["metadata"]["ml_enhancements"];
@@ -142,7 +157,13 @@ fn missing_corrupt_and_small_baselines_have_their_codes() {
     // Too small: one text.
     let small = run(
         root,
-        &["baseline", "build", "40_原稿/第001話_潮墨の見習い.md", "--format", "json"],
+        &[
+            "baseline",
+            "build",
+            "40_原稿/第001話_潮墨の見習い.md",
+            "--format",
+            "json",
+        ],
     );
     assert_eq!(code(&small), 2);
     assert_eq!(json(&small)["error"]["code"], "QC-ML-003");
@@ -152,14 +173,20 @@ fn missing_corrupt_and_small_baselines_have_their_codes() {
         .clone();
     assert_eq!(ml["fallback"]["code"], "QC-ML-003");
     // Corrupt.
-    let built = json(&run(root, &["baseline", "build", "40_原稿", "--format", "json"]));
+    let built = json(&run(
+        root,
+        &["baseline", "build", "40_原稿", "--format", "json"],
+    ));
     let id = built["result"]["baseline"]["corpus_model_id"]
         .as_str()
         .unwrap()
         .to_string();
     let file = root.join(format!(".noveler/corpus_baselines/{id}.json"));
     std::fs::write(&file, "{\"version\": 1").unwrap();
-    let o = run(root, &["check", "1", "--corpus-model-id", &id, "--format", "json"]);
+    let o = run(
+        root,
+        &["check", "1", "--corpus-model-id", &id, "--format", "json"],
+    );
     assert_eq!(
         json(&o)["metadata"]["ml_enhancements"]["fallback"]["code"],
         "QC-ML-002"
@@ -172,7 +199,10 @@ fn missing_corrupt_and_small_baselines_have_their_codes() {
 fn learned_thresholds_are_reported_and_applied_only_when_asked() {
     let dir = sample();
     let root = dir.path();
-    let built = json(&run(root, &["baseline", "build", "40_原稿", "--format", "json"]));
+    let built = json(&run(
+        root,
+        &["baseline", "build", "40_原稿", "--format", "json"],
+    ));
     let id = built["result"]["baseline"]["corpus_model_id"]
         .as_str()
         .unwrap()
@@ -194,11 +224,20 @@ fn learned_thresholds_are_reported_and_applied_only_when_asked() {
         assert_eq!(t["bounds"], json!([60.0, 120.0]));
     }
     // The text output says what the statistics are (and are not).
-    let text = stdout(&run(root, &["check", "2", "--corpus-model-id", &id, "--exit-zero"]));
-    assert!(text.contains("コーパス統計（記述統計。モデルやAIの判断ではありません"), "{text}");
+    let text = stdout(&run(
+        root,
+        &["check", "2", "--corpus-model-id", &id, "--exit-zero"],
+    ));
+    assert!(
+        text.contains("コーパス統計（記述統計。モデルやAIの判断ではありません"),
+        "{text}"
+    );
     assert!(text.contains("（p"), "{text}");
     let explain = stdout(&run(root, &["explain", "statistics"]));
-    assert!(explain.contains("mid-rank") && explain.contains("check --baseline"), "{explain}");
+    assert!(
+        explain.contains("mid-rank") && explain.contains("check --baseline"),
+        "{explain}"
+    );
 }
 
 /// A minimal MCP client over `noveler mcp --tools seed`.
@@ -267,8 +306,7 @@ fn feedback_weights_and_suggestions_through_mcp_and_cli() {
         .unwrap()
         .contains("INDENT_MISSING:\n    enabled: false"));
     let saved = r["result"]["saved_to"].as_str().unwrap();
-    let record: Value =
-        serde_json::from_slice(&std::fs::read(root.join(saved)).unwrap()).unwrap();
+    let record: Value = serde_json::from_slice(&std::fs::read(root.join(saved)).unwrap()).unwrap();
     assert_eq!(record["before_scores"]["overall"], 90);
     assert_eq!(record["decisions"].as_array().unwrap().len(), 5);
 
@@ -290,10 +328,16 @@ fn feedback_weights_and_suggestions_through_mcp_and_cli() {
     assert_eq!(w["applied"], true, "{c}");
     assert_eq!(w["decisions"], 5);
     let summary = stdout(&run(root, &["feedback", "summary"]));
-    assert!(summary.contains("INDENT_MISSING") && summary.contains("enabled: false"), "{summary}");
+    assert!(
+        summary.contains("INDENT_MISSING") && summary.contains("enabled: false"),
+        "{summary}"
+    );
 
     // execute_check_step carries the same statistics.
-    let built = json(&run(root, &["baseline", "build", "40_原稿", "--format", "json"]));
+    let built = json(&run(
+        root,
+        &["baseline", "build", "40_原稿", "--format", "json"],
+    ));
     let id = built["result"]["baseline"]["corpus_model_id"].clone();
     let s = mcp.call(
         "execute_check_step",
@@ -305,7 +349,8 @@ fn feedback_weights_and_suggestions_through_mcp_and_cli() {
     assert!(ml["corpus_baseline_comparison"]["metrics"]["kanji_ratio"]["percentile"].is_number());
 }
 
-const FIXABLE: &str = "　彼は魔法を使用することができる。それは歩くことによって身につけた力だった...\n";
+const FIXABLE: &str =
+    "　彼は魔法を使用することができる。それは歩くことによって身につけた力だった...\n";
 
 /// The sample with `FIXABLE` appended to episode 2.
 fn with_fixable() -> tempfile::TempDir {
@@ -346,16 +391,32 @@ fn polish_until_loops_writes_once_with_one_backup() {
 
     let o = run(
         root,
-        &["polish", "2", "--until", "100", "--level", "aggressive", "--apply", "--format", "json"],
+        &[
+            "polish",
+            "2",
+            "--until",
+            "100",
+            "--level",
+            "aggressive",
+            "--apply",
+            "--format",
+            "json",
+        ],
     );
     let r = json(&o)["result"].clone();
     assert_eq!(r["written"], true, "{r}");
     assert!(r["backup"]["backup_id"].is_string());
     assert_eq!(backups(root), 1, "one backup for the whole loop");
     let after = std::fs::read_to_string(&ep).unwrap();
-    assert!(after.contains("　彼は魔法を使用できる。それは歩くことで身につけた力だった……"), "{after}");
+    assert!(
+        after.contains("　彼は魔法を使用できる。それは歩くことで身につけた力だった……"),
+        "{after}"
+    );
     assert_eq!(r["final_score"].as_f64(), {
-        let c = json(&run(root, &["check", "2", "--format", "json", "--exit-zero"]));
+        let c = json(&run(
+            root,
+            &["check", "2", "--format", "json", "--exit-zero"],
+        ));
         c["result"]["files"][0]["scores"]["overall"].as_f64()
     });
 
@@ -373,8 +434,15 @@ fn aggressive_fixes_apply_only_at_aggressive() {
     let root = dir.path();
     for (level, reworded) in [("safe", false), ("standard", false), ("aggressive", true)] {
         let o = run(root, &["polish", "2", "--level", level, "--format", "json"]);
-        let diff = json(&o)["result"]["diff"].as_str().unwrap_or("").to_string();
-        assert_eq!(diff.contains("+　彼は魔法を使用できる"), reworded, "{level}: {diff}");
+        let diff = json(&o)["result"]["diff"]
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        assert_eq!(
+            diff.contains("+　彼は魔法を使用できる"),
+            reworded,
+            "{level}: {diff}"
+        );
     }
 }
 
@@ -389,7 +457,10 @@ fn improve_quality_until_over_mcp_checks_the_sha_and_holds_the_lock() {
                "arguments": {"episode": 2, "expected_sha256": "0".repeat(64)}}),
     );
     assert_eq!(stale["result"]["isError"], true);
-    assert_eq!(stale["result"]["structuredContent"]["error"]["code"], "QC-018");
+    assert_eq!(
+        stale["result"]["structuredContent"]["error"]["code"],
+        "QC-018"
+    );
     let r = mcp.call(
         "improve_quality_until",
         json!({"episode": 2, "target_score": 100, "max_iterations": 2, "fix_level": "aggressive"}),
@@ -417,10 +488,19 @@ fn improve_quality_until_over_mcp_checks_the_sha_and_holds_the_lock() {
 #[test]
 fn repeat_step_says_a_repeat_measures_the_same_text() {
     let dir = sample();
-    let o = run(dir.path(), &["progressive", "1", "repeat", "3", "--count", "2", "--format", "json"]);
-    let r = json(&o)["result"].clone();
-    assert!(
-        r["note"].as_str().unwrap_or("").contains("同じ本文"),
-        "{r}"
+    let o = run(
+        dir.path(),
+        &[
+            "progressive",
+            "1",
+            "repeat",
+            "3",
+            "--count",
+            "2",
+            "--format",
+            "json",
+        ],
     );
+    let r = json(&o)["result"].clone();
+    assert!(r["note"].as_str().unwrap_or("").contains("同じ本文"), "{r}");
 }

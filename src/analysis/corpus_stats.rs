@@ -101,10 +101,7 @@ pub fn text_stats(
     );
     put("sentence_length_p90", metrics::percentile(&lengths, 0.9));
     put("long_sentence_ratio", metrics::ratio(long, n));
-    put(
-        "commas_per_sentence",
-        m.punctuation.commas_per_sentence_avg,
-    );
+    put("commas_per_sentence", m.punctuation.commas_per_sentence_avg);
     put("kanji_ratio", m.character_balance.kanji_ratio);
     put("dialogue_line_ratio", m.dialogue.dialogue_line_ratio);
     put("dialogue_char_ratio", m.dialogue.dialogue_char_ratio);
@@ -178,7 +175,11 @@ impl CorpusBaseline {
 
     /// The sorted values of metric `name` over the texts that have it.
     pub fn values(&self, name: &str) -> Vec<f64> {
-        sorted(self.texts.iter().filter_map(|t| t.values.get(name).copied()))
+        sorted(
+            self.texts
+                .iter()
+                .filter_map(|t| t.values.get(name).copied()),
+        )
     }
 
     /// The sorted densities of rule `code` (0 for texts without it).
@@ -335,16 +336,88 @@ pub struct DynamicThresholds {
 /// (aspect, threshold, metric, quantile, offset, bounds, integer): every learned threshold.
 /// Bands keep the middle 80% of the author's texts with a margin; the long-sentence limit is
 /// the author's own 90th percentile sentence length.
-type Rule = (&'static str, &'static str, &'static str, f64, f64, [f64; 2], bool);
+type Rule = (
+    &'static str,
+    &'static str,
+    &'static str,
+    f64,
+    f64,
+    [f64; 2],
+    bool,
+);
 const LEARNED: &[Rule] = &[
-    ("readability", "long_sentence_low", "sentence_length_p90", 0.5, 0.0, [60.0, 120.0], true),
-    ("readability", "max_avg_sentence_length", "sentence_length_mean", 0.9, 5.0, [35.0, 80.0], false),
-    ("readability", "kanji_ratio_min", "kanji_ratio", 0.1, -0.02, [0.10, 0.35], false),
-    ("readability", "kanji_ratio_max", "kanji_ratio", 0.9, 0.02, [0.25, 0.55], false),
-    ("rhythm", "dialogue_ratio_min", "dialogue_line_ratio", 0.1, -0.05, [0.05, 0.60], false),
-    ("rhythm", "dialogue_ratio_max", "dialogue_line_ratio", 0.9, 0.05, [0.40, 0.95], false),
-    ("rhythm", "comma_avg_min", "commas_per_sentence", 0.1, -0.2, [0.2, 1.2], false),
-    ("rhythm", "comma_avg_max", "commas_per_sentence", 0.9, 0.2, [1.0, 3.0], false),
+    (
+        "readability",
+        "long_sentence_low",
+        "sentence_length_p90",
+        0.5,
+        0.0,
+        [60.0, 120.0],
+        true,
+    ),
+    (
+        "readability",
+        "max_avg_sentence_length",
+        "sentence_length_mean",
+        0.9,
+        5.0,
+        [35.0, 80.0],
+        false,
+    ),
+    (
+        "readability",
+        "kanji_ratio_min",
+        "kanji_ratio",
+        0.1,
+        -0.02,
+        [0.10, 0.35],
+        false,
+    ),
+    (
+        "readability",
+        "kanji_ratio_max",
+        "kanji_ratio",
+        0.9,
+        0.02,
+        [0.25, 0.55],
+        false,
+    ),
+    (
+        "rhythm",
+        "dialogue_ratio_min",
+        "dialogue_line_ratio",
+        0.1,
+        -0.05,
+        [0.05, 0.60],
+        false,
+    ),
+    (
+        "rhythm",
+        "dialogue_ratio_max",
+        "dialogue_line_ratio",
+        0.9,
+        0.05,
+        [0.40, 0.95],
+        false,
+    ),
+    (
+        "rhythm",
+        "comma_avg_min",
+        "commas_per_sentence",
+        0.1,
+        -0.2,
+        [0.2, 1.2],
+        false,
+    ),
+    (
+        "rhythm",
+        "comma_avg_max",
+        "commas_per_sentence",
+        0.9,
+        0.2,
+        [1.0, 3.0],
+        false,
+    ),
 ];
 
 fn threshold_value(t: &Thresholds, name: &str) -> f64 {

@@ -49,7 +49,10 @@ pub fn run(ctx: &Ctx, args: BaselineArgs) -> u8 {
             emit(&o, format.format(), |r| {
                 let mut s = cmd::summary_text(&r.baseline);
                 for e in &r.skipped {
-                    s.push_str(&format!("読めなかったテキスト: {} [{}] {}\n", e.path, e.code, e.message));
+                    s.push_str(&format!(
+                        "読めなかったテキスト: {} [{}] {}\n",
+                        e.path, e.code, e.message
+                    ));
                 }
                 s.push_str(&format!("次: {}\n", r.next_action));
                 s
@@ -66,7 +69,9 @@ pub fn run(ctx: &Ctx, args: BaselineArgs) -> u8 {
                 let mut s = String::new();
                 for b in &r.baselines {
                     match &b.error {
-                        Some(code) => s.push_str(&format!("{}  読めません [{code}]\n", b.corpus_model_id)),
+                        Some(code) => {
+                            s.push_str(&format!("{}  読めません [{code}]\n", b.corpus_model_id))
+                        }
                         None => s.push_str(&format!(
                             "{}  {} 本・本文 {} 字  {}\n",
                             b.corpus_model_id,

@@ -47,8 +47,12 @@ pub enum FeedbackAction {
 }
 
 fn score_map(s: Option<f64>) -> serde_json::Map<String, serde_json::Value> {
-    s.map(|v| [("overall".to_string(), serde_json::json!(v))].into_iter().collect())
-        .unwrap_or_default()
+    s.map(|v| {
+        [("overall".to_string(), serde_json::json!(v))]
+            .into_iter()
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 pub fn run(ctx: &Ctx, args: FeedbackArgs) -> u8 {

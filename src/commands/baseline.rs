@@ -149,8 +149,10 @@ impl Report for BaselineBuildReport {
 
 pub fn build(ctx: &Ctx, req: BaselineBuildRequest) -> Result<BaselineBuildReport> {
     if req.dir.trim().is_empty() {
-        return Err(Error::new(Code::U001, "ベースラインにするフォルダを指定してください")
-            .hint("例: `noveler baseline build 40_原稿`"));
+        return Err(
+            Error::new(Code::U001, "ベースラインにするフォルダを指定してください")
+                .hint("例: `noveler baseline build 40_原稿`"),
+        );
     }
     let project = Project::load(&ctx.root)?;
     let (texts, skipped) = stats_of(ctx, &project, vec![Target::Path(req.dir.clone())])?;

@@ -162,8 +162,8 @@ pub fn run(ctx: &Ctx, mut req: CheckRequest, ml: MlOptimization) -> Result<Check
             .collect();
         if baseline.is_ok() {
             entry.insert(
-            "severity_adjustments".into(),
-            json!(changed.iter().take(MAX_ADJUSTMENTS).collect::<Vec<_>>()),
+                "severity_adjustments".into(),
+                json!(changed.iter().take(MAX_ADJUSTMENTS).collect::<Vec<_>>()),
             );
             entry.insert(
                 "severity_adjustments_summary".into(),
@@ -291,10 +291,7 @@ mod tests {
             ],
             ..Default::default()
         };
-        assert_eq!(
-            episodes_of(&req).into_iter().collect::<Vec<_>>(),
-            [3, 4, 7]
-        );
+        assert_eq!(episodes_of(&req).into_iter().collect::<Vec<_>>(), [3, 4, 7]);
     }
 
     #[test]

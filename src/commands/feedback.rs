@@ -155,7 +155,8 @@ pub fn record(ctx: &Ctx, req: FeedbackRequest) -> Result<FeedbackReport> {
     )?;
     let weight_optimization = corpus_stats::optimize_weights(&store::decisions(&ctx.root));
     let next_action = if weight_optimization.suggestions.is_empty() {
-        "記録しました。`noveler check N --optimize-weights` で重みを反映した点数を確認できます".into()
+        "記録しました。`noveler check N --optimize-weights` で重みを反映した点数を確認できます"
+            .into()
     } else {
         format!(
             "退け続けているルールがあります（{}）。suggestions の .novelerrc.yaml の変更を検討してください",

@@ -150,7 +150,10 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
     if !(0.0..=100.0).contains(&req.target_score) {
         return Err(Error::new(
             Code::U001,
-            format!("target_score は 0〜100 で指定してください（{}）", req.target_score),
+            format!(
+                "target_score は 0〜100 で指定してください（{}）",
+                req.target_score
+            ),
         ));
     }
     if !(1..=MAX_ITERATIONS).contains(&req.max_iterations) {
@@ -283,7 +286,12 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
         backup,
         diff,
         next_action,
-        files_in: vec![FileRef::from_bytes(&ctx.root, &t.path, &t.bytes, "manuscript")],
+        files_in: vec![FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &t.bytes,
+            "manuscript",
+        )],
         files_out,
     })
 }
@@ -311,7 +319,11 @@ pub fn text(r: &ImproveReport) -> String {
             fmt(it.score_after),
             it.findings_before,
             it.findings_after,
-            if it.kept { "" } else { "（点数が下がったため取り消し）" }
+            if it.kept {
+                ""
+            } else {
+                "（点数が下がったため取り消し）"
+            }
         ));
     }
     out.push_str(&format!(

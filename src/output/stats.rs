@@ -20,7 +20,9 @@ fn num(v: &Value) -> f64 {
 
 /// The lines for `ml` (empty when there is nothing to say).
 pub fn ml_text(ml: &Value) -> String {
-    let mut s = String::from("\nコーパス統計（記述統計。モデルやAIの判断ではありません: noveler explain statistics）\n");
+    let mut s = String::from(
+        "\nコーパス統計（記述統計。モデルやAIの判断ではありません: noveler explain statistics）\n",
+    );
     if let Some(f) = ml.get("fallback") {
         s.push_str(&format!(
             "  [{}] {}。{}\n",
@@ -70,7 +72,11 @@ pub fn ml_text(ml: &Value) -> String {
     }
     if let Some(d) = ml.get("dynamic_thresholds_applied") {
         let mut changes = Vec::new();
-        for group in d["thresholds"].as_object().into_iter().flat_map(|g| g.values()) {
+        for group in d["thresholds"]
+            .as_object()
+            .into_iter()
+            .flat_map(|g| g.values())
+        {
             for (name, t) in group.as_object().into_iter().flatten() {
                 if num(&t["original"]) != num(&t["learned"]) {
                     changes.push(format!("{name} {} → {}", t["original"], t["learned"]));

@@ -17,7 +17,10 @@ pub const FEEDBACK_DIR: &str = ".noveler/feedback";
 
 /// Whether `id` has the form of a corpus_model_id (12 lower hex).
 pub fn valid_id(id: &str) -> bool {
-    id.len() == 12 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    id.len() == 12
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 pub fn path_of(root: &Path, id: &str) -> PathBuf {
@@ -62,8 +65,7 @@ pub fn load(root: &Path, id: &str) -> Result<CorpusBaseline> {
         .at(&path, None)
         .hint("`noveler baseline build DIR` で作り直してください（壊れたファイルは消して構いません）。")
     };
-    let b: CorpusBaseline =
-        serde_json::from_slice(&bytes).map_err(|e| corrupt(e.to_string()))?;
+    let b: CorpusBaseline = serde_json::from_slice(&bytes).map_err(|e| corrupt(e.to_string()))?;
     if b.id != id || b.kind != "statistics" {
         return Err(corrupt(format!(
             "中身の id（{}）または kind（{}）がファイル名と合いません",
@@ -153,7 +155,12 @@ pub fn feedback(root: &Path) -> (Vec<FeedbackRecord>, Vec<String>) {
             .and_then(|b| serde_json::from_slice::<FeedbackRecord>(&b).ok())
         {
             Some(r) => out.push(r),
-            None => bad.push(p.file_name().unwrap_or_default().to_string_lossy().into_owned()),
+            None => bad.push(
+                p.file_name()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned(),
+            ),
         }
     }
     (out, bad)

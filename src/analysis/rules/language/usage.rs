@@ -400,23 +400,28 @@ impl Rule for RedundantExpression {
     fn check(&self, cx: &RuleContext, out: &mut Vec<Diagnostic>) {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        phrase_hits(cx, &cx.settings.redundant_expressions, true, |span, at, e| {
-            let edit = rewrite_of(e, &doc.display[at.end..])
-                .and_then(|to| display_edit(doc, &guard, at, to));
-            out.push(
-                diag(
-                    &REDUNDANT_EXPRESSION,
-                    span,
-                    format!("「{}」は冗長です。「{}」で足ります。", e.wrong, e.right),
-                )
-                .with_suggestion(e.right.clone())
-                .with_edit_fix(
-                    Applicability::Aggressive,
-                    format!("「{}」を「{}」に言い換える", e.wrong, e.right),
-                    edit,
-                ),
-            );
-        });
+        phrase_hits(
+            cx,
+            &cx.settings.redundant_expressions,
+            true,
+            |span, at, e| {
+                let edit = rewrite_of(e, &doc.display[at.end..])
+                    .and_then(|to| display_edit(doc, &guard, at, to));
+                out.push(
+                    diag(
+                        &REDUNDANT_EXPRESSION,
+                        span,
+                        format!("「{}」は冗長です。「{}」で足ります。", e.wrong, e.right),
+                    )
+                    .with_suggestion(e.right.clone())
+                    .with_edit_fix(
+                        Applicability::Aggressive,
+                        format!("「{}」を「{}」に言い換える", e.wrong, e.right),
+                        edit,
+                    ),
+                );
+            },
+        );
     }
 }
 
