@@ -231,15 +231,19 @@ pub fn run(ctx: &Ctx, mut req: CheckRequest, ml: MlOptimization) -> Result<Check
     let mut w = json!(feedback);
     w["applied"] = json!(apply_weights);
     ml_out.insert("weight_optimization".into(), w);
-    // One file: the seed's shape (comparison and adjustments directly under ml_enhancements).
-    if files.len() == 1 {
-        if let Some((_, Value::Object(one))) = files.iter().next() {
-            for (k, v) in one {
-                ml_out.insert(k.clone(), v.clone());
+    // One file: the seed's shape (comparison and adjustments directly under
+    // ml_enhancements, with its `path`); several: one entry per path under `files`.
+    match files.len() {
+        1 => {
+            if let Some((path, Value::Object(one))) = files.into_iter().next() {
+                ml_out.insert("path".into(), json!(path));
+                ml_out.extend(one);
             }
         }
+        _ => {
+            ml_out.insert("files".into(), Value::Object(files));
+        }
     }
-    ml_out.insert("files".into(), Value::Object(files));
     report.ml_enhancements = Some(Value::Object(ml_out));
     Ok(report)
 }

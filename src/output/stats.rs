@@ -39,8 +39,12 @@ pub fn ml_text(ml: &Value) -> String {
             b["source"].as_str().unwrap_or("")
         ));
     }
-    let files = ml.get("files").and_then(Value::as_object);
-    for (path, f) in files.into_iter().flatten() {
+    // Several files under `files`; one file directly (with its `path`).
+    let files: Vec<(&str, &Value)> = match ml.get("files").and_then(Value::as_object) {
+        Some(map) => map.iter().map(|(k, v)| (k.as_str(), v)).collect(),
+        None => vec![(ml["path"].as_str().unwrap_or(""), ml)],
+    };
+    for (path, f) in files {
         let Some(m) = f.pointer("/corpus_baseline_comparison/metrics") else {
             continue;
         };
