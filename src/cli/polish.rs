@@ -130,10 +130,14 @@ pub fn run(ctx: &Ctx, args: PolishArgs) -> u8 {
     let single =
         !args.all && targets.len() == 1 && !std::path::Path::new(&user_path(&targets[0])).is_dir();
     if !single {
-        if args.stage.is_some() || args.expected_sha256.is_some() || !args.issue_ids.is_empty() {
+        if args.stage.is_some()
+            || args.expected_sha256.is_some()
+            || !args.issue_ids.is_empty()
+            || args.until.is_some()
+        {
             let e = crate::Error::new(
                 crate::Code::U001,
-                "--stage / --expected-sha256 / --issue-ids は原稿を一つだけ指定したときに使えます",
+                "--stage / --expected-sha256 / --issue-ids / --until は原稿を一つだけ指定したときに使えます",
             )
             .hint("話数かファイルを一つだけ指定してください。");
             let o = commands::execute(ctx, "polish", |_| Err::<cmd::PolishReport, _>(e));
