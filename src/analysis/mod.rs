@@ -5,6 +5,7 @@
 pub mod aozora;
 pub mod corpus_stats;
 pub mod dictionaries;
+pub mod feedback_weights;
 pub mod finding;
 pub mod fix;
 pub mod line_index;
