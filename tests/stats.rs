@@ -248,8 +248,12 @@ struct Mcp {
 
 impl Mcp {
     fn start(root: &Path) -> Mcp {
+        Mcp::start_with(root, &["--tools", "seed"])
+    }
+
+    fn start_with(root: &Path, extra: &[&str]) -> Mcp {
         let mut m = Mcp {
-            proc: McpProcess::spawn(root, &["--tools", "seed"]),
+            proc: McpProcess::spawn(root, extra),
             next: 1,
         };
         m.request(
@@ -503,4 +507,34 @@ fn repeat_step_says_a_repeat_measures_the_same_text() {
     );
     let r = json(&o)["result"].clone();
     assert!(r["note"].as_str().unwrap_or("").contains("同じ本文"), "{r}");
+}
+
+#[test]
+fn the_default_profile_keeps_the_statistics_it_was_asked_for() {
+    let dir = sample();
+    let root = dir.path();
+    let built = json(&run(
+        root,
+        &["baseline", "build", "40_原稿", "--format", "json"],
+    ));
+    let id = built["result"]["baseline"]["corpus_model_id"].clone();
+    let mut mcp = Mcp::start_with(root, &[]);
+    let ml = json!({"enabled": true, "corpus_model_id": id});
+    let c = mcp.call(
+        "noveler_check",
+        json!({"episode": 1, "ml_optimization": ml}),
+    );
+    assert_eq!(
+        c["metadata"]["ml_enhancements"]["kind"], "statistics",
+        "{c}"
+    );
+    let s = mcp.call(
+        "execute_check_step",
+        json!({"episode": 1, "step_id": 3, "ml_optimization": ml}),
+    );
+    let m = &s["result"]["metadata"]["ml_enhancements"];
+    assert_eq!(m["corpus_model_id"], id, "{s}");
+    // Without ml_optimization the compact step reply still drops its metadata.
+    let plain = mcp.call("execute_check_step", json!({"episode": 1, "step_id": 3}));
+    assert!(plain["result"].get("metadata").is_none(), "{plain}");
 }
