@@ -51,6 +51,8 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
             [CompletionResult]::new('evaluate', 'evaluate', [CompletionResultType]::ParameterValue, 'Judged evaluations for an agent: 68 story elements, structure, expression, preview')
             [CompletionResult]::new('polish', 'polish', [CompletionResultType]::ParameterValue, 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3')
+            [CompletionResult]::new('baseline', 'baseline', [CompletionResultType]::ParameterValue, 'Corpus baselines (statistics of a folder of texts) for `check --corpus-model-id`: build DIR, list, show ID. Not `check --baseline` (accepted findings)')
+            [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Record accept/reject feedback on findings (weights and config suggestions): record, summary')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -68,12 +70,17 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet unless this names an episode file (第NNN話…)')
             [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Hide findings recorded in this baseline file (default .noveler/baseline.json)')
             [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Record every current finding in a baseline file (default .noveler/baseline.json)')
+            [CompletionResult]::new('--corpus-model-id', '--corpus-model-id', [CompletionResultType]::ParameterName, 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
             [CompletionResult]::new('--exit-zero', '--exit-zero', [CompletionResultType]::ParameterName, 'Exit 0 even when the gate trips (errors still exit 2)')
             [CompletionResult]::new('--statistics', '--statistics', [CompletionResultType]::ParameterName, 'Print a table of finding counts per rule code instead of the findings (text format)')
             [CompletionResult]::new('--no-progress', '--no-progress', [CompletionResultType]::ParameterName, 'Never show a progress bar')
             [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Do not read or write the content-hash cache (.noveler/cache/)')
             [CompletionResult]::new('--snippet', '--snippet', [CompletionResultType]::ParameterName, 'Check the text as a snippet, not a whole episode: skip the rules about an episode as a whole (length, dialogue ratio, kanji ratio, window…)')
+            [CompletionResult]::new('--ml', '--ml', [CompletionResultType]::ParameterName, 'Compare with a corpus baseline (statistics, not a model): this text''s metrics as percentiles of the author''s earlier episodes, in metadata.ml_enhancements (json)')
+            [CompletionResult]::new('--dynamic-thresholds', '--dynamic-thresholds', [CompletionResultType]::ParameterName, 'Check with thresholds learned from the baseline, clamped to sane bounds (implies --ml)')
+            [CompletionResult]::new('--dynamic-severity', '--dynamic-severity', [CompletionResultType]::ParameterName, 'Adjust severities by position and frequency against the baseline (implies --ml)')
+            [CompletionResult]::new('--optimize-weights', '--optimize-weights', [CompletionResultType]::ParameterName, 'Weight rule penalties by the recorded accept/reject feedback (implies --ml)')
             [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
             [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
@@ -1407,6 +1414,8 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--expected-sha256', '--expected-sha256', [CompletionResultType]::ParameterName, 'Refuse (QC-018) unless the file still has this sha256')
             [CompletionResult]::new('--stage', '--stage', [CompletionResultType]::ParameterName, 'Print the prompt of revision stage 2 (content) or 3 (reader experience) instead')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Fix and re-check until the overall score reaches SCORE, no pass improves it, or --max-iterations (one episode; written once, with one backup, only with --apply)')
+            [CompletionResult]::new('--max-iterations', '--max-iterations', [CompletionResultType]::ParameterName, 'Most fix-and-check passes of --until (1-10)')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every manuscript of the project')
             [CompletionResult]::new('--diff', '--diff', [CompletionResultType]::ParameterName, 'Show the unified diff only (default)')
@@ -1446,6 +1455,127 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
         'noveler;polish;help;help' {
             break
         }
+        'noveler;baseline' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Gather the statistics of every .md/.txt text under DIR and store them (.noveler/corpus_baselines/<id>.json); prints the corpus_model_id')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the stored corpus baselines')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a stored corpus baseline: each metric''s distribution')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;baseline;build' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;baseline;list' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;baseline;show' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;baseline;help' {
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Gather the statistics of every .md/.txt text under DIR and store them (.noveler/corpus_baselines/<id>.json); prints the corpus_model_id')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the stored corpus baselines')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a stored corpus baseline: each metric''s distribution')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;baseline;help;build' {
+            break
+        }
+        'noveler;baseline;help;list' {
+            break
+        }
+        'noveler;baseline;help;show' {
+            break
+        }
+        'noveler;baseline;help;help' {
+            break
+        }
+        'noveler;feedback' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('record', 'record', [CompletionResultType]::ParameterValue, 'Record which findings of an episode the author accepted or rejected (ids from a check)')
+            [CompletionResult]::new('summary', 'summary', [CompletionResultType]::ParameterValue, 'Rule weights and config suggestions from every record so far')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;feedback;record' {
+            [CompletionResult]::new('--accept', '--accept', [CompletionResultType]::ParameterName, 'Finding ids the author accepted (comma-separated; ID:CODE to name the rule)')
+            [CompletionResult]::new('--reject', '--reject', [CompletionResultType]::ParameterName, 'Finding ids the author rejected (comma-separated; ID:CODE to name the rule)')
+            [CompletionResult]::new('--before', '--before', [CompletionResultType]::ParameterName, 'Overall score before the revision')
+            [CompletionResult]::new('--after', '--after', [CompletionResultType]::ParameterName, 'Overall score after the revision')
+            [CompletionResult]::new('--note', '--note', [CompletionResultType]::ParameterName, 'A note kept with the record')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;feedback;summary' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;feedback;help' {
+            [CompletionResult]::new('record', 'record', [CompletionResultType]::ParameterValue, 'Record which findings of an episode the author accepted or rejected (ids from a check)')
+            [CompletionResult]::new('summary', 'summary', [CompletionResultType]::ParameterValue, 'Rule weights and config suggestions from every record so far')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;feedback;help;record' {
+            break
+        }
+        'noveler;feedback;help;summary' {
+            break
+        }
+        'noveler;feedback;help;help' {
+            break
+        }
         'noveler;mcp' {
             [CompletionResult]::new('--tools', '--tools', [CompletionResultType]::ParameterName, 'Which tools to offer: `default` (one tool per job, compact replies) or `seed` (every tool under the seeds'' names, full typed output schemas)')
             [CompletionResult]::new('--allow-root', '--allow-root', [CompletionResultType]::ParameterName, 'Another directory tool calls may read and write (repeatable); the project root and the roots the client declares (MCP roots) are always allowed')
@@ -1480,6 +1610,8 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('progressive', 'progressive', [CompletionResultType]::ParameterValue, 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end')
             [CompletionResult]::new('evaluate', 'evaluate', [CompletionResultType]::ParameterValue, 'Judged evaluations for an agent: 68 story elements, structure, expression, preview')
             [CompletionResult]::new('polish', 'polish', [CompletionResultType]::ParameterValue, 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3')
+            [CompletionResult]::new('baseline', 'baseline', [CompletionResultType]::ParameterValue, 'Corpus baselines (statistics of a folder of texts) for `check --corpus-model-id`: build DIR, list, show ID. Not `check --baseline` (accepted findings)')
+            [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Record accept/reject feedback on findings (weights and config suggestions): record, summary')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -1741,6 +1873,32 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;polish;submit' {
+            break
+        }
+        'noveler;help;baseline' {
+            [CompletionResult]::new('build', 'build', [CompletionResultType]::ParameterValue, 'Gather the statistics of every .md/.txt text under DIR and store them (.noveler/corpus_baselines/<id>.json); prints the corpus_model_id')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List the stored corpus baselines')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show a stored corpus baseline: each metric''s distribution')
+            break
+        }
+        'noveler;help;baseline;build' {
+            break
+        }
+        'noveler;help;baseline;list' {
+            break
+        }
+        'noveler;help;baseline;show' {
+            break
+        }
+        'noveler;help;feedback' {
+            [CompletionResult]::new('record', 'record', [CompletionResultType]::ParameterValue, 'Record which findings of an episode the author accepted or rejected (ids from a check)')
+            [CompletionResult]::new('summary', 'summary', [CompletionResultType]::ParameterValue, 'Rule weights and config suggestions from every record so far')
+            break
+        }
+        'noveler;help;feedback;record' {
+            break
+        }
+        'noveler;help;feedback;summary' {
             break
         }
         'noveler;help;mcp' {

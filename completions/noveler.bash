@@ -25,6 +25,9 @@ _noveler() {
             noveler,backup)
                 cmd="noveler__subcmd__backup"
                 ;;
+            noveler,baseline)
+                cmd="noveler__subcmd__baseline"
+                ;;
             noveler,check)
                 cmd="noveler__subcmd__check"
                 ;;
@@ -45,6 +48,9 @@ _noveler() {
                 ;;
             noveler,explain)
                 cmd="noveler__subcmd__explain"
+                ;;
+            noveler,feedback)
+                cmd="noveler__subcmd__feedback"
                 ;;
             noveler,files)
                 cmd="noveler__subcmd__files"
@@ -169,6 +175,30 @@ _noveler() {
             noveler__subcmd__backup__subcmd__help,restore)
                 cmd="noveler__subcmd__backup__subcmd__help__subcmd__restore"
                 ;;
+            noveler__subcmd__baseline,build)
+                cmd="noveler__subcmd__baseline__subcmd__build"
+                ;;
+            noveler__subcmd__baseline,help)
+                cmd="noveler__subcmd__baseline__subcmd__help"
+                ;;
+            noveler__subcmd__baseline,list)
+                cmd="noveler__subcmd__baseline__subcmd__list"
+                ;;
+            noveler__subcmd__baseline,show)
+                cmd="noveler__subcmd__baseline__subcmd__show"
+                ;;
+            noveler__subcmd__baseline__subcmd__help,build)
+                cmd="noveler__subcmd__baseline__subcmd__help__subcmd__build"
+                ;;
+            noveler__subcmd__baseline__subcmd__help,help)
+                cmd="noveler__subcmd__baseline__subcmd__help__subcmd__help"
+                ;;
+            noveler__subcmd__baseline__subcmd__help,list)
+                cmd="noveler__subcmd__baseline__subcmd__help__subcmd__list"
+                ;;
+            noveler__subcmd__baseline__subcmd__help,show)
+                cmd="noveler__subcmd__baseline__subcmd__help__subcmd__show"
+                ;;
             noveler__subcmd__check,help)
                 cmd="noveler__subcmd__check__subcmd__help"
                 ;;
@@ -280,6 +310,24 @@ _noveler() {
             noveler__subcmd__context__subcmd__help,show)
                 cmd="noveler__subcmd__context__subcmd__help__subcmd__show"
                 ;;
+            noveler__subcmd__feedback,help)
+                cmd="noveler__subcmd__feedback__subcmd__help"
+                ;;
+            noveler__subcmd__feedback,record)
+                cmd="noveler__subcmd__feedback__subcmd__record"
+                ;;
+            noveler__subcmd__feedback,summary)
+                cmd="noveler__subcmd__feedback__subcmd__summary"
+                ;;
+            noveler__subcmd__feedback__subcmd__help,help)
+                cmd="noveler__subcmd__feedback__subcmd__help__subcmd__help"
+                ;;
+            noveler__subcmd__feedback__subcmd__help,record)
+                cmd="noveler__subcmd__feedback__subcmd__help__subcmd__record"
+                ;;
+            noveler__subcmd__feedback__subcmd__help,summary)
+                cmd="noveler__subcmd__feedback__subcmd__help__subcmd__summary"
+                ;;
             noveler__subcmd__files,changes)
                 cmd="noveler__subcmd__files__subcmd__changes"
                 ;;
@@ -325,6 +373,9 @@ _noveler() {
             noveler__subcmd__help,backup)
                 cmd="noveler__subcmd__help__subcmd__backup"
                 ;;
+            noveler__subcmd__help,baseline)
+                cmd="noveler__subcmd__help__subcmd__baseline"
+                ;;
             noveler__subcmd__help,check)
                 cmd="noveler__subcmd__help__subcmd__check"
                 ;;
@@ -345,6 +396,9 @@ _noveler() {
                 ;;
             noveler__subcmd__help,explain)
                 cmd="noveler__subcmd__help__subcmd__explain"
+                ;;
+            noveler__subcmd__help,feedback)
+                cmd="noveler__subcmd__help__subcmd__feedback"
                 ;;
             noveler__subcmd__help,files)
                 cmd="noveler__subcmd__help__subcmd__files"
@@ -418,6 +472,15 @@ _noveler() {
             noveler__subcmd__help__subcmd__backup,restore)
                 cmd="noveler__subcmd__help__subcmd__backup__subcmd__restore"
                 ;;
+            noveler__subcmd__help__subcmd__baseline,build)
+                cmd="noveler__subcmd__help__subcmd__baseline__subcmd__build"
+                ;;
+            noveler__subcmd__help__subcmd__baseline,list)
+                cmd="noveler__subcmd__help__subcmd__baseline__subcmd__list"
+                ;;
+            noveler__subcmd__help__subcmd__baseline,show)
+                cmd="noveler__subcmd__help__subcmd__baseline__subcmd__show"
+                ;;
             noveler__subcmd__help__subcmd__check,progressive)
                 cmd="noveler__subcmd__help__subcmd__check__subcmd__progressive"
                 ;;
@@ -453,6 +516,12 @@ _noveler() {
                 ;;
             noveler__subcmd__help__subcmd__context,show)
                 cmd="noveler__subcmd__help__subcmd__context__subcmd__show"
+                ;;
+            noveler__subcmd__help__subcmd__feedback,record)
+                cmd="noveler__subcmd__help__subcmd__feedback__subcmd__record"
+                ;;
+            noveler__subcmd__help__subcmd__feedback,summary)
+                cmd="noveler__subcmd__help__subcmd__feedback__subcmd__summary"
                 ;;
             noveler__subcmd__help__subcmd__files,changes)
                 cmd="noveler__subcmd__help__subcmd__files__subcmd__changes"
@@ -695,7 +764,7 @@ _noveler() {
 
     case "${cmd}" in
         noveler)
-            opts="-q -h -V --project-root --no-save --save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help"
+            opts="-q -h -V --project-root --no-save --save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish baseline feedback mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1318,8 +1387,162 @@ _noveler() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        noveler__subcmd__baseline)
+            opts="-q -h --project-root --no-save --save --quiet --help build list show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__baseline__subcmd__build)
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__baseline__subcmd__help)
+            opts="build list show help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__baseline__subcmd__help__subcmd__build)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__baseline__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__baseline__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__baseline__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__baseline__subcmd__list)
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__baseline__subcmd__show)
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         noveler__subcmd__check)
-            opts="-q -h --format --aspects --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --preset --exclude-dialogue-lines --no-cache --stdin-filename --baseline --write-baseline --snippet --project-root --no-save --save --quiet --help progressive help"
+            opts="-q -h --format --aspects --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --preset --exclude-dialogue-lines --no-cache --stdin-filename --baseline --write-baseline --snippet --ml --corpus-model-id --dynamic-thresholds --dynamic-severity --optimize-weights --project-root --no-save --save --quiet --help progressive help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1370,6 +1593,10 @@ _noveler() {
                     return 0
                     ;;
                 --write-baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --corpus-model-id)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2358,6 +2585,144 @@ _noveler() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        noveler__subcmd__feedback)
+            opts="-q -h --project-root --no-save --save --quiet --help record summary help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__feedback__subcmd__help)
+            opts="record summary help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__feedback__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__feedback__subcmd__help__subcmd__record)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__feedback__subcmd__help__subcmd__summary)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__feedback__subcmd__record)
+            opts="-q -h --accept --reject --before --after --note --format --project-root --no-save --save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --accept)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reject)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --before)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --after)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --note)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__feedback__subcmd__summary)
+            opts="-q -h --format --project-root --no-save --save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         noveler__subcmd__files)
             opts="-q -h --project-root --no-save --save --quiet --help info list get changes clean help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -2597,7 +2962,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help)
-            opts="check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish mcp help"
+            opts="check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish baseline feedback mcp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2793,6 +3158,62 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help__subcmd__backup__subcmd__restore)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__baseline)
+            opts="build list show"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__baseline__subcmd__build)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__baseline__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__baseline__subcmd__show)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3061,6 +3482,48 @@ _noveler() {
         noveler__subcmd__help__subcmd__explain)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__feedback)
+            opts="record summary"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__feedback__subcmd__record)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__feedback__subcmd__summary)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -3799,7 +4262,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__polish)
-            opts="-q -h --all --level --diff --apply --codes --issue-ids --expected-sha256 --stage --format --project-root --no-save --save --quiet --help submit help"
+            opts="-q -h --all --level --diff --apply --codes --issue-ids --expected-sha256 --stage --format --until --max-iterations --project-root --no-save --save --quiet --help submit help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3827,6 +4290,14 @@ _noveler() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-iterations)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --project-root)

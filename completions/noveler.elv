@@ -48,6 +48,8 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
             cand evaluate 'Judged evaluations for an agent: 68 story elements, structure, expression, preview'
             cand polish 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3'
+            cand baseline 'Corpus baselines (statistics of a folder of texts) for `check --corpus-model-id`: build DIR, list, show ID. Not `check --baseline` (accepted findings)'
+            cand feedback 'Record accept/reject feedback on findings (weights and config suggestions): record, summary'
             cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -64,12 +66,17 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --stdin-filename 'File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet unless this names an episode file (第NNN話…)'
             cand --baseline 'Hide findings recorded in this baseline file (default .noveler/baseline.json)'
             cand --write-baseline 'Record every current finding in a baseline file (default .noveler/baseline.json)'
+            cand --corpus-model-id 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)'
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
             cand --exit-zero 'Exit 0 even when the gate trips (errors still exit 2)'
             cand --statistics 'Print a table of finding counts per rule code instead of the findings (text format)'
             cand --no-progress 'Never show a progress bar'
             cand --no-cache 'Do not read or write the content-hash cache (.noveler/cache/)'
             cand --snippet 'Check the text as a snippet, not a whole episode: skip the rules about an episode as a whole (length, dialogue ratio, kanji ratio, window…)'
+            cand --ml 'Compare with a corpus baseline (statistics, not a model): this text''s metrics as percentiles of the author''s earlier episodes, in metadata.ml_enhancements (json)'
+            cand --dynamic-thresholds 'Check with thresholds learned from the baseline, clamped to sane bounds (implies --ml)'
+            cand --dynamic-severity 'Adjust severities by position and frequency against the baseline (implies --ml)'
+            cand --optimize-weights 'Weight rule penalties by the recorded accept/reject feedback (implies --ml)'
             cand --no-save 'Do not save the result envelope under temp/json_output/'
             cand --save 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
             cand -q 'Print less: only findings, errors and the pass/fail line'
@@ -1258,6 +1265,8 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --expected-sha256 'Refuse (QC-018) unless the file still has this sha256'
             cand --stage 'Print the prompt of revision stage 2 (content) or 3 (reader experience) instead'
             cand --format 'format'
+            cand --until 'Fix and re-check until the overall score reaches SCORE, no pass improves it, or --max-iterations (one episode; written once, with one backup, only with --apply)'
+            cand --max-iterations 'Most fix-and-check passes of --until (1-10)'
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
             cand --all 'Every manuscript of the project'
             cand --diff 'Show the unified diff only (default)'
@@ -1292,6 +1301,111 @@ set edit:completion:arg-completer[noveler] = {|@words|
         }
         &'noveler;polish;help;help'= {
         }
+        &'noveler;baseline'= {
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand --save 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+            cand -q 'Print less: only findings, errors and the pass/fail line'
+            cand --quiet 'Print less: only findings, errors and the pass/fail line'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand build 'Gather the statistics of every .md/.txt text under DIR and store them (.noveler/corpus_baselines/<id>.json); prints the corpus_model_id'
+            cand list 'List the stored corpus baselines'
+            cand show 'Show a stored corpus baseline: each metric''s distribution'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;baseline;build'= {
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand --save 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+            cand -q 'Print less: only findings, errors and the pass/fail line'
+            cand --quiet 'Print less: only findings, errors and the pass/fail line'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;baseline;list'= {
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand --save 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+            cand -q 'Print less: only findings, errors and the pass/fail line'
+            cand --quiet 'Print less: only findings, errors and the pass/fail line'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;baseline;show'= {
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand --save 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+            cand -q 'Print less: only findings, errors and the pass/fail line'
+            cand --quiet 'Print less: only findings, errors and the pass/fail line'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;baseline;help'= {
+            cand build 'Gather the statistics of every .md/.txt text under DIR and store them (.noveler/corpus_baselines/<id>.json); prints the corpus_model_id'
+            cand list 'List the stored corpus baselines'
+            cand show 'Show a stored corpus baseline: each metric''s distribution'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;baseline;help;build'= {
+        }
+        &'noveler;baseline;help;list'= {
+        }
+        &'noveler;baseline;help;show'= {
+        }
+        &'noveler;baseline;help;help'= {
+        }
+        &'noveler;feedback'= {
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand --save 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+            cand -q 'Print less: only findings, errors and the pass/fail line'
+            cand --quiet 'Print less: only findings, errors and the pass/fail line'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand record 'Record which findings of an episode the author accepted or rejected (ids from a check)'
+            cand summary 'Rule weights and config suggestions from every record so far'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;feedback;record'= {
+            cand --accept 'Finding ids the author accepted (comma-separated; ID:CODE to name the rule)'
+            cand --reject 'Finding ids the author rejected (comma-separated; ID:CODE to name the rule)'
+            cand --before 'Overall score before the revision'
+            cand --after 'Overall score after the revision'
+            cand --note 'A note kept with the record'
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand --save 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+            cand -q 'Print less: only findings, errors and the pass/fail line'
+            cand --quiet 'Print less: only findings, errors and the pass/fail line'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;feedback;summary'= {
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand --save 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+            cand -q 'Print less: only findings, errors and the pass/fail line'
+            cand --quiet 'Print less: only findings, errors and the pass/fail line'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;feedback;help'= {
+            cand record 'Record which findings of an episode the author accepted or rejected (ids from a check)'
+            cand summary 'Rule weights and config suggestions from every record so far'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;feedback;help;record'= {
+        }
+        &'noveler;feedback;help;summary'= {
+        }
+        &'noveler;feedback;help;help'= {
+        }
         &'noveler;mcp'= {
             cand --tools 'Which tools to offer: `default` (one tool per job, compact replies) or `seed` (every tool under the seeds'' names, full typed output schemas)'
             cand --allow-root 'Another directory tool calls may read and write (repeatable); the project root and the roots the client declares (MCP roots) are always allowed'
@@ -1325,6 +1439,8 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand progressive 'The 12-step progressive check of an episode: tasks, step N, repeat, status, history, end'
             cand evaluate 'Judged evaluations for an agent: 68 story elements, structure, expression, preview'
             cand polish 'Apply the rules'' automatic fixes (diff or --apply with a backup), or revision stages 2/3'
+            cand baseline 'Corpus baselines (statistics of a folder of texts) for `check --corpus-model-id`: build DIR, list, show ID. Not `check --baseline` (accepted findings)'
+            cand feedback 'Record accept/reject feedback on findings (weights and config suggestions): record, summary'
             cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -1516,6 +1632,25 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand submit 'Apply an agent''s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
         }
         &'noveler;help;polish;submit'= {
+        }
+        &'noveler;help;baseline'= {
+            cand build 'Gather the statistics of every .md/.txt text under DIR and store them (.noveler/corpus_baselines/<id>.json); prints the corpus_model_id'
+            cand list 'List the stored corpus baselines'
+            cand show 'Show a stored corpus baseline: each metric''s distribution'
+        }
+        &'noveler;help;baseline;build'= {
+        }
+        &'noveler;help;baseline;list'= {
+        }
+        &'noveler;help;baseline;show'= {
+        }
+        &'noveler;help;feedback'= {
+            cand record 'Record which findings of an episode the author accepted or rejected (ids from a check)'
+            cand summary 'Rule weights and config suggestions from every record so far'
+        }
+        &'noveler;help;feedback;record'= {
+        }
+        &'noveler;help;feedback;summary'= {
         }
         &'noveler;help;mcp'= {
         }

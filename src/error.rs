@@ -69,6 +69,10 @@ codes! {
     QC016 = "QC-016", NotFound;       // snapshot read failed
     QC017 = "QC-017", NotFound;       // manual upload required
     QC018 = "QC-018", State;          // text hash mismatch
+    // Corpus statistics (seed 001 §8.5, meanings as issue 18 gives them)
+    QcMl001 = "QC-ML-001", NotFound;  // corpus baseline not found
+    QcMl002 = "QC-ML-002", State;     // corpus baseline file corrupt
+    QcMl003 = "QC-ML-003", Validation; // corpus baseline too small
     // Input / usage (ours)
     U001 = "U001", Validation;        // invalid argument
     U002 = "U002", Config;            // invalid .novelerrc.yaml / config value

@@ -439,6 +439,7 @@ fn cases(fx: &Fixture) -> Vec<Case> {
     ];
     cases.extend(writing_cases(fx));
     cases.extend(progressive_cases());
+    cases.extend(stats_cases());
     // noveler_check's full three-stage mode (its plain mode is the first case above).
     cases.push(Case {
         tool: "noveler_check",
@@ -1467,4 +1468,29 @@ fn long_check_reports_progress_and_stops_on_cancellation() {
     assert_eq!(cancelled.len(), 1, "{cancelled:?}");
     assert_eq!(cancelled[0]["success"], false);
     assert_eq!(cancelled[0]["error"]["code"], "R001");
+}
+
+/// The quality-loop and statistics tools (issue 18).
+fn stats_cases() -> Vec<Case> {
+    vec![
+        Case {
+            tool: "run_quality_checks",
+            valid: json!({"episode": 1, "ml_optimization": {"enabled": true}}),
+            invalid: json!({"episode": 1, "fail_under": 250}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "improve_quality_until",
+            valid: json!({"episode": 1, "target_score": 100, "dry_run": true}),
+            invalid: json!({"episode": 1, "max_iterations": 50}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+        Case {
+            tool: "record_improvement_feedback",
+            valid: json!({"episode": 1, "decisions": [
+                {"finding_id": "0123456789ab", "code": "TYPO", "decision": "reject"}]}),
+            invalid: json!({"episode": 1}),
+            invalid_expect: Expect::ToolError("U001"),
+        },
+    ]
 }

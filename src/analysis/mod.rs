@@ -3,7 +3,9 @@
 #![deny(clippy::print_stdout, clippy::print_stderr, clippy::disallowed_methods)]
 
 pub mod aozora;
+pub mod corpus_stats;
 pub mod dictionaries;
+pub mod feedback_weights;
 pub mod finding;
 pub mod fix;
 pub mod line_index;

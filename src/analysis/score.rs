@@ -146,13 +146,29 @@ pub fn penalty_score<'a>(
     findings: impl IntoIterator<Item = (&'a str, Severity)>,
     body_chars: usize,
 ) -> f64 {
+    penalty_score_weighted(findings, body_chars, &BTreeMap::new())
+}
+
+/// `penalty_score` with each rule's penalty multiplied by its weight in `rule_weights`
+/// (absent: 1) and capped again (the feedback weights of `corpus_stats::optimize_weights`).
+pub fn penalty_score_weighted<'a>(
+    findings: impl IntoIterator<Item = (&'a str, Severity)>,
+    body_chars: usize,
+    rule_weights: &BTreeMap<String, f64>,
+) -> f64 {
     let mut by_code: BTreeMap<&str, Vec<Severity>> = BTreeMap::new();
     for (code, s) in findings {
         by_code.entry(code).or_default().push(s);
     }
     let penalty: f64 = by_code
         .iter()
-        .map(|(code, sev)| rule_penalty(code, sev, body_chars))
+        .map(|(code, sev)| {
+            let p = rule_penalty(code, sev, body_chars);
+            match (rule_weights.get(*code), sev.iter().max()) {
+                (Some(w), Some(&worst)) => (p * w).min(cap(worst)),
+                _ => p,
+            }
+        })
         .sum();
     round1((100.0 - penalty).max(0.0))
 }
@@ -163,6 +179,16 @@ fn round1(x: f64) -> f64 {
 
 /// The scores of `findings` over a text of `body_chars` body characters.
 pub fn compute(findings: &[Finding], body_chars: usize, settings: &Settings) -> Scores {
+    compute_weighted(findings, body_chars, settings, &BTreeMap::new())
+}
+
+/// `compute` with per-rule weights (see `penalty_score_weighted`).
+pub fn compute_weighted(
+    findings: &[Finding],
+    body_chars: usize,
+    settings: &Settings,
+    rule_weights: &BTreeMap<String, f64>,
+) -> Scores {
     if let Some(reason) = too_short(body_chars, settings) {
         return Scores::unscored(reason);
     }
@@ -185,7 +211,7 @@ pub fn compute(findings: &[Finding], body_chars: usize, settings: &Settings) -> 
             .iter()
             .filter(|f| f.aspect == aspect)
             .map(|f| (f.code.as_str(), f.severity));
-        *scores.slot(aspect) = Some(penalty_score(of_aspect, body_chars));
+        *scores.slot(aspect) = Some(penalty_score_weighted(of_aspect, body_chars, rule_weights));
     }
     let total_weight: f64 = checked
         .iter()

@@ -136,6 +136,40 @@ pub struct CheckArgs {
     /// whole (length, dialogue ratio, kanji ratio, window…)
     #[arg(long)]
     pub snippet: bool,
+    /// Compare with a corpus baseline (statistics, not a model): this text's metrics as
+    /// percentiles of the author's earlier episodes, in metadata.ml_enhancements (json)
+    #[arg(long, help_heading = "Corpus statistics")]
+    pub ml: bool,
+    /// Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)
+    #[arg(long, value_name = "ID", help_heading = "Corpus statistics")]
+    pub corpus_model_id: Option<String>,
+    /// Check with thresholds learned from the baseline, clamped to sane bounds (implies --ml)
+    #[arg(long, help_heading = "Corpus statistics")]
+    pub dynamic_thresholds: bool,
+    /// Adjust severities by position and frequency against the baseline (implies --ml)
+    #[arg(long, help_heading = "Corpus statistics")]
+    pub dynamic_severity: bool,
+    /// Weight rule penalties by the recorded accept/reject feedback (implies --ml)
+    #[arg(long, help_heading = "Corpus statistics")]
+    pub optimize_weights: bool,
+}
+
+impl CheckArgs {
+    /// `ml_optimization` from the flags (any of them enables it).
+    fn ml_optimization(&self) -> Option<crate::commands::check::stats::MlOptimization> {
+        let on = self.ml
+            || self.corpus_model_id.is_some()
+            || self.dynamic_thresholds
+            || self.dynamic_severity
+            || self.optimize_weights;
+        on.then(|| crate::commands::check::stats::MlOptimization {
+            enabled: true,
+            corpus_model_id: self.corpus_model_id.clone(),
+            use_dynamic_thresholds: self.dynamic_thresholds,
+            use_dynamic_severity: self.dynamic_severity,
+            auto_optimize_weights: self.optimize_weights,
+        })
+    }
 }
 
 /// A baseline path as typed: relative to the working directory (`""` stays the default).
@@ -204,6 +238,7 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
         write_baseline: args.write_baseline.as_deref().map(|p| from_cwd(cwd, p)),
         stdin_filename: args.stdin_filename.clone(),
         snippet: args.snippet,
+        ml_optimization: args.ml_optimization(),
         ..Default::default()
     }
 }
@@ -277,7 +312,13 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs, sink: &Sink) -> Exit
     };
     let format = args.format;
     let code = super::emit(sink, &outcome, format, |r: &CheckReport| match format {
-        Format::Text | Format::Json => render::text(r, &opts),
+        Format::Text | Format::Json => {
+            let mut t = render::text(r, &opts);
+            if let Some(ml) = &r.ml_enhancements {
+                t.push_str(&crate::output::stats::ml_text(ml));
+            }
+            t
+        }
         Format::Ndjson => render::ndjson(r),
         Format::Sarif => render::sarif(r, &paths),
         Format::Github => render::github(r, &paths),

@@ -12,9 +12,11 @@ use std::process::ExitCode;
 
 pub mod artifact;
 pub mod backup;
+pub mod baseline;
 pub mod check;
 pub mod complete;
 pub mod convert;
+pub mod feedback;
 pub mod files;
 pub mod gen;
 pub mod init;
@@ -73,7 +75,8 @@ pub enum Command {
     Man(gen::ManArgs),
     /// Show a rule's documentation: what it detects, why, an example and its fix
     Explain {
-        /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES, or `scoring` for the score formula
+        /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES, `scoring` for the score formula, or
+        /// `statistics` for the corpus statistics of --ml (not the findings baseline)
         code: String,
         #[arg(long, value_enum, default_value = "text")]
         format: DataFormat,
@@ -115,6 +118,11 @@ pub enum Command {
     Evaluate(progressive::EvaluateArgs),
     /// Apply the rules' automatic fixes (diff or --apply with a backup), or revision stages 2/3
     Polish(polish::PolishArgs),
+    /// Corpus baselines (statistics of a folder of texts) for `check --corpus-model-id`:
+    /// build DIR, list, show ID. Not `check --baseline` (accepted findings)
+    Baseline(baseline::BaselineArgs),
+    /// Record accept/reject feedback on findings (weights and config suggestions): record, summary
+    Feedback(feedback::FeedbackArgs),
     /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
     Mcp(mcp::McpArgs),
 }
@@ -163,7 +171,10 @@ pub fn run_in(ctx: Ctx, cli: Cli, sink: &Sink) -> ExitStatus {
             emit(sink, &out, format.format(), |r| {
                 match (&r.rule, &r.scoring) {
                     (Some(rule), _) => crate::output::rules::explain_text(rule),
-                    (None, scoring) => scoring.clone().unwrap_or_default(),
+                    (None, scoring) => scoring
+                        .clone()
+                        .or_else(|| r.statistics.clone())
+                        .unwrap_or_default(),
                 }
             })
         }
@@ -195,6 +206,8 @@ pub fn run_in(ctx: Ctx, cli: Cli, sink: &Sink) -> ExitStatus {
         Command::Progressive(args) => progressive::run(&ctx, args, sink),
         Command::Evaluate(args) => progressive::run_evaluate(&ctx, args, sink),
         Command::Polish(args) => polish::run(&ctx, args, sink),
+        Command::Baseline(args) => baseline::run(&ctx, args, sink),
+        Command::Feedback(args) => feedback::run(&ctx, args, sink),
         Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet, sink),
     }
 }

@@ -65,6 +65,13 @@ pub struct PolishArgs {
     pub stage: Option<u8>,
     #[arg(long, value_enum, default_value = "text")]
     pub format: DataFormat,
+    /// Fix and re-check until the overall score reaches SCORE, no pass improves it, or
+    /// --max-iterations (one episode; written once, with one backup, only with --apply)
+    #[arg(long, value_name = "SCORE")]
+    pub until: Option<f64>,
+    /// Most fix-and-check passes of --until (1-10)
+    #[arg(long, value_name = "N", default_value_t = 3, requires = "until")]
+    pub max_iterations: u32,
 }
 
 #[derive(Debug, Subcommand)]
@@ -124,10 +131,14 @@ pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> ExitStatus {
     let single =
         !args.all && targets.len() == 1 && !std::path::Path::new(&user_path(&targets[0])).is_dir();
     if !single {
-        if args.stage.is_some() || args.expected_sha256.is_some() || !args.issue_ids.is_empty() {
+        if args.stage.is_some()
+            || args.expected_sha256.is_some()
+            || !args.issue_ids.is_empty()
+            || args.until.is_some()
+        {
             let e = crate::Error::new(
                 crate::Code::U001,
-                "--stage / --expected-sha256 / --issue-ids は原稿を一つだけ指定したときに使えます",
+                "--stage / --expected-sha256 / --issue-ids / --until は原稿を一つだけ指定したときに使えます",
             )
             .hint("話数かファイルを一つだけ指定してください。");
             let o = commands::execute(ctx, commands::polish::NAME, |_| {
@@ -152,6 +163,9 @@ pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> ExitStatus {
         return emit(sink, &o, fmt, many_text);
     }
     let (episode, file) = split_target(&targets[0]);
+    if let Some(target_score) = args.until {
+        return until(ctx, &args, episode, target_score, fmt, sink);
+    }
     if let Some(stage) = args.stage {
         let o = commands::execute(ctx, "polish_stage", |c| {
             cmd::stage(
@@ -223,4 +237,36 @@ fn many_text(r: &PolishManyReport) -> String {
     }
     s.push('\n');
     s
+}
+
+/// `polish EP --until SCORE`: the fix → re-check loop (`commands::improve`).
+fn until(
+    ctx: &Ctx,
+    args: &PolishArgs,
+    episode: Option<u32>,
+    target_score: f64,
+    fmt: crate::output::Format,
+    sink: &Sink,
+) -> ExitStatus {
+    let o = commands::execute(ctx, "improve_quality_until", |c| {
+        let Some(episode) = episode else {
+            return Err(crate::Error::new(
+                crate::Code::U001,
+                "--until は話数を一つ指定したときに使えます",
+            )
+            .hint("例: `noveler polish 3 --until 85 --apply`"));
+        };
+        crate::commands::improve::run(
+            c,
+            crate::commands::improve::ImproveRequest {
+                episode,
+                target_score,
+                max_iterations: args.max_iterations,
+                fix_level: args.level.map(Into::into),
+                dry_run: !args.apply,
+                expected_sha256: args.expected_sha256.clone(),
+            },
+        )
+    });
+    emit(sink, &o, fmt, crate::commands::improve::text)
 }

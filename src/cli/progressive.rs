@@ -179,6 +179,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
                         llm_result,
                         manuscript_content,
                         check_focus: None,
+                        ml_optimization: None,
                         options: opts,
                     },
                 )

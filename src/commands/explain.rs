@@ -43,8 +43,8 @@ impl From<&RuleMeta> for RuleInfo {
 
 #[derive(Clone, Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct ExplainRequest {
-    /// Rule code, e.g. `CONSECUTIVE_LONG_SENTENCES` (case-insensitive), or `scoring` for
-    /// the score formula.
+    /// Rule code, e.g. `CONSECUTIVE_LONG_SENTENCES` (case-insensitive), `scoring` for
+    /// the score formula, or `statistics` for the corpus statistics (`ml_optimization`).
     pub code: String,
 }
 
@@ -55,6 +55,9 @@ pub struct ExplainReport {
     /// The score formula and its constants (Japanese), for `scoring`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scoring: Option<String>,
+    /// The corpus statistics formulas (Japanese), for `statistics`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub statistics: Option<String>,
 }
 
 impl Report for ExplainReport {}
@@ -65,6 +68,14 @@ pub fn explain(_ctx: &Ctx, req: ExplainRequest) -> Result<ExplainReport> {
         return Ok(ExplainReport {
             rule: None,
             scoring: Some(crate::analysis::score::explain()),
+            statistics: None,
+        });
+    }
+    if code == "STATISTICS" {
+        return Ok(ExplainReport {
+            rule: None,
+            scoring: None,
+            statistics: Some(crate::analysis::corpus_stats::explain()),
         });
     }
     let rule = lookup(&code).ok_or_else(|| {
@@ -78,6 +89,7 @@ pub fn explain(_ctx: &Ctx, req: ExplainRequest) -> Result<ExplainReport> {
     Ok(ExplainReport {
         rule: Some(rule.meta().into()),
         scoring: None,
+        statistics: None,
     })
 }
 

@@ -17,13 +17,16 @@ use std::time::{Instant, SystemTime};
 
 pub mod artifact;
 pub mod backup;
+pub mod baseline;
 pub mod check;
 pub mod common;
 pub mod complete;
 pub mod convert;
 pub mod evaluate;
 pub mod explain;
+pub mod feedback;
 pub mod files;
+pub mod improve;
 pub mod init;
 pub mod noveler_cli;
 pub mod plot;

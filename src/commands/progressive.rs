@@ -139,6 +139,10 @@ pub struct StepRequest {
     /// Accepted for compatibility (typo_detection / grammar / …); each step has its own.
     #[serde(default)]
     pub check_focus: Option<String>,
+    /// Seed 001 §8 as statistics: adds metadata.ml_enhancements (percentiles against the
+    /// author's earlier episodes or corpus_model_id; `noveler explain statistics`).
+    #[serde(default)]
+    pub ml_optimization: Option<super::check::stats::MlOptimization>,
     #[serde(flatten)]
     pub options: OptionArgs,
 }
@@ -192,14 +196,18 @@ pub fn step(ctx: &Ctx, req: StepRequest) -> Result<StepResult> {
         &req.options,
         "step",
     )?;
-    progressive::execute_step(
+    let mut result = progressive::execute_step(
         &ctx.root,
         StepInput {
             llm_result: req.llm_result,
             manuscript_content: req.manuscript_content,
             ..input
         },
-    )
+    )?;
+    if let Some(ml) = req.ml_optimization.filter(|m| m.enabled) {
+        result.metadata.ml_enhancements = Some(super::check::stats::for_step(ctx, &result, ml)?);
+    }
+    Ok(result)
 }
 
 /// `progressive_check_execute_step` (seed 001 §6.1): `input_data` carries what

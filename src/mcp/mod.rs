@@ -77,6 +77,7 @@ pub mod requests;
 mod rpc_id;
 pub mod server;
 pub mod state;
+pub mod stats_tools;
 pub mod todo_tools;
 pub mod tools;
 pub mod transport;

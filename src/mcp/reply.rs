@@ -127,7 +127,15 @@ fn check_step_once(result: &mut Map<String, Value>) {
             acceptance.shift_remove("criteria");
         }
     }
+    // Corpus statistics asked for (`ml_optimization`) are the reply, not a repetition.
+    let ml = result
+        .get("metadata")
+        .and_then(|m| m.get("ml_enhancements"))
+        .cloned();
     result.shift_remove("metadata");
+    if let Some(ml) = ml {
+        result.insert("metadata".into(), json!({ "ml_enhancements": ml }));
+    }
 }
 
 /// Suggested next actions become `{tool, arguments}` objects an agent can call directly:

@@ -105,6 +105,7 @@ pub const UNLISTED: &[(&str, &[&str])] = &[
             "config",
             "no_cache",
             "exclude_dialogue_lines",
+            "ml_optimization",
         ],
     ),
     ("status", &["no_cache"]),
@@ -119,6 +120,7 @@ pub const UNLISTED: &[(&str, &[&str])] = &[
             "exclude_dialogue_lines",
             "window_size",
             "rule_profile",
+            "ml_optimization",
         ],
     ),
     ("store_artifact", &["source_file"]),
@@ -333,6 +335,7 @@ pub fn all() -> Vec<ToolSpec> {
     // the task memory (seed 004): create_task … search_contexts
     tools.extend(super::todo_tools::all());
     tools.extend(progressive());
+    tools.extend(super::stats_tools::all());
     tools
 }
 
@@ -416,7 +419,8 @@ fn progressive() -> Vec<ToolSpec> {
             STEP_HINTS,
             "Repeat a step under an iteration_policy {count, until_pass, min_improvement, \
              time_budget_s}: stops on pass, on too little improvement, or on the budget \
-             (QC-007). Revise the text between calls; every attempt is in the history.",
+             (QC-007). Without a new text or llm_result a repeat measures the same text \
+             and gives the same score: revise between calls (or use improve_quality_until).",
             commands::progressive::repeat,
         ),
         tool(

@@ -10,6 +10,7 @@ pub mod progressive;
 pub use crate::analysis::publish;
 pub mod report_html;
 pub mod rules;
+pub mod stats;
 pub mod status;
 pub mod todo;
 

@@ -141,6 +141,9 @@ pub fn repeat_text(r: &RepeatOutcome) -> String {
             .collect::<Vec<_>>()
             .join(" → ")
     );
+    if let Some(note) = &r.note {
+        let _ = writeln!(out, "{note}");
+    }
     if let Some(b) = &r.budget_error {
         let _ = writeln!(
             out,

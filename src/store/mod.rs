@@ -10,6 +10,7 @@ pub mod backup;
 pub mod baseline;
 pub mod cache;
 pub mod confine;
+pub mod corpus_baseline;
 pub mod dictionary;
 pub mod envelope;
 pub mod fileref;

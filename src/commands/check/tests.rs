@@ -201,6 +201,7 @@ fn report_with(findings: Vec<Severity>, overall: f64, gate: Gate) -> CheckReport
         files,
         errors: Vec::new(),
         baseline_written: None,
+        ml_enhancements: None,
         gate,
         inputs: Vec::new(),
         outputs: Vec::new(),

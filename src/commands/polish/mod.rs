@@ -209,7 +209,7 @@ pub fn target(root: &Path, episode: Option<u32>, file: Option<&str>) -> Result<T
     })
 }
 
-fn stale(rel: &str, expected: &str, actual: &str) -> Error {
+pub(crate) fn stale(rel: &str, expected: &str, actual: &str) -> Error {
     Error::new(
         Code::QC018,
         format!("{rel} はチェックしたときから変更されています（sha256 が一致しません）"),
@@ -237,15 +237,15 @@ pub fn unified_diff(rel: &str, before: &str, after: &str) -> String {
 /// Writes `new_text` (normalised) to the target after re-verifying its sha256 and backing
 /// it up; returns the backup and the bytes written.
 /// What writing a revised manuscript back left behind.
-struct Written {
-    backup: BackupRef,
+pub(crate) struct Written {
+    pub(crate) backup: BackupRef,
     /// sha256 of the bytes written.
-    sha256: String,
+    pub(crate) sha256: String,
     /// The manuscript as written (role `manuscript`).
-    file: FileRef,
+    pub(crate) file: FileRef,
 }
 
-fn write_back(
+pub(crate) fn write_back(
     root: &Path,
     t: &Target,
     expected: &str,
@@ -351,11 +351,17 @@ pub fn fix_text(
 ) -> (String, Vec<FixApplied>, Vec<FixSkipped>) {
     if issue_ids.is_empty() {
         let code_refs: Vec<&str> = codes.iter().map(String::as_str).collect();
-        let (fixed, log) = fix::apply_until_stable(
+        // Aggressive fixes include the word rules' rewordings (REDUNDANT_EXPRESSION): they
+        // need the dictionary.
+        let lexicon = (level == Applicability::Aggressive)
+            .then(|| crate::store::dictionary::lexicon().ok())
+            .flatten();
+        let (fixed, log) = fix::apply_until_stable_with(
             text,
             settings,
             level,
             (!codes.is_empty()).then_some(code_refs.as_slice()),
+            lexicon,
         );
         let applied = log
             .into_iter()

@@ -150,6 +150,7 @@ mod tests {
             summary,
             errors: Vec::new(),
             baseline_written: None,
+            ml_enhancements: None,
             gate: Gate::default(),
             inputs: Vec::new(),
             outputs: Vec::new(),

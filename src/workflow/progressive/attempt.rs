@@ -628,6 +628,7 @@ pub(super) fn run_attempt(
         scoring: scoring.clone(),
         template: template.info(),
         structured_output: judgment.as_ref().map(|j| j.raw.clone()),
+        ml_enhancements: None,
     };
     let manuscript_info = ManuscriptInfo {
         path: l.manuscript_rel.clone(),

@@ -17,6 +17,10 @@ pub struct RepeatOutcome {
     pub stopped_reason: String,
     /// QC-007 when a budget stopped the repeat before the step passed.
     pub budget_error: Option<Value>,
+    /// Said when every attempt measured the same text without a new judgment: a repeat
+    /// re-measures, it does not revise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     pub scores: Vec<f64>,
     pub policy: IterationPolicy,
     pub final_result: StepResult,
@@ -58,6 +62,8 @@ pub fn repeat_step(
         let mut scores = Vec::new();
         let mut last: Option<StepResult> = None;
         let mut reason = "completed".to_string();
+        let judged = input.llm_result.is_some();
+        let mut texts = std::collections::BTreeSet::new();
         let mut input = input.clone();
         input.trigger = "repeat";
         for i in 0..policy.count {
@@ -68,6 +74,7 @@ pub fn repeat_step(
                 }
             }
             let r = run_attempt(root, &mut m, step, &input, created && i == 0)?;
+            texts.insert(r.manuscript.sha256.clone());
             // An llm_result judges one text: use it for the first attempt only.
             input.llm_result = None;
             let score = r.quality_score;
@@ -109,6 +116,13 @@ pub fn repeat_step(
                 .hint("原稿を直してから再実行するか、count / time_budget_s を増やしてください。")
                 .to_json()
             });
+        let note = (scores.len() > 1 && texts.len() == 1).then(|| {
+            format!(
+                "{} 回とも同じ本文を測りました{}。新しい本文か判断（llm_result）がなければ、繰り返しても同じ結果です。本文を直してから繰り返すか、improve_quality_until（noveler polish N --until）を使ってください。",
+                scores.len(),
+                if judged { "（判断は最初の回だけに使われます）" } else { "" }
+            )
+        });
         Ok(RepeatOutcome {
             success: true,
             session_id: m.session_id.clone(),
@@ -116,6 +130,7 @@ pub fn repeat_step(
             attempts: scores.len() as u32,
             stopped_reason: reason,
             budget_error,
+            note,
             scores,
             policy: policy.clone(),
             final_result,

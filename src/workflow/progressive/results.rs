@@ -25,6 +25,9 @@ pub struct StepMetadata {
     pub template: TemplateInfo,
     /// The validated llm_result, when one was given.
     pub structured_output: Option<Value>,
+    /// Corpus statistics (`ml_optimization`, `commands::check::stats`), when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ml_enhancements: Option<Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]

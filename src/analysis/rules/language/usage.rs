@@ -361,7 +361,7 @@ impl Rule for Tautology {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
-        phrase_hits(cx, &cx.settings.tautologies, false, |span, e| {
+        phrase_hits(cx, &cx.settings.tautologies, false, |span, _, e| {
             out.push(
                 diag(
                     &TAUTOLOGY,
@@ -384,9 +384,9 @@ static REDUNDANT_EXPRESSION: RuleMeta = RuleMeta {
     aspect: Aspect::Style,
     default_severity: Severity::Low,
     summary: "冗長表現 in narration (することができる, ことによって) from the list",
-    fix: None,
+    fix: Some(Applicability::Aggressive),
     doc: RuleDoc {
-        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv）に照らして検出します。台詞は対象外です。",
+        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv）に照らして検出します。台詞は対象外です。言い換えが一通りに決まる語（することができ→でき、ことによって→ことで〈「ことによっては」を除く〉など）には、言い回しを変える修正（aggressive）が付きます。`--level aggressive` のときだけ適用されます。",
         why: "意味を変えずに短くできる言い回しは、文のテンポを落とします。一つひとつは小さくても、積み重なると文章全体が間延びします。",
         example: "　彼は魔法を使用することができる。",
         fixed: "　彼は魔法を使用できる。",
@@ -399,17 +399,60 @@ impl Rule for RedundantExpression {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
-        phrase_hits(cx, &cx.settings.redundant_expressions, true, |span, e| {
-            out.push(
-                diag(
-                    &REDUNDANT_EXPRESSION,
-                    span,
-                    format!("「{}」は冗長です。「{}」で足ります。", e.wrong, e.right),
-                )
-                .with_suggestion(e.right.clone()),
-            );
-        });
+        let doc = cx.doc;
+        let guard = LazyGuard::new(doc);
+        phrase_hits(
+            cx,
+            &cx.settings.redundant_expressions,
+            true,
+            |span, at, e| {
+                let edit = rewrite_of(e, &doc.display[at.end..])
+                    .and_then(|to| display_edit(doc, &guard, at, to));
+                out.push(
+                    diag(
+                        &REDUNDANT_EXPRESSION,
+                        span,
+                        format!("「{}」は冗長です。「{}」で足ります。", e.wrong, e.right),
+                    )
+                    .with_suggestion(e.right.clone())
+                    .with_edit_fix(
+                        Applicability::Aggressive,
+                        format!("「{}」を「{}」に言い換える", e.wrong, e.right),
+                        edit,
+                    ),
+                );
+            },
+        );
     }
+}
+
+/// 冗長表現 whose shorter wording replaces them as is, whatever follows (the conjugation
+/// goes on the same way): (phrase, replacement, a following text that changes the meaning).
+/// Only these get a fix, and only while the list still suggests that replacement; the
+/// others (することが可能→できる needs the sentence end changed, ではないだろうか→だろう drops
+/// the question) stay suggestions. The fix changes wording: level aggressive.
+const REWRITES: &[(&str, &str, Option<&str>)] = &[
+    ("することができ", "でき", None),
+    // ことによっては means "perhaps", not "by doing".
+    ("ことによって", "ことで", Some("は")),
+    ("ということになる", "ことになる", None),
+    ("であると言える", "である", None),
+    ("であるといえる", "である", None),
+    ("するようにする", "する", None),
+    ("させていただきます", "します", None),
+    ("することにする", "する", None),
+    ("と言っても過言ではない", "と言える", None),
+    ("の方が良い", "ほうがよい", None),
+];
+
+/// The replacement of `e` when it is one of `REWRITES` and `after` (the display text after
+/// the phrase) does not change its meaning.
+fn rewrite_of(e: &TypoEntry, after: &str) -> Option<&'static str> {
+    REWRITES
+        .iter()
+        .find(|(from, to, _)| *from == e.wrong && *to == e.right)
+        .filter(|(_, _, unless)| !unless.is_some_and(|u| after.starts_with(u)))
+        .map(|(_, to, _)| *to)
 }
 
 /// Calls `hit` for every occurrence of a phrase of `list` that starts where a word starts
@@ -418,7 +461,7 @@ fn phrase_hits(
     cx: &RuleContext,
     list: &[TypoEntry],
     narration_only: bool,
-    mut hit: impl FnMut(crate::analysis::Span, &TypoEntry),
+    mut hit: impl FnMut(crate::analysis::Span, std::ops::Range<usize>, &TypoEntry),
 ) {
     if list.is_empty() {
         return;
@@ -440,7 +483,8 @@ fn phrase_hits(
             if speech.get(i).copied().unwrap_or(false) {
                 continue;
             }
-            hit(cx.words.span(pw, range), &list[w]);
+            let at = pw.base + range.start..pw.base + range.end;
+            hit(cx.words.span(pw, range), at, &list[w]);
         }
     }
 }
@@ -565,6 +609,35 @@ mod tests {
         );
         assert!(texts(&RedundantExpression, "「説明することができた」").is_empty());
         assert!(texts(&RedundantExpression, "　彼は説明できた。").is_empty());
+    }
+
+    #[test]
+    fn redundant_expression_fix_rewords_only_fixed_rewrites() {
+        assert_eq!(
+            fix(&RedundantExpression, "　彼は魔法を使用することができる。"),
+            "　彼は魔法を使用できる。"
+        );
+        assert_eq!(
+            fix(&RedundantExpression, "　歩くことによって考える。"),
+            "　歩くことで考える。"
+        );
+        // ことによっては (perhaps) keeps its wording; so does a phrase whose replacement
+        // needs the sentence changed.
+        let perhaps = "　ことによっては明日になる。";
+        assert_eq!(fix(&RedundantExpression, perhaps), perhaps);
+        let possible = "　使用することが可能だ。";
+        assert_eq!(texts(&RedundantExpression, possible).len(), 1);
+        assert_eq!(fix(&RedundantExpression, possible), possible);
+        // The fix is aggressive: never applied at a lower level.
+        let found = diagnostics(
+            &RedundantExpression,
+            "　説明することができた。\n",
+            &Settings::default(),
+        );
+        assert_eq!(
+            found[0].fix.as_ref().map(|f| f.applicability),
+            Some(Applicability::Aggressive)
+        );
     }
 
     #[test]

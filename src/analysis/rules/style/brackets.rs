@@ -1,7 +1,7 @@
 //! BRACKETS_MISMATCH.
 
-use crate::analysis::Diagnostics;
 use super::*;
+use crate::analysis::Diagnostics;
 
 // BRACKETS_MISMATCH
 

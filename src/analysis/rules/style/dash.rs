@@ -1,7 +1,7 @@
 //! DASH_STYLE.
 
-use crate::analysis::Diagnostics;
 use super::*;
+use crate::analysis::Diagnostics;
 
 // DASH_STYLE
 

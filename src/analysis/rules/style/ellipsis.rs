@@ -1,7 +1,7 @@
 //! ELLIPSIS_STYLE and ELLIPSIS_ODD_COUNT.
 
-use crate::analysis::Diagnostics;
 use super::*;
+use crate::analysis::Diagnostics;
 
 // ELLIPSIS_STYLE
 

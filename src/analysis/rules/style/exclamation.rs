@@ -1,7 +1,7 @@
 //! EXCLAMATION_SPACE and HALFWIDTH_EXCLAMATION.
 
-use crate::analysis::Diagnostics;
 use super::*;
+use crate::analysis::Diagnostics;
 
 // EXCLAMATION_SPACE
 

@@ -1,7 +1,7 @@
 //! INDENT_MISSING.
 
-use crate::analysis::Diagnostics;
 use super::*;
+use crate::analysis::Diagnostics;
 
 // INDENT_MISSING
 

@@ -1,7 +1,7 @@
 //! PERIOD_BEFORE_CLOSE.
 
-use crate::analysis::Diagnostics;
 use super::*;
+use crate::analysis::Diagnostics;
 
 // PERIOD_BEFORE_CLOSE
 

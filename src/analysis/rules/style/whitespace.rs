@@ -1,7 +1,7 @@
 //! Whitespace hygiene (source lines of the body).
 
-use crate::analysis::Diagnostics;
 use super::*;
+use crate::analysis::Diagnostics;
 
 // Whitespace hygiene (source lines of the body)
 
