@@ -8,6 +8,7 @@
 pub mod io;
 pub mod plot;
 pub mod progressive;
+pub mod quality_stop;
 pub mod recovery;
 pub mod refs;
 pub mod render;
