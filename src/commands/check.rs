@@ -460,7 +460,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         (file.omitted, file.omitted_by_severity) = cap_findings(&mut file.findings, cap);
     }
     let summary = summarize(&files);
-    Ok(CheckReport {
+    let report = CheckReport {
         files,
         summary,
         errors,
@@ -472,7 +472,9 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         },
         inputs,
         outputs,
-    })
+    };
+    super::check_log::record(ctx, &req, &report);
+    Ok(report)
 }
 
 /// Reads, decodes, analyses (or fetches from the cache) one file.

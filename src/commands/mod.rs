@@ -14,8 +14,10 @@ use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 pub mod artifact;
+pub mod artifact_format;
 pub mod backup;
 pub mod check;
+pub mod check_log;
 pub mod check_suppress;
 pub mod complete;
 pub mod convert;
@@ -52,6 +54,8 @@ pub struct Ctx {
     /// Where the caller may read and write (`noveler mcp`: the allowed roots); `None` for
     /// the CLI, which serves the person at the keyboard (SPEC §8 "Paths").
     pub confine: Option<Arc<Confinement>>,
+    /// The time of log records (`store::logs`): the wall clock, a fixed one in tests.
+    pub clock: crate::store::logs::Clock,
 }
 
 impl Ctx {
@@ -63,6 +67,7 @@ impl Ctx {
             progress: None,
             cancel: Arc::new(AtomicBool::new(false)),
             confine: None,
+            clock: crate::store::logs::system_clock(),
         }
     }
 

@@ -5,6 +5,7 @@
 //! settings and earlier stage outputs passed as `artifact:` references (`refs`), and an
 //! output schema (`schema`); the agent submits the result, noveler validates, stores and
 //! advances the session (`session`, `writing`). `plot` does the same for episode plots.
+pub mod embed;
 pub mod io;
 pub mod plot;
 pub mod progressive;

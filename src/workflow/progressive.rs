@@ -1175,6 +1175,7 @@ fn store_artifact(
             source_file: Some(source_file.to_string()),
             description: Some(format!("品質チェック入力（{kind}）")),
             tags,
+            source_tool: Some("execute_check_step".into()),
         },
     );
     match out {
