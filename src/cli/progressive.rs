@@ -68,6 +68,9 @@ pub enum Verb {
         /// Check this file's text instead of the manuscript (nothing is written)
         #[arg(long, value_name = "FILE")]
         content: Option<String>,
+        /// Run the step but keep nothing (no session, attempt, step files or artifacts)
+        #[arg(long)]
+        dry_run: bool,
     },
     /// Run step N up to COUNT times, stopping on pass / too little improvement
     Repeat {
@@ -164,24 +167,29 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
             n,
             llm_result,
             content,
+            dry_run,
         } => {
             let o = commands::execute(ctx, "progressive_step", |c| {
                 let llm_result = llm_result.as_deref().map(read_json).transpose()?;
                 let manuscript_content = content.as_deref().map(read_text).transpose()?;
-                cmd::step(
+                crate::commands::progressive_modes::step(
                     c,
-                    cmd::StepRequest {
-                        episode: ep,
-                        step_id: n,
-                        session_id: session,
-                        llm_result,
-                        manuscript_content,
-                        check_focus: None,
-                        options: opts,
+                    crate::commands::progressive_modes::CheckStepRequest {
+                        step: cmd::StepRequest {
+                            episode: ep,
+                            step_id: n,
+                            session_id: session,
+                            llm_result,
+                            manuscript_content,
+                            check_focus: None,
+                            options: opts,
+                        },
+                        dry_run,
+                        options: None,
                     },
                 )
             });
-            emit(&o, fmt, out::step_text)
+            emit(&o, fmt, |r| out::step_text(&r.result))
         }
         Verb::Repeat {
             n,

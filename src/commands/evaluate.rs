@@ -1021,7 +1021,8 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
                 apply: true,
                 ..Default::default()
             },
-        )?);
+        )
+        .map_err(super::check_modes::auto_fix_failed)?);
     }
     let basic = crate::commands::check::run(ctx, req.check.clone())?;
     let mut completed = vec!["basic".to_string()];

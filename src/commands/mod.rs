@@ -18,6 +18,7 @@ pub mod artifact_format;
 pub mod backup;
 pub mod check;
 pub mod check_log;
+pub mod check_modes;
 pub mod check_suppress;
 pub mod complete;
 pub mod convert;
@@ -30,11 +31,13 @@ pub mod plot;
 pub mod polish;
 pub mod polish_many;
 pub mod progressive;
+pub mod progressive_modes;
 pub mod status;
 pub mod todo;
 pub mod validate;
 pub mod write;
 pub mod write_file;
+pub mod write_modes;
 
 /// Progress callback: (done, total, what). Called from worker threads.
 pub type ProgressFn = Arc<dyn Fn(u64, u64, &str) + Send + Sync>;

@@ -164,7 +164,7 @@ fn step_number(n: i64) -> Result<u32> {
 
 /// The input of a step request: the step number is checked first, then the episode (given,
 /// or the session's); the agent's result and a manuscript text are left for the caller.
-fn step_input(
+pub(crate) fn step_input(
     step_id: i64,
     episode: Option<u32>,
     session_id: Option<String>,

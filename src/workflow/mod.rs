@@ -5,6 +5,7 @@
 //! settings and earlier stage outputs passed as `artifact:` references (`refs`), and an
 //! output schema (`schema`); the agent submits the result, noveler validates, stores and
 //! advances the session (`session`, `writing`). `plot` does the same for episode plots.
+pub mod dry_run;
 pub mod embed;
 pub mod io;
 pub mod plot;
@@ -18,4 +19,5 @@ pub mod session;
 pub mod stages;
 pub mod steps;
 pub mod templates;
+pub mod tool_choice;
 pub mod writing;

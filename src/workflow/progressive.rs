@@ -272,6 +272,12 @@ pub struct AttemptRecord {
     pub manuscript_hash_refs: Vec<HashRef>,
     /// `step` or `repeat`.
     pub trigger: String,
+    /// Tools the attempt's result points to (seed 001 §4; `tool_choice`).
+    #[serde(default)]
+    pub available_tools: Vec<String>,
+    /// `auto` (noveler chose `available_tools`) or `none`.
+    #[serde(default)]
+    pub tool_selection_status: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -1355,17 +1361,20 @@ pub fn settings_for(l: &Loaded, opts: &CheckOptions, t: TargetLength) -> Setting
 
 /// Runs one attempt of a step (takes the episode lock).
 pub fn execute_step(root: &Path, input: StepInput) -> Result<StepResult> {
+    with_episode_lock(root, input.episode, || execute_step_held(root, input))
+}
+
+/// `execute_step` for a caller that already holds the episode's lock (`dry_run`).
+pub fn execute_step_held(root: &Path, input: StepInput) -> Result<StepResult> {
     let step = steps::by_number(input.step).ok_or_else(|| invalid_step(input.step as i64))?;
-    with_episode_lock(root, input.episode, || {
-        let (mut m, created) = open_session(
-            root,
-            input.episode,
-            input.session_id.as_deref(),
-            false,
-            &input.options,
-        )?;
-        run_attempt(root, &mut m, step, &input, created)
-    })
+    let (mut m, created) = open_session(
+        root,
+        input.episode,
+        input.session_id.as_deref(),
+        false,
+        &input.options,
+    )?;
+    run_attempt(root, &mut m, step, &input, created)
 }
 
 /// QC-003 listing the valid steps.
@@ -1686,6 +1695,12 @@ fn run_attempt(
     let output_bytes = serde_json::to_vec_pretty(&result).unwrap_or_default();
     write_atomic(&root.join(&output_rel), &output_bytes)?;
 
+    let tools = super::tool_choice::select(
+        result.issues.iter().filter(|i| i.fixable.is_some()).count(),
+        result.llm_pending,
+        passed,
+        ref_ids.len(),
+    );
     let mut hash_refs = vec![HashRef {
         kind: "input".into(),
         hash: format!("sha256:{}", l.sha256),
@@ -1712,6 +1727,8 @@ fn run_attempt(
         output_file: output_rel.clone(),
         manuscript_hash_refs: hash_refs,
         trigger: input.trigger.to_string(),
+        available_tools: tools.0,
+        tool_selection_status: tools.1,
     });
     save_manifest(root, m)?;
 
