@@ -186,6 +186,8 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
                         },
                         dry_run,
                         options: None,
+                        manuscript_artifact_id: None,
+                        manuscript_snapshot: None,
                     },
                 )
             });

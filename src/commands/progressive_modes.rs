@@ -8,7 +8,8 @@
 
 use super::progressive::{OptionArgs, StepRequest};
 use super::{Ctx, Report};
-use crate::error::Result;
+use crate::error::{Code, Error, Result};
+use crate::workflow::text_fetch;
 use crate::store::FileRef;
 use crate::workflow::progressive::{StepInput, StepResult};
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,14 @@ pub struct CheckStepRequest {
     /// rule_profile, config_overrides, accept_unjudged}.
     #[serde(default)]
     pub options: Option<OptionArgs>,
+    /// Check the text of this artifact (`artifact:<12 hex>`) instead of the manuscript file
+    /// (QC-015 when it cannot be fetched).
+    #[serde(default)]
+    pub manuscript_artifact_id: Option<String>,
+    /// Check the episode's manuscript as this backup (`backup_id`) holds it (QC-016 when it
+    /// cannot be read).
+    #[serde(default)]
+    pub manuscript_snapshot: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -69,6 +78,26 @@ fn merged(top: OptionArgs, options: Option<OptionArgs>) -> OptionArgs {
 pub fn step(ctx: &Ctx, req: CheckStepRequest) -> Result<CheckStepReport> {
     let mut step = req.step;
     step.options = merged(step.options, req.options);
+    let sources = [
+        step.manuscript_content.is_some(),
+        req.manuscript_artifact_id.is_some(),
+        req.manuscript_snapshot.is_some(),
+    ];
+    if sources.iter().filter(|x| **x).count() > 1 {
+        return Err(Error::new(
+            Code::U001,
+            "manuscript_content / manuscript_artifact_id / manuscript_snapshot はどれか一つだけ指定してください",
+        ));
+    }
+    if let Some(id) = &req.manuscript_artifact_id {
+        step.manuscript_content = Some(text_fetch::from_artifact(&ctx.root, id)?);
+    }
+    if let (Some(backup_id), Some(ep)) = (&req.manuscript_snapshot, step.episode) {
+        step.manuscript_content = Some(text_fetch::from_snapshot(&ctx.root, ep, backup_id)?);
+    }
+    if let (None, Some(ep)) = (&step.manuscript_content, step.episode) {
+        text_fetch::require_manuscript(&ctx.root, ep)?;
+    }
     if !req.dry_run {
         return Ok(CheckStepReport {
             result: super::progressive::step(ctx, step)?,

@@ -19,5 +19,6 @@ pub mod session;
 pub mod stages;
 pub mod steps;
 pub mod templates;
+pub mod text_fetch;
 pub mod tool_choice;
 pub mod writing;

@@ -1478,6 +1478,7 @@ fn run_attempt(
     let judgment: Option<Judgment> = match &input.llm_result {
         Some(v) => {
             judgment::check_manuscript_hash(v, &l.sha256)?;
+            super::text_fetch::check_alignment(v, text)?;
             judgment::validate(&template.doc.output_schema, v, &template.name)?;
             Some(judgment::parse(v, &format!("J{:02}", step.number)))
         }
