@@ -5,6 +5,7 @@
 //! that cannot call `fetch_artifact`. Artifacts are still stored (sessions and recovery
 //! keep using them); only the prompt changes.
 
+use super::refs::SourceDoc;
 use super::writing::InputRef;
 use crate::store::artifact::ArtifactStore;
 use std::path::Path;
@@ -23,8 +24,10 @@ pub fn artifacts_disabled() -> bool {
 }
 
 /// The documents section of a stage prompt with their text embedded, when references are
-/// switched off; `None` otherwise (the caller renders the references).
-pub fn section(root: &Path, inputs: &[InputRef]) -> Option<String> {
+/// switched off; `None` otherwise (the caller renders the references). The project's
+/// documents come from `docs` (so a dry run, which stores nothing, embeds them too);
+/// earlier stages' outputs from the artifact store.
+pub fn section(root: &Path, docs: &[SourceDoc], inputs: &[InputRef]) -> Option<String> {
     if !artifacts_disabled() {
         return None;
     }
@@ -42,10 +45,14 @@ pub fn section(root: &Path, inputs: &[InputRef]) -> Option<String> {
             out.push_str(&format!("（{src}）"));
         }
         out.push('\n');
-        match store.fetch(id) {
-            Ok(a) => {
+        let text = match docs.iter().find(|d| d.key == r.key) {
+            Some(d) => Ok(d.content.clone()),
+            None => store.fetch(id).map(|a| a.content.clone()),
+        };
+        match text {
+            Ok(t) => {
                 out.push_str("\n````\n");
-                out.push_str(a.content.trim_end());
+                out.push_str(t.trim_end());
                 out.push_str("\n````\n");
             }
             Err(e) => out.push_str(&format!("\n（読み込めませんでした: {}）\n", e.message)),
