@@ -62,6 +62,11 @@ pub struct WriteRequest {
     /// Skip the design stages not done yet and go straight to the manuscript (stage 8).
     #[serde(default)]
     pub draft_only: bool,
+    /// Also report the session in the five phases of the seed's A30 five-stage mode
+    /// (`five_stage`: 構想 1-2, 設計 3-5, 演出と整合 6-7, 執筆 8, 仕上げ 9-10); stages are
+    /// still submitted one by one (`commands::write_modes`).
+    #[serde(default)]
+    pub five_stage: bool,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]

@@ -12,7 +12,7 @@ use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
 use crate::workflow::stages::STAGES;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The five phases: (name, first stage, last stage).
 pub const FIVE_STAGES: [(&str, u8, u8); 5] = [
@@ -86,18 +86,6 @@ pub fn five_stage_view(done: &[String], next: Option<u8>) -> FiveStage {
     }
 }
 
-/// Arguments of `noveler_write`: the writing request, plus `five_stage`.
-#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
-pub struct NovelerWriteRequest {
-    #[serde(flatten)]
-    pub write: WriteRequest,
-    /// Report the session in the five phases of the seed's A30 five-stage mode (構想 1-2,
-    /// 設計 3-5, 演出と整合 6-7, 執筆 8, 仕上げ 9-10) as `five_stage`; stages are still
-    /// submitted one by one.
-    #[serde(default)]
-    pub five_stage: bool,
-}
-
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct NovelerWriteReport {
     #[serde(flatten)]
@@ -137,9 +125,11 @@ fn finish(report: WriteReport, five: bool, resumed: Option<String>) -> NovelerWr
     }
 }
 
-/// `noveler_write`.
-pub fn noveler_write(ctx: &Ctx, req: NovelerWriteRequest) -> Result<NovelerWriteReport> {
-    Ok(finish(write::run(ctx, req.write)?, req.five_stage, None))
+/// `noveler_write` (a request field rather than a flattened wrapper: the MCP layer can only
+/// refuse unknown keys of a request that is not flattened).
+pub fn noveler_write(ctx: &Ctx, req: WriteRequest) -> Result<NovelerWriteReport> {
+    let five = req.five_stage;
+    Ok(finish(write::run(ctx, req)?, five, None))
 }
 
 /// `write_stage` with `resume_session`: the interrupted session is reactivated first (as

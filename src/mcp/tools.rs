@@ -119,6 +119,8 @@ pub const UNLISTED: &[(&str, &[&str])] = &[
             "exclude_dialogue_lines",
             "window_size",
             "rule_profile",
+            "manuscript_artifact_id",
+            "manuscript_snapshot",
         ],
     ),
     ("store_artifact", &["source_file"]),
