@@ -141,7 +141,10 @@ fn cli_check_basic_is_check_basic() {
     let log = lines(&root.join(".noveler/checks/check_runs.ndjson"));
     assert_eq!(log.len(), 2, "one line per check run");
     let last = &log[1];
-    assert_eq!(last["input"]["files"][0]["path"], "40_原稿/第001話_潮墨の見習い.md");
+    assert_eq!(
+        last["input"]["files"][0]["path"],
+        "40_原稿/第001話_潮墨の見習い.md"
+    );
     assert_eq!(
         last["input"]["files"][0]["sha256"].as_str().unwrap().len(),
         64
@@ -171,7 +174,10 @@ fn cli_artifact_format_type_converts_and_dry_run_step_keeps_nothing() {
         &root,
         &["artifact", "store", "memo.yaml", "--format", "json"],
     ));
-    let id = stored["result"]["artifact_id"].as_str().unwrap().to_string();
+    let id = stored["result"]["artifact_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let fetched = run(&root, &["artifact", "fetch", &id, "--format-type", "json"]);
     assert_eq!(code(&fetched), 0, "{}", common::stderr(&fetched));
     let v: Value = serde_json::from_slice(&fetched.stdout).expect("converted to JSON");
@@ -186,7 +192,16 @@ fn cli_artifact_format_type_converts_and_dry_run_step_keeps_nothing() {
     let before = artifacts();
     let out = run(
         &root,
-        &["check", "progressive", "1", "step", "1", "--dry-run", "--format", "json"],
+        &[
+            "check",
+            "progressive",
+            "1",
+            "step",
+            "1",
+            "--dry-run",
+            "--format",
+            "json",
+        ],
     );
     assert!(code(&out) < 2, "{}", common::stderr(&out));
     let v = parse(&out);
@@ -217,7 +232,10 @@ fn cli_artifact_format_type_converts_and_dry_run_step_keeps_nothing() {
 #[test]
 fn cli_disable_artifacts_embeds_the_documents() {
     let (_g, root) = project();
-    let with_refs = parse(&run(&root, &["write", "3", "--dry-run", "--format", "json"]));
+    let with_refs = parse(&run(
+        &root,
+        &["write", "3", "--dry-run", "--format", "json"],
+    ));
     let prompt = with_refs["result"]["stage"]["prompt"].as_str().unwrap();
     assert!(prompt.contains("fetch_artifact"), "references by default");
     let out = common::noveler(&root)
@@ -257,8 +275,9 @@ fn mcp_parameters_the_seeds_name() {
     let verbose = m.ok("noveler_check", json!({"episode": 1, "verbose": true}));
     let log = verbose["verbose_log"].as_array().expect("verbose_log");
     assert!(
-        log.iter()
-            .any(|l| l.as_str().unwrap().contains("第001話") && l.as_str().unwrap().contains("指摘")),
+        log.iter().any(
+            |l| l.as_str().unwrap().contains("第001話") && l.as_str().unwrap().contains("指摘")
+        ),
         "{log:?}"
     );
 
@@ -299,7 +318,10 @@ fn mcp_parameters_the_seeds_name() {
         json!({"content": "{\"name\": \"小鞠\", \"tags\": [\"a\"]}", "content_type": "json"}),
     );
     let id = stored["artifact_id"].as_str().unwrap().to_string();
-    let f = m.ok("fetch_artifact", json!({"artifact_id": id, "format_type": "yaml"}));
+    let f = m.ok(
+        "fetch_artifact",
+        json!({"artifact_id": id, "format_type": "yaml"}),
+    );
     let y: serde_yaml::Value = serde_yaml::from_str(f["content"].as_str().unwrap()).unwrap();
     assert_eq!(y["name"], serde_yaml::Value::from("小鞠"));
     assert!(!f["content"].as_str().unwrap().contains('{'), "real YAML");
@@ -317,13 +339,22 @@ fn mcp_parameters_the_seeds_name() {
     );
     assert_eq!(s["dry_run"], true);
     assert_eq!(s["metadata"]["config_snapshot"]["window_size"], 7, "{s}");
-    assert!(check_sessions(&root, 2).is_empty(), "dry run keeps no session");
+    assert!(
+        check_sessions(&root, 2).is_empty(),
+        "dry run keeps no session"
+    );
     let e = m.err(
         "execute_check_step",
         json!({"episode": 2, "step_id": 11, "options": {"windowsize": 7}}),
         "U001",
     );
-    assert!(e["details"]["field"].as_str().unwrap().contains("windowsize"), "{e}");
+    assert!(
+        e["details"]["field"]
+            .as_str()
+            .unwrap()
+            .contains("windowsize"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -334,7 +365,10 @@ fn mcp_codes_the_seeds_define() {
     // progressive_check.* names that are not tools: guidance as a tool error.
     let e = m.err("progressive_check.get_tasks", json!({"episode": 1}), "U001");
     assert!(
-        e["message"].as_str().unwrap().contains("progressive_check_get_tasks"),
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("progressive_check_get_tasks"),
         "{e}"
     );
     let e = m.err("progressive_check_bogus", json!({}), "U001");
@@ -354,7 +388,11 @@ fn mcp_codes_the_seeds_define() {
         "QC-016",
     );
     // QC-017: an episode with no manuscript: the text must be passed.
-    m.err("execute_check_step", json!({"episode": 7, "step_id": 1}), "QC-017");
+    m.err(
+        "execute_check_step",
+        json!({"episode": 7, "step_id": 1}),
+        "QC-017",
+    );
     // QC-013: a judgment located past the end of the text.
     let first = m.ok("execute_check_step", json!({"episode": 1, "step_id": 1}));
     let judged = json!({

@@ -743,14 +743,14 @@ fn draft_only_with_a_plot_from_the_caller_and_a_bare_manuscript() {
         "--plot-file",
         &fixture("plot_ep004.yaml"),
         "--word-count-target",
-        "4000",
+        "3000",
     ]);
     assert_eq!(shown["stage"]["step"], 8);
     assert_eq!(shown["progress"]["skipped"], 7);
     assert!(shown["stage"]["prompt"]
         .as_str()
         .unwrap()
-        .contains("4000 字前後"));
+        .contains("3000 字前後"));
     let id = shown["session_id"].as_str().unwrap().to_string();
     let out = p.ok(&submit_args(&id, "8", &fixture("stage08_manuscript.md")));
     assert_eq!(out["manuscript"]["path"], "40_原稿/第004話_流れ着いた瓶.md");

@@ -172,9 +172,8 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs) -> u8 {
             let req = ArtifactFetchRequest {
                 artifact_id: id,
                 section,
-                format_type: format_type.and_then(|f| {
-                    serde_json::from_value(serde_json::Value::String(f)).ok()
-                }),
+                format_type: format_type
+                    .and_then(|f| serde_json::from_value(serde_json::Value::String(f)).ok()),
                 format: match format {
                     FetchFormatArg::Raw => FetchFormat::Raw,
                     FetchFormatArg::Json => FetchFormat::Json,

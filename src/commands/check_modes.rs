@@ -115,7 +115,10 @@ pub fn verbose_log(ctx: &Ctx, r: &CheckReport) -> Vec<String> {
         ));
     }
     for e in &r.errors {
-        lines.push(format!("{}: チェックできませんでした [{}] {}", e.path, e.code, e.message));
+        lines.push(format!(
+            "{}: チェックできませんでした [{}] {}",
+            e.path, e.code, e.message
+        ));
     }
     if ctx.save && ctx.root.is_dir() {
         lines.push(format!(

@@ -9,9 +9,9 @@
 use super::progressive::{OptionArgs, StepRequest};
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
-use crate::workflow::text_fetch;
 use crate::store::FileRef;
 use crate::workflow::progressive::{StepInput, StepResult};
+use crate::workflow::text_fetch;
 use serde::{Deserialize, Serialize};
 
 /// Arguments of `execute_check_step`.

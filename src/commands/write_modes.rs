@@ -180,12 +180,18 @@ mod tests {
         assert_eq!(phase_of(8), 4);
         assert_eq!(phase_of(10), 5);
         let v = five_stage_view(
-            &["plot_data_preparation".into(), "analyze_plot_structure".into()],
+            &[
+                "plot_data_preparation".into(),
+                "analyze_plot_structure".into(),
+            ],
             Some(3),
         );
         assert_eq!(v.current_phase, Some(2));
         assert_eq!(v.phases[0].status, "completed");
         assert_eq!(v.phases[1].status, "current");
-        assert_eq!(v.phases[4].stages, vec!["refine_manuscript_quality", "finalize_manuscript"]);
+        assert_eq!(
+            v.phases[4].stages,
+            vec!["refine_manuscript_quality", "finalize_manuscript"]
+        );
     }
 }

@@ -95,9 +95,25 @@ pub fn progressive_guidance(name: &str, offered: &[&str]) -> Option<Error> {
     )
 }
 
-/// `arguments` fit for an error envelope or a log line: long strings cut.
+/// Past this size (serialised) the echoed arguments' big objects and arrays are summarised,
+/// so an echo never takes the reply past its budget (it is added after the reply is fit).
+const ECHO_BYTES: usize = 4000;
+
+/// `arguments` fit for an error envelope or a log line: long strings cut, and when that is
+/// not enough, large nested values replaced by their size.
 pub fn echoed(args: &serde_json::Map<String, Value>) -> Value {
-    logs::abridge(&Value::Object(args.clone()), ARG_CHARS)
+    let mut v = logs::abridge(&Value::Object(args.clone()), ARG_CHARS);
+    if v.to_string().len() > ECHO_BYTES {
+        if let Value::Object(map) = &mut v {
+            for value in map.values_mut() {
+                let size = value.to_string().len();
+                if (value.is_object() || value.is_array()) && size > 500 {
+                    *value = Value::String(format!("…({size} bytes of JSON)"));
+                }
+            }
+        }
+    }
+    v
 }
 
 /// Adds `arguments` to the error of a failed reply (`structuredContent` and its text copy).
@@ -257,11 +273,22 @@ mod tests {
 
     #[test]
     fn progressive_names_get_guidance() {
-        let offered = ["progressive_check_get_tasks", "progressive_check_end_session"];
+        let offered = [
+            "progressive_check_get_tasks",
+            "progressive_check_end_session",
+        ];
         let e = progressive_guidance("progressive_check.get_tasks", &offered).unwrap();
-        assert!(e.message.contains("progressive_check_get_tasks"), "{}", e.message);
+        assert!(
+            e.message.contains("progressive_check_get_tasks"),
+            "{}",
+            e.message
+        );
         let e = progressive_guidance("progressive_check.start_session", &offered).unwrap();
-        assert!(e.message.contains("use progressive_check_get_tasks"), "{}", e.message);
+        assert!(
+            e.message.contains("use progressive_check_get_tasks"),
+            "{}",
+            e.message
+        );
         let e = progressive_guidance("progressive_check_bogus", &["get_check_tasks"]).unwrap();
         assert!(e.message.contains("get_check_tasks"), "{}", e.message);
         assert!(progressive_guidance("check_basic", &offered).is_none());
@@ -275,13 +302,31 @@ mod tests {
         let args = json!({"episode": 1, "content": "x".repeat(500)});
         let reply = json!({"success": false, "command": "write",
                            "error": {"code": "Q001"}, "result": null});
-        let r = probe.record(&clock, "write_stage", args.as_object().unwrap(), Some(&reply));
+        let r = probe.record(
+            &clock,
+            "write_stage",
+            args.as_object().unwrap(),
+            Some(&reply),
+        );
         assert_eq!(r["timestamp"], "2027-01-15T08:00:00.000Z");
         assert_eq!(r["tool_name"], "write_stage");
         assert_eq!(r["execution_trace"][0]["status"], "error");
         assert_eq!(r["execution_trace"][0]["error"], "Q001");
-        assert!(r["parameters"]["content"].as_str().unwrap().ends_with("(500 chars)"));
+        assert!(r["parameters"]["content"]
+            .as_str()
+            .unwrap()
+            .ends_with("(500 chars)"));
         assert!(r["resource_usage"].get("cpu_time_ms").is_some());
+    }
+
+    #[test]
+    fn echoed_arguments_stay_small() {
+        let big: Vec<String> = (0..600).map(|i| format!("項目{i}")).collect();
+        let args = json!({"episode": 1, "submission": {"items": big}});
+        let e = echoed(args.as_object().unwrap());
+        assert_eq!(e["episode"], 1);
+        assert!(e["submission"].as_str().unwrap().contains("bytes of JSON"));
+        assert!(e.to_string().len() < ECHO_BYTES);
     }
 
     #[test]

@@ -395,11 +395,17 @@ impl NovelerServer {
                 super::calls::echo_into(r, super::calls::echoed(&args));
             }
         }
-        let reply = result.as_ref().ok().and_then(|r| r.structured_content.as_ref());
+        let reply = result
+            .as_ref()
+            .ok()
+            .and_then(|r| r.structured_content.as_ref());
         let record = probe.record(&self.inner.clock, &name, &args, reply);
-        let root = self.root_for(&args).unwrap_or_else(|_| self.inner.root.clone());
+        let root = self
+            .root_for(&args)
+            .unwrap_or_else(|_| self.inner.root.clone());
         // Awaited, so a client that reads the log after the reply finds the line.
-        let _ = tokio::task::spawn_blocking(move || super::calls::write_record(&root, &record)).await;
+        let _ =
+            tokio::task::spawn_blocking(move || super::calls::write_record(&root, &record)).await;
         result
     }
 
@@ -519,13 +525,16 @@ impl NovelerServer {
             let spec = spec.clone();
             tokio::task::spawn_blocking(move || {
                 // Concurrency caps per project (seed 000 §7.2): busy at once, never queued.
-                let called = match super::calls::slot_kind(spec.command) {
-                    None => spec.call(&ctx, args),
-                    Some(kind) => crate::store::slots::with_slot(&ctx.root, kind, || {
-                        Ok(spec.call(&ctx, args))
-                    })
-                    .unwrap_or_else(|busy| Ok(failure(&ctx.root, spec.command, &busy, ctx.save))),
-                };
+                let called =
+                    match super::calls::slot_kind(spec.command) {
+                        None => spec.call(&ctx, args),
+                        Some(kind) => crate::store::slots::with_slot(&ctx.root, kind, || {
+                            Ok(spec.call(&ctx, args))
+                        })
+                        .unwrap_or_else(|busy| {
+                            Ok(failure(&ctx.root, spec.command, &busy, ctx.save))
+                        }),
+                    };
                 drop(ctx); // ends the progress channel
                 called
             })

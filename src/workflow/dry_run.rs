@@ -63,7 +63,9 @@ impl Snapshot {
                     for name in names(&dir) {
                         let path = dir.join(&name);
                         match before.get(&name) {
-                            None => std::fs::remove_file(&path).map_err(|e| Error::io(&path, &e))?,
+                            None => {
+                                std::fs::remove_file(&path).map_err(|e| Error::io(&path, &e))?
+                            }
                             Some(bytes) if name == "manifest.json" => {
                                 if std::fs::read(&path).ok().as_deref() != Some(bytes.as_slice()) {
                                     crate::store::write_atomic(&path, bytes)?;

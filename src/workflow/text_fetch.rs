@@ -51,7 +51,12 @@ pub fn from_snapshot(root: &Path, ep: u32, backup_id: &str) -> Result<String> {
             let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
             crate::store::lock::episode_number_of(stem) == Some(ep)
         })
-        .ok_or_else(|| fail("このバックアップに第{ep}話の原稿は含まれていません".replace("{ep}", &ep.to_string())))?;
+        .ok_or_else(|| {
+            fail(
+                "このバックアップに第{ep}話の原稿は含まれていません"
+                    .replace("{ep}", &ep.to_string()),
+            )
+        })?;
     let path = root
         .join(backup::BACKUP_DIR)
         .join(backup_id)
@@ -96,7 +101,10 @@ fn line_of(location: &str) -> Option<usize> {
         .or_else(|| t.strip_prefix('L'))
         .unwrap_or(t)
         .trim();
-    let t = t.strip_suffix("行目").or_else(|| t.strip_suffix('行')).unwrap_or(t);
+    let t = t
+        .strip_suffix("行目")
+        .or_else(|| t.strip_suffix('行'))
+        .unwrap_or(t);
     t.trim().parse().ok()
 }
 
@@ -160,7 +168,8 @@ mod tests {
         let text = "一行目。\n二行目の文。\n";
         let ok = json!({"issues": [{"location": "2行目"}, {"location": "「二行目」"}, {"location": "冒頭"}]});
         assert!(check_alignment(&ok, text).is_ok());
-        let bad = json!({"issues": [{"location": "L9"}, {"location": "「三行目」"}, {"location": "1"}]});
+        let bad =
+            json!({"issues": [{"location": "L9"}, {"location": "「三行目」"}, {"location": "1"}]});
         let e = check_alignment(&bad, text).unwrap_err();
         assert_eq!(e.code, Code::QC013);
         let d = e.details.unwrap();
