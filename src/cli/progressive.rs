@@ -191,7 +191,18 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs) -> u8 {
                     },
                 )
             });
-            emit(&o, fmt, |r| out::step_text(&r.result))
+            emit(&o, fmt, |r| {
+                let text = out::step_text(&r.result);
+                if !r.dry_run {
+                    return text;
+                }
+                // Nothing was kept: the step's files named in the text do not exist.
+                let gone = format!("、または {} にあります", r.result.files.output_file);
+                format!(
+                    "{}\n（dry run: セッション・ステップのファイル・アーティファクトは何も残していません）\n",
+                    text.replace(&gone, "にあります").trim_end()
+                )
+            })
         }
         Verb::Repeat {
             n,

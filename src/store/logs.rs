@@ -66,7 +66,9 @@ pub fn append(
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
     }
-    lock::with_lock(&path, || {
+    // The lock lives with the project's other locks (`.noveler/locks/log_<name>.lock`).
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    lock::with_lock(&lock::named_lock(root, &format!("log_{name}")), || {
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         if size > 0 && size + line.len() as u64 > rotation.max_bytes {
             rotate(&path, rotation.keep)?;
@@ -142,8 +144,8 @@ mod tests {
             .unwrap()
             .flatten()
             .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| !n.ends_with(".lock"))
             .collect();
+        assert!(root.join(".noveler/locks/log_mcp_calls.ndjson.lock").is_file());
         assert_eq!(names.len(), 3, "{names:?}");
         for p in [base.clone(), rotated(&base, 1), rotated(&base, 2)] {
             let len = std::fs::metadata(&p).unwrap().len();
