@@ -145,7 +145,9 @@ mod tests {
             .flatten()
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .collect();
-        assert!(root.join(".noveler/locks/log_mcp_calls.ndjson.lock").is_file());
+        assert!(root
+            .join(".noveler/locks/log_mcp_calls.ndjson.lock")
+            .is_file());
         assert_eq!(names.len(), 3, "{names:?}");
         for p in [base.clone(), rotated(&base, 1), rotated(&base, 2)] {
             let len = std::fs::metadata(&p).unwrap().len();
