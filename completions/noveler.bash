@@ -1020,7 +1020,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__artifact__subcmd__fetch)
-            opts="-q -h --section --format --project-root --no-save --save --quiet --help"
+            opts="-q -h --section --format --format-type --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1032,6 +1032,10 @@ _noveler() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "raw json" -- "${cur}"))
+                    return 0
+                    ;;
+                --format-type)
+                    COMPREPLY=($(compgen -W "text json yaml" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)
@@ -2154,7 +2158,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
+            opts="-q -h --llm-result --content --dry-run --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4786,7 +4790,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
+            opts="-q -h --llm-result --content --dry-run --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

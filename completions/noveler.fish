@@ -88,6 +88,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_se
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l write-baseline -d 'Record every current finding in a baseline file (default .noveler/baseline.json)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l corpus-model-id -d 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l basic -d 'The basic check (MCP check_basic): every aspect but rhythm'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l exit-zero -d 'Exit 0 even when the gate trips (errors still exit 2)'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l statistics -d 'Print a table of finding counts per rule code instead of the findings (text format)'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l no-progress -d 'Never show a progress bar'
@@ -181,6 +182,9 @@ complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_see
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l section -d 'JSON/YAML key path (a.b.0) or Markdown heading text' -r
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l format -r -f -a "raw\t'The content (or section), byte for byte'
 json\t'The result envelope with content and metadata'"
+complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l format-type -d 'Convert the content: text (as stored), json or yaml (JSON/YAML artifacts)' -r -f -a "text\t''
+json\t''
+yaml\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand artifact; and __fish_seen_subcommand_from fetch" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
@@ -677,6 +681,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l dry-run -d 'Run the step but keep nothing (no session, attempt, step files or artifacts)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l no-save -d 'Do not save the result envelope under temp/json_output/'

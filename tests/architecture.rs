@@ -164,6 +164,8 @@ const COMPOSES: &[(&str, &str)] = &[
     // The fix → re-check loop is polish's fixes and check's score, repeated.
     ("improve", "check"),
     ("improve", "polish"),
+    // `noveler_check {full: true}` is the evaluate verb's full check (check::modes).
+    ("check", "evaluate"),
 ];
 
 /// The module path of a source file: `src/a/b/c.rs` → a::b::c, `src/a/b/mod.rs` → a::b.

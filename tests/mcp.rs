@@ -1357,12 +1357,19 @@ fn check_tools_return_the_cli_json_envelope() {
             vec!["3", "--aspects", "rhythm", "--severity-threshold", "medium"],
         ),
     ];
-    // Sent all at once: the server runs them in parallel and answers each by id.
-    for (i, (tool, args, _)) in cases.iter().enumerate() {
-        s.send(
-            json!({"jsonrpc": "2.0", "id": 100 + i, "method": "tools/call",
-                      "params": {"name": tool, "arguments": args}}),
-        );
+    // Sent three at a time (the per-project cap of checks, seed 000 §7.2; a fourth would be
+    // QC-008 busy): the server runs them in parallel and answers each by id.
+    for (batch, chunk) in cases.chunks(3).enumerate() {
+        for (j, (tool, args, _)) in chunk.iter().enumerate() {
+            s.send(
+                json!({"jsonrpc": "2.0", "id": 100 + batch * 3 + j, "method": "tools/call",
+                          "params": {"name": tool, "arguments": args}}),
+            );
+        }
+        for j in 0..chunk.len() {
+            let r = s.response(json!(100 + batch * 3 + j));
+            s.stash.push_back(r);
+        }
     }
     for (i, (tool, args, cli_args)) in cases.iter().enumerate() {
         let r = s.response(json!(100 + i));

@@ -743,14 +743,14 @@ fn draft_only_with_a_plot_from_the_caller_and_a_bare_manuscript() {
         "--plot-file",
         &fixture("plot_ep004.yaml"),
         "--word-count-target",
-        "4000",
+        "3000",
     ]);
     assert_eq!(shown["stage"]["step"], 8);
     assert_eq!(shown["progress"]["skipped"], 7);
     assert!(shown["stage"]["prompt"]
         .as_str()
         .unwrap()
-        .contains("4000 字前後"));
+        .contains("3000 字前後"));
     let id = shown["session_id"].as_str().unwrap().to_string();
     let out = p.ok(&submit_args(&id, "8", &fixture("stage08_manuscript.md")));
     assert_eq!(out["manuscript"]["path"], "40_原稿/第004話_流れ着いた瓶.md");
@@ -775,19 +775,21 @@ fn stage_8_refuses_a_draft_too_short_to_score() {
         serde_json::json!({"title": "迷い潮の夜", "manuscript": "　短い本文です。".repeat(40)});
     let file = p.root().join("draft.json");
     std::fs::write(&file, doc.to_string()).unwrap();
-    let err = p.err(
-        &[
-            "write",
-            "submit",
-            "3",
-            "--session",
-            &id,
-            "--file",
-            &file.display().to_string(),
-        ],
-        "U006",
-    );
-    assert!(err.to_string().contains("短すぎ"), "{err}");
+    // The quality stop (issue 18): Q001, exit 1, carrying the seed's write-tool code E003.
+    let r = p.run(&[
+        "write",
+        "submit",
+        "3",
+        "--session",
+        &id,
+        "--file",
+        &file.display().to_string(),
+    ]);
+    assert_eq!(r.code, 1, "{}", r.json);
+    let err = &r.json["error"];
+    assert_eq!(err["code"], "Q001", "{err}");
+    assert_eq!(err["details"]["seed_code"], "E003", "{err}");
+    assert!(err.to_string().contains("品質基準"), "{err}");
     // The manuscript is as it was.
     let after = p.tree();
     let ep3 = "40_原稿/第003話_迷い潮の夜.md";

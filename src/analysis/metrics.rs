@@ -93,11 +93,11 @@ pub struct SectionMetrics {
 pub struct HookAssessment {
     pub minor_peak_position_pct: Option<f64>,
     pub mini_hook_position_pct: Option<f64>,
-    /// 0..1 (4 decimals).
-    pub main_hook_strength: f64,
-    /// `weak` (< 0.34), `avg` (< 0.67) or `strong`, from `main_hook_strength` (the seed's
+    /// The estimate behind `main_hook_strength`: 0..1 (4 decimals).
+    pub main_hook_score: f64,
+    /// `weak` (< 0.34), `avg` (< 0.67) or `strong`, from `main_hook_score` (seed 001 §3.2's
     /// weak|avg|strong).
-    pub main_hook_level: String,
+    pub main_hook_strength: String,
     pub method: String,
 }
 
@@ -453,7 +453,7 @@ pub fn tension(doc: &Document, s: &Sentence, short_len: usize) -> usize {
 /// middle. Scores are summed over a centred window of `window_size` sentences. The minor
 /// peak is the position of the highest window sum among sentences positioned in 25–75 %,
 /// the mini hook the same in 70–95 % (earliest on ties; `None` when no sentence lies there).
-/// `main_hook_strength` = mean tension of the last `window_size` sentences divided by twice
+/// `main_hook_score` = mean tension of the last `window_size` sentences divided by twice
 /// the document's mean tension, capped at 1 (0 when the document has no tension at all).
 pub fn hook_assessment(doc: &Document, settings: &Settings) -> HookAssessment {
     let th = &settings.thresholds;
@@ -525,8 +525,8 @@ pub fn hook_assessment(doc: &Document, settings: &Settings) -> HookAssessment {
     HookAssessment {
         minor_peak_position_pct: peak_in(25.0, 75.0),
         mini_hook_position_pct: peak_in(70.0, 95.0),
-        main_hook_strength: strength,
-        main_hook_level: level.to_string(),
+        main_hook_score: strength,
+        main_hook_strength: level.to_string(),
         method: format!(
             "heuristic, not a judgment: per-sentence tension = count of ！？!? + pairs of …/― \
              + 1 if length <= {short}; summed over a centred window of {w} sentences; minor \
@@ -686,8 +686,8 @@ mod tests {
         assert_eq!(m.rhythm.window_in_range_ratio, 1.0);
         assert_eq!(m.sections.count, 0);
         assert_eq!(m.hook_assessment.minor_peak_position_pct, None);
-        assert_eq!(m.hook_assessment.main_hook_strength, 0.0);
-        assert_eq!(m.hook_assessment.main_hook_level, "weak");
+        assert_eq!(m.hook_assessment.main_hook_score, 0.0);
+        assert_eq!(m.hook_assessment.main_hook_strength, "weak");
     }
 
     #[test]
@@ -705,6 +705,7 @@ mod tests {
         let h = hook_assessment(&doc, &settings());
         let mini = h.mini_hook_position_pct.unwrap();
         assert!((70.0..95.0).contains(&mini), "{mini}");
-        assert!(h.main_hook_strength > 0.5, "{}", h.main_hook_strength);
+        assert!(h.main_hook_score > 0.5, "{}", h.main_hook_score);
+        assert_ne!(h.main_hook_strength, "weak");
     }
 }

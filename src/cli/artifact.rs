@@ -63,6 +63,9 @@ pub enum ArtifactCommand {
         section: Option<String>,
         #[arg(long, value_enum, default_value = "raw")]
         format: FetchFormatArg,
+        /// Convert the content: text (as stored), json or yaml (JSON/YAML artifacts)
+        #[arg(long, value_parser = ["text", "json", "yaml"])]
+        format_type: Option<String>,
     },
     /// List stored artifacts (corrupt files are reported and skipped)
     List {
@@ -166,10 +169,13 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
             id,
             section,
             format,
+            format_type,
         } => {
             let req = ArtifactFetchRequest {
                 artifact_id: id,
                 section,
+                format_type: format_type
+                    .and_then(|f| serde_json::from_value(serde_json::Value::String(f)).ok()),
                 format: match format {
                     FetchFormatArg::Raw => FetchFormat::Raw,
                     FetchFormatArg::Json => FetchFormat::Json,

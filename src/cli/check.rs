@@ -82,6 +82,9 @@ pub struct CheckArgs {
     /// Only check these aspects (comma-separated)
     #[arg(long, value_delimiter = ',', value_parser = aspect_parser(), value_name = "ASPECT,...")]
     pub aspects: Vec<Aspect>,
+    /// The basic check (MCP check_basic): every aspect but rhythm
+    #[arg(long, conflicts_with = "aspects")]
+    pub basic: bool,
     /// Report only findings of this severity or above
     #[arg(long, value_parser = severity_parser(), value_name = "SEVERITY")]
     pub severity_threshold: Option<Severity>,
@@ -222,7 +225,11 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
         .collect();
     CheckRequest {
         targets,
-        aspects: args.aspects.clone(),
+        aspects: if args.basic {
+            crate::commands::check::modes::BASIC_ASPECTS.to_vec()
+        } else {
+            args.aspects.clone()
+        },
         severity_threshold: args.severity_threshold,
         fail_on: Some(args.fail_on),
         fail_under: args.fail_under,

@@ -69,6 +69,9 @@ pub enum Verb {
         /// Check this file's text instead of the manuscript (nothing is written)
         #[arg(long, value_name = "FILE")]
         content: Option<String>,
+        /// Run the step but keep nothing (no session, attempt, step files or artifacts)
+        #[arg(long)]
+        dry_run: bool,
     },
     /// Run step N up to COUNT times, stopping on pass / too little improvement
     Repeat {
@@ -166,25 +169,43 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
             n,
             llm_result,
             content,
+            dry_run,
         } => {
             let o = commands::execute(ctx, "progressive_step", |c| {
                 let llm_result = llm_result.as_deref().map(read_json).transpose()?;
                 let manuscript_content = content.as_deref().map(read_text).transpose()?;
-                cmd::step(
+                crate::commands::progressive::modes::step(
                     c,
-                    cmd::StepRequest {
-                        episode: ep,
-                        step_id: n,
-                        session_id: session,
-                        llm_result,
-                        manuscript_content,
-                        check_focus: None,
-                        ml_optimization: None,
-                        options: opts,
+                    crate::commands::progressive::modes::CheckStepRequest {
+                        step: cmd::StepRequest {
+                            episode: ep,
+                            step_id: n,
+                            session_id: session,
+                            llm_result,
+                            manuscript_content,
+                            check_focus: None,
+                            ml_optimization: None,
+                            options: opts,
+                        },
+                        dry_run,
+                        options: None,
+                        manuscript_artifact_id: None,
+                        manuscript_snapshot: None,
                     },
                 )
             });
-            emit(sink, &o, fmt, out::step_text)
+            emit(sink, &o, fmt, |r| {
+                let text = out::step_text(&r.result);
+                if !r.dry_run {
+                    return text;
+                }
+                // Nothing was kept: the step's files named in the text do not exist.
+                let gone = format!("、または {} にあります", r.result.files.output_file);
+                format!(
+                    "{}\n（dry run: セッション・ステップのファイル・アーティファクトは何も残していません）\n",
+                    text.replace(&gone, "にあります").trim_end()
+                )
+            })
         }
         Verb::Repeat {
             n,

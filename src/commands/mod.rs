@@ -57,6 +57,8 @@ pub struct Ctx {
     /// Where the caller may read and write (`noveler mcp`: the allowed roots); `None` for
     /// the CLI, which serves the person at the keyboard (SPEC §8 "Paths").
     pub confine: Option<Arc<Confinement>>,
+    /// The time of log records (`store::logs`): the wall clock, a fixed one in tests.
+    pub clock: crate::store::logs::Clock,
 }
 
 impl Ctx {
@@ -68,6 +70,7 @@ impl Ctx {
             progress: None,
             cancel: Arc::new(AtomicBool::new(false)),
             confine: None,
+            clock: crate::store::logs::system_clock(),
         }
     }
 

@@ -72,6 +72,7 @@
 
 pub mod adapter;
 pub mod args;
+pub mod calls;
 pub mod reply;
 pub mod requests;
 mod rpc_id;

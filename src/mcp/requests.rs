@@ -6,16 +6,8 @@ use crate::commands::check::{CheckRequest, Target};
 use crate::commands::write::WriteRequest;
 use serde::Deserialize;
 
-/// The aspects of `check_basic`: everything deterministic except rhythm (which has its own
-/// tool, `check_rhythm`): length, forbidden expressions, typos and grammar, notation and
-/// style, readability.
-pub const BASIC_ASPECTS: [Aspect; 5] = [
-    Aspect::Length,
-    Aspect::Content,
-    Aspect::Grammar,
-    Aspect::Style,
-    Aspect::Readability,
-];
+/// The aspects of `check_basic` (shared with `noveler check --basic`).
+pub use crate::commands::check::modes::BASIC_ASPECTS;
 
 /// Arguments of a focused check of one episode (or one file, or a text).
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
@@ -171,8 +163,11 @@ pub struct WriteStageRequest {
     #[serde(default, alias = "step", alias = "step_id")]
     pub stage: Option<StageRef>,
     /// Session to continue. Default: the episode's session in progress, else a new one.
-    #[serde(default, alias = "resume_session")]
+    #[serde(default)]
     pub session_id: Option<String>,
+    /// An interrupted (abandoned) session to reactivate and continue, as write_resume does.
+    #[serde(default)]
+    pub resume_session: Option<String>,
     /// Your output for the stage: the JSON object the prompt's schema asks for (stage 8:
     /// {title, manuscript}). Omit to get the prompt.
     #[serde(default)]

@@ -54,6 +54,8 @@ struct Inner {
     /// without waiting for it; `warm_up` builds it in the background.
     table: std::sync::OnceLock<Table>,
     busy: Mutex<HashSet<String>>,
+    /// The time of the per-call debug records (`mcp::calls`).
+    clock: crate::store::logs::Clock,
 }
 
 struct Table {
@@ -122,6 +124,7 @@ impl NovelerServer {
                 profile,
                 table: std::sync::OnceLock::new(),
                 busy: Mutex::new(HashSet::new()),
+                clock: crate::store::logs::system_clock(),
             }),
         }
     }
@@ -376,7 +379,8 @@ fn to_result(called: Called, compact_for: Option<&[&str]>) -> CallToolResult {
 
 impl NovelerServer {
     /// Runs one tool call to its result (domain failures become `isError` results; bad
-    /// arguments and unknown tools become JSON-RPC errors).
+    /// arguments and unknown tools become JSON-RPC errors), then echoes a write tool's
+    /// arguments into its error and appends the call's debug record (`mcp::calls`).
     // Long on purpose: one sequential procedure whose steps share local state; left whole in
     // the issue-17 pass, which moved code without changing it.
     pub async fn call(
@@ -385,7 +389,42 @@ impl NovelerServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, ErrorData> {
         let name = request.name.to_string();
+        let args = request.arguments.clone().unwrap_or_default();
+        let probe = super::calls::Probe::start(&self.inner.clock);
+        let mut result = self.call_unrecorded(request, context).await;
+        let command = self.spec(&name).map(|s| s.command);
+        if let Ok(r) = &mut result {
+            if r.is_error == Some(true) && command.is_some_and(super::calls::echoes_arguments) {
+                super::calls::echo_into(r, super::calls::echoed(&args));
+            }
+        }
+        let reply = result
+            .as_ref()
+            .ok()
+            .and_then(|r| r.structured_content.as_ref());
+        let record = probe.record(&self.inner.clock, &name, &args, reply);
+        let root = self
+            .root_for(&args)
+            .unwrap_or_else(|_| self.inner.root.clone());
+        // Awaited, so a client that reads the log after the reply finds the line.
+        let _ =
+            tokio::task::spawn_blocking(move || super::calls::write_record(&root, &record)).await;
+        result
+    }
+
+    /// Runs one tool call to its result (domain failures become `isError` results; bad
+    /// arguments and unknown tools become JSON-RPC errors).
+    async fn call_unrecorded(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let name = request.name.to_string();
         let Some(spec) = self.spec(&name).cloned() else {
+            if let Some(err) = super::calls::progressive_guidance(&name, &self.table().names) {
+                let save = !self.inner.no_save;
+                return Ok(self.to_result(failure(&self.inner.root, "progressive", &err, save)));
+            }
             return Err(ErrorData::invalid_params(
                 format!("Unknown tool: {name}"),
                 Some(serde_json::json!({
@@ -488,7 +527,17 @@ impl NovelerServer {
         let worker = {
             let spec = spec.clone();
             tokio::task::spawn_blocking(move || {
-                let called = spec.call(&ctx, args);
+                // Concurrency caps per project (seed 000 §7.2): busy at once, never queued.
+                let called =
+                    match super::calls::slot_kind(spec.command) {
+                        None => spec.call(&ctx, args),
+                        Some(kind) => crate::store::slots::with_slot(&ctx.root, kind, || {
+                            Ok(spec.call(&ctx, args))
+                        })
+                        .unwrap_or_else(|busy| {
+                            Ok(failure(&ctx.root, spec.command, &busy, ctx.save))
+                        }),
+                    };
                 drop(ctx); // ends the progress channel
                 called
             })

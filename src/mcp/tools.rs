@@ -121,6 +121,8 @@ pub const UNLISTED: &[(&str, &[&str])] = &[
             "window_size",
             "rule_profile",
             "ml_optimization",
+            "manuscript_artifact_id",
+            "manuscript_snapshot",
         ],
     ),
     ("store_artifact", &["source_file"]),
@@ -140,7 +142,7 @@ pub fn all() -> Vec<ToolSpec> {
              evaluation and (3) the structure/expression analysis return prompts until you pass \
              your judgments back as a31_result / analysis_result. auto_fix applies safe fixes \
              first (with a backup). check_basic and check_rhythm are the focused versions.",
-            commands::evaluate::full_check,
+            commands::check::modes::noveler_check,
         ),
         tool(
             "check_basic",
@@ -368,8 +370,9 @@ fn progressive() -> Vec<ToolSpec> {
             "Run one step (1-12) of the progressive check: deterministic findings and metrics \
              now, a quality_score, and llm_instruction for the judgment part. Do the judgment \
              and call again with llm_result {summary, metrics:{score}, issues, recommendations} \
-             to fold it in (llm_pending until then). Step 12 approves the episode.",
-            commands::progressive::step,
+             to fold it in (llm_pending until then). Step 12 approves the episode. dry_run \
+             keeps nothing; options carries per-call settings.",
+            commands::progressive::modes::step,
         ),
         tool(
             "get_check_status",
@@ -573,7 +576,7 @@ fn writing() -> Vec<ToolSpec> {
          and advances. noveler never calls a model — you do the writing. Stage 8's submission is \
          the manuscript (saved with a backup, then checked). dry_run writes nothing. Next: call \
          again with the output, or use write_step_N.",
-        write::run,
+        crate::commands::write::modes::noveler_write,
     )
     .exclusive(write::exclusive_key)];
     for (i, description) in STEP_DESCRIPTIONS.iter().enumerate() {
@@ -610,7 +613,10 @@ fn writing() -> Vec<ToolSpec> {
              … finalize_manuscript; the seed names such as plot_structure_analysis work too), \
              default the session's current one: its prompt, or with `submission` validate, \
              store and advance.",
-            |ctx: &Ctx, req: WriteStageRequest| write::run(ctx, req.into_write()),
+            |ctx: &Ctx, req: WriteStageRequest| {
+                let resume = req.resume_session.clone();
+                crate::commands::write::modes::stage_resuming(ctx, req.into_write(), resume)
+            },
         )
         .exclusive(write::exclusive_key),
         tool(

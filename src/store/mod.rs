@@ -16,7 +16,9 @@ pub mod envelope;
 pub mod fileref;
 pub mod index;
 pub mod lock;
+pub mod logs;
 pub mod paths;
+pub mod slots;
 pub mod text;
 pub mod transaction;
 

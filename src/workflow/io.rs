@@ -215,6 +215,15 @@ pub fn artifact_exists(root: &Path, id: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// The tool an artifact of the writing flow comes from: plots from `noveler_plot`.
+fn source_tool_of(tags: &[(&str, String)]) -> &'static str {
+    if tags.iter().any(|(k, v)| *k == "type" && v == "plot") {
+        "noveler_plot"
+    } else {
+        "noveler_write"
+    }
+}
+
 /// Stores `content` as an artifact (same content → same id). YAML that does not parse is
 /// stored as text rather than refused: the prompt still references it.
 pub fn store_artifact(
@@ -238,6 +247,7 @@ pub fn store_artifact(
             .iter()
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect(),
+        source_tool: Some(source_tool_of(tags).to_string()),
     };
     Ok(ArtifactStore::new(root)
         .store(content, opts)?

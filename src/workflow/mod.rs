@@ -7,9 +7,12 @@
 //! advances the session (`session`, `writing`). `plot` does the same for episode plots.
 // Only cli/ and mcp/ print (tests/architecture.rs checks the stream handles).
 #![deny(clippy::print_stdout, clippy::print_stderr)]
+pub mod dry_run;
+pub mod embed;
 pub mod io;
 pub mod plot;
 pub mod progressive;
+pub mod quality_stop;
 pub mod recovery;
 pub mod refs;
 pub mod render;
@@ -18,4 +21,6 @@ pub mod session;
 pub mod stages;
 pub mod steps;
 pub mod templates;
+pub mod text_fetch;
+pub mod tool_choice;
 pub mod writing;

@@ -83,7 +83,7 @@ pub fn check_metrics(doc: &Document, m: &Metrics) {
         m.rhythm.medium_ratio,
         m.rhythm.long_ratio,
         m.rhythm.window_in_range_ratio,
-        m.hook_assessment.main_hook_strength,
+        m.hook_assessment.main_hook_score,
     ] {
         assert!(unit(r), "{r}");
     }

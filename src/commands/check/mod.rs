@@ -20,6 +20,8 @@
 use super::{Ctx, Report};
 pub use suppress::BaselineWritten;
 
+pub mod log;
+pub mod modes;
 pub mod stats;
 mod suppress;
 use crate::analysis::settings::Preset;
@@ -494,7 +496,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         }
     }
     let summary = summarize(&files);
-    Ok(CheckReport {
+    let report = CheckReport {
         files,
         summary,
         errors,
@@ -507,7 +509,9 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
         ml_enhancements: None,
         inputs,
         outputs,
-    })
+    };
+    super::check::log::record(ctx, &req, &report);
+    Ok(report)
 }
 
 /// Reads, decodes, analyses (or fetches from the cache) one file.

@@ -308,6 +308,7 @@ pub fn run_with(
                     source_file: Some(manuscript.clone()),
                     description: Some(format!("第{n}話 公開準備マニフェスト（{}）", format.as_str())),
                     tags,
+                    source_tool: Some("noveler_complete".into()),
                 },
             );
             let stored = match stored {

@@ -133,15 +133,18 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
                     .hint("episode に話数を一つ指定してください。"),
             );
         };
-        auto_fix_results = Some(polish::run(
-            ctx,
-            PolishRequest {
-                episode: Some(ep),
-                level: req.fix_level,
-                apply: true,
-                ..Default::default()
-            },
-        )?);
+        auto_fix_results = Some(
+            polish::run(
+                ctx,
+                PolishRequest {
+                    episode: Some(ep),
+                    level: req.fix_level,
+                    apply: true,
+                    ..Default::default()
+                },
+            )
+            .map_err(crate::commands::check::modes::auto_fix_failed)?,
+        );
     }
     let basic = crate::commands::check::run(ctx, req.check.clone())?;
     let mut completed = vec!["basic".to_string()];

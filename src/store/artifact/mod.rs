@@ -58,6 +58,9 @@ pub struct ArtifactMetadata {
     /// Full sha256 of the content (the id is its first 12 hex).
     #[serde(default)]
     pub sha256: String,
+    /// The tool that first stored it (`noveler_write`, `execute_check_step`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_tool: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,6 +84,8 @@ pub struct StoreOptions {
     pub source_file: Option<String>,
     pub description: Option<String>,
     pub tags: BTreeMap<String, String>,
+    /// The tool that stored it (seed 000 §7: artifacts carry `source_tool`).
+    pub source_tool: Option<String>,
 }
 
 /// The result of `store`.

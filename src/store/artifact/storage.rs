@@ -142,6 +142,9 @@ impl ArtifactStore {
                     }
                     m.tags.extend(opts.tags.clone());
                     m.sha256 = sha.clone();
+                    if m.source_tool.is_none() {
+                        m.source_tool = opts.source_tool.clone();
+                    }
                     let changed = *m != before;
                     (a, false, false, changed)
                 }
@@ -158,6 +161,7 @@ impl ArtifactStore {
                             description: opts.description.clone(),
                             tags: opts.tags.clone(),
                             sha256: sha.clone(),
+                            source_tool: opts.source_tool.clone(),
                         },
                     };
                     (a, !repaired, repaired, true)

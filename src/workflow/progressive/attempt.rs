@@ -183,6 +183,7 @@ fn store_artifact(
             source_file: Some(source_file.to_string()),
             description: Some(format!("品質チェック入力（{kind}）")),
             tags,
+            source_tool: Some("execute_check_step".into()),
         },
     );
     match out {
@@ -366,17 +367,20 @@ pub fn settings_for(l: &Loaded, opts: &CheckOptions, t: TargetLength) -> Setting
 
 /// Runs one attempt of a step (takes the episode lock).
 pub fn execute_step(root: &Path, input: StepInput) -> Result<StepResult> {
+    with_episode_lock(root, input.episode, || execute_step_held(root, input))
+}
+
+/// `execute_step` for a caller that already holds the episode's lock (`dry_run`).
+pub fn execute_step_held(root: &Path, input: StepInput) -> Result<StepResult> {
     let step = steps::by_number(input.step).ok_or_else(|| invalid_step(input.step as i64))?;
-    with_episode_lock(root, input.episode, || {
-        let (mut m, created) = open_session(
-            root,
-            input.episode,
-            input.session_id.as_deref(),
-            false,
-            &input.options,
-        )?;
-        run_attempt(root, &mut m, step, &input, created)
-    })
+    let (mut m, created) = open_session(
+        root,
+        input.episode,
+        input.session_id.as_deref(),
+        false,
+        &input.options,
+    )?;
+    run_attempt(root, &mut m, step, &input, created)
 }
 
 /// QC-003 listing the valid steps.
@@ -483,6 +487,7 @@ pub(super) fn run_attempt(
     let judgment: Option<Judgment> = match &input.llm_result {
         Some(v) => {
             judgment::check_manuscript_hash(v, &l.sha256)?;
+            crate::workflow::text_fetch::check_alignment(v, text)?;
             judgment::validate(&template.doc.output_schema, v, &template.name)?;
             Some(judgment::parse(v, &format!("J{:02}", step.number)))
         }
@@ -701,6 +706,12 @@ pub(super) fn run_attempt(
     let output_bytes = serde_json::to_vec_pretty(&result).unwrap_or_default();
     write_atomic(&root.join(&output_rel), &output_bytes)?;
 
+    let tools = crate::workflow::tool_choice::select(
+        result.issues.iter().filter(|i| i.fixable.is_some()).count(),
+        result.llm_pending,
+        passed,
+        ref_ids.len(),
+    );
     let mut hash_refs = vec![HashRef {
         kind: "input".into(),
         hash: format!("sha256:{}", l.sha256),
@@ -727,6 +738,8 @@ pub(super) fn run_attempt(
         output_file: output_rel.clone(),
         manuscript_hash_refs: hash_refs,
         trigger: input.trigger.to_string(),
+        available_tools: tools.0,
+        tool_selection_status: tools.1,
     });
     save_manifest(root, m)?;
 

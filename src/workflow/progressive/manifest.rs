@@ -78,6 +78,12 @@ pub struct AttemptRecord {
     pub manuscript_hash_refs: Vec<HashRef>,
     /// `step` or `repeat`.
     pub trigger: String,
+    /// Tools the attempt's result points to (seed 001 §4; `tool_choice`).
+    #[serde(default)]
+    pub available_tools: Vec<String>,
+    /// `auto` (noveler chose `available_tools`) or `none`.
+    #[serde(default)]
+    pub tool_selection_status: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -125,7 +125,7 @@ pub fn structure(cx: &StepContext) -> Measured {
         })
     });
     if let Some(p) = doc.paragraphs.last() {
-        if hook.main_hook_level == "weak" && doc.sentences.len() >= 10 {
+        if hook.main_hook_strength == "weak" && doc.sentences.len() >= 10 {
             m.issues.push(
                 issue_at(
                     cx,
@@ -134,8 +134,8 @@ pub fn structure(cx: &StepContext) -> Measured {
                     p.display.clone(),
                     "ending",
                     format!(
-                        "結末の引きが弱い可能性があります（推定値 main_hook_strength {:.2}。感嘆・三点リーダ・短文の密度による目安で、判断ではありません）",
-                        hook.main_hook_strength
+                        "結末の引きが弱い可能性があります（推定値 main_hook_score {:.2}。感嘆・三点リーダ・短文の密度による目安で、判断ではありません）",
+                        hook.main_hook_score
                     ),
                 )
                 .suggest("最後の一文で次話への問いや予感を示す"),

@@ -610,7 +610,10 @@ pub fn render_stage(env: &Env, s: &Session, stage: &'static StageDef) -> Result<
     );
     p.push_str(parts.purpose.trim_end());
     p.push_str("\n\n");
-    p.push_str(&refs_section(&inputs));
+    p.push_str(
+        &crate::workflow::embed::section(&env.root, &env.docs, &inputs)
+            .unwrap_or_else(|| refs_section(&inputs)),
+    );
     p.push('\n');
     p.push_str(parts.instructions.trim_end());
     p.push_str("\n\n## 出力形式\n次の JSON Schema（YAML で表記）に合う JSON オブジェクトを一つだけ提出してください。\n```yaml\n");

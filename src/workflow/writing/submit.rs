@@ -611,18 +611,16 @@ pub fn apply_manuscript(
         }
     };
     let content = normalize_manuscript(&text, ep, &title);
-    // A draft too short to score (SPEC §4) is not a draft: refused before anything is
-    // written, so the session stays at stage 8 (issue 15).
+    // The quality stop (issue 18): refused before anything is written, so the session
+    // stays at stage 8.
     if stage.number == 8 {
-        let mut limits = crate::analysis::Settings::default();
-        limits.target_length.min = env.info.target_min;
-        if let Some(why) = crate::analysis::score::too_short(io::body_chars(&content), &limits) {
-            return Err(Error::new(
-                Code::U006,
-                format!("第{ep}話の原稿が短すぎるため受け付けません: {why}"),
-            )
-            .hint("本文全体を manuscript に入れて、もう一度ステージ 8 を提出してください。"));
-        }
+        let chars = io::body_chars(&content);
+        crate::workflow::quality_stop::check_draft(
+            ep,
+            chars,
+            env.info.target_min,
+            env.word_count_target,
+        )?;
     }
     let path = io::manuscript_dir(root).join(format!("第{ep:03}話_{}.md", safe_title(&title)));
     let mut backups = Vec::new();

@@ -8,6 +8,8 @@
 //! `write_stage`, `write_resume`, `write_manuscript_draft`, `write_with_claude` and the
 //! `enhanced_*` tools map onto them.
 
+pub mod modes;
+
 use super::common::submission_payload;
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
@@ -78,6 +80,11 @@ pub struct WriteRequest {
     /// Skip the design stages not done yet and go straight to the manuscript (stage 8).
     #[serde(default)]
     pub draft_only: bool,
+    /// Also report the session in the five phases of the seed's A30 five-stage mode
+    /// (`five_stage`: 構想 1-2, 設計 3-5, 演出と整合 6-7, 執筆 8, 仕上げ 9-10); stages are
+    /// still submitted one by one (`commands::write::modes`).
+    #[serde(default)]
+    pub five_stage: bool,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]

@@ -3,6 +3,8 @@
 //! `get_check_status`, `get_check_history` and `progressive_check_*` map onto them.
 //! The engine (sessions, steps, judgment) is `workflow::progressive`.
 
+pub mod modes;
+
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
@@ -168,7 +170,7 @@ fn step_number(n: i64) -> Result<u32> {
 
 /// The input of a step request: the step number is checked first, then the episode (given,
 /// or the session's); the agent's result and a manuscript text are left for the caller.
-fn step_input(
+pub(crate) fn step_input(
     step_id: i64,
     episode: Option<u32>,
     session_id: Option<String>,

@@ -4,6 +4,8 @@
 //! answers into reports. Long-lived callers keep one `ArtifactStore` (its cache) and use the
 //! `*_with` variants; `run_*` make a fresh one per call.
 
+pub mod format;
+
 use super::common::parse_duration;
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
@@ -129,6 +131,7 @@ pub fn store_with(store: &ArtifactStore, req: ArtifactStoreRequest) -> Result<Ar
             source_file: source,
             description: req.description,
             tags: req.tags,
+            source_tool: Some("store_artifact".into()),
         },
     )?;
     let id = out.metadata.artifact_id.clone();
@@ -176,9 +179,13 @@ pub struct ArtifactFetchRequest {
     /// Markdown heading (`キャラクター`), giving that heading's section.
     #[serde(default)]
     pub section: Option<String>,
-    /// `raw` (default) or `json`.
-    #[serde(default, alias = "format_type")]
+    /// `raw` (default) or `json`: how the CLI prints the result.
+    #[serde(default)]
     pub format: FetchFormat,
+    /// Convert the content: `text` (as stored, the default), `json` or `yaml` (from a JSON
+    /// or YAML artifact).
+    #[serde(default)]
+    pub format_type: Option<super::artifact::format::ContentFormat>,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -188,6 +195,9 @@ pub struct ArtifactFetchReport {
     pub content: String,
     pub section: Option<String>,
     pub format: FetchFormat,
+    /// The conversion applied (`format_type`), when one was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format_type: Option<super::artifact::format::ContentFormat>,
     /// Characters of `content`.
     pub content_chars: usize,
     pub metadata: ArtifactMetadata,
@@ -214,6 +224,10 @@ pub fn fetch_with(store: &ArtifactStore, req: ArtifactFetchRequest) -> Result<Ar
             .map_err(|e| e.suggest(format!("noveler artifact fetch {id}")))?,
         None => a.content.clone(),
     };
+    let content = match req.format_type {
+        Some(to) => super::artifact::format::convert(&content, &a.metadata.content_type, to)?,
+        None => content,
+    };
     let instructions = match &req.section {
         Some(s) => format!("アーティファクト '{id}' のセクション '{s}' を取得しました"),
         None => format!("アーティファクト '{id}' の全コンテンツを取得しました"),
@@ -226,6 +240,7 @@ pub fn fetch_with(store: &ArtifactStore, req: ArtifactFetchRequest) -> Result<Ar
         content,
         section: req.section,
         format: req.format,
+        format_type: req.format_type,
         metadata: a.metadata.clone(),
         instructions,
         input,
@@ -373,8 +388,12 @@ mod tests {
         .unwrap();
         assert_eq!(r.format, FetchFormat::Json);
         let r: ArtifactFetchRequest =
-            serde_json::from_value(serde_json::json!({"id": "x", "format_type": "raw"})).unwrap();
+            serde_json::from_value(serde_json::json!({"id": "x", "format_type": "yaml"})).unwrap();
         assert_eq!((r.artifact_id.as_str(), r.format), ("x", FetchFormat::Raw));
+        assert_eq!(
+            r.format_type,
+            Some(super::super::artifact::format::ContentFormat::Yaml)
+        );
         let r: ArtifactStoreRequest = serde_json::from_value(serde_json::json!({
             "content": "c", "type": "yaml", "tags": {"episode": "001"}
         }))

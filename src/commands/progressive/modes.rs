@@ -1,0 +1,126 @@
+//! `execute_check_step`'s `dry_run` and per-call `options` (seed 002 §2.2 and §10: `{
+//! "episode_number", "step_id", "dry_run", "options" }`). `options` carries the same
+//! settings the tool takes at the top level (exclude_dialogue_lines, window_size,
+//! rule_profile, config_overrides, accept_unjudged); a top-level value wins. Unknown option
+//! names are refused like any unknown argument (the seed's reference schemas allowed extra
+//! keys; silently ignoring one would hide a typo). `dry_run` runs the step and then takes
+//! back everything it wrote (`workflow::dry_run`).
+
+use super::{Ctx, Report};
+use crate::commands::progressive::{OptionArgs, StepRequest};
+use crate::error::{Code, Error, Result};
+use crate::store::FileRef;
+use crate::workflow::progressive::{StepInput, StepResult};
+use crate::workflow::text_fetch;
+use serde::{Deserialize, Serialize};
+
+/// Arguments of `execute_check_step`.
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+pub struct CheckStepRequest {
+    #[serde(flatten)]
+    pub step: StepRequest,
+    /// Run the step and report its result, but write nothing: no session, attempt,
+    /// step files or artifacts are kept.
+    #[serde(default)]
+    pub dry_run: bool,
+    /// Settings for this call, as at the top level: {exclude_dialogue_lines, window_size,
+    /// rule_profile, config_overrides, accept_unjudged}.
+    #[serde(default)]
+    pub options: Option<OptionArgs>,
+    /// Check the text of this artifact (`artifact:<12 hex>`) instead of the manuscript file
+    /// (QC-015 when it cannot be fetched).
+    #[serde(default)]
+    pub manuscript_artifact_id: Option<String>,
+    /// Check the episode's manuscript as this backup (`backup_id`) holds it (QC-016 when it
+    /// cannot be read).
+    #[serde(default)]
+    pub manuscript_snapshot: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct CheckStepReport {
+    #[serde(flatten)]
+    pub result: StepResult,
+    /// True when nothing was kept (`files` name what a real run would write).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dry_run: bool,
+}
+
+impl Report for CheckStepReport {
+    fn inputs(&self) -> Vec<FileRef> {
+        self.result.inputs()
+    }
+    fn outputs(&self) -> Vec<FileRef> {
+        if self.dry_run {
+            Vec::new()
+        } else {
+            self.result.outputs()
+        }
+    }
+    fn exit_code(&self) -> crate::ExitStatus {
+        self.result.exit_code()
+    }
+}
+
+/// `options` fill in what the top-level arguments leave out.
+fn merged(top: OptionArgs, options: Option<OptionArgs>) -> OptionArgs {
+    let Some(o) = options else { return top };
+    OptionArgs {
+        exclude_dialogue_lines: top.exclude_dialogue_lines.or(o.exclude_dialogue_lines),
+        window_size: top.window_size.or(o.window_size),
+        rule_profile: top.rule_profile.or(o.rule_profile),
+        config_overrides: top.config_overrides.or(o.config_overrides),
+        accept_unjudged: top.accept_unjudged.or(o.accept_unjudged),
+    }
+}
+
+/// `execute_check_step` (and `noveler check progressive EP step N [--dry-run]`).
+pub fn step(ctx: &Ctx, req: CheckStepRequest) -> Result<CheckStepReport> {
+    let mut step = req.step;
+    step.options = merged(step.options, req.options);
+    let sources = [
+        step.manuscript_content.is_some(),
+        req.manuscript_artifact_id.is_some(),
+        req.manuscript_snapshot.is_some(),
+    ];
+    if sources.iter().filter(|x| **x).count() > 1 {
+        return Err(Error::new(
+            Code::U001,
+            "manuscript_content / manuscript_artifact_id / manuscript_snapshot はどれか一つだけ指定してください",
+        ));
+    }
+    if let Some(id) = &req.manuscript_artifact_id {
+        step.manuscript_content = Some(text_fetch::from_artifact(&ctx.root, id)?);
+    }
+    if let (Some(backup_id), Some(ep)) = (&req.manuscript_snapshot, step.episode) {
+        step.manuscript_content = Some(text_fetch::from_snapshot(&ctx.root, ep, backup_id)?);
+    }
+    if let (None, Some(ep)) = (&step.manuscript_content, step.episode) {
+        text_fetch::require_manuscript(&ctx.root, ep)?;
+    }
+    if !req.dry_run {
+        return Ok(CheckStepReport {
+            result: crate::commands::progressive::step(ctx, step)?,
+            dry_run: false,
+        });
+    }
+    let input = crate::commands::progressive::step_input(
+        step.step_id,
+        step.episode,
+        step.session_id,
+        &step.options,
+        "step",
+    )?;
+    let result = crate::workflow::dry_run::execute_step_dry(
+        &ctx.root,
+        StepInput {
+            llm_result: step.llm_result,
+            manuscript_content: step.manuscript_content,
+            ..input
+        },
+    )?;
+    Ok(CheckStepReport {
+        result,
+        dry_run: true,
+    })
+}

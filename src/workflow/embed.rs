@@ -1,0 +1,62 @@
+//! The switch that turns artifact references off (seed 003 NFR-002-002 "環境変数による参照
+//! システムの有効/無効切り替え"; the seed names no variable, so: `NOVELER_DISABLE_ARTIFACTS=1`).
+//! With it set, a writing stage's prompt carries the text of the documents it reads instead
+//! of `artifact:` references to fetch — the seed's older direct-embedding mode, for clients
+//! that cannot call `fetch_artifact`. Artifacts are still stored (sessions and recovery
+//! keep using them); only the prompt changes.
+
+use super::refs::SourceDoc;
+use super::writing::InputRef;
+use crate::store::artifact::ArtifactStore;
+use std::path::Path;
+
+/// The environment variable (any value but empty, `0` or `false` turns references off).
+pub const DISABLE_ARTIFACTS: &str = "NOVELER_DISABLE_ARTIFACTS";
+
+/// Whether artifact references are switched off for this process.
+pub fn artifacts_disabled() -> bool {
+    std::env::var(DISABLE_ARTIFACTS)
+        .map(|v| {
+            let v = v.trim();
+            !(v.is_empty() || v == "0" || v.eq_ignore_ascii_case("false"))
+        })
+        .unwrap_or(false)
+}
+
+/// The documents section of a stage prompt with their text embedded, when references are
+/// switched off; `None` otherwise (the caller renders the references). The project's
+/// documents come from `docs` (so a dry run, which stores nothing, embeds them too);
+/// earlier stages' outputs from the artifact store.
+pub fn section(root: &Path, docs: &[SourceDoc], inputs: &[InputRef]) -> Option<String> {
+    if !artifacts_disabled() {
+        return None;
+    }
+    let store = ArtifactStore::new(root);
+    let mut out = format!(
+        "## 資料（{DISABLE_ARTIFACTS} が設定されているため、本文をそのまま載せています）\n"
+    );
+    for r in inputs
+        .iter()
+        .filter(|r| r.role == "input" && r.status == "available")
+    {
+        let Some(id) = &r.artifact_id else { continue };
+        out.push_str(&format!("\n### {}", r.label));
+        if let Some(src) = &r.source_file {
+            out.push_str(&format!("（{src}）"));
+        }
+        out.push('\n');
+        let text = match docs.iter().find(|d| d.key == r.key) {
+            Some(d) => Ok(d.content.clone()),
+            None => store.fetch(id).map(|a| a.content.clone()),
+        };
+        match text {
+            Ok(t) => {
+                out.push_str("\n````\n");
+                out.push_str(t.trim_end());
+                out.push_str("\n````\n");
+            }
+            Err(e) => out.push_str(&format!("\n（読み込めませんでした: {}）\n", e.message)),
+        }
+    }
+    Some(out)
+}
