@@ -14,6 +14,8 @@
 //!   of a line that cannot be parsed whole, so the error still carries it);
 //! - `args.rs`: explaining bad arguments (field, expected, example, did-you-mean);
 //! - `reply.rs`: shaping a reply for the model (compact frame, budget, `truncated` cuts);
+//!   `hints.rs`: a suggested CLI line as the call of the dedicated tool for that job;
+//!   `view.rs`: `detail` levels and `cursor`/`limit` pages of big results;
 //! - `requests.rs`: MCP-shaped requests that map onto a command's (focused checks, the
 //!   one-tool `backup_management`); `state.rs`: what lives across calls (artifact caches).
 //!
@@ -72,6 +74,7 @@
 
 pub mod adapter;
 pub mod args;
+pub mod hints;
 pub mod reply;
 pub mod requests;
 mod rpc_id;
@@ -80,6 +83,7 @@ pub mod state;
 pub mod todo_tools;
 pub mod tools;
 pub mod transport;
+pub mod view;
 
 use crate::error::{Code, Error, Result};
 use clap::ValueEnum;
