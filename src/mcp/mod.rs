@@ -168,6 +168,7 @@ pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
         no_save,
     } = options;
     QUIET.store(quiet, Ordering::Relaxed);
+    steady_allocator();
     let root = std::fs::canonicalize(&root)
         .ok()
         .filter(|p| p.is_dir())
@@ -241,6 +242,22 @@ pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
     });
     runtime.shutdown_timeout(EXIT_GRACE);
     served
+}
+
+/// Keeps a long-lived server's memory flat (issue 12 item 4). Its live heap stays small
+/// (heaptrack: an 11 MB peak over 6,000 saving calls), but glibc's defaults let the resident
+/// size creep up with the number of calls (anonymous RSS 9 → 20 MB over 10,000 calls): each
+/// blocking worker thread may get an arena of its own that keeps freed pages, and the dynamic
+/// mmap threshold rises after the first big buffer is freed (an index compaction), so later
+/// big buffers come from — and fragment — those arenas. Two arenas and a fixed 256 KiB mmap
+/// threshold keep it flat (8.2 → 8.6 MB over the same 10,000 calls; `benches/mcp.sh`).
+fn steady_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only tunes the allocator; called once at start, before other threads.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 * 1024);
+    }
 }
 
 /// How long a call still running at end of input may take to stop before the process exits.

@@ -604,7 +604,7 @@ pub struct Loaded {
 }
 
 fn read_yaml(path: &Path) -> Result<(String, serde_yaml::Value)> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    let bytes = crate::store::text::read_bytes(path)?;
     let text = crate::store::text::decode(path, &bytes)?.text;
     let doc = serde_yaml::from_str(&text).map_err(|e| {
         Error::new(
@@ -654,7 +654,7 @@ pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> 
     let (bytes, origin) = match content {
         Some(c) => (c.as_bytes().to_vec(), "manuscript_content"),
         None => (
-            std::fs::read(&manuscript_path).map_err(|e| {
+            crate::store::text::read_bytes(&manuscript_path).map_err(|e| {
                 Error::new(
                     Code::QC004,
                     format!("原稿 {manuscript_rel} を読めないためチェックを実行できません: {e}"),
@@ -706,7 +706,7 @@ pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> 
         });
     }
     if let Some(p) = &files.world {
-        let bytes = std::fs::read(p).map_err(|e| Error::io(p, &e))?;
+        let bytes = crate::store::text::read_bytes(p)?;
         let text = crate::store::text::decode(p, &bytes)?.text;
         refs.push(RefFile {
             key: "world",
@@ -717,7 +717,7 @@ pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> 
         });
     }
     for p in &files.style {
-        let bytes = std::fs::read(p).map_err(|e| Error::io(p, &e))?;
+        let bytes = crate::store::text::read_bytes(p)?;
         let text = crate::store::text::decode(p, &bytes)?.text;
         refs.push(RefFile {
             key: "style",
@@ -1033,7 +1033,7 @@ fn open_session(
     opts.validate()?;
     let (project, target) = resolve_project(root, opts)?;
     let manuscript = project.manuscript_path(ep)?;
-    let bytes = std::fs::read(&manuscript).map_err(|e| Error::io(&manuscript, &e))?;
+    let bytes = crate::store::text::read_bytes(&manuscript)?;
     let now = timestamp(SystemTime::now());
     let existing = session_ids(root, ep);
     let mut seq = existing.len() as u32;
