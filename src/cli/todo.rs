@@ -362,6 +362,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs) -> u8 {
                 status: status.map(task_status),
                 category,
                 limit,
+                cursor: 0,
             };
             exec!(ctx, o, list_tasks(req), task_list)
         }
@@ -423,6 +424,7 @@ pub fn run_adr(ctx: &Ctx, args: AdrArgs) -> u8 {
             let req = ListAdrsRequest {
                 status: status.map(adr_status),
                 limit,
+                cursor: 0,
             };
             exec!(ctx, o, list_adrs(req), adr_list)
         }

@@ -595,6 +595,9 @@ pub struct ListTasksRequest {
     #[serde(default = "default_list_limit")]
     #[schemars(range(min = 1, max = 100))]
     pub limit: i64,
+    /// Skip this many matching tasks first (the next page starts at cursor + limit).
+    #[serde(default)]
+    pub cursor: usize,
 }
 
 impl Default for ListTasksRequest {
@@ -603,6 +606,7 @@ impl Default for ListTasksRequest {
             status: None,
             category: None,
             limit: default_list_limit(),
+            cursor: 0,
         }
     }
 }
@@ -698,6 +702,7 @@ pub fn list_tasks(ctx: &Ctx, req: ListTasksRequest) -> Result<ListTasksReport> {
         ));
     }
     let total = all.len();
+    all.drain(..req.cursor.min(total));
     all.truncate(limit);
     Ok(ListTasksReport {
         tasks: all,
@@ -1005,6 +1010,9 @@ pub struct ListAdrsRequest {
     #[serde(default = "default_list_limit")]
     #[schemars(range(min = 1, max = 100))]
     pub limit: i64,
+    /// Skip this many matching ADRs first (the next page starts at cursor + limit).
+    #[serde(default)]
+    pub cursor: usize,
 }
 
 impl Default for ListAdrsRequest {
@@ -1012,6 +1020,7 @@ impl Default for ListAdrsRequest {
         ListAdrsRequest {
             status: None,
             limit: default_list_limit(),
+            cursor: 0,
         }
     }
 }
@@ -1054,6 +1063,7 @@ pub fn list_adrs(ctx: &Ctx, req: ListAdrsRequest) -> Result<ListAdrsReport> {
         })
         .collect();
     let total = adrs.len();
+    adrs.drain(..req.cursor.min(total));
     adrs.truncate(limit);
     Ok(ListAdrsReport {
         adrs,
