@@ -153,7 +153,7 @@ fn resolve_ref<'a>(prop: &'a Value, schema: &'a JsonObject) -> &'a Value {
 }
 
 /// The valid name nearest to `key`, when it is near enough to be a typo.
-fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
+pub(crate) fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
     names
         .iter()
         .map(|n| (strsim::jaro_winkler(key, n), *n))

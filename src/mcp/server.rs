@@ -404,7 +404,7 @@ impl NovelerServer {
             ));
         };
         let args = request.arguments.unwrap_or_default();
-        let (view, args) = match super::view::take(&name, spec.view, args) {
+        let (view, args) = match super::view::take(&name, spec.view, &spec.input_schema, args) {
             Ok(taken) => taken,
             Err(e) => {
                 let err = e.to_error(&name);

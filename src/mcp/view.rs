@@ -116,6 +116,7 @@ pub fn extend_schema(schema: &mut JsonObject, kind: Kind) {
 pub fn take(
     tool: &str,
     kind: Option<Kind>,
+    schema: &JsonObject,
     args: JsonObject,
 ) -> std::result::Result<(Option<View>, JsonObject), ArgError> {
     let Some(kind) = kind else {
@@ -128,6 +129,30 @@ pub fn take(
         expected: Some(expected),
         example,
     };
+    // A misspelt view argument: the Request would refuse it without knowing these names.
+    let view_names: Vec<&str> = properties(kind).iter().map(|(n, _)| *n).collect();
+    for key in args.keys() {
+        let known = view_names.contains(&key.as_str())
+            || schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .is_some_and(|p| p.contains_key(key));
+        if let Some(near) = (!known)
+            .then(|| super::args::closest(key, &view_names))
+            .flatten()
+        {
+            return Err(ArgError {
+                message: format!("引数 `{key}` はありません。`{near}` のことですか？"),
+                field: Some(key.clone()),
+                expected: Some(format!("one of: {}", view_names.join(", "))),
+                example: properties(kind)
+                    .into_iter()
+                    .find(|(n, _)| n == &near)
+                    .map(|(n, _)| json!({ n: if n == "detail" { json!("summary") } else { json!(1) } }))
+                    .unwrap_or_default(),
+            });
+        }
+    }
     let detail = match args.remove("detail") {
         None | Some(Value::Null) => Detail::Findings,
         Some(Value::String(s)) if kind == Kind::Findings => match s.as_str() {
@@ -410,6 +435,7 @@ mod tests {
         take(
             "noveler_check",
             Some(Kind::Findings),
+            &JsonObject::new(),
             args.as_object().cloned().unwrap(),
         )
         .unwrap()
@@ -492,6 +518,7 @@ mod tests {
         let (view, rest) = take(
             "status",
             kind,
+            &JsonObject::new(),
             json!({"cursor": 60}).as_object().cloned().unwrap(),
         )
         .unwrap();
@@ -500,7 +527,7 @@ mod tests {
         assert_eq!(v["result"]["episodes"].as_array().unwrap().len(), 15);
         assert_eq!(v["result"]["episodes"][0]["episode"], 61);
         assert_eq!(v["page"]["next"], Value::Null);
-        let (view, _) = take("status", kind, JsonObject::new()).unwrap();
+        let (view, _) = take("status", kind, &JsonObject::new(), JsonObject::new()).unwrap();
         let v = apply(reply, view.as_ref().unwrap());
         assert_eq!(v["page"]["next"]["arguments"]["cursor"], 30);
         // A short list is left as it is.
@@ -512,16 +539,24 @@ mod tests {
     fn bad_view_arguments_are_argument_errors() {
         let kind = Some(Kind::Findings);
         let args = |v: Value| v.as_object().cloned().unwrap();
-        let e = take("t", kind, args(json!({"detail": "all"}))).unwrap_err();
+        let none = JsonObject::new();
+        let e = take("t", kind, &none, args(json!({"detail": "all"}))).unwrap_err();
         assert_eq!(e.field.as_deref(), Some("detail"));
-        let e = take("t", kind, args(json!({"limit": 0}))).unwrap_err();
+        let e = take("t", kind, &none, args(json!({"limit": 0}))).unwrap_err();
         assert_eq!(e.field.as_deref(), Some("limit"));
-        let e = take("t", kind, args(json!({"cursor": -1}))).unwrap_err();
+        let e = take("t", kind, &none, args(json!({"cursor": -1}))).unwrap_err();
         assert_eq!(e.field.as_deref(), Some("cursor"));
+        // A misspelt view argument gets the view's name.
+        let e = take("t", kind, &none, args(json!({"detial": "summary"}))).unwrap_err();
+        assert!(e.message.contains("`detail`"), "{}", e.message);
+        // A Request's own argument near a view name is the Request's.
+        let schema = args(json!({"properties": {"limits": {}}}));
+        assert!(take("t", kind, &schema, args(json!({"limits": 1}))).is_ok());
         // `detail` on a list tool is left to the Request (which refuses it by name).
         let (_, rest) = take(
             "status",
             kind_of("status", true),
+            &none,
             args(json!({"detail": "x"})),
         )
         .unwrap();
