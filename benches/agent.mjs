@@ -6,52 +6,58 @@
 // Tokens per call = the arguments the model writes + the reply it reads.
 //
 // A JSON-RPC error reply counts its error text. Tokenizer: gpt-tokenizer (npm).
-// usage: node benches/agent.mjs <npm-dir> <noveler> <project-copy> <profile> <fixtures-dir>
+// With a sixth argument (a project of many episodes, e.g. 200: benches/agent.sh makes one),
+// it also calls every default-profile tool that reads the whole project there and prints
+// each reply's tokens (issue 15: every reply ≤ 10,000 tokens on any project).
+// usage: node benches/agent.mjs <npm-dir> <noveler> <project-copy> <profile> <fixtures-dir> [big-project]
 //   profile: default (write_stage) or seed/full (write_step_N, as the seeds named them)
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [npmDir, bin, root, profile, fixtures] = process.argv.slice(2);
+const [npmDir, bin, root, profile, fixtures, bigRoot] = process.argv.slice(2);
 const mod = (p) => import(pathToFileURL(join(npmDir, "node_modules", p)).href);
 const { encode } = await mod("gpt-tokenizer/esm/encoding/o200k_base.js");
 const tokens = (s) => encode(s).length;
 
 const { spawn } = await import("node:child_process");
 const { createInterface } = await import("node:readline");
-const child = spawn(bin, ["mcp", "--project-root", root, "-q", "--tools", profile], {
-  stdio: ["pipe", "pipe", "inherit"],
-});
-const waiting = new Map();
-createInterface({ input: child.stdout }).on("line", (line) => {
-  const msg = JSON.parse(line);
-  if (msg.id !== undefined && waiting.has(msg.id)) {
-    waiting.get(msg.id)(msg);
-    waiting.delete(msg.id);
-  }
-});
-let nextId = 1;
-const request = (method, params) =>
-  new Promise((resolve) => {
-    const id = nextId++;
-    waiting.set(id, resolve);
-    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
+async function connect(projectRoot) {
+  const child = spawn(bin, ["mcp", "--project-root", projectRoot, "-q", "--tools", profile], {
+    stdio: ["pipe", "pipe", "inherit"],
   });
-await request("initialize", {
-  protocolVersion: "2025-11-25",
-  capabilities: {},
-  clientInfo: { name: "noveler-bench", version: "1" },
-});
-child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
-const client = {
-  listTools: async () => (await request("tools/list", {})).result,
-  callTool: async ({ name, arguments: args }) => {
-    const r = await request("tools/call", { name, arguments: args });
-    if (r.error) throw new Error(JSON.stringify(r.error));
-    return r.result;
-  },
-  close: async () => child.stdin.end(),
-};
+  const waiting = new Map();
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const msg = JSON.parse(line);
+    if (msg.id !== undefined && waiting.has(msg.id)) {
+      waiting.get(msg.id)(msg);
+      waiting.delete(msg.id);
+    }
+  });
+  let nextId = 1;
+  const request = (method, params) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
+    });
+  await request("initialize", {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "noveler-bench", version: "1" },
+  });
+  child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
+  return {
+    listTools: async () => (await request("tools/list", {})).result,
+    callTool: async ({ name, arguments: args }) => {
+      const r = await request("tools/call", { name, arguments: args });
+      if (r.error) throw new Error(JSON.stringify(r.error));
+      return r.result;
+    },
+    close: async () => child.stdin.end(),
+  };
+}
+let client = await connect(root);
 const listed = await client.listTools();
 const readTokens = listed.tools
   .map((t) => tokens(t.name + (t.description ?? "") + JSON.stringify(t.inputSchema)))
@@ -113,3 +119,31 @@ const w = await run("writing run (episode 4, 10 stages)", writing);
 const c = await run("check run (episode 1, 12 steps)", check);
 console.log(`\nTOTAL writing ${w.total} tokens, check ${c.total} tokens, largest reply ${Math.max(w.largest, c.largest)} tokens`);
 await client.close();
+
+if (bigRoot && !seedNames) {
+  // The project-wide tools on a big project, then the pages they point to.
+  client = await connect(bigRoot);
+  const page = (s) => s.last?.page?.next;
+  const next = (fallback) => (s) => {
+    const n = page(s);
+    return n ? [n.tool, n.arguments] : fallback;
+  };
+  const big = [
+    () => ["status", {}],
+    next(["status", { cursor: 30 }]),
+    () => ["noveler_check", {}],
+    next(["noveler_check", { cursor: 20 }]),
+    () => ["noveler_check", { detail: "summary" }],
+    () => ["noveler_check", { detail: "full" }],
+    () => ["noveler_check", { episode: 1, full: true }],
+    () => ["check_file_changes", {}],
+    () => ["backup_management", { action: "list" }],
+    () => ["noveler_complete", { episode: 1, dry_run: true }],
+    () => ["check_fix", { episode: 1, dry_run: true }],
+    () => ["noveler", { command: "rules" }],
+    () => ["check_file_changes", {}],
+  ];
+  const b = await run(`project-wide tools (${bigRoot.split("/").pop()})`, big);
+  console.log(`\nBIG largest reply ${b.largest} tokens`);
+  await client.close();
+}

@@ -142,3 +142,129 @@ async fn every_default_reply_fits_on_a_sixty_episode_project() {
     assert_eq!(rest["result"]["page"], expected);
     client.cancel().await.ok();
 }
+
+/// One default-profile call through rmcp's client: the reply's JSON and whether it is an error.
+async fn call(
+    client: &rmcp::service::RunningService<rmcp::RoleClient, ()>,
+    tool: &str,
+    args: Value,
+) -> (Value, bool) {
+    let r = client
+        .call_tool(
+            CallToolRequestParams::new(tool.to_string())
+                .with_arguments(args.as_object().cloned().unwrap()),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{tool}: {e}"));
+    let text = text_of(&r);
+    assert!(noveler::mcp::reply::approx_tokens(&text) <= LIMIT, "{tool}");
+    (
+        serde_json::from_str(&text).unwrap(),
+        r.is_error == Some(true),
+    )
+}
+
+/// Views (detail, cursor/limit), suggestions as the dedicated tool's call, unknown keys in
+/// flattened Requests, and stage 8's warning below the target length (issue 15 items 3–5).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn views_suggestions_and_refusals_over_the_default_profile() {
+    let (_guard, root) = sixty_episodes();
+    let r = root.clone();
+    let transport =
+        TokioChildProcess::new(tokio::process::Command::new(BIN).configure(move |cmd| {
+            cmd.arg("mcp").arg("--project-root").arg(&r).arg("-q");
+        }))
+        .expect("spawn");
+    let client = ().serve(transport).await.expect("initialize");
+
+    // The whole project: a summary, then findings page by page.
+    let (v, _) = call(&client, "noveler_check", json!({"detail": "summary"})).await;
+    let result = &v["result"];
+    assert!(result.get("findings").is_none(), "{v}");
+    let worst = result["worst_findings"].as_array().unwrap();
+    assert!(!worst.is_empty());
+    let rank = |f: &Value| match f["severity"].as_str().unwrap() {
+        "critical" => 3,
+        "high" => 2,
+        "medium" => 1,
+        _ => 0,
+    };
+    assert!(
+        worst.windows(2).all(|w| rank(&w[0]) >= rank(&w[1])),
+        "{worst:?}"
+    );
+    assert_eq!(result["lowest_scores"].as_array().unwrap().len(), 10);
+    let total = result["summary"]["findings"].as_u64().unwrap();
+
+    let (first, _) = call(&client, "noveler_check", json!({"limit": 25})).await;
+    assert_eq!(first["result"]["findings"].as_array().unwrap().len(), 25);
+    assert_eq!(first["page"]["total"], total);
+    let next = first["page"]["next"].clone();
+    assert_eq!(next["tool"], "noveler_check");
+    assert_eq!(next["arguments"]["cursor"], 25);
+    let (second, _) = call(&client, "noveler_check", next["arguments"].clone()).await;
+    assert_eq!(second["page"]["cursor"], 25);
+    assert_ne!(
+        second["result"]["findings"][0],
+        first["result"]["findings"][0]
+    );
+
+    let (status, _) = call(&client, "status", json!({"limit": 7, "cursor": 56})).await;
+    let rows = status["result"]["episodes"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["episode"], 57);
+    assert_eq!(status["page"]["total"], 60);
+    assert_eq!(status["page"]["next"], Value::Null);
+
+    // Misspelt keys, flattened Requests included: refused with the closest name.
+    for (tool, args, near) in [
+        ("noveler_check", json!({"episode": 1, "ful": true}), "full"),
+        (
+            "execute_check_step",
+            json!({"episode": 1, "step_id": 1, "llm_reslt": {}}),
+            "llm_result",
+        ),
+        ("noveler_check", json!({"detail": "everything"}), "detail"),
+    ] {
+        let (v, is_error) = call(&client, tool, args.clone()).await;
+        assert!(is_error, "{tool} {args}: {v}");
+        assert_eq!(v["error"]["code"], "U001", "{v}");
+        assert!(
+            v["error"]["message"].as_str().unwrap().contains(near) || v.to_string().contains(near),
+            "{v}"
+        );
+    }
+
+    // A CLI hint becomes the dedicated tool's call.
+    let (v, is_error) = call(&client, "write_stage", json!({"episode": 61})).await;
+    assert!(is_error);
+    assert_eq!(
+        v["error"]["suggested_action"],
+        json!({"tool": "noveler_plot", "arguments": {"episode": 61}}),
+        "{v}"
+    );
+
+    // Stage 8 takes a draft long enough to score but under the target, and says so.
+    let (v, is_error) = call(
+        &client,
+        "write_stage",
+        json!({"episode": 3, "draft_only": true, "new_session": true}),
+    )
+    .await;
+    assert!(!is_error, "{v}");
+    let body = "　潮の匂いが港の朝を満たしていた。小鞠は墨壺を抱えて坂を下りた。\n".repeat(40);
+    let (v, is_error) = call(
+        &client,
+        "write_stage",
+        json!({"episode": 3, "stage": 8, "session_id": v["result"]["session_id"],
+               "submission": {"title": "短い話", "manuscript": body}}),
+    )
+    .await;
+    assert!(!is_error, "{v}");
+    let warnings = v["result"]["submitted"]["warnings"].to_string();
+    assert!(warnings.contains("不足"), "{v}");
+    let next = &v["result"]["submitted"]["suggested_actions"][0];
+    assert_eq!(next["tool"], "write_stage", "{v}");
+    assert_eq!(next["arguments"]["stage"], 9, "{v}");
+    client.cancel().await.ok();
+}

@@ -424,3 +424,46 @@ fn client_roots_are_asked_for_and_refreshed() {
     assert_eq!(refused_code(&r), "U004", "{r}");
     assert!(!other.join("memo2.md").exists());
 }
+
+/// Plot and settings files are read through the one guarded reader, which judges the opened
+/// file itself (`/proc/self/fd`): behind a symlink out of the project they are refused, and
+/// their text reaches neither a reply nor an artifact.
+#[cfg(unix)]
+#[test]
+fn symlinked_plot_and_settings_are_not_read() {
+    let w = world();
+    let secret_yaml = format!("title: 外\nsummary: {SECRET}\n");
+    std::fs::write(w.outside.join("plot.yaml"), &secret_yaml).unwrap();
+    std::fs::write(w.outside.join("chars.yaml"), &secret_yaml).unwrap();
+    let plot = w
+        .root
+        .join("20_プロット/話別プロット/第001話_潮墨の見習い.yaml");
+    let chars = w.root.join("30_設定集/キャラクター.yaml");
+    for (link, target) in [(&plot, "plot.yaml"), (&chars, "chars.yaml")] {
+        assert!(link.is_file(), "{} is in the sample", link.display());
+        std::fs::remove_file(link).unwrap();
+        std::os::unix::fs::symlink(w.outside.join(target), link).unwrap();
+    }
+    let mut c = Client::start(&w.root, &["-q"]);
+    let mut refused = 0;
+    for (tool, args) in [
+        ("noveler_write", json!({"episode": 1})),
+        ("noveler_plot", json!({"episode": 1})),
+        ("write_manuscript_draft", json!({"episode": 1})),
+        ("get_check_tasks", json!({"episode": 1})),
+        ("execute_check_step", json!({"episode": 1, "step_id": 4})),
+        ("list_artifacts", json!({})),
+    ] {
+        let r = c.call(tool, args.clone());
+        refused += usize::from(r.to_string().contains("U004"));
+    }
+    assert!(refused > 0, "no call refused the linked plot or settings");
+    drop(c);
+    for (path, bytes) in tree(&w.root) {
+        assert!(
+            !String::from_utf8_lossy(&bytes).contains(SECRET),
+            "{} holds outside content",
+            path.display()
+        );
+    }
+}

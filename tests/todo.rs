@@ -654,6 +654,7 @@ fn list_tasks_filters_and_limits() {
                 status: status.map(String::from),
                 category: cat.map(String::from),
                 limit,
+                cursor: 0,
             },
         )
     };
@@ -996,6 +997,7 @@ fn list_adrs_reads_hand_written_records() {
             ListAdrsRequest {
                 status: s.map(String::from),
                 limit,
+                cursor: 0,
             },
         )
     };
@@ -1801,4 +1803,32 @@ fn mcp_tools_and_read_only_resources() {
         serde_json::json!({"uri": "file://.todo/../Cargo.toml"}),
     );
     assert!(outside.get("error").is_some(), "{outside}");
+}
+
+/// `cursor` pages a long list: the next page starts where the previous one ended, and the
+/// total counts every match.
+#[test]
+fn list_tasks_pages_with_a_cursor() {
+    let (_dir, ctx) = project();
+    for i in 1..=7 {
+        add(&ctx, &format!("タスク{i}"), None);
+    }
+    let page = |cursor| {
+        list_tasks(
+            &ctx,
+            ListTasksRequest {
+                limit: 3,
+                cursor,
+                ..Default::default()
+            },
+        )
+        .unwrap()
+    };
+    let titles = |r: &ListTasksReport| r.tasks.iter().map(|t| t.title.clone()).collect::<Vec<_>>();
+    assert_eq!(titles(&page(0)), ["タスク1", "タスク2", "タスク3"]);
+    assert_eq!(titles(&page(3)), ["タスク4", "タスク5", "タスク6"]);
+    let last = page(6);
+    assert_eq!(titles(&last), ["タスク7"]);
+    assert_eq!(last.total_count, 7);
+    assert!(page(10).tasks.is_empty());
 }

@@ -15,12 +15,22 @@ use common::BIN;
 const SDK: &str = "@modelcontextprotocol/sdk@^1.22";
 
 /// The SDK's install dir, installing it on first use; `None` (with a note) when it cannot be.
+/// Installed once per process (the tests run in parallel, and two `npm install`s into one
+/// directory leave a broken tree), and trusted only once a marker says it completed.
 fn sdk() -> Option<PathBuf> {
+    static SDK_DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    SDK_DIR.get_or_init(install_sdk).clone()
+}
+
+fn install_sdk() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ts-sdk");
     let installed = dir.join("node_modules/@modelcontextprotocol/sdk/package.json");
-    if installed.is_file() {
+    let complete = dir.join(".install-complete");
+    if complete.is_file() && installed.is_file() {
         return Some(dir);
     }
+    // A half-finished install (killed, or raced by an older test binary) starts over.
+    let _ = std::fs::remove_dir_all(&dir);
     let node = Command::new("node").arg("--version").output();
     if !node.is_ok_and(|o| o.status.success()) {
         eprintln!("SKIPPED: node is not installed; the TypeScript SDK test needs node 18+");
@@ -33,7 +43,10 @@ fn sdk() -> Option<PathBuf> {
         .arg(SDK)
         .output();
     match out {
-        Ok(o) if o.status.success() && installed.is_file() => Some(dir),
+        Ok(o) if o.status.success() && installed.is_file() => {
+            std::fs::write(&complete, SDK).ok()?;
+            Some(dir)
+        }
         Ok(o) => {
             eprintln!(
                 "SKIPPED: `npm install {SDK}` failed (no registry?): {}",
@@ -46,6 +59,14 @@ fn sdk() -> Option<PathBuf> {
             None
         }
     }
+}
+
+/// The id `store_artifact` gives `content` (SPEC §6: the first 12 hex of its sha256).
+fn artifact_of(content: &str) -> String {
+    format!(
+        "artifact:{}",
+        &noveler::analysis::sha256_hex(content.as_bytes())[..12]
+    )
 }
 
 /// Runs tests/ts_client/client.mjs with `calls` against a fresh sample project.
@@ -109,6 +130,18 @@ fn the_typescript_sdk_lists_and_calls_the_default_tools() {
         {"tool": "noveler", "arguments": {"command": "rules"}},
         {"tool": "get_check_tasks", "arguments": {"episode": 1}},
         {"tool": "execute_check_step", "arguments": {"episode": 1, "step_id": 1}},
+        // every other default tool, and the views (detail, cursor/limit)
+        {"tool": "write_file", "arguments": {"path": "memo.md", "content": "メモ\n"}},
+        {"tool": "noveler_plot", "arguments": {"episode": 4, "dry_run": true}},
+        {"tool": "noveler_complete", "arguments": {"episode": 1, "dry_run": true}},
+        {"tool": "check_fix", "arguments": {"episode": 1, "dry_run": true}},
+        {"tool": "fetch_artifact", "arguments": {"artifact_id": artifact_of("港町のメモ")}},
+        {"tool": "read_result", "arguments": {"saved_to": "temp/json_output/none.json"},
+         "expect_error": true},
+        {"tool": "noveler_check", "arguments": {"detail": "summary"}},
+        {"tool": "noveler_check", "arguments": {"limit": 2, "cursor": 1}},
+        {"tool": "noveler_check", "arguments": {"episode": 1, "detail": "full"}},
+        {"tool": "status", "arguments": {"limit": 1, "cursor": 1}},
         // argument errors and a call whose only target failed are isError results
         {"tool": "noveler_check", "arguments": {"episode": "one"}, "expect_error": true},
         {"tool": "write_stage", "arguments": {"episode": 2, "submision": {}}, "expect_error": true},
@@ -118,7 +151,7 @@ fn the_typescript_sdk_lists_and_calls_the_default_tools() {
     let tools = report["tools"].as_array().expect("tools");
     assert!((10..=16).contains(&tools.len()), "the SDK saw {tools:?}");
     judge(&report, &calls);
-    let misspelt = &report["calls"][11]["structured"]["error"];
+    let misspelt = &report["calls"][21]["structured"]["error"];
     assert!(
         misspelt["message"]
             .as_str()
@@ -130,11 +163,43 @@ fn the_typescript_sdk_lists_and_calls_the_default_tools() {
 #[test]
 fn the_typescript_sdk_accepts_every_seed_tool_schema() {
     let Some(sdk) = sdk() else { return };
+    // The typed output schemas of the seed profile, through the SDK's own validation (it
+    // checks every successful call's structuredContent against the tool's outputSchema).
     let calls = json!([
         {"tool": "check_basic", "arguments": {"episode": 1}},
+        {"tool": "check_rhythm", "arguments": {"episode": 2}},
+        {"tool": "noveler_check", "arguments": {"targets": [1, 2]}},
+        {"tool": "status"},
         {"tool": "write_step_1", "arguments": {"episode": 2, "dry_run": true}},
+        {"tool": "noveler_write", "arguments": {"episode": 3, "dry_run": true}},
+        {"tool": "enhanced_get_writing_tasks", "arguments": {"episode": 2}},
+        {"tool": "noveler_plot", "arguments": {"episode": 4, "dry_run": true}},
+        {"tool": "noveler_complete", "arguments": {"episode": 1, "dry_run": true}},
         {"tool": "list_files_with_hashes"},
+        {"tool": "check_file_changes"},
+        {"tool": "get_file_reference_info", "arguments": {"path": "40_原稿/第001話_潮墨の見習い.md"}},
+        {"tool": "store_artifact", "arguments": {"content": "港町のメモ"}},
+        {"tool": "list_artifacts"},
+        {"tool": "fetch_artifact", "arguments": {"artifact_id": artifact_of("港町のメモ")}},
+        {"tool": "backup_management", "arguments": {"action": "list"}},
+        {"tool": "convert_cli_to_json", "arguments": {"cli_result": {
+            "command": "noveler rules", "returncode": 0, "stdout": "ok", "stderr": ""}}},
+        {"tool": "validate_json_response", "arguments": {"json_data": {"success": true}}},
         {"tool": "get_check_status", "arguments": {"episode": 1}, "expect_error": true},
+        {"tool": "progressive_check_get_tasks", "arguments": {"episode": 1}},
+        {"tool": "progressive_check_execute_step", "arguments": {"episode": 1, "step_id": 1}},
+        {"tool": "get_check_status", "arguments": {"episode": 1}},
+        {"tool": "get_check_history", "arguments": {"episode": 1}},
+        {"tool": "generate_episode_preview", "arguments": {"episode": 1}},
+        {"tool": "check_story_structure", "arguments": {"episode": 1}},
+        {"tool": "check_writing_expression", "arguments": {"episode": 1}},
+        {"tool": "check_story_elements", "arguments": {"episode": 1}},
+        {"tool": "check_fix", "arguments": {"episode": 1, "dry_run": true}},
+        {"tool": "polish_stage", "arguments": {"episode": 1, "stage": 2}},
+        {"tool": "create_task", "arguments": {"title": "第2話を推敲する"}},
+        {"tool": "list_tasks"},
+        {"tool": "search_tasks", "arguments": {"query": "推敲"}},
+        {"tool": "noveler", "arguments": {"command": "rules"}},
     ]);
     let (report, _guard) = run_client(&sdk, "seed", calls.clone());
     let tools = report["tools"].as_array().expect("tools");

@@ -363,6 +363,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs, sink: &Sink) -> ExitStatus {
                 status: status.map(task_status),
                 category,
                 limit,
+                cursor: 0,
             };
             exec!(sink, ctx, o, list_tasks(req), task_list)
         }
@@ -424,6 +425,7 @@ pub fn run_adr(ctx: &Ctx, args: AdrArgs, sink: &Sink) -> ExitStatus {
             let req = ListAdrsRequest {
                 status: status.map(adr_status),
                 limit,
+                cursor: 0,
             };
             exec!(sink, ctx, o, list_adrs(req), adr_list)
         }

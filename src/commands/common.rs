@@ -76,7 +76,7 @@ pub fn read_submission(root: &Path, file: &str) -> Result<(String, PathBuf)> {
     } else {
         root.join(p)
     };
-    let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
+    let bytes = crate::store::text::read_bytes(&path)?;
     let text = crate::store::text::decode(&path, &bytes)?.text;
     Ok((text, path))
 }

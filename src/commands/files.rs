@@ -73,7 +73,7 @@ fn status_of(recorded: Option<&IndexEntry>, sha: &str) -> &'static str {
 pub fn run_info(ctx: &Ctx, req: FileInfoRequest) -> Result<FileInfoReport> {
     let r = paths::resolve_file(&ctx.root, Path::new(&req.path))?;
     let croot = paths::canonical_root(&ctx.root);
-    let bytes = std::fs::read(&r.abs).map_err(|e| Error::io(&r.abs, &e))?;
+    let bytes = crate::store::text::read_bytes(&r.abs)?;
     let mut file = FileRef::from_bytes(&croot, &r.abs, &bytes, "inspected");
     file.path = r.rel.clone();
     let modified_at = std::fs::metadata(&r.abs)
@@ -474,7 +474,7 @@ pub fn run_page(ctx: &Ctx, req: ResultPageRequest) -> Result<ResultPageReport> {
             "返信の saved_to（{OUTPUT_DIR}/ 以下のファイル）を指定してください。"
         )));
     }
-    let bytes = std::fs::read(&r.abs).map_err(|e| Error::io(&r.abs, &e))?;
+    let bytes = crate::store::text::read_bytes(&r.abs)?;
     let input = FileRef::from_bytes(
         &paths::canonical_root(&ctx.root),
         &r.abs,

@@ -464,7 +464,7 @@ pub fn run(ctx: &Ctx, req: ValidateRequest) -> Result<ValidateReport> {
         (Some(t), _) => Some(t.clone()),
         (None, Some(f)) => {
             let r = paths::resolve_file(&ctx.root, Path::new(f))?;
-            let bytes = std::fs::read(&r.abs).map_err(|e| Error::io(&r.abs, &e))?;
+            let bytes = crate::store::text::read_bytes(&r.abs)?;
             let mut fr = FileRef::from_bytes(
                 &paths::canonical_root(&ctx.root),
                 &r.abs,

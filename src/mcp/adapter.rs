@@ -136,6 +136,8 @@ pub struct ToolSpec {
     pub required: Vec<String>,
     /// Arguments the compact listing leaves out (still accepted; `tools::UNLISTED`).
     pub unlisted: &'static [&'static str],
+    /// How the reply can be viewed (`detail`, `cursor`, `limit`; `mcp::view`).
+    pub view: Option<super::view::Kind>,
     /// The Request declares its own `project_root` (otherwise the adapter removes it before
     /// deserialising).
     request_takes_root: bool,
@@ -242,6 +244,7 @@ where
         output_schema,
         required,
         unlisted: &[],
+        view: None,
         request_takes_root,
         run: Arc::new(run),
     }
@@ -359,7 +362,8 @@ pub fn frame_output_schema() -> Arc<JsonObject> {
                     },
                     "saved_to": {"type": "string"},
                     "saved_sha256": {"type": "string"},
-                    "truncated": {"type": "array", "items": {"type": "object"}}
+                    "truncated": {"type": "array", "items": {"type": "object"}},
+                    "page": {"type": "object"}
                 },
                 "required": ["success", "command"]
             })))

@@ -17,8 +17,18 @@ pub fn explain(
     unknown: &[String],
 ) -> ArgError {
     let names = property_names(schema);
+    // A Request with a flattened part refuses unknown keys itself (`deny_unknown_fields`;
+    // serde_ignored cannot see past `flatten`): the same answer as for any unknown key.
+    let refused = err.as_ref().and_then(|e| {
+        let inner = e.inner().to_string();
+        let key = inner.strip_prefix("unknown field `")?.split('`').next()?;
+        Some(match e.path().to_string().as_str() {
+            "." => key.to_string(),
+            path => format!("{path}.{key}"),
+        })
+    });
     // A misspelt key first: it usually explains a "missing field" too.
-    if let Some(key) = unknown.first() {
+    if let Some(key) = unknown.first().or(refused.as_ref()) {
         let key = key.as_str();
         let guess = closest(key, &names);
         let message = match guess {
@@ -143,7 +153,7 @@ fn resolve_ref<'a>(prop: &'a Value, schema: &'a JsonObject) -> &'a Value {
 }
 
 /// The valid name nearest to `key`, when it is near enough to be a typo.
-fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
+pub(crate) fn closest<'a>(key: &str, names: &[&'a str]) -> Option<&'a str> {
     names
         .iter()
         .map(|n| (strsim::jaro_winkler(key, n), *n))

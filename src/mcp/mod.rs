@@ -14,6 +14,8 @@
 //!   of a line that cannot be parsed whole, so the error still carries it);
 //! - `args.rs`: explaining bad arguments (field, expected, example, did-you-mean);
 //! - `reply.rs`: shaping a reply for the model (compact frame, budget, `truncated` cuts);
+//!   `hints.rs`: a suggested CLI line as the call of the dedicated tool for that job;
+//!   `view.rs`: `detail` levels and `cursor`/`limit` pages of big results;
 //! - `requests.rs`: MCP-shaped requests that map onto a command's (focused checks, the
 //!   one-tool `backup_management`); `state.rs`: what lives across calls (artifact caches).
 //!
@@ -73,6 +75,7 @@
 pub mod adapter;
 pub mod args;
 pub mod calls;
+pub mod hints;
 pub mod reply;
 pub mod requests;
 mod rpc_id;
@@ -82,6 +85,7 @@ pub mod stats_tools;
 pub mod todo_tools;
 pub mod tools;
 pub mod transport;
+pub mod view;
 
 use crate::error::{Code, Error, Result};
 use clap::ValueEnum;
@@ -173,6 +177,7 @@ pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
     if let Some(runner) = line_runner {
         state::set_line_runner(runner);
     }
+    steady_allocator();
     let root = std::fs::canonicalize(&root)
         .ok()
         .filter(|p| p.is_dir())
@@ -246,6 +251,22 @@ pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
     });
     runtime.shutdown_timeout(EXIT_GRACE);
     served
+}
+
+/// Keeps a long-lived server's memory flat (issue 12 item 4). Its live heap stays small
+/// (heaptrack: an 11 MB peak over 6,000 saving calls), but glibc's defaults let the resident
+/// size creep up with the number of calls (anonymous RSS 9 → 20 MB over 10,000 calls): each
+/// blocking worker thread may get an arena of its own that keeps freed pages, and the dynamic
+/// mmap threshold rises after the first big buffer is freed (an index compaction), so later
+/// big buffers come from — and fragment — those arenas. Two arenas and a fixed 256 KiB mmap
+/// threshold keep it flat (8.2 → 8.6 MB over the same 10,000 calls; `benches/mcp.sh`).
+fn steady_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only tunes the allocator; called once at start, before other threads.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 * 1024);
+    }
 }
 
 /// How long a call still running at end of input may take to stop before the process exits.

@@ -139,8 +139,9 @@ fn check_step_once(result: &mut Map<String, Value>) {
 }
 
 /// Suggested next actions become `{tool, arguments}` objects an agent can call directly:
-/// `tool_name {json}` as written, `noveler <args>` as the `noveler` tool. Unrecognised
-/// text stays as it was.
+/// `tool_name {json}` as written, `noveler <args>` as the dedicated tool of that job when the
+/// profile has one (`mcp::hints`), else as the `noveler` tool. Unrecognised text stays as it
+/// was.
 fn actions_as_calls(v: &mut Value, tools: &[&str]) {
     match v {
         Value::Object(map) => {
@@ -175,7 +176,11 @@ fn actions_as_calls(v: &mut Value, tools: &[&str]) {
 pub fn as_call(text: &str, tools: &[&str]) -> Option<Value> {
     let text = text.trim().trim_matches('`');
     if let Some(rest) = text.strip_prefix("noveler ") {
-        return Some(json!({"tool": "noveler", "arguments": {"command": rest.trim()}}));
+        return Some(
+            super::hints::cli_call(rest, tools).unwrap_or_else(
+                || json!({"tool": "noveler", "arguments": {"command": rest.trim()}}),
+            ),
+        );
     }
     let (name, rest) = match text.find([' ', '{']) {
         Some(i) => (&text[..i], text[i..].trim()),
@@ -363,7 +368,7 @@ fn next_cut(reply: &Value, excess: usize, objects: bool) -> Option<(String, usiz
 mod tests {
     use super::*;
 
-    const TOOLS: &[&str] = &["status", "backup_management", "noveler"];
+    const TOOLS: &[&str] = &["status", "backup_management", "noveler", "noveler_complete"];
 
     #[test]
     fn actions_become_calls() {
@@ -372,6 +377,10 @@ mod tests {
             Some(
                 json!({"tool": "noveler", "arguments": {"command": "write status 1 --session s"}})
             )
+        );
+        assert_eq!(
+            as_call("noveler complete 3", TOOLS),
+            Some(json!({"tool": "noveler_complete", "arguments": {"episode": 3}}))
         );
         assert_eq!(
             as_call("backup_management {\"action\": \"list\"}", TOOLS),

@@ -340,12 +340,21 @@ impl NovelerServer {
     /// The reply to a finished call: the envelope, compacted for the default profile, cut to
     /// the reply budget with references into the saved file (`mcp::reply`).
     fn to_result(&self, called: Called) -> CallToolResult {
+        self.viewed_result(called, None)
+    }
+
+    /// The same, through the call's view (`mcp::view`) before the budget applies.
+    fn viewed_result(&self, called: Called, view: Option<&super::view::View>) -> CallToolResult {
         let table = self.table();
-        to_result(called, table.compact.then_some(&table.names[..]))
+        to_result(called, table.compact.then_some(&table.names[..]), view)
     }
 }
 
-fn to_result(called: Called, compact_for: Option<&[&str]>) -> CallToolResult {
+fn to_result(
+    called: Called,
+    compact_for: Option<&[&str]>,
+    view: Option<&super::view::View>,
+) -> CallToolResult {
     if let Some(err) = &called.save_error {
         super::log(&format!("could not save the result envelope: {err}"));
     }
@@ -355,6 +364,9 @@ fn to_result(called: Called, compact_for: Option<&[&str]>) -> CallToolResult {
     }
     if let Some(tools) = compact_for {
         value = super::reply::compact(value, tools);
+    }
+    if let Some(view) = view {
+        value = super::view::apply(value, view);
     }
     let saved_to = value
         .get("saved_to")
@@ -433,6 +445,18 @@ impl NovelerServer {
             ));
         };
         let args = request.arguments.unwrap_or_default();
+        let (view, args) = match super::view::take(&name, spec.view, &spec.input_schema, args) {
+            Ok(taken) => taken,
+            Err(e) => {
+                let err = e.to_error(&name);
+                return Ok(self.to_result(failure(
+                    &self.inner.root,
+                    spec.command,
+                    &err,
+                    !self.inner.no_save,
+                )));
+            }
+        };
         self.roots_known().await;
         let root = match self.root_for(&args) {
             Ok(root) => root,
@@ -559,7 +583,7 @@ impl NovelerServer {
             let _ = f.await;
         }
         match joined {
-            Ok(Ok(called)) => Ok(self.to_result(called)),
+            Ok(Ok(called)) => Ok(self.viewed_result(called, view.as_ref())),
             Ok(Err(e)) => {
                 let err = e.to_error(&name);
                 Ok(self.to_result(failure(

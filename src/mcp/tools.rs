@@ -701,7 +701,15 @@ fn writing() -> Vec<ToolSpec> {
 
 /// The tools of `profile`, in table order.
 pub fn for_profile(profile: Profile) -> Vec<ToolSpec> {
-    let tools = all();
+    let compact = profile == Profile::Default;
+    let tools = all().into_iter().map(|mut t| {
+        t.view = super::view::kind_of(t.command, compact);
+        if let Some(kind) = t.view {
+            super::view::extend_schema(std::sync::Arc::make_mut(&mut t.input_schema), kind);
+        }
+        t
+    });
+    let tools: Vec<ToolSpec> = tools.collect();
     match profile {
         Profile::Seed => tools,
         Profile::Default => DEFAULT
@@ -760,6 +768,24 @@ mod tests {
         froms.sort();
         froms.dedup();
         assert_eq!(froms.len(), DEFAULT.len());
+    }
+
+    /// Unknown keys are refused by every tool, flattened Requests included (serde_ignored
+    /// cannot see past `flatten`; those Requests deny unknown fields themselves).
+    #[test]
+    fn every_tool_refuses_an_unknown_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = Ctx::new(dir.path().to_path_buf());
+        for t in all() {
+            let mut args = serde_json::Map::new();
+            args.insert("llm_reslt".into(), serde_json::json!(1));
+            let example = super::super::args::example(&t.input_schema, &t.required, None);
+            args.extend(example.as_object().cloned().unwrap_or_default());
+            match t.call(&ctx, args) {
+                Err(e) => assert_eq!(e.field.as_deref(), Some("llm_reslt"), "{}", t.name),
+                Ok(_) => panic!("{} accepted an unknown key", t.name),
+            }
+        }
     }
 
     #[test]

@@ -173,7 +173,10 @@ impl Project {
         // The house style for 表記ゆれ: the style guide's lists (a guide that is not YAML is
         // prose for the agent, not config: it is then not read for this).
         let guide = root.join(&dirs.settings).join(STYLE_GUIDE);
-        if let Ok(text) = std::fs::read_to_string(&guide) {
+        if let Some(text) = crate::store::text::read_bytes(&guide)
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok())
+        {
             settings.notation_preferences = rc::parse_style_guide_preferences(&text);
         }
         rc.apply(&mut settings);

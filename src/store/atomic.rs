@@ -55,6 +55,9 @@ fn write(path: &Path, bytes: &[u8], sync: bool) -> Result<()> {
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(dir).map_err(|e| Error::io(dir, &e))?;
+    // The directory checked above may have been swapped for a symlink since: judge where the
+    // temp file really is before anything is written to it (it is removed when refused).
+    super::confine::verify_opened(tmp.as_file(), path)?;
     if let Some(perm) = existing {
         tmp.as_file()
             .set_permissions(perm)

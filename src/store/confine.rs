@@ -227,6 +227,33 @@ pub fn guard_read(path: &Path) -> Result<()> {
     }
 }
 
+/// Refuses an opened file that lies outside the process's policy, judged on the handle
+/// itself: on Linux the kernel's own path of the open file (`/proc/self/fd/N`), so a symlink
+/// or directory swapped in between a check and the open cannot lead out (elsewhere: the
+/// canonical path, checked after the open). Nothing without a policy (the CLI).
+pub fn verify_opened(file: &std::fs::File, path: &Path) -> Result<()> {
+    let Some(policy) = policy() else {
+        return Ok(());
+    };
+    let real = opened_path(file).or_else(|| std::fs::canonicalize(path).ok());
+    match real {
+        Some(real) if policy.contains(&real) => Ok(()),
+        Some(_) => Err(policy.refusal(path, "開いたファイルが許可されたルートの外")),
+        None => Err(policy.refusal(path, "開いたファイルの場所を確かめられません")),
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn opened_path(file: &std::fs::File) -> Option<PathBuf> {
+    use std::os::fd::AsRawFd;
+    std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())).ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn opened_path(_file: &std::fs::File) -> Option<PathBuf> {
+    None
+}
+
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }

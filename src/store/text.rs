@@ -48,6 +48,9 @@ fn read_bytes_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
         opts.custom_flags(libc::O_NONBLOCK);
     }
     let file = opts.open(path).map_err(|e| Error::io(path, &e))?;
+    // Over MCP: the opened file itself must lie inside the allowed roots (plot and settings
+    // files behind a symlink, or a path swapped after it was checked).
+    crate::store::confine::verify_opened(&file, path)?;
     // fstat of the opened handle: what is read is what was checked.
     let meta = file.metadata().map_err(|e| Error::io(path, &e))?;
     if !meta.is_file() {

@@ -170,8 +170,9 @@ pub fn find_chapter_plot(root: &Path, ep: u32) -> Option<(PathBuf, serde_yaml::V
         if !has_ext(&path, &["yaml", "yml"]) {
             continue;
         }
-        let Some(doc) = std::fs::read_to_string(&path)
+        let Some(doc) = crate::store::text::read_bytes(&path)
             .ok()
+            .and_then(|b| String::from_utf8(b).ok())
             .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
         else {
             continue;

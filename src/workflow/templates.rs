@@ -163,7 +163,7 @@ pub fn parse(name: &str, text: &str, path: &Path) -> Result<TemplateDoc> {
 pub fn load(root: &Path, name: &str) -> Result<Template> {
     let override_path = root.join("templates").join(name);
     if override_path.is_file() {
-        let bytes = std::fs::read(&override_path).map_err(|e| Error::io(&override_path, &e))?;
+        let bytes = crate::store::text::read_bytes(&override_path)?;
         let text = String::from_utf8(bytes.clone()).map_err(|_| {
             Error::new(
                 Code::U003,

@@ -85,7 +85,7 @@ impl Report for ArtifactStoreReport {
 /// Reads a project file as UTF-8 text (refusing paths outside the root).
 fn read_project_text(root: &Path, file: &str, role: &str) -> Result<(String, FileRef)> {
     let r = paths::resolve_file(root, Path::new(file))?;
-    let bytes = std::fs::read(&r.abs).map_err(|e| Error::io(&r.abs, &e))?;
+    let bytes = crate::store::text::read_bytes(&r.abs)?;
     let fref = FileRef::from_bytes(&paths::canonical_root(root), &r.abs, &bytes, role);
     let text = String::from_utf8(bytes).map_err(|e| {
         crate::store::text::decode(&r.abs, e.as_bytes())

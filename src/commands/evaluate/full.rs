@@ -20,6 +20,7 @@ pub struct AnalysisResults {
 /// and expression analysis: each returns its prompt until the agent's judgment comes back
 /// (`a31_result`, `analysis_result`), and is then scored.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct FullCheckRequest {
     #[serde(flatten)]
     pub check: crate::commands::check::CheckRequest,

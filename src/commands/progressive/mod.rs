@@ -87,6 +87,7 @@ fn episode_of(episode: Option<u32>, session_id: Option<&str>) -> Result<u32> {
 
 /// List the 12 check steps of an episode and start (or resume) its check session.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct TasksRequest {
     /// Episode number (1-based). May be omitted when `session_id` is given.
     #[serde(default, alias = "episode_number")]
@@ -120,6 +121,7 @@ pub fn tasks(ctx: &Ctx, req: TasksRequest) -> Result<TasksReport> {
 /// Run one step: deterministic findings and metrics now, plus the prompt for the judgment
 /// part; with `llm_result`, the agent's judgment is validated and folded into the score.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct StepRequest {
     /// Episode number (1-based). May be omitted when `session_id` is given.
     #[serde(default, alias = "episode_number")]
@@ -238,6 +240,7 @@ pub struct ExecuteStepRequest {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct InputData {
     #[serde(default)]
     pub llm_result: Option<Value>,
@@ -320,6 +323,7 @@ pub fn execute_step(ctx: &Ctx, req: ExecuteStepRequest) -> Result<ExecuteStepRep
 
 /// Run a step several times under an IterationPolicy (each attempt recorded in history).
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RepeatRequest {
     /// Episode number (1-based). May be omitted when `session_id` is given.
     #[serde(default, alias = "episode_number")]

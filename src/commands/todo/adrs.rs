@@ -149,6 +149,9 @@ pub struct ListAdrsRequest {
     #[serde(default = "default_list_limit")]
     #[schemars(range(min = 1, max = 100))]
     pub limit: i64,
+    /// Skip this many matching ADRs first (the next page starts at cursor + limit).
+    #[serde(default)]
+    pub cursor: usize,
 }
 
 impl Default for ListAdrsRequest {
@@ -156,6 +159,7 @@ impl Default for ListAdrsRequest {
         ListAdrsRequest {
             status: None,
             limit: default_list_limit(),
+            cursor: 0,
         }
     }
 }
@@ -198,6 +202,7 @@ pub fn list_adrs(ctx: &Ctx, req: ListAdrsRequest) -> Result<ListAdrsReport> {
         })
         .collect();
     let total = adrs.len();
+    adrs.drain(..req.cursor.min(total));
     adrs.truncate(limit);
     Ok(ListAdrsReport {
         adrs,

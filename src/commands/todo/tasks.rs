@@ -334,6 +334,9 @@ pub struct ListTasksRequest {
     #[serde(default = "default_list_limit")]
     #[schemars(range(min = 1, max = 100))]
     pub limit: i64,
+    /// Skip this many matching tasks first (the next page starts at cursor + limit).
+    #[serde(default)]
+    pub cursor: usize,
 }
 
 impl Default for ListTasksRequest {
@@ -342,6 +345,7 @@ impl Default for ListTasksRequest {
             status: None,
             category: None,
             limit: default_list_limit(),
+            cursor: 0,
         }
     }
 }
@@ -437,6 +441,7 @@ pub fn list_tasks(ctx: &Ctx, req: ListTasksRequest) -> Result<ListTasksReport> {
         ));
     }
     let total = all.len();
+    all.drain(..req.cursor.min(total));
     all.truncate(limit);
     Ok(ListTasksReport {
         tasks: all,

@@ -41,7 +41,7 @@ pub(super) fn open_session(
     opts.validate()?;
     let (project, target) = resolve_project(root, opts)?;
     let manuscript = project.manuscript_path(ep)?;
-    let bytes = std::fs::read(&manuscript).map_err(|e| Error::io(&manuscript, &e))?;
+    let bytes = crate::store::text::read_bytes(&manuscript)?;
     let now = timestamp(SystemTime::now());
     let existing = session_ids(root, ep);
     let mut seq = existing.len() as u32;

@@ -67,7 +67,7 @@ pub struct Loaded {
 }
 
 fn read_yaml(path: &Path) -> Result<(String, serde_yaml::Value)> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    let bytes = crate::store::text::read_bytes(path)?;
     let text = crate::store::text::decode(path, &bytes)?.text;
     let doc = serde_yaml::from_str(&text).map_err(|e| {
         Error::new(
@@ -119,7 +119,7 @@ pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> 
     let (bytes, origin) = match content {
         Some(c) => (c.as_bytes().to_vec(), "manuscript_content"),
         None => (
-            std::fs::read(&manuscript_path).map_err(|e| {
+            crate::store::text::read_bytes(&manuscript_path).map_err(|e| {
                 Error::new(
                     Code::QC004,
                     format!("原稿 {manuscript_rel} を読めないためチェックを実行できません: {e}"),
@@ -171,7 +171,7 @@ pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> 
         });
     }
     if let Some(p) = &files.world {
-        let bytes = std::fs::read(p).map_err(|e| Error::io(p, &e))?;
+        let bytes = crate::store::text::read_bytes(p)?;
         let text = crate::store::text::decode(p, &bytes)?.text;
         refs.push(RefFile {
             key: "world",
@@ -182,7 +182,7 @@ pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> 
         });
     }
     for p in &files.style {
-        let bytes = std::fs::read(p).map_err(|e| Error::io(p, &e))?;
+        let bytes = crate::store::text::read_bytes(p)?;
         let text = crate::store::text::decode(p, &bytes)?.text;
         refs.push(RefFile {
             key: "style",
