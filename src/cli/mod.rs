@@ -223,13 +223,11 @@ pub fn emit<R: Report>(outcome: &Outcome<R>, format: Format, text: impl Fn(&R) -
     if let Some(err) = &outcome.save_error {
         print_stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
     }
-    capture::envelope(&outcome.envelope);
+    capture::envelope(|| outcome.value());
     let printed = match (&outcome.report, format) {
         (_, Format::Json) | (Err(_), Format::Ndjson) => match &outcome.saved_json {
             Some(json) => print_stdout(json),
-            None => {
-                print_stdout(&serde_json::to_string_pretty(&outcome.envelope).unwrap_or_default())
-            }
+            None => print_stdout(&outcome.json()),
         },
         (Ok(report), _) => print_stdout(&text(report)),
         (Err(_), _) => Ok(()),
@@ -384,7 +382,8 @@ pub mod capture {
         })
     }
 
-    pub(crate) fn envelope(envelope: &crate::store::Envelope) {
-        with(|c| c.envelope = serde_json::to_value(envelope).ok());
+    /// Records the envelope (built only when a capture is on).
+    pub(crate) fn envelope(value: impl FnOnce() -> serde_json::Value) {
+        with(|c| c.envelope = Some(value()));
     }
 }
