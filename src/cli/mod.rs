@@ -17,6 +17,7 @@ pub mod complete;
 pub mod convert;
 pub mod files;
 pub mod gen;
+mod globs;
 pub mod init;
 mod mcp;
 pub mod plot;
