@@ -24,7 +24,7 @@ use crate::analysis::{
     self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity, Suppressed,
 };
 use crate::error::{Code, Error, Result};
-use crate::project::{is_manuscript_file, Project};
+use crate::project::Project;
 use crate::store::cache::Cache;
 use crate::store::FileRef;
 use rayon::prelude::*;
@@ -36,9 +36,6 @@ use std::sync::Arc;
 
 /// The default gate: findings of this severity or above fail the check.
 pub const DEFAULT_FAIL_ON: Severity = Severity::High;
-
-/// Directory names never walked into.
-const SKIPPED_DIRS: &[&str] = &[".noveler", "temp", "target", "node_modules"];
 
 /// One thing to check, as given: an episode number or a path (`-` = `content`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
@@ -746,23 +743,9 @@ fn walk_root(project: &Project, dir: &Path) -> PathBuf {
     }
 }
 
-/// `.md`/`.txt` files under `dir`, sorted, skipping hidden and tool directories.
+/// `.md`/`.txt` files under `dir`, sorted, skipping hidden, tool and gitignored paths.
 pub fn walk(dir: &Path) -> Vec<PathBuf> {
-    walkdir::WalkDir::new(dir)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| {
-            if e.depth() == 0 || !e.file_type().is_dir() {
-                return true;
-            }
-            let name = e.file_name().to_string_lossy();
-            !(name.starts_with('.') || SKIPPED_DIRS.contains(&name.as_ref()))
-        })
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_file() && is_manuscript_file(e.path()))
-        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| e.into_path())
-        .collect()
+    crate::project::walk::manuscripts(dir)
 }
 
 #[cfg(test)]

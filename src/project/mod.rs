@@ -19,6 +19,7 @@ pub mod glob;
 pub mod layout;
 pub mod ledger;
 pub mod rc;
+pub mod walk;
 mod yaml;
 
 pub use config::{Dirs, ProjectConfig};
