@@ -27,7 +27,7 @@ use crate::error::{Code, Error, Result};
 use crate::project::Project;
 use crate::store::cache::Cache;
 use crate::store::FileRef;
-use rayon::prelude::*;
+use super::par::IntoParUnlessSingle;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -392,7 +392,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
     let done = AtomicU64::new(0);
 
     let results: Vec<std::result::Result<(FileResult, FileRef), FileError>> = jobs
-        .into_par_iter()
+        .into_par_iter_unless_single()
         .map(|job| {
             let as_snippet = req.snippet || (matches!(job, Job::Stdin { .. }) && snippet_stdin);
             // The cache is keyed by the project's settings: snippets are not cached.

@@ -24,6 +24,7 @@ pub mod explain;
 pub mod files;
 pub mod init;
 pub mod noveler_cli;
+pub(crate) mod par;
 pub mod plot;
 pub mod polish;
 pub mod polish_many;
