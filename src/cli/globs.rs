@@ -120,7 +120,11 @@ mod tests {
         // `*` stays in its segment; hidden names need a literal dot.
         assert_eq!(
             at("40_原稿/*.md"),
-            ["40_原稿/第001話.md", "40_原稿/第002話.md", "40_原稿/第010話.md"]
+            [
+                "40_原稿/第001話.md",
+                "40_原稿/第002話.md",
+                "40_原稿/第010話.md"
+            ]
         );
         assert_eq!(at("40_原稿/.*.md"), ["40_原稿/.第004話.md"]);
         assert_eq!(

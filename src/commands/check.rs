@@ -18,6 +18,7 @@
 //! neither for the gate nor for the scores (recomputed without them).
 
 pub use super::check_suppress::BaselineWritten;
+use super::par::IntoParUnlessSingle;
 use super::{Ctx, Report};
 use crate::analysis::settings::Preset;
 use crate::analysis::{
@@ -27,7 +28,6 @@ use crate::error::{Code, Error, Result};
 use crate::project::Project;
 use crate::store::cache::Cache;
 use crate::store::FileRef;
-use super::par::IntoParUnlessSingle;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};

@@ -172,8 +172,9 @@ impl<R: Report> Outcome<R> {
         if let Some(saved) = &self.saved_json {
             return saved.clone();
         }
-        let body = crate::store::envelope::to_json(&self.envelope.written(self.report.as_ref().ok()))
-            .unwrap_or_default();
+        let body =
+            crate::store::envelope::to_json(&self.envelope.written(self.report.as_ref().ok()))
+                .unwrap_or_default();
         String::from_utf8(body).unwrap_or_default()
     }
 

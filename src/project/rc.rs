@@ -112,11 +112,16 @@ impl WordLists {
         };
         entries(&mut settings.typos, &self.typos);
         entries(&mut settings.tautologies, &self.tautologies);
-        entries(&mut settings.redundant_expressions, &self.redundant_expressions);
+        entries(
+            &mut settings.redundant_expressions,
+            &self.redundant_expressions,
+        );
         // A pair goes when either spelling is removed or re-paired.
         let edit = &self.notation_pairs;
         let gone = |w: &String| edit.remove.contains(w) || edit.add.contains_key(w);
-        settings.notation_pairs.retain(|p| !gone(&p.a) && !gone(&p.b));
+        settings
+            .notation_pairs
+            .retain(|p| !gone(&p.a) && !gone(&p.b));
         settings
             .notation_pairs
             .extend(edit.add.iter().map(|(a, b)| NotationPair {
@@ -686,16 +691,26 @@ mod tests {
         let mut s = Settings::default();
         rc.apply(&mut s);
         assert!(s.tautologies.iter().all(|e| e.wrong != taut));
-        assert!(s.tautologies.iter().any(|e| e.wrong == "後で後悔" && e.right == "後悔"));
+        assert!(s
+            .tautologies
+            .iter()
+            .any(|e| e.wrong == "後で後悔" && e.right == "後悔"));
         let redundant: Vec<_> = s
             .redundant_expressions
             .iter()
             .filter(|e| e.wrong == "することができる")
             .collect();
-        assert_eq!(redundant.len(), 1, "an added phrase replaces the built-in one");
+        assert_eq!(
+            redundant.len(),
+            1,
+            "an added phrase replaces the built-in one"
+        );
         assert_eq!(redundant[0].right, "できる（自作）");
         assert!(!s.notation_pairs.contains(&pair));
-        assert!(s.notation_pairs.iter().any(|p| p.a == "ひと" && p.b == "人"));
+        assert!(s
+            .notation_pairs
+            .iter()
+            .any(|p| p.a == "ひと" && p.b == "人"));
         assert!(s.typos.iter().any(|e| e.wrong == "伺い知る"));
         assert_eq!(s.typos.len(), defaults.typos.len() + 1);
     }

@@ -343,7 +343,8 @@ mod tests {
             b"abc",
             "manuscript",
         )];
-        let frame = Envelope::success_frame(&run(), inputs.clone(), vec![], serde_json::json!({"k": 1}));
+        let frame =
+            Envelope::success_frame(&run(), inputs.clone(), vec![], serde_json::json!({"k": 1}));
         let tree = Envelope::success(
             &run(),
             inputs,

@@ -384,8 +384,8 @@ mod tests {
     fn agrees_with_the_jsonschema_crate() {
         let mut schemas = vec![schema()];
         for (name, text) in crate::workflow::templates::EMBEDDED {
-            let doc = crate::workflow::templates::parse(name, text, std::path::Path::new(name))
-                .unwrap();
+            let doc =
+                crate::workflow::templates::parse(name, text, std::path::Path::new(name)).unwrap();
             schemas.push(doc.output_schema);
         }
         let docs = [
