@@ -387,7 +387,8 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
             .stdin_filename
             .as_deref()
             .is_some_and(|n| names_episode(n.trim()));
-    let snippet = snippet_settings(&settings);
+    // Built (a clone of the settings) only when a snippet is checked.
+    let snippet = std::sync::OnceLock::new();
     let total = jobs.iter().filter(|j| !matches!(j, Job::Failed(_))).count() as u64;
     let done = AtomicU64::new(0);
 
@@ -397,7 +398,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
             let as_snippet = req.snippet || (matches!(job, Job::Stdin { .. }) && snippet_stdin);
             // The cache is keyed by the project's settings: snippets are not cached.
             let (settings, cache) = if as_snippet {
-                (&snippet, None)
+                (snippet.get_or_init(|| snippet_settings(&settings)), None)
             } else {
                 (&settings, cache.as_ref())
             };
