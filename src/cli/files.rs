@@ -55,21 +55,7 @@ pub fn expand_globs(args: &[String]) -> Vec<String> {
     for arg in args {
         let is_pattern = arg.contains(['*', '?', '[']) && !Path::new(arg).exists();
         let matches: Vec<String> = if is_pattern {
-            let opts = glob::MatchOptions {
-                require_literal_leading_dot: true,
-                ..Default::default()
-            };
-            match glob::glob_with(arg, opts) {
-                Ok(paths) => {
-                    let mut v: Vec<String> = paths
-                        .filter_map(|p| p.ok())
-                        .map(|p| p.display().to_string())
-                        .collect();
-                    v.sort();
-                    v
-                }
-                Err(_) => Vec::new(),
-            }
+            super::globs::expand(arg)
         } else {
             Vec::new()
         };

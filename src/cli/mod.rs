@@ -19,6 +19,7 @@ pub mod convert;
 pub mod feedback;
 pub mod files;
 pub mod gen;
+mod globs;
 pub mod init;
 mod mcp;
 pub mod plot;
@@ -248,13 +249,11 @@ pub fn emit<R: Report>(
     if let Some(err) = &outcome.save_error {
         sink.stderr(&format!("警告: 結果ファイルを保存できませんでした: {err}"));
     }
-    sink.envelope(&outcome.envelope);
+    sink.envelope(|| outcome.value());
     let printed = match (&outcome.report, format) {
         (_, Format::Json) | (Err(_), Format::Ndjson) => match &outcome.saved_json {
             Some(json) => sink.stdout(json),
-            None => {
-                sink.stdout(&serde_json::to_string_pretty(&outcome.envelope).unwrap_or_default())
-            }
+            None => sink.stdout(&outcome.json()),
         },
         (Ok(report), _) => sink.stdout(&text(report)),
         (Err(_), _) => Ok(()),

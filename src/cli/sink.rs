@@ -4,7 +4,6 @@
 //! two runs on two threads never see each other's output.
 
 use crate::error::Error;
-use crate::store::Envelope;
 use std::cell::RefCell;
 use std::io::Write;
 
@@ -95,9 +94,10 @@ impl Sink {
     }
 
     /// Remembers the envelope of the run (a capturing sink only).
-    pub fn envelope(&self, envelope: &Envelope) {
+    /// The envelope is built only when a capture is on (the terminal never needs it).
+    pub fn envelope(&self, envelope: impl FnOnce() -> serde_json::Value) {
         if let Some(c) = &self.capture {
-            c.borrow_mut().envelope = serde_json::to_value(envelope).ok();
+            c.borrow_mut().envelope = Some(envelope());
         }
     }
 }

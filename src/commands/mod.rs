@@ -152,12 +152,17 @@ pub trait Report: Serialize {
 /// A finished run: the typed report (or error) and the envelope made of it.
 pub struct Outcome<R> {
     pub report: Result<R>,
+    /// The envelope's frame. Its `result` is `None`: the typed report is serialised straight
+    /// into the envelope where it is written (`json`, `value`), never through an
+    /// intermediate `serde_json::Value` tree the CLI would build and free for nothing.
     pub envelope: Envelope,
     /// Set when saving the envelope failed; the run itself still counts.
     pub save_error: Option<Error>,
     /// The envelope as saved (pretty JSON, `saved_to` included), when it was saved: what
     /// `--format json` prints, kept so a large result is not serialised twice.
     pub saved_json: Option<String>,
+    /// sha256 of `saved_json` (the saved file), hashed once when it was written.
+    pub saved_sha256: Option<String>,
 }
 
 impl<R: Report> Outcome<R> {
@@ -167,6 +172,23 @@ impl<R: Report> Outcome<R> {
             Ok(r) => r.exit_code(),
             Err(e) => e.exit_code(),
         }
+    }
+
+    /// The whole envelope as pretty JSON: the saved bytes when it was saved.
+    pub fn json(&self) -> String {
+        if let Some(saved) = &self.saved_json {
+            return saved.clone();
+        }
+        let body =
+            crate::store::envelope::to_json(&self.envelope.written(self.report.as_ref().ok()))
+                .unwrap_or_default();
+        String::from_utf8(body).unwrap_or_default()
+    }
+
+    /// The whole envelope as a JSON value, for a caller that reshapes it (MCP replies).
+    pub fn value(&self) -> serde_json::Value {
+        serde_json::to_value(self.envelope.written(self.report.as_ref().ok()))
+            .unwrap_or(serde_json::Value::Null)
     }
 }
 
@@ -182,25 +204,27 @@ pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<
         elapsed_ms: (clock.elapsed().as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0,
     };
     let mut envelope = match &report {
-        Ok(r) => {
-            let result = serde_json::to_value(r).unwrap_or(serde_json::Value::Null);
-            Envelope::success(&run, r.inputs(), r.outputs(), result, r.metadata())
-        }
+        Ok(r) => Envelope::success_frame(&run, r.inputs(), r.outputs(), r.metadata()),
         Err(e) => Envelope::failure(&run, e),
     };
     // A root that does not exist is not created just to hold the envelope.
-    let (saved_json, save_error) = if ctx.save && ctx.root.is_dir() {
-        match envelope.save_json(&ctx.root) {
-            Ok((_, body)) => (String::from_utf8(body).ok(), None),
+    let (saved, save_error) = if ctx.save && ctx.root.is_dir() {
+        match envelope.save_with(&ctx.root, report.as_ref().ok()) {
+            Ok(saved) => (Some(saved), None),
             Err(e) => (None, Some(e)),
         }
     } else {
         (None, None)
+    };
+    let (saved_json, saved_sha256) = match saved {
+        Some(s) => (String::from_utf8(s.body).ok(), Some(s.sha256)),
+        None => (None, None),
     };
     Outcome {
         report,
         envelope,
         save_error,
         saved_json,
+        saved_sha256,
     }
 }

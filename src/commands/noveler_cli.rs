@@ -45,61 +45,10 @@ impl Report for NovelerCliReport {
     }
 }
 
-/// Splits a command line into words: whitespace separates, '…' and "…" group, `\` escapes
-/// the next character outside single quotes.
+/// Splits a command line into words as a POSIX shell does (`shlex`): blanks separate,
+/// '…' and "…" group, `\` escapes.
 pub fn split_words(line: &str) -> Result<Vec<String>> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut in_word = false;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(x) => cur.push(x),
-                        None => return Err(unbalanced(line)),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(x) => cur.push(x),
-                            None => return Err(unbalanced(line)),
-                        },
-                        Some(x) => cur.push(x),
-                        None => return Err(unbalanced(line)),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                if let Some(x) = chars.next() {
-                    cur.push(x);
-                }
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut cur));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                cur.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(cur);
-    }
-    Ok(words)
+    shlex::split(line).ok_or_else(|| unbalanced(line))
 }
 
 fn unbalanced(line: &str) -> Error {
@@ -110,6 +59,7 @@ fn unbalanced(line: &str) -> Error {
     .hint("'…' または \"…\" を閉じるか、args に単語の配列で渡してください。")
 }
 
+/// `word` as it is, or quoted by `shlex` when a shell would split or unquote it.
 fn quote(word: &str) -> String {
     if !word.is_empty()
         && !word
@@ -118,7 +68,7 @@ fn quote(word: &str) -> String {
     {
         word.to_string()
     } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
+        shlex::try_quote(word).map_or_else(|_| format!("'{word}'"), |q| q.into_owned())
     }
 }
 
@@ -194,5 +144,13 @@ mod tests {
         );
         assert_eq!(split_words("''").unwrap(), vec![""]);
         assert!(split_words("'open").is_err());
+        // Only the blanks a shell splits on separate words: an ideographic space does not.
+        assert_eq!(
+            split_words("check 第1話\u{3000}前編.md").unwrap(),
+            vec!["check", "第1話\u{3000}前編.md"]
+        );
+        for word in ["it's a \"test\"", "a\\b", "", "第1話 前編"] {
+            assert_eq!(split_words(&quote(word)).unwrap(), vec![word], "{word}");
+        }
     }
 }

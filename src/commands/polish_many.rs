@@ -99,20 +99,9 @@ pub fn files_of(root: &Path, req: &PolishManyRequest) -> Result<Vec<String>> {
             Target::Path(p) => {
                 let r = paths::resolve(root, Path::new(&p))?;
                 if r.abs.is_dir() {
-                    let mut found: Vec<String> = walkdir::WalkDir::new(&r.abs)
-                        .sort_by_file_name()
-                        .into_iter()
-                        .filter_entry(|e| {
-                            e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.')
-                        })
-                        .filter_map(|e| e.ok())
-                        .filter(|e| e.file_type().is_file())
-                        .filter(|e| {
-                            e.path()
-                                .extension()
-                                .is_some_and(|x| x == "md" || x == "txt")
-                        })
-                        .filter_map(|e| paths::resolve_file(root, e.path()).ok())
+                    let mut found: Vec<String> = crate::project::walk::manuscripts(&r.abs)
+                        .iter()
+                        .filter_map(|p| paths::resolve_file(root, p).ok())
                         .map(|r| r.rel)
                         .filter(|rel| !project.is_ignored(rel))
                         .collect();

@@ -224,14 +224,15 @@ where
         };
         let outcome = commands::execute(ctx, command, |c| run(c, req));
         let all_failed = outcome.report.as_ref().is_ok_and(|r| r.all_failed());
+        let mut envelope = outcome.envelope;
+        if let Ok(r) = &outcome.report {
+            envelope.result = Some(serde_json::to_value(r).unwrap_or(Value::Null));
+        }
         Ok(Called {
             is_error: outcome.report.is_err() || all_failed,
-            envelope: outcome.envelope,
+            envelope,
             save_error: outcome.save_error,
-            saved_sha256: outcome
-                .saved_json
-                .as_deref()
-                .map(|j| crate::analysis::sha256_hex(j.as_bytes())),
+            saved_sha256: outcome.saved_sha256,
         })
     };
     ToolSpec {

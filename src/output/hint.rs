@@ -52,7 +52,8 @@ fn shell_word(s: &str) -> String {
     if plain && !s.contains(['<', '>', '*', '?', '[', ']', ' ', '　']) {
         s.to_string()
     } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
+        // Only a NUL cannot be quoted; a hint never holds one.
+        shlex::try_quote(s).map_or_else(|_| format!("'{s}'"), |q| q.into_owned())
     }
 }
 
@@ -136,6 +137,10 @@ mod tests {
         assert_eq!(
             to_cli(r#"noveler_polish {"episode": 1, "path": "a b.md"}"#),
             "noveler polish 1 --path 'a b.md'"
+        );
+        assert_eq!(
+            to_cli(r#"noveler_polish {"episode": 1, "path": "it's 第1話.md"}"#),
+            r#"noveler polish 1 --path "it's 第1話.md""#
         );
     }
 }

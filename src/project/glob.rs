@@ -1,16 +1,17 @@
-//! A small glob matcher for `ignore.paths` in `.novelerrc.yaml`: `*` (any run of characters
-//! except `/`), `**` (any run of path segments, possibly none), `?` (one character except
-//! `/`), `[...]` character classes, everything else literal. Patterns match paths relative
+//! `ignore.paths` patterns of `.novelerrc.yaml`, matched by `globset` (ripgrep's matcher, also
+//! behind `per-file-ignores`): `*` (any run of characters except `/`), `**` (any run of path
+//! segments, possibly none), `?` (one character except `/`), `[...]` / `[!...]` classes,
+//! `{a,b}` alternatives; a backslash is a literal character. Patterns match paths relative
 //! to the project root, `/`-separated. A pattern without `/` matches a file name at any
-//! depth (`*.txt`), as in `.gitignore`; a pattern ending in `/` matches a directory and
-//! everything under it.
+//! depth (`*.txt`), as in `.gitignore`; a pattern names a directory's contents too, and one
+//! ending in `/` only those.
 
-use regex::Regex;
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
 #[derive(Clone, Debug)]
 pub struct Glob {
     pattern: String,
-    regex: Regex,
+    set: GlobSet,
 }
 
 impl Glob {
@@ -20,66 +21,32 @@ impl Glob {
         if trimmed.is_empty() {
             return Err("empty pattern".into());
         }
-        let mut pat = trimmed.trim_start_matches("./").to_string();
+        let pat = trimmed.trim_start_matches("./");
         let anchored = pat.starts_with('/') || pat.trim_end_matches('/').contains('/');
-        pat = pat.trim_start_matches('/').to_string();
-        if pat.ends_with('/') {
-            pat.push_str("**");
-        }
-        let mut re = String::from("^");
-        if !anchored {
-            re.push_str("(?:.*/)?");
-        }
-        let chars: Vec<char> = pat.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            match c {
-                '*' if chars.get(i + 1) == Some(&'*') => {
-                    // `**/` → any number of leading segments; trailing `**` → anything.
-                    if chars.get(i + 2) == Some(&'/') {
-                        re.push_str("(?:.*/)?");
-                        i += 3;
-                    } else {
-                        re.push_str(".*");
-                        i += 2;
-                    }
-                    continue;
-                }
-                '*' => re.push_str("[^/]*"),
-                '?' => re.push_str("[^/]"),
-                '[' => {
-                    let close = chars[i + 1..]
-                        .iter()
-                        .position(|&c| c == ']')
-                        .map(|p| p + i + 1)
-                        .ok_or_else(|| format!("unclosed `[` in `{pattern}`"))?;
-                    let mut class = String::from("[");
-                    for (k, &ch) in chars[i + 1..close].iter().enumerate() {
-                        if k == 0 && ch == '!' {
-                            class.push('^');
-                        } else if ch == '\\' || ch == '[' || ch == '&' || ch == '~' {
-                            class.push('\\');
-                            class.push(ch);
-                        } else {
-                            class.push(ch);
-                        }
-                    }
-                    class.push(']');
-                    re.push_str(&class);
-                    i = close + 1;
-                    continue;
-                }
-                _ => re.push_str(&regex::escape(&c.to_string())),
-            }
-            i += 1;
-        }
+        let pat = pat.trim_start_matches('/');
+        let full = match (anchored, pat.strip_suffix('/')) {
+            (true, Some(dir)) => format!("{dir}/**"),
+            (true, None) => pat.to_string(),
+            (false, Some(dir)) => format!("**/{dir}/**"),
+            (false, None) => format!("**/{pat}"),
+        };
+        let compile = |p: &str| {
+            GlobBuilder::new(p)
+                .literal_separator(true)
+                .backslash_escape(false)
+                .build()
+                .map_err(|e| format!("invalid pattern `{pattern}`: {}", e.kind()))
+        };
+        let mut set = GlobSetBuilder::new();
+        set.add(compile(&full)?);
         // A pattern naming a directory also covers what is inside it.
-        re.push_str("(?:/.*)?$");
-        let regex = Regex::new(&re).map_err(|e| format!("invalid pattern `{pattern}`: {e}"))?;
+        set.add(compile(&format!("{full}/**"))?);
+        let set = set
+            .build()
+            .map_err(|e| format!("invalid pattern `{pattern}`: {}", e.kind()))?;
         Ok(Glob {
             pattern: trimmed.to_string(),
-            regex,
+            set,
         })
     }
 
@@ -89,7 +56,7 @@ impl Glob {
 
     /// Whether `path` (relative, `/`-separated) matches.
     pub fn matches(&self, path: &str) -> bool {
-        self.regex.is_match(path.trim_start_matches("./"))
+        self.set.is_match(path.trim_start_matches("./"))
     }
 }
 
@@ -131,5 +98,7 @@ mod tests {
         assert!(m("第00?話.md", "第003話.md"));
         assert!(Glob::new("[abc").is_err());
         assert!(Glob::new("  ").is_err());
+        assert!(m("*.{txt,bak}", "40_原稿/メモ.bak"));
+        assert!(m(r"a\b.md", r"a\b.md"));
     }
 }

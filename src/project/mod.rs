@@ -21,6 +21,7 @@ pub mod glob;
 pub mod layout;
 pub mod ledger;
 pub mod rc;
+pub mod walk;
 pub(crate) mod yaml;
 
 pub use config::{Dirs, ProjectConfig};

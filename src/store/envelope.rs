@@ -92,9 +92,22 @@ impl Envelope {
         metadata: serde_json::Value,
     ) -> Envelope {
         Envelope {
+            result: Some(result),
+            ..Envelope::success_frame(run, inputs, outputs, metadata)
+        }
+    }
+
+    /// A success envelope without its `result`, which is serialised into it where it is
+    /// written (`save_with`, `written`).
+    pub fn success_frame(
+        run: &RunInfo,
+        inputs: Vec<FileRef>,
+        outputs: Vec<FileRef>,
+        metadata: serde_json::Value,
+    ) -> Envelope {
+        Envelope {
             inputs: Some(FileSet::new(inputs)),
             outputs: Some(FileSet::new(outputs)),
-            result: Some(result),
             metadata,
             ..Envelope::header(run, true)
         }
@@ -165,36 +178,113 @@ impl Envelope {
     /// records the file and its FileRefs in the hash index (`store::index`).
     /// Returns the absolute path written.
     pub fn save(&mut self, root: &Path) -> Result<PathBuf> {
-        self.save_json(root).map(|(path, _)| path)
+        self.save_json(root).map(|saved| saved.path)
     }
 
     /// `save`, also returning the JSON written: the envelope exactly as `to_vec_pretty`
     /// prints it now that `saved_to` is set, so a caller that prints it need not serialise
     /// a large result again.
-    pub fn save_json(&mut self, root: &Path) -> Result<(PathBuf, Vec<u8>)> {
+    pub fn save_json(&mut self, root: &Path) -> Result<Saved> {
+        self.save_with(root, None::<&serde_json::Value>)
+    }
+
+    /// `save_json` with a typed `result` serialised straight into the file in place of
+    /// `self.result` (see [`Envelope::written`]).
+    pub fn save_with<R: Serialize + ?Sized>(
+        &mut self,
+        root: &Path,
+        result: Option<&R>,
+    ) -> Result<Saved> {
         let rel = format!("{OUTPUT_DIR}/{}", self.file_name());
         self.saved_to = Some(rel.clone());
-        let body = serde_json::to_vec_pretty(self).map_err(|e| {
-            Error::new(
-                crate::Code::R002,
-                format!("結果のJSON化に失敗しました: {e}"),
-            )
-        })?;
+        let body = match result {
+            Some(r) => to_json(&self.written(Some(r)))?,
+            None => to_json(self)?,
+        };
         let path = super::paths::inside(root, &rel)?;
         // A result log entry: atomic, not fsynced (see `store::atomic`).
         write_atomic_unsynced(&path, &body)?;
-        super::index::record_envelope(root, self, &rel, &body).map_err(|e| {
-            Error::new(
-                e.code,
-                format!(
-                    "結果は {rel} に保存しましたが、ハッシュインデックスを更新できませんでした: {}",
-                    e.message
-                ),
-            )
-            .hint("`noveler files list` でインデックスを再構築できます。")
-        })?;
-        Ok((path, body))
+        // The one hash of the body: the index records it and MCP replies with it.
+        let sha256 = crate::analysis::sha256_hex(&body);
+        super::index::record_envelope(root, self, &rel, &sha256, body.len() as u64).map_err(
+            |e| {
+                Error::new(
+                    e.code,
+                    format!(
+                        "結果は {rel} に保存しましたが、ハッシュインデックスを更新できませんでした: {}",
+                        e.message
+                    ),
+                )
+                .hint("`noveler files list` でインデックスを再構築できます。")
+            },
+        )?;
+        Ok(Saved { path, body, sha256 })
     }
+
+    /// The envelope with `result` (when given) in place of `self.result`, for serialising
+    /// a typed report straight into it: the same fields in the same order, so the bytes are
+    /// those of `self` with `result = Some(serde_json::to_value(result))`, without building
+    /// (and freeing) that intermediate tree.
+    pub fn written<'a, R: Serialize + ?Sized>(&'a self, result: Option<&'a R>) -> Written<'a, R> {
+        Written {
+            success: self.success,
+            command: &self.command,
+            noveler_version: &self.noveler_version,
+            created_at: &self.created_at,
+            execution_time_ms: self.execution_time_ms,
+            project_root: &self.project_root,
+            inputs: self.inputs.as_ref(),
+            outputs: self.outputs.as_ref(),
+            result,
+            error: self.error.as_ref(),
+            metadata: &self.metadata,
+            saved_to: self.saved_to.as_deref(),
+        }
+    }
+}
+
+/// Pretty JSON of an envelope (R002 if a report cannot be serialised).
+pub fn to_json<T: Serialize + ?Sized>(envelope: &T) -> Result<Vec<u8>> {
+    serde_json::to_vec_pretty(envelope).map_err(|e| {
+        Error::new(
+            crate::Code::R002,
+            format!("結果のJSON化に失敗しました: {e}"),
+        )
+    })
+}
+
+/// A saved envelope file.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    /// Absolute path written.
+    pub path: PathBuf,
+    /// The bytes written (pretty JSON).
+    pub body: Vec<u8>,
+    /// sha256 of `body`, lower-case hex.
+    pub sha256: String,
+}
+
+/// [`Envelope`] by reference with a typed `result`: keep the fields, their order and their
+/// `skip_serializing_if` in step with `Envelope` (a test compares the bytes).
+#[derive(Serialize)]
+pub struct Written<'a, R: Serialize + ?Sized> {
+    success: bool,
+    command: &'a str,
+    noveler_version: &'a str,
+    created_at: &'a str,
+    execution_time_ms: f64,
+    project_root: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inputs: Option<&'a FileSet>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outputs: Option<&'a FileSet>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'a R>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a serde_json::Value>,
+    metadata: &'a serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    saved_to: Option<&'a str>,
 }
 
 #[cfg(test)]
@@ -217,6 +307,64 @@ mod tests {
         }
     }
 
+    /// A report of the shapes reports use: nested structs, maps with non-string keys,
+    /// floats, skipped and null options, strings that need escaping. (No `f32`: through a
+    /// value tree it widens to f64 digits, `0.10000000149011612`, where written directly it
+    /// prints `0.1`. No report has one.)
+    #[derive(Serialize)]
+    struct Sample {
+        score: f64,
+        count: u64,
+        neg: i32,
+        missing: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skipped: Option<u8>,
+        by_line: std::collections::BTreeMap<u32, Vec<&'static str>>,
+        text: &'static str,
+        #[serde(flatten)]
+        extra: std::collections::BTreeMap<&'static str, f64>,
+    }
+
+    #[test]
+    fn a_typed_result_writes_the_bytes_of_its_value_tree() {
+        let sample = Sample {
+            score: 71.25,
+            count: u64::MAX,
+            neg: -3,
+            missing: None,
+            skipped: None,
+            by_line: [(10, vec!["「改行\n」", "tab\t\"\\"]), (2, vec![])].into(),
+            text: "潮騒\u{0}\u{1F600}",
+            extra: [("nan_is_null", f64::NAN), ("z", 1e21)].into(),
+        };
+        let inputs = vec![FileRef::from_bytes(
+            Path::new("/p"),
+            Path::new("/p/a.md"),
+            b"abc",
+            "manuscript",
+        )];
+        let frame =
+            Envelope::success_frame(&run(), inputs.clone(), vec![], serde_json::json!({"k": 1}));
+        let tree = Envelope::success(
+            &run(),
+            inputs,
+            vec![],
+            serde_json::to_value(&sample).unwrap(),
+            serde_json::json!({"k": 1}),
+        );
+        let direct = to_json(&frame.written(Some(&sample))).unwrap();
+        assert_eq!(
+            String::from_utf8(direct).unwrap(),
+            String::from_utf8(to_json(&tree).unwrap()).unwrap()
+        );
+        // Without a result, `written` is the envelope itself (the error envelope's path).
+        let failure = Envelope::failure(&run(), &Error::new(crate::Code::R002, "x"));
+        assert_eq!(
+            to_json(&failure.written(None::<&Sample>)).unwrap(),
+            to_json(&failure).unwrap()
+        );
+    }
+
     #[test]
     fn saves_of_one_run_get_distinct_names_in_the_spec_shape() {
         let dir = tempfile::tempdir().unwrap();
@@ -228,10 +376,12 @@ mod tests {
             serde_json::json!({}),
         );
         let (mut a, mut b) = (envelope.clone(), envelope);
-        let (pa, body) = a.save_json(dir.path()).unwrap();
+        let saved = a.save_json(dir.path()).unwrap();
+        let pa = saved.path;
         let pb = b.save(dir.path()).unwrap();
         assert_ne!(pa, pb);
-        assert_eq!(body, serde_json::to_vec_pretty(&a).unwrap());
+        assert_eq!(saved.body, serde_json::to_vec_pretty(&a).unwrap());
+        assert_eq!(saved.sha256, crate::analysis::sha256_hex(&saved.body));
         for (path, env) in [(&pa, &a), (&pb, &b)] {
             let name = path.file_name().unwrap().to_str().unwrap();
             // check_20261118_110640_<8 hex>.json

@@ -114,7 +114,8 @@ impl HashIndex {
 
     /// Records a saved envelope (at `saved_rel`, with file bytes `body`) and its FileRefs.
     pub fn record_envelope(&mut self, env: &Envelope, saved_rel: &str, body: &[u8]) {
-        for (path, entry) in envelope_records(env, saved_rel, body) {
+        let sha256 = sha256_hex(body);
+        for (path, entry) in envelope_records(env, saved_rel, &sha256, body.len() as u64) {
             self.record(&path, entry);
         }
     }
@@ -150,8 +151,14 @@ impl HashIndex {
     }
 }
 
-/// What saving an envelope records, in order: its FileRefs, then the envelope file itself.
-fn envelope_records(env: &Envelope, saved_rel: &str, body: &[u8]) -> Vec<(String, IndexEntry)> {
+/// What saving an envelope records, in order: its FileRefs, then the envelope file itself
+/// (`sha256` and `size_bytes` of the file as written).
+fn envelope_records(
+    env: &Envelope,
+    saved_rel: &str,
+    sha256: &str,
+    size_bytes: u64,
+) -> Vec<(String, IndexEntry)> {
     let mut out = Vec::new();
     for set in [&env.inputs, &env.outputs].into_iter().flatten() {
         for f in &set.files {
@@ -171,8 +178,8 @@ fn envelope_records(env: &Envelope, saved_rel: &str, body: &[u8]) -> Vec<(String
     out.push((
         saved_rel.to_string(),
         IndexEntry {
-            sha256: sha256_hex(body),
-            size_bytes: body.len() as u64,
+            sha256: sha256.to_string(),
+            size_bytes,
             content_type: "application/json".into(),
             role: "envelope".into(),
             recorded_at: env.created_at.clone(),
@@ -434,15 +441,21 @@ pub fn update<T>(root: &Path, f: impl FnOnce(&mut HashIndex) -> T) -> Result<(T,
 
 /// Records a just-saved envelope: one journal line (see the module doc), or a rebuild when
 /// the base is missing or corrupt.
-pub fn record_envelope(root: &Path, env: &Envelope, saved_rel: &str, body: &[u8]) -> Result<()> {
-    record_with(root, env, saved_rel, body, COMPACT_BYTES)
+pub fn record_envelope(
+    root: &Path,
+    env: &Envelope,
+    saved_rel: &str,
+    sha256: &str,
+    size_bytes: u64,
+) -> Result<()> {
+    record_with(root, env, saved_rel, (sha256, size_bytes), COMPACT_BYTES)
 }
 
 fn record_with(
     root: &Path,
     env: &Envelope,
     saved_rel: &str,
-    body: &[u8],
+    (sha256, size_bytes): (&str, u64),
     compact_at: u64,
 ) -> Result<()> {
     let path = checked_index_path(root)?;
@@ -455,7 +468,7 @@ fn record_with(
         let size = append_log(
             root,
             &LogLine {
-                records: envelope_records(env, saved_rel, body),
+                records: envelope_records(env, saved_rel, sha256, size_bytes),
             },
         )?;
         if size > compact_at {
@@ -684,7 +697,8 @@ mod tests {
         e.saved_to = Some(rel.into());
         let body = serde_json::to_vec_pretty(&e).unwrap();
         std::fs::write(root.join(rel), &body).unwrap();
-        record_with(root, &e, rel, &body, 10).unwrap();
+        let sha = sha256_hex(&body);
+        record_with(root, &e, rel, (&sha, body.len() as u64), 10).unwrap();
         assert!(!log_path(root).exists());
         let base = read_base(root).unwrap();
         assert_same(&base, &rebuild(root).unwrap());

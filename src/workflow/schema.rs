@@ -378,6 +378,70 @@ mod tests {
         assert!(validate(&json!({"type": "integer"}), &json!(50.0)).is_empty());
     }
 
+    /// The subset is checked against the `jsonschema` crate (a dev-dependency: the binary
+    /// keeps this validator, see docs/DECISIONS.md): on every embedded template's schema and
+    /// on the schema above, both agree on what is valid, and every violation's pointer is one
+    /// jsonschema reports too.
+    #[test]
+    fn agrees_with_the_jsonschema_crate() {
+        let mut schemas = vec![schema()];
+        for (name, text) in crate::workflow::templates::EMBEDDED {
+            let doc =
+                crate::workflow::templates::parse(name, text, std::path::Path::new(name)).unwrap();
+            schemas.push(doc.output_schema);
+        }
+        let docs = [
+            json!({}),
+            json!([]),
+            json!(null),
+            json!("x"),
+            json!({"title": "潮", "pct": 50, "kind": "a", "opt": null, "code": "F1",
+                   "scenes": [{"purpose": "導入"}]}),
+            json!({"title": "", "pct": 70.5, "kind": "c", "code": "X",
+                   "scenes": [{"purpose": 1}, {}], "extra/x": 1}),
+            json!({"title": "長すぎるタイトル", "scenes": []}),
+        ];
+        for (i, s) in schemas.iter().enumerate() {
+            let oracle = jsonschema::validator_for(s).unwrap();
+            // Each schema's own minimal documents: every property set to a wrong type.
+            let mut local = docs.to_vec();
+            if let Some(props) = s.get("properties").and_then(Value::as_object) {
+                local.push(Value::Object(
+                    props.keys().map(|k| (k.clone(), json!(true))).collect(),
+                ));
+                local.push(Value::Object(
+                    props.keys().map(|k| (k.clone(), json!([]))).collect(),
+                ));
+            }
+            for doc in &local {
+                let ours = validate(s, doc);
+                let theirs: Vec<String> = oracle
+                    .iter_errors(doc)
+                    .map(|e| e.instance_path().to_string())
+                    .collect();
+                assert_eq!(
+                    ours.is_empty(),
+                    theirs.is_empty(),
+                    "schema {i} doc {doc}: {ours:?} vs {theirs:?}"
+                );
+                for v in &ours {
+                    // A missing or undefined field is pointed at itself; jsonschema points at
+                    // the object that lacks or holds it.
+                    let at = match v.message.as_str() {
+                        "必須項目がありません" | "定義されていない項目です" => {
+                            v.path.rsplit_once('/').map_or("", |(o, _)| o)
+                        }
+                        _ => v.path.as_str(),
+                    };
+                    assert!(
+                        theirs.iter().any(|t| t == at),
+                        "schema {i} doc {doc}: {at} not in {theirs:?}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn unsupported_keywords_are_refused() {
         let err = check_supported(&json!({"type": "object", "properties": {

@@ -18,10 +18,12 @@
 //! neither for the gate nor for the scores (recomputed without them).
 
 use super::{Ctx, Report};
+use par::IntoParUnlessSingle;
 pub use suppress::BaselineWritten;
 
 pub mod log;
 pub mod modes;
+mod par;
 pub mod stats;
 mod suppress;
 use crate::analysis::settings::Preset;
@@ -29,10 +31,9 @@ use crate::analysis::{
     self, Aspect, FileAnalysis, Finding, Metrics, Scores, Settings, Severity, Suppressed,
 };
 use crate::error::{Code, Error, Result};
-use crate::project::{is_manuscript_file, Project};
+use crate::project::Project;
 use crate::store::cache::Cache;
 use crate::store::FileRef;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -44,9 +45,6 @@ pub const NAME: &str = "check";
 
 /// The default gate: findings of this severity or above fail the check.
 pub const DEFAULT_FAIL_ON: Severity = Severity::High;
-
-/// Directory names never walked into.
-const SKIPPED_DIRS: &[&str] = &[".noveler", "temp", "target", "node_modules"];
 
 /// One thing to check, as given: an episode number or a path (`-` = `content`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
@@ -419,17 +417,18 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
             .stdin_filename
             .as_deref()
             .is_some_and(|n| names_episode(n.trim()));
-    let snippet = snippet_settings(&settings);
+    // Built (a clone of the settings) only when a snippet is checked.
+    let snippet = std::sync::OnceLock::new();
     let total = jobs.iter().filter(|j| !matches!(j, Job::Failed(_))).count() as u64;
     let done = AtomicU64::new(0);
 
     let results: Vec<std::result::Result<(FileResult, FileRef), FileError>> = jobs
-        .into_par_iter()
+        .into_par_iter_unless_single()
         .map(|job| {
             let as_snippet = req.snippet || (matches!(job, Job::Stdin { .. }) && snippet_stdin);
             // The cache is keyed by the project's settings: snippets are not cached.
             let (settings, cache) = if as_snippet {
-                (&snippet, None)
+                (snippet.get_or_init(|| snippet_settings(&settings)), None)
             } else {
                 (&settings, cache.as_ref())
             };
@@ -787,23 +786,9 @@ fn walk_root(project: &Project, dir: &Path) -> PathBuf {
     }
 }
 
-/// `.md`/`.txt` files under `dir`, sorted, skipping hidden and tool directories.
+/// `.md`/`.txt` files under `dir`, sorted, skipping hidden, tool and gitignored paths.
 pub fn walk(dir: &Path) -> Vec<PathBuf> {
-    walkdir::WalkDir::new(dir)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| {
-            if e.depth() == 0 || !e.file_type().is_dir() {
-                return true;
-            }
-            let name = e.file_name().to_string_lossy();
-            !(name.starts_with('.') || SKIPPED_DIRS.contains(&name.as_ref()))
-        })
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_file() && is_manuscript_file(e.path()))
-        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| e.into_path())
-        .collect()
+    crate::project::walk::manuscripts(dir)
 }
 
 #[cfg(test)]
