@@ -1546,7 +1546,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check)
-            opts="-q -h --format --aspects --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --preset --exclude-dialogue-lines --no-cache --stdin-filename --baseline --write-baseline --snippet --ml --corpus-model-id --dynamic-thresholds --dynamic-severity --optimize-weights --project-root --no-save --save --quiet --help progressive help"
+            opts="-q -h --format --aspects --basic --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --preset --exclude-dialogue-lines --no-cache --stdin-filename --baseline --write-baseline --snippet --ml --corpus-model-id --dynamic-thresholds --dynamic-severity --optimize-weights --project-root --no-save --save --quiet --help progressive help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

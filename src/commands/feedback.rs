@@ -35,7 +35,8 @@ pub struct DecisionIn {
 
 /// Record what a revision changed and which findings the author accepted or rejected.
 #[derive(Clone, Debug, Default, Deserialize, schemars::JsonSchema)]
-#[serde(default, deny_unknown_fields)]
+// Unknown keys are refused by the adapters (serde_ignored), as for every unflattened Request.
+#[serde(default)]
 pub struct FeedbackRequest {
     /// Episode number (the finding codes are looked up in its check when not given).
     #[serde(alias = "episode_number")]

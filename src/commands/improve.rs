@@ -32,8 +32,8 @@ fn default_iterations() -> u32 {
 }
 
 /// Fix and re-check an episode until its score reaches `target_score`.
+// Unknown keys are refused by the adapters (serde_ignored), as for every unflattened Request.
 #[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
 pub struct ImproveRequest {
     /// Episode number (1-based).
     #[serde(alias = "episode_number")]
