@@ -35,7 +35,7 @@ repos:
         entry: noveler check
         language: python
         additional_dependencies: ["$wheel"]
-        files: \.(md|txt)$
+        files: (^|/)40_原稿/.*\.(md|txt)$
         args: [--no-progress, --no-save, --quiet]
 YAML
 cd "$novel"
