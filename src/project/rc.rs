@@ -146,7 +146,7 @@ fn validate_word_lists(path: &Path, text: &str, lists: &WordLists) -> Result<()>
                     path,
                     text,
                     &format!("word_lists.{name}"),
-                    format!("word_lists.{name} に空または複数行の語句があります（「{}」）。一行の語句にしてください", w.trim()),
+                    format!("word_lists.{name} に空または複数行の語句があります（「{}」）。一行の語句にしてください", w.trim().replace('\n', "⏎")),
                 ));
             }
         }

@@ -96,13 +96,15 @@ pub fn read_stream(name: &Path, reader: impl Read) -> Result<Vec<u8>> {
         .read_to_end(&mut bytes)
         .map_err(|e| Error::io(name, &e))?;
     if bytes.len() as u64 > MAX_TEXT_BYTES {
-        return Err(refuse(
-            name,
+        return Err(Error::new(
+            Code::U007,
             format!(
-                "大きすぎます（{} MiB を超えています）。読み込みません",
+                "入力が {} MiB を超えています。読み込みません",
                 MAX_TEXT_BYTES / (1024 * 1024)
             ),
-        ));
+        )
+        .at(name, None)
+        .hint("一話分の原稿を渡してください。大きな原稿はファイルに保存して、ファイル名で指定します。"));
     }
     Ok(bytes)
 }
@@ -187,7 +189,11 @@ mod tests {
         let endless = std::io::repeat(b'a');
         let err = super::read_stream(std::path::Path::new("<stdin>"), endless).unwrap_err();
         assert_eq!(err.code, super::Code::U007);
-        assert!(err.message.contains("大きすぎます"), "{}", err.message);
+        assert!(
+            err.message.contains("MiB を超えています"),
+            "{}",
+            err.message
+        );
         let ok = super::read_stream(std::path::Path::new("<stdin>"), &b"abc"[..]).unwrap();
         assert_eq!(ok, b"abc");
     }

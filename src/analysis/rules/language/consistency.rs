@@ -2,7 +2,7 @@
 //! digits mixed; and the morpheme ending ENDING_REPETITION compares.
 
 use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
-use super::{is_symbol, quoted, sentences, tokens_span};
+use super::{is_symbol, sentences, tokens_span};
 use crate::analysis::fix::{display_edit, LazyGuard};
 use crate::analysis::metrics::{same_ending_runs, sentence_ending};
 use crate::analysis::segment::Sentence;
@@ -53,7 +53,7 @@ impl Rule for PoliteStyleMixed {
             if doc.sentences[sw.sentence].dialogue || sw.tokens.is_empty() {
                 continue;
             }
-            let speech = quoted(doc, pw);
+            let speech = &pw.speech[..];
             // The last words before the terminator, skipping symbols and 終助詞 (ね・よ).
             let mut end = sw.tokens.end;
             while end > sw.tokens.start

@@ -4,7 +4,7 @@
 //!
 //! Sentences are the document's (`Document::sentences`); a word belongs to the sentence
 //! whose display range holds its start. "Quoted" words are those of dialogue paragraphs or
-//! inside 「」『』（） of a narration paragraph.
+//! inside 「」『』（） of a narration paragraph (`ParagraphWords::speech`, marked with the words).
 
 use super::Rule;
 use crate::analysis::morph::{ParagraphWords, Token, Words};
@@ -76,12 +76,6 @@ pub(super) fn sentences<'w, 't>(
     out
 }
 
-/// For each token of `pw`: whether it is speech (a dialogue paragraph, or inside 「」『』（）
-/// of a narration paragraph); computed with the words (`ParagraphWords::speech`).
-pub(super) fn quoted<'w>(_doc: &Document, pw: &'w ParagraphWords) -> &'w [bool] {
-    &pw.speech
-}
-
 /// Source span of tokens `range` of `pw` (first start to last end).
 pub(super) fn tokens_span(
     words: &Words,
@@ -125,7 +119,7 @@ mod tests {
         let words = Words::new(&doc, Some(crate::analysis::morph::tests::lexicon()));
         let pw = &words.paragraphs()[0];
         let text = doc.paragraph_text(&doc.paragraphs[0]);
-        let q = quoted(&doc, pw);
+        let q = &pw.speech;
         let inside: Vec<&str> = pw
             .tokens
             .iter()

@@ -3,7 +3,7 @@
 //! sentences.
 
 use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
-use super::{is_symbol, quoted, sentences, tokens_span, tokens_text};
+use super::{is_symbol, sentences, tokens_span, tokens_text};
 use crate::analysis::fix::LazyGuard;
 use crate::analysis::morph::Token;
 use crate::analysis::Diagnostics;
@@ -43,7 +43,7 @@ impl Rule for DoubledWord {
         for pw in words.paragraphs() {
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
             let toks = &pw.tokens;
-            let speech = quoted(doc, pw);
+            let speech = &pw.speech[..];
             let mut i = 0;
             while i < toks.len() {
                 let Some(n) = doubled_unit(toks, text, speech, i) else {
@@ -200,7 +200,7 @@ impl Rule for DoubledParticle {
         let (doc, words) = (cx.doc, cx.words);
         for sw in sentences(doc, words) {
             let pw = sw.pw;
-            let speech = quoted(doc, pw);
+            let speech = &pw.speech[..];
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
             // Particle surface → index of its last use since the last comma.
             let mut seen: Vec<(&str, usize)> = Vec::new();
@@ -277,7 +277,7 @@ impl Rule for DoubledGa {
             if doc.sentences[sw.sentence].dialogue {
                 continue;
             }
-            let speech = quoted(doc, pw);
+            let speech = &pw.speech[..];
             let gas: Vec<usize> = sw
                 .tokens
                 .clone()

@@ -3,7 +3,7 @@
 
 use super::super::words::{distinct, select, WordSet};
 use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
-use super::{quoted, tokens_span, tokens_text};
+use super::{tokens_span, tokens_text};
 use crate::analysis::fix::{display_edit, LazyGuard};
 use crate::analysis::morph::{ParagraphWords, Token};
 use crate::analysis::settings::TypoEntry;
@@ -125,7 +125,7 @@ impl Rule for INuki {
         let guard = LazyGuard::new(doc);
         for pw in words.paragraphs() {
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
-            let speech = quoted(doc, pw);
+            let speech = &pw.speech[..];
             for (i, t) in pw.tokens.iter().enumerate() {
                 if speech[i] || i == 0 || !pw.tokens[i - 1].is("動詞") {
                     continue;
@@ -475,7 +475,7 @@ fn phrase_hits(
         if found.is_empty() {
             continue;
         }
-        let speech = if narration_only { quoted(doc, pw) } else { &[] };
+        let speech = if narration_only { &pw.speech[..] } else { &[] };
         for (range, w) in found {
             let Some(i) = word_starting_at(pw, range.start) else {
                 continue;
