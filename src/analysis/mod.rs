@@ -115,9 +115,16 @@ pub fn analyze_with(
         metrics: &metrics,
         words: &words,
     };
+    // A text too short to score is too short for a ratio or an average to mean anything: of
+    // the whole-text rules only its length is reported (a 108-character stub is not told its
+    // dialogue ratio is 0%).
+    let unjudged = score::too_short(metrics.length_stats.body_chars, settings).is_some();
     let mut sink = Diagnostics::new();
     for rule in rules::registry() {
         let meta = rule.meta();
+        if unjudged && score::is_ratio_rule(meta.code) {
+            continue;
+        }
         if settings.is_enabled(meta.code, meta.aspect) {
             rule.check(&cx, &mut sink);
         }
@@ -340,6 +347,28 @@ fn excerpt(text: &str, line: Span, span: Span) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn codes(a: &FileAnalysis) -> Vec<&str> {
+        a.findings.iter().map(|f| f.code.as_str()).collect()
+    }
+
+    #[test]
+    fn a_text_too_short_to_score_gets_its_length_but_no_ratio_findings() {
+        // All narration, no 読点, a low kanji share: every ratio rule would fire on it.
+        let stub = "　ここに本文を書きます。あとで書きなおします。まだ何もありません。\n";
+        let short = analyze(stub, "t.md", &Settings::default());
+        assert_eq!(short.scores.overall, None);
+        assert_eq!(codes(&short), ["LENGTH_OUT_OF_RANGE"]);
+        // The same lines, long enough to score: the ratios are reported again.
+        let mut small = Settings::default();
+        small.target_length.min = 100;
+        small.target_length.max = 100_000;
+        let long = analyze(&stub.repeat(12), "t.md", &small);
+        assert!(long.scores.overall.is_some());
+        for code in ["DIALOGUE_RATIO_OUT_OF_RANGE", "COMMA_AVG_OUT_OF_RANGE"] {
+            assert!(codes(&long).contains(&code), "{code}: {:?}", codes(&long));
+        }
+    }
 
     #[test]
     fn a_flood_of_one_code_is_counted_past_the_bound() {

@@ -39,6 +39,12 @@ pub const WHOLE_TEXT_RULES: &[&str] = &[
     "WINDOW_OUT_OF_RANGE",
 ];
 
+/// The whole-text rules that measure a ratio or an average (all but the length): skipped on a
+/// text too short to score (`too_short`), where such a figure is noise.
+pub fn is_ratio_rule(code: &str) -> bool {
+    code != "LENGTH_OUT_OF_RANGE" && WHOLE_TEXT_RULES.contains(&code)
+}
+
 /// Penalty of one finding per `DENSITY_UNIT` body characters.
 pub fn weight(s: Severity) -> f64 {
     match s {
