@@ -666,6 +666,8 @@ fn a_step_checks_with_the_learned_thresholds_and_records_its_feedback_cli() {
         auto["by_source"]["execute_check_step"]["records"], 2,
         "{auto}"
     );
+    let text = stdout(&run(root, &["feedback", "summary"]));
+    assert!(text.contains("自動記録 2 件（統計"), "{text}");
 }
 
 #[test]
@@ -692,6 +694,16 @@ fn a_step_and_the_fix_loop_record_feedback_through_mcp() {
         true
     );
     assert_eq!(auto_records(root).len(), 2);
+    // check_focus names the step's focus: another step's is refused, not ignored.
+    let wrong = mcp.call(
+        "execute_check_step",
+        json!({"episode_number": 3, "step_id": 3, "check_focus": "grammar"}),
+    );
+    assert_eq!(wrong["error"]["code"], "U001", "{wrong}");
+    assert!(wrong["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("ステップ 2"));
 
     // The fix loop: a dry run records nothing, a real run records its scores and fixes.
     let dry = mcp.call(

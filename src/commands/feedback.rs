@@ -404,3 +404,21 @@ pub fn auto_summary(ctx: &Ctx) -> AutoSummary {
             .collect(),
     }
 }
+
+/// Text of the automatic records: per source, how many and the mean score change.
+pub fn auto_text(a: &AutoSummary) -> String {
+    if a.records == 0 {
+        return format!("自動記録 0 件（{}）\n", a.log);
+    }
+    let mut s = format!("自動記録 {} 件（統計。{}）\n", a.records, a.log);
+    for (source, x) in &a.by_source {
+        let change = x
+            .mean_score_change
+            .map_or("-".to_string(), |c| format!("{c:+.1}"));
+        s.push_str(&format!(
+            "  {source:<24} {:>4} 件  点数の変化の平均 {change}（{} 件で比較）\n",
+            x.records, x.compared
+        ));
+    }
+    s
+}
