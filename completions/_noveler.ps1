@@ -140,6 +140,7 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
         'noveler;check;progressive;step' {
             [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score')
             [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'Check this file''s text instead of the manuscript (nothing is written)')
+            [CompletionResult]::new('--corpus-model-id', '--corpus-model-id', [CompletionResultType]::ParameterName, 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)')
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
             [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
             [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
@@ -148,6 +149,10 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Run the step but keep nothing (no session, attempt, step files or artifacts)')
+            [CompletionResult]::new('--ml', '--ml', [CompletionResultType]::ParameterName, 'Compare with a corpus baseline (statistics, not a model): this text''s metrics as percentiles of the author''s earlier episodes, in metadata.ml_enhancements (json)')
+            [CompletionResult]::new('--dynamic-thresholds', '--dynamic-thresholds', [CompletionResultType]::ParameterName, 'Check with thresholds learned from the baseline, clamped to sane bounds (implies --ml)')
+            [CompletionResult]::new('--dynamic-severity', '--dynamic-severity', [CompletionResultType]::ParameterName, 'Adjust severities by position and frequency against the baseline (implies --ml)')
+            [CompletionResult]::new('--optimize-weights', '--optimize-weights', [CompletionResultType]::ParameterName, 'Weight rule penalties by the recorded accept/reject feedback (implies --ml)')
             [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
             [CompletionResult]::new('--accept-unjudged', '--accept-unjudged', [CompletionResultType]::ParameterName, 'Step 12: approve although earlier steps'' judgments are pending (recorded as such)')
             [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
@@ -1248,6 +1253,7 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
         'noveler;progressive;step' {
             [CompletionResult]::new('--llm-result', '--llm-result', [CompletionResultType]::ParameterName, 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score')
             [CompletionResult]::new('--content', '--content', [CompletionResultType]::ParameterName, 'Check this file''s text instead of the manuscript (nothing is written)')
+            [CompletionResult]::new('--corpus-model-id', '--corpus-model-id', [CompletionResultType]::ParameterName, 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)')
             [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'Session id (default: the episode''s latest open session)')
             [CompletionResult]::new('--window-size', '--window-size', [CompletionResultType]::ParameterName, 'Moving-average window over narration sentence lengths (default 5)')
             [CompletionResult]::new('--rule-profile', '--rule-profile', [CompletionResultType]::ParameterName, 'Rule profile (narou)')
@@ -1256,6 +1262,10 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Run the step but keep nothing (no session, attempt, step files or artifacts)')
+            [CompletionResult]::new('--ml', '--ml', [CompletionResultType]::ParameterName, 'Compare with a corpus baseline (statistics, not a model): this text''s metrics as percentiles of the author''s earlier episodes, in metadata.ml_enhancements (json)')
+            [CompletionResult]::new('--dynamic-thresholds', '--dynamic-thresholds', [CompletionResultType]::ParameterName, 'Check with thresholds learned from the baseline, clamped to sane bounds (implies --ml)')
+            [CompletionResult]::new('--dynamic-severity', '--dynamic-severity', [CompletionResultType]::ParameterName, 'Adjust severities by position and frequency against the baseline (implies --ml)')
+            [CompletionResult]::new('--optimize-weights', '--optimize-weights', [CompletionResultType]::ParameterName, 'Weight rule penalties by the recorded accept/reject feedback (implies --ml)')
             [CompletionResult]::new('--include-dialogue', '--include-dialogue', [CompletionResultType]::ParameterName, 'Count dialogue lines in the sentence-length (rhythm) figures too')
             [CompletionResult]::new('--accept-unjudged', '--accept-unjudged', [CompletionResultType]::ParameterName, 'Step 12: approve although earlier steps'' judgments are pending (recorded as such)')
             [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
@@ -1474,6 +1484,7 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;baseline;build' {
+            [CompletionResult]::new('--genre', '--genre', [CompletionResultType]::ParameterName, 'The texts'' genre, e.g. ファンタジー (default: the project''s ジャンル.メイン for a folder under its manuscripts, else none); compared with the checked project''s')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
             [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')

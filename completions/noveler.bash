@@ -1410,12 +1410,16 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__baseline__subcmd__build)
-            opts="-q -h --format --project-root --no-save --save --quiet --help"
+            opts="-q -h --genre --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --genre)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
@@ -2158,7 +2162,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --dry-run --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
+            opts="-q -h --llm-result --content --dry-run --ml --corpus-model-id --dynamic-thresholds --dynamic-severity --optimize-weights --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2169,6 +2173,10 @@ _noveler() {
                     return 0
                     ;;
                 --content)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --corpus-model-id)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -4790,7 +4798,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__progressive__subcmd__step)
-            opts="-q -h --llm-result --content --dry-run --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
+            opts="-q -h --llm-result --content --dry-run --ml --corpus-model-id --dynamic-thresholds --dynamic-severity --optimize-weights --session --include-dialogue --window-size --rule-profile --accept-unjudged --target-min --target-max --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4801,6 +4809,10 @@ _noveler() {
                     return 0
                     ;;
                 --content)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --corpus-model-id)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

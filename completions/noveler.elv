@@ -133,6 +133,7 @@ set edit:completion:arg-completer[noveler] = {|@words|
         &'noveler;check;progressive;step'= {
             cand --llm-result 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score'
             cand --content 'Check this file''s text instead of the manuscript (nothing is written)'
+            cand --corpus-model-id 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)'
             cand --session 'Session id (default: the episode''s latest open session)'
             cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
             cand --rule-profile 'Rule profile (narou)'
@@ -141,6 +142,10 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --format 'format'
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
             cand --dry-run 'Run the step but keep nothing (no session, attempt, step files or artifacts)'
+            cand --ml 'Compare with a corpus baseline (statistics, not a model): this text''s metrics as percentiles of the author''s earlier episodes, in metadata.ml_enhancements (json)'
+            cand --dynamic-thresholds 'Check with thresholds learned from the baseline, clamped to sane bounds (implies --ml)'
+            cand --dynamic-severity 'Adjust severities by position and frequency against the baseline (implies --ml)'
+            cand --optimize-weights 'Weight rule penalties by the recorded accept/reject feedback (implies --ml)'
             cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
             cand --accept-unjudged 'Step 12: approve although earlier steps'' judgments are pending (recorded as such)'
             cand --no-save 'Do not save the result envelope under temp/json_output/'
@@ -1115,6 +1120,7 @@ set edit:completion:arg-completer[noveler] = {|@words|
         &'noveler;progressive;step'= {
             cand --llm-result 'The agent''s judgment (JSON file, `-` for stdin) to fold into the score'
             cand --content 'Check this file''s text instead of the manuscript (nothing is written)'
+            cand --corpus-model-id 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)'
             cand --session 'Session id (default: the episode''s latest open session)'
             cand --window-size 'Moving-average window over narration sentence lengths (default 5)'
             cand --rule-profile 'Rule profile (narou)'
@@ -1123,6 +1129,10 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --format 'format'
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
             cand --dry-run 'Run the step but keep nothing (no session, attempt, step files or artifacts)'
+            cand --ml 'Compare with a corpus baseline (statistics, not a model): this text''s metrics as percentiles of the author''s earlier episodes, in metadata.ml_enhancements (json)'
+            cand --dynamic-thresholds 'Check with thresholds learned from the baseline, clamped to sane bounds (implies --ml)'
+            cand --dynamic-severity 'Adjust severities by position and frequency against the baseline (implies --ml)'
+            cand --optimize-weights 'Weight rule penalties by the recorded accept/reject feedback (implies --ml)'
             cand --include-dialogue 'Count dialogue lines in the sentence-length (rhythm) figures too'
             cand --accept-unjudged 'Step 12: approve although earlier steps'' judgments are pending (recorded as such)'
             cand --no-save 'Do not save the result envelope under temp/json_output/'
@@ -1319,6 +1329,7 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;baseline;build'= {
+            cand --genre 'The texts'' genre, e.g. ファンタジー (default: the project''s ジャンル.メイン for a folder under its manuscripts, else none); compared with the checked project''s'
             cand --format 'format'
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
             cand --no-save 'Do not save the result envelope under temp/json_output/'

@@ -673,6 +673,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l llm-result -d 'The agent\'s judgment (JSON file, `-` for stdin) to fold into the score' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l content -d 'Check this file\'s text instead of the manuscript (nothing is written)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l corpus-model-id -d 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l session -d 'Session id (default: the episode\'s latest open session)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l rule-profile -d 'Rule profile (narou)' -r
@@ -682,6 +683,10 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l dry-run -d 'Run the step but keep nothing (no session, attempt, step files or artifacts)'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l ml -d 'Compare with a corpus baseline (statistics, not a model): this text\'s metrics as percentiles of the author\'s earlier episodes, in metadata.ml_enhancements (json)'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l dynamic-thresholds -d 'Check with thresholds learned from the baseline, clamped to sane bounds (implies --ml)'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l dynamic-severity -d 'Adjust severities by position and frequency against the baseline (implies --ml)'
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l optimize-weights -d 'Weight rule penalties by the recorded accept/reject feedback (implies --ml)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l include-dialogue -d 'Count dialogue lines in the sentence-length (rhythm) figures too'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l accept-unjudged -d 'Step 12: approve although earlier steps\' judgments are pending (recorded as such)'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l no-save -d 'Do not save the result envelope under temp/json_output/'
@@ -824,6 +829,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand baseline; and not __fish
 complete -c noveler -n "__fish_noveler_using_subcommand baseline; and not __fish_seen_subcommand_from build list show help" -f -a "list" -d 'List the stored corpus baselines'
 complete -c noveler -n "__fish_noveler_using_subcommand baseline; and not __fish_seen_subcommand_from build list show help" -f -a "show" -d 'Show a stored corpus baseline: each metric\'s distribution'
 complete -c noveler -n "__fish_noveler_using_subcommand baseline; and not __fish_seen_subcommand_from build list show help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c noveler -n "__fish_noveler_using_subcommand baseline; and __fish_seen_subcommand_from build" -l genre -d 'The texts\' genre, e.g. ファンタジー (default: the project\'s ジャンル.メイン for a folder under its manuscripts, else none); compared with the checked project\'s' -r
 complete -c noveler -n "__fish_noveler_using_subcommand baseline; and __fish_seen_subcommand_from build" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand baseline; and __fish_seen_subcommand_from build" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F

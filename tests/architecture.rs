@@ -164,6 +164,10 @@ const COMPOSES: &[(&str, &str)] = &[
     // The fix → re-check loop is polish's fixes and check's score, repeated.
     ("improve", "check"),
     ("improve", "polish"),
+    // Seed 001 §8.2.3: a progressive step with ml_optimization and a fix loop record their
+    // before/after scores automatically, through feedback's one record writer.
+    ("progressive", "feedback"),
+    ("improve", "feedback"),
     // `noveler_check {full: true}` is the evaluate verb's full check (check::modes).
     ("check", "evaluate"),
 ];

@@ -538,3 +538,324 @@ fn the_default_profile_keeps_the_statistics_it_was_asked_for() {
     let plain = mcp.call("execute_check_step", json!({"episode": 1, "step_id": 3}));
     assert!(plain["result"].get("metadata").is_none(), "{plain}");
 }
+
+/// A narration sentence of 73 characters: longer than the sample's learned LONG_SENTENCE
+/// limit, shorter than the standard 80.
+const MID_LONG: &str = "小鞠は潮見台の手すりにもたれて、まだ眠たげな港の屋根と白い帆柱と遠くの灯台とをひとつずつ確かめるように眺めながら、師匠の言いつけを思い出していた。";
+
+/// The sample with a baseline of its three episodes built first, then episode 3 given one
+/// more paragraph (`MID_LONG`); returns the baseline id and its learned LONG_SENTENCE limit.
+fn sample_with_mid_long_sentence(root: &Path) -> (String, f64) {
+    let built = json(&run(
+        root,
+        &["baseline", "build", "40_原稿", "--format", "json"],
+    ));
+    let b = &built["result"]["baseline"];
+    let learned = b["metrics"]["sentence_length_p90"]["median"]
+        .as_f64()
+        .unwrap()
+        .round()
+        .clamp(60.0, 120.0);
+    assert!(learned < 73.0, "the sample's learned limit {learned}");
+    let ep3 = root.join("40_原稿/第003話_迷い潮の夜.md");
+    let text = std::fs::read_to_string(&ep3).unwrap();
+    let (head, rest) = text.split_once('\n').unwrap();
+    std::fs::write(&ep3, format!("{head}\n\n　{MID_LONG}\n{rest}")).unwrap();
+    (b["corpus_model_id"].as_str().unwrap().to_string(), learned)
+}
+
+/// LONG_SENTENCE issues of a step result.
+fn long_sentences(step: &Value) -> usize {
+    step["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["code"] == "LONG_SENTENCE")
+        .count()
+}
+
+fn auto_records(root: &Path) -> Vec<Value> {
+    std::fs::read_to_string(root.join(".noveler/feedback/auto_records.ndjson"))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_step_checks_with_the_learned_thresholds_and_records_its_feedback_cli() {
+    let dir = sample();
+    let root = dir.path();
+    let (id, learned) = sample_with_mid_long_sentence(root);
+    let step = |extra: &[&str]| {
+        let mut args = vec!["check", "progressive", "3", "step", "3"];
+        args.extend(["--corpus-model-id", &id, "--format", "json"]);
+        args.extend(extra);
+        let o = run(root, &args);
+        assert!(code(&o) < 2, "{}", stderr(&o));
+        json(&o)["result"].clone()
+    };
+    let standard = step(&[]);
+    let dynamic = step(&["--dynamic-thresholds"]);
+    // The learned limit finds the 73-character sentence; the standard one does not.
+    assert_eq!(
+        long_sentences(&dynamic),
+        long_sentences(&standard) + 1,
+        "{dynamic}"
+    );
+    let measured = |s: &Value| s["metadata"]["scoring"]["measured_score"].as_f64().unwrap();
+    assert!(measured(&dynamic) < measured(&standard));
+    assert_eq!(
+        dynamic["metadata"]["config_snapshot"]["thresholds"],
+        "learned"
+    );
+    assert!(standard["metadata"]["config_snapshot"]
+        .get("thresholds")
+        .is_none());
+    let t = &dynamic["metadata"]["ml_enhancements"]["dynamic_thresholds_applied"];
+    assert_eq!(t["applied"], true);
+    let long = &t["thresholds"]["readability"]["long_sentence_low"];
+    assert_eq!(
+        (long["original"].as_f64(), long["learned"].as_f64()),
+        (Some(80.0), Some(learned))
+    );
+
+    // Each step run with ml_optimization left one automatic record (seed 001 §8.2.3).
+    for s in [&standard, &dynamic] {
+        let a = &s["metadata"]["ml_enhancements"]["auto_feedback"];
+        assert_eq!(a["recorded"], true, "{a}");
+    }
+    let records = auto_records(root);
+    assert_eq!(records.len(), 2);
+    let last = &records[1];
+    assert_eq!(last["kind"], "statistics");
+    assert_eq!(last["source"], "execute_check_step");
+    assert_eq!(
+        (last["step_id"].as_u64(), last["attempt"].as_u64()),
+        (Some(3), Some(2))
+    );
+    assert_eq!(last["before_scores"]["step_id"], 3);
+    assert_eq!(last["before_scores"]["attempt"], 1);
+    assert_eq!(
+        last["before_scores"]["quality_score"],
+        standard["quality_score"]
+    );
+    assert_eq!(
+        last["after_scores"]["quality_score"],
+        dynamic["quality_score"]
+    );
+    assert_eq!(last["applied_fixes"], json!([]));
+    assert_eq!(last["remaining_issues_total"], dynamic["issues_found"]);
+    assert_eq!(last["thresholds"], "learned");
+    // A dry run records nothing; a step without ml_optimization neither.
+    let dry = step(&["--dry-run"]);
+    assert_eq!(
+        dry["metadata"]["ml_enhancements"]["auto_feedback"]["reason"],
+        "dry_run"
+    );
+    run(
+        root,
+        &["check", "progressive", "3", "step", "4", "--format", "json"],
+    );
+    assert_eq!(auto_records(root).len(), 2);
+    // `feedback summary` counts them per source, as statistics.
+    let s = json(&run(root, &["feedback", "summary", "--format", "json"]));
+    let auto = &s["result"]["automatic"];
+    assert_eq!(auto["kind"], "statistics");
+    assert_eq!(
+        auto["by_source"]["execute_check_step"]["records"], 2,
+        "{auto}"
+    );
+    let text = stdout(&run(root, &["feedback", "summary"]));
+    assert!(text.contains("自動記録 2 件（統計"), "{text}");
+}
+
+#[test]
+fn a_step_and_the_fix_loop_record_feedback_through_mcp() {
+    let dir = sample();
+    let root = dir.path();
+    let (id, _) = sample_with_mid_long_sentence(root);
+    let mut mcp = Mcp::start(root);
+    let ml = |dynamic: bool| json!({"enabled": true, "corpus_model_id": id, "use_dynamic_thresholds": dynamic});
+    let standard = mcp.call(
+        "execute_check_step",
+        json!({"episode_number": 3, "step_id": 3, "ml_optimization": ml(false)}),
+    );
+    let dynamic = mcp.call(
+        "execute_check_step",
+        json!({"episode_number": 3, "step_id": 3, "ml_optimization": ml(true)}),
+    );
+    let (s, d) = (&standard["result"], &dynamic["result"]);
+    assert_eq!(long_sentences(d), long_sentences(s) + 1, "{d}");
+    assert!(d["quality_score"].as_f64() < s["quality_score"].as_f64());
+    assert_eq!(d["metadata"]["config_snapshot"]["thresholds"], "learned");
+    assert_eq!(
+        d["metadata"]["ml_enhancements"]["auto_feedback"]["recorded"],
+        true
+    );
+    assert_eq!(auto_records(root).len(), 2);
+    // check_focus names the step's focus: another step's is refused, not ignored.
+    let wrong = mcp.call(
+        "execute_check_step",
+        json!({"episode_number": 3, "step_id": 3, "check_focus": "grammar"}),
+    );
+    assert_eq!(wrong["error"]["code"], "U001", "{wrong}");
+    assert!(wrong["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("ステップ 2"));
+
+    // The fix loop: a dry run records nothing, a real run records its scores and fixes.
+    let dry = mcp.call(
+        "improve_quality_until",
+        json!({"episode": 3, "target_score": 100, "dry_run": true}),
+    );
+    assert!(dry["result"].get("auto_feedback").is_none(), "{dry}");
+    let done = mcp.call(
+        "improve_quality_until",
+        json!({"episode": 3, "target_score": 100, "max_iterations": 2}),
+    );
+    let r = &done["result"];
+    assert_eq!(r["auto_feedback"]["recorded"], true, "{done}");
+    let records = auto_records(root);
+    assert_eq!(records.len(), 3);
+    let l = &records[2];
+    assert_eq!(l["source"], "improve_quality_until");
+    assert_eq!(l["kind"], "statistics");
+    assert_eq!(l["before_scores"]["overall"], r["initial_score"]);
+    assert_eq!(l["after_scores"]["overall"], r["final_score"]);
+    assert_eq!(l["written"], r["written"]);
+    assert_eq!(l["remaining_issues_total"], r["findings_remaining"]);
+}
+
+#[test]
+fn baselines_carry_a_genre_compared_with_the_project() {
+    let dir = sample();
+    let root = dir.path();
+    // CLI: the author's own manuscripts take the project's genre.
+    let own = json(&run(
+        root,
+        &["baseline", "build", "40_原稿", "--format", "json"],
+    ));
+    let own_id = own["result"]["baseline"]["corpus_model_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(own["result"]["baseline"]["genre"], "ファンタジー");
+    let c = json(&run(
+        root,
+        &[
+            "check",
+            "2",
+            "--corpus-model-id",
+            &own_id,
+            "--format",
+            "json",
+            "--exit-zero",
+        ],
+    ));
+    let cmp = &c["metadata"]["ml_enhancements"]["corpus_baseline_comparison"];
+    assert_eq!(cmp["genre"], "ファンタジー", "{cmp}");
+    assert_eq!(cmp["project_genre"], "ファンタジー");
+    assert_eq!(cmp["genre_match"], true);
+    // MCP: a baseline of another genre is another id, and the comparison says so.
+    let mut mcp = Mcp::start_with(root, &[]);
+    let manuscripts = root.join("40_原稿").to_string_lossy().into_owned();
+    let built = mcp.call(
+        "noveler",
+        json!({"args": ["baseline", "build", manuscripts, "--genre", "SF"]}),
+    );
+    assert_eq!(built["success"], true, "{built}");
+    let listed = json(&run(root, &["baseline", "list", "--format", "json"]));
+    let sf_id = listed["result"]["baselines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["genre"] == "SF")
+        .unwrap_or_else(|| panic!("{listed}"))["corpus_model_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_ne!(sf_id, own_id);
+    let c = mcp.call(
+        "noveler_check",
+        json!({"episode": 2, "ml_optimization": {"enabled": true, "corpus_model_id": sf_id}}),
+    );
+    let cmp = &c["metadata"]["ml_enhancements"]["corpus_baseline_comparison"];
+    assert_eq!(cmp["genre"], "SF", "{c}");
+    assert_eq!(cmp["genre_match"], false);
+    assert!(cmp["genre_note"].as_str().unwrap().contains("SF"));
+    let listed = json(&run(root, &["baseline", "list", "--format", "json"]));
+    let genres: Vec<&str> = listed["result"]["baselines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|b| b["genre"].as_str())
+        .collect();
+    assert_eq!(genres.len(), 2, "{listed}");
+}
+
+#[test]
+fn memory_limits_are_measured_and_the_total_refuses() {
+    let dir = sample();
+    let root = dir.path();
+    // CLI: over the per-operation limit, R002 on stderr; the result and exit code stand.
+    let plain = run(root, &["check", "1", "--exit-zero"]);
+    assert!(!stderr(&plain).contains("R002"), "{}", stderr(&plain));
+    let tight = common::noveler(root)
+        .env("NOVELER_MEMORY_LIMIT_MB", "1")
+        .args(["check", "1", "--exit-zero"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&tight), 0);
+    assert!(stderr(&tight).contains("R002"), "{}", stderr(&tight));
+    assert_eq!(stdout(&tight), stdout(&plain));
+    let bad = common::noveler(root)
+        .env("NOVELER_MEMORY_LIMIT_MB", "lots")
+        .args(["check", "1", "--exit-zero"])
+        .output()
+        .unwrap();
+    assert!(stderr(&bad).contains("U001"), "{}", stderr(&bad));
+
+    // MCP: each call's memory is in its debug record, R002 when over the limit.
+    let mut mcp = Mcp {
+        proc: McpProcess::spawn_with_env(root, &[], &[("NOVELER_MEMORY_LIMIT_MB", "1")]),
+        next: 1,
+    };
+    mcp.request(
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {},
+               "clientInfo": {"name": "stats-test", "version": "1"}}),
+    );
+    let c = mcp.call("noveler_check", json!({"episode": 1}));
+    assert_eq!(c["success"], true, "{c}");
+    let log = std::fs::read_to_string(root.join(".noveler/logs/mcp_calls.ndjson")).unwrap();
+    let rec: Value = serde_json::from_str(log.lines().last().unwrap()).unwrap();
+    let m = &rec["resource_usage"]["memory"];
+    assert_eq!(m["limit_bytes"], 1024 * 1024, "{m}");
+    assert_eq!(
+        (m["exceeded"].as_bool(), m["code"].as_str()),
+        (Some(true), Some("R002")),
+        "{m}"
+    );
+    assert!(m["used_bytes"].as_u64().unwrap() > 1024 * 1024);
+    // The total limit: a process already over it starts nothing.
+    let mut full = Mcp {
+        proc: McpProcess::spawn_with_env(root, &[], &[("NOVELER_MEMORY_TOTAL_MB", "1")]),
+        next: 1,
+    };
+    full.request(
+        "initialize",
+        json!({"protocolVersion": "2025-06-18", "capabilities": {},
+               "clientInfo": {"name": "stats-test", "version": "1"}}),
+    );
+    let refused = full.request(
+        "tools/call",
+        json!({"name": "noveler_check", "arguments": {"episode": 1}}),
+    );
+    assert_eq!(refused["result"]["isError"], true, "{refused}");
+    assert_eq!(
+        refused["result"]["structuredContent"]["error"]["code"],
+        "R002"
+    );
+}

@@ -137,15 +137,35 @@ pub struct CorpusBaseline {
     pub source: String,
     /// The settings fingerprint the texts were analysed with.
     pub settings_fingerprint: String,
+    /// The genre of the texts (seed 001 §8.2.2 `genre`): given at build time, else the
+    /// project's ジャンル.メイン for the author's own texts. Part of the id when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub genre: Option<String>,
     pub texts: Vec<TextStats>,
 }
 
 impl CorpusBaseline {
     /// A baseline of `texts` (`id` computed from them).
     pub fn new(source: &str, settings_fingerprint: &str, texts: Vec<TextStats>) -> CorpusBaseline {
+        CorpusBaseline::with_genre(source, settings_fingerprint, None, texts)
+    }
+
+    /// A baseline of `texts` of `genre` (a blank genre is none). The genre is part of the
+    /// id, so the same texts labelled with two genres are two baselines; without a genre
+    /// the id is what it always was.
+    pub fn with_genre(
+        source: &str,
+        settings_fingerprint: &str,
+        genre: Option<&str>,
+        texts: Vec<TextStats>,
+    ) -> CorpusBaseline {
+        let genre = genre.map(str::trim).filter(|g| !g.is_empty());
         let mut key = format!("v{VERSION}\n{settings_fingerprint}\n");
         for t in &texts {
             key.push_str(&format!("{}\t{}\n", t.path, t.sha256));
+        }
+        if let Some(g) = genre {
+            key.push_str(&format!("genre\t{g}\n"));
         }
         CorpusBaseline {
             version: VERSION,
@@ -153,6 +173,7 @@ impl CorpusBaseline {
             id: super::sha256_hex(key.as_bytes())[..12].to_string(),
             source: source.to_string(),
             settings_fingerprint: settings_fingerprint.to_string(),
+            genre: genre.map(str::to_string),
             texts,
         }
     }
@@ -261,6 +282,19 @@ pub struct Comparison {
     pub baseline_score: Option<f64>,
     /// Seed 001 §8.2.2: (percentile of this text's overall score − 50) / 50, in −1…1.
     pub relative_score: Option<f64>,
+    /// Seed 001 §8.2.2: the baseline's genre (none when it was built without one).
+    #[serde(default)]
+    pub genre: Option<String>,
+    /// The checked project's genre (プロジェクト設定.yaml ジャンル.メイン).
+    #[serde(default)]
+    pub project_genre: Option<String>,
+    /// Whether the two genres are the same (none when either is unknown).
+    #[serde(default)]
+    pub genre_match: Option<bool>,
+    /// Says so when the genres differ or are unknown: percentiles against another genre's
+    /// texts describe distance from that genre, not quality.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub genre_note: Option<String>,
     pub metrics: BTreeMap<String, MetricComparison>,
     /// Per rule code found here or in the baseline: findings per 1,000 characters.
     pub finding_density: BTreeMap<String, MetricComparison>,
@@ -310,8 +344,40 @@ pub fn compare(baseline: &CorpusBaseline, text: &TextStats) -> Comparison {
         percentile_definition: PERCENTILE_DEFINITION.into(),
         baseline_score: quantile(&scores, 0.5).map(round1),
         relative_score: relative,
+        genre: baseline.genre.clone(),
+        project_genre: None,
+        genre_match: None,
+        genre_note: None,
         metrics,
         finding_density,
+    }
+}
+
+impl Comparison {
+    /// Sets the project's genre and what follows from comparing it with the baseline's.
+    pub fn with_project_genre(mut self, project: Option<&str>) -> Comparison {
+        let project = project.map(str::trim).filter(|g| !g.is_empty());
+        self.project_genre = project.map(str::to_string);
+        let (m, note) = match (self.genre.as_deref(), project) {
+            (Some(b), Some(p)) if b == p => (Some(true), None),
+            (Some(b), Some(p)) => (
+                Some(false),
+                Some(format!(
+                    "ベースラインのジャンル（{b}）は作品のジャンル（{p}）と違います。百分位はそのジャンルの文章との違いを表すだけで、良し悪しではありません"
+                )),
+            ),
+            (None, _) => (
+                None,
+                Some("ベースラインにジャンルがありません（`noveler baseline build DIR --genre G` で付けられます）".to_string()),
+            ),
+            (Some(_), None) => (
+                None,
+                Some("作品のジャンルが未設定です（プロジェクト設定.yaml の ジャンル.メイン）".to_string()),
+            ),
+        };
+        self.genre_match = m;
+        self.genre_note = note;
+        self
     }
 }
 
@@ -677,6 +743,32 @@ mod tests {
             .map(|i| stats(&i.to_string(), &[("body_chars", 1000.0)], &[]))
             .collect();
         assert!(CorpusBaseline::new("x", "fp", three).too_small().is_none());
+    }
+
+    #[test]
+    fn genre_is_part_of_the_id_and_compared_with_the_project() {
+        let texts = vec![stats("a", &[("body_chars", 5000.0)], &[])];
+        let plain = CorpusBaseline::new("x", "fp", texts.clone());
+        let blank = CorpusBaseline::with_genre("x", "fp", Some("  "), texts.clone());
+        assert_eq!(plain.id, blank.id);
+        assert_eq!(blank.genre, None);
+        let fantasy = CorpusBaseline::with_genre("x", "fp", Some("ファンタジー"), texts.clone());
+        let sf = CorpusBaseline::with_genre("x", "fp", Some("SF"), texts.clone());
+        assert_ne!(fantasy.id, plain.id);
+        assert_ne!(fantasy.id, sf.id);
+        let one = &texts[0];
+        let same = compare(&fantasy, one).with_project_genre(Some("ファンタジー"));
+        assert_eq!(same.genre.as_deref(), Some("ファンタジー"));
+        assert_eq!(
+            (same.genre_match, same.genre_note.is_none()),
+            (Some(true), true)
+        );
+        let other = compare(&sf, one).with_project_genre(Some("ファンタジー"));
+        assert_eq!(other.genre_match, Some(false));
+        assert!(other.genre_note.unwrap().contains("SF"));
+        let unknown = compare(&plain, one).with_project_genre(Some("ファンタジー"));
+        assert_eq!(unknown.genre_match, None);
+        assert!(unknown.genre_note.unwrap().contains("--genre"));
     }
 
     #[test]

@@ -23,6 +23,10 @@ pub enum BaselineAction {
     Build {
         /// A folder of texts (or one file), e.g. 40_原稿 or another author's corpus
         dir: String,
+        /// The texts' genre, e.g. ファンタジー (default: the project's ジャンル.メイン for a
+        /// folder under its manuscripts, else none); compared with the checked project's
+        #[arg(long, value_name = "GENRE")]
+        genre: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: DataFormat,
     },
@@ -42,10 +46,10 @@ pub enum BaselineAction {
 
 pub fn run(ctx: &Ctx, args: BaselineArgs, sink: &Sink) -> ExitStatus {
     match args.action {
-        BaselineAction::Build { dir, format } => {
+        BaselineAction::Build { dir, genre, format } => {
             let dir = user_path(&dir);
             let o = commands::execute(ctx, "baseline_build", |c| {
-                cmd::build(c, BaselineBuildRequest { dir })
+                cmd::build(c, BaselineBuildRequest { dir, genre })
             });
             emit(sink, &o, format.format(), |r| {
                 let mut s = cmd::summary_text(&r.baseline);
@@ -74,11 +78,15 @@ pub fn run(ctx: &Ctx, args: BaselineArgs, sink: &Sink) -> ExitStatus {
                             s.push_str(&format!("{}  読めません [{code}]\n", b.corpus_model_id))
                         }
                         None => s.push_str(&format!(
-                            "{}  {} 本・本文 {} 字  {}\n",
+                            "{}  {} 本・本文 {} 字  {}{}\n",
                             b.corpus_model_id,
                             b.texts.unwrap_or(0),
                             b.body_chars.unwrap_or(0),
-                            b.source.as_deref().unwrap_or("")
+                            b.source.as_deref().unwrap_or(""),
+                            b.genre
+                                .as_deref()
+                                .map(|g| format!("  ジャンル {g}"))
+                                .unwrap_or_default()
                         )),
                     }
                 }

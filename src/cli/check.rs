@@ -139,6 +139,14 @@ pub struct CheckArgs {
     /// whole (length, dialogue ratio, kanji ratio, window…)
     #[arg(long)]
     pub snippet: bool,
+    #[command(flatten)]
+    pub ml: MlArgs,
+}
+
+/// The corpus statistics flags (`check`, `check progressive N step`): seed 001 §8's
+/// `ml_optimization`, any of them enabling it.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct MlArgs {
     /// Compare with a corpus baseline (statistics, not a model): this text's metrics as
     /// percentiles of the author's earlier episodes, in metadata.ml_enhancements (json)
     #[arg(long, help_heading = "Corpus statistics")]
@@ -157,9 +165,9 @@ pub struct CheckArgs {
     pub optimize_weights: bool,
 }
 
-impl CheckArgs {
+impl MlArgs {
     /// `ml_optimization` from the flags (any of them enables it).
-    fn ml_optimization(&self) -> Option<crate::commands::check::stats::MlOptimization> {
+    pub fn ml_optimization(&self) -> Option<crate::commands::check::stats::MlOptimization> {
         let on = self.ml
             || self.corpus_model_id.is_some()
             || self.dynamic_thresholds
@@ -245,7 +253,7 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
         write_baseline: args.write_baseline.as_deref().map(|p| from_cwd(cwd, p)),
         stdin_filename: args.stdin_filename.clone(),
         snippet: args.snippet,
-        ml_optimization: args.ml_optimization(),
+        ml_optimization: args.ml.ml_optimization(),
         ..Default::default()
     }
 }

@@ -110,11 +110,13 @@ pub fn run(ctx: &Ctx, args: FeedbackArgs, sink: &Sink) -> ExitStatus {
                 cmd::summary(c, FeedbackSummaryRequest {})
             });
             emit(sink, &o, format.format(), |r| {
-                format!(
+                let mut s = format!(
                     "記録 {} 件\n{}",
                     r.records,
                     cmd::weights_text(&r.weight_optimization)
-                )
+                );
+                s.push_str(&cmd::auto_text(&r.automatic));
+                s
             })
         }
     }

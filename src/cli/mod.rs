@@ -149,7 +149,33 @@ pub fn main() -> ExitCode {
 /// status.
 pub fn run(cli: Cli) -> ExitStatus {
     let ctx = context(&cli.global);
-    run_in(ctx, cli, &Sink::std())
+    let sink = Sink::std();
+    // `noveler mcp` measures each call itself; any other command is one operation.
+    if matches!(cli.command, Command::Mcp(_)) {
+        return run_in(ctx, cli, &sink);
+    }
+    let meter = crate::store::memory::Meter::start();
+    let status = run_in(ctx, cli, &sink);
+    warn_memory(&meter, &sink);
+    status
+}
+
+/// The per-operation memory limit (seed 000 §7.2; `store::memory`): a command that used
+/// more says so on stderr with R002; its result and exit status stand.
+fn warn_memory(meter: &crate::store::memory::Meter, sink: &Sink) {
+    use crate::store::memory::{Limits, ENV_PER_OPERATION, ENV_TOTAL};
+    let env = |k: &str| std::env::var(k).ok();
+    let limits =
+        match Limits::from_values(env(ENV_PER_OPERATION).as_deref(), env(ENV_TOTAL).as_deref()) {
+            Ok(l) => l,
+            Err(e) => {
+                sink.stderr(&format!("warning: {}: {}", e.code.as_str(), e.message));
+                Limits::default()
+            }
+        };
+    if let Some(w) = meter.finish(&limits).warning("このコマンド") {
+        sink.stderr(&format!("warning: {w}"));
+    }
 }
 
 /// Runs a parsed command line in `ctx` (the MCP `noveler` tool passes its own, with

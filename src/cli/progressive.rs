@@ -72,6 +72,8 @@ pub enum Verb {
         /// Run the step but keep nothing (no session, attempt, step files or artifacts)
         #[arg(long)]
         dry_run: bool,
+        #[command(flatten)]
+        ml: crate::cli::check::MlArgs,
     },
     /// Run step N up to COUNT times, stopping on pass / too little improvement
     Repeat {
@@ -170,6 +172,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
             llm_result,
             content,
             dry_run,
+            ml,
         } => {
             let o = commands::execute(ctx, "progressive_step", |c| {
                 let llm_result = llm_result.as_deref().map(read_json).transpose()?;
@@ -184,7 +187,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
                             llm_result,
                             manuscript_content,
                             check_focus: None,
-                            ml_optimization: None,
+                            ml_optimization: ml.ml_optimization(),
                             options: opts,
                         },
                         dry_run,

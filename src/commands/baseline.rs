@@ -102,6 +102,8 @@ pub struct BaselineSummary {
     /// Always `statistics`.
     pub kind: String,
     pub source: String,
+    /// The texts' genre (seed 001 §8.2.2), compared with the checked project's.
+    pub genre: Option<String>,
     pub texts: usize,
     pub body_chars: usize,
     /// Relative to the project root.
@@ -115,6 +117,7 @@ fn summary(b: &CorpusBaseline) -> BaselineSummary {
         corpus_model_id: b.id.clone(),
         kind: b.kind.clone(),
         source: b.source.clone(),
+        genre: b.genre.clone(),
         texts: b.texts.len(),
         body_chars: b.body_chars(),
         path: format!("{}/{}.json", store::DIR, b.id),
@@ -128,6 +131,10 @@ fn summary(b: &CorpusBaseline) -> BaselineSummary {
 pub struct BaselineBuildRequest {
     /// A folder of .md/.txt texts (walked like `check`), relative to the project root.
     pub dir: String,
+    /// The texts' genre, e.g. ファンタジー (default: the project's ジャンル.メイン when the
+    /// folder is under the project's manuscript folder, else none).
+    #[serde(default)]
+    pub genre: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -147,6 +154,17 @@ impl Report for BaselineBuildReport {
     }
 }
 
+/// The project's genre when `dir` is (under) its manuscript folder: the author's own texts.
+fn own_genre(project: &Project, dir: &str) -> Option<String> {
+    let manuscripts = project.manuscript_dir();
+    let dir = project.root.join(dir);
+    let inside = match (dir.canonicalize(), manuscripts.canonicalize()) {
+        (Ok(d), Ok(m)) => d.starts_with(m),
+        _ => false,
+    };
+    inside.then(|| project.config.genre.clone()).flatten()
+}
+
 pub fn build(ctx: &Ctx, req: BaselineBuildRequest) -> Result<BaselineBuildReport> {
     if req.dir.trim().is_empty() {
         return Err(
@@ -158,7 +176,13 @@ pub fn build(ctx: &Ctx, req: BaselineBuildRequest) -> Result<BaselineBuildReport
     let (texts, skipped) = stats_of(ctx, &project, vec![Target::Path(req.dir.clone())])?;
     // Named as the project shows it (relative inside the project).
     let source = project.display(&ctx.root.join(&req.dir));
-    let b = CorpusBaseline::new(&source, &project.settings.fingerprint(), texts);
+    let genre = req.genre.clone().or_else(|| own_genre(&project, &req.dir));
+    let b = CorpusBaseline::with_genre(
+        &source,
+        &project.settings.fingerprint(),
+        genre.as_deref(),
+        texts,
+    );
     if let Some(why) = b.too_small() {
         return Err(too_small(why).details(serde_json::json!({
             "texts": b.texts.len(),
@@ -191,6 +215,7 @@ pub struct BaselineListRequest {}
 pub struct BaselineListEntry {
     pub corpus_model_id: String,
     pub source: Option<String>,
+    pub genre: Option<String>,
     pub texts: Option<usize>,
     pub body_chars: Option<usize>,
     /// The error code of an unreadable one (QC-ML-002).
@@ -211,6 +236,7 @@ pub fn list(ctx: &Ctx, _req: BaselineListRequest) -> Result<BaselineListReport> 
             Ok(b) => BaselineListEntry {
                 corpus_model_id: id,
                 source: Some(b.source.clone()),
+                genre: b.genre.clone(),
                 texts: Some(b.texts.len()),
                 body_chars: Some(b.body_chars()),
                 error: None,
@@ -218,6 +244,7 @@ pub fn list(ctx: &Ctx, _req: BaselineListRequest) -> Result<BaselineListReport> 
             Err(e) => BaselineListEntry {
                 corpus_model_id: id,
                 source: None,
+                genre: None,
                 texts: None,
                 body_chars: None,
                 error: Some(e.code.as_str().to_string()),
@@ -253,8 +280,13 @@ pub fn show(ctx: &Ctx, req: BaselineShowRequest) -> Result<BaselineShowReport> {
 
 /// Text for `baseline build` / `show`.
 pub fn summary_text(s: &BaselineSummary) -> String {
+    let genre = s
+        .genre
+        .as_deref()
+        .map(|g| format!("、ジャンル {g}"))
+        .unwrap_or_default();
     let mut out = format!(
-        "コーパスのベースライン {}（統計。{} 本・本文 {} 字、{}）\n保存先: {}\n",
+        "コーパスのベースライン {}（統計。{} 本・本文 {} 字、{}{genre}）\n保存先: {}\n",
         s.corpus_model_id, s.texts, s.body_chars, s.source, s.path
     );
     out.push_str("指標                    p10       中央値    p90\n");

@@ -3,15 +3,25 @@
 //! accept/reject per finding id, stored one record per file under `.noveler/feedback/`.
 //! The decisions feed `weight_optimization` (`analysis::corpus_stats::optimize_weights`); a
 //! rule the author keeps rejecting is reported with a suggested `.novelerrc.yaml` change.
+//!
+//! Automatic records (seed 001 §8.2.3): a progressive step run with `ml_optimization`
+//! enabled, and every fix → re-check loop that is not a dry run, append one line to
+//! `.noveler/feedback/auto_records.ndjson` (`store::logs`: rotated at 1 MiB, three old files
+//! kept) — before/after scores, applied fixes, remaining issues, labelled `statistics`.
+//! They hold no accept/reject decision, so they never change the rule weights; `feedback
+//! summary` counts them and averages their score change per source.
 
+use super::check::stats::MlOptimization;
 use super::check::{self, CheckRequest};
 use super::{Ctx, Report};
 use crate::analysis::corpus_stats::{self, Decision, WeightOptimization};
 use crate::error::{Code, Error, Result};
 use crate::store::corpus_baseline::{self as store, FeedbackRecord};
-use crate::store::FileRef;
+use crate::store::{logs, FileRef};
+use crate::workflow::progressive::{self, AttemptRecord, StepResult};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
 
 /// accept or reject.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
@@ -78,7 +88,7 @@ impl Report for FeedbackReport {
 /// Codes of the decisions that lack one, from the episode's current check.
 fn resolve_codes(ctx: &Ctx, req: &FeedbackRequest) -> Result<Vec<Decision>> {
     let missing: Vec<&DecisionIn> = req.decisions.iter().filter(|d| d.code.is_none()).collect();
-    let mut found = std::collections::BTreeMap::new();
+    let mut found = BTreeMap::new();
     if !missing.is_empty() {
         let Some(ep) = req.episode else {
             return Err(Error::new(
@@ -196,6 +206,8 @@ pub struct FeedbackSummaryReport {
     /// Unreadable record files (left out).
     pub unreadable: Vec<String>,
     pub weight_optimization: WeightOptimization,
+    /// The automatic records of steps and fix loops (seed 001 §8.2.3).
+    pub automatic: AutoSummary,
 }
 
 impl Report for FeedbackSummaryReport {}
@@ -207,6 +219,7 @@ pub fn summary(ctx: &Ctx, _req: FeedbackSummaryRequest) -> Result<FeedbackSummar
         records: records.len(),
         unreadable,
         weight_optimization: corpus_stats::optimize_weights(&decisions),
+        automatic: auto_summary(ctx),
     })
 }
 
@@ -221,6 +234,191 @@ pub fn weights_text(w: &WeightOptimization) -> String {
     }
     for sug in &w.suggestions {
         s.push_str(&format!("提案: {}\n{}", sug.reason, sug.novelerrc_yaml));
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------------------
+// automatic records (seed 001 §8.2.3 フィードバック自動記録)
+
+/// Most remaining issues listed in one automatic record (the rest are counted).
+const MAX_REMAINING: usize = 50;
+
+/// Appends an automatic record (`store::logs::AUTO_FEEDBACK`, rotated like the other logs)
+/// and says where it went; a failure to record never fails the step (seed 001 §8.5: the
+/// result is returned, the failure is reported).
+pub fn append_auto(ctx: &Ctx, record: &Value) -> Value {
+    if !ctx.save {
+        return json!({"recorded": false, "reason": "no_save"});
+    }
+    match logs::append(
+        &ctx.root,
+        logs::AUTO_FEEDBACK,
+        record,
+        logs::DEFAULT_ROTATION,
+    ) {
+        Ok(()) => json!({
+            "recorded": true,
+            "kind": "statistics",
+            "log": logs::AUTO_FEEDBACK,
+        }),
+        Err(e) => json!({
+            "recorded": false,
+            "reason": "write_failed",
+            "error": {"code": e.code.as_str(), "message": e.message},
+        }),
+    }
+}
+
+/// The attempt recorded just before `result`'s in its session: the step run before this one
+/// (seed: 前ステップのスコア).
+fn previous_attempt(ctx: &Ctx, result: &StepResult) -> Option<AttemptRecord> {
+    let m = progressive::load_manifest(&ctx.root, &result.session_id).ok()?;
+    let at = m
+        .steps
+        .iter()
+        .position(|a| a.step_id == result.step_id && a.attempt == result.attempt)?;
+    at.checked_sub(1).map(|i| m.steps[i].clone())
+}
+
+/// The automatic record of a progressive step: the previous step's scores, this step's,
+/// the fixes it applied (none: a step measures, it never edits the text) and the issues
+/// it left. Statistics of the run, not a judgment.
+pub fn step_record(
+    previous: Option<&AttemptRecord>,
+    result: &StepResult,
+    ml: &MlOptimization,
+    now: std::time::SystemTime,
+) -> Value {
+    let before = previous.map_or_else(
+        || json!({}),
+        |p| {
+            json!({
+                "from": "previous_step",
+                "step_id": p.step_id,
+                "step_name": p.step_name,
+                "attempt": p.attempt,
+                "quality_score": p.quality_score,
+                "measured_score": p.measured_score,
+            })
+        },
+    );
+    let scoring = &result.metadata.scoring;
+    let remaining: Vec<Value> = result
+        .issues
+        .iter()
+        .take(MAX_REMAINING)
+        .map(|i| json!({"code": i.code, "severity": i.severity.as_str(), "line": i.line}))
+        .collect();
+    json!({
+        "timestamp": logs::stamp(now),
+        "kind": "statistics",
+        "source": "execute_check_step",
+        "episode": result.episode_number,
+        "session_id": result.session_id,
+        "step_id": result.step_id,
+        "step_name": result.step_name,
+        "attempt": result.attempt,
+        "manuscript_sha256": result.manuscript.sha256,
+        "before_scores": before,
+        "after_scores": {
+            "quality_score": result.quality_score,
+            "measured_score": scoring.measured_score,
+            "judged_score": scoring.judged_score,
+        },
+        "applied_fixes": [],
+        "fixes_offered": result.corrections.len(),
+        "remaining_issues": remaining,
+        "remaining_issues_total": result.issues.len(),
+        "thresholds": result.metadata.config_snapshot.thresholds.as_deref().unwrap_or("standard"),
+        "corpus_model_id": ml.corpus_model_id,
+    })
+}
+
+/// Records a finished progressive step run with `ml_optimization` (seed 001 §8.2.3);
+/// returns `ml_enhancements.auto_feedback`.
+pub fn after_step(ctx: &Ctx, result: &StepResult, ml: &MlOptimization) -> Value {
+    let previous = previous_attempt(ctx, result);
+    let record = step_record(previous.as_ref(), result, ml, (ctx.clock)());
+    append_auto(ctx, &record)
+}
+
+/// The automatic records so far, per source: how many, and the mean score change (after −
+/// before, where both are known). Statistics, not a model.
+#[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
+pub struct AutoSummary {
+    pub kind: String,
+    pub log: String,
+    pub records: usize,
+    /// Lines that could not be read.
+    pub unreadable: usize,
+    pub by_source: BTreeMap<String, AutoSource>,
+}
+
+#[derive(Clone, Debug, Default, Serialize, schemars::JsonSchema)]
+pub struct AutoSource {
+    pub records: usize,
+    /// Records with both a before and an after score.
+    pub compared: usize,
+    pub mean_score_change: Option<f64>,
+}
+
+/// The score a record compares: `quality_score` for a step, `overall` for a loop.
+fn score_of(v: &Value) -> Option<f64> {
+    v["quality_score"]
+        .as_f64()
+        .or_else(|| v["overall"].as_f64())
+}
+
+pub fn auto_summary(ctx: &Ctx) -> AutoSummary {
+    let (lines, unreadable) = logs::read(&ctx.root, logs::AUTO_FEEDBACK, logs::DEFAULT_ROTATION);
+    let mut by_source: BTreeMap<String, (usize, Vec<f64>)> = BTreeMap::new();
+    for l in &lines {
+        let e = by_source
+            .entry(l["source"].as_str().unwrap_or("unknown").to_string())
+            .or_default();
+        e.0 += 1;
+        if let (Some(b), Some(a)) = (score_of(&l["before_scores"]), score_of(&l["after_scores"])) {
+            e.1.push(a - b);
+        }
+    }
+    AutoSummary {
+        kind: "statistics".into(),
+        log: logs::AUTO_FEEDBACK.into(),
+        records: lines.len(),
+        unreadable,
+        by_source: by_source
+            .into_iter()
+            .map(|(k, (n, d))| {
+                let mean = (!d.is_empty())
+                    .then(|| (d.iter().sum::<f64>() / d.len() as f64 * 10.0).round() / 10.0);
+                (
+                    k,
+                    AutoSource {
+                        records: n,
+                        compared: d.len(),
+                        mean_score_change: mean,
+                    },
+                )
+            })
+            .collect(),
+    }
+}
+
+/// Text of the automatic records: per source, how many and the mean score change.
+pub fn auto_text(a: &AutoSummary) -> String {
+    if a.records == 0 {
+        return format!("自動記録 0 件（{}）\n", a.log);
+    }
+    let mut s = format!("自動記録 {} 件（統計。{}）\n", a.records, a.log);
+    for (source, x) in &a.by_source {
+        let change = x
+            .mean_score_change
+            .map_or("-".to_string(), |c| format!("{c:+.1}"));
+        s.push_str(&format!(
+            "  {source:<24} {:>4} 件  点数の変化の平均 {change}（{} 件で比較）\n",
+            x.records, x.compared
+        ));
     }
     s
 }

@@ -9,6 +9,9 @@
 //! `polish --apply` writes (`polish::write_back`): under the episode's manuscript lock,
 //! only if the file still has the sha256 it was read with (QC-018 otherwise), after ONE
 //! backup for the whole loop. `dry_run` writes nothing and shows the diff.
+//!
+//! A loop that is not a dry run appends its automatic feedback record (seed 001 §8.2.3,
+//! `loop_record`, written by `commands::feedback`): first and last score, fixes applied, findings left.
 
 use super::check::{self, CheckRequest, FileResult};
 use super::polish::{self, unified_diff};
@@ -95,6 +98,10 @@ pub struct ImproveReport {
     pub backup: Option<BackupRef>,
     pub diff: String,
     pub next_action: String,
+    /// Where the automatic feedback record of this loop went (seed 001 §8.2.3): before and
+    /// after scores, the fixes applied, the findings left. Absent for a dry run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auto_feedback: Option<serde_json::Value>,
     #[serde(skip)]
     #[schemars(skip)]
     files_in: Vec<FileRef>,
@@ -267,7 +274,7 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
         ),
         _ => "自動修正ではここまでです。remaining_by_code の指摘を書き直して（polish_stage）から確認し直してください".into(),
     };
-    Ok(ImproveReport {
+    let mut report = ImproveReport {
         file: t.rel.clone(),
         target_score: req.target_score,
         max_iterations: req.max_iterations,
@@ -286,6 +293,7 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
         backup,
         diff,
         next_action,
+        auto_feedback: None,
         files_in: vec![FileRef::from_bytes(
             &ctx.root,
             &t.path,
@@ -293,7 +301,50 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
             "manuscript",
         )],
         files_out,
+    };
+    if !req.dry_run {
+        report.auto_feedback = Some(after_loop(ctx, &report, req.episode));
+    }
+    Ok(report)
+}
+
+/// The automatic record of a fix → re-check loop that was not a dry run: its first and
+/// last scores, the fixes its kept passes applied per code and the findings left.
+pub fn loop_record(
+    r: &ImproveReport,
+    episode: u32,
+    now: std::time::SystemTime,
+) -> serde_json::Value {
+    use serde_json::json;
+    let mut applied: std::collections::BTreeMap<&str, usize> = Default::default();
+    for it in r.iterations.iter().filter(|i| i.kept) {
+        for (code, n) in &it.by_code {
+            *applied.entry(code.as_str()).or_insert(0) += n;
+        }
+    }
+    let applied_total: usize = applied.values().sum();
+    json!({
+        "timestamp": crate::store::logs::stamp(now),
+        "kind": "statistics",
+        "source": "improve_quality_until",
+        "episode": episode,
+        "file": r.file,
+        "before_scores": {"overall": r.initial_score},
+        "after_scores": {"overall": r.final_score},
+        "applied_fixes": applied.iter().map(|(c, n)| json!({"code": c, "count": n})).collect::<Vec<_>>(),
+        "applied_fixes_total": applied_total,
+        "remaining_issues": r.remaining_by_code.iter().map(|(c, n)| json!({"code": c, "count": n})).collect::<Vec<_>>(),
+        "remaining_issues_total": r.findings_remaining,
+        "stopped_reason": r.stopped_reason,
+        "written": r.written,
+        "sha256_before": r.sha256_before,
+        "sha256_after": r.sha256_after,
     })
+}
+
+/// Records a finished fix loop; returns the report's `auto_feedback`.
+fn after_loop(ctx: &Ctx, r: &ImproveReport, episode: u32) -> serde_json::Value {
+    super::feedback::append_auto(ctx, &loop_record(r, episode, (ctx.clock)()))
 }
 
 /// Text for `noveler polish N --until SCORE`.

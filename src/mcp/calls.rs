@@ -135,6 +135,7 @@ pub struct Probe {
     clock: std::time::Instant,
     cpu_ms: Option<f64>,
     io_ops: Option<u64>,
+    memory: crate::store::memory::Meter,
 }
 
 /// CPU time of the process (user + system), in milliseconds.
@@ -193,6 +194,7 @@ impl Probe {
             clock: std::time::Instant::now(),
             cpu_ms: cpu_ms(),
             io_ops: io_ops(),
+            memory: crate::store::memory::Meter::start(),
         }
     }
 
@@ -241,6 +243,12 @@ impl Probe {
         let ops = io_ops()
             .zip(self.io_ops)
             .map(|(now, then)| now.saturating_sub(then));
+        // Per-operation memory limit (seed 000 §7.2): measured; over it, R002 is recorded
+        // and logged beside the call's result, which stands.
+        let memory = self.memory.finish(&super::state::memory_limits());
+        if let Some(w) = memory.warning(tool) {
+            super::log(&w);
+        }
         json!({
             "timestamp": logs::stamp(self.started),
             "tool_name": tool,
@@ -250,6 +258,7 @@ impl Probe {
                 "peak_memory_kib": peak_kib(),
                 "cpu_time_ms": cpu,
                 "file_operations": ops,
+                "memory": memory,
                 "scope": "process (concurrent calls share these counters)",
             },
         })
@@ -317,6 +326,9 @@ mod tests {
             .unwrap()
             .ends_with("(500 chars)"));
         assert!(r["resource_usage"].get("cpu_time_ms").is_some());
+        let memory = &r["resource_usage"]["memory"];
+        assert_eq!(memory["limit_bytes"], 500 * 1024 * 1024, "{memory}");
+        assert!(memory.get("exceeded").is_some(), "{memory}");
     }
 
     #[test]

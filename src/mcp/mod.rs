@@ -174,6 +174,11 @@ pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
         line_runner,
     } = options;
     QUIET.store(quiet, Ordering::Relaxed);
+    let env = |k: &str| std::env::var(k).ok();
+    state::set_memory_limits(crate::store::memory::Limits::from_values(
+        env(crate::store::memory::ENV_PER_OPERATION).as_deref(),
+        env(crate::store::memory::ENV_TOTAL).as_deref(),
+    )?);
     if let Some(runner) = line_runner {
         state::set_line_runner(runner);
     }

@@ -505,6 +505,11 @@ impl NovelerServer {
             },
         };
 
+        // Memory (seed 000 §7.2): nothing new starts while the process holds the total
+        // limit (R002); what a call uses is measured in its debug record (`mcp::calls`).
+        if let Err(full) = crate::store::memory::admit(&super::state::memory_limits()) {
+            return Ok(self.to_result(failure(&root, spec.command, &full, !self.inner.no_save)));
+        }
         let root_for_errors = root.clone();
         let mut ctx = Ctx::new(root);
         ctx.confine = Some(self.allowed());

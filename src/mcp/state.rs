@@ -39,3 +39,15 @@ pub fn line_runner() -> Result<LineRunner> {
         .hint("`noveler mcp` で起動したサーバーでは使えます。専用のツールを呼び出してください。")
     })
 }
+
+static MEMORY_LIMITS: OnceLock<crate::store::memory::Limits> = OnceLock::new();
+
+/// Sets the memory limits of this server (`noveler mcp`, from the environment; once).
+pub fn set_memory_limits(limits: crate::store::memory::Limits) {
+    let _ = MEMORY_LIMITS.set(limits);
+}
+
+/// The memory limits calls are admitted and measured against (the seed's by default).
+pub fn memory_limits() -> crate::store::memory::Limits {
+    MEMORY_LIMITS.get().copied().unwrap_or_default()
+}

@@ -23,6 +23,9 @@ use std::time::SystemTime;
 pub const CHECK_RUNS: &str = ".noveler/checks/check_runs.ndjson";
 /// Per-call debug records of `noveler mcp`.
 pub const MCP_CALLS: &str = ".noveler/logs/mcp_calls.ndjson";
+/// Automatic feedback records (seed 001 §8.2.3): one line per progressive step run with
+/// `ml_optimization` and per fix → re-check loop that was not a dry run.
+pub const AUTO_FEEDBACK: &str = ".noveler/feedback/auto_records.ndjson";
 
 /// When a log rotates and how many old files stay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +100,31 @@ fn rotate(path: &Path, keep: usize) -> Result<()> {
     std::fs::rename(path, rotated(path, 1)).map_err(|e| Error::io(path, &e))
 }
 
+/// Every readable line of the log `rel` and its rotated files, oldest first (a line that
+/// is not JSON is counted in the second value, not returned).
+pub fn read(root: &Path, rel: &str, rotation: Rotation) -> (Vec<serde_json::Value>, usize) {
+    let path = root.join(rel);
+    let mut files: Vec<PathBuf> = (1..=rotation.keep)
+        .rev()
+        .map(|n| rotated(&path, n))
+        .collect();
+    files.push(path);
+    let mut lines = Vec::new();
+    let mut bad = 0;
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            match serde_json::from_str(line) {
+                Ok(v) => lines.push(v),
+                Err(_) => bad += 1,
+            }
+        }
+    }
+    (lines, bad)
+}
+
 /// RFC 3339 (milliseconds, UTC) of `now`, as every record carries it.
 pub fn stamp(now: SystemTime) -> String {
     super::envelope::timestamp(now)
@@ -158,6 +186,12 @@ mod tests {
         let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
         assert_eq!(last["i"], 19);
         assert_eq!(last["timestamp"], "2027-01-15T08:00:00.000Z");
+        // Read back oldest first across the kept files: the last lines survive, in order.
+        let (lines, bad) = read(root, MCP_CALLS, rotation);
+        assert_eq!(bad, 0);
+        let order: Vec<i64> = lines.iter().map(|l| l["i"].as_i64().unwrap()).collect();
+        assert_eq!(order.last(), Some(&19));
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod fileref;
 pub mod index;
 pub mod lock;
 pub mod logs;
+pub mod memory;
 pub mod paths;
 pub mod slots;
 pub mod text;

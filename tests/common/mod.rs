@@ -183,17 +183,28 @@ pub struct McpProcess {
 
 impl McpProcess {
     pub fn spawn(root: &Path, extra: &[&str]) -> McpProcess {
-        McpProcess::start(root, extra, Stdio::null()).0
+        McpProcess::start(root, extra, Stdio::null(), &[]).0
+    }
+
+    /// Like `spawn`, with these environment variables set for the server.
+    pub fn spawn_with_env(root: &Path, extra: &[&str], env: &[(&str, &str)]) -> McpProcess {
+        McpProcess::start(root, extra, Stdio::null(), env).0
     }
 
     /// Like `spawn`, with the server's stderr forwarded line by line as well.
     pub fn spawn_logged(root: &Path, extra: &[&str]) -> (McpProcess, Receiver<String>) {
-        let (proc, log) = McpProcess::start(root, extra, Stdio::piped());
+        let (proc, log) = McpProcess::start(root, extra, Stdio::piped(), &[]);
         (proc, log.expect("stderr is piped"))
     }
 
-    fn start(root: &Path, extra: &[&str], stderr: Stdio) -> (McpProcess, Option<Receiver<String>>) {
+    fn start(
+        root: &Path,
+        extra: &[&str],
+        stderr: Stdio,
+        env: &[(&str, &str)],
+    ) -> (McpProcess, Option<Receiver<String>>) {
         let mut child = Command::new(BIN)
+            .envs(env.iter().copied())
             .arg("mcp")
             .arg("--project-root")
             .arg(root)

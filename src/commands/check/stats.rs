@@ -13,6 +13,7 @@
 use super::Ctx;
 use crate::analysis::corpus_stats::{self, CorpusBaseline, SeverityAdjustment};
 use crate::analysis::score;
+use crate::analysis::settings::Thresholds;
 use crate::commands::baseline::{stats_of, too_small};
 use crate::commands::check::{self, CheckReport, CheckRequest, Target};
 use crate::error::{Error, Result};
@@ -80,9 +81,10 @@ fn earlier_episodes(ctx: &Ctx, project: &Project, req: &CheckRequest) -> Result<
         .map(|e| Target::Path(project.display(&e.path)))
         .collect();
     let (texts, _) = stats_of(ctx, project, targets)?;
-    Ok(CorpusBaseline::new(
+    Ok(CorpusBaseline::with_genre(
         "earlier_episodes",
         &project.settings.fingerprint(),
+        project.config.genre.as_deref(),
         texts,
     ))
 }
@@ -104,20 +106,64 @@ fn baseline_for(
     }
 }
 
+/// The baseline (or why there is none) and what is learned from it, before a check.
+struct Prepared {
+    baseline: std::result::Result<(CorpusBaseline, bool), Error>,
+    dynamic: Option<corpus_stats::DynamicThresholds>,
+    /// The learned thresholds when `use_dynamic_thresholds` asks for them.
+    learned: Option<Thresholds>,
+}
+
+fn prepare(ctx: &Ctx, project: &Project, req: &CheckRequest, ml: &MlOptimization) -> Prepared {
+    let baseline = baseline_for(ctx, project, req, ml);
+    let mut dynamic = None;
+    let mut learned = None;
+    if let Ok((b, _)) = &baseline {
+        let (mut d, l) = corpus_stats::learn_thresholds(b, &project.settings.thresholds);
+        if ml.use_dynamic_thresholds {
+            d.applied = true;
+            learned = Some(l);
+        }
+        dynamic = Some(d);
+    }
+    Prepared {
+        baseline,
+        dynamic,
+        learned,
+    }
+}
+
+/// The thresholds a progressive step of `episode` checks with under `ml`: the ones learned
+/// from the baseline when `use_dynamic_thresholds` is on and the baseline is usable, else
+/// none (the session's own).
+pub fn learned_for_step(
+    ctx: &Ctx,
+    episode: u32,
+    ml: &MlOptimization,
+) -> Result<Option<Thresholds>> {
+    if !(ml.enabled && ml.use_dynamic_thresholds) {
+        return Ok(None);
+    }
+    let project = Project::load(&ctx.root)?;
+    let req = CheckRequest {
+        episode: Some(episode),
+        ..Default::default()
+    };
+    Ok(prepare(ctx, &project, &req, ml).learned)
+}
+
 /// `check::run` with `ml_optimization` (called by it when `enabled`).
 pub fn run(ctx: &Ctx, mut req: CheckRequest, ml: MlOptimization) -> Result<CheckReport> {
     let project = Project::load_with(&ctx.root, req.config.as_deref().map(Path::new))?;
-    let baseline = baseline_for(ctx, &project, &req, &ml);
-    let mut dynamic = None;
+    let Prepared {
+        baseline,
+        dynamic,
+        learned,
+    } = prepare(ctx, &project, &req, &ml);
     let mut thresholds = project.settings.thresholds.clone();
-    if let Ok((b, _)) = &baseline {
-        let (mut d, learned) = corpus_stats::learn_thresholds(b, &project.settings.thresholds);
-        if ml.use_dynamic_thresholds {
-            d.applied = true;
-            thresholds = learned.clone();
-            req.learned_thresholds = Some(learned);
-        }
-        dynamic = Some(d);
+    if let Some(l) = learned {
+        thresholds = l.clone();
+        req.learned_thresholds = Some(l);
     }
     req.ml_optimization = None;
     let mut report = check::run(ctx, req.clone())?;
@@ -144,7 +190,8 @@ pub fn run(ctx: &Ctx, mut req: CheckRequest, ml: MlOptimization) -> Result<Check
         let mut entry = serde_json::Map::new();
         let mut adjustments: Vec<SeverityAdjustment> = Vec::new();
         if let Ok((b, _)) = &baseline {
-            let cmp = corpus_stats::compare(b, &stats);
+            let cmp = corpus_stats::compare(b, &stats)
+                .with_project_genre(project.config.genre.as_deref());
             for f in &mut file.findings {
                 let pct = cmp.finding_density.get(&f.code).map(|c| c.percentile);
                 let a = corpus_stats::adjust(f, file.text.len(), pct);
@@ -255,6 +302,7 @@ pub fn for_step(
     step: &crate::workflow::progressive::StepResult,
     ml: MlOptimization,
 ) -> Result<Value> {
+    let dynamic = ml.use_dynamic_thresholds;
     let report = run(
         ctx,
         CheckRequest {
@@ -264,9 +312,11 @@ pub fn for_step(
         ml,
     )?;
     let mut v = report.ml_enhancements.unwrap_or_else(|| json!({}));
-    v["scope"] = json!(
-        "原稿ファイルを noveler check と同じく測った統計です。学習したしきい値と重大度の調整はここに報告するだけで、このステップの issues と quality_score はセッションの設定のままです。"
-    );
+    v["scope"] = json!(if dynamic {
+        "原稿ファイルを noveler check と同じく測った統計です。このステップの issues と quality_score も学習したしきい値で測りました（metadata.config_snapshot.thresholds = learned）。重大度の調整はここに報告するだけです。"
+    } else {
+        "原稿ファイルを noveler check と同じく測った統計です。このステップの issues と quality_score はセッションのしきい値のままです（use_dynamic_thresholds で学習したしきい値を使います）。重大度の調整はここに報告するだけです。"
+    });
     Ok(v)
 }
 

@@ -5,6 +5,7 @@
 
 pub mod modes;
 
+use super::check::stats::MlOptimization;
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
@@ -140,13 +141,14 @@ pub struct StepRequest {
     /// manuscript).
     #[serde(default)]
     pub manuscript_content: Option<String>,
-    /// Accepted for compatibility (typo_detection / grammar / …); each step has its own.
+    /// The step's focus (typo_detection / grammar / readability …); one that is not this
+    /// step's is refused, naming the step that has it.
     #[serde(default)]
     pub check_focus: Option<String>,
     /// Seed 001 §8 as statistics: adds metadata.ml_enhancements (percentiles against the
     /// author's earlier episodes or corpus_model_id; `noveler explain statistics`).
     #[serde(default)]
-    pub ml_optimization: Option<super::check::stats::MlOptimization>,
+    pub ml_optimization: Option<MlOptimization>,
     #[serde(flatten)]
     pub options: OptionArgs,
 }
@@ -189,7 +191,45 @@ pub(crate) fn step_input(
         manuscript_content: None,
         options: options.options(),
         trigger,
+        thresholds: None,
     })
+}
+
+/// With `ml_optimization` enabled: the thresholds the step checks with (learned ones when
+/// `use_dynamic_thresholds` asks and the baseline is usable).
+pub(crate) fn ml_thresholds(
+    ctx: &Ctx,
+    episode: u32,
+    ml: Option<&MlOptimization>,
+) -> Result<Option<crate::analysis::settings::Thresholds>> {
+    match ml {
+        Some(ml) => super::check::stats::learned_for_step(ctx, episode, ml),
+        None => Ok(None),
+    }
+}
+
+/// Adds `metadata.ml_enhancements` to a finished step and, unless it was a dry run, the
+/// automatic feedback record (seed 001 §8.2.3) and where it went.
+pub(crate) fn attach_ml(
+    ctx: &Ctx,
+    result: &mut StepResult,
+    ml: MlOptimization,
+    dry_run: bool,
+) -> Result<()> {
+    // A dry run keeps nothing: its statistics check saves no envelope and logs no run.
+    let quiet = Ctx {
+        save: false,
+        ..ctx.clone()
+    };
+    let mut v =
+        super::check::stats::for_step(if dry_run { &quiet } else { ctx }, result, ml.clone())?;
+    v["auto_feedback"] = if dry_run {
+        serde_json::json!({"recorded": false, "reason": "dry_run"})
+    } else {
+        super::feedback::after_step(ctx, result, &ml)
+    };
+    result.metadata.ml_enhancements = Some(v);
+    Ok(())
 }
 
 pub fn step(ctx: &Ctx, req: StepRequest) -> Result<StepResult> {
@@ -200,16 +240,19 @@ pub fn step(ctx: &Ctx, req: StepRequest) -> Result<StepResult> {
         &req.options,
         "step",
     )?;
+    let ml = req.ml_optimization.filter(|m| m.enabled);
+    let thresholds = ml_thresholds(ctx, input.episode, ml.as_ref())?;
     let mut result = progressive::execute_step(
         &ctx.root,
         StepInput {
             llm_result: req.llm_result,
             manuscript_content: req.manuscript_content,
+            thresholds,
             ..input
         },
     )?;
-    if let Some(ml) = req.ml_optimization.filter(|m| m.enabled) {
-        result.metadata.ml_enhancements = Some(super::check::stats::for_step(ctx, &result, ml)?);
+    if let Some(ml) = ml {
+        attach_ml(ctx, &mut result, ml, false)?;
     }
     Ok(result)
 }

@@ -74,8 +74,47 @@ fn merged(top: OptionArgs, options: Option<OptionArgs>) -> OptionArgs {
     }
 }
 
+/// `check_focus` (seed 001 §3.2: typo_detection / grammar / structure …) names the step's
+/// focus; each step has one, so a focus that is not this step's is refused with the step
+/// that has it (it used to be accepted and ignored).
+fn check_focus(step_id: i64, focus: Option<&str>) -> Result<()> {
+    let Some(focus) = focus.map(str::trim).filter(|f| !f.is_empty()) else {
+        return Ok(());
+    };
+    let Some(def) = u32::try_from(step_id)
+        .ok()
+        .and_then(crate::workflow::steps::by_number)
+    else {
+        return Ok(()); // QC-003 follows
+    };
+    if def.check_focus == focus {
+        return Ok(());
+    }
+    let owner = crate::workflow::steps::STEPS
+        .iter()
+        .find(|s| s.check_focus == focus);
+    let foci: Vec<serde_json::Value> = crate::workflow::steps::STEPS
+        .iter()
+        .map(|s| serde_json::json!({"step_id": s.number, "check_focus": s.check_focus}))
+        .collect();
+    let message = match owner {
+        Some(o) => format!(
+            "check_focus「{focus}」はステップ {}（{}）のものです。ステップ {step_id} の焦点は {} です",
+            o.number, o.name, def.check_focus
+        ),
+        None => format!(
+            "check_focus「{focus}」はありません。ステップ {step_id} の焦点は {} です",
+            def.check_focus
+        ),
+    };
+    Err(Error::new(Code::U001, message)
+        .hint("check_focus は省くか、step_id に合うものを指定してください（各ステップの焦点は details.steps）。")
+        .details(serde_json::json!({"steps": foci})))
+}
+
 /// `execute_check_step` (and `noveler check progressive EP step N [--dry-run]`).
 pub fn step(ctx: &Ctx, req: CheckStepRequest) -> Result<CheckStepReport> {
+    check_focus(req.step.step_id, req.step.check_focus.as_deref())?;
     let mut step = req.step;
     step.options = merged(step.options, req.options);
     let sources = [
@@ -111,16 +150,46 @@ pub fn step(ctx: &Ctx, req: CheckStepRequest) -> Result<CheckStepReport> {
         &step.options,
         "step",
     )?;
-    let result = crate::workflow::dry_run::execute_step_dry(
+    let ml = step.ml_optimization.filter(|m| m.enabled);
+    let quiet = Ctx {
+        save: false,
+        ..ctx.clone()
+    };
+    let thresholds = super::ml_thresholds(&quiet, input.episode, ml.as_ref())?;
+    let mut result = crate::workflow::dry_run::execute_step_dry(
         &ctx.root,
         StepInput {
             llm_result: step.llm_result,
             manuscript_content: step.manuscript_content,
+            thresholds,
             ..input
         },
     )?;
+    if let Some(ml) = ml {
+        super::attach_ml(ctx, &mut result, ml, true)?;
+    }
     Ok(CheckStepReport {
         result,
         dry_run: true,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_focus_must_be_the_steps() {
+        assert!(check_focus(3, None).is_ok());
+        assert!(check_focus(3, Some("readability")).is_ok());
+        assert!(
+            check_focus(99, Some("grammar")).is_ok(),
+            "QC-003 is raised later"
+        );
+        let e = check_focus(3, Some("grammar")).unwrap_err();
+        assert_eq!(e.code, Code::U001);
+        assert!(e.message.contains("ステップ 2"), "{}", e.message);
+        let e = check_focus(3, Some("typo")).unwrap_err();
+        assert!(e.message.contains("readability"), "{}", e.message);
+    }
 }

@@ -439,7 +439,12 @@ pub(super) fn run_attempt(
         .details(serde_json::json!({"missing_files": missing, "step_id": step.number})));
     }
     m.unavailable_steps.remove(&step.number.to_string());
-    let settings = settings_for(&l, &opts, target);
+    let mut settings = settings_for(&l, &opts, target);
+    if let Some(learned) = &input.thresholds {
+        let window = settings.thresholds.window_size;
+        settings.thresholds = learned.clone();
+        settings.thresholds.window_size = window;
+    }
     let text = l.source.text.as_str();
     let analysis = crate::analysis::analyze(text, &l.manuscript_rel, &settings);
     let doc = Document::parse(text);
@@ -625,6 +630,7 @@ pub(super) fn run_attempt(
                 .rule_profile
                 .clone()
                 .unwrap_or_else(|| settings.preset.clone()),
+            thresholds: input.thresholds.as_ref().map(|_| "learned".to_string()),
         },
         rhythm_metrics: rhythm_block(&doc, &settings, metrics),
         dialogue_warnings: dialogue_warnings(&doc, &settings, &template.doc.parameters),
@@ -688,7 +694,7 @@ pub(super) fn run_attempt(
 
     // Write input, then output, then the manifest (last: an interruption before it leaves
     // the session as it was).
-    let input_doc = serde_json::json!({
+    let mut input_doc = serde_json::json!({
         "session_id": m.session_id,
         "step_id": step.number,
         "attempt": attempt,
@@ -701,6 +707,9 @@ pub(super) fn run_attempt(
         "config_snapshot": result.metadata.config_snapshot,
         "llm_result": input.llm_result,
     });
+    if let Some(t) = &input.thresholds {
+        input_doc["learned_thresholds"] = serde_json::json!(t);
+    }
     let input_bytes = serde_json::to_vec_pretty(&input_doc).unwrap_or_default();
     write_atomic(&root.join(&input_rel), &input_bytes)?;
     let output_bytes = serde_json::to_vec_pretty(&result).unwrap_or_default();

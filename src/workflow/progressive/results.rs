@@ -11,6 +11,11 @@ pub struct ConfigSnapshot {
     pub exclude_dialogue_lines: bool,
     pub window_size: usize,
     pub rule_profile: String,
+    /// `learned` when the attempt used thresholds learned from a corpus baseline
+    /// (`ml_optimization.use_dynamic_thresholds`; values in
+    /// `ml_enhancements.dynamic_thresholds_applied`); absent for the standard ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thresholds: Option<String>,
 }
 
 /// `metadata` of a step result (seed 001 §3.2).
@@ -124,4 +129,8 @@ pub struct StepInput {
     pub options: CheckOptions,
     /// `step` or `repeat`.
     pub trigger: &'static str,
+    /// Thresholds learned from a corpus baseline (`ml_optimization.use_dynamic_thresholds`)
+    /// to check this attempt with instead of the project's; the session's window_size
+    /// still applies.
+    pub thresholds: Option<crate::analysis::settings::Thresholds>,
 }
