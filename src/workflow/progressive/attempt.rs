@@ -441,7 +441,7 @@ pub(super) fn run_attempt(
     m.unavailable_steps.remove(&step.number.to_string());
     let settings = settings_for(&l, &opts, target);
     let text = l.source.text.as_str();
-    let analysis = crate::analysis::analyze(text, &l.manuscript_rel, &settings);
+    let analysis = crate::store::dictionary::analyze(text, &l.manuscript_rel, &settings)?;
     let doc = Document::parse(text);
     let heading = heading_of(text);
     let earlier = if step.number == TOTAL_STEPS {
