@@ -40,9 +40,7 @@ pub fn lexicon() -> Result<&'static Lexicon> {
 /// The lexicon when an enabled rule of `settings` reads words (`rules::needs_words`), else
 /// `None`: every path that analyses text (check, polish, the fix loop, the progressive steps,
 /// the judged evaluations) asks here, so the word rules and their fixes are the same on each.
-pub fn for_settings(
-    settings: &crate::analysis::Settings,
-) -> Result<Option<&'static Lexicon>> {
+pub fn for_settings(settings: &crate::analysis::Settings) -> Result<Option<&'static Lexicon>> {
     if crate::analysis::rules::needs_words(settings) {
         lexicon().map(Some)
     } else {
