@@ -447,7 +447,7 @@ proptest! {
         } else {
             prop_assert!(!written.contains('\r'));
         }
-        let (fixed, _, _) = polish::fix_text(&src.text, "x", &Settings::default(), Applicability::Safe, &[], &[]);
+        let (fixed, _, _) = polish::fix_text(&src.text, "x", &Settings::default(), noveler::store::dictionary::for_settings(&Settings::default()).unwrap(), Applicability::Safe, &[], &[]);
         prop_assert_eq!(Source::new(&written).text, fixed);
         prop_assert_eq!(once.written, once.changed);
         prop_assert!(codes_with_fix_at_or_below(&Source::new(&written).text, Applicability::Safe).is_empty());

@@ -37,6 +37,31 @@ pub fn lexicon() -> Result<&'static Lexicon> {
         })
 }
 
+/// The lexicon when an enabled rule of `settings` reads words (`rules::needs_words`), else
+/// `None`: every path that analyses text (check, polish, the fix loop, the progressive steps,
+/// the judged evaluations) asks here, so the word rules and their fixes are the same on each.
+pub fn for_settings(settings: &crate::analysis::Settings) -> Result<Option<&'static Lexicon>> {
+    if crate::analysis::rules::needs_words(settings) {
+        lexicon().map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// `analysis::analyze_with` with the lexicon `settings` needs (`for_settings`).
+pub fn analyze(
+    text: &str,
+    file: &str,
+    settings: &crate::analysis::Settings,
+) -> Result<crate::analysis::FileAnalysis> {
+    Ok(crate::analysis::analyze_with(
+        text,
+        file,
+        settings,
+        for_settings(settings)?,
+    ))
+}
+
 /// A short id of the embedded dictionary (part of the check cache key).
 pub fn id() -> &'static str {
     let hash = PACKED_SHA256.trim();

@@ -193,7 +193,7 @@ static KANJI_RUN: RuleMeta = RuleMeta {
     summary: "More than 6 kanji in a row (ruby readings not counted)",
     fix: None,
     doc: RuleDoc {
-        what: "漢字が続きすぎている（既定では7字以上連続している）箇所です。ルビの読みは数えず、表示される文字で数えます。",
+        what: "漢字が続きすぎている（既定では7字以上連続している）箇所です。ルビの読みは数えず、表示される文字で数えます。漢数字の連なり（一〇二四、三百）は一字として数えます。",
         why: "漢字が長く続くと、どこで語が切れるのか読者が一瞬考え込み、読むテンポが止まります。特に造語や固有名詞が続く場面は、初見の読者には読めません。",
         example: "　帝国魔導騎士団長代理は、その命令に従った。",
         fixed: "　帝国魔導騎士団の団長代理は、その命令に従った。",
@@ -213,6 +213,11 @@ impl Rule for KanjiRun {
                 return;
             }
             let run = &display[start..end];
+            // A number in kanji reads as one unit: 受験番号一〇二四番 is 受験番号 + a number + 番.
+            let count = count - numeral_excess(run);
+            if count <= max {
+                return;
+            }
             out.push(
                 Diagnostic::new(
                     KANJI_RUN.code,
@@ -258,6 +263,21 @@ impl Rule for KanjiRun {
             p = end;
         }
     }
+}
+
+/// Kanji numerals (一〜九, 〇, 十, 百, 千, 万) in `run` beyond the first of each consecutive
+/// group: what a run's length drops by when each written number counts as one character.
+fn numeral_excess(run: &str) -> usize {
+    let mut excess = 0;
+    let mut in_number = false;
+    for c in run.chars() {
+        let numeral = "〇一二三四五六七八九十百千万".contains(c);
+        if numeral && in_number {
+            excess += 1;
+        }
+        in_number = numeral;
+    }
+    excess
 }
 
 /// The start of the char holding byte `i` of valid UTF-8 `bytes`.
@@ -319,8 +339,8 @@ mod tests {
     #[test]
     fn kanji_run_sampling_finds_every_long_run() {
         let texts = [
-            "一二三四五六七\n",
-            "あ一二三四五六七い一二三四五六\n一二三四五六七八九十\n",
+            "春夏秋冬東西南\n",
+            "あ春夏秋冬東西南い春夏秋冬東西\n春夏秋冬東西南北上下\n",
             "𠀋𠀋𠀋𠀋𠀋𠀋𠀋a漢字漢字漢字漢字々\n",
             "漢漢漢漢漢漢漢",
             "ab漢漢漢漢漢漢漢漢漢漢漢漢漢漢漢cd漢漢漢漢漢漢漢",
@@ -353,6 +373,19 @@ mod tests {
                 prop_assert_eq!(kanji_runs_found(&text, max), expected);
             }
         }
+    }
+
+    #[test]
+    fn a_kanji_number_counts_as_one_character() {
+        // 受験番号 + 一〇二四 + 番 = 6 units: not over the default 6.
+        assert!(run(&KanjiRun, "　受験番号一〇二四番だ。\n", &s()).is_empty());
+        assert!(run(&KanjiRun, "　西暦二〇二四年の春。\n", &s()).is_empty());
+        // Other kanji still count one by one.
+        assert_eq!(
+            run(&KanjiRun, "　帝国魔導騎士団長代理だ。\n", &s()).len(),
+            1
+        );
+        assert_eq!(run(&KanjiRun, "　第一次世界大戦後処理。\n", &s()).len(), 1);
     }
 
     #[test]
@@ -473,10 +506,10 @@ mod tests {
     fn kanji_run_boundary_and_ruby() {
         // Exactly 6: fine. 7 at the end of the text (no trailing newline): fires.
         assert!(run(&KanjiRun, "あ漢字六文字列あ", &s()).is_empty());
-        let text = "あ一二三四五六七";
+        let text = "あ春夏秋冬東西南";
         let out = run(&KanjiRun, text, &s());
         assert_eq!(out.len(), 1);
-        assert_eq!(&text[out[0].span.range()], "一二三四五六七");
+        assert_eq!(&text[out[0].span.range()], "春夏秋冬東西南");
         // Readings never count, and the run is counted on displayed text.
         let text = "｜魔法陣《まほうじんまほうじん》が光る。\n";
         assert!(run(&KanjiRun, text, &s()).is_empty());
@@ -486,10 +519,10 @@ mod tests {
         assert!(out[0].message.contains("「魔法陣形成術式」"));
         assert_eq!(&text[out[0].span.range()], "魔法《まほう》陣形成術式");
         // Annotations are not displayed: the run goes through them, the span covers them.
-        let text = "一二三［＃「三」に傍点］四五六七\n";
+        let text = "春夏秋［＃「秋」に傍点］冬東西南\n";
         let out = run(&KanjiRun, text, &s());
         assert_eq!(out.len(), 1);
-        assert!(out[0].message.contains("「一二三四五六七」と漢字が7字"));
+        assert!(out[0].message.contains("「春夏秋冬東西南」と漢字が7字"));
         assert_eq!(&text[out[0].span.range()], text.trim_end());
         // A run does not continue onto the next line.
         assert!(run(&KanjiRun, "一二三四\n五六七八\n", &s()).is_empty());

@@ -8,7 +8,7 @@
 use super::polish::{self, PolishReport, PolishRequest};
 use super::{Ctx, Report};
 use crate::analysis::metrics::tension;
-use crate::analysis::{self, Applicability, Document, FileAnalysis, Settings};
+use crate::analysis::{Applicability, Document, FileAnalysis, Settings};
 use crate::error::{Code, Error, Result};
 use crate::project::Project;
 use crate::store::FileRef;
@@ -52,7 +52,7 @@ fn prepare(ctx: &Ctx, ep: u32, template_name: &str) -> Result<Prepared> {
     let project = Project::load(&ctx.root)?;
     let l = progressive::load(project, ep, None)?;
     let settings = l.project.settings.clone();
-    let analysis = analysis::analyze(&l.source.text, &l.manuscript_rel, &settings);
+    let analysis = crate::store::dictionary::analyze(&l.source.text, &l.manuscript_rel, &settings)?;
     let (artifact, refs) = progressive::store_inputs(&ctx.root, ep, &l)?;
     let title = progressive::episode_title(&l);
     let template = templates::load(&ctx.root, template_name)?;

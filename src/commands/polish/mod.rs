@@ -13,6 +13,7 @@
 
 use super::{Ctx, Report};
 use crate::analysis::fix::{self, Applicability, AppliedFix, Fix};
+use crate::analysis::morph::Lexicon;
 use crate::analysis::{self, sha256_hex, FileAnalysis, Finding, Settings, Source};
 use crate::error::{Code, Error, Result};
 use crate::project::Project;
@@ -340,22 +341,19 @@ fn skipped_of(
 
 /// The fixed text for `text` under the request's selection: every fix at or below `level`
 /// (of `codes` when given) applied until stable, or, with `issue_ids`, exactly those
-/// findings' fixes applied once. Pure.
+/// findings' fixes applied once. Pure. `lexicon` is the dictionary the word rules read
+/// (`store::dictionary::for_settings`); without it their findings and fixes are absent.
 pub fn fix_text(
     text: &str,
     file: &str,
     settings: &Settings,
+    lexicon: Option<&Lexicon>,
     level: Applicability,
     codes: &[String],
     issue_ids: &[String],
 ) -> (String, Vec<FixApplied>, Vec<FixSkipped>) {
     if issue_ids.is_empty() {
         let code_refs: Vec<&str> = codes.iter().map(String::as_str).collect();
-        // Aggressive fixes include the word rules' rewordings (REDUNDANT_EXPRESSION): they
-        // need the dictionary.
-        let lexicon = (level == Applicability::Aggressive)
-            .then(|| crate::store::dictionary::lexicon().ok())
-            .flatten();
         let (fixed, log) = fix::apply_until_stable_with(
             text,
             settings,
@@ -382,7 +380,7 @@ pub fn fix_text(
             .collect();
         return (fixed, applied, Vec::new());
     }
-    let before = analysis::analyze(text, file, settings);
+    let before = analysis::analyze_with(text, file, settings, lexicon);
     let mut chosen: Vec<&Finding> = Vec::new();
     let mut skipped = Vec::new();
     for id in issue_ids {
@@ -494,10 +492,18 @@ pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
     let settings = &t.project.settings;
     let level = req.level.unwrap_or(settings.fix_level);
     let text = t.source.text.as_str();
-    let before = analysis::analyze(text, &t.rel, settings);
-    let (fixed, fixes_applied, mut fixes_skipped) =
-        fix_text(text, &t.rel, settings, level, &req.codes, &req.issue_ids);
-    let after = analysis::analyze(&fixed, &t.rel, settings);
+    let lexicon = crate::store::dictionary::for_settings(settings)?;
+    let before = analysis::analyze_with(text, &t.rel, settings, lexicon);
+    let (fixed, fixes_applied, mut fixes_skipped) = fix_text(
+        text,
+        &t.rel,
+        settings,
+        lexicon,
+        level,
+        &req.codes,
+        &req.issue_ids,
+    );
+    let after = analysis::analyze_with(&fixed, &t.rel, settings, lexicon);
     let (more_skipped, unfixable) =
         skipped_of(&after, level, &req.codes, !req.issue_ids.is_empty());
     if req.issue_ids.is_empty() {

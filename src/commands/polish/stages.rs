@@ -64,7 +64,7 @@ pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<StageReport> {
     let ep = episode_for(&t, req.episode);
     let template = templates::load(&ctx.root, name)?;
     let settings = &t.project.settings;
-    let analysis = analysis::analyze(&t.source.text, &t.rel, settings);
+    let analysis = crate::store::dictionary::analyze(&t.source.text, &t.rel, settings)?;
     // The settings documents and plot, when the file is an episode of the project.
     let loaded = if ep > 0 {
         progressive::load(t.project.clone(), ep, None).ok()
@@ -193,8 +193,9 @@ pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
         .unwrap_or_default();
     let revised = Source::new(revised_raw).text;
     let settings = &t.project.settings;
-    let before = analysis::analyze(&t.source.text, &t.rel, settings);
-    let after = analysis::analyze(&revised, &t.rel, settings);
+    let lexicon = crate::store::dictionary::for_settings(settings)?;
+    let before = analysis::analyze_with(&t.source.text, &t.rel, settings, lexicon);
+    let after = analysis::analyze_with(&revised, &t.rel, settings, lexicon);
     let changed = revised != t.source.text;
     let diff = unified_diff(&t.rel, &t.source.text, &revised);
     let (mut written, mut backup_ref, mut files_out) = (false, None, Vec::new());

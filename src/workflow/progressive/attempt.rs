@@ -446,7 +446,7 @@ pub(super) fn run_attempt(
         settings.thresholds.window_size = window;
     }
     let text = l.source.text.as_str();
-    let analysis = crate::analysis::analyze(text, &l.manuscript_rel, &settings);
+    let analysis = crate::store::dictionary::analyze(text, &l.manuscript_rel, &settings)?;
     let doc = Document::parse(text);
     let heading = heading_of(text);
     let earlier = if step.number == TOTAL_STEPS {

@@ -65,8 +65,14 @@ impl Rule for PoliteStyleMixed {
             if end == sw.tokens.start || speech[end - 1] {
                 continue;
             }
-            let from = end.saturating_sub(3).max(sw.tokens.start);
+            // The sentence's closing auxiliaries (ました = ます+た, でしょう = です+う): a
+            // です・ます before a quoting と (もう死にますと云う。) is not the ending.
+            let mut from = end;
+            while from > sw.tokens.start && pw.tokens[from - 1].is("助動詞") {
+                from -= 1;
+            }
             let tail = &pw.tokens[from..end];
+            let from = from.saturating_sub(1).max(sw.tokens.start);
             let last = &pw.tokens[end - 1];
             let register = if tail
                 .iter()
@@ -134,7 +140,7 @@ static DIGIT_WIDTH_MIXED: RuleMeta = RuleMeta {
     summary: "Full-width and half-width digits mixed in one file",
     fix: Some(Applicability::Standard),
     doc: RuleDoc {
-        what: "一つのファイルの本文に全角数字（１２３）と半角数字（123）が混在しているとき、少ない方を報告します。縦書きの慣習（一桁は全角、二桁以上は半角）に沿った使い分けや、英字と続く型番（MP3 など）は対象外です。",
+        what: "一つのファイルの本文に全角数字（１２３）と半角数字（123）が混在しているとき、少ない方を報告します。縦書きの慣習（一桁は全角、二桁以上は半角）に沿った使い分けや、英字・ギリシャ文字と続く型番や式（MP3、Ｔ２、α１ など）は対象外です。",
         why: "数字の幅が揃っていないと、表記の統一が取れていない原稿に見えます。投稿サイトの横書き表示では特に目立ちます。",
         example: "　午後３時に駅で待ち合わせ、5分遅れて彼が来た。３人で店に入った。",
         fixed: "　午後３時に駅で待ち合わせ、５分遅れて彼が来た。３人で店に入った。",
@@ -173,16 +179,22 @@ impl Rule for DigitWidthMixed {
             }
         }
         runs.extend(cur);
-        // Half-width runs glued to ASCII letters or dots are model numbers, versions, URLs.
-        let ascii_word = |r: &Range<usize>| {
+        // Runs glued to Latin or Greek letters (either width) or dots are model numbers,
+        // versions, URLs and formulas (ＭＰ３, v1.2, α１, Ｔ2); a run followed by an Aozora
+        // annotation (α１［＃「１」は下付き小文字］) is typeset notation. Neither is prose.
+        let notation = |r: &Range<usize>| {
             let before = text[..r.start].chars().next_back();
             let after = text[r.end..].chars().next();
-            [before, after]
-                .into_iter()
-                .flatten()
-                .any(|c| c.is_ascii_alphabetic() || c == '.' || c == '/' || c == ':')
+            text[r.end..].starts_with("［＃")
+                || [before, after].into_iter().flatten().any(|c| {
+                    c.is_ascii_alphabetic()
+                        || ('Ａ'..='Ｚ').contains(&c)
+                        || ('ａ'..='ｚ').contains(&c)
+                        || ('Α'..='ω').contains(&c)
+                        || matches!(c, '.' | '/' | ':' | '．' | '／' | '：')
+                })
         };
-        runs.retain(|r| r.1 || !ascii_word(&r.0));
+        runs.retain(|r| !notation(&r.0));
         // Digits inside an Aozora Bunko annotation ［＃「１」は下付き小文字］ are not prose.
         let mut notes = Vec::new();
         let mut from = 0;
@@ -378,6 +390,19 @@ mod tests {
             "　朝になりました。雨でした。彼は走った。傘を探しました。"
         )
         .is_empty());
+        // A polite word before a quoting と is not the sentence's ending (yume_juya).
+        assert!(texts(
+            &PoliteStyleMixed,
+            "　朝になった。雨だった。女はもう死にますと云う。傘を探した。"
+        )
+        .is_empty());
+        assert_eq!(
+            texts(
+                &PoliteStyleMixed,
+                "　朝になった。雨だった。もう行かなければなりません。傘を探した。"
+            ),
+            ["なりません"]
+        );
     }
 
     #[test]
@@ -400,6 +425,8 @@ mod tests {
             "　ＭＰ３ではなくMP3を買い、２度聴いた。",
             "　v1.2を入れ、２度試した。",
             "　α１［＃「１」は下付き小文字］と30を比べた。",
+            // Formulas in either width (wagahai_wa_neko_de_aru: α１… Ｔ2… Ｔ７＝Ｘ).
+            "　α１とα２、Ｔ2とＴ７の力を比べ、３度目で30に達した。",
         ] {
             assert!(texts(&DigitWidthMixed, ok).is_empty(), "{ok}");
         }

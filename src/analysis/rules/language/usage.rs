@@ -47,9 +47,13 @@ impl Rule for RaNuki {
                 // Where ら goes (display offset within the paragraph) and the words fired on.
                 let (at, first) = if is_ichidan_or_kahen_stem(t)
                     && pw.tokens.get(i + 1).is_some_and(is_reru_suffix)
+                    && !before_case_particle(pw, i + 1)
                 {
                     (pw.tokens[i + 1].range.start, i)
-                } else if t.is("動詞") && RA_NUKI_WORDS.contains(&t.base) {
+                } else if t.is("動詞")
+                    && RA_NUKI_WORDS.contains(&t.base)
+                    && !before_case_particle(pw, i)
+                {
                     // IPADIC lists a few ら抜き forms as words of their own (見れる, 来れる).
                     match t.surface(text).char_indices().nth(1) {
                         Some((k, 'れ')) => (t.range.start + k, i),
@@ -96,6 +100,18 @@ fn is_reru_suffix(t: &Token) -> bool {
     t.is("動詞") && t.pos[1] == "接尾" && t.base == "れる"
 }
 
+/// Whether the れ form at `i` (not its 基本形) is followed by a noun, a case particle or が: not a verb
+/// form at all but a misparsed word (botchan's dialect うんでれがん), since a potential verb
+/// there is followed by て, た, ます, ない, ば or a comma (見れるが has the 基本形).
+fn before_case_particle(pw: &ParagraphWords, i: usize) -> bool {
+    !pw.tokens[i].cform.starts_with("基本")
+        && pw.tokens.get(i + 1).is_some_and(|n| {
+            n.is("名詞")
+                || n.is("助詞")
+                    && (n.pos[1] == "格助詞" || n.pos[1] == "接続助詞" && n.base == "が")
+        })
+}
+
 // ---------------------------------------------------------------------------------------
 // I_NUKI
 
@@ -132,6 +148,17 @@ impl Rule for INuki {
                 }
                 let surface = t.surface(text);
                 let te = surface.starts_with('て') || surface.starts_with('で');
+                // で only follows a sound-changed stem (読んで, 泳いで): 出でて is 出づ, not 出てる.
+                if surface.starts_with('で') && pw.tokens[i - 1].cform != "連用タ接続" {
+                    continue;
+                }
+                // てる's one-character form before ず is a misparse (されてずうっと).
+                if surface.chars().count() == 1
+                    && t.is("動詞")
+                    && pw.tokens.get(i + 1).is_some_and(|n| n.base == "ぬ")
+                {
+                    continue;
+                }
                 // IPADIC: 見てる → 見/てる (動詞,非自立, base てる); 見てた → 見/て/た.
                 let fires = te
                     && (t.is("動詞") && t.pos[1] == "非自立" && matches!(t.base, "てる" | "でる")
@@ -313,13 +340,17 @@ impl Rule for DoubleNegative {
                 let Some(tail) = tails.iter().find(|x| rest.starts_with(**x)) else {
                     continue;
                 };
-                // Through the final ない / なかっ / なく.
+                // Through the final ない / なかっ / なく / なけれ. After なく it must be there:
+                // 出来なくもなる (may become impossible) negates once.
                 let mut end = t.range.end + tail.len();
-                if let Some(c) = text[end..]
+                let last = text[end..]
                     .chars()
                     .next()
-                    .filter(|c| "いかくけ".contains(*c))
-                {
+                    .filter(|c| "いかくけ".contains(*c));
+                if surface == "なく" && last.is_none() {
+                    continue;
+                }
+                if let Some(c) = last {
                     end += c.len_utf8();
                 }
                 let span = cx.words.span(pw, t.range.start..end);
@@ -386,7 +417,7 @@ static REDUNDANT_EXPRESSION: RuleMeta = RuleMeta {
     summary: "冗長表現 in narration (することができる, ことによって) from the list",
     fix: Some(Applicability::Aggressive),
     doc: RuleDoc {
-        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv）に照らして検出します。台詞は対象外です。言い換えが一通りに決まる語（することができ→でき、ことによって→ことで〈「ことによっては」を除く〉など）には、言い回しを変える修正（aggressive）が付きます。`--level aggressive` のときだけ適用されます。",
+        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv）に照らして検出します。台詞は対象外です。「を行う」のように「を」で始まる語句は、サ変名詞の後（登録を行う→登録する）だけを対象にします（儀式を行う は言い換えられないため）。言い換えが一通りに決まる語（することができ→でき、ことによって→ことで〈「ことによっては」を除く〉など）には、言い回しを変える修正（aggressive）が付きます。`--level aggressive` のときだけ適用されます。",
         why: "意味を変えずに短くできる言い回しは、文のテンポを落とします。一つひとつは小さくても、積み重なると文章全体が間延びします。",
         example: "　彼は魔法を使用することができる。",
         fixed: "　彼は魔法を使用できる。",
@@ -483,6 +514,13 @@ fn phrase_hits(
             if speech.get(i).copied().unwrap_or(false) {
                 continue;
             }
+            // A phrase that starts with を (を行う) is about a サ変 noun's light verb: 登録を行う
+            // is 登録する, but 儀式を行う, 真理を行う, 摩擦術を行う have no shorter wording.
+            let sahen =
+                i > 0 && pw.tokens[i - 1].is("名詞") && pw.tokens[i - 1].pos[1] == "サ変接続";
+            if list[w].wrong.starts_with('を') && !sahen {
+                continue;
+            }
             let at = pw.base + range.start..pw.base + range.end;
             hit(cx.words.span(pw, range), at, &list[w]);
         }
@@ -528,6 +566,7 @@ mod tests {
             "　見れば分かる。",
             "　町が見られる。",
             "　明日なら来られる。",
+            "　恐れ入って引き下がるうんでれがんがあるものか。",
         ] {
             assert!(texts(&RaNuki, ok).is_empty(), "{ok}");
         }
@@ -542,6 +581,10 @@ mod tests {
         assert!(texts(&INuki, "　彼は「見てる」と言った。").is_empty());
         assert!(texts(&INuki, "　彼は本を読んでいた。").is_empty());
         assert!(texts(&INuki, "　彼は走って逃げた。").is_empty());
+        // Classical 出でて and a misparsed されてずうっと are not 〜ている (corpus).
+        assert!(texts(&INuki, "　敵の不意に出でて、逃げ出す。").is_empty());
+        assert!(texts(&INuki, "　音もすりへらされてずうっとかすかになった。").is_empty());
+        assert_eq!(texts(&INuki, "　彼は泳いでた。").len(), 1);
         assert_eq!(
             fix(&INuki, "　彼は本を読んでた。"),
             "　彼は本を読んでいた。"
@@ -587,6 +630,7 @@ mod tests {
             "　行かないわけにはいかない。",
             "　何もない。",
             "　わからない。",
+            "　比較することも出来るし、また出来なくもなる。",
         ] {
             assert!(texts(&DoubleNegative, ok).is_empty(), "{ok}");
         }
@@ -609,6 +653,14 @@ mod tests {
         );
         assert!(texts(&RedundantExpression, "「説明することができた」").is_empty());
         assert!(texts(&RedundantExpression, "　彼は説明できた。").is_empty());
+        // を行う only after a サ変 noun (登録を行う → 登録する).
+        assert_eq!(
+            texts(&RedundantExpression, "　新人の登録を行う日だ。"),
+            ["を行う"]
+        );
+        for ok in ["　その真理を行う力が無い。", "　神殿で儀式を行う。"] {
+            assert!(texts(&RedundantExpression, ok).is_empty(), "{ok}");
+        }
     }
 
     #[test]

@@ -14,8 +14,9 @@ pub(super) static EXCLAMATION_SPACE: RuleMeta = RuleMeta {
     summary: "！/？ followed by text without a full-width space",
     fix: Some(Applicability::Safe),
     doc: RuleDoc {
-        what: "文中の「！」「？」の直後に、全角スペース・空白・閉じ括弧・「！？、。」・行末\
-               以外の文字が続いている箇所を検出し、全角スペースを入れます。",
+        what: "文中の「！」「？」の直後に、全角スペース・空白・閉じ括弧・「！？、。」・\
+               ダッシュ「――」・三点リーダー「……」・行末以外の文字が続いている箇所を検出し、\
+               全角スペースを入れます。",
         why: "感嘆符・疑問符の後に一字空けるのは小説表記の約束事です。詰まっていると文の\
               切れ目が分かりにくく、読者がつまずきます。",
         example: "「本当か？嘘だろ！信じられない」",
@@ -36,6 +37,12 @@ fn may_follow_exclamation(c: char) -> bool {
             | '?'
             | '、'
             | '。'
+            // Dashes and leaders are punctuation too: え？――, なに？……
+            | '―'
+            | '—'
+            | '─'
+            | '…'
+            | '‥'
             | '」'
             | '』'
             | '）'

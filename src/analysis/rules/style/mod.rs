@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn exclamation_space_accepts_allowed_followers() {
         let text =
-            "「本当か？　嘘！」\n「何？」と言った。え！？、あ！。\n「よし！ 行く」\n　終わり！\n";
+            "「本当か？　嘘！」\n「何？」と言った。え！？、あ！。\n「よし！ 行く」\n　終わり！\n「え？――何？……嘘！」\n";
         assert!(found(&ExclamationSpace, text).is_empty());
     }
 
@@ -417,6 +417,17 @@ mod tests {
     #[test]
     fn double_spaces_inside_a_reading_are_not_reported() {
         assert!(found(&DoubleSpaces, "　｜彼《か  れ》は来た。\n").is_empty());
+    }
+
+    #[test]
+    fn double_spaces_in_an_aozora_signature_line_are_layout() {
+        // natsume_wagahai_wa_neko_de_aru.txt: a letter signed flush to the foot.
+        assert!(found(
+            &DoubleSpaces,
+            "［＃地から２字上げ］校長　　縫田針作　九拝\n"
+        )
+        .is_empty());
+        assert_eq!(found(&DoubleSpaces, "　校長　　縫田針作\n"), vec!["　　"]);
     }
 
     #[test]
