@@ -110,6 +110,17 @@ printf '%-40s %10s ms\n' "wc -m (one episode)" "$we_ms"
 printf '%-40s %10sx   (target: within 5x)\n' "ratio" "$(ratio "$e_ms" "$we_ms")"
 echo
 
+# Per-process fixed cost (issue 17 item 5: ≤ 2 ms): a one-line manuscript, and --version
+# (process start, clap, exit). Wall medians; on a loaded machine compare instruction counts
+# instead (valgrind --tool=callgrind BIN check --no-cache --no-save one.md).
+ONE=$WORK/one.md
+printf '　彼は走った。\n' >"$ONE"
+printf '%-40s %10s ms   (target: 2 ms)\n' "noveler check (one line, --no-save)" \
+  "$(median_ms "$BIN" check --no-cache --no-save "$ONE")"
+printf '%-40s %10s ms\n' "noveler --version" "$(median_ms "$BIN" --version)"
+printf '%-40s %10s ms\n' "true (process start)" "$(median_ms true)"
+echo
+
 if [ -x /usr/bin/time ]; then
   # peak RSS and CPU time (user+sys: less sensitive than wall time to a busy machine)
   measure() {

@@ -6,7 +6,7 @@
 //! masked, see `markup`), once per document and only when a word rule asks (`Words`). Token
 //! offsets are display offsets; `Document::source_span` maps them back to the original text.
 
-use super::segment::{Document, ParagraphKind};
+use super::segment::{Document, Paragraph, ParagraphKind};
 use super::Span;
 use rayon::prelude::*;
 use std::cell::OnceCell;
@@ -171,6 +171,10 @@ pub struct ParagraphWords<'t> {
     pub speech: Vec<bool>,
 }
 
+/// Displayed bytes from which a document's paragraphs are tokenised in parallel (about 0.5 ms
+/// of tokenising on one thread, what starting rayon's pool costs).
+const PARALLEL_FROM_BYTES: usize = 4096;
+
 /// The words of a document, tokenised on first use.
 pub struct Words<'d, 't> {
     doc: &'d Document<'d>,
@@ -198,6 +202,18 @@ impl<'d, 't> Words<'d, 't> {
             let Some(lex) = self.lexicon else {
                 return Vec::new();
             };
+            if self.doc.display.len() < PARALLEL_FROM_BYTES {
+                // A short text: tokenised on this thread. Asking rayon starts its pool (a
+                // thread per core), which costs more than tokenising a few lines.
+                let mut worker = lex.tokenizer.new_worker();
+                return self
+                    .doc
+                    .paragraphs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| paragraph_words(self.doc, lex, &mut worker, i, p))
+                    .collect();
+            }
             // Paragraphs are independent: tokenised in parallel (one worker per thread), in
             // order. Tokenising is most of a language check's time.
             self.doc
@@ -206,21 +222,7 @@ impl<'d, 't> Words<'d, 't> {
                 .enumerate()
                 .map_init(
                     || lex.tokenizer.new_worker(),
-                    |worker, (i, p)| {
-                        let text = self.doc.paragraph_text(p);
-                        let tokens = lex.tokenize_with(worker, text);
-                        let speech = if p.kind == ParagraphKind::Dialogue {
-                            vec![true; tokens.len()]
-                        } else {
-                            speech_marks(text, &tokens)
-                        };
-                        ParagraphWords {
-                            paragraph: i,
-                            base: p.display.start,
-                            tokens,
-                            speech,
-                        }
-                    },
+                    |worker, (i, p)| paragraph_words(self.doc, lex, worker, i, p),
                 )
                 .collect()
         })
@@ -230,6 +232,29 @@ impl<'d, 't> Words<'d, 't> {
     pub fn span(&self, pw: &ParagraphWords, range: Range<usize>) -> Span {
         self.doc
             .source_span(pw.base + range.start..pw.base + range.end)
+    }
+}
+
+/// The words of paragraph `i` (`p`) of `doc`, tokenised with `worker`.
+fn paragraph_words<'t>(
+    doc: &Document,
+    lex: &'t Lexicon,
+    worker: &mut Worker,
+    i: usize,
+    p: &Paragraph,
+) -> ParagraphWords<'t> {
+    let text = doc.paragraph_text(p);
+    let tokens = lex.tokenize_with(worker, text);
+    let speech = if p.kind == ParagraphKind::Dialogue {
+        vec![true; tokens.len()]
+    } else {
+        speech_marks(text, &tokens)
+    };
+    ParagraphWords {
+        paragraph: i,
+        base: p.display.start,
+        tokens,
+        speech,
     }
 }
 
@@ -357,6 +382,29 @@ pub(crate) mod tests {
             assert_eq!(joined.trim(), shown.trim());
             assert_eq!(pw.tokens, lexicon().tokenize(shown));
         }
+    }
+
+    #[test]
+    fn a_short_text_is_tokenised_on_this_thread_alike() {
+        let text = "　彼は本を読んでいた。\n「見れる？」\n　猫が鳴いた。\n";
+        let doc = Document::parse(text);
+        assert!(doc.display.len() < PARALLEL_FROM_BYTES);
+        let words = Words::new(&doc, Some(lexicon()));
+        let paras = words.paragraphs();
+        assert_eq!(paras.len(), 3);
+        for (i, pw) in paras.iter().enumerate() {
+            let shown = doc.paragraph_text(&doc.paragraphs[i]);
+            assert_eq!(
+                (pw.paragraph, pw.base),
+                (i, doc.paragraphs[i].display.start)
+            );
+            assert_eq!(pw.tokens, lexicon().tokenize(shown));
+            assert_eq!(pw.speech.len(), pw.tokens.len());
+        }
+        assert!(
+            paras[1].speech.iter().all(|&s| s),
+            "a dialogue paragraph is speech"
+        );
     }
 
     #[test]

@@ -130,7 +130,11 @@ pub enum Command {
 
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(cli) = parse_check(&args) {
+        return run(cli).into();
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(err) => {
             let status = if err.use_stderr() {
@@ -143,6 +147,24 @@ pub fn main() -> ExitCode {
         }
     };
     run(cli).into()
+}
+
+/// `noveler check …` parsed against a command tree holding only the global options and
+/// `check`: building clap's whole tree (every verb's arguments) was a third of a one-line
+/// check's instructions. `None` unless argv[1] is `check` and the line parses: help, version
+/// and every error then come from the whole tree (`Cli::try_parse_from`), so what is printed
+/// never differs. The same derives build both trees, so a line that parses here gives the
+/// `Cli` the whole tree gives (tested).
+fn parse_check(args: &[std::ffi::OsString]) -> Option<Cli> {
+    use clap::FromArgMatches;
+    if args.get(1).is_none_or(|a| a != "check") {
+        return None;
+    }
+    let tree = GlobalArgs::augment_args(clap::Command::new("noveler"))
+        .subcommand(check::CheckArgs::augment_args(clap::Command::new("check")))
+        .subcommand_required(true);
+    let matches = tree.try_get_matches_from(args).ok()?;
+    Cli::from_arg_matches(&matches).ok()
 }
 
 /// Runs a parsed command line, printing to the process's stdout/stderr; returns the exit
@@ -331,6 +353,73 @@ pub fn render_error(err: &Error) -> String {
         out = format!("{err}\n");
     }
     out
+}
+
+#[cfg(test)]
+mod parse_tests {
+    use super::*;
+
+    fn whole(line: &[&str]) -> Option<String> {
+        Cli::try_parse_from(line).ok().map(|c| format!("{c:?}"))
+    }
+
+    fn fast(line: &[&str]) -> Option<String> {
+        let args: Vec<std::ffi::OsString> = line.iter().map(Into::into).collect();
+        parse_check(&args).map(|c| format!("{c:?}"))
+    }
+
+    #[test]
+    fn a_check_line_parses_alike_in_the_small_tree() {
+        for line in [
+            &["noveler", "check"][..],
+            &[
+                "noveler",
+                "check",
+                "1",
+                "a.md",
+                "--format",
+                "json",
+                "--no-save",
+            ],
+            &[
+                "noveler",
+                "check",
+                "--no-cache",
+                "-q",
+                "--project-root",
+                "/p",
+                "x.md",
+            ],
+            &[
+                "noveler",
+                "check",
+                "--fail-on",
+                "low",
+                "--config",
+                "c.yaml",
+                "-",
+            ],
+            &["noveler", "check", "--save", "--fail-under", "80", "b.md"],
+        ] {
+            assert!(whole(line).is_some(), "{line:?}");
+            assert_eq!(fast(line), whole(line), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn help_version_errors_and_other_verbs_go_to_the_whole_tree() {
+        for line in [
+            &["noveler", "check", "--help"][..],
+            &["noveler", "check", "--bogus"],
+            &["noveler", "check", "--save", "--no-save"],
+            &["noveler", "--version"],
+            &["noveler", "rules"],
+            &["noveler", "--quiet", "check"],
+            &["noveler"],
+        ] {
+            assert_eq!(fast(line), None, "{line:?}");
+        }
+    }
 }
 
 mod line;

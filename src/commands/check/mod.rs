@@ -573,7 +573,10 @@ fn check_one(
             } else {
                 None
             };
-            let a = analysis::analyze_with(&source.text, &shown, settings, lexicon);
+            // The file record's hash is the text's when decoding changed nothing (UTF-8
+            // without BOM or CR): the analysis then does not hash the text again.
+            let known = (source.text.as_bytes() == bytes.as_slice()).then_some(sha256.as_str());
+            let a = analysis::analyze_hashed(&source.text, &shown, settings, lexicon, known);
             if let (Some(c), Some(k)) = (cache, &key) {
                 // A cache that cannot be written only costs time next run.
                 let _ = c.put(k, &a);
