@@ -19,7 +19,11 @@ pub fn create_dir_all(dir: &Path) -> Result<()> {
 
 /// Removes the file `path`; `false` when it was not there.
 pub fn remove_file(path: &Path) -> Result<bool> {
-    remove_file_or(path, |p, e| Error::io(p, e))
+    remove_file_or(path, io_error)
+}
+
+fn io_error(path: &Path, err: &std::io::Error) -> Error {
+    Error::io(path, err)
 }
 
 /// Removes the file `path`, mapping an I/O error with `on_error`; `false` when it was not
