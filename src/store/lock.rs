@@ -228,15 +228,14 @@ pub fn with_episode_lock<T>(
     f: impl FnOnce() -> Result<T>,
 ) -> Result<T> {
     let target = episode_lock(root, ep, scope);
-    // The outer result is the lock's own; the inner one is `f`'s.
-    let inner = try_lock(&target, || Ok(f())).map_err(|e| {
+    // The outer result is the lock's own; the inner one is `f`'s, returned as it is.
+    try_lock(&target, || Ok(f())).map_err(|e| {
         if e.code == Code::QC008 {
             episode_busy(root, ep, scope)
         } else {
             e
         }
-    })?;
-    inner
+    })?
 }
 
 /// The QC-008 of a busy episode lock.
