@@ -424,3 +424,114 @@ fn layers_below_the_adapters_never_touch_stdout_or_stderr() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Every disk write goes through `store` (issue 17 item 2): atomic writes, directories,
+// removals, renames and lock files are `store` functions, so there is one place that
+// confines and accounts for what noveler changes on disk.
+
+/// What changes the disk when called outside `store` (std and tempfile spellings).
+const DISK_WRITES: &[&str] = &[
+    "fs::write",
+    "fs::create_dir",
+    "fs::rename",
+    "fs::remove_",
+    "fs::copy",
+    "fs::hard_link",
+    "fs::set_permissions",
+    "fs::soft_link",
+    "unix::fs::symlink",
+    "File::create",
+    "File::options",
+    "OpenOptions::new",
+    "tempfile::Builder",
+    "tempfile_in",
+    ".persist(",
+    ".persist_noclobber(",
+];
+
+/// The code of a source file that is not unit tests: the file's `#[cfg(test)] mod tests`
+/// (always its last item) and whole `tests.rs` files are left out.
+fn non_test_code(path: &str, text: &str) -> String {
+    if path.ends_with("/tests.rs") {
+        return String::new();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines
+        .windows(2)
+        .position(|w| w[0].trim() == "#[cfg(test)]" && w[1].trim_start().starts_with("mod "))
+        .unwrap_or(lines.len());
+    code_of(&lines[..end].join("\n"))
+}
+
+/// `path:line: word` for every disk write outside `src/store/`.
+fn disk_writes_outside_store(files: &[(String, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, text) in files {
+        if path.starts_with("src/store/") {
+            continue;
+        }
+        for (n, line) in non_test_code(path, text).lines().enumerate() {
+            for word in DISK_WRITES {
+                if line.contains(word) {
+                    found.push(format!("{path}:{}: {word}", n + 1));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_disk_write_goes_through_store() {
+    let found = disk_writes_outside_store(&crate_sources());
+    assert!(
+        found.is_empty(),
+        "disk writes outside src/store/ (use store::write_atomic, store::disk, store::lock):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_disk_write_check_catches_writes_outside_store() {
+    let file = |path: &str, text: &str| (path.to_string(), text.to_string());
+    let bad = [
+        // The writes issue 17 found outside store, as they were.
+        file(
+            "src/workflow/plot.rs",
+            "        std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;",
+        ),
+        file(
+            "src/workflow/recovery.rs",
+            "std::fs::rename(&damaged, &aside).map_err(|e| Error::io(&damaged, &e))?;",
+        ),
+        file(
+            "src/commands/init.rs",
+            "use std::fs;\nfn f() { fs::create_dir_all(dir).unwrap(); }",
+        ),
+        file(
+            "src/todo/fs.rs",
+            "let file = File::options().create(true).open(&path);",
+        ),
+        file("src/cli/status.rs", "std::fs::write(&target, html)?;"),
+        file(
+            "src/commands/init.rs",
+            "let mut tmp = builder.tempfile_in(dir)?; tmp.persist_noclobber(path);",
+        ),
+    ];
+    let found = disk_writes_outside_store(&bad);
+    assert_eq!(found.len(), 7, "{found:#?}");
+    let good = [
+        // store itself, comments and unit tests may touch the disk.
+        file("src/store/atomic.rs", "std::fs::create_dir_all(dir)?;"),
+        file("src/workflow/plot.rs", "// std::fs::remove_file(old) moved"),
+        file(
+            "src/commands/files.rs",
+            "fn f() {}\n#[cfg(test)]\nmod tests {\n    fn t() { std::fs::write(p, \"x\").unwrap(); }\n}",
+        ),
+        file("src/commands/check/tests.rs", "fs::write(p, \"x\").unwrap();"),
+        file("src/commands/files.rs", "crate::store::disk::remove_file(&abs)?;"),
+    ];
+    let found = disk_writes_outside_store(&good);
+    assert!(found.is_empty(), "{found:#?}");
+}

@@ -678,11 +678,16 @@ fn qc008_one_writer_per_episode() {
     let (held_tx, held_rx) = std::sync::mpsc::channel();
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let holder = std::thread::spawn(move || {
-        engine::with_episode_lock(&root, 3, || {
-            held_tx.send(()).unwrap();
-            done_rx.recv().unwrap();
-            Ok(())
-        })
+        noveler::store::lock::with_episode_lock(
+            &root,
+            3,
+            noveler::store::lock::Scope::Checks,
+            || {
+                held_tx.send(()).unwrap();
+                done_rx.recv().unwrap();
+                Ok(())
+            },
+        )
         .unwrap();
     });
     held_rx.recv().unwrap();

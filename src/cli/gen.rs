@@ -108,7 +108,7 @@ pub fn write_all(dir: &Path) -> crate::Result<Vec<PathBuf>> {
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
             if name.ends_with(".1") && !pages.iter().any(|(n, _)| *n == name) {
-                let _ = std::fs::remove_file(e.path());
+                let _ = crate::store::disk::remove_file(&e.path());
             }
         }
     }

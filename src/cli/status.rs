@@ -70,7 +70,7 @@ pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool, sink: &Sink) -> ExitStatus 
             let html =
                 crate::output::report_html::render(&report, &format!("noveler {}", crate::VERSION));
             if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).map_err(|e| crate::Error::io(dir, &e))?;
+                crate::store::disk::create_dir_all(dir)?;
             }
             write_atomic(&target, html.as_bytes())?;
             report.add_output(FileRef::from_bytes(

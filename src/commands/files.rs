@@ -581,11 +581,7 @@ pub fn run_clean(ctx: &Ctx, req: FilesCleanRequest) -> Result<FilesCleanReport> 
                 continue;
             }
             if !req.dry_run {
-                match std::fs::remove_file(&abs) {
-                    Ok(()) => {}
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                    Err(e) => return Err(Error::io(&abs, &e)),
-                }
+                crate::store::disk::remove_file(&abs)?;
             }
             removed_bytes += meta.len();
             removed.push(rel);

@@ -16,9 +16,8 @@ use super::{Ctx, Report};
 use crate::analysis::settings::Thresholds;
 use crate::error::{Code, Error, Result};
 use crate::project::yaml::quote_scalar;
-use crate::store::FileRef;
+use crate::store::{disk, FileRef};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::Path;
 
 /// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
@@ -260,31 +259,6 @@ fn threshold_descriptions() -> std::collections::BTreeMap<String, String> {
     out
 }
 
-/// Writes `bytes` to `path` atomically, only if `path` does not exist yet. Returns false
-/// (and writes nothing) when it exists.
-fn write_new(path: &Path, bytes: &[u8]) -> Result<bool> {
-    let dir = path.parent().unwrap_or_else(|| Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
-    if path.symlink_metadata().is_ok() {
-        return Ok(false);
-    }
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".noveler-tmp-");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir).map_err(|e| Error::io(dir, &e))?;
-    tmp.write_all(bytes).map_err(|e| Error::io(path, &e))?;
-    tmp.as_file().sync_all().map_err(|e| Error::io(path, &e))?;
-    match tmp.persist_noclobber(path) {
-        Ok(_) => Ok(true),
-        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
-        Err(e) => Err(Error::io(path, &e.error)),
-    }
-}
-
 fn is_empty_dir(dir: &Path) -> Result<bool> {
     let mut entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?;
     Ok(entries.next().is_none())
@@ -296,10 +270,10 @@ pub fn would_refuse(dir: &Path, force: bool) -> bool {
     !force && dir.is_dir() && !is_empty_dir(dir).unwrap_or(false)
 }
 
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
-pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
-    let root = &ctx.root;
+/// The checks made before anything is written: a title and a genre, a sane target range,
+/// and a root that is a new or empty directory (or `--force`). Returns the trimmed title
+/// and genre and the range.
+fn validated(root: &Path, req: &InitRequest) -> Result<(String, String, usize, usize)> {
     let title = req.title.trim().to_string();
     let genre = req.genre.trim().to_string();
     if title.is_empty() {
@@ -337,18 +311,26 @@ pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
         .hint("空のディレクトリを指定するか、既存のファイルを残したまま足りないものだけ作るなら --force を付けてください（既存のファイルは上書きしません）。")
         .suggest(format!("noveler init {} --title … --genre … --force", root.display())));
     }
+    Ok((title, genre, min, max))
+}
+
+/// `noveler init DIR`: validate, make the directories, write every file that is not there
+/// yet (never overwriting), and say what was created and skipped.
+pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
+    let root = &ctx.root;
+    let (title, genre, min, max) = validated(root, &req)?;
 
     let mut created_dirs = Vec::new();
     let mkdir = |rel: &str, created_dirs: &mut Vec<String>| -> Result<()> {
         let dir = root.join(rel);
         if !dir.is_dir() {
-            std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, &e))?;
+            disk::create_dir_all(&dir)?;
             created_dirs.push(rel.to_string());
         }
         Ok(())
     };
     if !root.is_dir() {
-        std::fs::create_dir_all(root).map_err(|e| Error::io(root, &e))?;
+        disk::create_dir_all(root)?;
     }
 
     let req = InitRequest {
@@ -392,7 +374,7 @@ pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
             }
         }
         let path = root.join(rel);
-        if write_new(&path, text.as_bytes())? {
+        if disk::write_new(&path, text.as_bytes())? {
             created.push(rel.clone());
             outputs.push(FileRef::from_bytes(
                 root,

@@ -393,8 +393,6 @@ impl NovelerServer {
     /// Runs one tool call to its result (domain failures become `isError` results; bad
     /// arguments and unknown tools become JSON-RPC errors), then echoes a write tool's
     /// arguments into its error and appends the call's debug record (`mcp::calls`).
-    // Long on purpose: one sequential procedure whose steps share local state; left whole in
-    // the issue-17 pass, which moved code without changing it.
     pub async fn call(
         &self,
         request: CallToolRequestParams,

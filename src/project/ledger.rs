@@ -366,8 +366,10 @@ fn key_value(s: &str) -> Option<(&str, &str)> {
 }
 
 /// The in-place edit (None when the layout is not the simple block style it handles).
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
+// Long on purpose: a line-preserving edit of the author's YAML. Each step (the list key,
+// the end of the list, the item blocks, the episode's item, then edit or insert) narrows
+// the line range the next one works in, and all of them index the one `lines` vector that
+// is edited in place, so the file keeps its comments and layout byte for byte.
 fn edit_text(text: &str, c: &Completion) -> Option<String> {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     // The `話数管理:` (or `episodes:`) line at column 0.

@@ -275,12 +275,30 @@ pub fn list(root: &Path) -> Result<(Vec<Manifest>, Vec<BrokenBackup>)> {
 }
 
 /// Restores backup `id` (see the module doc); with `dry_run` only reports what would change.
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
 pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
     let manifest = read_manifest(root, id)?;
+    let stored = verified_copies(root, id, &manifest)?;
+    let plan = plan(root, &manifest, stored)?;
+    let mut out = RestoreOutcome {
+        backup_id: id.to_string(),
+        dry_run,
+        files: Vec::new(),
+        pre_restore_backup: None,
+    };
+    if !dry_run {
+        out.pre_restore_backup = write_plan(root, id, &plan)?;
+    }
+    out.files = plan.into_iter().map(|(_, _, r)| r).collect();
+    Ok(out)
+}
+
+/// Where a restored file goes, its stored bytes, and what the restore does with it.
+type Planned = (paths::InRoot, Vec<u8>, RestoreFile);
+
+/// 1. The stored copies of backup `id`; every one must match its hash before anything is
+///    written (A006 otherwise).
+fn verified_copies(root: &Path, id: &str, manifest: &Manifest) -> Result<Vec<Vec<u8>>> {
     let dir = paths::inside(root, &format!("{BACKUP_DIR}/{id}"))?;
-    // 1. Every stored copy must match its hash before anything is written.
     let mut stored = Vec::new();
     let mut bad = Vec::new();
     for f in &manifest.files {
@@ -302,7 +320,11 @@ pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
         .hint("このバックアップは使えません。`noveler backup list` で別のバックアップを選んでください。")
         .details(serde_json::json!({ "files": bad })));
     }
-    // 2. Where each file goes, and what is there now.
+    Ok(stored)
+}
+
+/// 2. Where each file goes, and what is there now.
+fn plan(root: &Path, manifest: &Manifest, stored: Vec<Vec<u8>>) -> Result<Vec<Planned>> {
     let mut plan = Vec::new();
     for (f, bytes) in manifest.files.iter().zip(stored) {
         let target = paths::resolve(root, Path::new(&f.path))?;
@@ -327,84 +349,79 @@ pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
             },
         ));
     }
-    let mut out = RestoreOutcome {
-        backup_id: id.to_string(),
-        dry_run,
-        files: Vec::new(),
-        pre_restore_backup: None,
-    };
-    if !dry_run {
-        // 3. Back up what is about to be overwritten, then write. Artifact files are written
-        //    under the artifact lock, so a concurrent `artifact store` cannot interleave.
-        let touches_artifacts = plan
+    Ok(plan)
+}
+
+/// 3. Back up what is about to be overwritten, then write; returns the pre-restore backup.
+fn write_plan(root: &Path, id: &str, plan: &[Planned]) -> Result<Option<BackupRef>> {
+    // Artifact files are written under the artifact lock, so a concurrent `artifact store`
+    // cannot interleave.
+    let touches_artifacts = plan
+        .iter()
+        .any(|(t, _, r)| r.action != "unchanged" && t.rel.starts_with(ARTIFACTS_PREFIX));
+    let write_all = || -> Result<Option<BackupRef>> {
+        let overwritten: Vec<String> = plan
             .iter()
-            .any(|(t, _, r)| r.action != "unchanged" && t.rel.starts_with(ARTIFACTS_PREFIX));
-        let write_all = || -> Result<Option<BackupRef>> {
-            let overwritten: Vec<String> = plan
-                .iter()
-                .filter(|(_, _, r)| r.action == "restore")
-                .map(|(t, _, _)| t.rel.clone())
-                .collect();
-            let pre = if overwritten.is_empty() {
-                None
-            } else {
-                Some(backup_files(
-                    root,
-                    &overwritten,
-                    &format!("before restore {id}"),
-                )?)
-            };
-            for (target, bytes, r) in &plan {
-                if r.action != "unchanged" {
-                    write_atomic(&target.abs, bytes)?;
-                }
-            }
-            Ok(pre)
-        };
-        // Every other file is replaced under its manuscript lock (the one `write`, `polish`
-        // and `complete` take), and only if it still has the sha256 the plan was made from:
-        // a file changed since is QC-018 and nothing is written.
-        let write_all = || -> Result<Option<BackupRef>> {
-            for (target, _, r) in plan.iter().filter(|(_, _, r)| r.action != "unchanged") {
-                let now = match std::fs::read(&target.abs) {
-                    Ok(b) => Some(sha256_hex(&b)),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                    Err(e) => return Err(Error::io(&target.abs, &e)),
-                };
-                if now != r.current_sha256 {
-                    return Err(Error::new(
-                        Code::QC018,
-                        format!(
-                            "{} は復元の準備中に変更されました（sha256 が一致しません）。何も復元していません",
-                            r.path
-                        ),
-                    )
-                    .hint("もう一度 noveler backup restore を実行してください（変更後の内容も復元前にバックアップされます）。")
-                    .details(serde_json::json!({
-                        "path": r.path,
-                        "expected_sha256": r.current_sha256,
-                        "actual_sha256": now,
-                    })));
-                }
-            }
-            write_all()
-        };
-        let locked: Vec<&str> = plan
-            .iter()
-            .filter(|(t, _, r)| r.action != "unchanged" && !t.rel.starts_with(ARTIFACTS_PREFIX))
-            .map(|(t, _, _)| t.rel.as_str())
+            .filter(|(_, _, r)| r.action == "restore")
+            .map(|(t, _, _)| t.rel.clone())
             .collect();
-        out.pre_restore_backup = super::lock::with_manuscript_locks(root, &locked, || {
-            if touches_artifacts {
-                let dir = paths::inside(root, super::artifact::ARTIFACT_DIR)?;
-                super::lock::with_lock(&dir, write_all)
-            } else {
-                write_all()
+        let pre = if overwritten.is_empty() {
+            None
+        } else {
+            Some(backup_files(
+                root,
+                &overwritten,
+                &format!("before restore {id}"),
+            )?)
+        };
+        for (target, bytes, r) in plan {
+            if r.action != "unchanged" {
+                write_atomic(&target.abs, bytes)?;
             }
-        })?;
-    }
-    out.files = plan.into_iter().map(|(_, _, r)| r).collect();
-    Ok(out)
+        }
+        Ok(pre)
+    };
+    // Every other file is replaced under its manuscript lock (the one `write`, `polish`
+    // and `complete` take), and only if it still has the sha256 the plan was made from:
+    // a file changed since is QC-018 and nothing is written.
+    let write_all = || -> Result<Option<BackupRef>> {
+        for (target, _, r) in plan.iter().filter(|(_, _, r)| r.action != "unchanged") {
+            let now = match std::fs::read(&target.abs) {
+                Ok(b) => Some(sha256_hex(&b)),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                Err(e) => return Err(Error::io(&target.abs, &e)),
+            };
+            if now != r.current_sha256 {
+                return Err(Error::new(
+                    Code::QC018,
+                    format!(
+                        "{} は復元の準備中に変更されました（sha256 が一致しません）。何も復元していません",
+                        r.path
+                    ),
+                )
+                .hint("もう一度 noveler backup restore を実行してください（変更後の内容も復元前にバックアップされます）。")
+                .details(serde_json::json!({
+                    "path": r.path,
+                    "expected_sha256": r.current_sha256,
+                    "actual_sha256": now,
+                })));
+            }
+        }
+        write_all()
+    };
+    let locked: Vec<&str> = plan
+        .iter()
+        .filter(|(t, _, r)| r.action != "unchanged" && !t.rel.starts_with(ARTIFACTS_PREFIX))
+        .map(|(t, _, _)| t.rel.as_str())
+        .collect();
+    super::lock::with_manuscript_locks(root, &locked, || {
+        if touches_artifacts {
+            let dir = paths::inside(root, super::artifact::ARTIFACT_DIR)?;
+            super::lock::with_lock(&dir, write_all)
+        } else {
+            write_all()
+        }
+    })
 }
 
 #[cfg(test)]

@@ -217,10 +217,93 @@ pub fn try_lock<T>(path: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
     f()
 }
 
+/// Runs `f` holding the exclusive lock `scope` of episode `ep` if it is free right now: the
+/// one episode lock every workflow takes (the writing session, the progressive checks).
+/// QC-008 saying which work holds the episode when it is busy; what `f` returns, its own
+/// QC-008s included, passes through unchanged.
+pub fn with_episode_lock<T>(
+    root: &Path,
+    ep: u32,
+    scope: Scope,
+    f: impl FnOnce() -> Result<T>,
+) -> Result<T> {
+    let target = episode_lock(root, ep, scope);
+    // The outer result is the lock's own; the inner one is `f`'s, returned as it is.
+    try_lock(&target, || Ok(f())).map_err(|e| {
+        if e.code == Code::QC008 {
+            episode_busy(root, ep, scope)
+        } else {
+            e
+        }
+    })?
+}
+
+/// The QC-008 of a busy episode lock.
+fn episode_busy(root: &Path, ep: u32, scope: Scope) -> Error {
+    let lock = lock_path(&episode_lock(root, ep, scope));
+    match scope {
+        Scope::Writing => Error::new(Code::QC008, format!("第{ep}話は別の執筆処理が実行中です"))
+            .at(lock, None)
+            .hint("実行中の処理が終わってからやり直してください。")
+            .suggest(format!("noveler write status {ep}")),
+        Scope::Checks => {
+            let shown = super::fileref::shown_path(root, &lock);
+            Error::new(
+                Code::QC008,
+                format!("第{ep}話の品質チェックは別の処理が実行中です"),
+            )
+            .hint("実行中のステップが終わってから再試行してください。")
+            .suggest(format!("noveler check progressive {ep} status"))
+            .details(serde_json::json!({"episode": ep, "lock": shown}))
+        }
+        Scope::Manuscript => busy(&lock, None),
+    }
+}
+
+/// Whether the lock `scope` of episode `ep` is held right now (by anyone). Never creates
+/// files.
+pub fn episode_lock_held(root: &Path, ep: u32, scope: Scope) -> bool {
+    let path = lock_path(&episode_lock(root, ep, scope));
+    let Ok(file) = OpenOptions::new().read(true).write(true).open(&path) else {
+        return false;
+    };
+    let mut lock = fd_lock::RwLock::new(file);
+    let held = lock.try_write().is_err();
+    held
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::sync::mpsc;
+
+    #[test]
+    fn episode_lock_is_exclusive_per_scope_and_says_who_holds_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let inner = with_episode_lock(root, 4, Scope::Writing, || {
+            assert!(episode_lock_held(root, 4, Scope::Writing));
+            assert!(!episode_lock_held(root, 4, Scope::Checks));
+            // Another scope of the same episode is free; the same scope is busy.
+            with_episode_lock(root, 4, Scope::Checks, || Ok(()))?;
+            Ok(with_episode_lock(root, 4, Scope::Writing, || Ok(())))
+        })
+        .unwrap();
+        let err = inner.unwrap_err();
+        assert_eq!(err.code, Code::QC008);
+        assert!(err.message.contains("執筆処理"), "{}", err.message);
+        assert!(!episode_lock_held(root, 4, Scope::Writing));
+        assert_eq!(
+            with_episode_lock(root, 4, Scope::Writing, || Ok(1)).unwrap(),
+            1
+        );
+        // `f`'s own QC-008 passes through as it is.
+        let own = with_episode_lock(root, 4, Scope::Checks, || -> Result<()> {
+            Err(Error::new(Code::QC008, "内側"))
+        })
+        .unwrap_err();
+        assert_eq!(own.message, "内側");
+    }
 
     #[test]
     fn lock_path_appends_suffix() {

@@ -12,6 +12,7 @@ pub mod cache;
 pub mod confine;
 pub mod corpus_baseline;
 pub mod dictionary;
+pub mod disk;
 pub mod envelope;
 pub mod fileref;
 pub mod index;

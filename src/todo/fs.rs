@@ -3,7 +3,6 @@
 //! atomic writes, and the lock every change is made under.
 
 use crate::error::{Code, Error, Result};
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
 /// The task memory's directory, relative to the project root.
@@ -135,29 +134,14 @@ pub fn write_text(path: &Path, text: &str) -> Result<()> {
 
 /// Removes a file; `false` when it was not there.
 pub fn remove_file(path: &Path) -> Result<bool> {
-    match std::fs::remove_file(path) {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
-        Err(e) => Err(write_error(path, &e)),
-    }
+    crate::store::disk::remove_file_or(path, write_error)
 }
 
 /// Runs `f` holding the exclusive lock `.todo/.lock` (across threads and processes). `f`
 /// must read the files it changes itself, after the lock is taken.
 pub fn with_lock<T>(paths: &TodoPaths, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    let dir = paths.dir();
     crate::store::confine::guard_write(&paths.lock())?;
-    std::fs::create_dir_all(&dir).map_err(|e| write_error(&dir, &e))?;
-    let path = paths.lock();
-    let file = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| write_error(&path, &e))?;
-    let mut lock = fd_lock::RwLock::new(file);
-    let _guard = lock.write().map_err(|e| write_error(&path, &e))?;
-    f()
+    crate::store::disk::with_lock_file(&paths.lock(), write_error, f)
 }
 
 #[cfg(test)]

@@ -205,8 +205,10 @@ impl TaskFile {
     }
 
     /// Reads the structure out of the lines.
-    // Long on purpose: one sequential procedure whose steps share local state; left whole in
-    // the issue-17 pass, which moved code without changing it.
+    // Long on purpose: a single-pass state machine over the lines. Three pieces of state
+    // (the open section, the open task or untracked block with its indent, the fenced-code
+    // skipper) decide how each next line is read, and every branch updates them; split into
+    // functions, each would take and return all three.
     pub fn parsed(&self) -> Parsed {
         let doc = &self.doc;
         let mut out = Parsed::default();

@@ -7,8 +7,9 @@
 //! unchanged.)
 
 use super::progressive::{self, StepInput, StepResult, CHECKS_DIR};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::store::artifact::ARTIFACT_DIR;
+use crate::store::{disk, lock};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -58,14 +59,12 @@ impl Snapshot {
         for id in progressive::session_ids(root, ep) {
             let dir = root.join(CHECKS_DIR).join(&id);
             match self.sessions.get(&id) {
-                None => std::fs::remove_dir_all(&dir).map_err(|e| Error::io(&dir, &e))?,
+                None => disk::remove_dir_all(&dir)?,
                 Some(before) => {
                     for name in names(&dir) {
                         let path = dir.join(&name);
                         match before.get(&name) {
-                            None => {
-                                std::fs::remove_file(&path).map_err(|e| Error::io(&path, &e))?
-                            }
+                            None => disk::remove_existing_file(&path)?,
                             Some(bytes) if name == "manifest.json" => {
                                 if std::fs::read(&path).ok().as_deref() != Some(bytes.as_slice()) {
                                     crate::store::write_atomic(&path, bytes)?;
@@ -80,7 +79,7 @@ impl Snapshot {
         let dir = root.join(ARTIFACT_DIR);
         for name in names(&dir).difference(&self.artifacts) {
             let path = dir.join(name);
-            std::fs::remove_file(&path).map_err(|e| Error::io(&path, &e))?;
+            disk::remove_existing_file(&path)?;
         }
         Ok(())
     }
@@ -89,7 +88,7 @@ impl Snapshot {
 /// Runs the step and takes back everything it wrote.
 pub fn execute_step_dry(root: &Path, input: StepInput) -> Result<StepResult> {
     let ep = input.episode;
-    progressive::with_episode_lock(root, ep, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
         let before = Snapshot::take(root, ep);
         let result = progressive::execute_step_held(root, input);
         before.restore(root, ep)?;

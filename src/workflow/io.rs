@@ -5,10 +5,10 @@
 //! engine itself stays logic.
 
 use crate::analysis::settings::LengthSource;
-use crate::error::{Code, Error, Result};
+use crate::error::{Code, Result};
 use crate::project::Project;
 use crate::store::artifact::{self, ArtifactStore, StoreOptions};
-use crate::store::{backup, lock};
+use crate::store::backup;
 use std::path::{Path, PathBuf};
 
 /// Facts from `プロジェクト設定.yaml` the prompts use, with the loaded project.
@@ -265,51 +265,6 @@ pub fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<String> {
 }
 
 // ---------------------------------------------------------------------------------------
-// The writer lock: one mutating workflow call per episode at a time.
-
-/// What the writer lock of episode `ep` guards (the lock file is this plus `.lock`).
-fn lock_target(root: &Path, ep: u32) -> PathBuf {
-    lock::episode_lock(root, ep, lock::Scope::Writing)
-}
-
-/// Runs `f` holding the exclusive writer lock of episode `ep`; QC-008 when another
-/// process (or another handle in this one) holds it.
-pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    // The outer result is the lock's own; the inner one is `f`'s, passed through as is.
-    let inner = lock::try_lock(&lock_target(root, ep), || Ok(f())).map_err(|e| {
-        if e.code == Code::QC008 {
-            Error::new(Code::QC008, format!("第{ep}話は別の執筆処理が実行中です"))
-                .at(lock_path(root, ep), None)
-                .hint("実行中の処理が終わってからやり直してください。")
-                .suggest(format!("noveler write status {ep}"))
-        } else {
-            e
-        }
-    })?;
-    inner
-}
-
-/// The lock file of episode `ep`.
-pub fn lock_path(root: &Path, ep: u32) -> PathBuf {
-    lock::lock_path(&lock_target(root, ep))
-}
-
-/// Whether the writer lock of `ep` is held right now (by anyone). Never creates files.
-pub fn lock_held(root: &Path, ep: u32) -> bool {
-    let path = lock_path(root, ep);
-    let Ok(file) = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(&path)
-    else {
-        return false;
-    };
-    let mut lock = fd_lock::RwLock::new(file);
-    let held = lock.try_write().is_err();
-    held
-}
-
-// ---------------------------------------------------------------------------------------
 // The manuscript check.
 
 /// What the workflow records of a check.
@@ -399,18 +354,5 @@ mod tests {
         assert_eq!(a, artifact_id("潮"));
         assert!(artifact_exists(dir.path(), &a));
         assert!(!artifact_exists(dir.path(), "artifact:../../etc"));
-    }
-
-    #[test]
-    fn lock_is_exclusive() {
-        let dir = tempfile::tempdir().unwrap();
-        let inner = with_episode_lock(dir.path(), 4, || {
-            assert!(lock_held(dir.path(), 4));
-            Ok(with_episode_lock(dir.path(), 4, || Ok(())))
-        })
-        .unwrap();
-        assert_eq!(inner.unwrap_err().code, Code::QC008);
-        assert!(!lock_held(dir.path(), 4));
-        assert!(with_episode_lock(dir.path(), 4, || Ok(1)).is_ok());
     }
 }

@@ -302,9 +302,37 @@ fn plot_text(ep: u32, doc: &Value, original: Option<&str>) -> String {
     }
 }
 
+/// The plot files of episode `ep` (the episode plot directory's, and the one `find_plot`
+/// resolves).
+fn existing_plots(root: &Path, ep: u32) -> Vec<PathBuf> {
+    let mut existing: Vec<PathBuf> = io::episode_plots(root)
+        .into_iter()
+        .filter(|(n, _)| *n == ep)
+        .map(|(_, p)| p)
+        .collect();
+    if let Some(p) = io::find_plot(root, ep) {
+        if !existing.contains(&p) {
+            existing.push(p);
+        }
+    }
+    existing
+}
+
+/// U001: the plot exists and `--regenerate` was not given.
+fn plot_exists(root: &Path, ep: u32, existing: &[PathBuf]) -> Error {
+    let names: Vec<String> = existing.iter().map(|p| shown_path(root, p)).collect();
+    Error::new(
+        Code::U001,
+        format!("第{ep}話のプロットはすでにあります: {}", names.join(", ")),
+    )
+    .hint("作り直すときは --regenerate を付けてください（今のプロットはバックアップされます）。")
+    .suggest(format!(
+        "noveler plot submit {ep} --file <プロット.yaml> --regenerate"
+    ))
+    .details(json!({"existing": names}))
+}
+
 /// Validates and writes the plot of episode `ep`.
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
 pub fn submit(
     root: &Path,
     ep: u32,
@@ -328,29 +356,9 @@ pub fn submit(
         .to_string();
     let dir = io::episode_plot_dir(root);
     let path: PathBuf = dir.join(format!("第{ep:03}話_{}.yaml", writing::safe_title(&title)));
-    let mut existing: Vec<PathBuf> = io::episode_plots(root)
-        .into_iter()
-        .filter(|(n, _)| *n == ep)
-        .map(|(_, p)| p)
-        .collect();
-    if let Some(p) = io::find_plot(root, ep) {
-        if !existing.contains(&p) {
-            existing.push(p);
-        }
-    }
+    let existing = existing_plots(root, ep);
     if !existing.is_empty() && !regenerate {
-        let names: Vec<String> = existing.iter().map(|p| shown_path(root, p)).collect();
-        return Err(Error::new(
-            Code::U001,
-            format!("第{ep}話のプロットはすでにあります: {}", names.join(", ")),
-        )
-        .hint(
-            "作り直すときは --regenerate を付けてください（今のプロットはバックアップされます）。",
-        )
-        .suggest(format!(
-            "noveler plot submit {ep} --file <プロット.yaml> --regenerate"
-        ))
-        .details(json!({"existing": names})));
+        return Err(plot_exists(root, ep, &existing));
     }
     let text = plot_text(ep, &doc, original.as_deref());
     let mut warnings = Vec::new();
@@ -392,7 +400,7 @@ pub fn submit(
     write_atomic(&path, text.as_bytes())?;
     let mut removed = Vec::new();
     for old in existing.iter().filter(|o| **o != path) {
-        std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;
+        crate::store::disk::remove_existing_file(old)?;
         removed.push(shown_path(root, old));
     }
     let artifact_id = io::store_artifact(

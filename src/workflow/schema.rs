@@ -182,8 +182,8 @@ fn push(out: &mut Vec<Violation>, path: &str, message: String) {
     }
 }
 
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
+/// Checks `v` against `schema` (the subset `check_node` accepts): the type, `enum` and
+/// `const`, then the keywords of the value's kind.
 fn walk(schema: &Value, v: &Value, path: &str, out: &mut Vec<Violation>) {
     let Some(s) = schema.as_object() else { return };
     if let Some(t) = s.get("type") {
@@ -222,94 +222,108 @@ fn walk(schema: &Value, v: &Value, path: &str, out: &mut Vec<Violation>) {
         }
     }
     match v {
-        Value::String(text) => {
-            let len = text.chars().count() as u64;
-            if let Some(min) = s.get("minLength").and_then(Value::as_u64) {
-                if len < min {
-                    let msg = if len == 0 {
-                        "空にできません".to_string()
-                    } else {
-                        format!("{min}文字以上必要です（{len}文字）")
-                    };
-                    push(out, path, msg);
-                }
-            }
-            if let Some(max) = s.get("maxLength").and_then(Value::as_u64) {
-                if len > max {
-                    push(
-                        out,
-                        path,
-                        format!("{max}文字以内にしてください（{len}文字）"),
-                    );
-                }
-            }
-            if let Some(p) = s.get("pattern").and_then(Value::as_str) {
-                if let Ok(re) = regex::Regex::new(p) {
-                    if !re.is_match(text) {
-                        push(out, path, format!("形式が不正です（パターン {p}）"));
-                    }
-                }
-            }
-        }
-        Value::Number(n) => {
-            let x = n.as_f64().unwrap_or(0.0);
-            if let Some(min) = s.get("minimum").and_then(Value::as_f64) {
-                if x < min {
-                    push(out, path, format!("{min} 以上である必要があります（{n}）"));
-                }
-            }
-            if let Some(max) = s.get("maximum").and_then(Value::as_f64) {
-                if x > max {
-                    push(out, path, format!("{max} 以下である必要があります（{n}）"));
-                }
-            }
-        }
-        Value::Array(items) => {
-            let len = items.len() as u64;
-            if let Some(min) = s.get("minItems").and_then(Value::as_u64) {
-                if len < min {
-                    push(out, path, format!("{min}件以上必要です（{len}件）"));
-                }
-            }
-            if let Some(max) = s.get("maxItems").and_then(Value::as_u64) {
-                if len > max {
-                    push(out, path, format!("{max}件以内にしてください（{len}件）"));
-                }
-            }
-            if let Some(item_schema) = s.get("items") {
-                for (i, item) in items.iter().enumerate() {
-                    walk(item_schema, item, &format!("{path}/{i}"), out);
-                }
-            }
-        }
-        Value::Object(map) => {
-            if let Some(Value::Array(required)) = s.get("required") {
-                for name in required.iter().filter_map(Value::as_str) {
-                    if !map.contains_key(name) {
-                        push(
-                            out,
-                            &format!("{path}/{}", escape(name)),
-                            "必須項目がありません".to_string(),
-                        );
-                    }
-                }
-            }
-            let props = s.get("properties").and_then(Value::as_object);
-            for (name, value) in map {
-                let child = format!("{path}/{}", escape(name));
-                match props.and_then(|p| p.get(name)) {
-                    Some(sub) => walk(sub, value, &child, out),
-                    None => match s.get("additionalProperties") {
-                        Some(Value::Bool(false)) => {
-                            push(out, &child, "定義されていない項目です".to_string())
-                        }
-                        Some(sub @ Value::Object(_)) => walk(sub, value, &child, out),
-                        _ => {}
-                    },
-                }
-            }
-        }
+        Value::String(text) => walk_string(s, text, path, out),
+        Value::Number(n) => walk_number(s, n, path, out),
+        Value::Array(items) => walk_array(s, items, path, out),
+        Value::Object(map) => walk_object(s, map, path, out),
         _ => {}
+    }
+}
+
+type Schema = serde_json::Map<String, Value>;
+
+/// `minLength`, `maxLength`, `pattern`.
+fn walk_string(s: &Schema, text: &str, path: &str, out: &mut Vec<Violation>) {
+    let len = text.chars().count() as u64;
+    if let Some(min) = s.get("minLength").and_then(Value::as_u64) {
+        if len < min {
+            let msg = if len == 0 {
+                "空にできません".to_string()
+            } else {
+                format!("{min}文字以上必要です（{len}文字）")
+            };
+            push(out, path, msg);
+        }
+    }
+    if let Some(max) = s.get("maxLength").and_then(Value::as_u64) {
+        if len > max {
+            push(
+                out,
+                path,
+                format!("{max}文字以内にしてください（{len}文字）"),
+            );
+        }
+    }
+    if let Some(p) = s.get("pattern").and_then(Value::as_str) {
+        if let Ok(re) = regex::Regex::new(p) {
+            if !re.is_match(text) {
+                push(out, path, format!("形式が不正です（パターン {p}）"));
+            }
+        }
+    }
+}
+
+/// `minimum`, `maximum`.
+fn walk_number(s: &Schema, n: &serde_json::Number, path: &str, out: &mut Vec<Violation>) {
+    let x = n.as_f64().unwrap_or(0.0);
+    if let Some(min) = s.get("minimum").and_then(Value::as_f64) {
+        if x < min {
+            push(out, path, format!("{min} 以上である必要があります（{n}）"));
+        }
+    }
+    if let Some(max) = s.get("maximum").and_then(Value::as_f64) {
+        if x > max {
+            push(out, path, format!("{max} 以下である必要があります（{n}）"));
+        }
+    }
+}
+
+/// `minItems`, `maxItems`, `items`.
+fn walk_array(s: &Schema, items: &[Value], path: &str, out: &mut Vec<Violation>) {
+    let len = items.len() as u64;
+    if let Some(min) = s.get("minItems").and_then(Value::as_u64) {
+        if len < min {
+            push(out, path, format!("{min}件以上必要です（{len}件）"));
+        }
+    }
+    if let Some(max) = s.get("maxItems").and_then(Value::as_u64) {
+        if len > max {
+            push(out, path, format!("{max}件以内にしてください（{len}件）"));
+        }
+    }
+    if let Some(item_schema) = s.get("items") {
+        for (i, item) in items.iter().enumerate() {
+            walk(item_schema, item, &format!("{path}/{i}"), out);
+        }
+    }
+}
+
+/// `required`, `properties`, `additionalProperties`.
+fn walk_object(s: &Schema, map: &Schema, path: &str, out: &mut Vec<Violation>) {
+    if let Some(Value::Array(required)) = s.get("required") {
+        for name in required.iter().filter_map(Value::as_str) {
+            if !map.contains_key(name) {
+                push(
+                    out,
+                    &format!("{path}/{}", escape(name)),
+                    "必須項目がありません".to_string(),
+                );
+            }
+        }
+    }
+    let props = s.get("properties").and_then(Value::as_object);
+    for (name, value) in map {
+        let child = format!("{path}/{}", escape(name));
+        match props.and_then(|p| p.get(name)) {
+            Some(sub) => walk(sub, value, &child, out),
+            None => match s.get("additionalProperties") {
+                Some(Value::Bool(false)) => {
+                    push(out, &child, "定義されていない項目です".to_string())
+                }
+                Some(sub @ Value::Object(_)) => walk(sub, value, &child, out),
+                _ => {}
+            },
+        }
     }
 }
 

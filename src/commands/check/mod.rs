@@ -363,22 +363,9 @@ enum Job {
     Failed(FileError),
 }
 
-/// Runs the check.
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
-pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
-    if let Some(ml) = req.ml_optimization.clone().filter(|m| m.enabled) {
-        return super::check::stats::run(ctx, req, ml);
-    }
-    if let Some(limit) = req.fail_under {
-        if !(0.0..=100.0).contains(&limit) {
-            return Err(Error::new(
-                Code::U001,
-                format!("--fail-under は 0〜100 で指定してください（{limit}）"),
-            ));
-        }
-    }
-    let project = Project::load_with(&ctx.root, req.config.as_deref().map(Path::new))?;
+/// The project's analysis settings with the request's overrides (aspects, dialogue lines,
+/// preset, learned thresholds).
+fn settings_for(project: &Project, req: &CheckRequest) -> Settings {
     let mut settings = project.settings.clone();
     if !req.aspects.is_empty() {
         settings.aspects = req.aspects.clone();
@@ -392,6 +379,47 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
     if let Some(t) = &req.learned_thresholds {
         settings.thresholds = t.clone();
     }
+    settings
+}
+
+/// Caps the findings listed per rule code in every file (`max_findings_per_rule`),
+/// counting the rest into `omitted`.
+fn cap_files(project: &Project, files: &mut [FileResult]) {
+    let cap = project
+        .rc
+        .max_findings_per_rule
+        .unwrap_or(MAX_FINDINGS_PER_RULE);
+    for file in files {
+        // Added to what the analysis only counted (`FileAnalysis::overflow`).
+        let (omitted, by_severity) = cap_findings(&mut file.findings, cap);
+        for (code, n) in omitted {
+            *file.omitted.entry(code).or_default() += n;
+        }
+        for (severity, n) in by_severity {
+            *file.omitted_by_severity.entry(severity).or_default() += n;
+        }
+    }
+}
+
+/// Runs the check: load the project, plan the files, analyse them in parallel (or take
+/// them from the cache), apply the baseline and the per-rule cap, summarise.
+// Long on purpose: the parallel map shares the cache, the snippet settings, the stdin bytes
+// and the progress counter, which live exactly as long as this call; the steps around it
+// are functions.
+pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
+    if let Some(ml) = req.ml_optimization.clone().filter(|m| m.enabled) {
+        return super::check::stats::run(ctx, req, ml);
+    }
+    if let Some(limit) = req.fail_under {
+        if !(0.0..=100.0).contains(&limit) {
+            return Err(Error::new(
+                Code::U001,
+                format!("--fail-under は 0〜100 で指定してください（{limit}）"),
+            ));
+        }
+    }
+    let project = Project::load_with(&ctx.root, req.config.as_deref().map(Path::new))?;
+    let settings = settings_for(&project, &req);
 
     let jobs = plan(&project, &req)?;
     let stdin_bytes: Option<Vec<u8>> = req
@@ -480,20 +508,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
     )?;
     // The cap comes after suppression and the severity filter, so it counts only what
     // would have been listed.
-    let cap = project
-        .rc
-        .max_findings_per_rule
-        .unwrap_or(MAX_FINDINGS_PER_RULE);
-    for file in &mut files {
-        // Added to what the analysis only counted (`FileAnalysis::overflow`).
-        let (omitted, by_severity) = cap_findings(&mut file.findings, cap);
-        for (code, n) in omitted {
-            *file.omitted.entry(code).or_default() += n;
-        }
-        for (severity, n) in by_severity {
-            *file.omitted_by_severity.entry(severity).or_default() += n;
-        }
-    }
+    cap_files(&project, &mut files);
     let summary = summarize(&files);
     let report = CheckReport {
         files,

@@ -239,43 +239,47 @@ pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Optio
 pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
     check_episode(req.episode)?;
     let stage = stage_of(req.step, req.stage.as_deref())?;
-    let mut session_id = req.session_id.clone();
-    let mut submitted = None;
+    let open = |session_id: Option<String>, submitted: bool| OpenOptions {
+        episode: req.episode,
+        session_id,
+        new_session: req.new_session && !submitted,
+        dry_run: req.dry_run,
+        plot_content: req.plot_content.clone(),
+        word_count_target: req.word_count_target,
+        draft_only: req.draft_only,
+    };
     let phases = if req.submission.is_some() { 2 } else { 1 };
-    if let Some(sub) = &req.submission {
-        ctx.report_progress(0, phases, "submit");
-        let out = writing::submit(
-            &ctx.root,
-            &SubmitOptions {
-                episode: req.episode,
-                session_id: session_id.clone(),
-                stage,
-                payload: Payload::Json(sub.clone()),
-                source: None,
-                feedback: req.feedback.clone(),
-                dry_run: req.dry_run,
-            },
-            &ManuscriptVerbs,
-        )?;
-        session_id = Some(out.session_id.clone());
-        submitted = Some(out);
-    }
-    let show_stage = if submitted.is_some() { None } else { stage };
-    ctx.check_cancelled()?;
-    ctx.report_progress(phases - 1, phases, "render");
-    let outcome = writing::show(
-        &ctx.root,
-        &OpenOptions {
-            episode: req.episode,
-            session_id,
-            new_session: req.new_session && submitted.is_none(),
-            dry_run: req.dry_run,
-            plot_content: req.plot_content.clone(),
-            word_count_target: req.word_count_target,
-            draft_only: req.draft_only,
-        },
-        show_stage,
-    )?;
+    let (submitted, outcome) = match &req.submission {
+        // Submit, then show the next stage: one transaction under one writer lock.
+        Some(sub) => {
+            ctx.report_progress(0, phases, "submit");
+            let (out, outcome) = writing::submit_and_show(
+                &ctx.root,
+                &SubmitOptions {
+                    episode: req.episode,
+                    session_id: req.session_id.clone(),
+                    stage,
+                    payload: Payload::Json(sub.clone()),
+                    source: None,
+                    feedback: req.feedback.clone(),
+                    dry_run: req.dry_run,
+                },
+                &ManuscriptVerbs,
+                |out| {
+                    ctx.check_cancelled()?;
+                    ctx.report_progress(phases - 1, phases, "render");
+                    Ok(open(Some(out.session_id.clone()), true))
+                },
+            )?;
+            (Some(out), outcome)
+        }
+        None => {
+            ctx.check_cancelled()?;
+            ctx.report_progress(phases - 1, phases, "render");
+            let outcome = writing::show(&ctx.root, &open(req.session_id.clone(), false), stage)?;
+            (None, outcome)
+        }
+    };
     ctx.report_progress(phases, phases, "done");
     let mut files_out = Vec::new();
     if let Some(s) = &submitted {

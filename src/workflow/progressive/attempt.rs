@@ -109,8 +109,7 @@ pub(super) fn open_session(
         steps: Vec::new(),
     };
     crate::store::confine::guard_write(&root.join(session_dir(&id)))?;
-    std::fs::create_dir_all(root.join(session_dir(&id)))
-        .map_err(|e| Error::io(root.join(session_dir(&id)), &e))?;
+    crate::store::disk::create_dir_all(&root.join(session_dir(&id)))?;
     save_manifest(root, &mut m)?;
     Ok((m, true))
 }
@@ -367,7 +366,9 @@ pub fn settings_for(l: &Loaded, opts: &CheckOptions, t: TargetLength) -> Setting
 
 /// Runs one attempt of a step (takes the episode lock).
 pub fn execute_step(root: &Path, input: StepInput) -> Result<StepResult> {
-    with_episode_lock(root, input.episode, || execute_step_held(root, input))
+    lock::with_episode_lock(root, input.episode, lock::Scope::Checks, || {
+        execute_step_held(root, input)
+    })
 }
 
 /// `execute_step` for a caller that already holds the episode's lock (`dry_run`).

@@ -54,25 +54,6 @@ pub(super) fn manifest_path(root: &Path, id: &str) -> PathBuf {
     root.join(session_dir(id)).join(MANIFEST)
 }
 
-/// Runs `f` holding the episode's check lock; QC-008 when another process holds it.
-pub fn with_episode_lock<T>(root: &Path, ep: u32, f: impl FnOnce() -> Result<T>) -> Result<T> {
-    let target = lock::episode_lock(root, ep, lock::Scope::Checks);
-    let shown = crate::store::fileref::shown_path(root, &lock::lock_path(&target));
-    lock::try_lock(&target, f).map_err(|e| {
-        if e.code == Code::QC008 {
-            Error::new(
-                Code::QC008,
-                format!("第{ep}話の品質チェックは別の処理が実行中です"),
-            )
-            .hint("実行中のステップが終わってから再試行してください。")
-            .suggest(format!("noveler check progressive {ep} status"))
-            .details(serde_json::json!({"episode": ep, "lock": shown}))
-        } else {
-            e
-        }
-    })
-}
-
 /// Reads and vets a manifest: QC-001 when missing or inconsistent, QC-005 when corrupt.
 pub fn load_manifest(root: &Path, id: &str) -> Result<Manifest> {
     if !valid_session_id(id) {

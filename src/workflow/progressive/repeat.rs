@@ -45,7 +45,7 @@ pub fn repeat_step(
             "min_improvement は 0 以上の数にしてください",
         ));
     }
-    with_episode_lock(root, input.episode, || {
+    lock::with_episode_lock(root, input.episode, lock::Scope::Checks, || {
         let (mut m, created) = open_session(
             root,
             input.episode,

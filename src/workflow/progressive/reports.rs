@@ -96,7 +96,7 @@ pub fn tasks(
     opts: &CheckOptions,
 ) -> Result<TasksReport> {
     opts.validate()?;
-    with_episode_lock(root, ep, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
         let (m, created) = open_session(root, ep, session_id, new_session, opts)?;
         let tasks = tasks_of(&m);
         let done = |n: &u8| m.completed_steps.contains(n);
@@ -421,7 +421,7 @@ pub struct EndReport {
 }
 
 pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Result<EndReport> {
-    with_episode_lock(root, ep, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
         let mut m = match session_id {
             Some(id) => load_manifest(root, id)?,
             None => latest_open(root, ep)?.ok_or_else(|| {

@@ -10,107 +10,16 @@ use super::common::{issue_whole, EarlierStep, Measured, StepContext};
 use crate::analysis::Severity;
 use serde_json::json;
 
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
+/// Step 12: approval. Blocked by a length outside the target (with its remedy: split,
+/// trim or expand) and by each earlier step that failed, did not run, ran on another text or
+/// awaits its judgment.
 pub fn check(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
     let ls = &cx.analysis.metrics.length_stats;
     let body = ls.body_chars;
-    let doc = cx.doc;
-    let remedy = if ls.in_range {
-        json!(null)
-    } else if body > ls.target_max {
-        if body >= ls.target_min * 2 {
-            // Split at the section boundary closest to the middle of the body.
-            let mut acc = 0usize;
-            let mut best: Option<(usize, usize, usize)> = None; // (distance, section, line)
-            for (i, s) in doc.sections.iter().enumerate().skip(1) {
-                acc += doc.sections[i - 1].body_chars;
-                let line = doc
-                    .paragraphs
-                    .get(s.paragraphs.start)
-                    .map(|p| p.line + 1)
-                    .unwrap_or(0);
-                let d = acc.abs_diff(body / 2);
-                if best.is_none_or(|b| d < b.0) {
-                    best = Some((d, i + 1, line));
-                }
-            }
-            json!({
-                "kind": "split",
-                "message": format!("正味文字数 {body} 字は上限 {} 字を超えています。2話に分割してください", ls.target_max),
-                "split_before_section": best.map(|b| b.1),
-                "split_at_line": best.map(|b| b.2),
-            })
-        } else {
-            json!({
-                "kind": "trim",
-                "message": format!("正味文字数 {body} 字は上限 {} 字を {} 字超えています。冗長な描写・説明を削ってください", ls.target_max, body - ls.target_max),
-                "chars_to_remove": body - ls.target_max,
-            })
-        }
-    } else {
-        json!({
-            "kind": "expand",
-            "message": format!("正味文字数 {body} 字は下限 {} 字に {} 字足りません。場面を加筆するか、次話とまとめてください", ls.target_min, ls.target_min - body),
-            "chars_to_add": ls.target_min - body,
-        })
-    };
-    if !ls.in_range {
-        let msg = remedy["message"].as_str().unwrap_or_default().to_string();
-        m.blockers.push(msg.clone());
-        let rule_fired = cx
-            .analysis
-            .findings
-            .iter()
-            .any(|f| f.code == "LENGTH_OUT_OF_RANGE");
-        if !rule_fired {
-            m.issues.push(issue_whole(
-                cx,
-                "APPROVAL_LENGTH",
-                Severity::High,
-                "length",
-                msg,
-            ));
-        }
-    }
-    let mut blocking_steps = Vec::new();
-    let mut accepted_unjudged = Vec::new();
-    for e in cx.earlier {
-        let ran = matches!(e.status.as_str(), "passed" | "failed");
-        let (code, sev, what) = match e.status.as_str() {
-            "failed" => ("APPROVAL_STEP_FAILED", Severity::High, "不合格です"),
-            "not_run" => (
-                "APPROVAL_STEP_NOT_RUN",
-                Severity::Medium,
-                "まだ実行されていません",
-            ),
-            _ if ran && e.stale => (
-                "APPROVAL_STEP_STALE",
-                Severity::High,
-                "現在の原稿とは別の版で実行されています（再実行が必要です）",
-            ),
-            _ if ran && e.llm_pending && cx.accept_unjudged => {
-                accepted_unjudged.push(e.step_id);
-                continue;
-            }
-            _ if ran && e.llm_pending => (
-                "APPROVAL_JUDGMENT_PENDING",
-                Severity::Medium,
-                "判断待ちです（llm_result を渡すか、accept_unjudged で未判断のまま認める）",
-            ),
-            _ => continue,
-        };
-        let msg = format!("ステップ {}（{}）が{what}", e.step_id, e.name);
-        blocking_steps.push(e.step_id);
-        m.blockers.push(msg.clone());
-        m.issues.push(
-            issue_whole(cx, code, sev, &e.step_id.to_string(), msg).suggest(format!(
-                "ステップ {} を実行・修正してから認定し直す",
-                e.step_id
-            )),
-        );
-    }
+    let remedy = length_remedy(cx);
+    length_blocker(cx, &mut m, &remedy);
+    let (blocking_steps, accepted_unjudged) = step_blockers(cx, &mut m);
     let scores: Vec<f64> = cx.earlier.iter().filter_map(|e| e.quality_score).collect();
     let overall = if scores.is_empty() {
         None
@@ -150,6 +59,118 @@ pub fn check(cx: &StepContext) -> Measured {
     m.detail("mean_step_score", overall);
     m.detail("approved", m.blockers.is_empty());
     m
+}
+
+/// What to do about a length outside the target (null when it is in range).
+fn length_remedy(cx: &StepContext) -> serde_json::Value {
+    let ls = &cx.analysis.metrics.length_stats;
+    let body = ls.body_chars;
+    let doc = cx.doc;
+    if ls.in_range {
+        json!(null)
+    } else if body > ls.target_max {
+        if body >= ls.target_min * 2 {
+            // Split at the section boundary closest to the middle of the body.
+            let mut acc = 0usize;
+            let mut best: Option<(usize, usize, usize)> = None; // (distance, section, line)
+            for (i, s) in doc.sections.iter().enumerate().skip(1) {
+                acc += doc.sections[i - 1].body_chars;
+                let line = doc
+                    .paragraphs
+                    .get(s.paragraphs.start)
+                    .map(|p| p.line + 1)
+                    .unwrap_or(0);
+                let d = acc.abs_diff(body / 2);
+                if best.is_none_or(|b| d < b.0) {
+                    best = Some((d, i + 1, line));
+                }
+            }
+            json!({
+                "kind": "split",
+                "message": format!("正味文字数 {body} 字は上限 {} 字を超えています。2話に分割してください", ls.target_max),
+                "split_before_section": best.map(|b| b.1),
+                "split_at_line": best.map(|b| b.2),
+            })
+        } else {
+            json!({
+                "kind": "trim",
+                "message": format!("正味文字数 {body} 字は上限 {} 字を {} 字超えています。冗長な描写・説明を削ってください", ls.target_max, body - ls.target_max),
+                "chars_to_remove": body - ls.target_max,
+            })
+        }
+    } else {
+        json!({
+            "kind": "expand",
+            "message": format!("正味文字数 {body} 字は下限 {} 字に {} 字足りません。場面を加筆するか、次話とまとめてください", ls.target_min, ls.target_min - body),
+            "chars_to_add": ls.target_min - body,
+        })
+    }
+}
+
+/// The length blocker; APPROVAL_LENGTH unless LENGTH_OUT_OF_RANGE already fired.
+fn length_blocker(cx: &StepContext, m: &mut Measured, remedy: &serde_json::Value) {
+    let ls = &cx.analysis.metrics.length_stats;
+    if !ls.in_range {
+        let msg = remedy["message"].as_str().unwrap_or_default().to_string();
+        m.blockers.push(msg.clone());
+        let rule_fired = cx
+            .analysis
+            .findings
+            .iter()
+            .any(|f| f.code == "LENGTH_OUT_OF_RANGE");
+        if !rule_fired {
+            m.issues.push(issue_whole(
+                cx,
+                "APPROVAL_LENGTH",
+                Severity::High,
+                "length",
+                msg,
+            ));
+        }
+    }
+}
+
+/// A blocker per earlier step that failed, did not run, is stale or awaits judgment;
+/// returns the blocking steps and the unjudged steps accepted as they are.
+fn step_blockers(cx: &StepContext, m: &mut Measured) -> (Vec<u8>, Vec<u8>) {
+    let mut blocking_steps = Vec::new();
+    let mut accepted_unjudged = Vec::new();
+    for e in cx.earlier {
+        let ran = matches!(e.status.as_str(), "passed" | "failed");
+        let (code, sev, what) = match e.status.as_str() {
+            "failed" => ("APPROVAL_STEP_FAILED", Severity::High, "不合格です"),
+            "not_run" => (
+                "APPROVAL_STEP_NOT_RUN",
+                Severity::Medium,
+                "まだ実行されていません",
+            ),
+            _ if ran && e.stale => (
+                "APPROVAL_STEP_STALE",
+                Severity::High,
+                "現在の原稿とは別の版で実行されています（再実行が必要です）",
+            ),
+            _ if ran && e.llm_pending && cx.accept_unjudged => {
+                accepted_unjudged.push(e.step_id);
+                continue;
+            }
+            _ if ran && e.llm_pending => (
+                "APPROVAL_JUDGMENT_PENDING",
+                Severity::Medium,
+                "判断待ちです（llm_result を渡すか、accept_unjudged で未判断のまま認める）",
+            ),
+            _ => continue,
+        };
+        let msg = format!("ステップ {}（{}）が{what}", e.step_id, e.name);
+        blocking_steps.push(e.step_id);
+        m.blockers.push(msg.clone());
+        m.issues.push(
+            issue_whole(cx, code, sev, &e.step_id.to_string(), msg).suggest(format!(
+                "ステップ {} を実行・修正してから認定し直す",
+                e.step_id
+            )),
+        );
+    }
+    (blocking_steps, accepted_unjudged)
 }
 
 /// Convenience for callers building the list.

@@ -16,14 +16,27 @@ fn per_thousand(count: usize, body: usize) -> f64 {
     }
 }
 
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
+/// Step 10 (expression): simile and telling-word density, then runs of narration
+/// sentences opening alike.
 pub fn check(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
-    let doc = cx.doc;
-    let body = doc.body_chars;
-    let display = &doc.display;
+    let density = density(cx, &mut m);
+    let runs = same_openings(cx, &mut m);
+    m.detail("density", density);
+    m.detail("same_opening_runs", runs);
+    m.detail("endings", &cx.analysis.metrics.endings);
+    m.detail(
+        "forbidden_expressions",
+        cx.settings.forbidden_expressions.len(),
+    );
+    m
+}
 
+/// Per 1,000 characters, the simile markers and telling words (EXPRESSION_SIMILE_DENSE,
+/// EXPRESSION_TELLING above their maximum); the detail by word.
+fn density(cx: &StepContext, m: &mut Measured) -> serde_json::Map<String, serde_json::Value> {
+    let body = cx.doc.body_chars;
+    let display = &cx.doc.display;
     let mut density = serde_json::Map::new();
     for (key, label, code, default_words, default_max) in [
         (
@@ -81,8 +94,14 @@ pub fn check(cx: &StepContext) -> Measured {
             );
         }
     }
+    density
+}
 
-    // Runs of narration sentences opening with the same characters.
+/// Runs of narration sentences opening with the same characters
+/// (EXPRESSION_SAME_OPENING); the detail of each run.
+fn same_openings(cx: &StepContext, m: &mut Measured) -> Vec<serde_json::Value> {
+    let doc = cx.doc;
+    let display = &doc.display;
     let n_chars = cx.num_param("same_opening_chars", 2.0).max(1.0) as usize;
     let run_min = cx.num_param("same_opening_run", 3.0).max(2.0) as usize;
     let openings: Vec<(String, usize)> = doc
@@ -133,12 +152,5 @@ pub fn check(cx: &StepContext) -> Measured {
         }
         i = j;
     }
-    m.detail("density", density);
-    m.detail("same_opening_runs", runs);
-    m.detail("endings", &cx.analysis.metrics.endings);
-    m.detail(
-        "forbidden_expressions",
-        cx.settings.forbidden_expressions.len(),
-    );
-    m
+    runs
 }

@@ -23,65 +23,91 @@ fn head(cx: &StepContext, p: &Paragraph, n: usize) -> String {
     s
 }
 
-/// Step 7.
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
+/// Step 7: section lengths, the opening, the ending, the planned hook positions and the
+/// quarter marks, in that order (the order of its issues).
 pub fn structure(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
     let doc = cx.doc;
     let body = doc.body_chars;
     let smin = cx.num_param("section_min", 700.0).max(1.0);
     let smax = cx.num_param("section_max", 1100.0).max(smin);
-    let long = smax * cx.num_param("long_section_factor", 2.0);
-    let short = smin * cx.num_param("short_section_factor", 0.5);
     let lengths: Vec<usize> = doc.sections.iter().map(|s| s.body_chars).collect();
-    if doc.sections.len() > 1 {
-        for (i, s) in doc.sections.iter().enumerate() {
-            let Some(first) = doc.paragraphs.get(s.paragraphs.start) else {
-                continue;
-            };
-            let len = s.body_chars as f64;
-            let (code, msg) = if len > long {
-                (
-                    "SECTION_TOO_LONG",
-                    format!(
-                        "セクション {} が {} 字あります（目安 {}〜{} 字）。場面を分ける余地があります",
-                        i + 1,
-                        s.body_chars,
-                        smin,
-                        smax
-                    ),
-                )
-            } else if len < short {
-                (
-                    "SECTION_TOO_SHORT",
-                    format!(
-                        "セクション {} が {} 字しかありません（目安 {}〜{} 字）。前後の場面とまとめられないか確かめてください",
-                        i + 1,
-                        s.body_chars,
-                        smin,
-                        smax
-                    ),
-                )
-            } else {
-                continue;
-            };
-            m.issues.push(issue_at(
-                cx,
-                code,
-                Severity::Low,
-                first.display.clone(),
-                &i.to_string(),
-                msg,
-            ));
-        }
-    }
+    section_issues(cx, &mut m, smin, smax);
     let recommended = (
         ((body as f64) / smax).ceil().max(1.0) as usize,
         ((body as f64) / smin).floor().max(1.0) as usize,
     );
+    let opening = opening(cx, &mut m);
+    let ending = ending(cx, &mut m);
+    let planned = hook_plan(cx, &mut m);
+    let quarters = quarters(cx);
+    m.detail("body_chars", body);
+    m.detail("sections", doc.sections.len());
+    m.detail("section_lengths", &lengths);
+    m.detail(
+        "section_target",
+        json!({"min": smin, "max": smax, "recommended_count": [recommended.0, recommended.1]}),
+    );
+    m.detail("opening", opening);
+    m.detail("ending", ending);
+    m.detail("hook_assessment", &cx.analysis.metrics.hook_assessment);
+    m.detail("hook_plan", planned);
+    m.detail("quarters", quarters);
+    m
+}
 
-    // Opening.
+/// SECTION_TOO_LONG / SECTION_TOO_SHORT against the target `smin`–`smax`.
+fn section_issues(cx: &StepContext, m: &mut Measured, smin: f64, smax: f64) {
+    let doc = cx.doc;
+    let long = smax * cx.num_param("long_section_factor", 2.0);
+    let short = smin * cx.num_param("short_section_factor", 0.5);
+    if doc.sections.len() <= 1 {
+        return;
+    }
+    for (i, s) in doc.sections.iter().enumerate() {
+        let Some(first) = doc.paragraphs.get(s.paragraphs.start) else {
+            continue;
+        };
+        let len = s.body_chars as f64;
+        let (code, msg) = if len > long {
+            (
+                "SECTION_TOO_LONG",
+                format!(
+                    "セクション {} が {} 字あります（目安 {}〜{} 字）。場面を分ける余地があります",
+                    i + 1,
+                    s.body_chars,
+                    smin,
+                    smax
+                ),
+            )
+        } else if len < short {
+            (
+                "SECTION_TOO_SHORT",
+                format!(
+                    "セクション {} が {} 字しかありません（目安 {}〜{} 字）。前後の場面とまとめられないか確かめてください",
+                    i + 1,
+                    s.body_chars,
+                    smin,
+                    smax
+                ),
+            )
+        } else {
+            continue;
+        };
+        m.issues.push(issue_at(
+            cx,
+            code,
+            Severity::Low,
+            first.display.clone(),
+            &i.to_string(),
+            msg,
+        ));
+    }
+}
+
+/// The opening paragraph's detail; OPENING_LONG_SENTENCE.
+fn opening(cx: &StepContext, m: &mut Measured) -> Option<serde_json::Value> {
+    let doc = cx.doc;
     let opening = doc.paragraphs.first().map(|p| {
         let first_sentence = doc.sentences.get(p.sentences.start).map(|s| s.length);
         json!({
@@ -113,8 +139,12 @@ pub fn structure(cx: &StepContext) -> Measured {
             }
         }
     }
+    opening
+}
 
-    // Ending.
+/// The closing paragraph's detail; ENDING_HOOK_WEAK.
+fn ending(cx: &StepContext, m: &mut Measured) -> Option<serde_json::Value> {
+    let doc = cx.doc;
     let hook = &cx.analysis.metrics.hook_assessment;
     let ending = doc.paragraphs.last().map(|p| {
         json!({
@@ -142,42 +172,51 @@ pub fn structure(cx: &StepContext) -> Measured {
             );
         }
     }
+    ending
+}
 
-    // Planned positions (plot hook_plan) against the estimated ones.
+/// Planned positions (plot hook_plan) against the estimated ones: the plan's detail;
+/// HOOK_POSITION_OFF.
+fn hook_plan(cx: &StepContext, m: &mut Measured) -> serde_json::Value {
+    let hook = &cx.analysis.metrics.hook_assessment;
     let tol = cx.num_param("hook_tolerance_pct", 15.0);
-    let mut planned = serde_json::Value::Null;
-    if let Some(plan) = cx.plot.and_then(|p| p.hook_plan.as_ref()) {
-        planned = json!({"minor_peak_pct": plan.minor_peak_pct, "mini_hook_pct": plan.mini_hook_pct, "main_hook": plan.main_hook});
-        for (label, plan_pct, est) in [
-            (
-                "小さな山場",
-                plan.minor_peak_pct,
-                hook.minor_peak_position_pct,
-            ),
-            (
-                "小さな引き",
-                plan.mini_hook_pct,
-                hook.mini_hook_position_pct,
-            ),
-        ] {
-            if let (Some(want), Some(got)) = (plan_pct, est) {
-                if (want - got).abs() > tol {
-                    m.issues.push(issue_whole(
-                        cx,
-                        "HOOK_POSITION_OFF",
-                        Severity::Low,
-                        label,
-                        format!(
-                            "{label}の推定位置は {got:.0}% で、プロットの予定（{want:.0}%）から {:.0} ポイント離れています（推定値による目安）",
-                            (want - got).abs()
-                        ),
-                    ));
-                }
+    let Some(plan) = cx.plot.and_then(|p| p.hook_plan.as_ref()) else {
+        return serde_json::Value::Null;
+    };
+    for (label, plan_pct, est) in [
+        (
+            "小さな山場",
+            plan.minor_peak_pct,
+            hook.minor_peak_position_pct,
+        ),
+        (
+            "小さな引き",
+            plan.mini_hook_pct,
+            hook.mini_hook_position_pct,
+        ),
+    ] {
+        if let (Some(want), Some(got)) = (plan_pct, est) {
+            if (want - got).abs() > tol {
+                m.issues.push(issue_whole(
+                    cx,
+                    "HOOK_POSITION_OFF",
+                    Severity::Low,
+                    label,
+                    format!(
+                        "{label}の推定位置は {got:.0}% で、プロットの予定（{want:.0}%）から {:.0} ポイント離れています（推定値による目安）",
+                        (want - got).abs()
+                    ),
+                ));
             }
         }
     }
+    json!({"minor_peak_pct": plan.minor_peak_pct, "mini_hook_pct": plan.mini_hook_pct, "main_hook": plan.main_hook})
+}
 
-    // Quarter marks (起承転結 aid): the paragraph where 0/25/50/75 % of the body begins.
+/// Quarter marks (起承転結 aid): the paragraph where 0/25/50/75 % of the body begins.
+fn quarters(cx: &StepContext) -> Vec<serde_json::Value> {
+    let doc = cx.doc;
+    let body = doc.body_chars;
     let mut quarters = Vec::new();
     let mut acc = 0usize;
     let mut next_q = 0usize;
@@ -193,20 +232,7 @@ pub fn structure(cx: &StepContext) -> Measured {
         }
         acc += p.chars;
     }
-
-    m.detail("body_chars", body);
-    m.detail("sections", doc.sections.len());
-    m.detail("section_lengths", &lengths);
-    m.detail(
-        "section_target",
-        json!({"min": smin, "max": smax, "recommended_count": [recommended.0, recommended.1]}),
-    );
-    m.detail("opening", opening);
-    m.detail("ending", ending);
-    m.detail("hook_assessment", hook);
-    m.detail("hook_plan", planned);
-    m.detail("quarters", quarters);
-    m
+    quarters
 }
 
 /// Step 9.

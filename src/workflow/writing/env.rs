@@ -126,8 +126,9 @@ pub(super) fn length_status(body: usize, min: usize, max: usize) -> String {
 }
 
 /// The placeholder values of one rendering.
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
+// Long on purpose: the table of template placeholders, one `put` per name the templates
+// under templates/writing/ use, read top to bottom as that table (`vars_names` lists the
+// same names); split, the table would be scattered over functions that all fill one map.
 pub fn vars(env: &Env, s: Option<&Session>, stage: Option<&StageDef>) -> Vars {
     let ep = env.facts.episode;
     let info = &env.info;

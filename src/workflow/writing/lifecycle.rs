@@ -129,7 +129,7 @@ pub fn status(root: &Path, ep: u32, session_id: Option<&str>) -> Result<StatusOu
         session: detail,
         sessions,
         corrupt_sessions: corrupt,
-        lock_held: io::lock_held(root, ep),
+        lock_held: lock::episode_lock_held(root, ep, lock::Scope::Writing),
         next_step: next.map(|n| n.number),
         next_stage: next.map(|n| n.id.to_string()),
         suggested_actions: suggested,
@@ -216,13 +216,13 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
     if dry_run {
         run()
     } else {
-        io::with_episode_lock(root, ep, run)
+        lock::with_episode_lock(root, ep, lock::Scope::Writing, run)
     }
 }
 
 /// Marks session `id` abandoned, freeing the episode for a new session.
 pub fn abandon(root: &Path, ep: u32, id: &str) -> Result<SessionSummary> {
-    io::with_episode_lock(root, ep, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Writing, || {
         let mut s = session::load(root, id)?;
         if s.episode != ep {
             return Err(wrong_episode(&s, ep));

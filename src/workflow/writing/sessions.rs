@@ -180,7 +180,31 @@ pub fn show(
     if opts.dry_run {
         return show_locked(root, opts, stage);
     }
-    io::with_episode_lock(root, opts.episode, || show_locked(root, opts, stage))
+    lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, || {
+        show_locked(root, opts, stage)
+    })
+}
+
+/// Submits `sub` and then shows the stage after it, as one transaction under one hold of
+/// the episode's writer lock (no other writer can slip in between). `between` runs after
+/// the submission is saved and before the show (progress, cancellation); it gets the
+/// session id the submission went to and returns how to open the session for the show.
+pub fn submit_and_show(
+    root: &Path,
+    sub: &SubmitOptions,
+    ops: &dyn ManuscriptOps,
+    between: impl FnOnce(&SubmitOutcome) -> Result<OpenOptions>,
+) -> Result<(SubmitOutcome, WriteOutcome)> {
+    let run = || {
+        let submitted = submit_locked(root, sub, ops)?;
+        let opts = between(&submitted)?;
+        let shown = show_locked(root, &opts, None)?;
+        Ok((submitted, shown))
+    };
+    if sub.dry_run {
+        return run();
+    }
+    lock::with_episode_lock(root, sub.episode, lock::Scope::Writing, run)
 }
 
 pub(super) fn show_locked(

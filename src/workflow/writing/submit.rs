@@ -243,7 +243,9 @@ pub fn submit(root: &Path, opts: &SubmitOptions, ops: &dyn ManuscriptOps) -> Res
     if opts.dry_run {
         return submit_locked(root, opts, ops);
     }
-    io::with_episode_lock(root, opts.episode, || submit_locked(root, opts, ops))
+    lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, || {
+        submit_locked(root, opts, ops)
+    })
 }
 
 fn session_for_submit(root: &Path, opts: &SubmitOptions) -> Result<Session> {
@@ -276,7 +278,7 @@ fn session_for_submit(root: &Path, opts: &SubmitOptions) -> Result<Session> {
 // Long on purpose: the whole submission under the episode lock, in the order the module
 // doc lists (validate, log, artifact, manuscript + check for stages 8-10, advance); the
 // steps share the session read inside the lock.
-fn submit_locked(
+pub(super) fn submit_locked(
     root: &Path,
     opts: &SubmitOptions,
     ops: &dyn ManuscriptOps,
@@ -654,7 +656,7 @@ pub fn apply_manuscript(
                     }
                 }
                 let id = io::backup_file(root, old, &format!("write {}", stage.stem()))?;
-                std::fs::remove_file(old).map_err(|e| Error::io(old, &e))?;
+                crate::store::disk::remove_existing_file(old)?;
                 Ok(id)
             })?;
             backups.push(id);

@@ -1,0 +1,459 @@
+//! Repair: replay the journal, rebuild a damaged session, restore lost artifacts.
+
+use super::*;
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct RecoveryAction {
+    /// `session_rebuilt`, `outputs_replayed`, `artifacts_restored`.
+    pub kind: String,
+    pub message: String,
+    pub session_id: String,
+    /// False in a dry run: what would be done.
+    pub applied: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct StepResult {
+    pub step: u8,
+    pub stage: String,
+    /// `resumed` (replayed from the journal), `already_completed`, `pending` (no output
+    /// yet: the agent's turn), `failed` (the logged output no longer validates),
+    /// `not_attempted` (after a failure or a gap).
+    pub status: String,
+    pub message: String,
+    pub quality_score: Option<f64>,
+}
+
+/// Replays the journal of `s` for stages numbered `from` and up. With `only_unrecorded`,
+/// stages the session already records identically are left alone.
+// Long on purpose: one sequential procedure whose steps share local state; left whole in
+// the issue-17 pass, which moved code without changing it.
+pub(super) fn replay(
+    root: &Path,
+    s: &mut Session,
+    from: u8,
+    only_unrecorded: bool,
+    progress: &dyn Fn(u64, u64, &str),
+    ops: &dyn ManuscriptOps,
+) -> Result<Vec<StepResult>> {
+    let env = Env::for_session(root, s)?;
+    let targets: Vec<&'static StageDef> = STAGES.iter().filter(|st| st.number >= from).collect();
+    let total = targets.len() as u64;
+    let last_manuscript = targets
+        .iter()
+        .filter(|st| st.writes_manuscript() && root.join(output_rel(&s.session_id, st)).is_file())
+        .map(|st| st.number)
+        .max();
+    let mut results = Vec::new();
+    let mut stop: Option<String> = None;
+    for (i, st) in targets.iter().enumerate() {
+        progress(i as u64, total, st.id);
+        let result = |status: &str, message: String, q: Option<f64>| StepResult {
+            step: st.number,
+            stage: st.id.into(),
+            status: status.into(),
+            message,
+            quality_score: q,
+        };
+        if let Some(why) = &stop {
+            results.push(result("not_attempted", why.clone(), None));
+            continue;
+        }
+        let rel = output_rel(&s.session_id, st);
+        let path = root.join(&rel);
+        if !path.is_file() {
+            if s.is_completed(st) {
+                results.push(result(
+                    "already_completed",
+                    "記録ファイルはありませんがセッションでは完了しています".into(),
+                    s.stage_outputs.get(st.id).and_then(|o| o.quality_score),
+                ));
+            } else if s.is_skipped(st) {
+                results.push(result(
+                    "already_completed",
+                    "省略された段階です".into(),
+                    None,
+                ));
+            } else {
+                results.push(result("pending", "提出がまだありません".into(), None));
+                stop = Some(format!("STEP{} が未提出のため", st.number));
+            }
+            continue;
+        }
+        let body = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))?;
+        let id = io::artifact_id(&body);
+        let recorded = s
+            .stage_outputs
+            .get(st.id)
+            .is_some_and(|o| o.artifact_id == id);
+        if only_unrecorded && recorded && s.is_completed(st) {
+            results.push(result(
+                "already_completed",
+                "セッションの記録と一致しています".into(),
+                s.stage_outputs.get(st.id).and_then(|o| o.quality_score),
+            ));
+            continue;
+        }
+        let doc: Value = match serde_json::from_str(&body) {
+            Ok(v) => v,
+            Err(e) => {
+                results.push(result(
+                    "failed",
+                    format!("記録が JSON として読めません: {e}"),
+                    None,
+                ));
+                stop = Some(format!("STEP{} の記録が壊れているため", st.number));
+                continue;
+            }
+        };
+        let t = templates::load(root, &st.template_name())?;
+        let violations = crate::workflow::schema::validate(&t.doc.output_schema, &doc);
+        if let Some(v) = violations.first() {
+            results.push(result(
+                "failed",
+                format!("記録が現在の出力形式に合いません: {} {}", v.path, v.message),
+                None,
+            ));
+            stop = Some(format!("STEP{} の記録が出力形式に合わないため", st.number));
+            continue;
+        }
+        io::store_artifact(
+            root,
+            &body,
+            "json",
+            Some(&rel),
+            &format!("第{:03}話 STEP{} {}", s.episode, st.number, st.title),
+            &[
+                ("episode", format!("{:03}", s.episode)),
+                ("session", s.session_id.clone()),
+                ("stage", st.id.to_string()),
+            ],
+        )?;
+        let mut warnings = Vec::new();
+        let mut quality = None;
+        if st.writes_manuscript() {
+            if Some(st.number) == last_manuscript {
+                let m = writing::apply_manuscript(&env, s, st, &doc, true, ops)?;
+                quality = m.check.as_ref().and_then(|c| c.score);
+            } else {
+                warnings.push(
+                    "後の段階の原稿で置き換えられるため、この段階の原稿は再チェックしていません"
+                        .to_string(),
+                );
+            }
+        }
+        let previous = s.stage_outputs.get(st.id).cloned();
+        s.stage_outputs.insert(
+            st.id.to_string(),
+            StageOutput {
+                output_file: rel.clone(),
+                artifact_id: id,
+                size_bytes: body.len() as u64,
+                execution_time: previous.as_ref().and_then(|p| p.execution_time),
+                quality_score: quality.or_else(|| {
+                    previous
+                        .as_ref()
+                        .filter(|_| !st.writes_manuscript() || recorded)
+                        .and_then(|p| p.quality_score)
+                }),
+                submitted_at: previous
+                    .as_ref()
+                    .map(|p| p.submitted_at.clone())
+                    .unwrap_or_else(writing::now),
+                template: t.info(),
+                attempts: previous.as_ref().map_or(1, |p| p.attempts),
+                warnings: warnings.clone(),
+            },
+        );
+        s.complete(st);
+        let message = if warnings.is_empty() {
+            "記録から再適用しました".to_string()
+        } else {
+            format!("記録から再適用しました（{}）", warnings.join("、"))
+        };
+        results.push(result("resumed", message, quality));
+    }
+    progress(total, total, "done");
+    Ok(results)
+}
+
+/// Restores artifacts the session references but the store lost; returns how many.
+pub(super) fn restore_artifacts(
+    root: &Path,
+    s: &mut Session,
+    ops: &dyn ManuscriptOps,
+) -> Result<usize> {
+    let missing = missing_artifacts(root, s);
+    if missing.is_empty() {
+        return Ok(0);
+    }
+    let env = Env::for_session(root, s)?;
+    let mut restored = 0;
+    for d in &env.docs {
+        if missing.contains(&d.artifact_id()) {
+            d.store(root, s.episode, false)?;
+            restored += 1;
+        }
+    }
+    let outputs: Vec<(String, String)> = s
+        .stage_outputs
+        .values()
+        .map(|o| (o.artifact_id.clone(), o.output_file.clone()))
+        .collect();
+    for (id, file) in outputs {
+        if missing.contains(&id) {
+            if let Ok(body) = std::fs::read_to_string(root.join(&file)) {
+                if io::artifact_id(&body) == id {
+                    io::store_artifact(
+                        root,
+                        &body,
+                        "json",
+                        Some(&file),
+                        "執筆段階の成果物（復旧）",
+                        &[],
+                    )?;
+                    restored += 1;
+                }
+            }
+        }
+    }
+    if let Some(m) = s.manuscript.clone() {
+        if missing.contains(&m.artifact_id) {
+            if let Ok(text) = std::fs::read_to_string(root.join(&m.path)) {
+                if io::artifact_id(&text) == m.artifact_id {
+                    io::store_artifact(
+                        root,
+                        &text,
+                        "markdown",
+                        Some(&m.path),
+                        "原稿（復旧）",
+                        &[],
+                    )?;
+                    restored += 1;
+                }
+            }
+        }
+        let lost_check = m
+            .check
+            .as_ref()
+            .is_some_and(|c| missing.contains(&c.artifact_id));
+        if lost_check {
+            // The check report is derived data: check the manuscript again.
+            let stage = stages::by_name(
+                &m.check
+                    .as_ref()
+                    .map(|c| c.stage.clone())
+                    .unwrap_or_default(),
+            )
+            .unwrap_or(&STAGES[7]);
+            let doc = json!({"title": m.title});
+            writing::apply_manuscript(&env, s, stage, &doc, true, ops)?;
+            restored += 1;
+        }
+    }
+    Ok(restored)
+}
+
+/// Rebuilds session `id` from its journal, keeping the damaged file beside it.
+pub(super) fn rebuild(
+    root: &Path,
+    id: &str,
+    progress: &dyn Fn(u64, u64, &str),
+    ops: &dyn ManuscriptOps,
+) -> Result<(Session, Vec<StepResult>)> {
+    let manifest_path = root.join(format!("{}/manifest.json", session::writes_dir(id)));
+    let text = std::fs::read_to_string(&manifest_path).map_err(|_| {
+        Error::new(
+            Code::QC005,
+            format!("セッション {id} を再構築できません: 記録（manifest.json）がありません"),
+        )
+        .at(&manifest_path, None)
+        .hint("セッションファイルを手で直すか、退避して noveler write EP --new で始め直してください。")
+    })?;
+    let m: Value = serde_json::from_str(&text).map_err(|e| {
+        Error::new(Code::QC005, format!("記録 manifest.json が読めません: {e}"))
+            .at(&manifest_path, None)
+    })?;
+    let ep = m.get("episode").and_then(Value::as_u64).unwrap_or(0) as u32;
+    let created = m
+        .get("created_at")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .unwrap_or_else(writing::now);
+    let mut s = Session::new(id.to_string(), ep, &created);
+    if let Some(o) = m.get("options") {
+        if let Ok(opts) = serde_json::from_value(o.clone()) {
+            s.options = opts;
+        }
+    }
+    let env = Env::for_session(root, &s)?;
+    for d in &env.docs {
+        s.artifacts.push(d.store(root, ep, false)?);
+    }
+    let results = replay(root, &mut s, 1, false, progress, ops)?;
+    let damaged = session::path_of(root, id);
+    if damaged.is_file() {
+        let stamp = writing::now_digits();
+        let aside = damaged.with_file_name(format!("{id}.yaml.corrupt-{stamp}"));
+        crate::store::disk::rename(&damaged, &aside)?;
+    }
+    s.last_updated = writing::now();
+    session::save(root, &s)?;
+    Ok((s, results))
+}
+
+/// The session recovery works on: `id`, else the episode's damaged or in-progress session
+/// (the newest).
+pub(super) enum Target {
+    Ok(Box<Session>),
+    Corrupt(String),
+    None,
+}
+
+pub(super) fn target(root: &Path, ep: u32, id: Option<&str>) -> Result<Target> {
+    if let Some(id) = id {
+        return match session::load(root, id) {
+            Ok(s) if s.episode != ep => Err(Error::new(
+                Code::U001,
+                format!("セッション {id} は第{}話のものです", s.episode),
+            )),
+            Ok(s) => Ok(Target::Ok(Box::new(s))),
+            Err(e) if e.code == Code::QC005 => Ok(Target::Corrupt(id.to_string())),
+            Err(e) => Err(e),
+        };
+    }
+    let mut found = Target::None;
+    let mut latest = None;
+    for l in session::list(root) {
+        match l {
+            Listed::Corrupt { id, episode, .. } if episode == Some(ep) => {
+                found = Target::Corrupt(id)
+            }
+            Listed::Ok(s)
+                if s.episode == ep
+                    && s.status == SessionStatus::InProgress
+                    && !matches!(found, Target::Corrupt(_)) =>
+            {
+                found = Target::Ok(s)
+            }
+            Listed::Ok(s) if s.episode == ep => latest = Some(s),
+            _ => {}
+        }
+    }
+    // Nothing in progress or damaged: the episode's latest session (e.g. a completed one).
+    match (found, latest) {
+        (Target::None, Some(s)) => Ok(Target::Ok(s)),
+        (found, _) => Ok(found),
+    }
+}
+
+/// Repairs what can be repaired for episode `ep` (rebuild, replay, restore). In a dry run
+/// nothing is written and the actions say what would be done.
+pub fn repair(
+    root: &Path,
+    ep: u32,
+    id: Option<&str>,
+    dry_run: bool,
+    progress: &dyn Fn(u64, u64, &str),
+    ops: &dyn ManuscriptOps,
+) -> Result<(Vec<RecoveryAction>, Option<Session>)> {
+    let mut actions = Vec::new();
+    match target(root, ep, id)? {
+        Target::None => Ok((actions, None)),
+        Target::Corrupt(sid) => {
+            if dry_run || !has_manifest(root, &sid) {
+                if !has_manifest(root, &sid) {
+                    return Err(session::load(root, &sid).err().unwrap_or_else(|| {
+                        Error::new(Code::QC005, format!("セッション {sid} が壊れています"))
+                    }));
+                }
+                actions.push(RecoveryAction {
+                    kind: "session_rebuilt".into(),
+                    message: format!("壊れたセッションファイル {sid}.yaml を記録から再構築します"),
+                    session_id: sid,
+                    applied: false,
+                });
+                return Ok((actions, None));
+            }
+            let (s, results) = rebuild(root, &sid, progress, ops)?;
+            let replayed = results.iter().filter(|r| r.status == "resumed").count();
+            actions.push(RecoveryAction {
+                kind: "session_rebuilt".into(),
+                message: format!(
+                    "壊れたセッションファイルを {sid}.yaml.corrupt-* として残し、記録から再構築しました（{replayed}段階を再適用。フィードバック履歴は復元できません）"
+                ),
+                session_id: sid,
+                applied: true,
+            });
+            Ok((actions, Some(s)))
+        }
+        Target::Ok(s) => {
+            let mut s = *s;
+            let ahead = journal_ahead(root, &s);
+            let missing = missing_artifacts(root, &s);
+            if dry_run {
+                if !ahead.is_empty() {
+                    actions.push(RecoveryAction {
+                        kind: "outputs_replayed".into(),
+                        message: format!(
+                            "記録にあってセッションにない提出（STEP{}）を再適用します",
+                            ahead
+                                .iter()
+                                .map(|a| a.number.to_string())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                        session_id: s.session_id.clone(),
+                        applied: false,
+                    });
+                }
+                if !missing.is_empty() {
+                    actions.push(RecoveryAction {
+                        kind: "artifacts_restored".into(),
+                        message: format!(
+                            "失われたアーティファクト {} 件を保存し直します",
+                            missing.len()
+                        ),
+                        session_id: s.session_id.clone(),
+                        applied: false,
+                    });
+                }
+                return Ok((actions, Some(s)));
+            }
+            if !ahead.is_empty() {
+                let from = ahead.iter().map(|a| a.number).min().unwrap_or(1);
+                let results = replay(root, &mut s, from, true, progress, ops)?;
+                let resumed: Vec<String> = results
+                    .iter()
+                    .filter(|r| r.status == "resumed")
+                    .map(|r| r.step.to_string())
+                    .collect();
+                if !resumed.is_empty() {
+                    actions.push(RecoveryAction {
+                        kind: "outputs_replayed".into(),
+                        message: format!(
+                            "記録にあってセッションになかった提出（STEP{}）を再適用しました",
+                            resumed.join(", ")
+                        ),
+                        session_id: s.session_id.clone(),
+                        applied: true,
+                    });
+                }
+            }
+            let restored = restore_artifacts(root, &mut s, ops)?;
+            if restored > 0 {
+                actions.push(RecoveryAction {
+                    kind: "artifacts_restored".into(),
+                    message: format!("失われたアーティファクト {restored} 件を保存し直しました"),
+                    session_id: s.session_id.clone(),
+                    applied: true,
+                });
+            }
+            if !actions.is_empty() {
+                s.last_updated = writing::now();
+                session::save(root, &s)?;
+            }
+            Ok((actions, Some(s)))
+        }
+    }
+}

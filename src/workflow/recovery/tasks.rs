@@ -1,0 +1,280 @@
+//! The read-only diagnosis: tasks, progress and what is wrong.
+
+use super::*;
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct Task {
+    pub step: u8,
+    pub stage: String,
+    pub title: String,
+    /// `completed`, `current`, `pending` or `skipped`.
+    pub status: String,
+    pub expected_turns: u8,
+    pub llm_instruction: String,
+    pub tool: String,
+    pub command: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct TasksOutcome {
+    pub execution_method: String,
+    pub episode: u32,
+    pub session_id: Option<String>,
+    pub tasks: Vec<Task>,
+    pub progress: Progress,
+    pub diagnostics: Vec<Diagnostic>,
+    pub next_step: Option<u8>,
+    pub suggested_actions: Vec<String>,
+}
+
+pub(super) fn output_rel(id: &str, stage: &StageDef) -> String {
+    format!("{}/{}.output.json", session::writes_dir(id), stage.stem())
+}
+
+/// Stages whose output is in the journal but not recorded in the session.
+pub(super) fn journal_ahead(root: &Path, s: &Session) -> Vec<&'static StageDef> {
+    STAGES
+        .iter()
+        .filter(|st| root.join(output_rel(&s.session_id, st)).is_file())
+        .filter(|st| {
+            let recorded = s.stage_outputs.get(st.id);
+            match recorded {
+                None => true,
+                Some(o) => {
+                    let body =
+                        std::fs::read_to_string(root.join(&o.output_file)).unwrap_or_default();
+                    !s.is_completed(st) || io::artifact_id(&body) != o.artifact_id
+                }
+            }
+        })
+        .collect()
+}
+
+/// Artifact ids the session references that the store does not have.
+pub(super) fn missing_artifacts(root: &Path, s: &Session) -> Vec<String> {
+    let mut ids: Vec<String> = s.artifacts.iter().map(|a| a.artifact_id.clone()).collect();
+    ids.extend(s.stage_outputs.values().map(|o| o.artifact_id.clone()));
+    if let Some(m) = &s.manuscript {
+        ids.push(m.artifact_id.clone());
+        ids.extend(m.check.iter().map(|c| c.artifact_id.clone()));
+    }
+    ids.sort();
+    ids.dedup();
+    ids.into_iter()
+        .filter(|id| !io::artifact_exists(root, id))
+        .collect()
+}
+
+pub(super) fn has_manifest(root: &Path, id: &str) -> bool {
+    root.join(format!("{}/manifest.json", session::writes_dir(id)))
+        .is_file()
+}
+
+/// What is missing before episode `ep` can be written: a loadable project, its plot, the
+/// settings documents prompts refer to.
+fn project_diagnostics(root: &Path, ep: u32) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    let info = io::project_info(root);
+    if let Err(e) = &info {
+        diagnostics.push(diag(e.code.as_str(), "error", e.message.clone(), false));
+    }
+    if io::find_plot(root, ep).is_none() {
+        diagnostics.push(diag(
+            "E002",
+            "error",
+            format!("第{ep}話のプロットがありません。先に noveler plot {ep} で作ってください"),
+            false,
+        ));
+    }
+    let files = io::settings_files(root);
+    for (name, present) in [
+        ("キャラクター.yaml", files.characters.is_some()),
+        ("世界観.yaml", files.world.is_some()),
+        ("用語集.yaml", files.glossary.is_some()),
+        ("文体/", !files.style.is_empty()),
+    ] {
+        if !present {
+            diagnostics.push(diag(
+                "settings_missing",
+                "warning",
+                format!("設定資料 {name} がありません（プロンプトで参照できません）"),
+                false,
+            ));
+        }
+    }
+    diagnostics
+}
+
+/// Tasks, progress and diagnostics for episode `ep` (read-only).
+// Long on purpose: the session part is one pass over the episode's sessions whose findings
+// (the active ones, the latest, the stages the journal has ahead of the session, the lock)
+// each add a diagnostic and feed the task list and the suggestions after it.
+pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
+    let mut diagnostics = project_diagnostics(root, ep);
+    let mut active: Vec<Session> = Vec::new();
+    let mut latest: Option<Session> = None;
+    for l in session::list(root) {
+        match l {
+            Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::InProgress => {
+                active.push(*s)
+            }
+            Listed::Ok(s) if s.episode == ep => latest = Some(*s),
+            Listed::Corrupt { id, episode, error } if episode.is_none_or(|e| e == ep) => {
+                let rebuildable = has_manifest(root, &id);
+                let mut d = diag(
+                    "QC-005",
+                    "error",
+                    format!(
+                        "{}{}",
+                        error.message,
+                        if rebuildable {
+                            "（記録から再構築できます）"
+                        } else {
+                            "（再構築に必要な記録がありません）"
+                        }
+                    ),
+                    rebuildable,
+                );
+                d.path = Some(format!("{}/{id}.yaml", session::SESSIONS_DIR));
+                d.session_id = Some(id);
+                diagnostics.push(d);
+            }
+            _ => {}
+        }
+    }
+    if active.len() > 1 {
+        diagnostics.push(diag(
+            "QC-001",
+            "error",
+            format!(
+                "第{ep}話に進行中のセッションが複数あります: {}",
+                active
+                    .iter()
+                    .map(|s| s.session_id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            false,
+        ));
+    }
+    let current = active.last().cloned();
+    if let Some(s) = &current {
+        for st in journal_ahead(root, s) {
+            let mut d = diag(
+                "journal_ahead",
+                "warning",
+                format!(
+                    "STEP{} の提出は記録にありますがセッションに反映されていません",
+                    st.number
+                ),
+                true,
+            );
+            d.session_id = Some(s.session_id.clone());
+            d.path = Some(output_rel(&s.session_id, st));
+            diagnostics.push(d);
+        }
+        for id in missing_artifacts(root, s) {
+            let mut d = diag(
+                "missing_artifact",
+                "warning",
+                format!("参照中のアーティファクト {id} が保存先にありません"),
+                true,
+            );
+            d.session_id = Some(s.session_id.clone());
+            diagnostics.push(d);
+        }
+    }
+    if lock::episode_lock_held(root, ep, lock::Scope::Writing) {
+        diagnostics.push(diag(
+            "QC-008",
+            "warning",
+            format!("第{ep}話はいま別の処理が書き込み中です"),
+            false,
+        ));
+    }
+    for st in &STAGES {
+        if let Ok(t) = templates::load(root, &st.template_name()) {
+            if t.source == TemplateSource::Project {
+                diagnostics.push(diag(
+                    "template_override",
+                    "info",
+                    format!(
+                        "STEP{} はプロジェクトのテンプレート（{}、version {}）を使います",
+                        st.number, t.name, t.doc.version
+                    ),
+                    false,
+                ));
+            }
+        } else if let Err(e) = templates::load(root, &st.template_name()) {
+            diagnostics.push(diag(e.code.as_str(), "error", e.message, false));
+        }
+    }
+    if current.is_none() {
+        if let Ok(Some(p)) = io::find_manuscript(root, ep) {
+            let mut d = diag(
+                "manuscript_exists",
+                "info",
+                "この話の原稿はすでにあります。STEP8 で提出した原稿は、今の原稿をバックアップしてから置き換えます".into(),
+                false,
+            );
+            d.path = crate::store::fileref::relative_to(root, &p).ok();
+            diagnostics.push(d);
+        }
+    }
+    let blank = Session::new(String::new(), ep, "");
+    // Nothing in progress: show the last session of the episode (e.g. a completed one).
+    let shown = current.clone().or(latest);
+    let s = shown.as_ref().unwrap_or(&blank);
+    let next = s
+        .next_stage()
+        .filter(|_| s.status == SessionStatus::InProgress || s.session_id.is_empty());
+    let tasks = STAGES
+        .iter()
+        .map(|st| {
+            let status = if s.is_completed(st) {
+                "completed"
+            } else if s.is_skipped(st) {
+                "skipped"
+            } else if Some(st.number) == next.map(|n| n.number) {
+                "current"
+            } else {
+                "pending"
+            };
+            let sid = if s.session_id.is_empty() {
+                String::new()
+            } else {
+                format!(" --session {}", s.session_id)
+            };
+            Task {
+                step: st.number,
+                stage: st.id.into(),
+                title: st.title.into(),
+                status: status.into(),
+                expected_turns: st.expected_turns,
+                llm_instruction: format!(
+                    "enhanced_execute_writing_step（step_id: {n}）か write_step_{n} で STEP{n}「{}」のプロンプトを取得し、参照アーティファクトを fetch_artifact で読んでから、出力形式に合う JSON を submission として同じツールに渡してください（想定 {} ターン）。",
+                    st.title, st.expected_turns, n = st.number
+                ),
+                tool: format!("write_step_{}", st.number),
+                command: format!("noveler write {ep}{sid} --step {}", st.number),
+            }
+        })
+        .collect();
+    let mut suggested = Vec::new();
+    if diagnostics.iter().any(|d| d.recoverable) {
+        suggested.push(format!("noveler write recover {ep}"));
+    }
+    if let Some(n) = next {
+        suggested.push(format!("noveler write {ep} --step {}", n.number));
+    }
+    Ok(TasksOutcome {
+        execution_method: EXECUTION_METHOD.into(),
+        episode: ep,
+        session_id: shown.as_ref().map(|s| s.session_id.clone()),
+        tasks,
+        progress: Progress::of(s),
+        diagnostics,
+        next_step: next.map(|n| n.number),
+        suggested_actions: suggested,
+    })
+}
