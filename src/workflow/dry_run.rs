@@ -39,7 +39,10 @@ impl Snapshot {
                 .into_iter()
                 .map(|n| {
                     let bytes = if n == "manifest.json" {
-                        std::fs::read(dir.join(&n)).unwrap_or_default()
+                        crate::store::text::read_internal(&dir.join(&n))
+                            .ok()
+                            .flatten()
+                            .unwrap_or_default()
                     } else {
                         Vec::new()
                     };
@@ -67,7 +70,8 @@ impl Snapshot {
                                 std::fs::remove_file(&path).map_err(|e| Error::io(&path, &e))?
                             }
                             Some(bytes) if name == "manifest.json" => {
-                                if std::fs::read(&path).ok().as_deref() != Some(bytes.as_slice()) {
+                                let now = crate::store::text::read_internal(&path).ok().flatten();
+                                if now.as_deref() != Some(bytes.as_slice()) {
                                     crate::store::write_atomic(&path, bytes)?;
                                 }
                             }

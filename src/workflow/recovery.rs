@@ -104,8 +104,7 @@ fn journal_ahead(root: &Path, s: &Session) -> Vec<&'static StageDef> {
             match recorded {
                 None => true,
                 Some(o) => {
-                    let body =
-                        std::fs::read_to_string(root.join(&o.output_file)).unwrap_or_default();
+                    let body = read_text(&root.join(&o.output_file)).unwrap_or_default();
                     !s.is_completed(st) || io::artifact_id(&body) != o.artifact_id
                 }
             }
@@ -412,7 +411,9 @@ fn replay(
             }
             continue;
         }
-        let body = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))?;
+        let body = crate::store::text::read_internal(&path)?
+            .ok_or_else(|| Error::io(&path, &std::io::Error::from(std::io::ErrorKind::NotFound)))?;
+        let body = String::from_utf8_lossy(&body).into_owned();
         let id = io::artifact_id(&body);
         let recorded = s
             .stage_outputs
@@ -530,7 +531,7 @@ fn restore_artifacts(root: &Path, s: &mut Session, ops: &dyn ManuscriptOps) -> R
         .collect();
     for (id, file) in outputs {
         if missing.contains(&id) {
-            if let Ok(body) = std::fs::read_to_string(root.join(&file)) {
+            if let Some(body) = read_text(&root.join(&file)) {
                 if io::artifact_id(&body) == id {
                     io::store_artifact(
                         root,
@@ -547,7 +548,8 @@ fn restore_artifacts(root: &Path, s: &mut Session, ops: &dyn ManuscriptOps) -> R
     }
     if let Some(m) = s.manuscript.clone() {
         if missing.contains(&m.artifact_id) {
-            if let Ok(text) = std::fs::read_to_string(root.join(&m.path)) {
+            let manuscript = crate::store::text::read_bytes(&root.join(&m.path)).ok();
+            if let Some(text) = manuscript.and_then(|b| String::from_utf8(b).ok()) {
                 if io::artifact_id(&text) == m.artifact_id {
                     io::store_artifact(
                         root,
@@ -590,7 +592,7 @@ fn rebuild(
     ops: &dyn ManuscriptOps,
 ) -> Result<(Session, Vec<StepResult>)> {
     let manifest_path = root.join(format!("{}/manifest.json", session::writes_dir(id)));
-    let text = std::fs::read_to_string(&manifest_path).map_err(|_| {
+    let text = read_text(&manifest_path).ok_or_else(|| {
         Error::new(
             Code::QC005,
             format!("セッション {id} を再構築できません: 記録（manifest.json）がありません"),
@@ -1000,4 +1002,11 @@ pub fn resume_from_partial_failure(
             suggested_actions: suggested,
         })
     })
+}
+
+/// A recorded file of noveler's own state as UTF-8 text (`store::text::read_internal`);
+/// `None` when it is missing, refused or not UTF-8.
+fn read_text(path: &Path) -> Option<String> {
+    let bytes = crate::store::text::read_internal(path).ok()??;
+    String::from_utf8(bytes).ok()
 }
