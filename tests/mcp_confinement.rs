@@ -559,7 +559,14 @@ fn fifos_devices_and_hostile_settings_are_refused_without_hanging() {
             json!({"path": "40_原稿/第009話_管.md", "content": "　本文。\n"}),
             "U007",
         ),
-        ("noveler_check", json!({"targets": [9]}), "U007"),
+        // As an episode the FIFO is no manuscript (walks list regular files only); named,
+        // it is refused.
+        ("noveler_check", json!({"targets": [9]}), "E003"),
+        (
+            "noveler_check",
+            json!({"targets": ["40_原稿/第009話_管.md"]}),
+            "U007",
+        ),
         ("noveler_check", json!({"targets": ["/dev/zero"]}), "U004"),
         (
             "write_resume",
@@ -589,6 +596,7 @@ fn fifos_devices_and_hostile_settings_are_refused_without_hanging() {
         assert!(text.contains(".novelerrc.yaml"), "{rc}: {r}");
     }
     drop(c);
+    std::fs::remove_file(w.root.join(".novelerrc.yaml")).unwrap();
     // The CLI refuses a device the person names, instead of reading until memory runs out.
     let out = std::process::Command::new(common::BIN)
         .args(["check", "/dev/zero", "--no-save", "--project-root"])
@@ -602,10 +610,10 @@ fn fifos_devices_and_hostile_settings_are_refused_without_hanging() {
     );
 }
 
-/// `complete` takes its locks under `.noveler/locks/`: no `.lock` file is left next to the
-/// author's files or outside the project.
+/// `complete` takes its locks under `.noveler/locks/` (issue 12 item 6): no `.lock` file is
+/// left next to the author's files (`40_原稿/`, `50_管理資料/`) or outside the project.
 #[test]
-fn complete_leaves_no_lock_outside_noveler() {
+fn complete_leaves_no_lock_next_to_the_authors_files() {
     let w = world();
     let before = tree(&w.outside);
     let mut c = Client::start(&w.root, &["-q"]);
@@ -613,16 +621,22 @@ fn complete_leaves_no_lock_outside_noveler() {
     assert!(r["result"].is_object(), "{r}");
     drop(c);
     assert_eq!(tree(&w.outside), before);
+    let mut locks = Vec::new();
     for e in walkdir::WalkDir::new(&w.base) {
         let e = e.unwrap();
-        let name = e.file_name().to_string_lossy();
-        if name.ends_with(".lock") {
-            let rel = e.path().strip_prefix(&w.root).unwrap_or(e.path());
-            assert!(
-                rel.starts_with(".noveler/locks") || rel.starts_with(".noveler"),
-                "a lock outside .noveler/: {}",
-                e.path().display()
-            );
+        if e.file_name().to_string_lossy().ends_with(".lock") {
+            locks.push(e.path().to_path_buf());
         }
+    }
+    assert!(!locks.is_empty(), "complete took no lock");
+    for lock in locks {
+        let rel = lock
+            .strip_prefix(&w.root)
+            .unwrap_or_else(|_| panic!("a lock outside the project: {}", lock.display()));
+        assert!(
+            rel.starts_with(".noveler") || rel.starts_with("temp/json_output"),
+            "a lock next to the author's files: {}",
+            lock.display()
+        );
     }
 }
