@@ -7,7 +7,9 @@
 #    output size, text and JSON (was over 100 s for text: line numbers were counted from the
 #    file start for every finding);
 # 2. one 3 MB line of （: check time, JSON size and peak RSS (the per-rule cap keeps the list
-#    at 200 findings per code);
+#    at 10,000 diagnostics per code; the tokenizer cuts a paragraph into 64 KiB pieces, so
+#    its lattice stays bounded — it was 1 GB for this line); then 60 MiB of it, near the
+#    64 MiB input limit;
 # 3. a .novelerrc.yaml nested 20,000 deep and one with 50,000 forbidden_expressions (was 9 s
 #    and 54 s): time to the answer.
 set -euo pipefail
@@ -43,12 +45,26 @@ echo "  text: $(ms "$bin" --project-root "$work/p" check "$f" --no-save --no-cac
   "$("$bin" --project-root "$work/p" check "$f" --no-save --no-cache 2>/dev/null | wc -c) bytes out"
 echo "  json: $(ms "$bin" --project-root "$work/p" check "$f" --no-save --no-cache --format json) ms," \
   "$("$bin" --project-root "$work/p" check "$f" --no-save --no-cache --format json 2>/dev/null | wc -c) bytes out"
+echo "  peak RSS: text $(rss "$bin" --project-root "$work/p" check "$f" --no-save --no-cache) MB," \
+  "json saved and printed (streamed) $(rss "$bin" --project-root "$work/p" check "$f" --no-cache --format json) MB"
 
 g="$work/p/40_原稿/第002話_括弧.md"
 head -c 3000000 /dev/zero | tr '\0' 'x' | sed 's/xxx/（/g' >"$g"
 echo "3 MB of （ on one line:"
 echo "  json: $(ms "$bin" --project-root "$work/p" check "$g" --no-save --no-cache --format json) ms," \
-  "peak RSS $(rss "$bin" --project-root "$work/p" check "$g" --no-save --no-cache --format json) MB"
+  "peak RSS $(rss "$bin" --project-root "$work/p" check "$g" --no-save --no-cache --format json) MB," \
+  "$("$bin" --project-root "$work/p" check "$g" --no-save --no-cache --format json 2>/dev/null | wc -c) bytes out"
+rm -f "$g"
+h="$work/p/40_原稿/第003話_巨大.md"
+head -c 62914560 /dev/zero | tr '\0' 'x' | sed 's/xxx/（/g' >"$h"
+echo "60 MiB of （ on one line (limit 64 MiB), one run:"
+if [ -x /usr/bin/time ]; then
+  /usr/bin/time -f '  json: %e s, peak RSS %M KB' "$bin" --project-root "$work/p" check "$h" \
+    --no-save --no-cache --format json 2>&1 >/dev/null | tail -1
+else
+  echo "  json: $(ms "$bin" --project-root "$work/p" check "$h" --no-save --no-cache --format json) ms"
+fi
+rm -f "$h"
 
 mkdir -p "$work/rc/40_原稿"
 printf '　本文。\n' >"$work/rc/40_原稿/第001話_a.md"

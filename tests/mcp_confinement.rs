@@ -467,3 +467,176 @@ fn symlinked_plot_and_settings_are_not_read() {
         );
     }
 }
+
+/// Files of noveler's own state (a writing session, a check session's manifest, an
+/// artifact) behind a symlink out of the project are judged on the opened file and refused:
+/// their text reaches no reply.
+#[cfg(unix)]
+#[test]
+fn internal_files_behind_symlinks_are_not_read() {
+    let w = world();
+    let session = "session_20260101_120000";
+    let check = "QC_EP001_20260101_120000_abcd";
+    let hex = "0123456789ab";
+    std::fs::write(
+        w.outside.join("session.yaml"),
+        format!("session_id: {session}\nepisode: 1\nnote: {SECRET}\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        w.outside.join("manifest.json"),
+        format!("{{\"session_id\": \"{check}\", \"note\": \"{SECRET}\"}}"),
+    )
+    .unwrap();
+    for d in [".noveler/sessions", ".noveler/artifacts"] {
+        std::fs::create_dir_all(w.root.join(d)).unwrap();
+    }
+    std::fs::create_dir_all(w.root.join(format!(".noveler/checks/{check}"))).unwrap();
+    for (link, target) in [
+        (format!(".noveler/sessions/{session}.yaml"), "session.yaml"),
+        (
+            format!(".noveler/checks/{check}/manifest.json"),
+            "manifest.json",
+        ),
+        (format!(".noveler/artifacts/{hex}.json"), "manifest.json"),
+    ] {
+        std::os::unix::fs::symlink(w.outside.join(target), w.root.join(link)).unwrap();
+    }
+    let before = tree(&w.outside);
+    let mut c = Client::start(&w.root, &["-q"]);
+    for (tool, args) in [
+        ("write_resume", json!({"session_id": session, "episode": 1})),
+        (
+            "get_check_status",
+            json!({"session_id": check, "episode": 1}),
+        ),
+        (
+            "fetch_artifact",
+            json!({"artifact_id": format!("artifact:{hex}")}),
+        ),
+    ] {
+        let r = c.call(tool, args.clone());
+        assert!(r.to_string().contains("U004"), "{tool} {args}: {r}");
+    }
+    drop(c);
+    assert_eq!(tree(&w.outside), before, "nothing outside changed");
+
+    // The CLI reads what the person names, but never its own state through such a link.
+    let out = std::process::Command::new(common::BIN)
+        .args(["write", "status", "1", "--project-root"])
+        .arg(&w.root)
+        .output()
+        .unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!all.contains(SECRET), "{all}");
+}
+
+/// A FIFO, a device and hostile settings end at once with a clear refusal (a blocking open
+/// of a FIFO with no writer would hang the server; the PATIENCE net catches that).
+#[cfg(unix)]
+#[test]
+fn fifos_devices_and_hostile_settings_are_refused_without_hanging() {
+    let w = world();
+    let mkfifo = |p: &Path| {
+        let c = std::ffi::CString::new(p.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path; mkfifo only creates a file.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0, "{p:?}");
+    };
+    mkfifo(&w.root.join("40_原稿/第009話_管.md"));
+    std::fs::create_dir_all(w.root.join(".noveler/sessions")).unwrap();
+    std::fs::create_dir_all(w.root.join(".noveler/locks")).unwrap();
+    let session = "session_20260101_120000";
+    mkfifo(&w.root.join(format!(".noveler/sessions/{session}.yaml")));
+    mkfifo(&w.root.join(".noveler/locks/episode_002.manuscript.lock"));
+    let mut c = Client::start(&w.root, &["-q"]);
+    for (tool, args, code) in [
+        (
+            "write",
+            json!({"path": "40_原稿/第009話_管.md", "content": "　本文。\n"}),
+            "U007",
+        ),
+        // As an episode the FIFO is no manuscript (walks list regular files only); named,
+        // it is refused.
+        ("noveler_check", json!({"targets": [9]}), "E003"),
+        (
+            "noveler_check",
+            json!({"targets": ["40_原稿/第009話_管.md"]}),
+            "U007",
+        ),
+        ("noveler_check", json!({"targets": ["/dev/zero"]}), "U004"),
+        (
+            "write_resume",
+            json!({"session_id": session, "episode": 1}),
+            "U007",
+        ),
+        (
+            "write",
+            json!({"path": "40_原稿/第002話_x.md", "content": "　本文。\n"}),
+            "U007",
+        ),
+    ] {
+        let r = c.call(tool, args.clone());
+        assert!(r.to_string().contains(code), "{tool} {args}: {r}");
+    }
+    // Hostile values in .novelerrc.yaml: refused with the file and line.
+    for (rc, key) in [
+        ("thresholds:\n  window_size: 0\n", "window_size"),
+        ("thresholds:\n  kanji_ratio_max: .nan\n", "kanji_ratio_max"),
+        ("weights:\n  rhythm: 0\n  grammar: 0\n", "weights"),
+        ("forbidden_expressions: [ok, '']\n", "forbidden_expressions"),
+    ] {
+        std::fs::write(w.root.join(".novelerrc.yaml"), rc).unwrap();
+        let r = c.call("noveler_check", json!({"targets": [1]}));
+        let text = r.to_string();
+        assert!(text.contains("U002") && text.contains(key), "{rc}: {r}");
+        assert!(text.contains(".novelerrc.yaml"), "{rc}: {r}");
+    }
+    drop(c);
+    std::fs::remove_file(w.root.join(".novelerrc.yaml")).unwrap();
+    // The CLI refuses a device the person names, instead of reading until memory runs out.
+    let out = std::process::Command::new(common::BIN)
+        .args(["check", "/dev/zero", "--no-save", "--project-root"])
+        .arg(&w.root)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("U007"),
+        "{out:?}"
+    );
+}
+
+/// `complete` takes its locks under `.noveler/locks/` (issue 12 item 6): no `.lock` file is
+/// left next to the author's files (`40_原稿/`, `50_管理資料/`) or outside the project.
+#[test]
+fn complete_leaves_no_lock_next_to_the_authors_files() {
+    let w = world();
+    let before = tree(&w.outside);
+    let mut c = Client::start(&w.root, &["-q"]);
+    let r = c.call("noveler_complete", json!({"episode": 1}));
+    assert!(r["result"].is_object(), "{r}");
+    drop(c);
+    assert_eq!(tree(&w.outside), before);
+    let mut locks = Vec::new();
+    for e in walkdir::WalkDir::new(&w.base) {
+        let e = e.unwrap();
+        if e.file_name().to_string_lossy().ends_with(".lock") {
+            locks.push(e.path().to_path_buf());
+        }
+    }
+    assert!(!locks.is_empty(), "complete took no lock");
+    for lock in locks {
+        let rel = lock
+            .strip_prefix(&w.root)
+            .unwrap_or_else(|_| panic!("a lock outside the project: {}", lock.display()));
+        assert!(
+            rel.starts_with(".noveler") || rel.starts_with("temp/json_output"),
+            "a lock next to the author's files: {}",
+            lock.display()
+        );
+    }
+}

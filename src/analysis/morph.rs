@@ -72,29 +72,67 @@ impl Lexicon {
     }
 
     /// `tokenize` with a worker the caller keeps: a worker's lattice buffers are reused from
-    /// one paragraph to the next instead of allocated per paragraph.
+    /// one paragraph to the next instead of allocated per paragraph. A text longer than
+    /// `MAX_PIECE_BYTES` is tokenised piece by piece (`piece_end`), so the lattice — and
+    /// the memory of a worker that keeps it — stays bounded whatever the paragraph's length.
     fn tokenize_with<'t>(&'t self, worker: &mut Worker, text: &str) -> Vec<Token<'t>> {
         let mut out = Vec::new();
-        if text.is_empty() {
-            return out;
-        }
-        worker.reset_sentence(text);
-        worker.tokenize();
-        out.reserve(worker.num_tokens());
-        for t in worker.token_iter() {
-            let idx = t.word_idx();
-            let feature = match &*self.dict {
-                Dictionary::Archived(a) => a.word_feature(idx),
-                Dictionary::Owned { dict, .. } => dict.word_feature(idx),
-            };
-            out.push(token(
-                t.range_byte(),
-                feature,
-                t.lex_type() == vibrato_rkyv::dictionary::LexType::Unknown,
-            ));
+        let mut start = 0;
+        while start < text.len() {
+            let end = piece_end(text, start);
+            worker.reset_sentence(&text[start..end]);
+            worker.tokenize();
+            out.reserve(worker.num_tokens());
+            for t in worker.token_iter() {
+                let idx = t.word_idx();
+                let feature = match &*self.dict {
+                    Dictionary::Archived(a) => a.word_feature(idx),
+                    Dictionary::Owned { dict, .. } => dict.word_feature(idx),
+                };
+                let r = t.range_byte();
+                out.push(token(
+                    start + r.start..start + r.end,
+                    feature,
+                    t.lex_type() == vibrato_rkyv::dictionary::LexType::Unknown,
+                ));
+            }
+            start = end;
         }
         out
     }
+}
+
+/// Longest piece of text given to the tokenizer at once, in bytes. Its lattice grows with
+/// the text (a 3 MB paragraph held about a gigabyte), so a longer paragraph is cut into
+/// pieces, after a sentence end where it can. Far above a real paragraph: the corpus's
+/// longest line (吾輩は猫である) is 33.5 KB, so no corpus paragraph is cut.
+pub const MAX_PIECE_BYTES: usize = 64 * 1024;
+
+/// Where the piece of `text` starting at `start` ends: the text's end when it is short
+/// enough; else just after the last sentence end (`。！？!?`) in the second half of the
+/// window, else after the last `、`, closing bracket or space there, else at the window's
+/// last character boundary.
+fn piece_end(text: &str, start: usize) -> usize {
+    if text.len() - start <= MAX_PIECE_BYTES {
+        return text.len();
+    }
+    let mut limit = start + MAX_PIECE_BYTES;
+    while !text.is_char_boundary(limit) {
+        limit -= 1;
+    }
+    let window = &text[start..limit];
+    let half = window.len() / 2;
+    let after = |i: usize| i + window[i..].chars().next().map_or(0, char::len_utf8);
+    let cut = window
+        .rfind(['。', '！', '？', '!', '?'])
+        .filter(|&i| i >= half)
+        .or_else(|| {
+            window
+                .rfind(['、', '」', '』', '）', ')', ' ', '　'])
+                .filter(|&i| i >= half)
+        })
+        .map_or(window.len(), after);
+    start + cut
 }
 
 fn token(range: Range<usize>, feature: &str, unknown: bool) -> Token<'_> {
@@ -271,6 +309,37 @@ pub(crate) mod tests {
             let raw = zstd::decode_all(&packed[..]).expect("unpack");
             Lexicon::new(Dictionary::from_bytes(&raw).expect("valid archive"))
         })
+    }
+
+    #[test]
+    fn a_long_paragraph_is_tokenised_in_bounded_pieces() {
+        let sentence = "彼は走った。";
+        let count = MAX_PIECE_BYTES / sentence.len() * 3 + 7;
+        let text = sentence.repeat(count);
+        let (mut start, mut pieces) = (0, 0);
+        while start < text.len() {
+            let end = piece_end(&text, start);
+            assert!(end > start && end - start <= MAX_PIECE_BYTES);
+            assert!(text[..end].ends_with('。'), "cut after a sentence end");
+            start = end;
+            pieces += 1;
+        }
+        assert!(pieces >= 3, "{pieces}");
+        // Cut after sentence ends, the words are those of each sentence alone.
+        let lex = lexicon();
+        let one = lex.tokenize(sentence).len();
+        let all = lex.tokenize(&text);
+        assert_eq!(all.len(), one * count);
+        assert_eq!(all.last().map(|t| t.range.end), Some(text.len()));
+        // No sentence end at all: cut at character boundaries, every byte still covered once.
+        let brackets = "（".repeat(MAX_PIECE_BYTES / 2);
+        let toks = lex.tokenize(&brackets);
+        let mut at = 0;
+        for t in &toks {
+            assert_eq!(t.range.start, at);
+            at = t.range.end;
+        }
+        assert_eq!(at, brackets.len());
     }
 
     fn words(text: &str) -> Vec<(String, String, String)> {

@@ -299,10 +299,7 @@ pub fn emit<R: Report>(
     }
     sink.envelope(|| outcome.value());
     let printed = match (&outcome.report, format) {
-        (_, Format::Json) | (Err(_), Format::Ndjson) => match &outcome.saved_json {
-            Some(json) => sink.stdout(json),
-            None => sink.stdout(&outcome.json()),
-        },
+        (_, Format::Json) | (Err(_), Format::Ndjson) => sink.stdout_with(|w| outcome.write_json(w)),
         (Ok(report), _) => sink.stdout(&text(report)),
         (Err(_), _) => Ok(()),
     };

@@ -16,6 +16,26 @@ pub struct Captured {
     pub envelope: Option<serde_json::Value>,
 }
 
+/// A writer that remembers the last byte written through it.
+struct LastByte<W> {
+    inner: W,
+    last: Option<u8>,
+}
+
+impl<W: Write> Write for LastByte<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        if n > 0 {
+            self.last = Some(buf[n - 1]);
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// The CLI's output: the terminal, or a buffer.
 #[derive(Debug, Default)]
 pub struct Sink {
@@ -53,6 +73,29 @@ impl Sink {
         let mut out = std::io::stdout().lock();
         out.write_all(text.as_bytes())?;
         if !text.ends_with('\n') {
+            out.write_all(b"\n")?;
+        }
+        out.flush()
+    }
+
+    /// Writes what `fill` writes to stdout through a buffer as it is produced (plus a final
+    /// newline when it did not end with one): a large output is never held whole in memory.
+    pub fn stdout_with(
+        &self,
+        fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        if self.capture.is_some() {
+            let mut buf = Vec::new();
+            fill(&mut buf)?;
+            return self.stdout(&String::from_utf8_lossy(&buf));
+        }
+        let lock = std::io::stdout().lock();
+        let mut out = LastByte {
+            inner: std::io::BufWriter::with_capacity(64 * 1024, lock),
+            last: None,
+        };
+        fill(&mut out)?;
+        if out.last != Some(b'\n') {
             out.write_all(b"\n")?;
         }
         out.flush()

@@ -257,7 +257,7 @@ pub fn run_get(ctx: &Ctx, req: FileGetRequest) -> Result<FileGetReport> {
         let Ok(r) = paths::resolve(&ctx.root, Path::new(p)) else {
             continue;
         };
-        let bytes = match std::fs::read(&r.abs) {
+        let bytes = match crate::store::text::read_bytes(&r.abs) {
             Ok(b) => b,
             Err(_) => continue,
         };
@@ -374,11 +374,7 @@ pub fn run_changes(ctx: &Ctx, req: FileChangesRequest) -> Result<FileChangesRepo
     for rel in targets {
         let recorded = loaded.index.files.get(&rel);
         let abs = croot.join(&rel);
-        let current = match std::fs::read(&abs) {
-            Ok(b) => Some(b),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(Error::io(&abs, &e)),
-        };
+        let current = crate::store::text::read_bytes_if_exists(&abs)?;
         let sha = current.as_deref().map(sha256_hex);
         let status = match (&sha, recorded) {
             (None, None) => {

@@ -158,10 +158,11 @@ pub struct Outcome<R> {
     pub envelope: Envelope,
     /// Set when saving the envelope failed; the run itself still counts.
     pub save_error: Option<Error>,
-    /// The envelope as saved (pretty JSON, `saved_to` included), when it was saved: what
-    /// `--format json` prints, kept so a large result is not serialised twice.
-    pub saved_json: Option<String>,
-    /// sha256 of `saved_json` (the saved file), hashed once when it was written.
+    /// The saved envelope file (pretty JSON, `saved_to` included), open, when it was saved:
+    /// what `--format json` prints is copied from it, so a large result is neither
+    /// serialised twice nor held whole in memory.
+    pub saved_file: Option<std::fs::File>,
+    /// sha256 of the saved file, hashed once while it was written.
     pub saved_sha256: Option<String>,
 }
 
@@ -174,15 +175,29 @@ impl<R: Report> Outcome<R> {
         }
     }
 
-    /// The whole envelope as pretty JSON: the saved bytes when it was saved.
-    pub fn json(&self) -> String {
-        if let Some(saved) = &self.saved_json {
-            return saved.clone();
+    /// Writes the whole envelope as pretty JSON to `out` as it goes: the saved file copied
+    /// through a buffer when it was saved, else the envelope serialised straight into `out`.
+    pub fn write_json(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match &self.saved_file {
+            Some(file) => {
+                use std::io::Seek;
+                let mut f = file;
+                f.rewind()?;
+                std::io::copy(&mut f, out).map(|_| ())
+            }
+            None => {
+                serde_json::to_writer_pretty(out, &self.envelope.written(self.report.as_ref().ok()))
+                    .map_err(std::io::Error::from)
+            }
         }
-        let body =
-            crate::store::envelope::to_json(&self.envelope.written(self.report.as_ref().ok()))
-                .unwrap_or_default();
-        String::from_utf8(body).unwrap_or_default()
+    }
+
+    /// The whole envelope as pretty JSON in memory (small outputs and tests; printing uses
+    /// `write_json`).
+    pub fn json(&self) -> String {
+        let mut out = Vec::new();
+        let _ = self.write_json(&mut out);
+        String::from_utf8(out).unwrap_or_default()
     }
 
     /// The whole envelope as a JSON value, for a caller that reshapes it (MCP replies).
@@ -216,15 +231,15 @@ pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<
     } else {
         (None, None)
     };
-    let (saved_json, saved_sha256) = match saved {
-        Some(s) => (String::from_utf8(s.body).ok(), Some(s.sha256)),
+    let (saved_file, saved_sha256) = match saved {
+        Some(s) => (Some(s.file), Some(s.sha256)),
         None => (None, None),
     };
     Outcome {
         report,
         envelope,
         save_error,
-        saved_json,
+        saved_file,
         saved_sha256,
     }
 }

@@ -420,7 +420,7 @@ impl Checker<'_> {
             }
         };
         self.verified += 1;
-        match std::fs::read(&r.abs) {
+        match crate::store::text::read_bytes(&r.abs) {
             Err(_) => self.problem(
                 &format!("{base}/path"),
                 "file_missing",

@@ -208,9 +208,9 @@ pub fn read_manifest(root: &Path, id: &str) -> Result<Manifest> {
     let dir = paths::inside(root, &format!("{BACKUP_DIR}/{id}"))?;
     let path = dir.join(MANIFEST);
     let rel = format!("{BACKUP_DIR}/{id}/{MANIFEST}");
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+    let bytes = match super::text::read_internal(&path) {
+        Ok(Some(b)) => b,
+        Ok(None) => {
             let msg = if dir.is_dir() {
                 format!("バックアップ {id} は未完了です（manifest.json がありません）")
             } else {
@@ -220,7 +220,7 @@ pub fn read_manifest(root: &Path, id: &str) -> Result<Manifest> {
                 .hint("`noveler backup list` で利用できるバックアップを確認してください。")
                 .suggest("noveler backup list"));
         }
-        Err(e) => return Err(Error::io(&path, &e)),
+        Err(e) => return Err(e),
     };
     let broken = |reason: String| {
         Error::new(
@@ -303,10 +303,13 @@ fn verified_copies(root: &Path, id: &str, manifest: &Manifest) -> Result<Vec<Vec
     let mut bad = Vec::new();
     for f in &manifest.files {
         let p = dir.join(&f.stored_as);
-        match std::fs::read(&p) {
-            Ok(bytes) if sha256_hex(&bytes) == f.sha256 => stored.push(bytes),
-            Ok(_) => bad.push(serde_json::json!({"path": f.path, "reason": "sha256 mismatch"})),
-            Err(e) => bad.push(serde_json::json!({"path": f.path, "reason": e.to_string()})),
+        match super::text::read_internal(&p) {
+            Ok(Some(bytes)) if sha256_hex(&bytes) == f.sha256 => stored.push(bytes),
+            Ok(Some(_)) => {
+                bad.push(serde_json::json!({"path": f.path, "reason": "sha256 mismatch"}))
+            }
+            Ok(None) => bad.push(serde_json::json!({"path": f.path, "reason": "missing"})),
+            Err(e) => bad.push(serde_json::json!({"path": f.path, "reason": e.message})),
         }
     }
     if !bad.is_empty() {
@@ -328,11 +331,7 @@ fn plan(root: &Path, manifest: &Manifest, stored: Vec<Vec<u8>>) -> Result<Vec<Pl
     let mut plan = Vec::new();
     for (f, bytes) in manifest.files.iter().zip(stored) {
         let target = paths::resolve(root, Path::new(&f.path))?;
-        let current = match std::fs::read(&target.abs) {
-            Ok(b) => Some(sha256_hex(&b)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(Error::io(&target.abs, &e)),
-        };
+        let current = super::text::read_bytes_if_exists(&target.abs)?.map(|b| sha256_hex(&b));
         let action = match &current {
             None => "create",
             Some(h) if *h == f.sha256 => "unchanged",
@@ -386,11 +385,7 @@ fn write_plan(root: &Path, id: &str, plan: &[Planned]) -> Result<Option<BackupRe
     // a file changed since is QC-018 and nothing is written.
     let write_all = || -> Result<Option<BackupRef>> {
         for (target, _, r) in plan.iter().filter(|(_, _, r)| r.action != "unchanged") {
-            let now = match std::fs::read(&target.abs) {
-                Ok(b) => Some(sha256_hex(&b)),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                Err(e) => return Err(Error::io(&target.abs, &e)),
-            };
+            let now = super::text::read_bytes_if_exists(&target.abs)?.map(|b| sha256_hex(&b));
             if now != r.current_sha256 {
                 return Err(Error::new(
                     Code::QC018,

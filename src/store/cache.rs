@@ -73,7 +73,7 @@ impl Cache {
 
     /// The cached analysis, or `None` when absent or unreadable.
     pub fn get(&self, key: &str) -> Option<FileAnalysis> {
-        let bytes = std::fs::read(self.path(key)).ok()?;
+        let bytes = super::text::read_internal(&self.path(key)).ok()??;
         let entry: Entry = serde_json::from_slice(&bytes).ok()?;
         (entry.key == key && entry.noveler_version == crate::VERSION).then_some(entry.analysis)
     }

@@ -243,6 +243,23 @@ pub fn verify_opened(file: &std::fs::File, path: &Path) -> Result<()> {
     }
 }
 
+/// `verify_opened` for what the store opens of a project's own state (a directory it writes
+/// into, a session, manifest, lock, backup or artifact file): also — for everyone, the CLI
+/// included — an object reached through a project's own folder (`OWN_DIRS`) must lie inside
+/// that project, judged on the handle.
+pub fn verify_opened_internal(file: &std::fs::File, path: &Path) -> Result<()> {
+    verify_opened(file, path)?;
+    let abs = normalize(&absolute(path));
+    let Some(root) = own_folder_root(&abs) else {
+        return Ok(());
+    };
+    let croot = std::fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
+    match opened_path(file).or_else(|| std::fs::canonicalize(path).ok()) {
+        Some(real) if real.starts_with(&croot) => Ok(()),
+        real => Err(symlink_out(path, &root, real.as_deref(), Access::Opened)),
+    }
+}
+
 #[cfg(target_os = "linux")]
 fn opened_path(file: &std::fs::File) -> Option<PathBuf> {
     use std::os::fd::AsRawFd;
@@ -272,8 +289,8 @@ pub fn guard_write(path: &Path) -> Result<()> {
     let croot = std::fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
     match canonical_prefix(&abs) {
         Ok(c) if c.starts_with(&croot) => Ok(()),
-        Ok(c) => Err(symlink_out(path, &root, Some(&c))),
-        Err(_) => Err(symlink_out(path, &root, None)),
+        Ok(c) => Err(symlink_out(path, &root, Some(&c), Access::Write)),
+        Err(_) => Err(symlink_out(path, &root, None, Access::Write)),
     }
 }
 
@@ -299,14 +316,25 @@ fn own_folder_root(abs: &Path) -> Option<PathBuf> {
     None
 }
 
-fn symlink_out(path: &Path, root: &Path, target: Option<&Path>) -> Error {
+/// What was being done when an own folder led out of its project.
+#[derive(Clone, Copy)]
+enum Access {
+    Write,
+    Opened,
+}
+
+fn symlink_out(path: &Path, root: &Path, target: Option<&Path>, access: Access) -> Error {
     let to = target
         .map(|t| format!("（リンク先: {}）", t.display()))
         .unwrap_or_default();
+    let what = match access {
+        Access::Write => "への書き込み",
+        Access::Opened => "の読み書き",
+    };
     Error::new(
         Code::U004,
         format!(
-            "{} への書き込みを中止しました: プロジェクト {} の管理フォルダがシンボリックリンクでプロジェクトの外を指しています{to}",
+            "{}{what}を中止しました: プロジェクト {} の管理フォルダがシンボリックリンクでプロジェクトの外を指しています{to}",
             shown(path),
             root.display()
         ),

@@ -52,10 +52,8 @@ pub fn load(root: &Path, id: &str) -> Result<CorpusBaseline> {
         return Err(missing(id).details(serde_json::json!({"expected": "12 lower-case hex"})));
     }
     let path = path_of(root, id);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(missing(id)),
-        Err(e) => return Err(Error::io(&path, &e)),
+    let Some(bytes) = super::text::read_internal(&path)? else {
+        return Err(missing(id));
     };
     let corrupt = |why: String| {
         Error::new(
@@ -150,8 +148,9 @@ pub fn feedback(root: &Path) -> (Vec<FeedbackRecord>, Vec<String>) {
     let mut out = Vec::new();
     let mut bad = Vec::new();
     for p in names {
-        match std::fs::read(&p)
+        match super::text::read_internal(&p)
             .ok()
+            .flatten()
             .and_then(|b| serde_json::from_slice::<FeedbackRecord>(&b).ok())
         {
             Some(r) => out.push(r),

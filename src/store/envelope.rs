@@ -1,7 +1,7 @@
 //! The one JSON result envelope (SPEC §5), written by every command, CLI and MCP alike, to
 //! `temp/json_output/<command>_<YYYYMMDD_HHMMSS>_<8 hex>.json`.
 
-use super::atomic::write_atomic_unsynced;
+use super::atomic::write_atomic_streamed;
 use super::FileRef;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -181,9 +181,9 @@ impl Envelope {
         self.save_json(root).map(|saved| saved.path)
     }
 
-    /// `save`, also returning the JSON written: the envelope exactly as `to_vec_pretty`
-    /// prints it now that `saved_to` is set, so a caller that prints it need not serialise
-    /// a large result again.
+    /// `save`, also returning the written file (open, at its start): the envelope exactly as
+    /// `to_vec_pretty` prints it now that `saved_to` is set, so a caller that prints it need
+    /// not serialise a large result again.
     pub fn save_json(&mut self, root: &Path) -> Result<Saved> {
         self.save_with(root, None::<&serde_json::Value>)
     }
@@ -197,28 +197,48 @@ impl Envelope {
     ) -> Result<Saved> {
         let rel = format!("{OUTPUT_DIR}/{}", self.file_name());
         self.saved_to = Some(rel.clone());
-        let body = match result {
-            Some(r) => to_json(&self.written(Some(r)))?,
-            None => to_json(self)?,
-        };
         let path = super::paths::inside(root, &rel)?;
-        // A result log entry: atomic, not fsynced (see `store::atomic`).
-        write_atomic_unsynced(&path, &body)?;
-        // The one hash of the body: the index records it and MCP replies with it.
-        let sha256 = crate::analysis::sha256_hex(&body);
-        super::index::record_envelope(root, self, &rel, &sha256, body.len() as u64).map_err(
-            |e| {
-                Error::new(
-                    e.code,
-                    format!(
-                        "結果は {rel} に保存しましたが、ハッシュインデックスを更新できませんでした: {}",
-                        e.message
-                    ),
-                )
-                .hint("`noveler files list` でインデックスを再構築できます。")
-            },
-        )?;
-        Ok(Saved { path, body, sha256 })
+        // A result log entry: atomic, not fsynced (see `store::atomic`), serialised straight
+        // into the file through a buffer and hashed on the way — the body is never held
+        // whole in memory. The one hash of the body: the index records it and MCP replies
+        // with it.
+        let this: &Envelope = self;
+        let mut failure = None;
+        let ((sha256, len), file) = write_atomic_streamed(&path, |w| {
+            let mut out = Hashing::new(w);
+            let written = match result {
+                Some(r) => serde_json::to_writer_pretty(&mut out, &this.written(Some(r))),
+                None => serde_json::to_writer_pretty(&mut out, this),
+            };
+            match written {
+                Ok(()) => Ok(out.finish()),
+                Err(e) => {
+                    let io = std::io::Error::other(e.to_string());
+                    failure = Some(e);
+                    Err(io)
+                }
+            }
+        })
+        .map_err(|e| match failure.take() {
+            Some(ser) if !ser.is_io() => serialise_error(&ser),
+            _ => e,
+        })?;
+        super::index::record_envelope(root, self, &rel, &sha256, len).map_err(|e| {
+            Error::new(
+                e.code,
+                format!(
+                    "結果は {rel} に保存しましたが、ハッシュインデックスを更新できませんでした: {}",
+                    e.message
+                ),
+            )
+            .hint("`noveler files list` でインデックスを再構築できます。")
+        })?;
+        Ok(Saved {
+            path,
+            file,
+            len,
+            sha256,
+        })
     }
 
     /// The envelope with `result` (when given) in place of `self.result`, for serialising
@@ -245,23 +265,80 @@ impl Envelope {
 
 /// Pretty JSON of an envelope (R002 if a report cannot be serialised).
 pub fn to_json<T: Serialize + ?Sized>(envelope: &T) -> Result<Vec<u8>> {
-    serde_json::to_vec_pretty(envelope).map_err(|e| {
-        Error::new(
-            crate::Code::R002,
-            format!("結果のJSON化に失敗しました: {e}"),
-        )
-    })
+    serde_json::to_vec_pretty(envelope).map_err(|e| serialise_error(&e))
+}
+
+fn serialise_error(e: &serde_json::Error) -> Error {
+    Error::new(
+        crate::Code::R002,
+        format!("結果のJSON化に失敗しました: {e}"),
+    )
 }
 
 /// A saved envelope file.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Saved {
     /// Absolute path written.
     pub path: PathBuf,
-    /// The bytes written (pretty JSON).
-    pub body: Vec<u8>,
-    /// sha256 of `body`, lower-case hex.
+    /// The file written (pretty JSON), open for reading from its start: what a caller
+    /// prints is copied from it, never held whole in memory.
+    pub file: std::fs::File,
+    /// Its size in bytes.
+    pub len: u64,
+    /// sha256 of the file, lower-case hex, computed while it was written.
     pub sha256: String,
+}
+
+impl Saved {
+    /// The saved bytes (for tests and small files).
+    pub fn body(&self) -> std::io::Result<Vec<u8>> {
+        use std::io::{Read, Seek};
+        let mut f = &self.file;
+        f.rewind()?;
+        let mut out = Vec::with_capacity(self.len as usize);
+        f.read_to_end(&mut out)?;
+        Ok(out)
+    }
+}
+
+/// A writer that passes bytes through and hashes (sha256) and counts them.
+struct Hashing<W> {
+    inner: W,
+    hash: sha2::Sha256,
+    len: u64,
+}
+
+impl<W: std::io::Write> Hashing<W> {
+    fn new(inner: W) -> Self {
+        use sha2::Digest;
+        Hashing {
+            inner,
+            hash: sha2::Sha256::new(),
+            len: 0,
+        }
+    }
+
+    /// The hex sha256 and the length of what was written.
+    fn finish(self) -> (String, u64) {
+        use sha2::Digest;
+        let digest = self.hash.finalize();
+        let hex = digest.iter().map(|b| format!("{b:02x}")).collect();
+        (hex, self.len)
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        use sha2::Digest;
+        let n = self.inner.write(buf)?;
+        self.hash.update(&buf[..n]);
+        self.len += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// [`Envelope`] by reference with a typed `result`: keep the fields, their order and their
@@ -377,11 +454,13 @@ mod tests {
         );
         let (mut a, mut b) = (envelope.clone(), envelope);
         let saved = a.save_json(dir.path()).unwrap();
-        let pa = saved.path;
         let pb = b.save(dir.path()).unwrap();
+        let body = saved.body().unwrap();
+        assert_eq!(body, serde_json::to_vec_pretty(&a).unwrap());
+        assert_eq!(saved.sha256, crate::analysis::sha256_hex(&body));
+        assert_eq!(saved.len, body.len() as u64);
+        let pa = saved.path;
         assert_ne!(pa, pb);
-        assert_eq!(saved.body, serde_json::to_vec_pretty(&a).unwrap());
-        assert_eq!(saved.sha256, crate::analysis::sha256_hex(&saved.body));
         for (path, env) in [(&pa, &a), (&pb, &b)] {
             let name = path.file_name().unwrap().to_str().unwrap();
             // check_20261118_110640_<8 hex>.json

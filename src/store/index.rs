@@ -201,7 +201,7 @@ fn log_path(root: &Path) -> PathBuf {
 
 /// Applies the journal to `index`; unreadable lines (a torn last one) are skipped.
 fn replay_log(root: &Path, index: &mut HashIndex) {
-    let Ok(bytes) = std::fs::read(log_path(root)) else {
+    let Ok(Some(bytes)) = super::text::read_internal(&log_path(root)) else {
         return;
     };
     for line in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
@@ -226,12 +226,13 @@ fn append_log(root: &Path, line: &LogLine) -> Result<u64> {
         )
     })?;
     body.push(b'\n');
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .read(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| Error::io(&path, &e))?;
+    let mut file = super::atomic::open_own(
+        &path,
+        std::fs::OpenOptions::new()
+            .create(true)
+            .read(true)
+            .append(true),
+    )?;
     let len = file.metadata().map_err(|e| Error::io(&path, &e))?.len();
     if len > 0 {
         let mut last = [0u8; 1];
@@ -321,9 +322,9 @@ pub fn rebuild(root: &Path) -> Result<HashIndex> {
     let mut envelopes: Vec<(String, String, Envelope)> = Vec::new();
     let mut disk: Vec<(String, Vec<u8>, Option<String>)> = Vec::new();
     for (rel, abs) in files {
-        let bytes = match std::fs::read(&abs) {
-            Ok(b) => b,
-            Err(_) => continue, // removed meanwhile
+        let bytes = match super::text::read_internal(&abs) {
+            Ok(Some(b)) => b,
+            _ => continue, // removed meanwhile (or not a file of this project)
         };
         let mtime = std::fs::metadata(&abs)
             .and_then(|m| m.modified())
@@ -389,10 +390,10 @@ fn read(root: &Path) -> std::result::Result<HashIndex, String> {
 /// Parses the base file; `Err(reason)` when it is missing or unusable.
 fn read_base(root: &Path) -> std::result::Result<HashIndex, String> {
     let path = index_path(root);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(MISSING.into()),
-        Err(e) => return Err(format!("読み込めませんでした: {e}")),
+    let bytes = match super::text::read_internal(&path) {
+        Ok(Some(b)) => b,
+        Ok(None) => return Err(MISSING.into()),
+        Err(e) => return Err(format!("読み込めませんでした: {}", e.message)),
     };
     let index: HashIndex =
         serde_json::from_slice(&bytes).map_err(|e| format!("インデックスが壊れていました: {e}"))?;

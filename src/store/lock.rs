@@ -163,13 +163,14 @@ fn open(lock: &Path) -> Result<std::fs::File> {
     if let Some(dir) = lock.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
     }
-    OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(lock)
-        .map_err(|e| Error::io(lock, &e))
+    super::atomic::open_own(
+        lock,
+        OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false),
+    )
 }
 
 /// Runs `f` holding the exclusive lock for `path`, waiting at most `DEFAULT_WAIT` for it.

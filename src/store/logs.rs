@@ -76,11 +76,8 @@ pub fn append(
         if size > 0 && size + line.len() as u64 > rotation.max_bytes {
             rotate(&path, rotation.keep)?;
         }
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .map_err(|e| Error::io(&path, &e))?;
+        let mut file =
+            super::atomic::open_own(&path, std::fs::OpenOptions::new().create(true).append(true))?;
         file.write_all(line.as_bytes())
             .map_err(|e| Error::io(&path, &e))
     })

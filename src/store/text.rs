@@ -39,7 +39,34 @@ pub fn read_bytes_if_exists(path: &Path) -> Result<Option<Vec<u8>>> {
     }
 }
 
+/// Reads a file of noveler's own state (a session, manifest, check session file, artifact,
+/// backup copy, index, cache entry): the checks of `read_bytes` (regular file, no blocking,
+/// at most `MAX_TEXT_BYTES`), and the opened file judged on its handle by
+/// `confine::verify_opened_internal` — inside the allowed roots over MCP, and, for everyone,
+/// inside the project whose own folder (`.noveler/` …) the path names. `None` when the file
+/// does not exist.
+pub fn read_internal(path: &Path) -> Result<Option<Vec<u8>>> {
+    read_checked(
+        path,
+        MAX_TEXT_BYTES,
+        true,
+        crate::store::confine::verify_opened_internal,
+    )
+}
+
 fn read_bytes_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
+    // Over MCP: the opened file itself must lie inside the allowed roots (plot and settings
+    // files behind a symlink, or a path swapped after it was checked).
+    read_checked(path, limit, false, crate::store::confine::verify_opened)
+        .map(Option::unwrap_or_default)
+}
+
+fn read_checked(
+    path: &Path,
+    limit: u64,
+    missing_ok: bool,
+    verify: fn(&std::fs::File, &Path) -> Result<()>,
+) -> Result<Option<Vec<u8>>> {
     let mut opts = std::fs::OpenOptions::new();
     opts.read(true);
     #[cfg(unix)]
@@ -47,23 +74,16 @@ fn read_bytes_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
         use std::os::unix::fs::OpenOptionsExt;
         opts.custom_flags(libc::O_NONBLOCK);
     }
-    let file = opts.open(path).map_err(|e| Error::io(path, &e))?;
-    // Over MCP: the opened file itself must lie inside the allowed roots (plot and settings
-    // files behind a symlink, or a path swapped after it was checked).
-    crate::store::confine::verify_opened(&file, path)?;
+    let file = match opts.open(path) {
+        Ok(f) => f,
+        Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::io(path, &e)),
+    };
+    verify(&file, path)?;
     // fstat of the opened handle: what is read is what was checked.
     let meta = file.metadata().map_err(|e| Error::io(path, &e))?;
     if !meta.is_file() {
-        let ft = meta.file_type();
-        let kind = if ft.is_dir() {
-            "ディレクトリ"
-        } else {
-            special_kind(&ft)
-        };
-        return Err(refuse(
-            path,
-            format!("通常のファイルではありません（{kind}）。読み込みません"),
-        ));
+        return Err(not_regular(path, &meta));
     }
     let too_big = |size: u64| {
         refuse(
@@ -84,7 +104,21 @@ fn read_bytes_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
     if bytes.len() as u64 > limit {
         return Err(too_big(bytes.len() as u64));
     }
-    Ok(bytes)
+    Ok(Some(bytes))
+}
+
+/// U007 for a path whose opened file is not a regular file (a directory, FIFO, device …).
+pub(crate) fn not_regular(path: &Path, meta: &std::fs::Metadata) -> Error {
+    let ft = meta.file_type();
+    let kind = if ft.is_dir() {
+        "ディレクトリ"
+    } else {
+        special_kind(&ft)
+    };
+    refuse(
+        path,
+        format!("通常のファイルではありません（{kind}）。読み込みません"),
+    )
 }
 
 /// Reads standard input (or any stream) to its end, refusing more than `MAX_TEXT_BYTES`

@@ -167,7 +167,7 @@ impl Committed {
             let ok = match &o.bytes {
                 Some(bytes) => {
                     write_atomic(&o.abs, bytes).is_ok()
-                        && std::fs::read(&o.abs)
+                        && super::text::read_bytes(&o.abs)
                             .map(|now| sha256_hex(&now) == sha256_hex(bytes))
                             .unwrap_or(false)
                 }

@@ -169,7 +169,10 @@ pub fn search(files: &[(u16, PathBuf)], terms: &[String], limit: usize) -> Conte
     let scored: Vec<Scored<'_>> = files
         .par_iter()
         .map(|(id, path)| {
-            let bytes = std::fs::read(path).map_err(|_| path.clone())?;
+            let bytes = match crate::store::text::read_internal(path) {
+                Ok(Some(b)) => b,
+                _ => return Err(path.clone()),
+            };
             let text = String::from_utf8_lossy(&bytes);
             Ok(score_text_only(terms, &text).map(|s| (s, *id, path)))
         })
@@ -186,8 +189,9 @@ pub fn search(files: &[(u16, PathBuf)], terms: &[String], limit: usize) -> Conte
     out.total = ranked.len();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     for (_, id, path) in ranked.into_iter().take(limit) {
-        let hit = std::fs::read(path)
+        let hit = crate::store::text::read_internal(path)
             .ok()
+            .flatten()
             .and_then(|b| score_text(terms, &String::from_utf8_lossy(&b)));
         match hit {
             Some(hit) => out.hits.push(ContextHit {

@@ -64,10 +64,11 @@ impl TodoPaths {
     }
 }
 
-/// Reads a UTF-8 file; `None` when it does not exist.
+/// Reads a UTF-8 file of `.todo/` (`store::text::read_internal`: a regular file inside the
+/// project, judged on its handle); `None` when it does not exist.
 pub fn read_text(path: &Path) -> Result<Option<String>> {
-    match std::fs::read(path) {
-        Ok(bytes) => match String::from_utf8(bytes) {
+    match crate::store::text::read_internal(path) {
+        Ok(Some(bytes)) => match String::from_utf8(bytes) {
             Ok(text) => Ok(Some(text)),
             Err(e) => Err(Error::new(
                 Code::FileReadError,
@@ -80,8 +81,8 @@ pub fn read_text(path: &Path) -> Result<Option<String>> {
             .at(path, None)
             .hint("UTF-8 で保存し直してください。")),
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(read_error(path, &e)),
+        Ok(None) => Ok(None),
+        Err(e) => Err(e),
     }
 }
 

@@ -40,7 +40,10 @@ impl Snapshot {
                 .into_iter()
                 .map(|n| {
                     let bytes = if n == "manifest.json" {
-                        std::fs::read(dir.join(&n)).unwrap_or_default()
+                        crate::store::text::read_internal(&dir.join(&n))
+                            .ok()
+                            .flatten()
+                            .unwrap_or_default()
                     } else {
                         Vec::new()
                     };
@@ -66,7 +69,8 @@ impl Snapshot {
                         match before.get(&name) {
                             None => disk::remove_existing_file(&path)?,
                             Some(bytes) if name == "manifest.json" => {
-                                if std::fs::read(&path).ok().as_deref() != Some(bytes.as_slice()) {
+                                let now = crate::store::text::read_internal(&path).ok().flatten();
+                                if now.as_deref() != Some(bytes.as_slice()) {
                                     crate::store::write_atomic(&path, bytes)?;
                                 }
                             }

@@ -255,16 +255,12 @@ pub fn load(root: &Path, id: &str) -> Result<Session> {
         return Err(invalid_id(id));
     }
     let path = path_of(root, id);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(
-                Error::new(Code::U005, format!("セッション {id} が見つかりません"))
-                    .at(&path, None)
-                    .hint("noveler write status EP でセッションの一覧を確認してください。"),
-            )
-        }
-        Err(e) => return Err(Error::io(&path, &e)),
+    let Some(bytes) = crate::store::text::read_internal(&path)? else {
+        return Err(
+            Error::new(Code::U005, format!("セッション {id} が見つかりません"))
+                .at(&path, None)
+                .hint("noveler write status EP でセッションの一覧を確認してください。"),
+        );
     };
     parse(root, id, &path, &bytes)
 }
@@ -339,8 +335,16 @@ pub fn list(root: &Path) -> Vec<Listed> {
     ids.into_iter()
         .map(|id| {
             let path = path_of(root, &id);
-            let bytes = std::fs::read(&path).unwrap_or_default();
-            match parse(root, &id, &path, &bytes) {
+            let read = crate::store::text::read_internal(&path);
+            let bytes = match &read {
+                Ok(Some(b)) => b.clone(),
+                _ => Vec::new(),
+            };
+            let parsed = match read {
+                Err(e) => Err(e),
+                Ok(_) => parse(root, &id, &path, &bytes),
+            };
+            match parsed {
                 Ok(s) => Listed::Ok(Box::new(s)),
                 Err(error) => Listed::Corrupt {
                     episode: scan_episode(&bytes),

@@ -239,7 +239,7 @@ pub fn run_with(
     let manuscript_rel = crate::store::fileref::shown_path(root, &manuscript_abs);
     lock::with_manuscript_locks(&croot, &[&manuscript_rel], || {
         lock::with_lock(&lock::named_lock(&croot, "ledger"), || {
-            let now = std::fs::read(&manuscript_abs).map_err(|e| Error::io(&manuscript_abs, &e))?;
+            let now = crate::store::text::read_bytes(&manuscript_abs)?;
             let actual = crate::analysis::sha256_hex(&now);
             if actual != file.sha256 {
                 return Err(Error::new(

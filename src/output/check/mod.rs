@@ -264,6 +264,77 @@ mod tests {
         assert!(!snip.text.starts_with('…'));
     }
 
+    /// Bytes written through it (the JSON serialiser streams into it).
+    #[derive(Default)]
+    struct Counted(usize);
+
+    impl std::io::Write for Counted {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// (findings, bytes the text snippets read, text output bytes, JSON output bytes).
+    fn output_work(text: &str) -> (usize, usize, usize, usize) {
+        let a = crate::analysis::analyze(text, "a.md", &crate::analysis::Settings::default());
+        let idx = LineIndex::new(text);
+        let read = a
+            .findings
+            .iter()
+            .map(|f| window(text, &idx, f.byte_start, f.byte_end - f.byte_start).bytes())
+            .sum();
+        let n = a.findings.len();
+        let r = report(vec![file_with(text, a.findings)]);
+        let shown = super::text(&r, &TextOptions::default()).len();
+        let mut json = Counted::default();
+        serde_json::to_writer_pretty(&mut json, &r).unwrap();
+        (n, read, shown, json.0)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+        /// Output work is linear in the input (issue 12), counted in bytes, not timed: each
+        /// finding reads a bounded window of its line (after one `LineIndex` pass) and adds a
+        /// bounded number of bytes to the text and to the JSON output, however long its line
+        /// (up to 12 KB here) and however often the text is repeated — so rendering F
+        /// findings of an n-byte text costs O(n + F), and F grows at most linearly with n.
+        #[test]
+        fn output_work_is_linear_in_the_input(
+            line in "[　あ漢（）。、「」！？a]{0,120}",
+            lines in 1usize..12,
+            long in 0usize..4_000,
+            k in 2usize..5,
+        ) {
+            let mut unit = String::new();
+            for _ in 0..lines {
+                unit.push_str(&line);
+                unit.push('\n');
+            }
+            unit.push_str(&"（".repeat(long));
+            unit.push_str("。。\n");
+            let cap = (2 * CONTEXT_CHARS + MAX_UNDERLINE_CHARS) * 4;
+            // A report's fixed part (header, scores, metrics, summary) and one finding's
+            // most: independent of the text's size.
+            const FIXED: usize = 16 * 1024;
+            const PER_FINDING: usize = 2 * 1024;
+            let mut counts = Vec::new();
+            for text in [unit.clone(), unit.repeat(k)] {
+                let (f, read, shown, json) = output_work(&text);
+                proptest::prop_assert!(read <= f * cap, "read {read} for {f} findings");
+                proptest::prop_assert!(shown <= FIXED + f * PER_FINDING, "text {shown} for {f}");
+                proptest::prop_assert!(json <= FIXED + f * PER_FINDING, "json {json} for {f}");
+                counts.push(f);
+            }
+            // Repeating the text k times repeats its findings about k times (plus a few
+            // where two copies meet), never more: the output grows linearly with the input.
+            proptest::prop_assert!(counts[1] <= k * (counts[0] + 4), "{counts:?}, k = {k}");
+        }
+    }
+
     #[test]
     fn a_snippet_reads_a_bounded_window_whatever_the_line_length() {
         // One line of 300,000 brackets with a finding every 1,000 characters: each snippet

@@ -111,11 +111,8 @@ impl ArtifactStore {
         let path = self.file(&hex)?;
         let rel = Self::rel_path(&hex);
         let outcome = lock::with_lock(&self.lock_target()?, || {
-            let existing = match std::fs::read(&path) {
-                Ok(bytes) => Some(self.parse(&hex, &bytes)),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                Err(e) => return Err(Error::io(&path, &e)),
-            };
+            let existing =
+                crate::store::text::read_internal(&path)?.map(|bytes| self.parse(&hex, &bytes));
             let (artifact, created, repaired, changed) = match existing {
                 Some(Ok(mut a)) => {
                     if a.content != content {
@@ -200,7 +197,8 @@ impl ArtifactStore {
         if let Some(a) = self.cache().get(&hex, stamp) {
             return Ok(a);
         }
-        let bytes = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
+        let bytes = crate::store::text::read_internal(&path)?
+            .ok_or_else(|| Error::io(&path, &std::io::Error::from(std::io::ErrorKind::NotFound)))?;
         let artifact = Arc::new(
             self.parse(&hex, &bytes)
                 .map_err(|reason| corrupt(&path, &rel, &reason))?,
@@ -237,13 +235,13 @@ impl ArtifactStore {
         for hex in names {
             let path = dir.join(format!("{hex}.json"));
             let rel = Self::rel_path(&hex);
-            let bytes = match std::fs::read(&path) {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            let bytes = match crate::store::text::read_internal(&path) {
+                Ok(Some(b)) => b,
+                Ok(None) => continue,
                 Err(e) => {
                     listing.corrupt.push(CorruptEntry {
                         path: rel,
-                        reason: format!("読み込めません（{e}）"),
+                        reason: format!("読み込めません（{}）", e.message),
                     });
                     continue;
                 }
@@ -279,9 +277,9 @@ impl ArtifactStore {
         let path = self.file(&hex)?;
         let rel = Self::rel_path(&hex);
         let out = lock::with_lock(&self.lock_target()?, || {
-            let bytes = match std::fs::read(&path) {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let bytes = match crate::store::text::read_internal(&path) {
+                Ok(Some(b)) => b,
+                Ok(None) => {
                     return Err(Error::new(
                         Code::A002,
                         format!("アーティファクト {} が見つかりません", full_id(&hex)),
@@ -289,7 +287,7 @@ impl ArtifactStore {
                     .hint("`noveler artifact list` で保存済みのIDを確認してください。")
                     .suggest("noveler artifact list"))
                 }
-                Err(e) => return Err(Error::io(&path, &e)),
+                Err(e) => return Err(e),
             };
             let meta = self.parse(&hex, &bytes).ok().map(|a| a.metadata);
             let backup = backup::backup_files(
@@ -329,7 +327,7 @@ impl ArtifactStore {
             if !entry.file_type().is_file() || is_lock {
                 continue;
             }
-            let Ok(bytes) = std::fs::read(entry.path()) else {
+            let Ok(Some(bytes)) = crate::store::text::read_internal(entry.path()) else {
                 continue;
             };
             scanned += 1;

@@ -764,7 +764,10 @@ pub(super) fn run_attempt(
         inputs.push(FileRef::from_bytes(root, &r.path, r.text.as_bytes(), r.key));
     }
     result.input_refs = inputs;
-    let manifest_bytes = std::fs::read(manifest_path(root, &m.session_id)).unwrap_or_default();
+    let manifest_bytes = crate::store::text::read_internal(&manifest_path(root, &m.session_id))
+        .ok()
+        .flatten()
+        .unwrap_or_default();
     result.output_refs = vec![
         FileRef::from_bytes(root, &root.join(&input_rel), &input_bytes, "step_input"),
         FileRef::from_bytes(root, &root.join(&output_rel), &output_bytes, "step_output"),

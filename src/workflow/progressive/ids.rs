@@ -60,9 +60,9 @@ pub fn load_manifest(root: &Path, id: &str) -> Result<Manifest> {
         return Err(invalid_session_id(id));
     }
     let path = manifest_path(root, id);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+    let bytes = match crate::store::text::read_internal(&path) {
+        Ok(Some(b)) => b,
+        Ok(None) => {
             return Err(Error::new(
                 Code::QC001,
                 format!("セッション {id} が見つかりません"),
@@ -71,7 +71,7 @@ pub fn load_manifest(root: &Path, id: &str) -> Result<Manifest> {
             .hint("get_check_tasks（`noveler check progressive <話数> tasks`）で新しいセッションを開始してください。")
             .details(serde_json::json!({"session_reset_required": true, "session_id": id})))
         }
-        Err(e) => return Err(Error::io(&path, &e)),
+        Err(e) => return Err(e),
     };
     let manifest: Manifest = serde_json::from_slice(&bytes).map_err(|e| {
         Error::new(

@@ -485,7 +485,9 @@ pub fn list_artifacts(root: &Path, session_id: &str) -> Result<ArtifactsReport> 
     let mut out = Vec::new();
     let mut ids = std::collections::BTreeSet::new();
     for p in files {
-        let bytes = std::fs::read(&p).map_err(|e| Error::io(&p, &e))?;
+        let Some(bytes) = crate::store::text::read_internal(&p)? else {
+            continue; // removed meanwhile
+        };
         let name = p
             .file_name()
             .and_then(|n| n.to_str())

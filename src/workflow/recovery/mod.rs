@@ -76,3 +76,10 @@ fn diag(code: &str, level: &str, message: String, recoverable: bool) -> Diagnost
         path: None,
     }
 }
+
+/// A recorded file of noveler's own state as UTF-8 text (`store::text::read_internal`);
+/// `None` when it is missing, refused or not UTF-8.
+fn read_text(path: &Path) -> Option<String> {
+    let bytes = crate::store::text::read_internal(path).ok()??;
+    String::from_utf8(bytes).ok()
+}

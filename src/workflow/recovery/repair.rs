@@ -80,7 +80,9 @@ pub(super) fn replay(
             }
             continue;
         }
-        let body = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))?;
+        let body = crate::store::text::read_internal(&path)?
+            .ok_or_else(|| Error::io(&path, &std::io::Error::from(std::io::ErrorKind::NotFound)))?;
+        let body = String::from_utf8_lossy(&body).into_owned();
         let id = io::artifact_id(&body);
         let recorded = s
             .stage_outputs
@@ -202,7 +204,7 @@ pub(super) fn restore_artifacts(
         .collect();
     for (id, file) in outputs {
         if missing.contains(&id) {
-            if let Ok(body) = std::fs::read_to_string(root.join(&file)) {
+            if let Some(body) = super::read_text(&root.join(&file)) {
                 if io::artifact_id(&body) == id {
                     io::store_artifact(
                         root,
@@ -219,7 +221,8 @@ pub(super) fn restore_artifacts(
     }
     if let Some(m) = s.manuscript.clone() {
         if missing.contains(&m.artifact_id) {
-            if let Ok(text) = std::fs::read_to_string(root.join(&m.path)) {
+            let manuscript = crate::store::text::read_bytes(&root.join(&m.path)).ok();
+            if let Some(text) = manuscript.and_then(|b| String::from_utf8(b).ok()) {
                 if io::artifact_id(&text) == m.artifact_id {
                     io::store_artifact(
                         root,
@@ -262,7 +265,7 @@ pub(super) fn rebuild(
     ops: &dyn ManuscriptOps,
 ) -> Result<(Session, Vec<StepResult>)> {
     let manifest_path = root.join(format!("{}/manifest.json", session::writes_dir(id)));
-    let text = std::fs::read_to_string(&manifest_path).map_err(|_| {
+    let text = super::read_text(&manifest_path).ok_or_else(|| {
         Error::new(
             Code::QC005,
             format!("セッション {id} を再構築できません: 記録（manifest.json）がありません"),

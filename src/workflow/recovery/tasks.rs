@@ -41,8 +41,7 @@ pub(super) fn journal_ahead(root: &Path, s: &Session) -> Vec<&'static StageDef> 
             match recorded {
                 None => true,
                 Some(o) => {
-                    let body =
-                        std::fs::read_to_string(root.join(&o.output_file)).unwrap_or_default();
+                    let body = super::read_text(&root.join(&o.output_file)).unwrap_or_default();
                     !s.is_completed(st) || io::artifact_id(&body) != o.artifact_id
                 }
             }

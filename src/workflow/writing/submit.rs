@@ -115,8 +115,8 @@ fn violation_error(
 
 fn scene_numbers(s: &Session, root: &Path) -> Option<Vec<i64>> {
     let o = s.stage_outputs.get("analyze_plot_structure")?;
-    let text = std::fs::read_to_string(root.join(&o.output_file)).ok()?;
-    let v: Value = serde_json::from_str(&text).ok()?;
+    let bytes = crate::store::text::read_internal(&root.join(&o.output_file)).ok()??;
+    let v: Value = serde_json::from_slice(&bytes).ok()?;
     Some(
         v.get("scenes")?
             .as_array()?
@@ -630,7 +630,7 @@ pub fn apply_manuscript(
     let existing = io::manuscripts_of(root, ep);
     let unchanged = existing.len() == 1
         && existing[0] == path
-        && std::fs::read(&path).ok().as_deref() == Some(content.as_bytes());
+        && crate::store::text::read_bytes(&path).ok().as_deref() == Some(content.as_bytes());
     let rel_path = shown_path(root, &path);
     if !unchanged {
         // The safe write backs up the file it replaces; an earlier manuscript of the episode
@@ -646,7 +646,7 @@ pub fn apply_manuscript(
             let old_rel = shown_path(root, old);
             let id = lock::with_manuscript_locks(root, &[&old_rel], || {
                 if let Some(sha) = expected(old) {
-                    let now = std::fs::read(old).map_err(|e| Error::io(old, &e))?;
+                    let now = crate::store::text::read_bytes(old)?;
                     if crate::analysis::sha256_hex(&now) != sha {
                         return Err(Error::new(
                             Code::QC018,
