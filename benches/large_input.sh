@@ -8,8 +8,8 @@
 #    file start for every finding);
 # 2. one 3 MB line of （: check time, JSON size and peak RSS (the per-rule cap keeps the list
 #    at 10,000 diagnostics per code; the tokenizer cuts a paragraph into 64 KiB pieces, so
-#    its lattice stays bounded — it was 1 GB for this line); then 60 MiB of it, near the
-#    64 MiB input limit;
+#    its lattice stays bounded — it was 1 GB for this line); then 15 MiB of it, near the
+#    16 MiB input limit;
 # 3. a .novelerrc.yaml nested 20,000 deep and one with 50,000 forbidden_expressions (was 9 s
 #    and 54 s): time to the answer.
 set -euo pipefail
@@ -56,8 +56,8 @@ echo "  json: $(ms "$bin" --project-root "$work/p" check "$g" --no-save --no-cac
   "$("$bin" --project-root "$work/p" check "$g" --no-save --no-cache --format json 2>/dev/null | wc -c) bytes out"
 rm -f "$g"
 h="$work/p/40_原稿/第003話_巨大.md"
-head -c 62914560 /dev/zero | tr '\0' 'x' | sed 's/xxx/（/g' >"$h"
-echo "60 MiB of （ on one line (limit 64 MiB), one run:"
+head -c 15728640 /dev/zero | tr '\0' 'x' | sed 's/xxx/（/g' >"$h"
+echo "15 MiB of （ on one line (limit 16 MiB), one run:"
 if [ -x /usr/bin/time ]; then
   /usr/bin/time -f '  json: %e s, peak RSS %M KB' "$bin" --project-root "$work/p" check "$h" \
     --no-save --no-cache --format json 2>&1 >/dev/null | tail -1
