@@ -114,6 +114,13 @@ pub fn inside(root: &Path, rel: &str) -> Result<PathBuf> {
 /// Like `resolve`, and the path must name an existing regular file (U005 otherwise).
 pub fn resolve_file(root: &Path, path: &Path) -> Result<InRoot> {
     let r = resolve(root, path)?;
+    // Something that exists but is no regular file (a FIFO, a device, a directory) gets the
+    // reader's own U007, not "not found".
+    if let Ok(meta) = std::fs::metadata(&r.abs) {
+        if !meta.is_file() {
+            return Err(super::text::not_regular(path, &meta));
+        }
+    }
     if !r.abs.is_file() {
         return Err(Error::new(Code::U005, "ファイルが見つかりません")
             .at(path, None)
@@ -212,5 +219,19 @@ mod tests {
         for bad in ["", "/a", "a/../b", "./a", "a//b", "C:/x", "a\\b"] {
             assert!(!is_clean_relative(bad), "{bad}");
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_named_as_a_file_is_refused_as_not_regular() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("第009話_管.md");
+        let c = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path; mkfifo only creates a file.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+        let err = resolve_file(dir.path(), Path::new("第009話_管.md")).unwrap_err();
+        assert_eq!(err.code, Code::U007, "{}", err.message);
+        let err = resolve_file(dir.path(), Path::new("無い.md")).unwrap_err();
+        assert_eq!(err.code, Code::U005);
     }
 }
