@@ -15,6 +15,7 @@ mod convention;
 mod grammar;
 mod language;
 mod length;
+mod notation;
 mod readability;
 mod rhythm;
 mod scan;
@@ -71,6 +72,7 @@ pub fn registry() -> &'static [&'static dyn Rule] {
             rhythm::RULES,
             readability::RULES,
             grammar::RULES,
+            notation::RULES,
             style::RULES,
             length::RULES,
             content::RULES,

@@ -32,7 +32,10 @@ pub(super) static RULES: &[&dyn Rule] = &[
 ];
 
 /// Rules elsewhere that read words when they are available.
-pub(super) static WORD_READERS: &[&dyn Rule] = &[&super::rhythm::EndingRepetition];
+pub(super) static WORD_READERS: &[&dyn Rule] = &[
+    &super::rhythm::EndingRepetition,
+    &super::notation::NotationInconsistency,
+];
 
 pub(crate) use consistency::ending_runs;
 
