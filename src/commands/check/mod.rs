@@ -483,11 +483,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
 
     let mut files = Vec::new();
     let mut errors = Vec::new();
-    let mut inputs: Vec<FileRef> = project
-        .config_files
-        .iter()
-        .filter_map(|p| FileRef::from_path(&project.root, p, "config").ok())
-        .collect();
+    let mut inputs: Vec<FileRef> = project.config_refs("config");
     for r in results {
         match r {
             Ok((file, fref)) => {

@@ -280,11 +280,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
     }
     let project = Project::load(root)?;
     let mut warnings = Vec::new();
-    let mut refs: Vec<FileRef> = project
-        .config_files
-        .iter()
-        .filter_map(|p| FileRef::from_path(root, p, "config").ok())
-        .collect();
+    let mut refs: Vec<FileRef> = project.config_refs("config");
 
     let ledger = match Ledger::load(&project) {
         Ok(l) => {
