@@ -22,6 +22,9 @@ pub struct SourceDoc {
     pub content: String,
     pub content_type: &'static str,
     pub summary: bool,
+    /// The project file as read (sha256 of its bytes; role = `key`), so the envelope's
+    /// inputs need not read it again. None for generated content.
+    pub file_ref: Option<crate::store::FileRef>,
 }
 
 impl SourceDoc {
@@ -78,21 +81,35 @@ pub fn read_text(path: &Path) -> Result<String> {
 
 /// Reads a project file as text, from the copy the project load kept when it read that
 /// file (the config, the quality rules, the style guide), else from the disk.
-fn project_text(project: &Project, path: &Path) -> Result<String> {
-    match project.bytes_of(path) {
-        Some(bytes) => crate::store::text::decode(path, bytes).map(|s| s.text),
-        None => read_text(path),
-    }
+/// Returns the text and the file's reference (role `key`).
+fn project_text(
+    project: &Project,
+    path: &Path,
+    key: &str,
+) -> Result<(String, crate::store::FileRef)> {
+    let read;
+    let bytes = match project.bytes_of(path) {
+        Some(bytes) => bytes,
+        None => {
+            read = crate::store::text::read_bytes(path)?;
+            &read[..]
+        }
+    };
+    let text = crate::store::text::decode(path, bytes)?.text;
+    let file_ref = crate::store::FileRef::from_bytes(&project.root, path, bytes, key);
+    Ok((text, file_ref))
 }
 
 fn file_doc(project: &Project, key: &str, label: String, path: &Path) -> Result<SourceDoc> {
+    let (content, file_ref) = project_text(project, path, key)?;
     Ok(SourceDoc {
         key: key.to_string(),
         label,
         source_file: Some(shown_path(&project.root, path)),
-        content: project_text(project, path)?,
+        content,
         content_type: content_type_of(path),
         summary: false,
+        file_ref: Some(file_ref),
     })
 }
 
@@ -294,6 +311,7 @@ pub fn brief(info: &ProjectInfo, facts: &EpisodeFacts, docs: &[SourceDoc]) -> So
         content: out,
         content_type: "markdown",
         summary: true,
+        file_ref: None,
     }
 }
 
@@ -334,6 +352,7 @@ pub fn writing_sources(
             content: text.to_string(),
             content_type: "text",
             summary: false,
+            file_ref: None,
         }),
         (Some(p), None) => docs.push(file_doc(project, "plot", "話別プロット".into(), p)?),
         (None, None) => {
@@ -567,6 +586,14 @@ mod tests {
         let rules = project.settings_dir().join(crate::project::QUALITY_RULES);
         assert!(project.bytes_of(&rules).is_some());
         assert_eq!(docs[7].content, read_text(&rules).unwrap());
+        let r = docs[7].file_ref.as_ref().unwrap();
+        let bytes = std::fs::read(&rules).unwrap();
+        assert_eq!(r.sha256, crate::analysis::sha256_hex(&bytes));
+        assert_eq!(
+            (r.role.as_str(), r.size_bytes),
+            ("quality_rules", bytes.len() as u64)
+        );
+        assert!(docs[0].file_ref.is_none());
         assert!(docs[0].summary);
         assert!(docs[0].content.contains(&docs[1].artifact_id()));
         // Deterministic: same inputs, same brief, same id.

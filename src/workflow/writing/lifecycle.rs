@@ -198,6 +198,7 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
                 session_file: shown_path(root, &session::path_of(root, id)),
                 suggested_actions: suggestions(&s, stage),
                 warnings: Vec::new(),
+                sources: env.docs.iter().filter_map(|d| d.file_ref.clone()).collect(),
             }
         } else {
             show_locked(&pc, &opts, None, None)?

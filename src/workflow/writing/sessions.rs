@@ -331,5 +331,6 @@ pub(super) fn show_locked(
         session_file: shown_path(root, &session::path_of(root, &s.session_id)),
         suggested_actions: suggestions(&s, target),
         warnings,
+        sources: env.docs.iter().filter_map(|d| d.file_ref.clone()).collect(),
     })
 }
