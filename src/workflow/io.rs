@@ -282,8 +282,9 @@ pub trait ManuscriptOps {
         expected_sha256: Option<&str>,
     ) -> Result<Option<String>>;
     /// Checks the manuscript at `path` as `noveler check` does (the project's settings,
-    /// target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate.
-    fn check(&self, root: &Path, path: &Path) -> Result<CheckOutcome>;
+    /// target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate; `project` is
+    /// the call's loaded project (not read again).
+    fn check(&self, project: &Project, path: &Path) -> Result<CheckOutcome>;
 }
 
 /// Body characters of `text` (SPEC §2.3), for the `文字数:` trailer.

@@ -312,7 +312,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
             .iter()
             .map(|e| Target::Path(project.display(&e.path)))
             .collect();
-        let report = check::run(
+        let report = check::run_in(
             ctx,
             CheckRequest {
                 targets,
@@ -320,6 +320,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
                 exit_zero: true,
                 ..Default::default()
             },
+            &project,
         )?;
         for e in report.errors {
             errors.insert(e.path.clone(), e.message.clone());

@@ -196,16 +196,17 @@ impl ManuscriptOps for ManuscriptVerbs {
         Ok(report.backup.map(|b| b.backup_id))
     }
 
-    fn check(&self, root: &Path, path: &Path) -> Result<CheckOutcome> {
+    fn check(&self, project: &crate::project::Project, path: &Path) -> Result<CheckOutcome> {
         use super::check::{self, CheckRequest, Target};
-        let rel = crate::store::fileref::shown_path(root, path);
-        let report = check::run(
-            &Ctx::new(root.to_path_buf()),
+        let rel = crate::store::fileref::shown_path(&project.root, path);
+        let report = check::run_in(
+            &Ctx::new(project.root.clone()),
             CheckRequest {
                 targets: vec![Target::Path(rel.clone())],
                 exit_zero: true,
                 ..Default::default()
             },
+            project,
         )?;
         if let Some(e) = report.errors.first() {
             return Err(Error::new(

@@ -684,7 +684,7 @@ pub fn apply_manuscript(
         ],
     )?;
     let record = if check {
-        let outcome = ops.check(root, &path)?;
+        let outcome = ops.check(&project, &path)?;
         let result_text = serde_json::to_string_pretty(&outcome.result).unwrap_or_default();
         let check_id = io::store_artifact(
             root,
