@@ -5,11 +5,13 @@
 # lock files opened, and the renames (= atomic writes), for
 #   1. one MCP `write_step_3` call with a submission (submit stage 3, show stage 4), and
 #   2. one `noveler check 1`,
+#   3. one `noveler polish 3 --level standard` (a diff, nothing applied),
+#   4. one `noveler check progressive 3 step 1` (the session already started by `tasks`),
 # on a fresh copy of the sample project. Prints figures only; never asserts.
 # Usage: benches/io_counts.sh [path/to/noveler]   (default: target/debug/noveler). Needs strace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${1:-${CARGO_TARGET_DIR:-target}/debug/noveler}
+BIN=$(realpath "${1:-${CARGO_TARGET_DIR:-target}/debug/noveler}")
 [ -x "$BIN" ] || { echo "build noveler first (cargo build)" >&2; exit 2; }
 command -v strace >/dev/null || { echo "needs strace (apt-get install -y strace)" >&2; exit 2; }
 WORK=$(mktemp -d)
@@ -69,3 +71,12 @@ count "$WORK/mcp.trace" "MCP write_step_3 (submit stage 3 + show stage 4), whole
 strace -f -qq -e trace=openat,rename,renameat,renameat2 -o "$WORK/check.trace" \
   "$BIN" --project-root "$P" check 1 >/dev/null || true
 count "$WORK/check.trace" "noveler check 1"
+
+strace -f -qq -e trace=openat,rename,renameat,renameat2 -o "$WORK/polish.trace" \
+  "$BIN" --project-root "$P" polish 3 --level standard >/dev/null || true
+count "$WORK/polish.trace" "noveler polish 3 --level standard"
+
+"$BIN" --project-root "$P" check progressive 3 tasks --format json >/dev/null
+strace -f -qq -e trace=openat,rename,renameat,renameat2 -o "$WORK/step.trace" \
+  "$BIN" --project-root "$P" check progressive 3 step 1 >/dev/null || true
+count "$WORK/step.trace" "noveler check progressive 3 step 1"

@@ -69,9 +69,10 @@ impl Hints {
     }
 }
 
-/// A finished call: the envelope and whether it is an error envelope.
+/// A finished call: the envelope (as JSON, the report serialised straight into it) and
+/// whether it is an error envelope.
 pub struct Called {
-    pub envelope: Envelope,
+    pub envelope: Value,
     pub is_error: bool,
     /// Saving the envelope failed (the call itself still counts); logged to stderr.
     pub save_error: Option<crate::Error>,
@@ -224,10 +225,10 @@ where
         };
         let outcome = commands::execute(ctx, command, |c| run(c, req));
         let all_failed = outcome.report.as_ref().is_ok_and(|r| r.all_failed());
-        let mut envelope = outcome.envelope;
-        if let Ok(r) = &outcome.report {
-            envelope.result = Some(serde_json::to_value(r).unwrap_or(Value::Null));
-        }
+        // One serialisation of the report: straight into the envelope's tree (the same
+        // fields in the same order as the envelope with `result` set, `Envelope::written`),
+        // not into a tree of its own that the envelope's conversion would then copy.
+        let envelope = envelope_value(&outcome.envelope, outcome.report.as_ref().ok());
         Ok(Called {
             is_error: outcome.report.is_err() || all_failed,
             envelope,
@@ -249,6 +250,16 @@ where
         request_takes_root,
         run: Arc::new(run),
     }
+}
+
+/// The envelope with `report` as its result, as JSON (a report that cannot be serialised
+/// is a null result, as before).
+fn envelope_value<R: serde::Serialize>(envelope: &Envelope, report: Option<&R>) -> Value {
+    serde_json::to_value(envelope.written(report)).unwrap_or_else(|_| {
+        let mut e = envelope.clone();
+        e.result = Some(Value::Null);
+        serde_json::to_value(e).unwrap_or(Value::Null)
+    })
 }
 
 impl ToolSpec {

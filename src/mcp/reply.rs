@@ -21,6 +21,12 @@ pub fn approx_tokens(text: &str) -> usize {
     cost(text).div_ceil(2)
 }
 
+/// Whether a reply's JSON text is within `budget` estimated tokens: `fit` leaves such a
+/// reply as it is.
+pub fn fits(text: &str, budget: usize) -> bool {
+    cost(text) <= budget * 2
+}
+
 /// Cost in half-tokens: 1 per ASCII character, 2 per other character.
 fn cost(text: &str) -> usize {
     text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()

@@ -329,7 +329,7 @@ fn failure(ctx_root: &Path, command: &str, err: &Error, save: bool) -> Called {
         None
     };
     Called {
-        envelope,
+        envelope: serde_json::to_value(&envelope).unwrap_or(Value::Null),
         is_error: true,
         save_error,
         saved_sha256: None,
@@ -358,7 +358,7 @@ fn to_result(
     if let Some(err) = &called.save_error {
         super::log(&format!("could not save the result envelope: {err}"));
     }
-    let mut value = serde_json::to_value(&called.envelope).unwrap_or(Value::Null);
+    let mut value = called.envelope;
     if let (Some(sha), Value::Object(env)) = (&called.saved_sha256, &mut value) {
         env.insert("saved_sha256".into(), Value::String(sha.clone()));
     }
@@ -372,14 +372,22 @@ fn to_result(
         .get("saved_to")
         .and_then(Value::as_str)
         .map(String::from);
-    // Whole nested parts may be left out only where the output schema is the frame.
-    let value = super::reply::fit(
-        value,
-        super::reply::BUDGET_TOKENS,
-        saved_to.as_deref(),
-        compact_for.is_some(),
-    );
+    // Serialised once when it fits the budget (`fit` would leave it as it is); cut to the
+    // budget and serialised again otherwise. Whole nested parts may be left out only where
+    // the output schema is the frame.
     let text = serde_json::to_string(&value).unwrap_or_default();
+    let (value, text) = if super::reply::fits(&text, super::reply::BUDGET_TOKENS) {
+        (value, text)
+    } else {
+        let value = super::reply::fit(
+            value,
+            super::reply::BUDGET_TOKENS,
+            saved_to.as_deref(),
+            compact_for.is_some(),
+        );
+        let text = serde_json::to_string(&value).unwrap_or_default();
+        (value, text)
+    };
     let mut result = if called.is_error {
         CallToolResult::error(vec![ContentBlock::text(text)])
     } else {

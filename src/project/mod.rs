@@ -74,6 +74,10 @@ pub struct Project {
     pub ignore: Vec<Glob>,
     /// Config files that were read (for the envelope's `inputs`).
     pub config_files: Vec<PathBuf>,
+    /// Every file the load read, with its bytes as read (the config files and the style
+    /// guide): one call reads each of them once, then hashes (`config_refs`) and quotes
+    /// (`text_of`) this copy instead of opening the file again (issue 17 item 2).
+    pub read: Vec<(PathBuf, Vec<u8>)>,
 }
 
 impl Project {
@@ -115,10 +119,11 @@ impl Project {
             .hint("--project-root（または環境変数 PROJECT_ROOT）に既存のディレクトリを指定してください。"));
         }
         let mut config_files = Vec::new();
+        let mut read = Vec::new();
         let config_path = root.join(PROJECT_CONFIG);
         let has_config = config_path.is_file();
         let config = if has_config {
-            let text = read_text(&config_path)?;
+            let text = read_text(&config_path, &mut read)?;
             config_files.push(config_path.clone());
             match config::parse_project_config(&config_path, &text) {
                 Err(e) if e.code == crate::Code::QC010 && length.is_some() => {
@@ -138,7 +143,7 @@ impl Project {
 
         let quality = root.join(&dirs.settings).join(QUALITY_RULES);
         if quality.is_file() {
-            let text = read_text(&quality)?;
+            let text = read_text(&quality, &mut read)?;
             config_files.push(quality.clone());
             let phrases = rc::parse_quality_rules(&quality, &text)?;
             rc::merge_phrases(&mut settings.forbidden_expressions, &phrases);
@@ -165,7 +170,7 @@ impl Project {
         };
         let rc = match &rc_path {
             Some(p) => {
-                let text = read_text(p)?;
+                let text = read_text(p, &mut read)?;
                 config_files.push(p.clone());
                 rc::parse_rc(p, &text)?
             }
@@ -174,11 +179,11 @@ impl Project {
         // The house style for 表記ゆれ: the style guide's lists (a guide that is not YAML is
         // prose for the agent, not config: it is then not read for this).
         let guide = root.join(&dirs.settings).join(STYLE_GUIDE);
-        if let Some(text) = crate::store::text::read_bytes(&guide)
-            .ok()
-            .and_then(|b| String::from_utf8(b).ok())
-        {
-            settings.notation_preferences = rc::parse_style_guide_preferences(&text);
+        if let Ok(bytes) = crate::store::text::read_bytes(&guide) {
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                settings.notation_preferences = rc::parse_style_guide_preferences(text);
+            }
+            read.push((guide, bytes));
         }
         rc.apply(&mut settings);
         if let Some(l) = length {
@@ -194,7 +199,46 @@ impl Project {
             settings,
             ignore,
             config_files,
+            read,
         })
+    }
+
+    /// Defaults for `root` (no config read): what the layout is when the project does not
+    /// load.
+    pub fn defaults(root: &Path) -> Project {
+        Project {
+            root: root.to_path_buf(),
+            config: Default::default(),
+            has_config: false,
+            dirs: Default::default(),
+            rc: Default::default(),
+            settings: Default::default(),
+            ignore: Vec::new(),
+            config_files: Vec::new(),
+            read: Vec::new(),
+        }
+    }
+
+    /// The bytes of `path` as this load read them, if it read that file.
+    pub fn bytes_of(&self, path: &Path) -> Option<&[u8]> {
+        self.read
+            .iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, b)| b.as_slice())
+    }
+
+    /// The config files that were read, referenced (sha256 of the bytes read, not a second
+    /// read) for the envelope's `inputs`.
+    pub fn config_refs(&self, role: &str) -> Vec<crate::store::fileref::FileRef> {
+        self.config_files
+            .iter()
+            .filter_map(|p| {
+                let bytes = self.bytes_of(p)?;
+                Some(crate::store::fileref::FileRef::from_bytes(
+                    &self.root, p, bytes, role,
+                ))
+            })
+            .collect()
     }
 
     /// The project config, for commands that cannot work without one: QC-009 when
@@ -279,10 +323,12 @@ fn without_target_length(text: &str) -> String {
     serde_yaml::to_string(&doc).unwrap_or_else(|_| text.to_string())
 }
 
-/// Reads a config file as UTF-8 (BOM dropped); errors name the file.
-fn read_text(path: &Path) -> Result<String> {
+/// Reads a config file as UTF-8 (BOM dropped); errors name the file. The bytes are kept
+/// in `read`.
+fn read_text(path: &Path, read: &mut Vec<(PathBuf, Vec<u8>)>) -> Result<String> {
     let bytes = crate::store::text::read_bytes(path)?;
     let source = crate::store::text::decode(path, &bytes)?;
+    read.push((path.to_path_buf(), bytes));
     Ok(source.text)
 }
 

@@ -20,6 +20,7 @@ pub mod lock;
 pub mod logs;
 pub mod memory;
 pub mod paths;
+pub mod sessions;
 pub mod slots;
 pub mod text;
 pub mod transaction;

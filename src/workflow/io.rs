@@ -27,78 +27,62 @@ pub struct ProjectInfo {
     pub project: Option<Box<Project>>,
 }
 
-/// Loads the project (P002 broken config, QC-010 bad target length) and the facts prompts use.
-pub fn project_info(root: &Path) -> Result<ProjectInfo> {
-    let project = Project::load(root)?;
-    let raw = &project.config.raw;
-    let name = project.config.name.clone().unwrap_or_else(|| {
-        root.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default()
-    });
-    let sub_genres = match raw.get("ジャンル").and_then(|g| g.get("サブ")) {
-        Some(serde_yaml::Value::Sequence(items)) => items
-            .iter()
-            .filter_map(crate::project::yaml::trimmed_scalar)
-            .collect(),
-        Some(v) => crate::project::yaml::trimmed_scalar(v)
-            .into_iter()
-            .collect(),
-        None => Vec::new(),
-    };
-    let t = project.config.target_length;
-    Ok(ProjectInfo {
-        name,
-        genre: project.config.genre.clone().unwrap_or_default(),
-        sub_genres,
-        viewpoint: raw
-            .get("視点")
-            .and_then(crate::project::yaml::trimmed_scalar)
-            .unwrap_or_default(),
-        platform: raw
-            .get("掲載予定")
-            .and_then(crate::project::yaml::trimmed_scalar)
-            .unwrap_or_default(),
-        target_min: t.min,
-        target_max: t.max,
-        target_source: match t.source {
-            LengthSource::ProjectConfig => "project_config",
-            LengthSource::Override => "override",
-            LengthSource::Default => "default",
+impl ProjectInfo {
+    /// The facts prompts use, from the project the call loaded.
+    pub fn of(project: &Project) -> ProjectInfo {
+        let root = &project.root;
+        let raw = &project.config.raw;
+        let name = project.config.name.clone().unwrap_or_else(|| {
+            root.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        });
+        let sub_genres = match raw.get("ジャンル").and_then(|g| g.get("サブ")) {
+            Some(serde_yaml::Value::Sequence(items)) => items
+                .iter()
+                .filter_map(crate::project::yaml::trimmed_scalar)
+                .collect(),
+            Some(v) => crate::project::yaml::trimmed_scalar(v)
+                .into_iter()
+                .collect(),
+            None => Vec::new(),
+        };
+        let t = project.config.target_length;
+        ProjectInfo {
+            name,
+            genre: project.config.genre.clone().unwrap_or_default(),
+            sub_genres,
+            viewpoint: raw
+                .get("視点")
+                .and_then(crate::project::yaml::trimmed_scalar)
+                .unwrap_or_default(),
+            platform: raw
+                .get("掲載予定")
+                .and_then(crate::project::yaml::trimmed_scalar)
+                .unwrap_or_default(),
+            target_min: t.min,
+            target_max: t.max,
+            target_source: match t.source {
+                LengthSource::ProjectConfig => "project_config",
+                LengthSource::Override => "override",
+                LengthSource::Default => "default",
+            }
+            .into(),
+            project: Some(Box::new(project.clone())),
         }
-        .into(),
-        project: Some(Box::new(project)),
-    })
+    }
 }
 
-fn load(root: &Path) -> Project {
-    Project::load(root).unwrap_or_else(|_| Project {
-        root: root.to_path_buf(),
-        config: Default::default(),
-        has_config: false,
-        dirs: Default::default(),
-        rc: Default::default(),
-        settings: Default::default(),
-        ignore: Vec::new(),
-        config_files: Vec::new(),
-    })
-}
-
-pub fn manuscript_dir(root: &Path) -> PathBuf {
-    load(root).manuscript_dir()
-}
-
-pub fn plot_dir(root: &Path) -> PathBuf {
-    load(root).plot_dir()
-}
-
-pub fn settings_dir(root: &Path) -> PathBuf {
-    load(root).settings_dir()
+/// Loads the project (P002 broken config, QC-010 bad target length) and the facts prompts
+/// use: for a caller that asks nothing else of the project (the engines take a
+/// `ProjectCtx` and `ProjectInfo::of`).
+pub fn project_info(root: &Path) -> Result<ProjectInfo> {
+    Ok(ProjectInfo::of(&Project::load(root)?))
 }
 
 /// Where episode plots are written.
-pub fn episode_plot_dir(root: &Path) -> PathBuf {
-    plot_dir(root).join("話別プロット")
+pub fn episode_plot_dir(project: &Project) -> PathBuf {
+    project.plot_dir().join("話別プロット")
 }
 
 fn sorted_files(dir: &Path) -> Vec<PathBuf> {
@@ -126,8 +110,8 @@ pub fn episode_of(name: &str) -> Option<u32> {
 }
 
 /// Manuscripts of episode `ep` (`40_原稿/第NNN話*.md|txt`), sorted.
-pub fn manuscripts_of(root: &Path, ep: u32) -> Vec<PathBuf> {
-    load(root)
+pub fn manuscripts_of(project: &Project, ep: u32) -> Vec<PathBuf> {
+    project
         .episodes()
         .into_iter()
         .filter(|e| e.number == ep)
@@ -136,8 +120,8 @@ pub fn manuscripts_of(root: &Path, ep: u32) -> Vec<PathBuf> {
 }
 
 /// The one manuscript of episode `ep` (none when there is none); several are E004.
-pub fn find_manuscript(root: &Path, ep: u32) -> Result<Option<PathBuf>> {
-    match load(root).manuscript_path(ep) {
+pub fn find_manuscript(project: &Project, ep: u32) -> Result<Option<PathBuf>> {
+    match project.manuscript_path(ep) {
         Ok(p) => Ok(Some(p)),
         Err(e) if e.code == Code::E003 => Ok(None),
         Err(e) => Err(e),
@@ -145,13 +129,13 @@ pub fn find_manuscript(root: &Path, ep: u32) -> Result<Option<PathBuf>> {
 }
 
 /// The plot file of episode `ep` (SPEC §1 lookup order).
-pub fn find_plot(root: &Path, ep: u32) -> Option<PathBuf> {
-    load(root).plot_path(ep).ok()
+pub fn find_plot(project: &Project, ep: u32) -> Option<PathBuf> {
+    project.plot_path(ep).ok()
 }
 
 /// Every episode plot under `20_プロット/話別プロット/`, by episode.
-pub fn episode_plots(root: &Path) -> Vec<(u32, PathBuf)> {
-    let mut out: Vec<(u32, PathBuf)> = sorted_files(&episode_plot_dir(root))
+pub fn episode_plots(project: &Project) -> Vec<(u32, PathBuf)> {
+    let mut out: Vec<(u32, PathBuf)> = sorted_files(&episode_plot_dir(project))
         .into_iter()
         .filter(|p| has_ext(p, &["yaml", "yml", "md"]))
         .filter_map(|p| {
@@ -165,8 +149,8 @@ pub fn episode_plots(root: &Path) -> Vec<(u32, PathBuf)> {
 
 /// The chapter plot (`20_プロット/章別プロット/*.yaml`) whose `episodes` lists `ep`, with
 /// its parsed content.
-pub fn find_chapter_plot(root: &Path, ep: u32) -> Option<(PathBuf, serde_yaml::Value)> {
-    for path in sorted_files(&plot_dir(root).join("章別プロット")) {
+pub fn find_chapter_plot(project: &Project, ep: u32) -> Option<(PathBuf, serde_yaml::Value)> {
+    for path in sorted_files(&project.plot_dir().join("章別プロット")) {
         if !has_ext(&path, &["yaml", "yml"]) {
             continue;
         }
@@ -189,8 +173,8 @@ pub fn find_chapter_plot(root: &Path, ep: u32) -> Option<(PathBuf, serde_yaml::V
 }
 
 /// The settings documents (キャラクター, 世界観, 用語集, 文体/, 執筆品質ルール).
-pub fn settings_files(root: &Path) -> crate::project::SettingsFiles {
-    load(root).settings_files()
+pub fn settings_files(project: &Project) -> crate::project::SettingsFiles {
+    project.settings_files()
 }
 
 /// Proposal documents: `10_企画/*.md|yaml`.
@@ -298,8 +282,9 @@ pub trait ManuscriptOps {
         expected_sha256: Option<&str>,
     ) -> Result<Option<String>>;
     /// Checks the manuscript at `path` as `noveler check` does (the project's settings,
-    /// target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate.
-    fn check(&self, root: &Path, path: &Path) -> Result<CheckOutcome>;
+    /// target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate; `project` is
+    /// the call's loaded project (not read again).
+    fn check(&self, project: &Project, path: &Path) -> Result<CheckOutcome>;
 }
 
 /// Body characters of `text` (SPEC §2.3), for the `文字数:` trailer.
@@ -322,19 +307,20 @@ mod tests {
     fn reads_the_sample_project() {
         let root = sample();
         let info = project_info(&root).unwrap();
+        let project = info.project.as_deref().unwrap();
         assert_eq!(info.name, "潮墨の地図師");
         assert_eq!(info.genre, "ファンタジー");
         assert_eq!((info.target_min, info.target_max), (3000, 8000));
         assert_eq!(info.target_source, "project_config");
-        assert!(find_plot(&root, 2)
+        assert!(find_plot(project, 2)
             .unwrap()
             .ends_with("第002話_測量局の客.yaml"));
-        assert!(find_plot(&root, 9).is_none());
-        assert!(find_manuscript(&root, 3).unwrap().is_some());
-        assert!(find_manuscript(&root, 4).unwrap().is_none());
-        assert_eq!(find_chapter_plot(&root, 2).unwrap().1["chapter"], 1);
-        assert_eq!(settings_files(&root).style.len(), 1);
-        assert_eq!(episode_plots(&root).len(), 3);
+        assert!(find_plot(project, 9).is_none());
+        assert!(find_manuscript(project, 3).unwrap().is_some());
+        assert!(find_manuscript(project, 4).unwrap().is_none());
+        assert_eq!(find_chapter_plot(project, 2).unwrap().1["chapter"], 1);
+        assert_eq!(settings_files(project).style.len(), 1);
+        assert_eq!(episode_plots(project).len(), 3);
     }
 
     #[test]

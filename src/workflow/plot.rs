@@ -5,6 +5,7 @@
 //! peak at 40–60 %, the mini hook at 80–90 % and the main hook at the end) and writes
 //! `20_プロット/話別プロット/第NNN話_<title>.yaml`, keeping the old plot as a backup.
 
+use super::context::ProjectCtx;
 use super::io::{self, ProjectInfo};
 use super::refs::{self, PromptStats};
 use super::schema::{self, Violation};
@@ -12,6 +13,7 @@ use super::session::{self, ArtifactRef, Session};
 use super::templates::{self, TemplateInfo};
 use super::writing::{self, Env, InputRef, Payload};
 use crate::error::{Code, Error, Result};
+use crate::project::Project;
 use crate::store::fileref::shown_path;
 use crate::store::write_atomic;
 use serde::Serialize;
@@ -65,17 +67,19 @@ pub struct PlotSubmitOutcome {
     pub warnings: Vec<String>,
 }
 
-fn plot_env(root: &Path, ep: u32, regenerate: bool) -> Result<(Env, Vec<refs::SourceDoc>)> {
-    let info: ProjectInfo = io::project_info(root)?;
-    let facts = refs::episode_facts(root, ep, None)?;
-    let docs = refs::plot_sources(root, &facts, regenerate)?;
+fn plot_env(pc: &ProjectCtx, ep: u32, regenerate: bool) -> Result<(Env, Vec<refs::SourceDoc>)> {
+    let project = pc.project()?;
+    let info = ProjectInfo::of(project);
+    let facts = refs::episode_facts(project, ep, None)?;
+    let docs = refs::plot_sources(project, &facts, regenerate)?;
     Ok((
         Env {
-            root: root.to_path_buf(),
+            root: pc.root().to_path_buf(),
             info,
             facts,
             docs: Vec::new(),
             word_count_target: None,
+            plot_content: None,
         },
         docs,
     ))
@@ -93,7 +97,9 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
     if ep == 0 {
         return Err(Error::new(Code::E001, "話数は 1 以上で指定してください"));
     }
-    let (env, docs) = plot_env(root, ep, regenerate)?;
+    // The project is loaded once for the whole call.
+    let pc = ProjectCtx::new(root);
+    let (env, docs) = plot_env(&pc, ep, regenerate)?;
     let t = templates::load(root, templates::PLOT_TEMPLATE)?;
     let existing = env.facts.plot_path.clone();
     let session_id = active_session(root, ep);
@@ -304,13 +310,13 @@ fn plot_text(ep: u32, doc: &Value, original: Option<&str>) -> String {
 
 /// The plot files of episode `ep` (the episode plot directory's, and the one `find_plot`
 /// resolves).
-fn existing_plots(root: &Path, ep: u32) -> Vec<PathBuf> {
-    let mut existing: Vec<PathBuf> = io::episode_plots(root)
+fn existing_plots(project: &Project, ep: u32) -> Vec<PathBuf> {
+    let mut existing: Vec<PathBuf> = io::episode_plots(project)
         .into_iter()
         .filter(|(n, _)| *n == ep)
         .map(|(_, p)| p)
         .collect();
-    if let Some(p) = io::find_plot(root, ep) {
+    if let Some(p) = io::find_plot(project, ep) {
         if !existing.contains(&p) {
             existing.push(p);
         }
@@ -354,9 +360,13 @@ pub fn submit(
         .map(str::trim)
         .unwrap_or_default()
         .to_string();
-    let dir = io::episode_plot_dir(root);
+    // One load for the call; a broken config still lets a plot be saved where the default
+    // layout puts it, as before.
+    let pc = ProjectCtx::new(root);
+    let project = pc.layout();
+    let dir = io::episode_plot_dir(project);
     let path: PathBuf = dir.join(format!("第{ep:03}話_{}.yaml", writing::safe_title(&title)));
-    let existing = existing_plots(root, ep);
+    let existing = existing_plots(project, ep);
     if !existing.is_empty() && !regenerate {
         return Err(plot_exists(root, ep, &existing));
     }
@@ -448,7 +458,8 @@ mod tests {
     #[test]
     fn existing_plots_validate() {
         let root = sample();
-        for (n, path) in io::episode_plots(&root) {
+        let project = Project::load(&root).unwrap();
+        for (n, path) in io::episode_plots(&project) {
             let doc: Value =
                 serde_yaml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             assert_eq!(
@@ -463,7 +474,7 @@ mod tests {
     #[test]
     fn hook_positions_are_enforced() {
         let root = sample();
-        let path = io::find_plot(&root, 1).unwrap();
+        let path = io::find_plot(&Project::load(&root).unwrap(), 1).unwrap();
         let mut doc: Value = serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         doc["hook_plan"]["minor_peak_pct"] = json!(70);
         doc["hook_plan"]["mini_hook_pct"] = json!(60);

@@ -7,6 +7,7 @@
 use super::io::{self, ProjectInfo};
 use super::session::ArtifactRef;
 use crate::error::{Code, Error, Result};
+use crate::project::Project;
 use crate::store::fileref::shown_path;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -21,6 +22,9 @@ pub struct SourceDoc {
     pub content: String,
     pub content_type: &'static str,
     pub summary: bool,
+    /// The project file as read (sha256 of its bytes; role = `key`), so the envelope's
+    /// inputs need not read it again. None for generated content.
+    pub file_ref: Option<crate::store::FileRef>,
 }
 
 impl SourceDoc {
@@ -75,14 +79,37 @@ pub fn read_text(path: &Path) -> Result<String> {
     crate::store::text::decode(path, &bytes).map(|s| s.text)
 }
 
-fn file_doc(root: &Path, key: &str, label: String, path: &Path) -> Result<SourceDoc> {
+/// Reads a project file as text, from the copy the project load kept when it read that
+/// file (the config, the quality rules, the style guide), else from the disk.
+/// Returns the text and the file's reference (role `key`).
+fn project_text(
+    project: &Project,
+    path: &Path,
+    key: &str,
+) -> Result<(String, crate::store::FileRef)> {
+    let read;
+    let bytes = match project.bytes_of(path) {
+        Some(bytes) => bytes,
+        None => {
+            read = crate::store::text::read_bytes(path)?;
+            &read[..]
+        }
+    };
+    let text = crate::store::text::decode(path, bytes)?.text;
+    let file_ref = crate::store::FileRef::from_bytes(&project.root, path, bytes, key);
+    Ok((text, file_ref))
+}
+
+fn file_doc(project: &Project, key: &str, label: String, path: &Path) -> Result<SourceDoc> {
+    let (content, file_ref) = project_text(project, path, key)?;
     Ok(SourceDoc {
         key: key.to_string(),
         label,
-        source_file: Some(shown_path(root, path)),
-        content: read_text(path)?,
+        source_file: Some(shown_path(&project.root, path)),
+        content,
         content_type: content_type_of(path),
         summary: false,
+        file_ref: Some(file_ref),
     })
 }
 
@@ -127,14 +154,14 @@ pub fn title_from_name(path: &Path) -> Option<String> {
 }
 
 /// Facts for episode `ep`; `plot_text` replaces the plot file when given.
-pub fn episode_facts(root: &Path, ep: u32, plot_text: Option<&str>) -> Result<EpisodeFacts> {
+pub fn episode_facts(project: &Project, ep: u32, plot_text: Option<&str>) -> Result<EpisodeFacts> {
     let mut facts = EpisodeFacts {
         episode: ep,
         ..Default::default()
     };
     let text = match plot_text {
         Some(t) => Some(t.to_string()),
-        None => match io::find_plot(root, ep) {
+        None => match io::find_plot(project, ep) {
             Some(p) => {
                 let t = read_text(&p)?;
                 facts.plot_path = Some(p);
@@ -166,7 +193,7 @@ pub fn episode_facts(root: &Path, ep: u32, plot_text: Option<&str>) -> Result<Ep
     if facts.title.is_none() {
         facts.title = facts.plot_path.as_deref().and_then(title_from_name);
     }
-    if let Some((path, chapter)) = io::find_chapter_plot(root, ep) {
+    if let Some((path, chapter)) = io::find_chapter_plot(project, ep) {
         let number = chapter
             .get("chapter")
             .and_then(|v| v.as_u64())
@@ -193,7 +220,7 @@ pub fn episode_facts(root: &Path, ep: u32, plot_text: Option<&str>) -> Result<Ep
         ));
     }
     if ep > 1 {
-        if let Some(prev) = io::find_manuscript(root, ep - 1)? {
+        if let Some(prev) = io::find_manuscript(project, ep - 1)? {
             let title = title_from_name(&prev).unwrap_or_default();
             facts.previous = Some((ep - 1, title, prev));
         }
@@ -284,6 +311,7 @@ pub fn brief(info: &ProjectInfo, facts: &EpisodeFacts, docs: &[SourceDoc]) -> So
         content: out,
         content_type: "markdown",
         summary: true,
+        file_ref: None,
     }
 }
 
@@ -309,7 +337,7 @@ pub fn handoff_of(root: &Path, ep: u32) -> Option<PathBuf> {
 /// The writing inputs of episode `ep`, the brief first. A missing plot is E002 unless
 /// `plot_text` supplies it.
 pub fn writing_sources(
-    root: &Path,
+    project: &Project,
     info: &ProjectInfo,
     facts: &EpisodeFacts,
     plot_text: Option<&str>,
@@ -324,8 +352,9 @@ pub fn writing_sources(
             content: text.to_string(),
             content_type: "text",
             summary: false,
+            file_ref: None,
         }),
-        (Some(p), None) => docs.push(file_doc(root, "plot", "話別プロット".into(), p)?),
+        (Some(p), None) => docs.push(file_doc(project, "plot", "話別プロット".into(), p)?),
         (None, None) => {
             return Err(Error::new(
                 Code::E002,
@@ -338,12 +367,12 @@ pub fn writing_sources(
             .alternative(format!("noveler write {ep} --plot-file <プロット>")))
         }
     }
-    docs.extend(chapter_plot_doc(root, ep)?);
-    let files = io::settings_files(root);
-    docs.extend(character_world_glossary_docs(root, &files)?);
+    docs.extend(chapter_plot_doc(project, ep)?);
+    let files = io::settings_files(project);
+    docs.extend(character_world_glossary_docs(project, &files)?);
     for path in &files.style {
         docs.push(file_doc(
-            root,
+            project,
             "style",
             format!("文体（{}）", stem_label(path)),
             path,
@@ -351,23 +380,23 @@ pub fn writing_sources(
     }
     if let Some(rules) = &files.quality_rules {
         docs.push(file_doc(
-            root,
+            project,
             "quality_rules",
             "執筆品質ルール".into(),
             rules,
         )?);
     }
-    docs.extend(previous_episode_docs(root, facts)?);
+    docs.extend(previous_episode_docs(project, facts)?);
     let summary = brief(info, facts, &docs);
     docs.insert(0, summary);
     Ok(docs)
 }
 
 /// The chapter plot that lists episode `ep`, if any.
-fn chapter_plot_doc(root: &Path, ep: u32) -> Result<Option<SourceDoc>> {
-    match io::find_chapter_plot(root, ep) {
+fn chapter_plot_doc(project: &Project, ep: u32) -> Result<Option<SourceDoc>> {
+    match io::find_chapter_plot(project, ep) {
         Some((path, _)) => Ok(Some(file_doc(
-            root,
+            project,
             "chapter_plot",
             format!("章別プロット（{}）", stem_label(&path)),
             &path,
@@ -378,7 +407,7 @@ fn chapter_plot_doc(root: &Path, ep: u32) -> Result<Option<SourceDoc>> {
 
 /// The character, world and glossary settings, where they exist.
 fn character_world_glossary_docs(
-    root: &Path,
+    project: &Project,
     files: &crate::project::SettingsFiles,
 ) -> Result<Vec<SourceDoc>> {
     let mut docs = Vec::new();
@@ -388,19 +417,20 @@ fn character_world_glossary_docs(
         ("glossary", &files.glossary, "用語集"),
     ] {
         if let Some(path) = path {
-            docs.push(file_doc(root, key, label.into(), path)?);
+            docs.push(file_doc(project, key, label.into(), path)?);
         }
     }
     Ok(docs)
 }
 
 /// The previous episode's manuscript and handoff memo, where they exist.
-fn previous_episode_docs(root: &Path, facts: &EpisodeFacts) -> Result<Vec<SourceDoc>> {
+fn previous_episode_docs(project: &Project, facts: &EpisodeFacts) -> Result<Vec<SourceDoc>> {
+    let root = &project.root;
     let ep = facts.episode;
     let mut docs = Vec::new();
     if let Some((n, _, path)) = &facts.previous {
         docs.push(file_doc(
-            root,
+            project,
             "previous_manuscript",
             format!("前話原稿（第{n:03}話）"),
             path,
@@ -408,7 +438,7 @@ fn previous_episode_docs(root: &Path, facts: &EpisodeFacts) -> Result<Vec<Source
     }
     if let Some(path) = ep.checked_sub(1).and_then(|p| handoff_of(root, p)) {
         docs.push(file_doc(
-            root,
+            project,
             "previous_handoff",
             format!("前話の引き継ぎメモ（第{:03}話）", ep - 1),
             &path,
@@ -419,13 +449,18 @@ fn previous_episode_docs(root: &Path, facts: &EpisodeFacts) -> Result<Vec<Source
 
 /// The plot prompt's inputs: project config, proposal, chapter plot, earlier plots (the
 /// last five), previous manuscript, settings, and the current plot when regenerating.
-pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Result<Vec<SourceDoc>> {
+pub fn plot_sources(
+    project: &Project,
+    facts: &EpisodeFacts,
+    regenerate: bool,
+) -> Result<Vec<SourceDoc>> {
+    let root = &project.root;
     let ep = facts.episode;
     let mut docs = Vec::new();
     let config = root.join(crate::project::PROJECT_CONFIG);
     if config.is_file() {
         docs.push(file_doc(
-            root,
+            project,
             "project_config",
             "プロジェクト設定".into(),
             &config,
@@ -433,32 +468,32 @@ pub fn plot_sources(root: &Path, facts: &EpisodeFacts, regenerate: bool) -> Resu
     }
     for path in io::proposal_files(root) {
         docs.push(file_doc(
-            root,
+            project,
             "proposal",
             format!("企画書（{}）", stem_label(&path)),
             &path,
         )?);
     }
-    docs.extend(chapter_plot_doc(root, ep)?);
-    let earlier: Vec<(u32, PathBuf)> = io::episode_plots(root)
+    docs.extend(chapter_plot_doc(project, ep)?);
+    let earlier: Vec<(u32, PathBuf)> = io::episode_plots(project)
         .into_iter()
         .filter(|(n, _)| *n < ep)
         .collect();
     for (n, path) in earlier.iter().skip(earlier.len().saturating_sub(5)) {
         docs.push(file_doc(
-            root,
+            project,
             "previous_plots",
             format!("話別プロット（第{n:03}話）"),
             path,
         )?);
     }
-    docs.extend(previous_episode_docs(root, facts)?);
-    let files = io::settings_files(root);
-    docs.extend(character_world_glossary_docs(root, &files)?);
+    docs.extend(previous_episode_docs(project, facts)?);
+    let files = io::settings_files(project);
+    docs.extend(character_world_glossary_docs(project, &files)?);
     if regenerate {
         if let Some(path) = &facts.plot_path {
             docs.push(file_doc(
-                root,
+                project,
                 "current_plot",
                 "現行プロット（作り直す前）".into(),
                 path,
@@ -521,8 +556,9 @@ mod tests {
     #[test]
     fn episode_three_sources() {
         let root = sample();
-        let info = io::project_info(&root).unwrap();
-        let facts = episode_facts(&root, 3, None).unwrap();
+        let project = Project::load(&root).unwrap();
+        let info = ProjectInfo::of(&project);
+        let facts = episode_facts(&project, 3, None).unwrap();
         assert_eq!(facts.title.as_deref(), Some("迷い潮の夜"));
         assert_eq!(facts.hook_minor_peak_pct, Some(50));
         assert_eq!(
@@ -530,7 +566,7 @@ mod tests {
             Some("第1章「迷い潮の夜」（全3話）の3話目")
         );
         assert_eq!(facts.previous.as_ref().unwrap().0, 2);
-        let docs = writing_sources(&root, &info, &facts, None).unwrap();
+        let docs = writing_sources(&project, &info, &facts, None).unwrap();
         let keys: Vec<&str> = docs.iter().map(|d| d.key.as_str()).collect();
         assert_eq!(
             keys,
@@ -546,19 +582,32 @@ mod tests {
                 "previous_manuscript"
             ]
         );
+        // The quality rules the project load read are quoted from that read, as on disk.
+        let rules = project.settings_dir().join(crate::project::QUALITY_RULES);
+        assert!(project.bytes_of(&rules).is_some());
+        assert_eq!(docs[7].content, read_text(&rules).unwrap());
+        let r = docs[7].file_ref.as_ref().unwrap();
+        let bytes = std::fs::read(&rules).unwrap();
+        assert_eq!(r.sha256, crate::analysis::sha256_hex(&bytes));
+        assert_eq!(
+            (r.role.as_str(), r.size_bytes),
+            ("quality_rules", bytes.len() as u64)
+        );
+        assert!(docs[0].file_ref.is_none());
         assert!(docs[0].summary);
         assert!(docs[0].content.contains(&docs[1].artifact_id()));
         // Deterministic: same inputs, same brief, same id.
-        let again = writing_sources(&root, &info, &facts, None).unwrap();
+        let again = writing_sources(&project, &info, &facts, None).unwrap();
         assert_eq!(again[0].artifact_id(), docs[0].artifact_id());
     }
 
     #[test]
     fn missing_plot_is_e002_with_the_plot_command() {
         let root = sample();
-        let info = io::project_info(&root).unwrap();
-        let facts = episode_facts(&root, 9, None).unwrap();
-        let err = writing_sources(&root, &info, &facts, None).unwrap_err();
+        let project = Project::load(&root).unwrap();
+        let info = ProjectInfo::of(&project);
+        let facts = episode_facts(&project, 9, None).unwrap();
+        let err = writing_sources(&project, &info, &facts, None).unwrap_err();
         assert_eq!(err.code, Code::E002);
         assert_eq!(err.suggested_action.as_deref(), Some("noveler plot 9"));
     }

@@ -7,7 +7,7 @@
 use super::stages::{self, StageDef, STAGES, TOTAL_STAGES};
 use super::templates::TemplateInfo;
 use crate::error::{Code, Error, Result};
-use crate::store::write_atomic;
+use crate::store::sessions::{Layout, SessionStore};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -218,8 +218,16 @@ pub fn new_id(created_at: &str, ep: u32, salt: &str) -> String {
     format!("session_{stamp}_{}", &hex[..6])
 }
 
+/// The writing sessions in the one session store (`store::sessions`): `<id>.yaml` under
+/// `.noveler/sessions/`, ids of `valid_id`'s scheme.
+pub const STORE: SessionStore = SessionStore {
+    dir: SESSIONS_DIR,
+    layout: Layout::File { ext: "yaml" },
+    valid_id,
+};
+
 pub fn path_of(root: &Path, id: &str) -> PathBuf {
-    root.join(SESSIONS_DIR).join(format!("{id}.yaml"))
+    STORE.path_of(root, id)
 }
 
 /// `.noveler/writes/<session_id>/`, relative to the root.
@@ -251,11 +259,10 @@ pub fn corrupt(root: &Path, id: &str, path: &Path, why: &str, line: Option<usize
 
 /// Loads session `id`; a missing one is U005, an unreadable one QC-005.
 pub fn load(root: &Path, id: &str) -> Result<Session> {
-    if !valid_id(id) {
+    let Some(path) = STORE.checked_path(root, id) else {
         return Err(invalid_id(id));
-    }
-    let path = path_of(root, id);
-    let Some(bytes) = crate::store::text::read_internal(&path)? else {
+    };
+    let Some(bytes) = STORE.read(root, id)? else {
         return Err(
             Error::new(Code::U005, format!("セッション {id} が見つかりません"))
                 .at(&path, None)
@@ -302,7 +309,7 @@ fn parse(root: &Path, id: &str, path: &Path, bytes: &[u8]) -> Result<Session> {
 pub fn save(root: &Path, session: &Session) -> Result<()> {
     let text = serde_yaml::to_string(session)
         .map_err(|e| Error::new(Code::R002, format!("セッションのYAML化に失敗: {e}")))?;
-    write_atomic(&path_of(root, &session.session_id), text.as_bytes())
+    STORE.write(root, &session.session_id, text.as_bytes())
 }
 
 /// A session file found on disk: parsed, or why not.
@@ -319,23 +326,12 @@ pub enum Listed {
 
 /// Every session file, sorted by id (= creation time).
 pub fn list(root: &Path) -> Vec<Listed> {
-    let dir = root.join(SESSIONS_DIR);
-    let mut ids: Vec<String> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .filter_map(|e| {
-                    let name = e.file_name().to_string_lossy().into_owned();
-                    name.strip_suffix(".yaml").map(str::to_string)
-                })
-                .filter(|id| valid_id(id))
-                .collect()
-        })
-        .unwrap_or_default();
-    ids.sort();
-    ids.into_iter()
+    STORE
+        .ids(root)
+        .into_iter()
         .map(|id| {
             let path = path_of(root, &id);
-            let read = crate::store::text::read_internal(&path);
+            let read = STORE.read(root, &id);
             let bytes = match &read {
                 Ok(Some(b)) => b.clone(),
                 _ => Vec::new(),

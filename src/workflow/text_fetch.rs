@@ -72,10 +72,10 @@ pub fn from_snapshot(root: &Path, ep: u32, backup_id: &str) -> Result<String> {
 
 /// QC-017 when episode `ep` has no manuscript the step could read: the agent has to pass
 /// the text itself.
-pub fn require_manuscript(root: &Path, ep: u32) -> Result<()> {
+pub fn require_manuscript(pc: &crate::workflow::context::ProjectCtx, ep: u32) -> Result<()> {
     // A project that does not load is the step's own error to report (QC-009/QC-010 may
     // be overridden by config_overrides there).
-    let Ok(project) = crate::project::Project::load(root) else {
+    let Ok(project) = pc.project() else {
         return Ok(());
     };
     match project.manuscript_path(ep) {
@@ -185,7 +185,8 @@ mod tests {
         assert!(e.details.unwrap()["recovery_hint"].is_string());
         let e = from_snapshot(dir.path(), 1, "20260101_000000_deadbeef").unwrap_err();
         assert_eq!(e.code, Code::QC016);
-        let e = require_manuscript(dir.path(), 1).unwrap_err();
+        let pc = crate::workflow::context::ProjectCtx::new(dir.path());
+        let e = require_manuscript(&pc, 1).unwrap_err();
         assert_eq!(e.code, Code::QC017);
     }
 }

@@ -407,6 +407,16 @@ fn cap_files(project: &Project, files: &mut [FileResult]) {
 // and the progress counter, which live exactly as long as this call; the steps around it
 // are functions.
 pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
+    run_with(ctx, req, None)
+}
+
+/// `run` with the project the calling verb already loaded (`Project::load` of `ctx.root`),
+/// so one call reads the config once. A request with its own `config` loads that instead.
+pub fn run_in(ctx: &Ctx, req: CheckRequest, loaded: &Project) -> Result<CheckReport> {
+    run_with(ctx, req, Some(loaded))
+}
+
+fn run_with(ctx: &Ctx, req: CheckRequest, loaded: Option<&Project>) -> Result<CheckReport> {
     if let Some(ml) = req.ml_optimization.clone().filter(|m| m.enabled) {
         return super::check::stats::run(ctx, req, ml);
     }
@@ -418,10 +428,17 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
             ));
         }
     }
-    let project = Project::load_with(&ctx.root, req.config.as_deref().map(Path::new))?;
-    let settings = settings_for(&project, &req);
+    let owned;
+    let project = match loaded.filter(|p| req.config.is_none() && p.root == ctx.root) {
+        Some(p) => p,
+        None => {
+            owned = Project::load_with(&ctx.root, req.config.as_deref().map(Path::new))?;
+            &owned
+        }
+    };
+    let settings = settings_for(project, &req);
 
-    let jobs = plan(&project, &req)?;
+    let jobs = plan(project, &req)?;
     let stdin_bytes: Option<Vec<u8>> = req
         .content_bytes
         .clone()
@@ -470,7 +487,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
             };
             ctx.check_cancelled()
                 .map_err(|e| FileError::new(shown.clone(), e))?;
-            let out = check_one(&project, settings, cache, shown, disk, bytes).map(|(mut f, r)| {
+            let out = check_one(project, settings, cache, shown, disk, bytes).map(|(mut f, r)| {
                 f.snippet = as_snippet;
                 (f, r)
             });
@@ -483,11 +500,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
 
     let mut files = Vec::new();
     let mut errors = Vec::new();
-    let mut inputs: Vec<FileRef> = project
-        .config_files
-        .iter()
-        .filter_map(|p| FileRef::from_path(&project.root, p, "config").ok())
-        .collect();
+    let mut inputs: Vec<FileRef> = project.config_refs("config");
     for r in results {
         match r {
             Ok((file, fref)) => {
@@ -499,7 +512,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
     }
     let mut outputs = Vec::new();
     let baseline_written = suppress::apply(
-        &project,
+        project,
         &settings,
         &req,
         &mut files,
@@ -508,7 +521,7 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
     )?;
     // The cap comes after suppression and the severity filter, so it counts only what
     // would have been listed.
-    cap_files(&project, &mut files);
+    cap_files(project, &mut files);
     let summary = summarize(&files);
     let report = CheckReport {
         files,

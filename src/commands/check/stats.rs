@@ -166,7 +166,7 @@ pub fn run(ctx: &Ctx, mut req: CheckRequest, ml: MlOptimization) -> Result<Check
         req.learned_thresholds = Some(l);
     }
     req.ml_optimization = None;
-    let mut report = check::run(ctx, req.clone())?;
+    let mut report = check::run_in(ctx, req.clone(), &project)?;
 
     let feedback = corpus_stats::optimize_weights(&store::decisions(&ctx.root));
     let apply_weights = ml.auto_optimize_weights && feedback.decisions > 0;

@@ -42,13 +42,14 @@ pub fn run_with(
     let manuscript = project.display(&manuscript_abs);
 
     // 1. The gate.
-    let mut checked = check::run(
+    let mut checked = check::run_in(
         ctx,
         CheckRequest {
             targets: vec![Target::Path(manuscript.clone())],
             exit_zero: true,
             ..Default::default()
         },
+        &project,
     )?;
     if let Some(e) = checked.errors.pop() {
         return Err(e

@@ -9,6 +9,7 @@ use super::check::stats::MlOptimization;
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
+use crate::workflow::context::ProjectCtx;
 use crate::workflow::progressive::{
     self, ArtifactsReport, CheckOptions, ConfigOverrides, EndReport, HistoryReport,
     IterationPolicy, RepeatOutcome, StatusReport, StepInput, StepResult, TasksReport,
@@ -233,6 +234,11 @@ pub(crate) fn attach_ml(
 }
 
 pub fn step(ctx: &Ctx, req: StepRequest) -> Result<StepResult> {
+    step_in(ctx, &ProjectCtx::new(&ctx.root), req)
+}
+
+/// `step` with the project of the calling verb (loaded at most once per call).
+pub(crate) fn step_in(ctx: &Ctx, pc: &ProjectCtx, req: StepRequest) -> Result<StepResult> {
     let input = step_input(
         req.step_id,
         req.episode,
@@ -242,8 +248,8 @@ pub fn step(ctx: &Ctx, req: StepRequest) -> Result<StepResult> {
     )?;
     let ml = req.ml_optimization.filter(|m| m.enabled);
     let thresholds = ml_thresholds(ctx, input.episode, ml.as_ref())?;
-    let mut result = progressive::execute_step(
-        &ctx.root,
+    let mut result = progressive::execute_step_in(
+        pc,
         StepInput {
             llm_result: req.llm_result,
             manuscript_content: req.manuscript_content,

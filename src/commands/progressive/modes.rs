@@ -134,12 +134,14 @@ pub fn step(ctx: &Ctx, req: CheckStepRequest) -> Result<CheckStepReport> {
     if let (Some(backup_id), Some(ep)) = (&req.manuscript_snapshot, step.episode) {
         step.manuscript_content = Some(text_fetch::from_snapshot(&ctx.root, ep, backup_id)?);
     }
+    // One project load for the pre-check and the step.
+    let pc = crate::workflow::context::ProjectCtx::new(&ctx.root);
     if let (None, Some(ep)) = (&step.manuscript_content, step.episode) {
-        text_fetch::require_manuscript(&ctx.root, ep)?;
+        text_fetch::require_manuscript(&pc, ep)?;
     }
     if !req.dry_run {
         return Ok(CheckStepReport {
-            result: crate::commands::progressive::step(ctx, step)?,
+            result: crate::commands::progressive::step_in(ctx, &pc, step)?,
             dry_run: false,
         });
     }

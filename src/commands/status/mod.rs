@@ -280,11 +280,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
     }
     let project = Project::load(root)?;
     let mut warnings = Vec::new();
-    let mut refs: Vec<FileRef> = project
-        .config_files
-        .iter()
-        .filter_map(|p| FileRef::from_path(root, p, "config").ok())
-        .collect();
+    let mut refs: Vec<FileRef> = project.config_refs("config");
 
     let ledger = match Ledger::load(&project) {
         Ok(l) => {
@@ -316,7 +312,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
             .iter()
             .map(|e| Target::Path(project.display(&e.path)))
             .collect();
-        let report = check::run(
+        let report = check::run_in(
             ctx,
             CheckRequest {
                 targets,
@@ -324,6 +320,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
                 exit_zero: true,
                 ..Default::default()
             },
+            &project,
         )?;
         for e in report.errors {
             errors.insert(e.path.clone(), e.message.clone());

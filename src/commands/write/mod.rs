@@ -141,13 +141,17 @@ fn check_episode(ep: u32) -> Result<()> {
     Ok(())
 }
 
-/// FileRefs of the project files a writing call read (auto-artifact sources).
-fn source_refs(root: &Path, artifacts: &[session::ArtifactRef]) -> Vec<FileRef> {
+/// FileRefs of the project files a writing call read (auto-artifact sources): the
+/// references the workflow took when it read them (`read`), else read now.
+fn source_refs(root: &Path, artifacts: &[session::ArtifactRef], read: &[FileRef]) -> Vec<FileRef> {
     artifacts
         .iter()
         .filter_map(|a| {
             let src = a.source_file.as_ref()?;
-            FileRef::from_path(root, &root.join(src), &a.key).ok()
+            match read.iter().find(|r| &r.path == src && r.role == a.key) {
+                Some(r) => Some(r.clone()),
+                None => FileRef::from_path(root, &root.join(src), &a.key).ok(),
+            }
         })
         .collect()
 }
@@ -192,16 +196,17 @@ impl ManuscriptOps for ManuscriptVerbs {
         Ok(report.backup.map(|b| b.backup_id))
     }
 
-    fn check(&self, root: &Path, path: &Path) -> Result<CheckOutcome> {
+    fn check(&self, project: &crate::project::Project, path: &Path) -> Result<CheckOutcome> {
         use super::check::{self, CheckRequest, Target};
-        let rel = crate::store::fileref::shown_path(root, path);
-        let report = check::run(
-            &Ctx::new(root.to_path_buf()),
+        let rel = crate::store::fileref::shown_path(&project.root, path);
+        let report = check::run_in(
+            &Ctx::new(project.root.clone()),
             CheckRequest {
                 targets: vec![Target::Path(rel.clone())],
                 exit_zero: true,
                 ..Default::default()
             },
+            project,
         )?;
         if let Some(e) = report.errors.first() {
             return Err(Error::new(
@@ -296,7 +301,7 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
         }
     }
     Ok(WriteReport {
-        files_in: source_refs(&ctx.root, &outcome.artifacts),
+        files_in: source_refs(&ctx.root, &outcome.artifacts, &outcome.sources),
         files_out,
         outcome,
         submitted,

@@ -4,12 +4,13 @@ use super::*;
 
 /// Finds or creates the session of `ep` (lock held by the caller).
 pub(super) fn open_session(
-    root: &Path,
+    pc: &ProjectCtx,
     ep: u32,
     session_id: Option<&str>,
     force_new: bool,
     opts: &CheckOptions,
 ) -> Result<(Manifest, bool)> {
+    let root = pc.root();
     if let Some(id) = session_id {
         let m = load_manifest(root, id)?;
         if m.episode_number != ep {
@@ -39,7 +40,7 @@ pub(super) fn open_session(
         }
     }
     opts.validate()?;
-    let (project, target) = resolve_project(root, opts)?;
+    let (project, target) = resolve_project(pc, opts)?;
     let manuscript = project.manuscript_path(ep)?;
     let bytes = crate::store::text::read_bytes(&manuscript)?;
     let now = timestamp(SystemTime::now());
@@ -366,22 +367,31 @@ pub fn settings_for(l: &Loaded, opts: &CheckOptions, t: TargetLength) -> Setting
 
 /// Runs one attempt of a step (takes the episode lock).
 pub fn execute_step(root: &Path, input: StepInput) -> Result<StepResult> {
-    lock::with_episode_lock(root, input.episode, lock::Scope::Checks, || {
-        execute_step_held(root, input)
+    execute_step_in(&ProjectCtx::new(root), input)
+}
+
+/// `execute_step` with the project of the calling verb (loaded at most once per call).
+pub fn execute_step_in(pc: &ProjectCtx, input: StepInput) -> Result<StepResult> {
+    lock::with_episode_lock(pc.root(), input.episode, lock::Scope::Checks, || {
+        execute_step_locked(pc, input)
     })
 }
 
 /// `execute_step` for a caller that already holds the episode's lock (`dry_run`).
 pub fn execute_step_held(root: &Path, input: StepInput) -> Result<StepResult> {
+    execute_step_locked(&ProjectCtx::new(root), input)
+}
+
+fn execute_step_locked(pc: &ProjectCtx, input: StepInput) -> Result<StepResult> {
     let step = steps::by_number(input.step).ok_or_else(|| invalid_step(input.step as i64))?;
     let (mut m, created) = open_session(
-        root,
+        pc,
         input.episode,
         input.session_id.as_deref(),
         false,
         &input.options,
     )?;
-    run_attempt(root, &mut m, step, &input, created)
+    run_attempt(pc, &mut m, step, &input, created)
 }
 
 /// QC-003 listing the valid steps.
@@ -401,12 +411,13 @@ pub fn invalid_step(given: i64) -> Error {
 // check, judge, store the input/output files, record the attempt); the steps share the
 // manifest being built, and the order is the crash-safety argument (manifest written last).
 pub(super) fn run_attempt(
-    root: &Path,
+    pc: &ProjectCtx,
     m: &mut Manifest,
     step: &'static StepDef,
     input: &StepInput,
     created: bool,
 ) -> Result<StepResult> {
+    let root = pc.root();
     let clock = Instant::now();
     let executed_at = timestamp(SystemTime::now());
     let template = step_template(root, m, step)?;
@@ -415,7 +426,7 @@ pub(super) fn run_attempt(
     let target = opts
         .override_length()
         .unwrap_or_else(|| m.target_length.target());
-    let project = Project::load_with_length(root, target)?;
+    let project = project_with_length(pc, target)?;
     let l = load(
         project,
         m.episode_number,

@@ -1,6 +1,7 @@
 //! Session ids, their files and the episode lock.
 
 use super::*;
+use crate::store::sessions::{Layout, SessionStore};
 
 // Session ids and files
 
@@ -50,17 +51,24 @@ pub fn session_dir(id: &str) -> String {
     format!("{CHECKS_DIR}/{id}")
 }
 
+/// The check sessions in the one session store (`store::sessions`): `<id>/manifest.json`
+/// under `.noveler/checks/`, ids of `valid_session_id`'s scheme.
+pub const CHECK_SESSIONS: SessionStore = SessionStore {
+    dir: CHECKS_DIR,
+    layout: Layout::Dir { file: MANIFEST },
+    valid_id: valid_session_id,
+};
+
 pub(super) fn manifest_path(root: &Path, id: &str) -> PathBuf {
-    root.join(session_dir(id)).join(MANIFEST)
+    CHECK_SESSIONS.path_of(root, id)
 }
 
 /// Reads and vets a manifest: QC-001 when missing or inconsistent, QC-005 when corrupt.
 pub fn load_manifest(root: &Path, id: &str) -> Result<Manifest> {
-    if !valid_session_id(id) {
+    let Some(path) = CHECK_SESSIONS.checked_path(root, id) else {
         return Err(invalid_session_id(id));
-    }
-    let path = manifest_path(root, id);
-    let bytes = match crate::store::text::read_internal(&path) {
+    };
+    let bytes = match CHECK_SESSIONS.read(root, id) {
         Ok(Some(b)) => b,
         Ok(None) => {
             return Err(Error::new(
@@ -100,21 +108,16 @@ pub(super) fn save_manifest(root: &Path, m: &mut Manifest) -> Result<()> {
             format!("マニフェストのJSON化に失敗しました: {e}"),
         )
     })?;
-    write_atomic(&manifest_path(root, &m.session_id), &body)
+    CHECK_SESSIONS.write(root, &m.session_id, &body)
 }
 
 /// Session ids of episode `ep` (oldest first).
 pub fn session_ids(root: &Path, ep: u32) -> Vec<String> {
-    let mut ids: Vec<String> = std::fs::read_dir(root.join(CHECKS_DIR))
+    CHECK_SESSIONS
+        .ids(root)
         .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.path().is_dir())
-        .filter_map(|e| e.file_name().to_str().map(str::to_string))
         .filter(|id| episode_of_session(id) == Some(ep))
-        .collect();
-    ids.sort();
-    ids
+        .collect()
 }
 
 /// The latest open session of `ep`, if any (a corrupt latest manifest is an error).

@@ -5,9 +5,9 @@ use super::*;
 // The project, as the steps need it
 
 /// The project config resolved for a check: QC-009 / QC-010 unless an override is given.
-pub fn resolve_project(root: &Path, opts: &CheckOptions) -> Result<(Project, TargetLength)> {
+pub fn resolve_project(pc: &ProjectCtx, opts: &CheckOptions) -> Result<(Project, TargetLength)> {
     let over = opts.override_length();
-    let config = root.join(project::PROJECT_CONFIG);
+    let config = pc.root().join(project::PROJECT_CONFIG);
     if !config.is_file() {
         let Some(length) = over else {
             return Err(Error::new(
@@ -19,13 +19,13 @@ pub fn resolve_project(root: &Path, opts: &CheckOptions) -> Result<(Project, Tar
             .suggest("noveler check progressive <話数> tasks --target-min 6000 --target-max 10000")
             .details(serde_json::json!({"missing_files": [project::PROJECT_CONFIG]})));
         };
-        let p = Project::load_with_length(root, length)?;
+        let p = project_with_length(pc, length)?;
         return Ok((p, length));
     }
     match over {
-        Some(length) => Ok((Project::load_with_length(root, length)?, length)),
+        Some(length) => Ok((project_with_length(pc, length)?, length)),
         None => {
-            let p = Project::load(root).map_err(|e| {
+            let p = pc.project().cloned().map_err(|e| {
                 if e.code == Code::QC010 {
                     e.hint("min < max の整数に直すか、config_overrides.target_length（CLI では --target-min / --target-max）で上書きしてください。")
                 } else {
@@ -35,6 +35,21 @@ pub fn resolve_project(root: &Path, opts: &CheckOptions) -> Result<(Project, Tar
             let t = p.settings.target_length;
             Ok((p, t))
         }
+    }
+}
+
+/// The call's project with the target length `length`: what `Project::load_with_length`
+/// gives, without reading the config again. A project that does not load as it is
+/// (QC-010 a bad target length the override replaces …) is loaded with the override, as
+/// before.
+pub fn project_with_length(pc: &ProjectCtx, length: TargetLength) -> Result<Project> {
+    match pc.project() {
+        Ok(p) => {
+            let mut p = p.clone();
+            p.settings.target_length = length;
+            Ok(p)
+        }
+        Err(_) => Project::load_with_length(pc.root(), length),
     }
 }
 

@@ -17,6 +17,7 @@
 //! A session is resumed by episode (the latest open one) or by id; an interrupted step leaves
 //! the manifest as it was before the step (it is written last, atomically).
 
+use super::context::ProjectCtx;
 use super::steps::common::{EarlierStep, StepContext, StepIssue};
 use super::steps::glossary::{parse_glossary, Term};
 use super::steps::judgment::{self, Judgment, Scoring};

@@ -45,9 +45,11 @@ pub fn repeat_step(
             "min_improvement は 0 以上の数にしてください",
         ));
     }
+    // The project is loaded at most once for all the attempts.
+    let pc = ProjectCtx::new(root);
     lock::with_episode_lock(root, input.episode, lock::Scope::Checks, || {
         let (mut m, created) = open_session(
-            root,
+            &pc,
             input.episode,
             input.session_id.as_deref(),
             false,
@@ -73,7 +75,7 @@ pub fn repeat_step(
                     break;
                 }
             }
-            let r = run_attempt(root, &mut m, step, &input, created && i == 0)?;
+            let r = run_attempt(&pc, &mut m, step, &input, created && i == 0)?;
             texts.insert(r.manuscript.sha256.clone());
             // An llm_result judges one text: use it for the first attempt only.
             input.llm_result = None;

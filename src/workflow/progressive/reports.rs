@@ -97,7 +97,7 @@ pub fn tasks(
 ) -> Result<TasksReport> {
     opts.validate()?;
     lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
-        let (m, created) = open_session(root, ep, session_id, new_session, opts)?;
+        let (m, created) = open_session(&ProjectCtx::new(root), ep, session_id, new_session, opts)?;
         let tasks = tasks_of(&m);
         let done = |n: &u8| m.completed_steps.contains(n);
         let executable: Vec<Task> = tasks

@@ -15,6 +15,7 @@
 //! Parts: `tasks` (the read-only diagnosis), `repair` (replay, rebuild, restore),
 //! `execute` (a step after repair, resume from a partial failure).
 
+use super::context::ProjectCtx;
 use super::io::{self, ManuscriptOps};
 use super::session::{self, Listed, Session, SessionStatus, StageOutput};
 use super::stages::{self, StageDef, STAGES};

@@ -71,13 +71,14 @@ pub(super) fn has_manifest(root: &Path, id: &str) -> bool {
 
 /// What is missing before episode `ep` can be written: a loadable project, its plot, the
 /// settings documents prompts refer to.
-fn project_diagnostics(root: &Path, ep: u32) -> Vec<Diagnostic> {
+fn project_diagnostics(pc: &ProjectCtx, ep: u32) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
-    let info = io::project_info(root);
-    if let Err(e) = &info {
+    if let Err(e) = pc.project() {
         diagnostics.push(diag(e.code.as_str(), "error", e.message.clone(), false));
     }
-    if io::find_plot(root, ep).is_none() {
+    // The listings below work in a project whose config is broken (default layout).
+    let project = pc.layout();
+    if io::find_plot(project, ep).is_none() {
         diagnostics.push(diag(
             "E002",
             "error",
@@ -85,7 +86,7 @@ fn project_diagnostics(root: &Path, ep: u32) -> Vec<Diagnostic> {
             false,
         ));
     }
-    let files = io::settings_files(root);
+    let files = io::settings_files(project);
     for (name, present) in [
         ("キャラクター.yaml", files.characters.is_some()),
         ("世界観.yaml", files.world.is_some()),
@@ -109,7 +110,9 @@ fn project_diagnostics(root: &Path, ep: u32) -> Vec<Diagnostic> {
 // (the active ones, the latest, the stages the journal has ahead of the session, the lock)
 // each add a diagnostic and feed the task list and the suggestions after it.
 pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
-    let mut diagnostics = project_diagnostics(root, ep);
+    // The project is loaded once for the whole call.
+    let pc = ProjectCtx::new(root);
+    let mut diagnostics = project_diagnostics(&pc, ep);
     let mut active: Vec<Session> = Vec::new();
     let mut latest: Option<Session> = None;
     for l in session::list(root) {
@@ -209,7 +212,7 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
         }
     }
     if current.is_none() {
-        if let Ok(Some(p)) = io::find_manuscript(root, ep) {
+        if let Ok(Some(p)) = io::find_manuscript(pc.layout(), ep) {
             let mut d = diag(
                 "manuscript_exists",
                 "info",

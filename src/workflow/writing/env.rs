@@ -5,12 +5,16 @@ use super::*;
 // Episode context.
 
 /// Everything about the project and episode a rendering needs.
+/// Built once per call from the call's project (`ProjectCtx`) and handed down: the writing
+/// engine asks it, not the disk, what the project and the episode are.
 pub struct Env {
     pub root: PathBuf,
     pub info: ProjectInfo,
     pub facts: EpisodeFacts,
     pub docs: Vec<SourceDoc>,
     pub word_count_target: Option<u32>,
+    /// The caller-supplied plot the context was built with (none: the plot file).
+    pub plot_content: Option<String>,
 }
 
 pub(super) fn plot_content_file(id: &str) -> String {
@@ -21,36 +25,58 @@ impl Env {
     /// Loads the context of `session` (its caller-supplied plot, if any, comes from the
     /// writes log) or of a session about to start with `opts`.
     pub fn load(
-        root: &Path,
+        pc: &ProjectCtx,
         ep: u32,
         plot_content: Option<&str>,
         target: Option<u32>,
     ) -> Result<Env> {
-        let info = io::project_info(root)?;
-        let facts = refs::episode_facts(root, ep, plot_content)?;
-        let docs = refs::writing_sources(root, &info, &facts, plot_content)?;
+        let project = pc.project()?;
+        let info = ProjectInfo::of(project);
+        let facts = refs::episode_facts(project, ep, plot_content)?;
+        let docs = refs::writing_sources(project, &info, &facts, plot_content)?;
         Ok(Env {
-            root: root.to_path_buf(),
+            root: pc.root().to_path_buf(),
             info,
             facts,
             docs,
             word_count_target: target,
+            plot_content: plot_content.map(str::to_string),
         })
     }
 
-    pub fn for_session(root: &Path, s: &Session) -> Result<Env> {
+    pub fn for_session(pc: &ProjectCtx, s: &Session) -> Result<Env> {
+        Env::for_session_reusing(pc, s, None)
+    }
+
+    /// The context of `session`, reusing `earlier` (built in this call, e.g. by the
+    /// submission before a show) when it was built for the same episode, plot and target:
+    /// nothing a submission writes (the session, its logs, the episode's own manuscript and
+    /// handoff) is an input of its own episode's context, so it would be read identically.
+    pub fn for_session_reusing(pc: &ProjectCtx, s: &Session, earlier: Option<Env>) -> Result<Env> {
         let plot = if s.options.plot_from_caller {
-            let path = root.join(plot_content_file(&s.session_id));
+            let path = pc.root().join(plot_content_file(&s.session_id));
             Some(refs::read_text(&path)?)
         } else {
             None
         };
-        Env::load(
-            root,
-            s.episode,
-            plot.as_deref(),
-            s.options.word_count_target,
-        )
+        if let Some(env) = earlier.filter(|e| {
+            e.root == pc.root()
+                && e.facts.episode == s.episode
+                && e.plot_content == plot
+                && e.word_count_target == s.options.word_count_target
+        }) {
+            return Ok(env);
+        }
+        Env::load(pc, s.episode, plot.as_deref(), s.options.word_count_target)
+    }
+
+    /// The project this context was built from (its default layout in the placeholder
+    /// listing, which has none).
+    pub fn layout(&self) -> std::borrow::Cow<'_, Project> {
+        match self.info.project.as_deref() {
+            Some(p) => std::borrow::Cow::Borrowed(p),
+            None => std::borrow::Cow::Owned(Project::defaults(&self.root)),
+        }
     }
 
     pub fn title(&self, s: Option<&Session>) -> String {
@@ -227,7 +253,7 @@ pub fn vars(env: &Env, s: Option<&Session>, stage: Option<&StageDef>) -> Vars {
     );
     let planned = format!(
         "{}/第{ep:03}話_{}.md",
-        shown_path(&env.root, &io::manuscript_dir(&env.root)),
+        shown_path(&env.root, &env.layout().manuscript_dir()),
         safe_title(&title)
     );
     let manuscript = s.and_then(|s| s.manuscript.as_ref());
@@ -310,6 +336,7 @@ pub fn vars_names() -> Vec<String> {
         facts: EpisodeFacts::default(),
         docs: Vec::new(),
         word_count_target: None,
+        plot_content: None,
     };
     vars(&env, None, None).into_keys().collect()
 }

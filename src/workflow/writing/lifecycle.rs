@@ -150,6 +150,8 @@ pub struct ResumeOutcome {
 /// Continues session `id` of `ep` from its current stage (an abandoned session is
 /// reactivated when no other session of the episode is in progress).
 pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOutcome> {
+    // The project is loaded (once) where the resume first needs it.
+    let pc = ProjectCtx::new(root);
     let run = || {
         let mut s = session::load(root, id)?;
         if s.episode != ep {
@@ -176,7 +178,7 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
         };
         let write = if dry_run && reactivated {
             // Nothing was saved: render from the in-memory session.
-            let env = Env::for_session(root, &s)?;
+            let env = Env::for_session(&pc, &s)?;
             let stage = s.next_stage();
             let prompt = match stage {
                 Some(st) => Some(render_stage(&env, &s, st)?),
@@ -196,9 +198,10 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
                 session_file: shown_path(root, &session::path_of(root, id)),
                 suggested_actions: suggestions(&s, stage),
                 warnings: Vec::new(),
+                sources: env.docs.iter().filter_map(|d| d.file_ref.clone()).collect(),
             }
         } else {
-            show_locked(root, &opts, None)?
+            show_locked(&pc, &opts, None, None)?
         };
         let remaining = STAGES
             .iter()

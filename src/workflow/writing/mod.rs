@@ -3,6 +3,7 @@
 //! manuscript + check for stages 8–10 → advance), and reports status. Every mutation runs
 //! under the episode's writer lock and re-reads the session inside it.
 
+use super::context::ProjectCtx;
 use super::io::{self, ManuscriptOps, ProjectInfo};
 use super::refs::{self, EpisodeFacts, PromptStats, SourceDoc};
 use super::render::{self, Vars};
@@ -14,6 +15,7 @@ use super::session::{
 use super::stages::{self, StageDef, STAGES, TOTAL_STAGES};
 use super::templates::{self, Template, TemplateInfo};
 use crate::error::{Code, Error, Result};
+use crate::project::Project;
 use crate::store::fileref::shown_path;
 use crate::store::{lock, write_atomic};
 use serde::Serialize;

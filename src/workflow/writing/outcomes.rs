@@ -131,6 +131,11 @@ pub struct WriteOutcome {
     pub session_file: String,
     pub suggested_actions: Vec<String>,
     pub warnings: Vec<String>,
+    /// The project files this call read for the artifacts, as read (for the envelope's
+    /// inputs; not part of the result).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub sources: Vec<crate::store::FileRef>,
 }
 
 /// Manuscript written by a stage, and its check.

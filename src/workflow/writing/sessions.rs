@@ -177,11 +177,13 @@ pub fn show(
     opts: &OpenOptions,
     stage: Option<&'static StageDef>,
 ) -> Result<WriteOutcome> {
+    // The project is loaded (once) where the show first needs it.
+    let pc = ProjectCtx::new(root);
     if opts.dry_run {
-        return show_locked(root, opts, stage);
+        return show_locked(&pc, opts, stage, None);
     }
     lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, || {
-        show_locked(root, opts, stage)
+        show_locked(&pc, opts, stage, None)
     })
 }
 
@@ -195,10 +197,14 @@ pub fn submit_and_show(
     ops: &dyn ManuscriptOps,
     between: impl FnOnce(&SubmitOutcome) -> Result<OpenOptions>,
 ) -> Result<(SubmitOutcome, WriteOutcome)> {
+    // One project load and one episode context for both halves: the show reuses what
+    // the submission built (`Env::for_session_reusing`).
+    let pc = ProjectCtx::new(root);
     let run = || {
-        let submitted = submit_locked(root, sub, ops)?;
+        let mut env = None;
+        let submitted = submit_locked(&pc, sub, ops, &mut env)?;
         let opts = between(&submitted)?;
-        let shown = show_locked(root, &opts, None)?;
+        let shown = show_locked(&pc, &opts, None, env)?;
         Ok((submitted, shown))
     };
     if sub.dry_run {
@@ -207,24 +213,28 @@ pub fn submit_and_show(
     lock::with_episode_lock(root, sub.episode, lock::Scope::Writing, run)
 }
 
+/// `earlier`: an episode context this call already built (by a submission), reused when
+/// it fits the session shown.
 pub(super) fn show_locked(
-    root: &Path,
+    pc: &ProjectCtx,
     opts: &OpenOptions,
     stage: Option<&'static StageDef>,
+    earlier: Option<Env>,
 ) -> Result<WriteOutcome> {
+    let root = pc.root();
     let (mut s, is_new) = open(root, opts)?;
     if !is_new && opts.word_count_target.is_some() && !opts.dry_run {
         s.options.word_count_target = opts.word_count_target;
     }
     let env = if is_new {
         Env::load(
-            root,
+            pc,
             opts.episode,
             opts.plot_content.as_deref(),
             opts.word_count_target,
         )?
     } else {
-        Env::for_session(root, &s)?
+        Env::for_session_reusing(pc, &s, earlier)?
     };
     let mut warnings = refresh_artifacts(&env, &mut s, opts.dry_run)?;
     if !is_new && opts.plot_content.is_some() {
@@ -321,5 +331,6 @@ pub(super) fn show_locked(
         session_file: shown_path(root, &session::path_of(root, &s.session_id)),
         suggested_actions: suggestions(&s, target),
         warnings,
+        sources: env.docs.iter().filter_map(|d| d.file_ref.clone()).collect(),
     })
 }

@@ -240,11 +240,13 @@ fn check_order(s: &Session, stage: &StageDef) -> Result<()> {
 
 /// Accepts a submission for a stage; `ops` writes and checks the manuscript of stages 8–10.
 pub fn submit(root: &Path, opts: &SubmitOptions, ops: &dyn ManuscriptOps) -> Result<SubmitOutcome> {
+    // The project is loaded (once) where the submission first needs it.
+    let pc = ProjectCtx::new(root);
     if opts.dry_run {
-        return submit_locked(root, opts, ops);
+        return submit_locked(&pc, opts, ops, &mut None);
     }
     lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, || {
-        submit_locked(root, opts, ops)
+        submit_locked(&pc, opts, ops, &mut None)
     })
 }
 
@@ -278,11 +280,14 @@ fn session_for_submit(root: &Path, opts: &SubmitOptions) -> Result<Session> {
 // Long on purpose: the whole submission under the episode lock, in the order the module
 // doc lists (validate, log, artifact, manuscript + check for stages 8-10, advance); the
 // steps share the session read inside the lock.
+/// `env` receives the episode context the submission built, for a show after it.
 pub(super) fn submit_locked(
-    root: &Path,
+    pc: &ProjectCtx,
     opts: &SubmitOptions,
     ops: &dyn ManuscriptOps,
+    env: &mut Option<Env>,
 ) -> Result<SubmitOutcome> {
+    let root = pc.root();
     let mut s = session_for_submit(root, opts)?;
     let stage = match opts.stage {
         Some(st) => st,
@@ -294,7 +299,7 @@ pub(super) fn submit_locked(
         })?,
     };
     check_order(&s, stage)?;
-    let env = Env::for_session(root, &s)?;
+    let env: &Env = env.insert(Env::for_session(pc, &s)?);
     let title = env.title(Some(&s));
     let t = templates::load(root, &stage.template_name())?;
     let dir = session::writes_dir(&s.session_id);
@@ -326,7 +331,7 @@ pub(super) fn submit_locked(
             rejected_file.as_deref(),
         ));
     }
-    warnings.extend(stage_warnings(&env, &s, stage, &doc));
+    warnings.extend(stage_warnings(env, &s, stage, &doc));
     if let Some(p) = s.prompts.get(stage.id) {
         if p.template.sha256 != t.sha256 {
             warnings.push(format!(
@@ -384,7 +389,7 @@ pub(super) fn submit_locked(
         ],
     )?;
     let manuscript = if stage.writes_manuscript() {
-        Some(apply_manuscript(&env, &mut s, stage, &doc, true, ops)?)
+        Some(apply_manuscript(env, &mut s, stage, &doc, true, ops)?)
     } else {
         None
     };
@@ -601,7 +606,7 @@ pub fn apply_manuscript(
             let current = s.manuscript.as_ref().map(|m| root.join(&m.path));
             let path = match current.filter(|p| p.is_file()) {
                 Some(p) => p,
-                None => io::find_manuscript(root, ep)?.ok_or_else(|| {
+                None => io::find_manuscript(&env.layout(), ep)?.ok_or_else(|| {
                     Error::new(Code::E003, format!("第{ep}話の原稿が見つかりません"))
                         .hint("manuscript に本文全体を入れて提出してください。")
                 })?,
@@ -624,10 +629,13 @@ pub fn apply_manuscript(
             env.word_count_target,
         )?;
     }
-    let path = io::manuscript_dir(root).join(format!("第{ep:03}話_{}.md", safe_title(&title)));
+    let project = env.layout();
+    let path = project
+        .manuscript_dir()
+        .join(format!("第{ep:03}話_{}.md", safe_title(&title)));
     let mut backups = Vec::new();
     let mut removed = Vec::new();
-    let existing = io::manuscripts_of(root, ep);
+    let existing = io::manuscripts_of(&project, ep);
     let unchanged = existing.len() == 1
         && existing[0] == path
         && crate::store::text::read_bytes(&path).ok().as_deref() == Some(content.as_bytes());
@@ -676,7 +684,7 @@ pub fn apply_manuscript(
         ],
     )?;
     let record = if check {
-        let outcome = ops.check(root, &path)?;
+        let outcome = ops.check(&project, &path)?;
         let result_text = serde_json::to_string_pretty(&outcome.result).unwrap_or_default();
         let check_id = io::store_artifact(
             root,
