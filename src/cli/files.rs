@@ -3,7 +3,8 @@
 
 use crate::cli::{emit, Sink};
 use crate::commands::files::{
-    self, FileChangesRequest, FileGetRequest, FileInfoRequest, FilesCleanRequest, FilesListRequest,
+    self, ChangeStatus, FileChangesRequest, FileGetRequest, FileInfoRequest, FilesCleanRequest,
+    FilesListRequest,
 };
 use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::{Code, Error, Result};
@@ -167,7 +168,7 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
                 if let Some(m) = &r.modified_at {
                     s.push_str(&format!("  更新: {m}\n"));
                 }
-                s.push_str(&format!("  インデックス: {}", r.index.status));
+                s.push_str(&format!("  インデックス: {}", r.index.status.as_str()));
                 if let Some(rec) = &r.index.recorded {
                     s.push_str(&format!(
                         "（{} に {} が記録）",
@@ -238,12 +239,11 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
             emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 for f in &r.files {
-                    let status = match f.status.as_str() {
-                        "changed" => "変更あり",
-                        "unchanged" => "変更なし",
-                        "new" => "新規",
-                        "missing" => "見つからない",
-                        other => other,
+                    let status = match f.status {
+                        ChangeStatus::Changed => "変更あり",
+                        ChangeStatus::Unchanged => "変更なし",
+                        ChangeStatus::New => "新規",
+                        ChangeStatus::Missing => "見つからない",
                     };
                     s.push_str(&format!("{status}  {}\n", f.path));
                 }

@@ -507,7 +507,10 @@ pub fn tasks_text(o: &TasksOutcome) -> String {
     for task in &o.tasks {
         t.push_str(&format!(
             "  STEP{:>2} {:<10} {}  {}\n",
-            task.step, task.status, task.title, task.command
+            task.step,
+            task.status.as_str(),
+            task.title,
+            task.command
         ));
     }
     if !o.diagnostics.is_empty() {
@@ -546,7 +549,9 @@ pub fn recover_text(o: &ResumeFailureOutcome) -> String {
     for r in &o.results {
         t.push_str(&format!(
             "  STEP{:>2} {:<17} {}\n",
-            r.step, r.status, r.message
+            r.step,
+            r.status.as_str(),
+            r.message
         ));
     }
     t.push_str(&format!(

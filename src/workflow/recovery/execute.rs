@@ -181,7 +181,7 @@ pub fn resume_from_partial_failure(
         session::save(root, &s)?;
         let resumed_steps: Vec<u8> = results
             .iter()
-            .filter(|r| r.status == "resumed")
+            .filter(|r| r.status == ReplayStatus::Resumed)
             .map(|r| r.step)
             .collect();
         let next = s
@@ -194,7 +194,7 @@ pub fn resume_from_partial_failure(
                 s.session_id, n.number
             ));
         }
-        if results.iter().any(|r| r.status == "failed") {
+        if results.iter().any(|r| r.status == ReplayStatus::Failed) {
             suggested.push(format!(
                 "noveler write status {ep} --session {}",
                 s.session_id
