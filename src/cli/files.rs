@@ -156,7 +156,9 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
             let req = FileInfoRequest {
                 path: user_path(&path),
             };
-            let out = commands::execute(ctx, "files_info", |c| files::run_info(c, req));
+            let out = commands::execute(ctx, crate::commands::files::INFO, |c| {
+                files::run_info(c, req)
+            });
             emit(sink, &out, format.format(), |r| {
                 let mut s = format!(
                     "{}\n  sha256: {}\n  サイズ: {} バイト（{}）\n",
@@ -195,7 +197,9 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
                 role,
                 include_results: true,
             };
-            let out = commands::execute(ctx, "files_list", |c| files::run_list(c, req));
+            let out = commands::execute(ctx, crate::commands::files::LIST, |c| {
+                files::run_list(c, req)
+            });
             emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 if let Some(why) = &r.index_rebuilt {
@@ -224,7 +228,8 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
         }
         FilesCommand::Get { hash, format } => {
             let req = FileGetRequest { hash };
-            let out = commands::execute(ctx, "files_get", |c| files::run_get(c, req));
+            let out =
+                commands::execute(ctx, crate::commands::files::GET, |c| files::run_get(c, req));
             match format {
                 DataFormat::Text => emit_raw(sink, &out, |r| r.content.as_bytes()),
                 DataFormat::Json => emit(sink, &out, Format::Json, |_| String::new()),
@@ -235,7 +240,9 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
                 paths: paths.iter().map(|p| user_path(p)).collect(),
                 ..Default::default()
             };
-            let out = commands::execute(ctx, "files_changes", |c| files::run_changes(c, req));
+            let out = commands::execute(ctx, crate::commands::files::CHANGES, |c| {
+                files::run_changes(c, req)
+            });
             emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 for f in &r.files {

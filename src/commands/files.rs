@@ -16,6 +16,15 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::SystemTime;
 
+/// The envelope `command` both adapters use: the CLI verb and the `get_file_reference_info` tool.
+pub const INFO: &str = "files_info";
+/// The envelope `command` both adapters use: the CLI verb and the `list_files_with_hashes` tool.
+pub const LIST: &str = "files_list";
+/// The envelope `command` both adapters use: the CLI verb and the `get_file_by_hash` tool.
+pub const GET: &str = "files_get";
+/// The envelope `command` both adapters use: the CLI verb and the `check_file_changes` tool.
+pub const CHANGES: &str = "files_changes";
+
 fn is_hex(s: &str) -> bool {
     s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
@@ -618,4 +627,21 @@ pub fn run_clean(ctx: &Ctx, req: FilesCleanRequest) -> Result<FilesCleanReport> 
             index_files,
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn change_words_are_the_json_words() {
+        for s in [
+            ChangeStatus::Unchanged,
+            ChangeStatus::Changed,
+            ChangeStatus::New,
+            ChangeStatus::Missing,
+        ] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+        }
+    }
 }
