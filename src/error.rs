@@ -220,31 +220,44 @@ impl Error {
 
     /// The `error` object of the error envelope (SPEC §5).
     pub fn to_json(&self) -> serde_json::Value {
-        let mut obj = serde_json::Map::new();
-        obj.insert("code".into(), self.code.as_str().into());
-        obj.insert("type".into(), self.code.kind().as_str().into());
-        obj.insert("message".into(), self.message.clone().into());
-        obj.insert("hint".into(), self.hint.clone().into());
-        if let Some(path) = &self.path {
-            obj.insert("file".into(), path.display().to_string().into());
-        }
-        if let Some(line) = self.line {
-            obj.insert("line".into(), line.into());
-        }
-        if let Some(details) = &self.details {
-            obj.insert("details".into(), details.clone());
-        }
-        if let Some(action) = &self.suggested_action {
-            obj.insert("suggested_action".into(), action.clone().into());
-        }
-        if !self.alternative_actions.is_empty() {
-            obj.insert(
-                "alternative_actions".into(),
-                self.alternative_actions.clone().into(),
-            );
-        }
-        serde_json::Value::Object(obj)
+        serde_json::to_value(self.body()).unwrap_or(serde_json::Value::Null)
     }
+
+    /// The error object of the error envelope, as its own type (its schema is the one the
+    /// MCP tools publish).
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            code: self.code.as_str().to_string(),
+            kind: self.code.kind().as_str().to_string(),
+            message: self.message.clone(),
+            hint: self.hint.clone(),
+            file: self.path.as_ref().map(|p| p.display().to_string()),
+            line: self.line,
+            details: self.details.clone(),
+            suggested_action: self.suggested_action.clone(),
+            alternative_actions: self.alternative_actions.clone(),
+        }
+    }
+}
+
+/// The error object of an error envelope (SPEC §5): what `Error::to_json` writes.
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct ErrorBody {
+    pub code: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub message: String,
+    pub hint: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggested_action: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub alternative_actions: Vec<String>,
 }
 
 impl fmt::Display for Error {

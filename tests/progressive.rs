@@ -293,7 +293,10 @@ fn judgments_are_validated_folded_and_recorded() {
     assert_eq!(h.history[0].step_id, 12, "newest first");
     let end = finalize(&ctx).unwrap();
     assert!(end.closed);
-    assert_eq!(end.result, "passed");
+    assert_eq!(
+        end.result,
+        noveler::workflow::progressive::RunStatus::Passed
+    );
 }
 
 #[test]
@@ -398,7 +401,10 @@ fn history_status_and_resume_after_an_interruption() {
         vec![3, 2]
     );
     assert_eq!(page1.runs.len(), 1);
-    assert_eq!(page1.runs[0].status, "failed");
+    assert_eq!(
+        page1.runs[0].status,
+        noveler::workflow::progressive::RunStatus::Failed
+    );
 
     // Ending the session; the next tasks call starts a new one.
     cmd::end(

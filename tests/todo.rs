@@ -805,7 +805,7 @@ fn create_adr_and_limits() {
     let r = create_adr(&ctx, adr_req("魔法体系は三属性に決定")).unwrap();
     assert_eq!(r.adr_id, "adr-001-魔法体系は三属性に決定");
     assert_eq!(r.file_path, ".todo/adr/adr-001-魔法体系は三属性に決定.md");
-    assert_eq!(r.status, "Proposed");
+    assert_eq!(r.status, noveler::todo::adr::AdrStatus::Proposed);
     let text = read(&ctx, &r.file_path);
     assert!(text.starts_with("# ADR-001: 魔法体系は三属性に決定\n\n- Status: Proposed\n"));
     for section in [
@@ -1258,7 +1258,10 @@ fn hand_edited_file_survives_updates_with_only_intended_lines_changed() {
             ("T003", "第1章", 1, 0)
         ]
     );
-    assert_eq!(listed.tasks[2].status, "in_progress");
+    assert_eq!(
+        listed.tasks[2].status,
+        noveler::todo::tasks::Status::InProgress
+    );
 
     // status: one character of one line
     done(&ctx, "T001");

@@ -106,7 +106,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
             tags,
             format,
         } => {
-            let out = commands::execute(ctx, "artifact_store", |c| {
+            let out = commands::execute(ctx, crate::commands::artifact::STORE, |c| {
                 let (content, file, source_file, content_type) = if input == "-" {
                     (Some(read_stdin()?), None, None, content_type)
                 } else {
@@ -181,7 +181,9 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
                     FetchFormatArg::Json => FetchFormat::Json,
                 },
             };
-            let out = commands::execute(ctx, "artifact_fetch", |_| cmd::fetch_with(&store, req));
+            let out = commands::execute(ctx, crate::commands::artifact::FETCH, |_| {
+                cmd::fetch_with(&store, req)
+            });
             match format {
                 FetchFormatArg::Raw => emit_raw(sink, &out, |r| r.content.as_bytes()),
                 FetchFormatArg::Json => emit(sink, &out, Format::Json, |_| String::new()),
@@ -191,7 +193,9 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
             let req = ArtifactListRequest {
                 tags: tags.into_iter().collect(),
             };
-            let out = commands::execute(ctx, "artifact_list", |_| cmd::list_with(&store, req));
+            let out = commands::execute(ctx, crate::commands::artifact::LIST, |_| {
+                cmd::list_with(&store, req)
+            });
             emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 for a in &r.artifacts {

@@ -93,7 +93,9 @@ pub fn run(ctx: &Ctx, args: FeedbackArgs, sink: &Sink) -> ExitStatus {
                 note,
                 ..Default::default()
             };
-            let o = commands::execute(ctx, "record_improvement_feedback", |c| cmd::record(c, req));
+            let o = commands::execute(ctx, crate::commands::feedback::RECORD, |c| {
+                cmd::record(c, req)
+            });
             emit(sink, &o, format.format(), |r| {
                 format!(
                     "記録しました（{}、判断 {} 件）: {}\n{}次: {}\n",

@@ -3,7 +3,8 @@
 
 use crate::cli::{emit, Sink};
 use crate::commands::files::{
-    self, FileChangesRequest, FileGetRequest, FileInfoRequest, FilesCleanRequest, FilesListRequest,
+    self, ChangeStatus, FileChangesRequest, FileGetRequest, FileInfoRequest, FilesCleanRequest,
+    FilesListRequest,
 };
 use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::{Code, Error, Result};
@@ -155,7 +156,9 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
             let req = FileInfoRequest {
                 path: user_path(&path),
             };
-            let out = commands::execute(ctx, "files_info", |c| files::run_info(c, req));
+            let out = commands::execute(ctx, crate::commands::files::INFO, |c| {
+                files::run_info(c, req)
+            });
             emit(sink, &out, format.format(), |r| {
                 let mut s = format!(
                     "{}\n  sha256: {}\n  サイズ: {} バイト（{}）\n",
@@ -167,7 +170,7 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
                 if let Some(m) = &r.modified_at {
                     s.push_str(&format!("  更新: {m}\n"));
                 }
-                s.push_str(&format!("  インデックス: {}", r.index.status));
+                s.push_str(&format!("  インデックス: {}", r.index.status.as_str()));
                 if let Some(rec) = &r.index.recorded {
                     s.push_str(&format!(
                         "（{} に {} が記録）",
@@ -194,7 +197,9 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
                 role,
                 include_results: true,
             };
-            let out = commands::execute(ctx, "files_list", |c| files::run_list(c, req));
+            let out = commands::execute(ctx, crate::commands::files::LIST, |c| {
+                files::run_list(c, req)
+            });
             emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 if let Some(why) = &r.index_rebuilt {
@@ -223,7 +228,8 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
         }
         FilesCommand::Get { hash, format } => {
             let req = FileGetRequest { hash };
-            let out = commands::execute(ctx, "files_get", |c| files::run_get(c, req));
+            let out =
+                commands::execute(ctx, crate::commands::files::GET, |c| files::run_get(c, req));
             match format {
                 DataFormat::Text => emit_raw(sink, &out, |r| r.content.as_bytes()),
                 DataFormat::Json => emit(sink, &out, Format::Json, |_| String::new()),
@@ -234,16 +240,17 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
                 paths: paths.iter().map(|p| user_path(p)).collect(),
                 ..Default::default()
             };
-            let out = commands::execute(ctx, "files_changes", |c| files::run_changes(c, req));
+            let out = commands::execute(ctx, crate::commands::files::CHANGES, |c| {
+                files::run_changes(c, req)
+            });
             emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 for f in &r.files {
-                    let status = match f.status.as_str() {
-                        "changed" => "変更あり",
-                        "unchanged" => "変更なし",
-                        "new" => "新規",
-                        "missing" => "見つからない",
-                        other => other,
+                    let status = match f.status {
+                        ChangeStatus::Changed => "変更あり",
+                        ChangeStatus::Unchanged => "変更なし",
+                        ChangeStatus::New => "新規",
+                        ChangeStatus::Missing => "見つからない",
                     };
                     s.push_str(&format!("{status}  {}\n", f.path));
                 }

@@ -111,7 +111,7 @@ pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> ExitStatus {
     }) = args.submit
     {
         let (episode, file) = split_target(&target);
-        let o = commands::execute(ctx, "polish_submit", |c| {
+        let o = commands::execute(ctx, crate::commands::polish::SUBMIT, |c| {
             let result = read_json(&result)?;
             cmd::submit(
                 c,
@@ -167,7 +167,7 @@ pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> ExitStatus {
         return until(ctx, &args, episode, target_score, fmt, sink);
     }
     if let Some(stage) = args.stage {
-        let o = commands::execute(ctx, "polish_stage", |c| {
+        let o = commands::execute(ctx, crate::commands::polish::STAGE, |c| {
             cmd::stage(
                 c,
                 StageRequest {
@@ -248,7 +248,7 @@ fn until(
     fmt: crate::output::Format,
     sink: &Sink,
 ) -> ExitStatus {
-    let o = commands::execute(ctx, "improve_quality_until", |c| {
+    let o = commands::execute(ctx, crate::commands::improve::NAME, |c| {
         let Some(episode) = episode else {
             return Err(crate::Error::new(
                 crate::Code::U001,

@@ -154,7 +154,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
     let opts = options(&args);
     match args.verb {
         Verb::Tasks { new } => {
-            let o = commands::execute(ctx, "progressive_tasks", |c| {
+            let o = commands::execute(ctx, crate::commands::progressive::TASKS, |c| {
                 cmd::tasks(
                     c,
                     cmd::TasksRequest {
@@ -174,7 +174,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
             dry_run,
             ml,
         } => {
-            let o = commands::execute(ctx, "progressive_step", |c| {
+            let o = commands::execute(ctx, crate::commands::progressive::STEP, |c| {
                 let llm_result = llm_result.as_deref().map(read_json).transpose()?;
                 let manuscript_content = content.as_deref().map(read_text).transpose()?;
                 crate::commands::progressive::modes::step(
@@ -218,7 +218,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
             time_budget,
             llm_result,
         } => {
-            let o = commands::execute(ctx, "progressive_repeat", |c| {
+            let o = commands::execute(ctx, crate::commands::progressive::REPEAT, |c| {
                 let llm_result = llm_result.as_deref().map(read_json).transpose()?;
                 cmd::repeat(
                     c,
@@ -241,7 +241,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
             emit(sink, &o, fmt, out::repeat_text)
         }
         Verb::Status => {
-            let o = commands::execute(ctx, "progressive_status", |c| {
+            let o = commands::execute(ctx, crate::commands::progressive::STATUS, |c| {
                 cmd::status(
                     c,
                     cmd::StatusRequest {
@@ -253,7 +253,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
             emit(sink, &o, fmt, out::status_text)
         }
         Verb::History { limit, cursor } => {
-            let o = commands::execute(ctx, "progressive_history", |c| {
+            let o = commands::execute(ctx, crate::commands::progressive::HISTORY, |c| {
                 cmd::history(
                     c,
                     cmd::HistoryRequest {
@@ -267,7 +267,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
             emit(sink, &o, fmt, out::history_text)
         }
         Verb::End => {
-            let o = commands::execute(ctx, "progressive_end", |c| {
+            let o = commands::execute(ctx, crate::commands::progressive::END, |c| {
                 cmd::end(
                     c,
                     cmd::EndRequest {
@@ -280,7 +280,7 @@ pub fn run(ctx: &Ctx, args: ProgressiveArgs, sink: &Sink) -> ExitStatus {
             emit(sink, &o, fmt, out::end_text)
         }
         Verb::Artifacts => {
-            let o = commands::execute(ctx, "progressive_artifacts", |c| {
+            let o = commands::execute(ctx, crate::commands::progressive::ARTIFACTS, |c| {
                 cmd::artifacts(
                     c,
                     cmd::ArtifactsRequest {
@@ -321,7 +321,7 @@ pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs, sink: &Sink) -> ExitStatus {
     let read = move || llm.as_deref().map(read_json).transpose();
     match args.kind.as_str() {
         "elements" => {
-            let o = commands::execute(ctx, "check_story_elements", |c| {
+            let o = commands::execute(ctx, crate::commands::evaluate::STORY_ELEMENTS, |c| {
                 evaluate::story_elements(
                     c,
                     evaluate::StoryElementsRequest {
@@ -335,7 +335,7 @@ pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs, sink: &Sink) -> ExitStatus {
             emit(sink, &o, fmt, out::elements_text)
         }
         "structure" => {
-            let o = commands::execute(ctx, "check_story_structure", |c| {
+            let o = commands::execute(ctx, crate::commands::evaluate::STORY_STRUCTURE, |c| {
                 evaluate::story_structure(
                     c,
                     evaluate::JudgedRequest {
@@ -347,7 +347,7 @@ pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs, sink: &Sink) -> ExitStatus {
             emit(sink, &o, fmt, |r| out::judged_text(&r.report))
         }
         "expression" => {
-            let o = commands::execute(ctx, "check_writing_expression", |c| {
+            let o = commands::execute(ctx, crate::commands::evaluate::WRITING_EXPRESSION, |c| {
                 evaluate::writing_expression(
                     c,
                     evaluate::JudgedRequest {
@@ -359,7 +359,7 @@ pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs, sink: &Sink) -> ExitStatus {
             emit(sink, &o, fmt, |r| out::judged_text(&r.report))
         }
         _ => {
-            let o = commands::execute(ctx, "generate_episode_preview", |c| {
+            let o = commands::execute(ctx, crate::commands::evaluate::PREVIEW, |c| {
                 evaluate::preview(
                     c,
                     evaluate::PreviewRequest {

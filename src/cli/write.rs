@@ -244,7 +244,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> ExitStatus {
         }
         Some(WriteAction::Tasks { episode, format }) => {
             let req = EnhancedTasksRequest { episode };
-            let out = commands::execute(ctx, "enhanced_get_writing_tasks", |c| {
+            let out = commands::execute(ctx, crate::commands::write::TASKS, |c| {
                 cmd::enhanced_tasks(c, req)
             });
             emit(sink, &out, format.format(), |r| tasks_text(&r.outcome))
@@ -260,7 +260,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> ExitStatus {
                 recovery_point: from,
                 session_id: session,
             };
-            let out = commands::execute(ctx, "enhanced_resume_from_partial_failure", |c| {
+            let out = commands::execute(ctx, crate::commands::write::RESUME_FAILURE, |c| {
                 cmd::enhanced_resume(c, req)
             });
             emit(sink, &out, format.format(), |r| recover_text(&r.outcome))
@@ -507,7 +507,10 @@ pub fn tasks_text(o: &TasksOutcome) -> String {
     for task in &o.tasks {
         t.push_str(&format!(
             "  STEP{:>2} {:<10} {}  {}\n",
-            task.step, task.status, task.title, task.command
+            task.step,
+            task.status.as_str(),
+            task.title,
+            task.command
         ));
     }
     if !o.diagnostics.is_empty() {
@@ -546,7 +549,9 @@ pub fn recover_text(o: &ResumeFailureOutcome) -> String {
     for r in &o.results {
         t.push_str(&format!(
             "  STEP{:>2} {:<17} {}\n",
-            r.step, r.status, r.message
+            r.step,
+            r.status.as_str(),
+            r.message
         ));
     }
     t.push_str(&format!(

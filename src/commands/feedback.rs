@@ -23,6 +23,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
+/// The envelope `command` both adapters use: the CLI verb and the `record_improvement_feedback` tool.
+pub const RECORD: &str = "record_improvement_feedback";
+
 /// accept or reject.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]

@@ -16,6 +16,15 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::SystemTime;
 
+/// The envelope `command` both adapters use: the CLI verb and the `get_file_reference_info` tool.
+pub const INFO: &str = "files_info";
+/// The envelope `command` both adapters use: the CLI verb and the `list_files_with_hashes` tool.
+pub const LIST: &str = "files_list";
+/// The envelope `command` both adapters use: the CLI verb and the `get_file_by_hash` tool.
+pub const GET: &str = "files_get";
+/// The envelope `command` both adapters use: the CLI verb and the `check_file_changes` tool.
+pub const CHANGES: &str = "files_changes";
+
 fn is_hex(s: &str) -> bool {
     s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
@@ -35,8 +44,8 @@ pub struct FileInfoRequest {
 pub struct IndexState {
     /// The newest recorded state, if the path was ever recorded.
     pub recorded: Option<IndexEntry>,
-    /// `unchanged`, `changed` or `new` (never recorded).
-    pub status: String,
+    /// `unchanged`, `changed` or `new` (never `missing` here).
+    pub status: ChangeStatus,
     /// Other paths recorded with the same content.
     pub same_content_paths: Vec<String>,
 }
@@ -62,11 +71,34 @@ impl Report for FileInfoReport {
     }
 }
 
-fn status_of(recorded: Option<&IndexEntry>, sha: &str) -> &'static str {
+/// A file against the index: `unchanged`, `changed`, `new` (never recorded) or `missing`
+/// (recorded, now gone; only `files changes` reports it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChangeStatus {
+    Unchanged,
+    Changed,
+    New,
+    Missing,
+}
+
+impl ChangeStatus {
+    /// The JSON word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChangeStatus::Unchanged => "unchanged",
+            ChangeStatus::Changed => "changed",
+            ChangeStatus::New => "new",
+            ChangeStatus::Missing => "missing",
+        }
+    }
+}
+
+fn status_of(recorded: Option<&IndexEntry>, sha: &str) -> ChangeStatus {
     match recorded {
-        None => "new",
-        Some(e) if e.sha256 == sha => "unchanged",
-        Some(_) => "changed",
+        None => ChangeStatus::New,
+        Some(e) if e.sha256 == sha => ChangeStatus::Unchanged,
+        Some(_) => ChangeStatus::Changed,
     }
 }
 
@@ -95,7 +127,7 @@ pub fn run_info(ctx: &Ctx, req: FileInfoRequest) -> Result<FileInfoReport> {
         .collect();
     Ok(FileInfoReport {
         index: IndexState {
-            status: status_of(recorded.as_ref(), &file.sha256).into(),
+            status: status_of(recorded.as_ref(), &file.sha256),
             recorded,
             same_content_paths,
         },
@@ -316,8 +348,7 @@ pub struct FileChangesRequest {
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct FileChange {
     pub path: String,
-    /// `unchanged`, `changed`, `new` (never recorded) or `missing` (recorded, now gone).
-    pub status: String,
+    pub status: ChangeStatus,
     /// Current sha256 (null when missing).
     pub sha256: Option<String>,
     pub recorded_sha256: Option<String>,
@@ -383,14 +414,14 @@ pub fn run_changes(ctx: &Ctx, req: FileChangesRequest) -> Result<FileChangesRepo
                         .hint("パスを確認してください（プロジェクトルートからの相対パス）。"),
                 )
             }
-            (None, Some(_)) => "missing",
+            (None, Some(_)) => ChangeStatus::Missing,
             (Some(h), r) => status_of(r, h),
         };
         match status {
-            "unchanged" => summary.unchanged += 1,
-            "changed" => summary.changed += 1,
-            "new" => summary.new += 1,
-            _ => summary.missing += 1,
+            ChangeStatus::Unchanged => summary.unchanged += 1,
+            ChangeStatus::Changed => summary.changed += 1,
+            ChangeStatus::New => summary.new += 1,
+            ChangeStatus::Missing => summary.missing += 1,
         }
         if let Some(b) = &current {
             let mut f = FileRef::from_bytes(&croot, &abs, b, "checked");
@@ -399,7 +430,7 @@ pub fn run_changes(ctx: &Ctx, req: FileChangesRequest) -> Result<FileChangesRepo
         }
         files.push(FileChange {
             path: rel,
-            status: status.into(),
+            status,
             sha256: sha,
             recorded_sha256: recorded.map(|e| e.sha256.clone()),
             recorded_at: recorded.map(|e| e.recorded_at.clone()),
@@ -596,4 +627,21 @@ pub fn run_clean(ctx: &Ctx, req: FilesCleanRequest) -> Result<FilesCleanReport> 
             index_files,
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn change_words_are_the_json_words() {
+        for s in [
+            ChangeStatus::Unchanged,
+            ChangeStatus::Changed,
+            ChangeStatus::New,
+            ChangeStatus::Missing,
+        ] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+        }
+    }
 }

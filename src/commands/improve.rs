@@ -24,6 +24,9 @@ use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+/// The envelope `command` both adapters use: the CLI verb and the `improve_quality_until` tool.
+pub const NAME: &str = "improve_quality_until";
+
 /// Most iterations a loop may be asked for.
 pub const MAX_ITERATIONS: u32 = 10;
 

@@ -10,7 +10,6 @@ use rmcp::handler::server::common::{schema_for_input, schema_for_output};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
-use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -186,17 +185,37 @@ where
     let mut input_schema = Value::Object(finish_input_schema(raw.as_ref().clone()));
     compact(&mut input_schema, false);
     no_boolean_schemas(&mut input_schema);
-    let mut output_schema =
-        Value::Object(schema_for_output::<EnvelopeSchema<Rep>>().as_ref().clone());
+    let mut output_schema = Value::Object(
+        schema_for_output::<Envelope<Rep, crate::error::ErrorBody>>()
+            .as_ref()
+            .clone(),
+    );
     compact(&mut output_schema, false);
     no_boolean_schemas(&mut output_schema);
-    // The envelope frame is the same for every tool: its types go without descriptions
-    // (SPEC §5 documents them); the Report's own descriptions stay.
+    // The envelope frame is the same for every tool: its fields and types go without
+    // descriptions (SPEC §5 documents them) or serde defaults (`metadata` is always
+    // written); the Report's own descriptions stay.
+    if let Some(frame) = output_schema.as_object_mut() {
+        frame.remove("description");
+    }
+    if let Some(props) = output_schema
+        .get_mut("properties")
+        .and_then(Value::as_object_mut)
+    {
+        for (key, prop) in props.iter_mut() {
+            if key != "result" {
+                strip_descriptions(prop, false);
+                if let Some(prop) = prop.as_object_mut() {
+                    prop.remove("default");
+                }
+            }
+        }
+    }
     if let Some(defs) = output_schema
         .get_mut("$defs")
         .and_then(Value::as_object_mut)
     {
-        for frame in ["FileSet", "FileRef", "ErrorSchema"] {
+        for frame in ["FileSet", "FileRef", "ErrorBody"] {
             if let Some(def) = defs.get_mut(frame) {
                 strip_descriptions(def, false);
             }
@@ -569,51 +588,6 @@ fn finish_input_schema(mut schema: JsonObject) -> JsonObject {
     schema
 }
 
-/// The error object of an error envelope (SPEC §5; `crate::Error::to_json`).
-#[derive(Serialize, JsonSchema)]
-#[allow(dead_code)]
-struct ErrorSchema {
-    code: String,
-    #[serde(rename = "type")]
-    kind: String,
-    message: String,
-    hint: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    file: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    line: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    details: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    suggested_action: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    alternative_actions: Option<Vec<String>>,
-}
-
-/// The SPEC §5 envelope with its `result` typed: the output schema of every tool. A success
-/// carries `result` (and inputs/outputs); a failure carries `error`.
-#[derive(Serialize, JsonSchema)]
-#[allow(dead_code)]
-struct EnvelopeSchema<R> {
-    success: bool,
-    command: String,
-    noveler_version: String,
-    created_at: String,
-    execution_time_ms: f64,
-    project_root: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    inputs: Option<crate::store::envelope::FileSet>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    outputs: Option<crate::store::envelope::FileSet>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    result: Option<R>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<ErrorSchema>,
-    metadata: Value,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    saved_to: Option<String>,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -626,7 +600,7 @@ mod tests {
         episode: u32,
     }
 
-    #[derive(Serialize, JsonSchema)]
+    #[derive(serde::Serialize, JsonSchema)]
     struct Rep {
         n: u32,
     }
@@ -636,6 +610,41 @@ mod tests {
         tool("t", "t", Hints::READ_ONLY, "d", |_c: &Ctx, r: Req| {
             Ok(Rep { n: r.episode })
         })
+    }
+
+    /// The published envelope is the real one: every key of a real envelope (success and
+    /// error, every optional field set) is a property of the output schema, and back.
+    #[test]
+    fn output_schema_is_the_real_envelope() {
+        let s = spec().output_schema;
+        let keys = |v: &Value| -> Vec<String> {
+            let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+            k.sort();
+            k
+        };
+        let err = crate::Error::new(crate::Code::A001, "m")
+            .hint("h")
+            .at("f.md", Some(3))
+            .details(json!({"x": 1}))
+            .suggest("next")
+            .alternative("other");
+        let run = crate::store::envelope::RunInfo {
+            command: "t".into(),
+            project_root: "/p".into(),
+            started: std::time::SystemTime::UNIX_EPOCH,
+            elapsed_ms: 0.0,
+        };
+        let mut env = serde_json::to_value(Envelope::failure(&run, &err)).unwrap();
+        env["result"] = json!({"n": 1});
+        env["inputs"] = json!({});
+        env["outputs"] = json!({});
+        env["saved_to"] = json!("x");
+        assert_eq!(keys(&env), keys(&s["properties"]));
+        assert_eq!(
+            keys(&env["error"]),
+            keys(&s["$defs"]["ErrorBody"]["properties"])
+        );
+        assert!(s["properties"]["created_at"].get("description").is_none());
     }
 
     #[test]

@@ -29,7 +29,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "improve_quality_until",
-            "improve_quality_until",
+            crate::commands::improve::NAME,
             Hints::OVERWRITES,
             "Fix → re-check loop for one episode: applies the deterministic fixes up to \
              fix_level (safe/standard/aggressive; aggressive changes wording) and checks again, \
@@ -42,7 +42,7 @@ pub fn all() -> Vec<ToolSpec> {
         .exclusive(commands::complete::exclusive_key),
         tool(
             "record_improvement_feedback",
-            "record_improvement_feedback",
+            crate::commands::feedback::RECORD,
             RECORDS,
             "Record a revision's before/after scores, applied fixes, remaining issues and the \
              author's accept/reject per finding id (.noveler/feedback/). Returns rule weights \

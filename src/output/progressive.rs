@@ -4,7 +4,8 @@ use crate::commands::evaluate::{JudgedReport, PreviewReport, StoryElementsReport
 use crate::commands::polish::{PolishReport, StageReport};
 use crate::commands::progressive::{ExecuteStepReport, StartSessionReport};
 use crate::workflow::progressive::{
-    ArtifactsReport, EndReport, HistoryReport, RepeatOutcome, StatusReport, StepResult, TasksReport,
+    ArtifactsReport, EndReport, HistoryReport, RepeatOutcome, StatusReport, StepResult, TaskStatus,
+    TasksReport,
 };
 use crate::workflow::steps::common::StepIssue;
 use std::fmt::Write;
@@ -58,11 +59,11 @@ pub fn tasks_text(r: &TasksReport) -> String {
             .unwrap_or_default()
     );
     for t in &r.tasks {
-        let mark = match t.status.as_str() {
-            "passed" => "✔",
-            "failed" => "✘",
-            "unavailable" => "－",
-            _ => "・",
+        let mark = match t.status {
+            TaskStatus::Passed => "✔",
+            TaskStatus::Failed => "✘",
+            TaskStatus::Unavailable => "－",
+            TaskStatus::Pending => "・",
         };
         let score = t
             .quality_score
@@ -230,7 +231,7 @@ pub fn end_text(r: &EndReport) -> String {
         } else {
             "開いたままにしました"
         },
-        r.result,
+        r.result.as_str(),
         r.completed_steps,
         r.failed_steps
     )

@@ -3,7 +3,7 @@
 //! titles line up; a title too long for its column is cut with `…`.
 
 use crate::commands::common::{fmt_score, fmt_thousands};
-use crate::commands::status::{EpisodeRow, StatusReport};
+use crate::commands::status::{EpisodeRow, EpisodeState, LengthStatus, StatusReport};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The widest line the table may print.
@@ -78,10 +78,10 @@ fn row_cells(r: &EpisodeRow) -> [String; 8] {
             W_CHARS,
         ),
         pad_right(
-            match r.length_status.as_deref() {
-                Some("short") => "不足",
-                Some("long") => "超過",
-                Some(_) => "ok",
+            match r.length_status {
+                Some(LengthStatus::Short) => "不足",
+                Some(LengthStatus::Long) => "超過",
+                Some(LengthStatus::InRange) => "ok",
                 None => "-",
             },
             W_TARGET,
@@ -95,7 +95,7 @@ fn row_cells(r: &EpisodeRow) -> [String; 8] {
         pad_right(
             if r.error.is_some() {
                 "読めず"
-            } else if r.status == "completed" {
+            } else if r.status == EpisodeState::Completed {
                 "完了"
             } else {
                 "下書き"

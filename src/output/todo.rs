@@ -3,14 +3,6 @@
 use crate::commands::todo::*;
 use std::fmt::Write;
 
-fn mark(status: &str) -> &'static str {
-    match status {
-        "in_progress" => "[-]",
-        "done" => "[x]",
-        _ => "[ ]",
-    }
-}
-
 fn warnings(s: &mut String, warnings: &[String]) {
     for w in warnings {
         let _ = writeln!(s, "警告: {w}");
@@ -95,12 +87,12 @@ pub fn task_list(r: &ListTasksReport) -> String {
             s,
             "{:>3}. {} {} {}{progress}",
             t.priority,
-            mark(&t.status),
+            t.status.checkbox(),
             t.task_id,
             t.title
         );
         for sub in &t.subtasks {
-            let _ = writeln!(s, "          {} {}", mark(&sub.status), sub.title);
+            let _ = writeln!(s, "          {} {}", sub.status.checkbox(), sub.title);
         }
     }
     if r.tasks.is_empty() {
@@ -126,7 +118,7 @@ pub fn task_hits(r: &SearchTasksReport) -> String {
             s,
             "{:.2}  {} {} {}（{}）\n      {}",
             h.match_score,
-            mark(&h.status),
+            h.status.checkbox(),
             h.task_id,
             h.title,
             h.category,
@@ -149,7 +141,10 @@ pub fn task_hits(r: &SearchTasksReport) -> String {
 pub fn created_adr(r: &CreateAdrReport) -> String {
     let mut s = format!(
         "ADR-{:03} を作成しました: {}（{}）\nファイル: {}\n",
-        r.adr_number, r.title, r.status, r.file_path
+        r.adr_number,
+        r.title,
+        r.status.as_str(),
+        r.file_path
     );
     warnings(&mut s, &r.warnings);
     s
@@ -158,7 +153,10 @@ pub fn created_adr(r: &CreateAdrReport) -> String {
 pub fn adr_status_changed(r: &UpdateAdrStatusReport) -> String {
     let mut s = format!(
         "ADR-{:03}: {} → {}\nファイル: {}\n",
-        r.adr_number, r.old_status, r.new_status, r.file_path
+        r.adr_number,
+        r.old_status,
+        r.new_status.as_str(),
+        r.file_path
     );
     warnings(&mut s, &r.warnings);
     s

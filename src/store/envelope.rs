@@ -30,8 +30,11 @@ impl FileSet {
     }
 }
 
+/// The SPEC §5 envelope. At run time `result` and `error` are JSON trees (`Value`); the MCP
+/// output schema of a tool is this type with `result` typed as the tool's report and `error`
+/// as `ErrorBody` (`mcp::adapter`), so the published schema is derived from the one type.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Envelope {
+pub struct Envelope<R = serde_json::Value, E = serde_json::Value> {
     pub success: bool,
     pub command: String,
     pub noveler_version: String,
@@ -44,9 +47,9 @@ pub struct Envelope {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outputs: Option<FileSet>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<serde_json::Value>,
+    pub result: Option<R>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<serde_json::Value>,
+    pub error: Option<E>,
     #[serde(default)]
     pub metadata: serde_json::Value,
     /// Relative to the project root; absent when the run was not saved (`--no-save`).

@@ -34,7 +34,9 @@ use std::sync::LazyLock;
 /// Highest ADR number (seed 004 §8.2).
 pub const MAX_ADRS: u16 = 999;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, schemars::JsonSchema,
+)]
 pub enum AdrStatus {
     Proposed,
     Accepted,

@@ -27,7 +27,10 @@ pub const FILE_TITLE: &str = "# Task";
 pub const DEFAULT_CATEGORY: &str = "未分類";
 
 /// A task's state; the Markdown mark and the API word (seed 004 §8.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Status {
     Todo,
     InProgress,

@@ -6,7 +6,7 @@
 //! keep using them); only the prompt changes.
 
 use super::refs::SourceDoc;
-use super::writing::InputRef;
+use super::writing::{InputRef, InputRole, InputStatus};
 use crate::store::artifact::ArtifactStore;
 use std::path::Path;
 
@@ -37,7 +37,7 @@ pub fn section(root: &Path, docs: &[SourceDoc], inputs: &[InputRef]) -> Option<S
     );
     for r in inputs
         .iter()
-        .filter(|r| r.role == "input" && r.status == "available")
+        .filter(|r| r.role == InputRole::Input && r.status == InputStatus::Available)
     {
         let Some(id) = &r.artifact_id else { continue };
         out.push_str(&format!("\n### {}", r.label));

@@ -20,15 +20,22 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
+/// What `noveler plot EP` returns: `prompt` (a prompt to write the plot) or `exists` (a
+/// plot is there; nothing to do unless regenerating).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PlotStatus {
+    Prompt,
+    Exists,
+}
+
 /// The result of `noveler plot EP`.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct PlotOutcome {
     pub episode: u32,
     pub dry_run: bool,
     pub regenerate: bool,
-    /// `prompt` (a prompt to write the plot) or `exists` (a plot is there; nothing to do
-    /// unless regenerating).
-    pub status: String,
+    pub status: PlotStatus,
     /// The existing plot file, if any.
     pub plot_file: Option<String>,
     pub prompt: Option<String>,
@@ -108,7 +115,7 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
             episode: ep,
             dry_run,
             regenerate,
-            status: "exists".into(),
+            status: PlotStatus::Exists,
             plot_file: existing.as_deref().map(|p| shown_path(root, p)),
             prompt: None,
             output_schema: None,
@@ -179,7 +186,7 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
         episode: ep,
         dry_run,
         regenerate,
-        status: "prompt".into(),
+        status: PlotStatus::Prompt,
         plot_file: existing.as_deref().map(|p| shown_path(root, p)),
         prompt: Some(p),
         output_schema: Some(t.doc.output_schema.clone()),

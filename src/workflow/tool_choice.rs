@@ -5,13 +5,28 @@
 //! (with `llm_result`) while the judgment is pending, `progressive_check_repeat_step` when
 //! the step failed, `fetch_artifact` when the prompt references documents.
 
+use serde::{Deserialize, Serialize};
+
+/// `tool_selection_status` of an attempt: `auto` (noveler chose `available_tools`) or
+/// `none` (no tool applies; also what a manifest written before the field reads as).
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolSelection {
+    Auto,
+    #[default]
+    #[serde(alias = "")]
+    None,
+}
+
 /// `(available_tools, tool_selection_status)` of an attempt.
 pub fn select(
     fixable: usize,
     llm_pending: bool,
     passed: bool,
     references: usize,
-) -> (Vec<String>, String) {
+) -> (Vec<String>, ToolSelection) {
     let mut tools = Vec::new();
     if fixable > 0 {
         tools.push("check_fix");
@@ -25,11 +40,12 @@ pub fn select(
     if references > 0 {
         tools.push("fetch_artifact");
     }
-    let status = if tools.is_empty() { "none" } else { "auto" };
-    (
-        tools.into_iter().map(str::to_string).collect(),
-        status.to_string(),
-    )
+    let status = if tools.is_empty() {
+        ToolSelection::None
+    } else {
+        ToolSelection::Auto
+    };
+    (tools.into_iter().map(str::to_string).collect(), status)
 }
 
 #[cfg(test)]
@@ -48,9 +64,9 @@ mod tests {
                 "fetch_artifact"
             ]
         );
-        assert_eq!(s, "auto");
+        assert_eq!(s, ToolSelection::Auto);
         let (t, s) = select(0, false, true, 0);
         assert!(t.is_empty());
-        assert_eq!(s, "none");
+        assert_eq!(s, ToolSelection::None);
     }
 }

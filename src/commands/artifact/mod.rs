@@ -18,6 +18,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// The envelope `command` both adapters use: the CLI verb and the `store_artifact` tool.
+pub const STORE: &str = "artifact_store";
+/// The envelope `command` both adapters use: the CLI verb and the `fetch_artifact` tool.
+pub const FETCH: &str = "artifact_fetch";
+/// The envelope `command` both adapters use: the CLI verb and the `list_artifacts` tool.
+pub const LIST: &str = "artifact_list";
+
 // ---------------------------------------------------------------------------------------
 // store
 

@@ -133,8 +133,6 @@ fn item_defs(t: &Template) -> Result<Vec<(String, String, Vec<ItemDef>)>> {
     Ok(out)
 }
 
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
 pub fn story_elements(ctx: &Ctx, req: StoryElementsRequest) -> Result<StoryElementsReport> {
     let p = prepare(ctx, req.episode, "quality/check_story_elements.yaml")?;
     let groups = item_defs(&p.template)?;
@@ -180,54 +178,7 @@ pub fn story_elements(ctx: &Ctx, req: StoryElementsRequest) -> Result<StoryEleme
     };
     if let Some(v) = &req.llm_result {
         p.judged(v)?;
-        let scored = v
-            .get("items")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        let mut by_id: BTreeMap<String, (f64, Option<String>)> = BTreeMap::new();
-        let mut violations = Vec::new();
-        for (i, x) in scored.iter().enumerate() {
-            let id = x
-                .get("id")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string();
-            let score = x.get("score").and_then(Value::as_f64).unwrap_or(-1.0);
-            if !all.iter().any(|d| d.id == id) {
-                violations.push(json!({"path": format!("/items/{i}/id"), "message": format!("未知の項目IDです: {id}")}));
-            } else if by_id.contains_key(&id) {
-                violations.push(json!({"path": format!("/items/{i}/id"), "message": format!("項目 {id} が重複しています")}));
-            }
-            if ![0.0, 0.5, 1.0].contains(&score) {
-                violations.push(json!({"path": format!("/items/{i}/score"), "message": "0、0.5、1 のいずれかにしてください"}));
-            }
-            by_id.insert(
-                id,
-                (
-                    score,
-                    x.get("comment").and_then(Value::as_str).map(str::to_string),
-                ),
-            );
-        }
-        for d in &all {
-            if !by_id.contains_key(&d.id) {
-                violations.push(json!({"path": "/items", "message": format!("項目 {} の判定がありません", d.id)}));
-            }
-        }
-        if let Some(first) = violations.first() {
-            return Err(Error::new(
-                Code::U006,
-                format!(
-                    "llm_result の items が不正です: {}: {}（ほか {} 件）",
-                    first["path"].as_str().unwrap_or(""),
-                    first["message"].as_str().unwrap_or(""),
-                    violations.len() - 1
-                ),
-            )
-            .hint("68 項目すべてを id ごとに一度ずつ、score は 0 / 0.5 / 1 で入れてください。")
-            .details(json!({"violations": violations})));
-        }
+        let by_id = item_scores(v, &all)?;
         let mut scores = BTreeMap::new();
         let mut total = 0.0;
         for (key, name, items) in &groups {
@@ -279,4 +230,60 @@ pub fn story_elements(ctx: &Ctx, req: StoryElementsRequest) -> Result<StoryEleme
         )?);
     }
     Ok(report)
+}
+
+/// The judged score and comment of each item of `llm_result`, by item id; U006 with every
+/// violation (an unknown or repeated id, a score other than 0 / 0.5 / 1, an item missing).
+fn item_scores(v: &Value, all: &[ItemDef]) -> Result<BTreeMap<String, (f64, Option<String>)>> {
+    let scored = v
+        .get("items")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let mut by_id: BTreeMap<String, (f64, Option<String>)> = BTreeMap::new();
+    let mut violations = Vec::new();
+    for (i, x) in scored.iter().enumerate() {
+        let id = x
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        let score = x.get("score").and_then(Value::as_f64).unwrap_or(-1.0);
+        if !all.iter().any(|d| d.id == id) {
+            violations.push(json!({"path": format!("/items/{i}/id"), "message": format!("未知の項目IDです: {id}")}));
+        } else if by_id.contains_key(&id) {
+            violations.push(json!({"path": format!("/items/{i}/id"), "message": format!("項目 {id} が重複しています")}));
+        }
+        if ![0.0, 0.5, 1.0].contains(&score) {
+            violations.push(json!({"path": format!("/items/{i}/score"), "message": "0、0.5、1 のいずれかにしてください"}));
+        }
+        by_id.insert(
+            id,
+            (
+                score,
+                x.get("comment").and_then(Value::as_str).map(str::to_string),
+            ),
+        );
+    }
+    for d in all {
+        if !by_id.contains_key(&d.id) {
+            violations.push(
+                json!({"path": "/items", "message": format!("項目 {} の判定がありません", d.id)}),
+            );
+        }
+    }
+    if let Some(first) = violations.first() {
+        return Err(Error::new(
+            Code::U006,
+            format!(
+                "llm_result の items が不正です: {}: {}（ほか {} 件）",
+                first["path"].as_str().unwrap_or(""),
+                first["message"].as_str().unwrap_or(""),
+                violations.len() - 1
+            ),
+        )
+        .hint("68 項目すべてを id ごとに一度ずつ、score は 0 / 0.5 / 1 で入れてください。")
+        .details(json!({"violations": violations})));
+    }
+    Ok(by_id)
 }

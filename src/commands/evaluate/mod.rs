@@ -21,6 +21,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 
+/// The envelope `command` both adapters use: the CLI verb and the `check_story_elements` tool.
+pub const STORY_ELEMENTS: &str = "check_story_elements";
+/// The envelope `command` both adapters use: the CLI verb and the `check_story_structure` tool.
+pub const STORY_STRUCTURE: &str = "check_story_structure";
+/// The envelope `command` both adapters use: the CLI verb and the `check_writing_expression` tool.
+pub const WRITING_EXPRESSION: &str = "check_writing_expression";
+/// The envelope `command` both adapters use: the CLI verb and the `generate_episode_preview` tool.
+pub const PREVIEW: &str = "generate_episode_preview";
+
 /// What every evaluation reports about the text it evaluated.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct EvaluatedText {

@@ -27,6 +27,11 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+/// The envelope `command` both adapters use: the CLI verb and the `polish_stage` tool.
+pub const STAGE: &str = "polish_stage";
+/// The envelope `command` both adapters use: the CLI verb and the `polish_submit` tool.
+pub const SUBMIT: &str = "polish_submit";
+
 /// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
 pub const NAME: &str = "polish";
 

@@ -17,6 +17,21 @@ use crate::workflow::progressive::{
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// The envelope `command` both adapters use: the CLI verb and the `get_check_tasks` tool.
+pub const TASKS: &str = "progressive_tasks";
+/// The envelope `command` both adapters use: the CLI verb and the `execute_check_step` tool.
+pub const STEP: &str = "progressive_step";
+/// The envelope `command` both adapters use: the CLI verb and the `progressive_check_repeat_step` tool.
+pub const REPEAT: &str = "progressive_repeat";
+/// The envelope `command` both adapters use: the CLI verb and the `get_check_status` tool.
+pub const STATUS: &str = "progressive_status";
+/// The envelope `command` both adapters use: the CLI verb and the `get_check_history` tool.
+pub const HISTORY: &str = "progressive_history";
+/// The envelope `command` both adapters use: the CLI verb and the `progressive_check_end_session` tool.
+pub const END: &str = "progressive_end";
+/// The envelope `command` both adapters use: the CLI verb and the `progressive_check_list_artifacts` tool.
+pub const ARTIFACTS: &str = "progressive_artifacts";
+
 /// Options every verb that may start a session accepts (seed 001 §3.1).
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct OptionArgs {

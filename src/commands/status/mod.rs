@@ -146,12 +146,24 @@ pub enum EpisodeState {
     Draft,
 }
 
-impl PartialEq<&str> for EpisodeState {
-    fn eq(&self, other: &&str) -> bool {
-        matches!(
-            (self, *other),
-            (EpisodeState::Completed, "completed") | (EpisodeState::Draft, "draft")
-        )
+/// A manuscript's length against the target: `short`, `in_range` or `long`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LengthStatus {
+    Short,
+    InRange,
+    Long,
+}
+
+impl LengthStatus {
+    pub fn of(chars: usize, min: usize, max: usize) -> LengthStatus {
+        if chars < min {
+            LengthStatus::Short
+        } else if chars > max {
+            LengthStatus::Long
+        } else {
+            LengthStatus::InRange
+        }
     }
 }
 
@@ -166,8 +178,7 @@ pub struct EpisodeRow {
     pub sha256: String,
     /// 正味文字数 (null when the file could not be checked).
     pub body_chars: Option<usize>,
-    /// `short`, `in_range` or `long` against the target length.
-    pub length_status: Option<String>,
+    pub length_status: Option<LengthStatus>,
     pub kanji_ratio: Option<f64>,
     /// Share of dialogue paragraphs (dialogue_line_ratio).
     pub dialogue_ratio: Option<f64>,
@@ -372,16 +383,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
             let chars = f.metrics.length_stats.body_chars;
             row.sha256 = f.sha256.clone();
             row.body_chars = Some(chars);
-            row.length_status = Some(
-                if chars < target.min {
-                    "short"
-                } else if chars > target.max {
-                    "long"
-                } else {
-                    "in_range"
-                }
-                .into(),
-            );
+            row.length_status = Some(LengthStatus::of(chars, target.min, target.max));
             row.kanji_ratio = Some(f.metrics.character_balance.kanji_ratio);
             row.dialogue_ratio = Some(f.metrics.dialogue.dialogue_line_ratio);
             row.score = f.scores.overall;
@@ -450,7 +452,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
         below_threshold: episodes_below_threshold.len(),
         too_short: rows
             .iter()
-            .filter(|r| r.length_status.as_deref() == Some("short"))
+            .filter(|r| r.length_status == Some(LengthStatus::Short))
             .count(),
         chars_to_target: rows
             .iter()
@@ -460,7 +462,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
             .sum(),
         too_long: rows
             .iter()
-            .filter(|r| r.length_status.as_deref() == Some("long"))
+            .filter(|r| r.length_status == Some(LengthStatus::Long))
             .count(),
         planned_without_manuscript: planned
             .into_iter()
@@ -681,9 +683,9 @@ mod tests {
         );
         assert_eq!(r.episodes[0].title, "いち");
         assert_eq!(r.episodes[1].title, "二");
-        assert_eq!(r.episodes[0].status, "completed");
+        assert_eq!(r.episodes[0].status, EpisodeState::Completed);
         assert_eq!(r.episodes[0].completed_on.as_deref(), Some("2025-01-02"));
-        assert_eq!(r.episodes[1].length_status.as_deref(), Some("long"));
+        assert_eq!(r.episodes[1].length_status, Some(LengthStatus::Long));
         assert!(r.episodes[2].error.is_some());
         assert!(r.episodes[2].score.is_none());
         assert_eq!(r.progress_analysis.completion_rate, 0.3333);

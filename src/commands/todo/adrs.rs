@@ -37,7 +37,7 @@ pub struct CreateAdrReport {
     /// RFC 3339.
     pub created_at: String,
     pub title: String,
-    pub status: String,
+    pub status: AdrStatus,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
     #[serde(skip)]
@@ -76,7 +76,7 @@ pub fn create_adr(ctx: &Ctx, req: CreateAdrRequest) -> Result<CreateAdrReport> {
         file_path: repo.paths.rel(&repo.paths.adr_dir().join(&name)),
         created_at,
         title,
-        status: status.as_str().to_string(),
+        status,
         warnings: ch.warnings.clone(),
         files: Files::from(&ch),
     })
@@ -104,7 +104,7 @@ pub struct UpdateAdrStatusReport {
     pub adr_number: u16,
     /// The status before, as written in the file.
     pub old_status: String,
-    pub new_status: String,
+    pub new_status: AdrStatus,
     /// RFC 3339.
     pub updated_at: String,
     pub file_path: String,
@@ -129,7 +129,7 @@ pub fn update_adr_status(ctx: &Ctx, req: UpdateAdrStatusRequest) -> Result<Updat
     Ok(UpdateAdrStatusReport {
         adr_number: number,
         old_status: old,
-        new_status: status.as_str().to_string(),
+        new_status: status,
         updated_at,
         file_path: repo.paths.rel(&entry.path),
         warnings: ch.warnings.clone(),

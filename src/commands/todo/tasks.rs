@@ -353,7 +353,7 @@ impl Default for ListTasksRequest {
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct SubtaskItem {
     pub title: String,
-    pub status: String,
+    pub status: Status,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -361,8 +361,7 @@ pub struct TaskItem {
     #[schemars(regex(pattern = r"^T[0-9]{3}$"))]
     pub task_id: String,
     pub title: String,
-    /// `todo`, `in_progress` or `done`.
-    pub status: String,
+    pub status: Status,
     pub category: String,
     pub subtasks_count: usize,
     /// Subtasks marked done.
@@ -407,7 +406,7 @@ pub fn list_tasks(ctx: &Ctx, req: ListTasksRequest) -> Result<ListTasksReport> {
         all.push(TaskItem {
             task_id: t.id_str(),
             title: t.title.clone(),
-            status: t.status.as_str().to_string(),
+            status: t.status,
             category: t.category.clone(),
             subtasks_count: t.subtasks.len(),
             subtasks_done: t
@@ -421,7 +420,7 @@ pub fn list_tasks(ctx: &Ctx, req: ListTasksRequest) -> Result<ListTasksReport> {
                 .iter()
                 .map(|s| SubtaskItem {
                     title: s.title.clone(),
-                    status: s.status.as_str().to_string(),
+                    status: s.status,
                 })
                 .collect(),
         });
@@ -484,7 +483,7 @@ pub struct TaskHit {
     #[schemars(regex(pattern = r"^T[0-9]{3}$"))]
     pub task_id: String,
     pub title: String,
-    pub status: String,
+    pub status: Status,
     pub category: String,
     /// Relevance, 0–1.
     pub match_score: f64,
@@ -567,7 +566,7 @@ pub fn search_tasks(ctx: &Ctx, req: SearchTasksRequest) -> Result<SearchTasksRep
                 TaskHit {
                     task_id: t.id_str(),
                     title: t.title.clone(),
-                    status: t.status.as_str().to_string(),
+                    status: t.status,
                     category: t.category.clone(),
                     match_score: hit.score,
                     matched_content: hit.excerpt,

@@ -25,6 +25,11 @@ use crate::workflow::writing::{
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// The envelope `command` both adapters use: the CLI verb and the `enhanced_get_writing_tasks` tool.
+pub const TASKS: &str = "enhanced_get_writing_tasks";
+/// The envelope `command` both adapters use: the CLI verb and the `enhanced_resume_from_partial_failure` tool.
+pub const RESUME_FAILURE: &str = "enhanced_resume_from_partial_failure";
+
 /// The envelope `command` of `write submit` (CLI and MCP).
 pub const SUBMIT: &str = "write_submit";
 

@@ -23,6 +23,16 @@ pub const FIVE_STAGES: [(&str, u8, u8); 5] = [
     ("仕上げ（品質の仕上げ・最終調整）", 9, 10),
 ];
 
+/// Where a phase stands: `completed` (every stage completed or skipped), `current` or
+/// `pending`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseStatus {
+    Completed,
+    Current,
+    Pending,
+}
+
 /// One phase of the five-stage view.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Phase {
@@ -31,8 +41,7 @@ pub struct Phase {
     pub name: String,
     /// The stage ids it groups.
     pub stages: Vec<String>,
-    /// `completed` (every stage completed or skipped), `current` or `pending`.
-    pub status: String,
+    pub status: PhaseStatus,
 }
 
 /// The five-stage view of a writing session.
@@ -66,17 +75,17 @@ pub fn five_stage_view(done: &[String], next: Option<u8>) -> FiveStage {
                 .collect();
             let n = i as u8 + 1;
             let status = if stages.iter().all(|s| done.contains(s)) {
-                "completed"
+                PhaseStatus::Completed
             } else if current_phase == Some(n) {
-                "current"
+                PhaseStatus::Current
             } else {
-                "pending"
+                PhaseStatus::Pending
             };
             Phase {
                 phase: n,
                 name: name.to_string(),
                 stages,
-                status: status.into(),
+                status,
             }
         })
         .collect();
@@ -187,8 +196,8 @@ mod tests {
             Some(3),
         );
         assert_eq!(v.current_phase, Some(2));
-        assert_eq!(v.phases[0].status, "completed");
-        assert_eq!(v.phases[1].status, "current");
+        assert_eq!(v.phases[0].status, PhaseStatus::Completed);
+        assert_eq!(v.phases[1].status, PhaseStatus::Current);
         assert_eq!(
             v.phases[4].stages,
             vec!["refine_manuscript_quality", "finalize_manuscript"]

@@ -241,7 +241,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "fetch_artifact",
-            "artifact_fetch",
+            crate::commands::artifact::FETCH,
             Hints::READ_ONLY,
             "Fetch the content behind an `artifact:<12 hex>` reference (plots, settings, \
              previous episodes passed by reference in prompts). Give `section` to get only a \
@@ -253,7 +253,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "list_artifacts",
-            "artifact_list",
+            crate::commands::artifact::LIST,
             Hints::READ_ONLY,
             "List stored artifacts (id, content type, size, source file, description, tags), \
              optionally filtered by tags. Use to find the artifact id of a plot or setting; \
@@ -264,7 +264,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "store_artifact",
-            "artifact_store",
+            crate::commands::artifact::STORE,
             Hints::ADDITIVE,
             "Store text (`content`) or a project file (`file`) as an artifact and get its \
              `artifact:<12 hex>` id, to pass it by reference instead of pasting it. The same \
@@ -316,7 +316,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "get_file_reference_info",
-            "files_info",
+            crate::commands::files::INFO,
             Hints::READ_ONLY,
             "A file's reference: path, sha256, size, content type, characters/lines, and its \
              state in the hash index (unchanged/changed/new, other paths with the same \
@@ -325,7 +325,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "list_files_with_hashes",
-            "files_list",
+            crate::commands::files::LIST,
             Hints::READ_ONLY,
             "Files recorded in the hash index (temp/json_output/.hash_index.json) with sha256, \
              size, role and whether they still exist; filter by path prefix or role. Use to find \
@@ -334,7 +334,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "get_file_by_hash",
-            "files_get",
+            crate::commands::files::GET,
             Hints::READ_ONLY,
             "Content of a recorded file by sha256 (or a unique prefix of 8+ hex), re-hashed to \
              verify it. Use to read a saved result or stream referenced by hash.",
@@ -342,7 +342,7 @@ pub fn all() -> Vec<ToolSpec> {
         ),
         tool(
             "check_file_changes",
-            "files_changes",
+            crate::commands::files::CHANGES,
             Hints::READ_ONLY,
             "Compare files with the hash index: unchanged, changed, new or missing (default: \
              every recorded path outside temp/json_output/). Use at the start of a session to \

@@ -17,7 +17,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
     vec![
         tool(
             "get_check_tasks",
-            "progressive_tasks",
+            crate::commands::progressive::TASKS,
             Hints::ADDITIVE,
             "Start (or resume) the 12-step progressive quality check of an episode: returns \
              session_id, the 12 tasks with status, progress and the next step. Use first; then \
@@ -26,7 +26,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "execute_check_step",
-            "progressive_step",
+            crate::commands::progressive::STEP,
             STEP_HINTS,
             "Run one step (1-12) of the progressive check: deterministic findings and metrics \
              now, a quality_score, and llm_instruction for the judgment part. Do the judgment \
@@ -37,7 +37,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "get_check_status",
-            "progressive_status",
+            crate::commands::progressive::STATUS,
             Hints::READ_ONLY,
             "Progress of an episode's check session: completed/failed steps, current phase, \
              next step and estimated remaining time. Use to resume work.",
@@ -45,7 +45,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "get_check_history",
-            "progressive_history",
+            crate::commands::progressive::HISTORY,
             Hints::READ_ONLY,
             "Past attempts of an episode's check steps (newest first, limit 1-100, cursor) \
              with scores and pass/fail, plus one entry per session run.",
@@ -53,7 +53,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "generate_episode_preview",
-            "generate_episode_preview",
+            crate::commands::evaluate::PREVIEW,
             Hints::ADDITIVE,
             "Review preview of an episode: title, opening lines, length, dialogue ratio and \
              key lines (deterministic); the prose summary comes from you: follow \
@@ -62,7 +62,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "progressive_check_get_tasks",
-            "progressive_tasks",
+            crate::commands::progressive::TASKS,
             Hints::ADDITIVE,
             "Same as get_check_tasks (seed name progressive_check.get_tasks): initialises or \
              resumes a session (pass session_id to resume) and lists the 12 tasks.",
@@ -70,7 +70,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "progressive_check_execute_step",
-            "progressive_step",
+            crate::commands::progressive::STEP,
             STEP_HINTS,
             "Run a step of a session by session_id: input_data may carry llm_result, \
              manuscript_content and config_overrides; iteration_policy repeats it. Returns \
@@ -79,7 +79,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "progressive_check_repeat_step",
-            "progressive_repeat",
+            crate::commands::progressive::REPEAT,
             STEP_HINTS,
             "Repeat a step under an iteration_policy {count, until_pass, min_improvement, \
              time_budget_s}: stops on pass, on too little improvement, or on the budget \
@@ -89,7 +89,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "progressive_check_get_status",
-            "progressive_status",
+            crate::commands::progressive::STATUS,
             Hints::READ_ONLY,
             "Status of a check session by session_id: current step, completed and failed \
              steps, progress and the whole manifest (pinned templates, target length).",
@@ -97,7 +97,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "progressive_check_list_artifacts",
-            "progressive_artifacts",
+            crate::commands::progressive::ARTIFACTS,
             Hints::READ_ONLY,
             "Files of a check session (manifest, each step's input/output JSON) and the \
              artifacts its steps referenced (manuscript, settings), with sha256 and size.",
@@ -105,7 +105,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "progressive_check_end_session",
-            "progressive_end",
+            crate::commands::progressive::END,
             Hints::ADDITIVE,
             "Close a check session (finalize: true) and report its result: passed when step \
              12 approved the episode, else failed or canceled.",
@@ -121,7 +121,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "check_story_elements",
-            "check_story_elements",
+            crate::commands::evaluate::STORY_ELEMENTS,
             Hints::OVERWRITES,
             "Evaluate an episode on the 68 story elements in six groups (emotion, characters, \
              story, writing, world, reader engagement): returns the item list and a prompt; \
@@ -131,7 +131,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "check_story_structure",
-            "check_story_structure",
+            crate::commands::evaluate::STORY_STRUCTURE,
             Hints::ADDITIVE,
             "Story structure evaluation: deterministic plot, section, foreshadowing and rhythm \
              findings, plus a prompt; call again with llm_result scoring story_integration, \
@@ -141,7 +141,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "check_writing_expression",
-            "check_writing_expression",
+            crate::commands::evaluate::WRITING_EXPRESSION,
             Hints::ADDITIVE,
             "Writing expression evaluation: deterministic grammar, readability and style \
              findings, plus a prompt; call again with llm_result scoring naturalness, \
@@ -161,7 +161,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "polish_stage",
-            "polish_stage",
+            crate::commands::polish::STAGE,
             Hints::ADDITIVE,
             "Revision prompt for an episode: stage 2 (content polish) or 3 (reader \
              experience), with the manuscript's sha256 to send back. Then polish_submit.",
@@ -169,7 +169,7 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
         ),
         tool(
             "polish_submit",
-            "polish_submit",
+            crate::commands::polish::SUBMIT,
             Hints::OVERWRITES,
             "Apply your stage 2/3 revision {base_sha256, revised_manuscript, changes, \
              summary}: validated, refused (QC-018) unless base_sha256 is the file's current \

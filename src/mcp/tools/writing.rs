@@ -136,7 +136,7 @@ pub(super) fn writing_tools() -> Vec<ToolSpec> {
         .exclusive(write::exclusive_key),
         tool(
             "enhanced_get_writing_tasks",
-            "enhanced_get_writing_tasks",
+            crate::commands::write::TASKS,
             Hints::READ_ONLY,
             "The ten writing tasks of an episode with their status, progress and diagnostics \
              (missing plot or settings, damaged session, outputs logged but not recorded, lost \
@@ -157,7 +157,7 @@ pub(super) fn writing_tools() -> Vec<ToolSpec> {
         .exclusive(write::exclusive_key),
         tool(
             "enhanced_resume_from_partial_failure",
-            "enhanced_resume_from_partial_failure",
+            crate::commands::write::RESUME_FAILURE,
             Hints::OVERWRITES,
             "Replay an episode's logged stage outputs from recovery_point (0 = start): each is \
              validated again and re-applied (the manuscript of the last one rewritten and \

@@ -36,9 +36,9 @@ pub(super) fn length_chart(r: &StatusReport) -> String {
     let bw = (f.slot(n) * 0.72).clamp(1.0, 56.0);
     for (i, e) in rows.iter().enumerate() {
         let Some(c) = e.body_chars else { continue };
-        let color = match e.length_status.as_deref() {
-            Some("short") => C_SHORT,
-            Some("long") => C_LONG,
+        let color = match e.length_status {
+            Some(LengthStatus::Short) => C_SHORT,
+            Some(LengthStatus::Long) => C_LONG,
             _ => C_BAR,
         };
         let y = f.y(c as f64, max);

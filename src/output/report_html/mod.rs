@@ -23,7 +23,7 @@
 //! chart is there, and there is no `<script>` and no external reference.
 
 use crate::commands::common::{fmt_score, fmt_thousands};
-use crate::commands::status::{EpisodeRow, StatusReport};
+use crate::commands::status::{EpisodeRow, EpisodeState, LengthStatus, StatusReport};
 use std::fmt::Write as _;
 
 mod charts;
@@ -270,11 +270,14 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
 
     h.push_str("<h2>話の一覧</h2>\n<table>\n<thead><tr><th>話</th><th class=\"t\">タイトル</th><th>文字数</th><th>漢字</th><th>会話</th><th>スコア</th><th>指摘</th><th class=\"t\">状態</th></tr></thead>\n<tbody>\n");
     for e in &r.episodes {
-        let len_bad = matches!(e.length_status.as_deref(), Some("short") | Some("long"));
+        let len_bad = matches!(
+            e.length_status,
+            Some(LengthStatus::Short | LengthStatus::Long)
+        );
         let score_bad = e.score.is_some_and(|s| s < q.threshold);
         let status = if let Some(err) = &e.error {
             format!("読めません: {err}")
-        } else if e.status == "completed" {
+        } else if e.status == EpisodeState::Completed {
             match &e.completed_on {
                 Some(d) => format!("完了（{d}）"),
                 None => "完了".into(),

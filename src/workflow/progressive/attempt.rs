@@ -129,15 +129,15 @@ fn earlier_steps(m: &Manifest, current: &str) -> Vec<EarlierStep> {
                 .cloned()
                 .unwrap_or_default();
             let status = match latest {
-                Some(a) if a.success => "passed",
-                Some(_) => "failed",
-                None if !missing.is_empty() => "unavailable",
-                None => "not_run",
+                Some(a) if a.success => EarlierStatus::Passed,
+                Some(_) => EarlierStatus::Failed,
+                None if !missing.is_empty() => EarlierStatus::Unavailable,
+                None => EarlierStatus::NotRun,
             };
             EarlierStep {
                 step_id: s.number,
                 name: s.name.to_string(),
-                status: status.into(),
+                status,
                 quality_score: latest.map(|a| a.quality_score),
                 llm_pending: latest.is_some_and(|a| a.llm_pending),
                 stale: latest.is_some_and(|a| checked_hash(a) != Some(current)),
@@ -668,7 +668,7 @@ pub(super) fn run_attempt(
         step_name: step.name.to_string(),
         phase: step.phase.to_string(),
         attempt,
-        status: if passed { "passed" } else { "failed" }.into(),
+        status: Verdict::of(passed),
         passed,
         quality_score: scoring.quality_score,
         issues_found: issues.len(),

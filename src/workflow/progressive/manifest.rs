@@ -81,9 +81,8 @@ pub struct AttemptRecord {
     /// Tools the attempt's result points to (seed 001 §4; `tool_choice`).
     #[serde(default)]
     pub available_tools: Vec<String>,
-    /// `auto` (noveler chose `available_tools`) or `none`.
     #[serde(default)]
-    pub tool_selection_status: String,
+    pub tool_selection_status: crate::workflow::tool_choice::ToolSelection,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -18,7 +18,7 @@
 //! the manifest as it was before the step (it is written last, atomically).
 
 use super::context::ProjectCtx;
-use super::steps::common::{EarlierStep, StepContext, StepIssue};
+use super::steps::common::{EarlierStatus, EarlierStep, StepContext, StepIssue};
 use super::steps::glossary::{parse_glossary, Term};
 use super::steps::judgment::{self, Judgment, Scoring};
 use super::steps::names::{parse_characters, Character};
@@ -67,6 +67,46 @@ pub use results::*;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The text renderings' `as_str` is the JSON word.
+    #[test]
+    fn status_words_are_the_json_words() {
+        use crate::workflow::recovery::{ReplayStatus, StageStatus};
+        fn json<T: Serialize>(v: T) -> String {
+            serde_json::to_value(v)
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .to_string()
+        }
+        for s in [
+            RunStatus::Passed,
+            RunStatus::Failed,
+            RunStatus::Running,
+            RunStatus::Canceled,
+        ] {
+            assert_eq!(s.as_str(), json(s));
+        }
+        for s in [
+            ReplayStatus::Resumed,
+            ReplayStatus::AlreadyCompleted,
+            ReplayStatus::Pending,
+            ReplayStatus::Failed,
+            ReplayStatus::NotAttempted,
+        ] {
+            assert_eq!(s.as_str(), json(s));
+        }
+        for s in [
+            StageStatus::Completed,
+            StageStatus::Current,
+            StageStatus::Pending,
+            StageStatus::Skipped,
+        ] {
+            assert_eq!(s.as_str(), json(s));
+        }
+        assert_eq!(json(Verdict::of(true)), "passed");
+        assert_eq!(json(Verdict::of(false)), "failed");
+    }
 
     #[test]
     fn session_ids_round_trip() {

@@ -4,6 +4,38 @@ use super::*;
 
 // Tasks, status, history, end, artifacts
 
+/// Where a step stands in the task list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskStatus {
+    Pending,
+    Passed,
+    Failed,
+    Unavailable,
+}
+
+/// How a session in the history ended (or that it has not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RunStatus {
+    Passed,
+    Failed,
+    Running,
+    Canceled,
+}
+
+impl RunStatus {
+    /// The JSON word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunStatus::Passed => "passed",
+            RunStatus::Failed => "failed",
+            RunStatus::Running => "running",
+            RunStatus::Canceled => "canceled",
+        }
+    }
+}
+
 /// A task (seed 001 §3.1).
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Task {
@@ -14,8 +46,7 @@ pub struct Task {
     pub llm_instruction: String,
     pub estimated_duration: String,
     pub dependencies: Vec<u8>,
-    /// `pending`, `passed`, `failed`, `unavailable`.
-    pub status: String,
+    pub status: TaskStatus,
     pub attempts: u32,
     pub quality_score: Option<f64>,
     pub template: String,
@@ -43,10 +74,12 @@ fn tasks_of(m: &Manifest) -> Vec<Task> {
         .map(|s| {
             let latest = m.latest(s.number);
             let status = match latest {
-                Some(a) if a.success => "passed",
-                Some(_) => "failed",
-                None if m.unavailable_steps.contains_key(&s.number.to_string()) => "unavailable",
-                None => "pending",
+                Some(a) if a.success => TaskStatus::Passed,
+                Some(_) => TaskStatus::Failed,
+                None if m.unavailable_steps.contains_key(&s.number.to_string()) => {
+                    TaskStatus::Unavailable
+                }
+                None => TaskStatus::Pending,
             };
             Task {
                 id: s.number,
@@ -59,7 +92,7 @@ fn tasks_of(m: &Manifest) -> Vec<Task> {
                 ),
                 estimated_duration: s.estimated_duration.to_string(),
                 dependencies: s.dependencies.to_vec(),
-                status: status.into(),
+                status,
                 attempts: m.attempts_of(s.number),
                 quality_score: latest.map(|a| a.quality_score),
                 template: s.template_name(),
@@ -278,7 +311,7 @@ pub struct RunEntry {
     pub run_id: String,
     /// `passed` (step 12 passed), `failed` (a step failed), `running` (open), `canceled`
     /// (closed without passing).
-    pub status: String,
+    pub status: RunStatus,
     pub duration_ms: u64,
     pub failed_steps: Vec<u8>,
     pub completed_steps: Vec<u8>,
@@ -300,16 +333,16 @@ pub struct HistoryReport {
     pub unreadable_sessions: Vec<Value>,
 }
 
-fn run_status(m: &Manifest) -> &'static str {
+fn run_status(m: &Manifest) -> RunStatus {
     let approved = m.latest(TOTAL_STEPS).is_some_and(|a| a.success);
     if approved {
-        "passed"
+        RunStatus::Passed
     } else if m.status == SessionState::Open && m.failed_steps.is_empty() {
-        "running"
+        RunStatus::Running
     } else if m.status == SessionState::Closed && m.failed_steps.is_empty() {
-        "canceled"
+        RunStatus::Canceled
     } else {
-        "failed"
+        RunStatus::Failed
     }
 }
 
@@ -369,7 +402,7 @@ pub fn history(
         };
         runs.push(RunEntry {
             run_id: m.session_id.clone(),
-            status: run_status(&m).into(),
+            status: run_status(&m),
             duration_ms: ms_between(&m.created_at, &m.updated_at),
             failed_steps: m.failed_steps.clone(),
             completed_steps: m.completed_steps.clone(),
@@ -413,8 +446,8 @@ pub struct EndReport {
     pub closed: bool,
     pub session_id: String,
     pub episode_number: u32,
-    /// `passed`, `failed` or `canceled` (see history runs).
-    pub result: String,
+    /// As in the history's runs (`running` when the session is left open).
+    pub result: RunStatus,
     pub completed_steps: Vec<u8>,
     pub failed_steps: Vec<u8>,
     pub manifest_path: String,
@@ -444,7 +477,7 @@ pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Re
             closed: m.status == SessionState::Closed,
             session_id: m.session_id.clone(),
             episode_number: m.episode_number,
-            result: run_status(&m).into(),
+            result: run_status(&m),
             completed_steps: m.completed_steps.clone(),
             failed_steps: m.failed_steps.clone(),
             manifest_path: format!("{}/{MANIFEST}", session_dir(&m.session_id)),

@@ -69,6 +69,24 @@ pub struct JudgmentOut {
     pub recommendations: Vec<String>,
 }
 
+/// Whether one attempt of a step passed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Passed,
+    Failed,
+}
+
+impl Verdict {
+    pub fn of(passed: bool) -> Verdict {
+        if passed {
+            Verdict::Passed
+        } else {
+            Verdict::Failed
+        }
+    }
+}
+
 /// The result of one attempt of a step.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct StepResult {
@@ -79,8 +97,7 @@ pub struct StepResult {
     pub step_name: String,
     pub phase: String,
     pub attempt: u32,
-    /// `passed` or `failed`.
-    pub status: String,
+    pub status: Verdict,
     pub passed: bool,
     pub quality_score: f64,
     pub issues_found: usize,

@@ -2,6 +2,14 @@
 
 use super::*;
 
+/// What `execute_step` did: `prompt` (the step's prompt was rendered) or `submitted`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ExecuteAction {
+    Prompt,
+    Submitted,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ExecuteOutcome {
     pub execution_method: String,
@@ -12,14 +20,72 @@ pub struct ExecuteOutcome {
     /// Something was repaired before the step ran.
     pub recovery_applied: bool,
     pub recovery_actions: Vec<RecoveryAction>,
-    /// `prompt` (the step's prompt was rendered) or `submitted`.
-    pub action: String,
+    pub action: ExecuteAction,
     pub stage: Option<writing::StagePrompt>,
     pub submission: Option<writing::SubmitOutcome>,
     pub progress: Progress,
     pub next_step: Option<u8>,
     pub suggested_actions: Vec<String>,
     pub warnings: Vec<String>,
+}
+
+/// The two ways a step call ends: its prompt shown, or its output submitted.
+enum Ran {
+    Shown(writing::WriteOutcome),
+    Submitted(writing::SubmitOutcome),
+}
+
+impl ExecuteOutcome {
+    /// The outcome of `stage` of episode `ep`, after the repairs in `actions`.
+    fn new(
+        ep: u32,
+        stage: &StageDef,
+        dry_run: bool,
+        actions: Vec<RecoveryAction>,
+        ran: Ran,
+    ) -> ExecuteOutcome {
+        // A submission's progress, next step, suggestions and warnings are repeated at the
+        // top level, where a prompt's are.
+        let (action, session_id, shown, progress, next, suggested, warnings, submission) = match ran
+        {
+            Ran::Shown(o) => (
+                ExecuteAction::Prompt,
+                o.session_id,
+                o.stage,
+                o.progress,
+                o.next_step,
+                o.suggested_actions,
+                o.warnings,
+                None,
+            ),
+            Ran::Submitted(o) => (
+                ExecuteAction::Submitted,
+                o.session_id.clone(),
+                None,
+                o.progress.clone(),
+                o.next_step,
+                o.suggested_actions.clone(),
+                o.warnings.clone(),
+                Some(o),
+            ),
+        };
+        ExecuteOutcome {
+            execution_method: EXECUTION_METHOD.into(),
+            episode: ep,
+            step: stage.number,
+            session_id,
+            dry_run,
+            recovery_applied: actions.iter().any(|a| a.applied),
+            recovery_actions: actions,
+            action,
+            stage: shown,
+            submission,
+            progress,
+            next_step: next,
+            suggested_actions: suggested,
+            warnings,
+        }
+    }
 }
 
 /// What `execute_step` is asked to do.
@@ -62,7 +128,6 @@ pub fn execute_step(
     let sid = session_id
         .map(str::to_string)
         .or_else(|| repaired.as_ref().map(|s| s.session_id.clone()));
-    let recovery_applied = actions.iter().any(|a| a.applied);
     match submission {
         Some(payload) => {
             let out = writing::submit(
@@ -78,22 +143,13 @@ pub fn execute_step(
                 },
                 ops,
             )?;
-            Ok(ExecuteOutcome {
-                execution_method: EXECUTION_METHOD.into(),
-                episode: ep,
-                step: stage.number,
-                session_id: out.session_id.clone(),
+            Ok(ExecuteOutcome::new(
+                ep,
+                stage,
                 dry_run,
-                recovery_applied,
-                recovery_actions: actions,
-                action: "submitted".into(),
-                stage: None,
-                progress: out.progress.clone(),
-                next_step: out.next_step,
-                suggested_actions: out.suggested_actions.clone(),
-                warnings: out.warnings.clone(),
-                submission: Some(out),
-            })
+                actions,
+                Ran::Submitted(out),
+            ))
         }
         None => {
             let out = writing::show(
@@ -106,22 +162,13 @@ pub fn execute_step(
                 },
                 Some(stage),
             )?;
-            Ok(ExecuteOutcome {
-                execution_method: EXECUTION_METHOD.into(),
-                episode: ep,
-                step: stage.number,
-                session_id: out.session_id.clone(),
+            Ok(ExecuteOutcome::new(
+                ep,
+                stage,
                 dry_run,
-                recovery_applied,
-                recovery_actions: actions,
-                action: "prompt".into(),
-                stage: out.stage,
-                submission: None,
-                progress: out.progress,
-                next_step: out.next_step,
-                suggested_actions: out.suggested_actions,
-                warnings: out.warnings,
-            })
+                actions,
+                Ran::Shown(out),
+            ))
         }
     }
 }
@@ -181,7 +228,7 @@ pub fn resume_from_partial_failure(
         session::save(root, &s)?;
         let resumed_steps: Vec<u8> = results
             .iter()
-            .filter(|r| r.status == "resumed")
+            .filter(|r| r.status == ReplayStatus::Resumed)
             .map(|r| r.step)
             .collect();
         let next = s
@@ -194,7 +241,7 @@ pub fn resume_from_partial_failure(
                 s.session_id, n.number
             ));
         }
-        if results.iter().any(|r| r.status == "failed") {
+        if results.iter().any(|r| r.status == ReplayStatus::Failed) {
             suggested.push(format!(
                 "noveler write status {ep} --session {}",
                 s.session_id

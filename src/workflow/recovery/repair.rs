@@ -12,14 +12,37 @@ pub struct RecoveryAction {
     pub applied: bool,
 }
 
+/// What replaying one stage did: `resumed` (replayed from the journal),
+/// `already_completed`, `pending` (no output yet: the agent's turn), `failed` (the logged
+/// output no longer validates), `not_attempted` (after a failure or a gap).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReplayStatus {
+    Resumed,
+    AlreadyCompleted,
+    Pending,
+    Failed,
+    NotAttempted,
+}
+
+impl ReplayStatus {
+    /// The JSON word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReplayStatus::Resumed => "resumed",
+            ReplayStatus::AlreadyCompleted => "already_completed",
+            ReplayStatus::Pending => "pending",
+            ReplayStatus::Failed => "failed",
+            ReplayStatus::NotAttempted => "not_attempted",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct StepResult {
     pub step: u8,
     pub stage: String,
-    /// `resumed` (replayed from the journal), `already_completed`, `pending` (no output
-    /// yet: the agent's turn), `failed` (the logged output no longer validates),
-    /// `not_attempted` (after a failure or a gap).
-    pub status: String,
+    pub status: ReplayStatus,
     pub message: String,
     pub quality_score: Option<f64>,
 }
@@ -48,15 +71,15 @@ pub(super) fn replay(
     let mut stop: Option<String> = None;
     for (i, st) in targets.iter().enumerate() {
         progress(i as u64, total, st.id);
-        let result = |status: &str, message: String, q: Option<f64>| StepResult {
+        let result = |status: ReplayStatus, message: String, q: Option<f64>| StepResult {
             step: st.number,
             stage: st.id.into(),
-            status: status.into(),
+            status,
             message,
             quality_score: q,
         };
         if let Some(why) = &stop {
-            results.push(result("not_attempted", why.clone(), None));
+            results.push(result(ReplayStatus::NotAttempted, why.clone(), None));
             continue;
         }
         let rel = output_rel(&s.session_id, st);
@@ -64,18 +87,22 @@ pub(super) fn replay(
         if !path.is_file() {
             if s.is_completed(st) {
                 results.push(result(
-                    "already_completed",
+                    ReplayStatus::AlreadyCompleted,
                     "記録ファイルはありませんがセッションでは完了しています".into(),
                     s.stage_outputs.get(st.id).and_then(|o| o.quality_score),
                 ));
             } else if s.is_skipped(st) {
                 results.push(result(
-                    "already_completed",
+                    ReplayStatus::AlreadyCompleted,
                     "省略された段階です".into(),
                     None,
                 ));
             } else {
-                results.push(result("pending", "提出がまだありません".into(), None));
+                results.push(result(
+                    ReplayStatus::Pending,
+                    "提出がまだありません".into(),
+                    None,
+                ));
                 stop = Some(format!("STEP{} が未提出のため", st.number));
             }
             continue;
@@ -90,7 +117,7 @@ pub(super) fn replay(
             .is_some_and(|o| o.artifact_id == id);
         if only_unrecorded && recorded && s.is_completed(st) {
             results.push(result(
-                "already_completed",
+                ReplayStatus::AlreadyCompleted,
                 "セッションの記録と一致しています".into(),
                 s.stage_outputs.get(st.id).and_then(|o| o.quality_score),
             ));
@@ -100,7 +127,7 @@ pub(super) fn replay(
             Ok(v) => v,
             Err(e) => {
                 results.push(result(
-                    "failed",
+                    ReplayStatus::Failed,
                     format!("記録が JSON として読めません: {e}"),
                     None,
                 ));
@@ -112,7 +139,7 @@ pub(super) fn replay(
         let violations = crate::workflow::schema::validate(&t.doc.output_schema, &doc);
         if let Some(v) = violations.first() {
             results.push(result(
-                "failed",
+                ReplayStatus::Failed,
                 format!("記録が現在の出力形式に合いません: {} {}", v.path, v.message),
                 None,
             ));
@@ -173,7 +200,7 @@ pub(super) fn replay(
         } else {
             format!("記録から再適用しました（{}）", warnings.join("、"))
         };
-        results.push(result("resumed", message, quality));
+        results.push(result(ReplayStatus::Resumed, message, quality));
     }
     progress(total, total, "done");
     Ok(results)
@@ -379,7 +406,10 @@ pub fn repair(
                 return Ok((actions, None));
             }
             let (s, results) = rebuild(root, &sid, progress, ops)?;
-            let replayed = results.iter().filter(|r| r.status == "resumed").count();
+            let replayed = results
+                .iter()
+                .filter(|r| r.status == ReplayStatus::Resumed)
+                .count();
             actions.push(RecoveryAction {
                 kind: "session_rebuilt".into(),
                 message: format!(
@@ -428,7 +458,7 @@ pub fn repair(
                 let results = replay(root, &mut s, from, true, progress, ops)?;
                 let resumed: Vec<String> = results
                     .iter()
-                    .filter(|r| r.status == "resumed")
+                    .filter(|r| r.status == ReplayStatus::Resumed)
                     .map(|r| r.step.to_string())
                     .collect();
                 if !resumed.is_empty() {

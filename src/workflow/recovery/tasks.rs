@@ -2,13 +2,34 @@
 
 use super::*;
 
+/// Where a stage of the writing session stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StageStatus {
+    Completed,
+    Current,
+    Pending,
+    Skipped,
+}
+
+impl StageStatus {
+    /// The JSON word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StageStatus::Completed => "completed",
+            StageStatus::Current => "current",
+            StageStatus::Pending => "pending",
+            StageStatus::Skipped => "skipped",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Task {
     pub step: u8,
     pub stage: String,
     pub title: String,
-    /// `completed`, `current`, `pending` or `skipped`.
-    pub status: String,
+    pub status: StageStatus,
     pub expected_turns: u8,
     pub llm_instruction: String,
     pub tool: String,
@@ -234,13 +255,13 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
         .iter()
         .map(|st| {
             let status = if s.is_completed(st) {
-                "completed"
+                StageStatus::Completed
             } else if s.is_skipped(st) {
-                "skipped"
+                StageStatus::Skipped
             } else if Some(st.number) == next.map(|n| n.number) {
-                "current"
+                StageStatus::Current
             } else {
-                "pending"
+                StageStatus::Pending
             };
             let sid = if s.session_id.is_empty() {
                 String::new()
@@ -251,7 +272,7 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
                 step: st.number,
                 stage: st.id.into(),
                 title: st.title.into(),
-                status: status.into(),
+                status,
                 expected_turns: st.expected_turns,
                 llm_instruction: format!(
                     "enhanced_execute_writing_step（step_id: {n}）か write_step_{n} で STEP{n}「{}」のプロンプトを取得し、参照アーティファクトを fetch_artifact で読んでから、出力形式に合う JSON を submission として同じツールに渡してください（想定 {} ターン）。",

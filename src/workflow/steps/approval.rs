@@ -6,7 +6,7 @@
 //! judgment is still pending — unless the author accepts unjudged steps
 //! (`accept_unjudged`), which the details record as `accepted_unjudged_steps`.
 
-use super::common::{issue_whole, EarlierStep, Measured, StepContext};
+use super::common::{issue_whole, EarlierStatus, EarlierStep, Measured, StepContext};
 use crate::analysis::Severity;
 use serde_json::json;
 
@@ -43,7 +43,7 @@ pub fn check(cx: &StepContext) -> Measured {
         "unavailable_steps",
         cx.earlier
             .iter()
-            .filter(|e| e.status == "unavailable")
+            .filter(|e| e.status == EarlierStatus::Unavailable)
             .map(|e| e.step_id)
             .collect::<Vec<_>>(),
     );
@@ -51,7 +51,7 @@ pub fn check(cx: &StepContext) -> Measured {
         "judgment_pending_steps",
         cx.earlier
             .iter()
-            .filter(|e| e.llm_pending && e.status != "not_run")
+            .filter(|e| e.llm_pending && e.status != EarlierStatus::NotRun)
             .map(|e| e.step_id)
             .collect::<Vec<_>>(),
     );
@@ -136,10 +136,10 @@ fn step_blockers(cx: &StepContext, m: &mut Measured) -> (Vec<u8>, Vec<u8>) {
     let mut blocking_steps = Vec::new();
     let mut accepted_unjudged = Vec::new();
     for e in cx.earlier {
-        let ran = matches!(e.status.as_str(), "passed" | "failed");
-        let (code, sev, what) = match e.status.as_str() {
-            "failed" => ("APPROVAL_STEP_FAILED", Severity::High, "不合格です"),
-            "not_run" => (
+        let ran = e.status.ran();
+        let (code, sev, what) = match e.status {
+            EarlierStatus::Failed => ("APPROVAL_STEP_FAILED", Severity::High, "不合格です"),
+            EarlierStatus::NotRun => (
                 "APPROVAL_STEP_NOT_RUN",
                 Severity::Medium,
                 "まだ実行されていません",
@@ -178,7 +178,7 @@ pub fn not_run(step_id: u8, name: &str) -> EarlierStep {
     EarlierStep {
         step_id,
         name: name.to_string(),
-        status: "not_run".into(),
+        status: EarlierStatus::NotRun,
         quality_score: None,
         llm_pending: false,
         stale: false,

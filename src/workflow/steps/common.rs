@@ -10,13 +10,30 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::ops::Range;
 
+/// Where an earlier step stands, as step 12 sees it (`unavailable`: its input files are
+/// missing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EarlierStatus {
+    Passed,
+    Failed,
+    NotRun,
+    Unavailable,
+}
+
+impl EarlierStatus {
+    /// The step ran (passed or failed).
+    pub fn ran(self) -> bool {
+        matches!(self, EarlierStatus::Passed | EarlierStatus::Failed)
+    }
+}
+
 /// The latest result of an earlier step, as step 12 sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct EarlierStep {
     pub step_id: u8,
     pub name: String,
-    /// `passed`, `failed`, `not_run` or `unavailable` (its input files are missing).
-    pub status: String,
+    pub status: EarlierStatus,
     pub quality_score: Option<f64>,
     pub llm_pending: bool,
     /// Its latest attempt checked another manuscript than the current one (sha256).

@@ -366,28 +366,39 @@ pub fn render_parts(t: &Template, vars: &Vars) -> Result<RenderedParts> {
     })
 }
 
-pub(super) fn available(a: &ArtifactRef, role: &str, required: bool, purpose: &str) -> InputRef {
+pub(super) fn available(
+    a: &ArtifactRef,
+    role: InputRole,
+    required: bool,
+    purpose: &str,
+) -> InputRef {
     InputRef {
         key: a.key.clone(),
         label: a.label.clone(),
         artifact_id: Some(a.artifact_id.clone()),
         required,
-        role: role.into(),
-        status: "available".into(),
+        role,
+        status: InputStatus::Available,
         purpose: purpose.into(),
         source_file: a.source_file.clone(),
         size_bytes: a.size_bytes,
     }
 }
 
-fn unavailable(key: &str, label: String, status: &str, required: bool, purpose: &str) -> InputRef {
+fn unavailable(
+    key: &str,
+    label: String,
+    status: InputStatus,
+    required: bool,
+    purpose: &str,
+) -> InputRef {
     InputRef {
         key: key.into(),
         label,
         artifact_id: None,
         required,
-        role: "input".into(),
-        status: status.into(),
+        role: InputRole::Input,
+        status,
         purpose: purpose.into(),
         source_file: None,
         size_bytes: 0,
@@ -439,7 +450,7 @@ pub fn resolve_inputs(
         .map(|i| i.purpose.clone())
         .unwrap_or_else(|| "まず全体像をつかむ（作品・この話・参照資料の一覧）".into());
     for a in artifacts.iter().filter(|a| a.summary) {
-        push(available(a, "input", true, &summary_use), &mut out);
+        push(available(a, InputRole::Input, true, &summary_use), &mut out);
     }
     for spec in &t.doc.inputs {
         let key = spec.key.as_str();
@@ -457,16 +468,26 @@ pub fn resolve_inputs(
                     label,
                     artifact_id: Some(o.artifact_id.clone()),
                     required: spec.required,
-                    role: "input".into(),
-                    status: "available".into(),
+                    role: InputRole::Input,
+                    status: InputStatus::Available,
                     purpose: spec.purpose.clone(),
                     source_file: Some(o.output_file.clone()),
                     size_bytes: o.size_bytes,
                 },
-                None if s.is_skipped(stage) => {
-                    unavailable(key, label, "skipped", spec.required, &spec.purpose)
-                }
-                None => unavailable(key, label, "pending", spec.required, &spec.purpose),
+                None if s.is_skipped(stage) => unavailable(
+                    key,
+                    label,
+                    InputStatus::Skipped,
+                    spec.required,
+                    &spec.purpose,
+                ),
+                None => unavailable(
+                    key,
+                    label,
+                    InputStatus::Pending,
+                    spec.required,
+                    &spec.purpose,
+                ),
             };
             push(r, &mut out);
             continue;
@@ -486,14 +507,15 @@ pub fn resolve_inputs(
                         label: key_label(key),
                         artifact_id: Some(id),
                         required: spec.required,
-                        role: "input".into(),
-                        status: "available".into(),
+                        role: InputRole::Input,
+                        status: InputStatus::Available,
                         purpose: spec.purpose.clone(),
                         source_file: src,
                         size_bytes: size,
                     },
                     None => {
-                        unavailable(key, key_label(key), "pending", spec.required, &spec.purpose)
+                        let pending = InputStatus::Pending;
+                        unavailable(key, key_label(key), pending, spec.required, &spec.purpose)
                     }
                 };
                 push(r, &mut out);
@@ -515,13 +537,19 @@ pub fn resolve_inputs(
                 for a in artifacts.iter().filter(|a| a.key == key) {
                     any = true;
                     push(
-                        available(a, "input", spec.required, &spec.purpose),
+                        available(a, InputRole::Input, spec.required, &spec.purpose),
                         &mut out,
                     );
                 }
                 if !any {
                     push(
-                        unavailable(key, key_label(key), "missing", spec.required, &spec.purpose),
+                        unavailable(
+                            key,
+                            key_label(key),
+                            InputStatus::Missing,
+                            spec.required,
+                            &spec.purpose,
+                        ),
                         &mut out,
                     );
                 }
@@ -534,7 +562,7 @@ pub fn resolve_inputs(
             .iter()
             .any(|o| o.artifact_id.as_deref() == Some(&a.artifact_id))
         {
-            out.push(available(a, "reference", false, ""));
+            out.push(available(a, InputRole::Reference, false, ""));
         }
     }
     Ok(out)
@@ -556,10 +584,10 @@ fn ref_line(r: &InputRef) -> String {
         line.push_str("（必須）");
     }
     line.push_str(": ");
-    match (&r.artifact_id, r.status.as_str()) {
+    match (&r.artifact_id, r.status) {
         (Some(id), _) => line.push_str(&format!("`{id}`")),
-        (None, "pending") => line.push_str("未提出（先にこの段階を完了してください）"),
-        (None, "skipped") => line.push_str("省略された段階のためありません"),
+        (None, InputStatus::Pending) => line.push_str("未提出（先にこの段階を完了してください）"),
+        (None, InputStatus::Skipped) => line.push_str("省略された段階のためありません"),
         _ => line.push_str("プロジェクトにありません"),
     }
     if let Some(src) = &r.source_file {
@@ -586,12 +614,15 @@ pub fn refs_section(inputs: &[InputRef]) -> String {
     // `inputs` with status `missing`).
     for r in inputs
         .iter()
-        .filter(|r| r.role == "input" && (r.required || r.status != "missing"))
+        .filter(|r| r.role == InputRole::Input && (r.required || r.status != InputStatus::Missing))
     {
         out.push_str(&ref_line(r));
         out.push('\n');
     }
-    let others: Vec<&InputRef> = inputs.iter().filter(|r| r.role == "reference").collect();
+    let others: Vec<&InputRef> = inputs
+        .iter()
+        .filter(|r| r.role == InputRole::Reference)
+        .collect();
     if !others.is_empty() {
         out.push_str("\n### その他の参照資料（必要なときだけ）\n");
         for r in others {

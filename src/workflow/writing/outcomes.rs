@@ -40,6 +40,26 @@ pub struct OpenOptions {
     pub draft_only: bool,
 }
 
+/// Why a stage lists an input: `input` (this stage reads it) or `reference` (listed for
+/// completeness).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum InputRole {
+    Input,
+    Reference,
+}
+
+/// Whether an input is there: `available`, `pending` (an earlier stage not done),
+/// `skipped` (its stage was passed over), `missing` (no such file in the project).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum InputStatus {
+    Available,
+    Pending,
+    Skipped,
+    Missing,
+}
+
 /// One reference in a prompt.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct InputRef {
@@ -48,11 +68,8 @@ pub struct InputRef {
     /// `artifact:<12 hex>`; none when the input is not available.
     pub artifact_id: Option<String>,
     pub required: bool,
-    /// `input` (this stage reads it) or `reference` (listed for completeness).
-    pub role: String,
-    /// `available`, `pending` (an earlier stage not done), `skipped`, `missing` (no such
-    /// file in the project).
-    pub status: String,
+    pub role: InputRole,
+    pub status: InputStatus,
     #[serde(rename = "use")]
     pub purpose: String,
     pub source_file: Option<String>,
