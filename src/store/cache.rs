@@ -1,6 +1,9 @@
 //! The content-hash cache of analysis results in `.noveler/cache/check/`. An entry's key is
-//! sha256 of (file content hash, settings fingerprint, noveler version, reported file name),
-//! so any change to the text, the settings or the program misses. Entries are written
+//! sha256 of (file content hash, settings fingerprint, program id, reported file name), so
+//! any change to the text, the settings or the program misses. The program id is the version
+//! and the running executable's size and modification time: a rebuilt or reinstalled binary
+//! of the same version (a development build with changed rules, `cargo install` from a newer
+//! commit) does not serve the old build's findings. Entries are written
 //! atomically; an entry that cannot be read back (truncated, corrupt, another version) is
 //! ignored and rewritten by the next run.
 
@@ -9,6 +12,7 @@ use crate::analysis::{sha256_hex, FileAnalysis};
 use crate::error::Result;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// Where the cache lives, relative to the project root.
 pub const CACHE_DIR: &str = ".noveler/cache/check";
@@ -17,6 +21,27 @@ pub const CACHE_DIR: &str = ".noveler/cache/check";
 pub struct Cache {
     dir: PathBuf,
     fingerprint: String,
+    program: &'static str,
+}
+
+/// `VERSION` plus the running executable's size and modification time (nanoseconds), read
+/// once per process; the version alone when the executable cannot be inspected.
+fn program_id() -> &'static str {
+    static ID: OnceLock<String> = OnceLock::new();
+    ID.get_or_init(|| {
+        let exe = std::env::current_exe().and_then(std::fs::metadata);
+        match exe {
+            Ok(m) => {
+                let mtime = m
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                format!("{}+{}.{}", crate::VERSION, m.len(), mtime)
+            }
+            Err(_) => crate::VERSION.to_string(),
+        }
+    })
 }
 
 #[derive(Deserialize)]
@@ -41,6 +66,7 @@ impl Cache {
         Cache {
             dir: root.join(CACHE_DIR),
             fingerprint: settings_fingerprint.to_string(),
+            program: program_id(),
         }
     }
 
@@ -60,8 +86,7 @@ impl Cache {
         sha256_hex(
             format!(
                 "{content_sha256}\0{}\0{}\0{file}",
-                self.fingerprint,
-                crate::VERSION
+                self.fingerprint, self.program
             )
             .as_bytes(),
         )
@@ -102,6 +127,21 @@ impl Cache {
 mod tests {
     use super::tests_support::sample;
     use super::*;
+
+    #[test]
+    fn another_build_of_the_same_version_misses() {
+        let dir = tempfile::tempdir().unwrap();
+        let ours = Cache::new(dir.path(), "fp");
+        assert!(ours.program.starts_with(crate::VERSION));
+        let key = ours.key(&"a".repeat(64), "a.md");
+        ours.put(&key, &sample()).unwrap();
+        let other = Cache {
+            program: "0.0.0+1.2",
+            ..ours.clone()
+        };
+        assert_ne!(other.key(&"a".repeat(64), "a.md"), key);
+        assert!(other.get(&other.key(&"a".repeat(64), "a.md")).is_none());
+    }
 
     #[test]
     fn round_trips_exactly() {
