@@ -4,8 +4,9 @@ use super::*;
 
 // Recent activity
 
-const SESSIONS_DIR: &str = ".noveler/sessions";
-const CHECKS_DIR: &str = ".noveler/checks";
+// The session store's directories (`store::sessions`): writing sessions and check sessions.
+const SESSIONS_DIR: &str = crate::workflow::session::STORE.dir;
+const CHECKS_DIR: &str = crate::workflow::progressive::CHECK_SESSIONS.dir;
 
 /// The `limit` newest entries of `dir` (files or directories) by modification time.
 fn newest(dir: &Path, limit: usize, want_dirs: bool) -> Vec<PathBuf> {
@@ -28,7 +29,8 @@ fn newest(dir: &Path, limit: usize, want_dirs: bool) -> Vec<PathBuf> {
 }
 
 fn read_doc(path: &Path) -> Option<serde_yaml::Value> {
-    let text = String::from_utf8(crate::store::text::read_bytes(path).ok()?).ok()?;
+    // noveler's own state: the guarded reader (no symlink, FIFO or oversized file).
+    let text = String::from_utf8(crate::store::text::read_internal(path).ok()??).ok()?;
     // YAML is a superset of JSON: one reader for sessions (.yaml) and manifests (.json).
     serde_yaml::from_str(&text).ok()
 }
