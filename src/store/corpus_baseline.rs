@@ -116,9 +116,14 @@ pub struct FeedbackRecord {
     pub note: Option<String>,
 }
 
-/// Stores `record` (its `record_id` and `created_at` filled in) and returns it and its path.
-pub fn record(root: &Path, mut record: FeedbackRecord) -> Result<(FeedbackRecord, PathBuf)> {
-    let now = chrono::Local::now();
+/// Stores `record` (its `record_id` and `created_at` filled in from `now`, the caller's
+/// clock, in local time) and returns it and its path.
+pub fn record(
+    root: &Path,
+    mut record: FeedbackRecord,
+    now: std::time::SystemTime,
+) -> Result<(FeedbackRecord, PathBuf)> {
+    let now = chrono::DateTime::<chrono::Local>::from(now);
     record.created_at = now.to_rfc3339_opts(chrono::SecondsFormat::Secs, false);
     record.record_id = String::new();
     let body = serde_json::to_vec(&record).unwrap_or_default();
@@ -218,10 +223,15 @@ mod tests {
             }],
             note: None,
         };
-        let (a, _) = record(dir.path(), r.clone()).unwrap();
+        // The caller's clock, not the wall clock: 1,700,000,000 s is 2023-11-14/15.
+        let then = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
+        let (a, path) = record(dir.path(), r.clone(), then).unwrap();
+        assert!(a.created_at.starts_with("2023-11-1"), "{}", a.created_at);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(name.starts_with("2023111"), "{name}");
         let mut r2 = r;
         r2.episode = Some(2);
-        let (b, _) = record(dir.path(), r2).unwrap();
+        let (b, _) = record(dir.path(), r2, then).unwrap();
         assert_ne!(a.record_id, b.record_id);
         assert_eq!(decisions(dir.path()).len(), 2);
     }
