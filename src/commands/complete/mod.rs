@@ -169,12 +169,6 @@ impl PublicationStatus {
     }
 }
 
-impl PartialEq<&str> for PublicationStatus {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct CompleteReport {
     pub episode: u32,
@@ -401,7 +395,7 @@ mod tests {
         )
         .unwrap();
         assert!(r.quality.score.unwrap() <= 90.0, "{:?}", r.quality.score);
-        assert_eq!(r.publication_status, "needs_improvement");
+        assert_eq!(r.publication_status, PublicationStatus::NeedsImprovement);
         assert!(!r.completed);
         assert_eq!(r.exit_code(), 1);
         assert!(r.quality.top_codes.contains(&"TYPO".to_string()));
@@ -411,7 +405,7 @@ mod tests {
             before
         );
         let r = complete_on(root, req(), "2025-11-22").unwrap();
-        assert_eq!(r.publication_status, "needs_review");
+        assert_eq!(r.publication_status, PublicationStatus::NeedsReview);
         assert!(r.completed);
         assert_eq!(r.exit_code(), 0);
         assert!(r.quality.high_findings >= 1);
@@ -434,7 +428,7 @@ mod tests {
             .contains("短すぎ"));
         assert!(!r.quality.passed);
         assert!(!r.completed);
-        assert_eq!(r.publication_status, "needs_improvement");
+        assert_eq!(r.publication_status, PublicationStatus::NeedsImprovement);
         assert_eq!(r.exit_code(), 1);
         assert!(
             r.next_actions[0].contains("書き足す"),
