@@ -599,12 +599,25 @@ pub(crate) mod testing {
 
     /// What one rule reports on a text, as `analyze` would run it (parse, metrics, check).
     pub fn check(rule: &dyn Rule, text: &str, settings: &Settings) -> Vec<Diagnostic> {
+        check_with(
+            rule,
+            text,
+            settings,
+            Some(crate::analysis::morph::tests::lexicon()),
+        )
+    }
+
+    /// `check` with the given dictionary, or none: what a rule reports when no words could
+    /// be read.
+    pub fn check_with(
+        rule: &dyn Rule,
+        text: &str,
+        settings: &Settings,
+        lexicon: Option<&crate::analysis::morph::Lexicon>,
+    ) -> Vec<Diagnostic> {
         let doc = Document::parse(text);
         let metrics = metrics::compute(&doc, settings);
-        let words = crate::analysis::morph::Words::new(
-            &doc,
-            Some(crate::analysis::morph::tests::lexicon()),
-        );
+        let words = crate::analysis::morph::Words::new(&doc, lexicon);
         let cx = RuleContext {
             doc: &doc,
             settings,
@@ -619,7 +632,12 @@ pub(crate) mod testing {
     /// The source texts `rule` flags in `text` (one line, a line end added) under the
     /// default settings: the word rules' tests read best as "what it points at".
     pub fn flagged(rule: &dyn Rule, text: &str) -> Vec<String> {
-        diagnostics(rule, &format!("{text}\n"), &Settings::default())
+        source_texts(rule, &format!("{text}\n"))
+    }
+
+    /// The source texts `rule` flags in `text`, as given, under the default settings.
+    pub fn source_texts(rule: &dyn Rule, text: &str) -> Vec<String> {
+        diagnostics(rule, text, &Settings::default())
             .into_iter()
             .map(|f| f.source_text)
             .collect()

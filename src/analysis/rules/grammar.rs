@@ -183,16 +183,9 @@ impl Rule for Typo {
 mod tests {
     use super::*;
     use crate::analysis::fix::apply;
-    use crate::analysis::fix::testing::{diagnostics, fixed};
+    use crate::analysis::fix::testing::{diagnostics, fixed, source_texts as codes};
     use crate::analysis::settings::TypoEntry;
     use crate::analysis::Settings;
-
-    fn codes(rule: &dyn Rule, text: &str) -> Vec<String> {
-        diagnostics(rule, text, &Settings::default())
-            .into_iter()
-            .map(|d| d.source_text)
-            .collect()
-    }
 
     // GRAMMAR_PUNCTUATION ------------------------------------------------------------------
 

@@ -426,18 +426,9 @@ fn report_pair(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::fix::testing::diagnostics;
+    use crate::analysis::fix::testing::{diagnostics, source_texts as codes};
     use crate::analysis::settings::NotationPair;
     use crate::analysis::Settings;
-
-    fn codes(rule: &dyn Rule, text: &str) -> Vec<String> {
-        diagnostics(rule, text, &Settings::default())
-            .into_iter()
-            .map(|d| d.source_text)
-            .collect()
-    }
-
-    // NOTATION_INCONSISTENCY ---------------------------------------------------------------
 
     #[test]
     fn notation_reports_each_minority_occurrence() {
@@ -513,24 +504,15 @@ mod tests {
 
     /// What the rule reports with no dictionary (the character heuristics alone).
     fn codes_without_words(text: &str) -> Vec<String> {
-        use crate::analysis::morph::Words;
-        let doc = Document::parse(text);
-        let settings = Settings::default();
-        let metrics = crate::analysis::metrics::compute(&doc, &settings);
-        let words = Words::new(&doc, None);
-        let cx = RuleContext {
-            doc: &doc,
-            settings: &settings,
-            metrics: &metrics,
-            words: &words,
-        };
-        let mut out = Diagnostics::new();
-        NotationInconsistency.check(&cx, &mut out);
-        out.into_parts()
-            .0
-            .iter()
-            .map(|d| text[d.span.range()].to_string())
-            .collect()
+        crate::analysis::fix::testing::check_with(
+            &NotationInconsistency,
+            text,
+            &Settings::default(),
+            None,
+        )
+        .iter()
+        .map(|d| text[d.span.range()].to_string())
+        .collect()
     }
 
     #[test]

@@ -128,49 +128,32 @@ pub fn execute_step(
     let sid = session_id
         .map(str::to_string)
         .or_else(|| repaired.as_ref().map(|s| s.session_id.clone()));
-    match submission {
-        Some(payload) => {
-            let out = writing::submit(
-                root,
-                &SubmitOptions {
-                    episode: ep,
-                    session_id: sid,
-                    stage: Some(stage),
-                    payload,
-                    source: None,
-                    feedback,
-                    dry_run,
-                },
-                ops,
-            )?;
-            Ok(ExecuteOutcome::new(
-                ep,
-                stage,
+    let ran = match submission {
+        Some(payload) => Ran::Submitted(writing::submit(
+            root,
+            &SubmitOptions {
+                episode: ep,
+                session_id: sid,
+                stage: Some(stage),
+                payload,
+                source: None,
+                feedback,
                 dry_run,
-                actions,
-                Ran::Submitted(out),
-            ))
-        }
-        None => {
-            let out = writing::show(
-                root,
-                &OpenOptions {
-                    episode: ep,
-                    session_id: sid,
-                    dry_run,
-                    ..Default::default()
-                },
-                Some(stage),
-            )?;
-            Ok(ExecuteOutcome::new(
-                ep,
-                stage,
+            },
+            ops,
+        )?),
+        None => Ran::Shown(writing::show(
+            root,
+            &OpenOptions {
+                episode: ep,
+                session_id: sid,
                 dry_run,
-                actions,
-                Ran::Shown(out),
-            ))
-        }
-    }
+                ..Default::default()
+            },
+            Some(stage),
+        )?),
+    };
+    Ok(ExecuteOutcome::new(ep, stage, dry_run, actions, ran))
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
