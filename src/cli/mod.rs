@@ -176,7 +176,7 @@ pub fn run(cli: Cli) -> ExitStatus {
     if matches!(cli.command, Command::Mcp(_)) {
         return run_in(ctx, cli, &sink);
     }
-    let meter = crate::store::memory::Meter::start();
+    let meter = crate::store::memory::Meter::whole_process();
     let status = run_in(ctx, cli, &sink);
     warn_memory(&meter, &sink);
     status

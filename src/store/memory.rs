@@ -125,6 +125,8 @@ pub struct Meter {
     start_rss: Option<u64>,
     start_peak: Option<u64>,
     reset: bool,
+    /// One process, one operation (the CLI): nothing read at the start.
+    whole_process: bool,
 }
 
 /// What an operation used, as its debug record and report carry it.
@@ -158,6 +160,19 @@ impl Meter {
             start_rss,
             start_peak,
             reset,
+            whole_process: false,
+        }
+    }
+
+    /// Measures a process that runs one operation (the CLI): nothing is read at the start,
+    /// and the end reads the process's lifetime peak once — the operation's use plus the few
+    /// MiB the program itself holds. Saves a `/proc` write and a read per command.
+    pub fn whole_process() -> Meter {
+        Meter {
+            start_rss: None,
+            start_peak: None,
+            reset: false,
+            whole_process: true,
         }
     }
 
@@ -166,6 +181,7 @@ impl Meter {
         let now = rss_and_peak();
         let peak = now.map(|(_, p)| p);
         let (used, method) = match (self.start_rss, self.start_peak, peak) {
+            (_, _, Some(peak)) if self.whole_process => (Some(peak), "process_peak"),
             (Some(start), _, Some(peak)) if self.reset => {
                 (Some(peak.saturating_sub(start)), "peak_reset")
             }
@@ -250,5 +266,21 @@ mod tests {
         };
         assert_eq!(admit(&tiny).unwrap_err().code, Code::R002);
         assert!(admit(&Limits::default()).is_ok());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_whole_process_meter_reads_the_lifetime_peak_at_the_end() {
+        let meter = Meter::whole_process();
+        let block = vec![1u8; 16 * MIB as usize];
+        let usage = meter.finish(&Limits {
+            per_operation_bytes: 8 * MIB,
+            total_bytes: u64::MAX,
+        });
+        assert_eq!(block.iter().map(|&b| b as u64).sum::<u64>(), 16 * MIB);
+        assert_eq!(usage.method, "process_peak");
+        assert_eq!(usage.start_rss_bytes, None);
+        assert!(usage.used_bytes.unwrap() >= 16 * MIB, "{usage:?}");
+        assert!(usage.exceeded, "{usage:?}");
     }
 }
