@@ -296,8 +296,8 @@ impl<'t> WordIndex<'t> {
                     (
                         pw.base + t.range.start,
                         pw.base + t.range.end,
-                        t.pos[0],
-                        t.pos[1],
+                        t.pos(0),
+                        t.pos(1),
                     )
                 })
             })

@@ -58,7 +58,7 @@ impl Rule for PoliteStyleMixed {
             let mut end = sw.tokens.end;
             while end > sw.tokens.start
                 && (is_symbol(&pw.tokens[end - 1])
-                    || pw.tokens[end - 1].is("助詞") && pw.tokens[end - 1].pos[1] == "終助詞")
+                    || pw.tokens[end - 1].is("助詞") && pw.tokens[end - 1].pos(1) == "終助詞")
             {
                 end -= 1;
             }
@@ -76,11 +76,11 @@ impl Rule for PoliteStyleMixed {
             let last = &pw.tokens[end - 1];
             let register = if tail
                 .iter()
-                .any(|t| t.is("助動詞") && matches!(t.base, "です" | "ます"))
+                .any(|t| t.is("助動詞") && matches!(t.base(), "です" | "ます"))
             {
                 Register::Polite
-            } else if last.is("助動詞") && matches!(last.base, "だ" | "た" | "ない" | "ぬ")
-                || (last.is("動詞") || last.is("形容詞")) && last.cform == "基本形"
+            } else if last.is("助動詞") && matches!(last.base(), "だ" | "た" | "ない" | "ぬ")
+                || (last.is("動詞") || last.is("形容詞")) && last.cform() == "基本形"
             {
                 Register::Plain
             } else {
@@ -111,7 +111,7 @@ impl Rule for PoliteStyleMixed {
             }
             // In です・ます narration a plain 〜た or verb ending is an accepted change of pace
             // (children's literature is full of it); only a plain copula だ stands out.
-            if r == Register::Plain && !pw.tokens[range.end - 1].base.eq("だ") {
+            if r == Register::Plain && !pw.tokens[range.end - 1].base().eq("だ") {
                 continue;
             }
             out.push(
@@ -297,16 +297,16 @@ pub(crate) fn ending_runs(
         let last = pw.tokens[sw.tokens.clone()]
             .iter()
             .rev()
-            .find(|t| !(is_symbol(t) || t.is("助詞") && t.pos[1] == "終助詞"));
+            .find(|t| !(is_symbol(t) || t.is("助詞") && t.pos(1) == "終助詞"));
         if let Some(t) = last {
             // 跳んだ's だ is the past た voiced (IPADIC: base だ, type 特殊・タ).
-            let base = if t.ctype == "特殊・タ" {
+            let base = if t.ctype() == "特殊・タ" {
                 "た"
             } else {
-                t.base
+                t.base()
             };
             keys[sw.sentence] = Some((
-                format!("{}\u{0}{}", base, t.pos[0]),
+                format!("{}\u{0}{}", base, t.pos(0)),
                 if base == "*" {
                     t.surface(text).to_string()
                 } else {

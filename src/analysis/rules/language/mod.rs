@@ -102,7 +102,7 @@ pub(super) fn tokens_text<'d>(
 }
 
 pub(super) fn is_symbol(t: &Token) -> bool {
-    t.pos[0] == "記号"
+    t.pos(0) == "記号"
 }
 
 #[cfg(test)]

@@ -79,7 +79,7 @@ impl Rule for DoubledWord {
 fn doubled_unit(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option<usize> {
     let same = |a: usize, b: usize| {
         toks.get(b)
-            .is_some_and(|t| t.surface(text) == toks[a].surface(text) && t.pos == toks[a].pos)
+            .is_some_and(|t| t.surface(text) == toks[a].surface(text) && t.pos4() == toks[a].pos4())
     };
     // を・が・に・は doubled; の・と・か・も doubled can be correct (ののしる is one word, but
     // 〜とと is a stutter, か…か a choice), so only the four.
@@ -157,7 +157,7 @@ impl Rule for NoChain {
                 }
             };
             for (k, t) in toks.iter().enumerate() {
-                let is_no = t.is("助詞") && t.pos[1] == "連体化" && t.surface(text) == "の";
+                let is_no = t.is("助詞") && t.pos(1) == "連体化" && t.surface(text) == "の";
                 // の before a formal noun of a set phrase is grammar, not a link of the chain:
                 // 鍔のよう, 幸のため, 時のほか (のように, のために). 上・中 still link.
                 let grammatical = is_no
@@ -227,14 +227,14 @@ impl Rule for DoubledParticle {
                     continue;
                 }
                 // A predicate closes the clause: 彼が来たのが is two clauses, each with one が.
-                if t.is("動詞") && t.pos[1] == "自立" || t.is("形容詞") || t.is("助動詞")
+                if t.is("動詞") && t.pos(1) == "自立" || t.is("形容詞") || t.is("助動詞")
                 {
                     seen.clear();
                     continue;
                 }
                 let counted = t.is("助詞")
-                    && (t.pos[1] == "格助詞" && t.pos[2] == "一般" && CASE_PARTICLES.contains(&s)
-                        || t.pos[1] == "係助詞" && s == "は");
+                    && (t.pos(1) == "格助詞" && t.pos(2) == "一般" && CASE_PARTICLES.contains(&s)
+                        || t.pos(1) == "係助詞" && s == "は");
                 if !counted {
                     continue;
                 }
@@ -300,7 +300,7 @@ impl Rule for DoubledGa {
                     let t = &toks[i];
                     !speech[i]
                         && t.is("助詞")
-                        && t.pos[1] == "接続助詞"
+                        && t.pos(1) == "接続助詞"
                         && t.surface(text) == "が"
                         && adversative_ga(toks, text, i)
                 })
@@ -330,8 +330,8 @@ fn adversative_ga(toks: &[Token], text: &str, i: usize) -> bool {
         .is_some_and(|n| matches!(n.surface(text), "、" | "，"));
     let concessive = i >= 1
         && toks[i - 1].is("助動詞")
-        && matches!(toks[i - 1].base, "う" | "よう" | "まい")
-        && !(i >= 2 && toks[i - 2].is("助動詞") && matches!(toks[i - 2].base, "だ" | "です"));
+        && matches!(toks[i - 1].base(), "う" | "よう" | "まい")
+        && !(i >= 2 && toks[i - 2].is("助動詞") && matches!(toks[i - 2].base(), "だ" | "です"));
     comma && !concessive
 }
 

@@ -51,7 +51,7 @@ impl Rule for RaNuki {
                 {
                     (pw.tokens[i + 1].range.start, i)
                 } else if t.is("動詞")
-                    && RA_NUKI_WORDS.contains(&t.base)
+                    && RA_NUKI_WORDS.contains(&t.base())
                     && !before_case_particle(pw, i)
                 {
                     // IPADIC lists a few ら抜き forms as words of their own (見れる, 来れる).
@@ -91,24 +91,24 @@ const RA_NUKI_WORDS: &[&str] = &["見れる", "来れる", "これる", "出れ�
 
 fn is_ichidan_or_kahen_stem(t: &Token) -> bool {
     t.is("動詞")
-        && t.pos[1] == "自立"
-        && t.cform == "未然形"
-        && (t.ctype.starts_with("一段") || t.ctype.starts_with("カ変"))
+        && t.pos(1) == "自立"
+        && t.cform() == "未然形"
+        && (t.ctype().starts_with("一段") || t.ctype().starts_with("カ変"))
 }
 
 fn is_reru_suffix(t: &Token) -> bool {
-    t.is("動詞") && t.pos[1] == "接尾" && t.base == "れる"
+    t.is("動詞") && t.pos(1) == "接尾" && t.base() == "れる"
 }
 
 /// Whether the れ form at `i` (not its 基本形) is followed by a noun, a case particle or が: not a verb
 /// form at all but a misparsed word (botchan's dialect うんでれがん), since a potential verb
 /// there is followed by て, た, ます, ない, ば or a comma (見れるが has the 基本形).
 fn before_case_particle(pw: &ParagraphWords, i: usize) -> bool {
-    !pw.tokens[i].cform.starts_with("基本")
+    !pw.tokens[i].cform().starts_with("基本")
         && pw.tokens.get(i + 1).is_some_and(|n| {
             n.is("名詞")
                 || n.is("助詞")
-                    && (n.pos[1] == "格助詞" || n.pos[1] == "接続助詞" && n.base == "が")
+                    && (n.pos(1) == "格助詞" || n.pos(1) == "接続助詞" && n.base() == "が")
         })
 }
 
@@ -149,23 +149,25 @@ impl Rule for INuki {
                 let surface = t.surface(text);
                 let te = surface.starts_with('て') || surface.starts_with('で');
                 // で only follows a sound-changed stem (読んで, 泳いで): 出でて is 出づ, not 出てる.
-                if surface.starts_with('で') && pw.tokens[i - 1].cform != "連用タ接続" {
+                if surface.starts_with('で') && pw.tokens[i - 1].cform() != "連用タ接続" {
                     continue;
                 }
                 // てる's one-character form before ず is a misparse (されてずうっと).
                 if surface.chars().count() == 1
                     && t.is("動詞")
-                    && pw.tokens.get(i + 1).is_some_and(|n| n.base == "ぬ")
+                    && pw.tokens.get(i + 1).is_some_and(|n| n.base() == "ぬ")
                 {
                     continue;
                 }
                 // IPADIC: 見てる → 見/てる (動詞,非自立, base てる); 見てた → 見/て/た.
                 let fires = te
-                    && (t.is("動詞") && t.pos[1] == "非自立" && matches!(t.base, "てる" | "でる")
+                    && (t.is("動詞")
+                        && t.pos(1) == "非自立"
+                        && matches!(t.base(), "てる" | "でる")
                         || t.is("助詞")
-                            && t.pos[1] == "接続助詞"
+                            && t.pos(1) == "接続助詞"
                             && pw.tokens.get(i + 1).is_some_and(|n| {
-                                n.is("助動詞") && matches!(n.base, "た" | "ます")
+                                n.is("助動詞") && matches!(n.base(), "た" | "ます")
                             }));
                 if !fires {
                     continue;
@@ -247,9 +249,10 @@ impl Rule for DoubleHonorific {
                 if !is_reru_suffix_any(&toks[i + 1]) || !toks[i].is("動詞") {
                     continue;
                 }
-                let start = if HONORIFIC_VERBS.contains(&toks[i].base) {
+                let start = if HONORIFIC_VERBS.contains(&toks[i].base()) {
                     i
-                } else if toks[i].base == "なる" && i >= 2 && toks[i - 1].surface(text) == "に" {
+                } else if toks[i].base() == "なる" && i >= 2 && toks[i - 1].surface(text) == "に"
+                {
                     // お／ご〜になられる: a prefix お・ご within the few words before に.
                     match (i.saturating_sub(5)..i - 1).find(|&k| {
                         let s = toks[k].surface(text);
@@ -277,7 +280,7 @@ impl Rule for DoubleHonorific {
 }
 
 fn is_reru_suffix_any(t: &Token) -> bool {
-    t.is("動詞") && t.pos[1] == "接尾" && matches!(t.base, "れる" | "られる")
+    t.is("動詞") && t.pos(1) == "接尾" && matches!(t.base(), "れる" | "られる")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -325,8 +328,8 @@ impl Rule for DoubleNegative {
         for pw in words.paragraphs() {
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
             for t in &pw.tokens {
-                let negative = (t.is("助動詞") && t.base == "ない")
-                    || (t.is("形容詞") && t.pos[1] == "自立" && t.base == "ない");
+                let negative = (t.is("助動詞") && t.base() == "ない")
+                    || (t.is("形容詞") && t.pos(1) == "自立" && t.base() == "ない");
                 if !negative {
                     continue;
                 }
@@ -517,7 +520,7 @@ fn phrase_hits(
             // A phrase that starts with を (を行う) is about a サ変 noun's light verb: 登録を行う
             // is 登録する, but 儀式を行う, 真理を行う, 摩擦術を行う have no shorter wording.
             let sahen =
-                i > 0 && pw.tokens[i - 1].is("名詞") && pw.tokens[i - 1].pos[1] == "サ変接続";
+                i > 0 && pw.tokens[i - 1].is("名詞") && pw.tokens[i - 1].pos(1) == "サ変接続";
             if list[w].wrong.starts_with('を') && !sahen {
                 continue;
             }
