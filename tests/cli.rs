@@ -841,11 +841,15 @@ fn every_run_saves_its_envelope_under_temp_json_output() {
     assert_eq!(f["size_bytes"], bytes.len());
 }
 
+/// The cache's entries: one directory per file, one entry in each.
 fn cache_entries(root: &Path) -> Vec<PathBuf> {
     let dir = root.join(".noveler/cache/check");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
+    let list = |d: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(d)
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default()
+    };
+    let mut v: Vec<PathBuf> = list(&dir).iter().flat_map(|d| list(d)).collect();
     v.sort();
     v
 }
@@ -903,12 +907,16 @@ fn no_cache_writes_nothing() {
 fn settings_change_misses_the_cache() {
     let dir = sample();
     run(dir.path(), &["check", "1", "--no-save"]);
-    assert_eq!(cache_entries(dir.path()).len(), 1);
+    let before = cache_entries(dir.path());
+    assert_eq!(before.len(), 1);
     run(
         dir.path(),
         &["check", "1", "--no-save", "--aspects", "style"],
     );
-    assert_eq!(cache_entries(dir.path()).len(), 2);
+    // Another entry, which replaced the file's old one: the cache holds one entry per file.
+    let after = cache_entries(dir.path());
+    assert_eq!(after.len(), 1);
+    assert_ne!(after, before);
 }
 
 // ------------------------------------------------------------------ completions and man

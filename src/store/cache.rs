@@ -6,6 +6,12 @@
 //! commit) does not serve the old build's findings. Entries are written
 //! atomically; an entry that cannot be read back (truncated, corrupt, another version) is
 //! ignored and rewritten by the next run.
+//!
+//! Entries live in one directory per reported file name (`<sha256 of the name, 16 hex>/`),
+//! and writing an entry removes the others there: every edit of a manuscript, every settings
+//! change and every rebuild made a new entry, and nothing ever removed the old ones, so the
+//! cache grew without bound. Now it holds one entry per file. Entries of the old flat layout
+//! (`check/<key>.json`) are removed the first time a file's directory is made.
 
 use super::atomic::write_atomic_unsynced;
 use crate::analysis::{sha256_hex, FileAnalysis};
@@ -82,34 +88,39 @@ impl Cache {
     }
 
     /// The key of a file whose raw content hashes to `content_sha256`, reported as `file`.
-    pub fn key(&self, content_sha256: &str, file: &str) -> String {
-        sha256_hex(
-            format!(
-                "{content_sha256}\0{}\0{}\0{file}",
-                self.fingerprint, self.program
-            )
-            .as_bytes(),
-        )
+    pub fn key(&self, content_sha256: &str, file: &str) -> CacheKey {
+        let name = sha256_hex(file.as_bytes());
+        CacheKey {
+            slot: name[..16].to_string(),
+            hash: sha256_hex(
+                format!(
+                    "{content_sha256}\0{}\0{}\0{file}",
+                    self.fingerprint, self.program
+                )
+                .as_bytes(),
+            ),
+        }
     }
 
-    fn path(&self, key: &str) -> PathBuf {
-        self.dir.join(format!("{key}.json"))
+    fn path(&self, key: &CacheKey) -> PathBuf {
+        self.dir.join(&key.slot).join(format!("{}.json", key.hash))
     }
 
     /// The cached analysis, or `None` when absent or unreadable.
-    pub fn get(&self, key: &str) -> Option<FileAnalysis> {
+    pub fn get(&self, key: &CacheKey) -> Option<FileAnalysis> {
         let bytes = super::text::read_internal(&self.path(key)).ok()??;
         let entry: Entry = serde_json::from_slice(&bytes).ok()?;
-        (entry.key == key && entry.noveler_version == crate::VERSION).then_some(entry.analysis)
+        (entry.key == key.hash && entry.noveler_version == crate::VERSION).then_some(entry.analysis)
     }
 
     /// Stores `analysis` under `key`: atomic (renamed into place, so never torn) but not
     /// fsynced, like the result files. An entry lost to a crash only costs one analysis next
     /// run, while an fsync per entry made the first cached `status` of a 500-episode project
     /// take 3.3 s instead of 2.1 s.
-    pub fn put(&self, key: &str, analysis: &FileAnalysis) -> Result<()> {
+    /// The file's other entries (older contents, other settings, other builds) are removed.
+    pub fn put(&self, key: &CacheKey, analysis: &FileAnalysis) -> Result<()> {
         let entry = EntryRef {
-            key,
+            key: &key.hash,
             noveler_version: crate::VERSION,
             analysis,
         };
@@ -119,8 +130,36 @@ impl Cache {
                 format!("キャッシュの JSON 化に失敗しました: {e}"),
             )
         })?;
-        write_atomic_unsynced(&self.path(key), &body)
+        let path = self.path(key);
+        let first_of_its_file = !self.dir.join(&key.slot).exists();
+        write_atomic_unsynced(&path, &body)?;
+        // Removing is housekeeping: one that fails only leaves a file behind.
+        let stale = |dir: &Path| {
+            std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .filter(|e| e.path() != path && e.path().extension().is_some_and(|x| x == "json"))
+        };
+        for e in stale(&self.dir.join(&key.slot)) {
+            let _ = std::fs::remove_file(e.path());
+        }
+        if first_of_its_file {
+            for e in stale(&self.dir) {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+        Ok(())
     }
+}
+
+/// Where a file's analysis is cached: the file's directory and the entry's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CacheKey {
+    /// sha256 of the reported file name, 16 hex: the file's directory.
+    slot: String,
+    /// sha256 of (content hash, settings fingerprint, program id, file name).
+    hash: String,
 }
 
 #[cfg(test)]
@@ -177,22 +216,61 @@ mod tests {
     }
 
     #[test]
+    fn a_file_keeps_one_entry_and_old_layout_entries_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = Cache::new(dir.path(), "fp");
+        let top = dir.path().join(CACHE_DIR);
+        std::fs::create_dir_all(&top).unwrap();
+        std::fs::write(top.join(format!("{}.json", "e".repeat(64))), b"{}").unwrap();
+        let entries = || -> usize { walk(&top) };
+        fn walk(d: &Path) -> usize {
+            std::fs::read_dir(d)
+                .unwrap()
+                .flatten()
+                .map(|e| {
+                    if e.path().is_dir() {
+                        walk(&e.path())
+                    } else {
+                        1
+                    }
+                })
+                .sum()
+        }
+        // Three versions of a.md (edits, a settings change, another build), one of b.md.
+        let other_settings = Cache::new(dir.path(), "fp2");
+        let other_build = Cache {
+            program: "0.0.0+1.2",
+            ..cache.clone()
+        };
+        let a1 = cache.key(&"1".repeat(64), "a.md");
+        cache.put(&a1, &sample()).unwrap();
+        assert_eq!(entries(), 1, "the old layout's entry is gone");
+        let b = cache.key(&"1".repeat(64), "b.md");
+        cache.put(&b, &sample()).unwrap();
+        for (c, h) in [(&cache, "2"), (&other_settings, "2"), (&other_build, "3")] {
+            c.put(&c.key(&h.repeat(64), "a.md"), &sample()).unwrap();
+            assert_eq!(entries(), 2);
+        }
+        let last = other_build.key(&"3".repeat(64), "a.md");
+        assert_eq!(other_build.get(&last), Some(sample()));
+        assert!(cache.get(&a1).is_none());
+        assert_eq!(cache.get(&b), Some(sample()), "another file's entry stays");
+    }
+
+    #[test]
     fn corrupt_entry_is_ignored_and_rewritten() {
         let dir = tempfile::tempdir().unwrap();
         let cache = Cache::new(dir.path(), "fp");
         let key = cache.key(&"c".repeat(64), "a.md");
-        let path = dir.path().join(CACHE_DIR).join(format!("{key}.json"));
+        let path = cache.path(&key);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, b"{\"key\": \"trunc").unwrap();
         assert!(cache.get(&key).is_none());
         // An entry stored under another key's name does not count either.
         let other = cache.key(&"d".repeat(64), "a.md");
         cache.put(&other, &sample()).unwrap();
-        std::fs::copy(
-            dir.path().join(CACHE_DIR).join(format!("{other}.json")),
-            &path,
-        )
-        .unwrap();
+        let stored = std::fs::read(cache.path(&other)).unwrap();
+        std::fs::write(&path, stored).unwrap();
         assert!(cache.get(&key).is_none());
         cache.put(&key, &sample()).unwrap();
         assert_eq!(cache.get(&key), Some(sample()));
