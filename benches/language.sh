@@ -9,7 +9,8 @@
 #    same with the language rules switched off (--config with every word rule disabled);
 # 3. the corpus (../shared/corpus/aozora/) warm, with `wc -m` over the same files;
 # 4. linearity: the corpus copied 4× (file names differ) against the corpus once, CPU time;
-# 5. binary size; peak RSS of the corpus run (/usr/bin/time -v when available).
+# 5. binary size; peak RSS of the corpus run (/usr/bin/time -v when available);
+# 6. page faults of the warm episode run, with and without the word rules.
 # Wall times on a loaded machine mislead: CPU time (user+sys) is printed beside them.
 # Every check runs with --no-cache --no-save so that the analysis really runs.
 set -euo pipefail
@@ -56,6 +57,13 @@ echo "first run (empty dictionary cache): $(ms "$BIN" check --no-cache --no-save
 echo "warm run: $(for _ in $(seq "$RUNS"); do ms "$BIN" check --no-cache --no-save "$ep"; done | median) ms (median of $RUNS)"
 echo "warm run, word rules off: $(for _ in $(seq "$RUNS"); do ms "$BIN" check --no-cache --no-save --config "$off" "$ep"; done | median) ms"
 echo "warm run CPU: $(for _ in $(seq "$RUNS"); do cpu_ms "$BIN" check --no-cache --no-save "$ep"; done | median) ms; word rules off: $(for _ in $(seq "$RUNS"); do cpu_ms "$BIN" check --no-cache --no-save --config "$off" "$ep"; done | median) ms"
+# Page faults (minor): in a process that lives ~20 ms they are a large share of the time, each
+# costing microseconds (about 8 us on the 2-core VM this was tuned on): the dictionary mapping
+# (fault-around maps 64 KB per fault) and fresh heap pages.
+if [ -x /usr/bin/time ]; then
+  faults() { /usr/bin/time -f '%R' -o "$work/f" "$@" >/dev/null 2>&1 || true; tail -1 "$work/f"; }
+  echo "warm run page faults: $(faults "$BIN" check --no-cache --no-save "$ep"); word rules off: $(faults "$BIN" check --no-cache --no-save --config "$off" "$ep")"
+fi
 if [ -n "${CORPUS:-}" ] && [ -d "$CORPUS" ]; then
   echo "corpus: $(cat "$CORPUS"/*.txt | wc -m) chars"
   echo "corpus check: $(for _ in $(seq "$RUNS"); do ms "$BIN" check --no-cache --no-save "$CORPUS"; done | median) ms"
