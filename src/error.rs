@@ -187,7 +187,7 @@ impl Error {
         self
     }
 
-    pub fn suggest(mut self, action: impl Into<String>) -> Self {
+    pub(crate) fn suggest(mut self, action: impl Into<String>) -> Self {
         self.suggested_action = Some(action.into());
         self
     }
@@ -219,7 +219,7 @@ impl Error {
     }
 
     /// The `error` object of the error envelope (SPEC §5).
-    pub fn to_json(&self) -> serde_json::Value {
+    pub(crate) fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self.body()).unwrap_or(serde_json::Value::Null)
     }
 
@@ -327,7 +327,7 @@ impl ExitStatus {
     /// The status once the result has been printed: this one, `Ok` when stdout was closed
     /// early (a broken pipe, `noveler check | head`, is not an error, as in ripgrep), and
     /// `Error` when printing failed otherwise. The one broken-pipe mapping.
-    pub fn after_print(self, printed: std::io::Result<()>) -> ExitStatus {
+    pub(crate) fn after_print(self, printed: std::io::Result<()>) -> ExitStatus {
         match printed {
             Ok(()) => self,
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitStatus::Ok,

@@ -84,7 +84,7 @@ fn is_heading(a: &str) -> bool {
 }
 
 /// The layout of every line (all default when the text has no annotation).
-pub fn layout(source: &str, spans: &[Span]) -> Vec<LineLayout> {
+pub(crate) fn layout(source: &str, spans: &[Span]) -> Vec<LineLayout> {
     let mut out = vec![LineLayout::default(); spans.len()];
     if !source.contains("［＃") {
         return out;

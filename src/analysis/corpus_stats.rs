@@ -59,7 +59,7 @@ pub struct TextStats {
 
 /// Statistics of `text` (normalised) with its check result (`findings` listed plus
 /// `omitted` per code, and the overall score).
-pub fn text_stats(
+pub(crate) fn text_stats(
     path: &str,
     sha256: &str,
     text: &str,
@@ -153,7 +153,7 @@ impl CorpusBaseline {
     /// A baseline of `texts` of `genre` (a blank genre is none). The genre is part of the
     /// id, so the same texts labelled with two genres are two baselines; without a genre
     /// the id is what it always was.
-    pub fn with_genre(
+    pub(crate) fn with_genre(
         source: &str,
         settings_fingerprint: &str,
         genre: Option<&str>,
@@ -186,7 +186,7 @@ impl CorpusBaseline {
     }
 
     /// Why the baseline is too small to compare against (QC-ML-003), if it is.
-    pub fn too_small(&self) -> Option<String> {
+    pub(crate) fn too_small(&self) -> Option<String> {
         let (n, chars) = (self.texts.len(), self.body_chars());
         (n < MIN_TEXTS || chars < MIN_BODY_CHARS).then(|| {
             format!(
@@ -205,7 +205,7 @@ impl CorpusBaseline {
     }
 
     /// The sorted densities of rule `code` (0 for texts without it).
-    pub fn densities(&self, code: &str) -> Vec<f64> {
+    pub(crate) fn densities(&self, code: &str) -> Vec<f64> {
         sorted(
             self.texts
                 .iter()
@@ -223,7 +223,7 @@ fn sorted(values: impl Iterator<Item = f64>) -> Vec<f64> {
 /// Percentile rank (0–100) of `x` among `sorted` by the mid-rank definition:
 /// `100 × (#{v < x} + ½ · #{v = x}) / n`. A value equal to every baseline value is 50;
 /// above all of them, 100. `None` for an empty baseline.
-pub fn percentile_rank(sorted: &[f64], x: f64) -> Option<f64> {
+pub(crate) fn percentile_rank(sorted: &[f64], x: f64) -> Option<f64> {
     if sorted.is_empty() {
         return None;
     }
@@ -237,7 +237,7 @@ pub fn percentile_rank(sorted: &[f64], x: f64) -> Option<f64> {
 
 /// Quantile `p` (0..=1) of sorted values by linear interpolation (numpy's default, as
 /// `metrics::percentile`).
-pub fn quantile(sorted: &[f64], p: f64) -> Option<f64> {
+pub(crate) fn quantile(sorted: &[f64], p: f64) -> Option<f64> {
     match sorted.len() {
         0 => None,
         1 => Some(sorted[0]),
@@ -355,7 +355,7 @@ pub fn compare(baseline: &CorpusBaseline, text: &TextStats) -> Comparison {
 
 impl Comparison {
     /// Sets the project's genre and what follows from comparing it with the baseline's.
-    pub fn with_project_genre(mut self, project: Option<&str>) -> Comparison {
+    pub(crate) fn with_project_genre(mut self, project: Option<&str>) -> Comparison {
         let project = project.map(str::trim).filter(|g| !g.is_empty());
         self.project_genre = project.map(str::to_string);
         let (m, note) = match (self.genre.as_deref(), project) {
@@ -519,7 +519,7 @@ fn set_threshold(t: &mut Thresholds, name: &str, v: f64) {
 
 /// The thresholds learned from `baseline` over `original`, and `original` with them applied.
 /// LONG_SENTENCE's medium limit keeps its distance above the low one (default +20).
-pub fn learn_thresholds(
+pub(crate) fn learn_thresholds(
     baseline: &CorpusBaseline,
     original: &Thresholds,
 ) -> (DynamicThresholds, Thresholds) {
@@ -586,7 +586,7 @@ pub fn learn_thresholds(
 }
 
 /// Severity as a number: low 1, medium 2, high 3, critical 4.
-pub fn severity_rank(s: Severity) -> u8 {
+pub(crate) fn severity_rank(s: Severity) -> u8 {
     match s {
         Severity::Low => 1,
         Severity::Medium => 2,
@@ -606,7 +606,7 @@ fn severity_of_rank(r: u8) -> Severity {
 
 /// Where in the text a finding sits: the opening tenth (readers decide whether to read on)
 /// weighs 1.2, the closing tenth (the hook into the next episode) 1.1, the rest 1.0.
-pub fn position_multiplier(byte_start: usize, text_len: usize) -> f64 {
+pub(crate) fn position_multiplier(byte_start: usize, text_len: usize) -> f64 {
     if text_len == 0 {
         return 1.0;
     }
@@ -622,7 +622,7 @@ pub fn position_multiplier(byte_start: usize, text_len: usize) -> f64 {
 
 /// How unusual this rule's density is for the author: `0.5 × (percentile − 50) / 50`, in
 /// −0.5…+0.5 (a habit below the author's median softens, one above it stands out).
-pub fn frequency_penalty(percentile: Option<f64>) -> f64 {
+pub(crate) fn frequency_penalty(percentile: Option<f64>) -> f64 {
     percentile.map_or(0.0, |p| round4(0.5 * (p - 50.0) / 50.0))
 }
 
@@ -643,7 +643,11 @@ pub struct SeverityAdjustment {
 }
 
 /// The adjustment of one finding, given the percentile of its rule's density.
-pub fn adjust(f: &Finding, text_len: usize, density_percentile: Option<f64>) -> SeverityAdjustment {
+pub(crate) fn adjust(
+    f: &Finding,
+    text_len: usize,
+    density_percentile: Option<f64>,
+) -> SeverityAdjustment {
     let base = severity_rank(f.severity);
     let pos = position_multiplier(f.byte_start, text_len);
     let freq = frequency_penalty(density_percentile);

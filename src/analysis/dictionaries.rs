@@ -21,7 +21,7 @@ pub enum NotationRole {
 }
 
 /// `notation_roles.tsv`: kana spelling → role.
-pub fn notation_roles() -> &'static BTreeMap<String, NotationRole> {
+pub(crate) fn notation_roles() -> &'static BTreeMap<String, NotationRole> {
     static MAP: OnceLock<BTreeMap<String, NotationRole>> = OnceLock::new();
     MAP.get_or_init(|| {
         parse_pairs(ROLES_TSV)
@@ -39,7 +39,7 @@ pub fn notation_roles() -> &'static BTreeMap<String, NotationRole> {
 }
 
 /// Parses `a<TAB>b` lines, skipping blanks and `#` comments.
-pub fn parse_pairs(tsv: &str) -> Vec<(String, String)> {
+pub(crate) fn parse_pairs(tsv: &str) -> Vec<(String, String)> {
     tsv.lines()
         .map(str::trim_end)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -52,7 +52,7 @@ pub fn parse_pairs(tsv: &str) -> Vec<(String, String)> {
 }
 
 /// The embedded typo dictionary (parsed once per process).
-pub fn default_typos() -> Vec<TypoEntry> {
+pub(crate) fn default_typos() -> Vec<TypoEntry> {
     static TYPOS: OnceLock<Vec<TypoEntry>> = OnceLock::new();
     TYPOS
         .get_or_init(|| {
@@ -65,7 +65,7 @@ pub fn default_typos() -> Vec<TypoEntry> {
 }
 
 /// The embedded 表記ゆれ pairs (parsed once per process).
-pub fn default_notation_pairs() -> Vec<NotationPair> {
+pub(crate) fn default_notation_pairs() -> Vec<NotationPair> {
     static PAIRS: OnceLock<Vec<NotationPair>> = OnceLock::new();
     PAIRS
         .get_or_init(|| {
@@ -78,13 +78,13 @@ pub fn default_notation_pairs() -> Vec<NotationPair> {
 }
 
 /// The embedded 重言 list (TAUTOLOGY): phrase → suggested wording.
-pub fn default_tautologies() -> Vec<TypoEntry> {
+pub(crate) fn default_tautologies() -> Vec<TypoEntry> {
     static LIST: OnceLock<Vec<TypoEntry>> = OnceLock::new();
     LIST.get_or_init(|| entries(TAUTOLOGIES_TSV)).clone()
 }
 
 /// The embedded 冗長表現 list (REDUNDANT_EXPRESSION): phrase → shorter wording.
-pub fn default_redundant_expressions() -> Vec<TypoEntry> {
+pub(crate) fn default_redundant_expressions() -> Vec<TypoEntry> {
     static LIST: OnceLock<Vec<TypoEntry>> = OnceLock::new();
     LIST.get_or_init(|| entries(REDUNDANT_TSV)).clone()
 }

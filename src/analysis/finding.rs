@@ -118,12 +118,12 @@ impl Diagnostic {
         }
     }
 
-    pub fn with_suggestion(mut self, suggestion: impl Into<String>) -> Self {
+    pub(crate) fn with_suggestion(mut self, suggestion: impl Into<String>) -> Self {
         self.suggestion = Some(suggestion.into());
         self
     }
 
-    pub fn with_fix(mut self, fix: Fix) -> Self {
+    pub(crate) fn with_fix(mut self, fix: Fix) -> Self {
         self.fix = Some(fix);
         self
     }
@@ -131,7 +131,7 @@ impl Diagnostic {
     /// Attaches a fix of the one edit, if there is one. Rules pass the edit their markup
     /// guard allowed (none where it would cut into ruby, emphasis or an annotation): the
     /// finding is reported either way, only the fix is dropped.
-    pub fn with_edit_fix(
+    pub(crate) fn with_edit_fix(
         self,
         applicability: Applicability,
         description: impl Into<String>,

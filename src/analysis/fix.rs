@@ -451,7 +451,7 @@ impl Protects for LazyGuard<'_, '_> {
 /// An edit replacing the source of the displayed range `display` of `doc`, or `None` when
 /// that is not a plain, contiguous piece of source text (masked markup inside it) or when
 /// it would cut into ruby / emphasis / annotation markup.
-pub fn display_edit(
+pub(crate) fn display_edit(
     doc: &Document,
     guard: &impl Protects,
     display: Range<usize>,
@@ -474,7 +474,7 @@ pub fn display_edit(
 
 /// An insertion right after the displayed range `after` (at the source end of its last
 /// character), or `None` when that point lies inside protected markup.
-pub fn display_insert_after(
+pub(crate) fn display_insert_after(
     doc: &Document,
     guard: &impl Protects,
     after: Range<usize>,
@@ -496,7 +496,7 @@ pub fn display_insert_after(
 }
 
 /// Whether `c` is a kanji in the sense of SPEC §2.6.
-pub fn is_kanji(c: char) -> bool {
+pub(crate) fn is_kanji(c: char) -> bool {
     char_class(c) == CharClass::Kanji
 }
 
@@ -530,7 +530,7 @@ pub fn apply_until_stable(
 }
 
 /// `apply_until_stable` with a dictionary, so that the word rules' fixes apply too.
-pub fn apply_until_stable_with(
+pub(crate) fn apply_until_stable_with(
     text: &str,
     settings: &Settings,
     level: Applicability,
@@ -609,7 +609,7 @@ pub(crate) mod testing {
 
     /// `check` with the given dictionary, or none: what a rule reports when no words could
     /// be read.
-    pub fn check_with(
+    pub(crate) fn check_with(
         rule: &dyn Rule,
         text: &str,
         settings: &Settings,
@@ -636,7 +636,7 @@ pub(crate) mod testing {
     }
 
     /// The source texts `rule` flags in `text`, as given, under the default settings.
-    pub fn source_texts(rule: &dyn Rule, text: &str) -> Vec<String> {
+    pub(crate) fn source_texts(rule: &dyn Rule, text: &str) -> Vec<String> {
         diagnostics(rule, text, &Settings::default())
             .into_iter()
             .map(|f| f.source_text)
@@ -676,7 +676,7 @@ pub(crate) mod testing {
     /// For every rule: the doc example fires it, the fixed example does not, and (for rules
     /// with a fix) fixing the example to a fixpoint gives exactly the fixed example, so
     /// `noveler explain` never shows an example the rule contradicts.
-    pub fn assert_doc_examples(rules: &[&dyn Rule]) {
+    pub(crate) fn assert_doc_examples(rules: &[&dyn Rule]) {
         let settings = Settings::default();
         for rule in rules {
             let m = rule.meta();

@@ -20,17 +20,17 @@ impl LineIndex {
         LineIndex { starts }
     }
 
-    pub fn line_count(&self) -> usize {
+    pub(crate) fn line_count(&self) -> usize {
         self.starts.len()
     }
 
     /// 0-based line holding `offset`.
-    pub fn line_of(&self, offset: usize) -> usize {
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
         self.starts.partition_point(|&s| s <= offset) - 1
     }
 
     /// Byte span of 0-based `line`, without its `\n`.
-    pub fn line_span(&self, text: &str, line: usize) -> super::Span {
+    pub(crate) fn line_span(&self, text: &str, line: usize) -> super::Span {
         let start = self.starts[line];
         let end = self
             .starts

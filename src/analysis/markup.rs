@@ -439,7 +439,7 @@ fn source_span(source: &str, display: &str, map: &[u32], start: usize, end: usiz
 }
 
 /// Dialogue or narration (SPEC §2.4), on the displayed text of a paragraph.
-pub fn classify(text: &str) -> ParagraphKind {
+pub(crate) fn classify(text: &str) -> ParagraphKind {
     let t = text.trim_start_matches(is_line_space);
     let mut chars = t.chars();
     let dialogue = match chars.next() {

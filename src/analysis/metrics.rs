@@ -228,7 +228,7 @@ pub fn compute(doc: &Document, settings: &Settings) -> Metrics {
 }
 
 /// `x` rounded to 4 decimals.
-pub fn round4(x: f64) -> f64 {
+pub(crate) fn round4(x: f64) -> f64 {
     if x.is_finite() {
         (x * 10_000.0).round() / 10_000.0
     } else {
@@ -272,7 +272,7 @@ fn coefficient_of_variation(xs: &[usize]) -> f64 {
 
 /// The sentences rhythm metrics and rhythm rules look at, in document order: narration
 /// sentences when `settings.exclude_dialogue_lines` (default), else every sentence.
-pub fn narration_sentences<'d>(doc: &'d Document, settings: &Settings) -> Vec<&'d Sentence> {
+pub(crate) fn narration_sentences<'d>(doc: &'d Document, settings: &Settings) -> Vec<&'d Sentence> {
     doc.sentences
         .iter()
         .filter(|s| !(settings.exclude_dialogue_lines && s.dialogue))
@@ -280,7 +280,7 @@ pub fn narration_sentences<'d>(doc: &'d Document, settings: &Settings) -> Vec<&'
 }
 
 /// Lengths (SPEC §2.5) of `sentences`.
-pub fn sentence_lengths(sentences: &[&Sentence]) -> Vec<usize> {
+pub(crate) fn sentence_lengths(sentences: &[&Sentence]) -> Vec<usize> {
     sentences.iter().map(|s| s.length).collect()
 }
 
@@ -303,7 +303,7 @@ pub fn percentile(sorted: &[usize], p: f64) -> f64 {
 /// Averages of every window of `size` consecutive values (`values.len() − size + 1` of them;
 /// none when there are fewer values than `size` or `size` is 0). Window `i` covers
 /// `values[i..i + size]`.
-pub fn moving_windows(values: &[usize], size: usize) -> Vec<f64> {
+pub(crate) fn moving_windows(values: &[usize], size: usize) -> Vec<f64> {
     if size == 0 || values.len() < size {
         return Vec::new();
     }
@@ -327,7 +327,7 @@ pub fn window_in_range_ratio(windows: &[f64], min: f64, max: f64) -> f64 {
 }
 
 /// Maximal runs of consecutive items satisfying `pred`, as index ranges into `items`.
-pub fn runs_where<T>(items: &[T], pred: impl Fn(&T) -> bool) -> Vec<Range<usize>> {
+pub(crate) fn runs_where<T>(items: &[T], pred: impl Fn(&T) -> bool) -> Vec<Range<usize>> {
     let mut runs = Vec::new();
     let mut start = None;
     for (i, item) in items.iter().enumerate() {
@@ -349,7 +349,7 @@ pub fn runs_where<T>(items: &[T], pred: impl Fn(&T) -> bool) -> Vec<Range<usize>
 /// The last `n` displayed characters of a sentence, after dropping trailing whitespace,
 /// terminators (`。！？!?`) and closing brackets/quotes (`」』）)】〉》〕”’"'`). Fewer than `n`
 /// when the sentence is shorter; empty when nothing is left.
-pub fn sentence_ending<'d>(doc: &'d Document, s: &Sentence, n: usize) -> &'d str {
+pub(crate) fn sentence_ending<'d>(doc: &'d Document, s: &Sentence, n: usize) -> &'d str {
     let text = doc
         .display
         .get(s.display.clone())
@@ -405,7 +405,11 @@ impl DialogueBreaks {
 /// empty ending are in no run, and a run stops at a dialogue paragraph (an exchange of lines
 /// between two narration sentences breaks the monotony the rule is about): it never spans a
 /// dialogue paragraph, nor goes on from narration into dialogue or back.
-pub fn same_ending_runs(doc: &Document, sentences: &[&Sentence], n: usize) -> Vec<Range<usize>> {
+pub(crate) fn same_ending_runs(
+    doc: &Document,
+    sentences: &[&Sentence],
+    n: usize,
+) -> Vec<Range<usize>> {
     let breaks = DialogueBreaks::new(doc);
     let crosses = |a: usize, b: usize| breaks.crosses(a, b);
     let mut runs = Vec::new();
@@ -432,7 +436,7 @@ pub fn same_ending_runs(doc: &Document, sentences: &[&Sentence], n: usize) -> Ve
 /// The tension score of one sentence used by `hook_assessment`: the number of `！？!?`,
 /// plus one per pair of `…` or `―`, plus one when the sentence is short
 /// (≤ `short_sentence_length`).
-pub fn tension(doc: &Document, s: &Sentence, short_len: usize) -> usize {
+pub(crate) fn tension(doc: &Document, s: &Sentence, short_len: usize) -> usize {
     let text = doc.display.get(s.display.clone()).unwrap_or("");
     let mut marks = 0;
     let mut ellipsis = 0;

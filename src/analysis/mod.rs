@@ -98,7 +98,7 @@ pub fn analyze(text: &str, file: &str, settings: &Settings) -> FileAnalysis {
 
 /// `analyze` with a dictionary for the word rules (`rules::needs_words`); without one they
 /// report nothing. The text is tokenised only if an enabled rule asks for words.
-pub fn analyze_with(
+pub(crate) fn analyze_with(
     text: &str,
     file: &str,
     settings: &Settings,
@@ -110,7 +110,7 @@ pub fn analyze_with(
 /// `analyze_with` given `text_sha256`, the lower-case hex sha256 of `text` when the caller
 /// already has it (a file whose bytes are its normalised text): the text is not hashed again.
 /// A wrong hash gives wrong finding ids; `None` hashes the text here.
-pub fn analyze_hashed(
+pub(crate) fn analyze_hashed(
     text: &str,
     file: &str,
     settings: &Settings,

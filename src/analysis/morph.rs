@@ -78,17 +78,17 @@ impl<'t> Token<'t> {
     }
 
     /// The four part-of-speech fields.
-    pub fn pos4(&self) -> [&'t str; 4] {
+    pub(crate) fn pos4(&self) -> [&'t str; 4] {
         [self.pos(0), self.pos(1), self.pos(2), self.pos(3)]
     }
 
     /// 活用型 (e.g. 一段, 五段・カ行イ音便).
-    pub fn ctype(&self) -> &'t str {
+    pub(crate) fn ctype(&self) -> &'t str {
         self.field(4)
     }
 
     /// 活用形 (e.g. 未然形, 連用タ接続).
-    pub fn cform(&self) -> &'t str {
+    pub(crate) fn cform(&self) -> &'t str {
         self.field(5)
     }
 
@@ -113,7 +113,8 @@ impl Lexicon {
     }
 
     /// The words of `text`, in order, covering every non-space byte.
-    pub fn tokenize<'t>(&'t self, text: &str) -> Vec<Token<'t>> {
+    #[cfg(test)]
+    pub(crate) fn tokenize<'t>(&'t self, text: &str) -> Vec<Token<'t>> {
         self.tokenize_with(&mut self.tokenizer.new_worker(), text)
     }
 

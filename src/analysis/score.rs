@@ -41,12 +41,12 @@ pub const WHOLE_TEXT_RULES: &[&str] = &[
 
 /// The whole-text rules that measure a ratio or an average (all but the length): skipped on a
 /// text too short to score (`too_short`), where such a figure is noise.
-pub fn is_ratio_rule(code: &str) -> bool {
+pub(crate) fn is_ratio_rule(code: &str) -> bool {
     code != "LENGTH_OUT_OF_RANGE" && WHOLE_TEXT_RULES.contains(&code)
 }
 
 /// Penalty of one finding per `DENSITY_UNIT` body characters.
-pub fn weight(s: Severity) -> f64 {
+pub(crate) fn weight(s: Severity) -> f64 {
     match s {
         Severity::Low => 2.0,
         Severity::Medium => 5.0,
@@ -122,7 +122,7 @@ impl Scores {
 }
 
 /// Why a text of `body_chars` cannot be judged, if it cannot.
-pub fn too_short(body_chars: usize, settings: &Settings) -> Option<String> {
+pub(crate) fn too_short(body_chars: usize, settings: &Settings) -> Option<String> {
     let share = (settings.target_length.min as f64 * MIN_TARGET_SHARE).ceil() as usize;
     let limit = MIN_BODY_CHARS.max(share);
     (body_chars < limit).then(|| {
@@ -134,7 +134,7 @@ pub fn too_short(body_chars: usize, settings: &Settings) -> Option<String> {
 }
 
 /// The penalty of one rule: its findings' severities, over a text of `body_chars`.
-pub fn rule_penalty(code: &str, severities: &[Severity], body_chars: usize) -> f64 {
+pub(crate) fn rule_penalty(code: &str, severities: &[Severity], body_chars: usize) -> f64 {
     let Some(&worst) = severities.iter().max() else {
         return 0.0;
     };
@@ -148,7 +148,7 @@ pub fn rule_penalty(code: &str, severities: &[Severity], body_chars: usize) -> f
 }
 
 /// `max(0, 100 − Σ rule penalties)` of `(code, severity)` pairs, one decimal.
-pub fn penalty_score<'a>(
+pub(crate) fn penalty_score<'a>(
     findings: impl IntoIterator<Item = (&'a str, Severity)>,
     body_chars: usize,
 ) -> f64 {
@@ -157,7 +157,7 @@ pub fn penalty_score<'a>(
 
 /// `penalty_score` with each rule's penalty multiplied by its weight in `rule_weights`
 /// (absent: 1) and capped again (the feedback weights of `corpus_stats::optimize_weights`).
-pub fn penalty_score_weighted<'a>(
+pub(crate) fn penalty_score_weighted<'a>(
     findings: impl IntoIterator<Item = (&'a str, Severity)>,
     body_chars: usize,
     rule_weights: &BTreeMap<String, f64>,
@@ -189,7 +189,7 @@ pub fn compute(findings: &[Finding], body_chars: usize, settings: &Settings) -> 
 }
 
 /// `compute` with per-rule weights (see `penalty_score_weighted`).
-pub fn compute_weighted(
+pub(crate) fn compute_weighted(
     findings: &[Finding],
     body_chars: usize,
     settings: &Settings,

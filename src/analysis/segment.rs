@@ -130,22 +130,24 @@ pub struct Document<'a> {
 }
 
 /// The four whitespace characters SPEC §2.3 excludes from 正味文字数.
-pub fn is_space(c: char) -> bool {
+pub(crate) fn is_space(c: char) -> bool {
     matches!(c, ' ' | '\u{3000}' | '\t' | '\n')
 }
 
 /// A sentence terminator (SPEC §2.5): `。！？!?`.
-pub fn is_terminator(c: char) -> bool {
+pub(crate) fn is_terminator(c: char) -> bool {
     matches!(c, '。' | '！' | '？' | '!' | '?')
 }
 
 /// An opening bracket that keeps a sentence open (SPEC §2.5): `「『（(【〈《〔`.
-pub fn is_open_bracket(c: char) -> bool {
+#[cfg(test)]
+pub(crate) fn is_open_bracket(c: char) -> bool {
     matches!(c, '「' | '『' | '（' | '(' | '【' | '〈' | '《' | '〔')
 }
 
 /// The closing counterpart of an opening bracket of `is_open_bracket`.
-pub fn closing_of(open: char) -> Option<char> {
+#[cfg(test)]
+pub(crate) fn closing_of(open: char) -> Option<char> {
     Some(match open {
         '「' => '」',
         '『' => '』',
@@ -161,7 +163,7 @@ pub fn closing_of(open: char) -> Option<char> {
 
 /// A closing bracket or quote that belongs to the sentence whose terminating run it follows:
 /// the closers of `is_open_bracket` plus `”’"'`.
-pub fn is_closer(c: char) -> bool {
+pub(crate) fn is_closer(c: char) -> bool {
     matches!(
         c,
         '」' | '』' | '）' | ')' | '】' | '〉' | '》' | '〕' | '”' | '’' | '"' | '\''
@@ -169,17 +171,17 @@ pub fn is_closer(c: char) -> bool {
 }
 
 /// A dash that opens a dialogue paragraph (SPEC §2.4): `―` U+2015, `—` U+2014, `─` U+2500.
-pub fn is_dash(c: char) -> bool {
+pub(crate) fn is_dash(c: char) -> bool {
     matches!(c, '―' | '—' | '─')
 }
 
 /// A character a scene-break line may consist of (besides spaces): `◇◆□■＊*※―-`.
-pub fn is_scene_break_char(c: char) -> bool {
+pub(crate) fn is_scene_break_char(c: char) -> bool {
     matches!(c, '◇' | '◆' | '□' | '■' | '＊' | '*' | '※' | '―' | '-')
 }
 
 /// Space, U+3000 or tab: the whitespace that may surround text on a line.
-pub fn is_line_space(c: char) -> bool {
+pub(crate) fn is_line_space(c: char) -> bool {
     matches!(c, ' ' | '\u{3000}' | '\t')
 }
 
@@ -200,11 +202,6 @@ impl<'a> Document<'a> {
     /// Parses normalised text (see `source::Source`). Never panics, whatever the input.
     pub fn parse(source: &'a str) -> Document<'a> {
         super::markup::build(source)
-    }
-
-    /// Displayed text of a display byte range.
-    pub fn display_text(&self, range: Range<usize>) -> &str {
-        &self.display[range]
     }
 
     pub fn paragraph_text(&self, p: &Paragraph) -> &str {

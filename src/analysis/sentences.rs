@@ -61,7 +61,7 @@ fn close_kind(c: char) -> Option<u8> {
 }
 
 /// A numeral around which `、` is not a comma (SPEC §2.9).
-pub fn is_numeral(c: char) -> bool {
+pub(crate) fn is_numeral(c: char) -> bool {
     c.is_ascii_digit()
         || ('０'..='９').contains(&c)
         || matches!(
@@ -83,7 +83,7 @@ pub fn is_numeral(c: char) -> bool {
 }
 
 /// Whether the `、` at byte `i` of `text` lies between two numerals.
-pub fn numeral_comma(text: &str, i: usize) -> bool {
+pub(crate) fn numeral_comma(text: &str, i: usize) -> bool {
     let before = text[..i].chars().next_back();
     let after = text[i + '、'.len_utf8()..].chars().next();
     before.is_some_and(is_numeral) && after.is_some_and(is_numeral)

@@ -33,7 +33,7 @@ impl Preset {
     }
 
     /// Whether rule `code` runs by default under this preset.
-    pub fn enables(self, code: &str, length_configured: bool) -> bool {
+    pub(crate) fn enables(self, code: &str, length_configured: bool) -> bool {
         match self {
             Preset::Narou => true,
             Preset::Literary => match code {
@@ -245,7 +245,7 @@ pub const OPT_IN_RULES: &[&str] = &[
 
 impl Settings {
     /// Whether rule `code` of `aspect` runs under these settings.
-    pub fn is_enabled(&self, code: &str, aspect: Aspect) -> bool {
+    pub(crate) fn is_enabled(&self, code: &str, aspect: Aspect) -> bool {
         if !self.aspects.is_empty() && !self.aspects.contains(&aspect) {
             return false;
         }
@@ -268,14 +268,14 @@ impl Settings {
     }
 
     /// Chooses `preset` (explicitly).
-    pub fn set_preset(&mut self, preset: Preset) {
+    pub(crate) fn set_preset(&mut self, preset: Preset) {
         self.preset = preset.as_str().to_string();
         self.preset_explicit = true;
     }
 
     /// The settings for a text: an Aozora Bunko file is read with `literary` unless a preset
     /// was chosen. `None` when these settings apply as they are.
-    pub fn for_text(&self, aozora: bool) -> Option<Settings> {
+    pub(crate) fn for_text(&self, aozora: bool) -> Option<Settings> {
         if aozora && !self.preset_explicit && self.preset() != Preset::Literary {
             let mut s = self.clone();
             s.preset = Preset::Literary.as_str().to_string();
@@ -286,7 +286,7 @@ impl Settings {
     }
 
     /// The severity a finding of `code` is reported with.
-    pub fn severity_for(&self, code: &str, computed: Severity) -> Severity {
+    pub(crate) fn severity_for(&self, code: &str, computed: Severity) -> Severity {
         self.rules
             .get(code)
             .and_then(|o| o.severity)
@@ -294,7 +294,7 @@ impl Settings {
     }
 
     /// A stable fingerprint of everything that changes analysis output (cache key part).
-    pub fn fingerprint(&self) -> String {
+    pub(crate) fn fingerprint(&self) -> String {
         use sha2::{Digest, Sha256};
         let json = serde_json::to_string(self).unwrap_or_default();
         let digest = Sha256::digest(json.as_bytes());

@@ -69,7 +69,7 @@ impl Source {
     /// file with mixed endings, a line equal to the original's at the same place counting
     /// from the start or from the end — or any line of a changed stretch that kept its
     /// number of lines — keeps its own ending; other new lines get `line_ending`.
-    pub fn denormalise(&self, text: &str) -> String {
+    pub(crate) fn denormalise(&self, text: &str) -> String {
         let mut out = String::with_capacity(text.len() + text.len() / 16 + 3);
         if self.had_bom {
             out.push('\u{feff}');

@@ -34,7 +34,7 @@ fn aozora_directive(t: &str) -> Option<&str> {
 /// Marks (sets to false in `inc`) the comment and directive lines among the lines still
 /// included: whole-line HTML comments (from a line starting with `<!--` to the line holding
 /// `-->`, with nothing but whitespace after it) and `［＃noveler-…］` lines.
-pub fn exclude_comment_lines(source: &str, spans: &[Span], inc: &mut [bool]) {
+pub(crate) fn exclude_comment_lines(source: &str, spans: &[Span], inc: &mut [bool]) {
     let mut l = 0;
     while l < spans.len() {
         if !inc[l] {

@@ -193,7 +193,7 @@ fn from_cwd(cwd: &std::path::Path, p: &str) -> String {
 }
 
 /// Whether to colour output written to a stream that `is_tty`.
-pub fn use_color(choice: ColorChoice, is_tty: bool) -> bool {
+pub(crate) fn use_color(choice: ColorChoice, is_tty: bool) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

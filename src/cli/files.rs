@@ -36,7 +36,7 @@ impl DataFormat {
 /// the working directory is made absolute (so `cd 40_原稿 && noveler files info 第001話.md`
 /// works); anything else is passed on and taken relative to the project root. The command
 /// then refuses whatever lies outside the root.
-pub fn user_path(arg: &str) -> String {
+pub(crate) fn user_path(arg: &str) -> String {
     let p = Path::new(arg);
     if p.is_absolute() {
         return arg.to_string();
@@ -51,7 +51,7 @@ pub fn user_path(arg: &str) -> String {
 /// Windows shells pass them: `'40_原稿/第00[12]*.md'`) expanded relative to the working
 /// directory, sorted; an argument that names an existing path, or a pattern that matches
 /// nothing, is kept as it is (the command then says it is missing).
-pub fn expand_globs(args: &[String]) -> Vec<String> {
+pub(crate) fn expand_globs(args: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for arg in args {
         let is_pattern = arg.contains(['*', '?', '[']) && !Path::new(arg).exists();
@@ -70,7 +70,7 @@ pub fn expand_globs(args: &[String]) -> Vec<String> {
 }
 
 /// Reads all of stdin as UTF-8.
-pub fn read_stdin() -> Result<String> {
+pub(crate) fn read_stdin() -> Result<String> {
     let bytes = crate::store::text::read_stream(Path::new("<stdin>"), std::io::stdin().lock())?;
     String::from_utf8(bytes).map_err(|e| {
         crate::store::text::decode(Path::new("<stdin>"), e.as_bytes())
@@ -80,7 +80,7 @@ pub fn read_stdin() -> Result<String> {
 }
 
 /// Prints `bytes` exactly (no newline added) for a successful run, else like `emit`.
-pub fn emit_raw<R: Report>(
+pub(crate) fn emit_raw<R: Report>(
     sink: &Sink,
     outcome: &Outcome<R>,
     bytes: impl Fn(&R) -> &[u8],

@@ -54,7 +54,7 @@ fn command() -> clap::Command {
 }
 
 /// `(file name, contents)` of the completion script of every shell in `SHELLS`.
-pub fn completion_files() -> Vec<(String, Vec<u8>)> {
+pub(crate) fn completion_files() -> Vec<(String, Vec<u8>)> {
     SHELLS
         .iter()
         .map(|shell| {
@@ -68,7 +68,7 @@ pub fn completion_files() -> Vec<(String, Vec<u8>)> {
 
 /// `(file name, contents)` of `noveler.1` and one page per (visible) subcommand, nested
 /// subcommands included (`noveler-files-list.1`), sorted by name.
-pub fn man_pages() -> Vec<(String, Vec<u8>)> {
+pub(crate) fn man_pages() -> Vec<(String, Vec<u8>)> {
     fn walk(cmd: &clap::Command, out: &mut Vec<(String, Vec<u8>)>) {
         for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
             walk(sub, out);
@@ -115,7 +115,7 @@ pub fn write_all(dir: &Path) -> crate::Result<Vec<PathBuf>> {
     Ok(written)
 }
 
-pub fn run_completions(args: CompletionsArgs, sink: &Sink) -> ExitStatus {
+pub(crate) fn run_completions(args: CompletionsArgs, sink: &Sink) -> ExitStatus {
     if args.write_all {
         let dir = args.dir.unwrap_or_else(|| PathBuf::from("."));
         return match write_all(&dir) {
@@ -140,7 +140,7 @@ pub fn run_completions(args: CompletionsArgs, sink: &Sink) -> ExitStatus {
     print_bytes(&body, sink)
 }
 
-pub fn run_man(args: ManArgs, sink: &Sink) -> ExitStatus {
+pub(crate) fn run_man(args: ManArgs, sink: &Sink) -> ExitStatus {
     if let Some(dir) = args.dir {
         let pages = man_pages();
         for (name, body) in &pages {

@@ -271,7 +271,7 @@ pub fn context(global: &GlobalArgs) -> Ctx {
 }
 
 /// Whether `dir` is an author's project (config file or manuscript directory).
-pub fn is_project(dir: &std::path::Path) -> bool {
+pub(crate) fn is_project(dir: &std::path::Path) -> bool {
     dir.join(crate::project::PROJECT_CONFIG).is_file()
         || dir.join(crate::project::MANUSCRIPT_DIR).is_dir()
 }
@@ -279,7 +279,7 @@ pub fn is_project(dir: &std::path::Path) -> bool {
 /// What a run may leave behind at `ctx.root`: inside a project (or a root named with
 /// `--project-root` / `PROJECT_ROOT`) the envelope and the cache, as SPEC §5 says; outside
 /// one nothing unless `--save`. `--no-save` always wins. Call again when the root changes.
-pub fn apply_save_policy(ctx: &mut Ctx, global: &GlobalArgs) {
+pub(crate) fn apply_save_policy(ctx: &mut Ctx, global: &GlobalArgs) {
     let asked = global.save || global.project_root.is_some() || is_project(&ctx.root);
     ctx.save = !global.no_save && asked;
     ctx.use_cache = asked;
@@ -288,7 +288,7 @@ pub fn apply_save_policy(ctx: &mut Ctx, global: &GlobalArgs) {
 /// Prints an outcome through `sink`: the envelope for `json`, `text(report)` otherwise;
 /// errors go to stderr rendered by miette. Returns the exit status. A closed stdout (broken
 /// pipe) is not an error.
-pub fn emit<R: Report>(
+pub(crate) fn emit<R: Report>(
     sink: &Sink,
     outcome: &Outcome<R>,
     format: Format,
@@ -310,7 +310,7 @@ pub fn emit<R: Report>(
 }
 
 /// `details.violations` (`[{path, message}]`) as one line each, when there are several.
-pub fn violation_lines(err: &Error) -> String {
+pub(crate) fn violation_lines(err: &Error) -> String {
     let Some(v) = err
         .details
         .as_ref()
@@ -336,7 +336,7 @@ pub fn violation_lines(err: &Error) -> String {
 
 /// An error rendered by miette, unwrapped so that file names stay whole; coloured when
 /// stderr is a terminal and `NO_COLOR` is unset.
-pub fn render_error(err: &Error) -> String {
+pub(crate) fn render_error(err: &Error) -> String {
     use std::io::IsTerminal;
     let colour = check::use_color(check::ColorChoice::Auto, std::io::stderr().is_terminal());
     let theme = if colour {

@@ -99,7 +99,7 @@ pub fn run(ctx: &Ctx, args: PlotArgs, sink: &Sink) -> ExitStatus {
 }
 
 /// Text of `noveler plot`.
-pub fn plot_text(r: &PlotReport) -> String {
+pub(crate) fn plot_text(r: &PlotReport) -> String {
     let mut t = String::new();
     match &r.result {
         PlotResult::Prompt(p) => {

@@ -110,7 +110,7 @@ pub enum Verb {
 }
 
 /// Reads a JSON document from a file (`-`: stdin); U006 when it is not JSON.
-pub fn read_json(arg: &str) -> Result<Value> {
+pub(crate) fn read_json(arg: &str) -> Result<Value> {
     let (text, name) = if arg == "-" {
         (crate::cli::files::read_stdin()?, "<stdin>".to_string())
     } else {
@@ -314,7 +314,7 @@ pub struct EvaluateArgs {
     pub format: DataFormat,
 }
 
-pub fn run_evaluate(ctx: &Ctx, args: EvaluateArgs, sink: &Sink) -> ExitStatus {
+pub(crate) fn run_evaluate(ctx: &Ctx, args: EvaluateArgs, sink: &Sink) -> ExitStatus {
     let fmt = args.format.format();
     let ep = args.episode;
     let llm = args.llm_result.clone();

@@ -49,14 +49,14 @@ impl Sink {
     }
 
     /// A sink that keeps everything; `into_captured` hands it over.
-    pub fn capturing() -> Sink {
+    pub(crate) fn capturing() -> Sink {
         Sink {
             capture: Some(RefCell::default()),
         }
     }
 
     /// What was printed (empty for `std`).
-    pub fn into_captured(self) -> Captured {
+    pub(crate) fn into_captured(self) -> Captured {
         self.capture.map(RefCell::into_inner).unwrap_or_default()
     }
 
@@ -80,7 +80,7 @@ impl Sink {
 
     /// Writes what `fill` writes to stdout through a buffer as it is produced (plus a final
     /// newline when it did not end with one): a large output is never held whole in memory.
-    pub fn stdout_with(
+    pub(crate) fn stdout_with(
         &self,
         fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
     ) -> std::io::Result<()> {
@@ -102,7 +102,7 @@ impl Sink {
     }
 
     /// Writes `bytes` exactly to stdout (captured as UTF-8 text).
-    pub fn stdout_bytes(&self, bytes: &[u8]) -> std::io::Result<()> {
+    pub(crate) fn stdout_bytes(&self, bytes: &[u8]) -> std::io::Result<()> {
         if let Some(c) = &self.capture {
             c.borrow_mut()
                 .stdout

@@ -294,7 +294,7 @@ macro_rules! exec {
     }};
 }
 
-pub fn run_todo(ctx: &Ctx, args: TodoArgs, sink: &Sink) -> ExitStatus {
+pub(crate) fn run_todo(ctx: &Ctx, args: TodoArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         TodoCommand::Add {
             title,
@@ -383,7 +383,7 @@ pub fn run_todo(ctx: &Ctx, args: TodoArgs, sink: &Sink) -> ExitStatus {
     }
 }
 
-pub fn run_adr(ctx: &Ctx, args: AdrArgs, sink: &Sink) -> ExitStatus {
+pub(crate) fn run_adr(ctx: &Ctx, args: AdrArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         AdrCommand::New {
             title,
@@ -432,7 +432,7 @@ pub fn run_adr(ctx: &Ctx, args: AdrArgs, sink: &Sink) -> ExitStatus {
     }
 }
 
-pub fn run_context(ctx: &Ctx, args: ContextArgs, sink: &Sink) -> ExitStatus {
+pub(crate) fn run_context(ctx: &Ctx, args: ContextArgs, sink: &Sink) -> ExitStatus {
     match args.command {
         ContextCommand::Set {
             task_id,

@@ -306,7 +306,7 @@ fn progress_line(done: usize, skipped: usize, total: u8) -> String {
 }
 
 /// Text of `noveler write EP`.
-pub fn show_text(o: &WriteOutcome) -> String {
+pub(crate) fn show_text(o: &WriteOutcome) -> String {
     let mut t = String::new();
     let dry = if o.dry_run {
         "（ドライラン：何も保存していません）"
@@ -363,7 +363,7 @@ pub fn show_text(o: &WriteOutcome) -> String {
 }
 
 /// Text of `noveler write submit`.
-pub fn submit_text(o: &SubmitOutcome) -> String {
+pub(crate) fn submit_text(o: &SubmitOutcome) -> String {
     let mut t = String::new();
     if o.dry_run {
         t.push_str(&format!(
@@ -420,7 +420,7 @@ pub fn submit_text(o: &SubmitOutcome) -> String {
 }
 
 /// Text of `noveler write status`.
-pub fn status_text(o: &StatusOutcome) -> String {
+pub(crate) fn status_text(o: &StatusOutcome) -> String {
     let mut t = format!("第{:03}話の執筆セッション\n", o.episode);
     if o.sessions.is_empty() && o.corrupt_sessions.is_empty() {
         t.push_str("  （なし）\n");
@@ -497,7 +497,7 @@ pub fn status_text(o: &StatusOutcome) -> String {
 }
 
 /// Text of `noveler write tasks`.
-pub fn tasks_text(o: &TasksOutcome) -> String {
+pub(crate) fn tasks_text(o: &TasksOutcome) -> String {
     let mut t = format!(
         "第{:03}話 タスク（セッション {}）進捗 {:.0}%\n",
         o.episode,
@@ -536,7 +536,7 @@ pub fn tasks_text(o: &TasksOutcome) -> String {
 }
 
 /// Text of `noveler write recover`.
-pub fn recover_text(o: &ResumeFailureOutcome) -> String {
+pub(crate) fn recover_text(o: &ResumeFailureOutcome) -> String {
     let mut t = format!(
         "第{:03}話 セッション {} を STEP{} から再適用しました\n",
         o.episode,

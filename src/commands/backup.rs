@@ -88,12 +88,12 @@ fn all_files(root: &Path) -> Result<Vec<String>> {
 }
 
 /// The manuscript of `episode` (via the project model: E001/E003/E004), relative to the root.
-pub fn episode_file(root: &Path, episode: u32) -> Result<String> {
+pub(crate) fn episode_file(root: &Path, episode: u32) -> Result<String> {
     let path = Project::load(root)?.manuscript_path(episode)?;
     Ok(paths::resolve(root, &path)?.rel)
 }
 
-pub fn run_create(ctx: &Ctx, req: BackupCreateRequest) -> Result<BackupCreateReport> {
+pub(crate) fn run_create(ctx: &Ctx, req: BackupCreateRequest) -> Result<BackupCreateReport> {
     let root = &ctx.root;
     let mut rels = Vec::new();
     if let Some(ep) = req.episode {
@@ -174,7 +174,7 @@ pub struct BackupListReport {
 
 impl Report for BackupListReport {}
 
-pub fn run_list(ctx: &Ctx, _req: BackupListRequest) -> Result<BackupListReport> {
+pub(crate) fn run_list(ctx: &Ctx, _req: BackupListRequest) -> Result<BackupListReport> {
     let (good, broken) = backup::list(&ctx.root)?;
     let backups: Vec<BackupSummary> = good
         .into_iter()
@@ -228,7 +228,7 @@ impl Report for BackupRestoreReport {
     }
 }
 
-pub fn run_restore(ctx: &Ctx, req: BackupRestoreRequest) -> Result<BackupRestoreReport> {
+pub(crate) fn run_restore(ctx: &Ctx, req: BackupRestoreRequest) -> Result<BackupRestoreReport> {
     let root = &ctx.root;
     let id = req.backup_id.trim();
     let outcome = backup::restore(root, id, req.dry_run)?;

@@ -279,7 +279,7 @@ pub fn show(ctx: &Ctx, req: BaselineShowRequest) -> Result<BaselineShowReport> {
 }
 
 /// Text for `baseline build` / `show`.
-pub fn summary_text(s: &BaselineSummary) -> String {
+pub(crate) fn summary_text(s: &BaselineSummary) -> String {
     let genre = s
         .genre
         .as_deref()

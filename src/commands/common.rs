@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A score as people write it: `86`, `86.5`.
-pub fn fmt_score(s: f64) -> String {
+pub(crate) fn fmt_score(s: f64) -> String {
     let r = (s * 10.0).round() / 10.0;
     if r.fract() == 0.0 {
         format!("{r:.0}")
@@ -19,7 +19,7 @@ pub fn fmt_score(s: f64) -> String {
 }
 
 /// Thousands separators for counts: `12,345` (also used by the text renderers).
-pub fn fmt_thousands(n: usize) -> String {
+pub(crate) fn fmt_thousands(n: usize) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
@@ -32,7 +32,7 @@ pub fn fmt_thousands(n: usize) -> String {
 }
 
 /// Parses a humantime duration argument (`30d`, `1h`, `0s`).
-pub fn parse_duration(text: &str, what: &str) -> Result<Duration> {
+pub(crate) fn parse_duration(text: &str, what: &str) -> Result<Duration> {
     humantime::parse_duration(text.trim()).map_err(|e| {
         Error::new(
             Code::U001,
@@ -69,7 +69,7 @@ pub fn submission_payload(
 }
 
 /// Reads a submission file (UTF-8).
-pub fn read_submission(root: &Path, file: &str) -> Result<(String, PathBuf)> {
+pub(crate) fn read_submission(root: &Path, file: &str) -> Result<(String, PathBuf)> {
     let p = Path::new(file);
     let path = if p.is_absolute() {
         p.to_path_buf()

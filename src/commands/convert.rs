@@ -76,7 +76,7 @@ fn invalid(pointer: &str, message: String) -> Error {
 }
 
 /// The whole text, or its first and last `SUMMARY_EDGE` characters around `ELISION`.
-pub fn summarize(text: &str) -> (String, bool) {
+pub(crate) fn summarize(text: &str) -> (String, bool) {
     let n = text.chars().count();
     if n <= SUMMARY_LIMIT {
         return (text.to_string(), false);

@@ -228,7 +228,7 @@ pub fn summary(ctx: &Ctx, _req: FeedbackSummaryRequest) -> Result<FeedbackSummar
 }
 
 /// Text of the weights and suggestions.
-pub fn weights_text(w: &WeightOptimization) -> String {
+pub(crate) fn weights_text(w: &WeightOptimization) -> String {
     let mut s = format!("判断 {} 件（統計。モデルではありません）\n", w.decisions);
     for (code, r) in &w.rules {
         s.push_str(&format!(
@@ -251,7 +251,7 @@ const MAX_REMAINING: usize = 50;
 /// Appends an automatic record (`store::logs::AUTO_FEEDBACK`, rotated like the other logs)
 /// and says where it went; a failure to record never fails the step (seed 001 §8.5: the
 /// result is returned, the failure is reported).
-pub fn append_auto(ctx: &Ctx, record: &Value) -> Value {
+pub(crate) fn append_auto(ctx: &Ctx, record: &Value) -> Value {
     if !ctx.save {
         return json!({"recorded": false, "reason": "no_save"});
     }
@@ -288,7 +288,7 @@ fn previous_attempt(ctx: &Ctx, result: &StepResult) -> Option<AttemptRecord> {
 /// The automatic record of a progressive step: the previous step's scores, this step's,
 /// the fixes it applied (none: a step measures, it never edits the text) and the issues
 /// it left. Statistics of the run, not a judgment.
-pub fn step_record(
+pub(crate) fn step_record(
     previous: Option<&AttemptRecord>,
     result: &StepResult,
     ml: &MlOptimization,
@@ -341,7 +341,7 @@ pub fn step_record(
 
 /// Records a finished progressive step run with `ml_optimization` (seed 001 §8.2.3);
 /// returns `ml_enhancements.auto_feedback`.
-pub fn after_step(ctx: &Ctx, result: &StepResult, ml: &MlOptimization) -> Value {
+pub(crate) fn after_step(ctx: &Ctx, result: &StepResult, ml: &MlOptimization) -> Value {
     let previous = previous_attempt(ctx, result);
     let record = step_record(previous.as_ref(), result, ml, (ctx.clock)());
     append_auto(ctx, &record)
@@ -374,7 +374,7 @@ fn score_of(v: &Value) -> Option<f64> {
         .or_else(|| v["overall"].as_f64())
 }
 
-pub fn auto_summary(ctx: &Ctx) -> AutoSummary {
+pub(crate) fn auto_summary(ctx: &Ctx) -> AutoSummary {
     let (lines, unreadable) = logs::read(&ctx.root, logs::AUTO_FEEDBACK, logs::DEFAULT_ROTATION);
     let mut by_source: BTreeMap<String, (usize, Vec<f64>)> = BTreeMap::new();
     for l in &lines {
@@ -410,7 +410,7 @@ pub fn auto_summary(ctx: &Ctx) -> AutoSummary {
 }
 
 /// Text of the automatic records: per source, how many and the mean score change.
-pub fn auto_text(a: &AutoSummary) -> String {
+pub(crate) fn auto_text(a: &AutoSummary) -> String {
     if a.records == 0 {
         return format!("自動記録 0 件（{}）\n", a.log);
     }

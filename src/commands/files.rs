@@ -102,7 +102,7 @@ fn status_of(recorded: Option<&IndexEntry>, sha: &str) -> ChangeStatus {
     }
 }
 
-pub fn run_info(ctx: &Ctx, req: FileInfoRequest) -> Result<FileInfoReport> {
+pub(crate) fn run_info(ctx: &Ctx, req: FileInfoRequest) -> Result<FileInfoReport> {
     let r = paths::resolve_file(&ctx.root, Path::new(&req.path))?;
     let croot = paths::canonical_root(&ctx.root);
     let bytes = crate::store::text::read_bytes(&r.abs)?;
@@ -183,7 +183,7 @@ pub struct FilesListReport {
 
 impl Report for FilesListReport {}
 
-pub fn run_list(ctx: &Ctx, req: FilesListRequest) -> Result<FilesListReport> {
+pub(crate) fn run_list(ctx: &Ctx, req: FilesListRequest) -> Result<FilesListReport> {
     let loaded = index::load(&ctx.root)?;
     let croot = paths::canonical_root(&ctx.root);
     let files: Vec<ListedFile> = loaded
@@ -245,7 +245,7 @@ impl Report for FileGetReport {
     }
 }
 
-pub fn run_get(ctx: &Ctx, req: FileGetRequest) -> Result<FileGetReport> {
+pub(crate) fn run_get(ctx: &Ctx, req: FileGetRequest) -> Result<FileGetReport> {
     let wanted = req.hash.trim().to_ascii_lowercase();
     if wanted.len() < 8 || wanted.len() > 64 || !is_hex(&wanted) {
         return Err(Error::new(
@@ -382,7 +382,7 @@ impl Report for FileChangesReport {
     }
 }
 
-pub fn run_changes(ctx: &Ctx, req: FileChangesRequest) -> Result<FileChangesReport> {
+pub(crate) fn run_changes(ctx: &Ctx, req: FileChangesRequest) -> Result<FileChangesReport> {
     let loaded = index::load(&ctx.root)?;
     let croot = paths::canonical_root(&ctx.root);
     let targets: Vec<String> = if req.paths.is_empty() {
@@ -490,7 +490,7 @@ impl Report for ResultPageReport {
 }
 
 /// Reads a page of a saved result, so a reply cut to fit the model's context loses nothing.
-pub fn run_page(ctx: &Ctx, req: ResultPageRequest) -> Result<ResultPageReport> {
+pub(crate) fn run_page(ctx: &Ctx, req: ResultPageRequest) -> Result<ResultPageReport> {
     let r = paths::resolve_file(&ctx.root, Path::new(&req.saved_to))?;
     if !r.rel.starts_with(&format!("{OUTPUT_DIR}/")) {
         return Err(Error::new(
@@ -586,7 +586,7 @@ pub struct FilesCleanReport {
 
 impl Report for FilesCleanReport {}
 
-pub fn run_clean(ctx: &Ctx, req: FilesCleanRequest) -> Result<FilesCleanReport> {
+pub(crate) fn run_clean(ctx: &Ctx, req: FilesCleanRequest) -> Result<FilesCleanReport> {
     let older_than = req.older_than.unwrap_or_else(|| "30d".to_string());
     let age = super::common::parse_duration(&older_than, "--older-than")?;
     let cutoff = SystemTime::now()

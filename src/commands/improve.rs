@@ -313,7 +313,7 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
 
 /// The automatic record of a fix → re-check loop that was not a dry run: its first and
 /// last scores, the fixes its kept passes applied per code and the findings left.
-pub fn loop_record(
+pub(crate) fn loop_record(
     r: &ImproveReport,
     episode: u32,
     now: std::time::SystemTime,

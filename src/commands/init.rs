@@ -180,7 +180,7 @@ fn render(template: &str, req: &InitRequest, min: usize, max: usize) -> String {
 
 /// `.novelerrc.yaml` with every setting at its default, commented out. Removing the first
 /// `# ` of each line yields a valid config equal to the defaults (tested).
-pub fn default_rc(min: usize, max: usize) -> String {
+pub(crate) fn default_rc(min: usize, max: usize) -> String {
     let mut out = String::new();
     out.push_str(
         "## .novelerrc.yaml — noveler check の設定。すべて既定値（preset narou）です。\n\
@@ -266,7 +266,7 @@ fn is_empty_dir(dir: &Path) -> Result<bool> {
 
 /// Whether `dir` exists and holds anything (the CLI uses this to avoid saving a result
 /// file into a directory `init` refuses).
-pub fn would_refuse(dir: &Path, force: bool) -> bool {
+pub(crate) fn would_refuse(dir: &Path, force: bool) -> bool {
     !force && dir.is_dir() && !is_empty_dir(dir).unwrap_or(false)
 }
 

@@ -74,19 +74,9 @@ impl Ctx {
         }
     }
 
-    /// A path the caller named (relative paths start at the project root), resolved through
-    /// the confinement policy: canonical and inside an allowed root, or U004. Without a
-    /// policy, the path as given.
-    pub fn user_path(&self, path: &Path) -> Result<PathBuf> {
-        match &self.confine {
-            Some(c) => c.resolve(&self.root, path),
-            None => Ok(self.root.join(path)),
-        }
-    }
-
     /// A project root the caller named: an existing directory (inside an allowed root when
     /// confined), canonical when confined.
-    pub fn user_root(&self, path: &Path) -> Result<PathBuf> {
+    pub(crate) fn user_root(&self, path: &Path) -> Result<PathBuf> {
         match &self.confine {
             Some(c) => c.resolve_dir(&self.root, path),
             None => {
@@ -104,18 +94,18 @@ impl Ctx {
         }
     }
 
-    pub fn report_progress(&self, done: u64, total: u64, what: &str) {
+    pub(crate) fn report_progress(&self, done: u64, total: u64, what: &str) {
         if let Some(p) = &self.progress {
             p(done, total, what);
         }
     }
 
-    pub fn is_cancelled(&self) -> bool {
+    pub(crate) fn is_cancelled(&self) -> bool {
         self.cancel.load(Ordering::Relaxed)
     }
 
     /// An error if the caller cancelled; long loops call this between items.
-    pub fn check_cancelled(&self) -> Result<()> {
+    pub(crate) fn check_cancelled(&self) -> Result<()> {
         if self.is_cancelled() {
             Err(Error::new(crate::Code::R001, "処理はキャンセルされました"))
         } else {
@@ -177,7 +167,7 @@ impl<R: Report> Outcome<R> {
 
     /// Writes the whole envelope as pretty JSON to `out` as it goes: the saved file copied
     /// through a buffer when it was saved, else the envelope serialised straight into `out`.
-    pub fn write_json(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    pub(crate) fn write_json(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
         match &self.saved_file {
             Some(file) => {
                 use std::io::Seek;

@@ -47,7 +47,7 @@ impl Report for NovelerCliReport {
 
 /// Splits a command line into words as a POSIX shell does (`shlex`): blanks separate,
 /// '…' and "…" group, `\` escapes.
-pub fn split_words(line: &str) -> Result<Vec<String>> {
+pub(crate) fn split_words(line: &str) -> Result<Vec<String>> {
     shlex::split(line).ok_or_else(|| unbalanced(line))
 }
 

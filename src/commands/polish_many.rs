@@ -73,7 +73,7 @@ impl Report for PolishManyReport {
 }
 
 /// The manuscripts the targets name, relative to the root, each once, in order.
-pub fn files_of(root: &Path, req: &PolishManyRequest) -> Result<Vec<String>> {
+pub(crate) fn files_of(root: &Path, req: &PolishManyRequest) -> Result<Vec<String>> {
     let project = Project::load(root)?;
     let mut targets = req.targets.clone();
     if req.all {

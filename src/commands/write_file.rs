@@ -98,7 +98,7 @@ pub fn target(root: &Path, path: &str) -> Result<paths::InRoot> {
 }
 
 /// The exclusivity key of a write: one writer per episode (`第NNN話…` files) or per file.
-pub fn key_for(rel: &str) -> String {
+pub(crate) fn key_for(rel: &str) -> String {
     let name = rel.rsplit('/').next().unwrap_or(rel);
     match crate::project::layout::episode_of(name) {
         Some((n, _)) => format!("episode:{n}"),
@@ -108,7 +108,7 @@ pub fn key_for(rel: &str) -> String {
 
 /// The exclusivity key of a `write` call, from its raw arguments (the MCP server refuses a
 /// second call with the same key while the first runs).
-pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+pub(crate) fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
     let path = args.get("path")?.as_str()?;
     let rel = path.trim_start_matches("./").replace('\\', "/");
     Some(key_for(&rel))

@@ -95,7 +95,7 @@ pub struct ArgError {
 
 impl ArgError {
     /// The U001 error this becomes (`details` carries field, expected and the example).
-    pub fn to_error(&self, tool: &str) -> crate::Error {
+    pub(crate) fn to_error(&self, tool: &str) -> crate::Error {
         let mut hint = String::new();
         if let Some(expected) = &self.expected {
             hint.push_str(&format!("期待される値: {expected}。"));
@@ -283,7 +283,7 @@ fn envelope_value<R: serde::Serialize>(envelope: &Envelope, report: Option<&R>) 
 
 impl ToolSpec {
     /// Calls with the same key (computed from the arguments) are exclusive.
-    pub fn exclusive(mut self, key: ExclusiveFn) -> ToolSpec {
+    pub(crate) fn exclusive(mut self, key: ExclusiveFn) -> ToolSpec {
         self.exclusive = Some(key);
         self
     }
@@ -310,7 +310,7 @@ impl ToolSpec {
     /// word: no `project_root` and no `episode_number` alias (both still accepted), `episode`
     /// required where the Request requires it, each description cut to its first sentence,
     /// no descriptions on shared definitions.
-    pub fn compact_input_schema(&self) -> JsonObject {
+    pub(crate) fn compact_input_schema(&self) -> JsonObject {
         let mut schema = self.input_schema.as_ref().clone();
         if let Some(Value::Object(props)) = schema.get_mut("properties") {
             props.shift_remove("project_root");
@@ -343,7 +343,10 @@ impl ToolSpec {
 
     /// Checks the arguments that the schema constrains beyond their type (episode range) and
     /// drops `project_root` when the Request does not declare it.
-    pub fn prepare_args(&self, mut args: JsonObject) -> std::result::Result<JsonObject, ArgError> {
+    pub(crate) fn prepare_args(
+        &self,
+        mut args: JsonObject,
+    ) -> std::result::Result<JsonObject, ArgError> {
         for key in ["episode", "episode_number"] {
             if let Some(n) = args.get(key).and_then(Value::as_i64) {
                 if n < EPISODE_MIN as i64 || n > EPISODE_MAX as i64 {
@@ -372,7 +375,7 @@ impl ToolSpec {
 
 /// The output schema of the default profile: the envelope frame of a compact reply
 /// (`mcp::reply`). The full, typed result is in the file `saved_to` names.
-pub fn frame_output_schema() -> Arc<JsonObject> {
+pub(crate) fn frame_output_schema() -> Arc<JsonObject> {
     static FRAME: std::sync::OnceLock<Arc<JsonObject>> = std::sync::OnceLock::new();
     FRAME
         .get_or_init(|| {

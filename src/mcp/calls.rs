@@ -18,7 +18,7 @@ use std::time::SystemTime;
 const ARG_CHARS: usize = 200;
 
 /// The cap a tool's runs count against (by its envelope command), if any.
-pub fn slot_kind(command: &str) -> Option<Kind> {
+pub(crate) fn slot_kind(command: &str) -> Option<Kind> {
     match command {
         "write"
         | "write_resume"
@@ -37,7 +37,7 @@ pub fn slot_kind(command: &str) -> Option<Kind> {
 
 /// Whether a failed call of this tool echoes its arguments: the writing tools and the
 /// file write (the seeds' "write" tools).
-pub fn echoes_arguments(command: &str) -> bool {
+pub(crate) fn echoes_arguments(command: &str) -> bool {
     matches!(
         command,
         "write"
@@ -51,7 +51,7 @@ pub fn echoes_arguments(command: &str) -> bool {
 /// The guidance for a tool name of the `progressive_check` family this server does not
 /// offer (a seed's dotted name, a retired one such as `start_session` in a profile without
 /// it, a typo): a U001 tool error naming the tools to use instead.
-pub fn progressive_guidance(name: &str, offered: &[&str]) -> Option<Error> {
+pub(crate) fn progressive_guidance(name: &str, offered: &[&str]) -> Option<Error> {
     let rest = name
         .strip_prefix("progressive_check.")
         .or_else(|| name.strip_prefix("progressive_check_"))?;
@@ -101,7 +101,7 @@ const ECHO_BYTES: usize = 4000;
 
 /// `arguments` fit for an error envelope or a log line: long strings cut, and when that is
 /// not enough, large nested values replaced by their size.
-pub fn echoed(args: &serde_json::Map<String, Value>) -> Value {
+pub(crate) fn echoed(args: &serde_json::Map<String, Value>) -> Value {
     let mut v = logs::abridge(&Value::Object(args.clone()), ARG_CHARS);
     if v.to_string().len() > ECHO_BYTES {
         if let Value::Object(map) = &mut v {
@@ -117,7 +117,7 @@ pub fn echoed(args: &serde_json::Map<String, Value>) -> Value {
 }
 
 /// Adds `arguments` to the error of a failed reply (`structuredContent` and its text copy).
-pub fn echo_into(result: &mut rmcp::model::CallToolResult, arguments: Value) {
+pub(crate) fn echo_into(result: &mut rmcp::model::CallToolResult, arguments: Value) {
     let Some(sc) = result.structured_content.as_mut() else {
         return;
     };
@@ -267,7 +267,7 @@ impl Probe {
 
 /// Appends a debug record to the project's call log; a failure is logged to stderr and
 /// never fails the call.
-pub fn write_record(root: &Path, record: &Value) {
+pub(crate) fn write_record(root: &Path, record: &Value) {
     if !root.is_dir() {
         return;
     }

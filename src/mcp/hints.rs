@@ -76,7 +76,7 @@ fn episode(word: &str) -> Option<u32> {
 
 /// The dedicated tool's call for CLI `line` (without the leading `noveler`), if the profile
 /// (`tools`) has one and every part of the line maps onto its arguments.
-pub fn cli_call(line: &str, tools: &[&str]) -> Option<Value> {
+pub(crate) fn cli_call(line: &str, tools: &[&str]) -> Option<Value> {
     let mut l = Line::parse(line)?;
     let mut args = Map::new();
     let owned = std::mem::take(&mut l.words);

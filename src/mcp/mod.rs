@@ -165,7 +165,7 @@ pub struct Options {
 }
 
 /// Serves `root` over stdin/stdout until the client closes stdin.
-pub fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
+pub(crate) fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
     let Options {
         profile,
         quiet,

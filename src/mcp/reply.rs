@@ -23,7 +23,7 @@ pub fn approx_tokens(text: &str) -> usize {
 
 /// Whether a reply's JSON text is within `budget` estimated tokens: `fit` leaves such a
 /// reply as it is.
-pub fn fits(text: &str, budget: usize) -> bool {
+pub(crate) fn fits(text: &str, budget: usize) -> bool {
     cost(text) <= budget * 2
 }
 
@@ -179,7 +179,7 @@ fn actions_as_calls(v: &mut Value, tools: &[&str]) {
 }
 
 /// One suggested action as an MCP call, when it reads as one.
-pub fn as_call(text: &str, tools: &[&str]) -> Option<Value> {
+pub(crate) fn as_call(text: &str, tools: &[&str]) -> Option<Value> {
     let text = text.trim().trim_matches('`');
     if let Some(rest) = text.strip_prefix("noveler ") {
         return Some(

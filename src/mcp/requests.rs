@@ -29,7 +29,7 @@ pub struct FocusedCheckRequest {
 
 impl FocusedCheckRequest {
     /// The `check` request for these arguments, restricted to `aspects`.
-    pub fn into_check(self, aspects: &[Aspect]) -> CheckRequest {
+    pub(crate) fn into_check(self, aspects: &[Aspect]) -> CheckRequest {
         CheckRequest {
             targets: self.path.map(Target::Path).into_iter().collect(),
             episode: self.episode,
@@ -188,7 +188,7 @@ pub struct WriteStageRequest {
 
 impl WriteStageRequest {
     /// The `write` request for these arguments.
-    pub fn into_write(self) -> WriteRequest {
+    pub(crate) fn into_write(self) -> WriteRequest {
         let (step, stage) = match self.stage {
             Some(StageRef::Number(n)) => (Some(n), None),
             Some(StageRef::Name(s)) => (None, Some(s)),

@@ -9,7 +9,7 @@
 pub const MAX_ID_BYTES: usize = 256;
 
 /// The raw JSON text of the top-level `"id"` member when it is a string or a number.
-pub fn top_level_id(line: &[u8]) -> Option<String> {
+pub(crate) fn top_level_id(line: &[u8]) -> Option<String> {
     let mut s = Scanner { b: line, i: 0 };
     s.ws();
     if s.b.get(s.i) == Some(&0xEF) {

@@ -99,7 +99,7 @@ impl NovelerServer {
     /// A server over `root` whose calls may also reach `extra_roots`; `install` makes the
     /// confinement policy process-wide (see `store::confine`), `no_save` skips the result
     /// envelopes.
-    pub fn with_options(
+    pub(crate) fn with_options(
         root: PathBuf,
         profile: Profile,
         extra_roots: Vec<PathBuf>,
@@ -136,7 +136,7 @@ impl NovelerServer {
     }
 
     /// Builds the tool table on another thread (a call that needs it meanwhile waits).
-    pub fn warm_up(&self) {
+    pub(crate) fn warm_up(&self) {
         let server = self.clone();
         std::thread::spawn(move || {
             server.table();
@@ -161,7 +161,7 @@ impl NovelerServer {
     }
 
     /// Asks every running call to stop (the client closed the connection).
-    pub fn cancel_all(&self) {
+    pub(crate) fn cancel_all(&self) {
         if let Ok(running) = self.inner.running.lock() {
             for flag in running.values() {
                 flag.store(true, Ordering::Relaxed);
@@ -189,7 +189,7 @@ impl NovelerServer {
 
     /// Replaces the client's roots (from `roots/list`): the allowed roots become the
     /// server's own plus these.
-    pub fn set_client_roots(&self, client: Vec<PathBuf>) {
+    pub(crate) fn set_client_roots(&self, client: Vec<PathBuf>) {
         let allowed = Arc::new(Confinement::new(
             self.inner.base_roots.iter().cloned().chain(client),
         ));

@@ -25,12 +25,12 @@ pub fn artifacts(root: &Path) -> Arc<ArtifactStore> {
 static LINE_RUNNER: OnceLock<LineRunner> = OnceLock::new();
 
 /// Sets what the `noveler` tool runs command lines with (once per process: `noveler mcp`).
-pub fn set_line_runner(runner: LineRunner) {
+pub(crate) fn set_line_runner(runner: LineRunner) {
     let _ = LINE_RUNNER.set(runner);
 }
 
 /// The `noveler` tool's command-line runner; U001 when the server was started without one.
-pub fn line_runner() -> Result<LineRunner> {
+pub(crate) fn line_runner() -> Result<LineRunner> {
     LINE_RUNNER.get().copied().ok_or_else(|| {
         Error::new(
             Code::U001,
@@ -43,11 +43,11 @@ pub fn line_runner() -> Result<LineRunner> {
 static MEMORY_LIMITS: OnceLock<crate::store::memory::Limits> = OnceLock::new();
 
 /// Sets the memory limits of this server (`noveler mcp`, from the environment; once).
-pub fn set_memory_limits(limits: crate::store::memory::Limits) {
+pub(crate) fn set_memory_limits(limits: crate::store::memory::Limits) {
     let _ = MEMORY_LIMITS.set(limits);
 }
 
 /// The memory limits calls are admitted and measured against (the seed's by default).
-pub fn memory_limits() -> crate::store::memory::Limits {
+pub(crate) fn memory_limits() -> crate::store::memory::Limits {
     MEMORY_LIMITS.get().copied().unwrap_or_default()
 }

@@ -152,7 +152,7 @@ fn to_rpc(err: crate::Error) -> ErrorData {
 }
 
 /// `resources/list`: the task memory files that exist under `root`.
-pub fn list_resources(root: &Path) -> Result<ListResourcesResult, ErrorData> {
+pub(crate) fn list_resources(root: &Path) -> Result<ListResourcesResult, ErrorData> {
     let items = resources::list(&TodoPaths::new(root)).map_err(to_rpc)?;
     let items: Vec<Resource> = items
         .into_iter()
@@ -166,7 +166,7 @@ pub fn list_resources(root: &Path) -> Result<ListResourcesResult, ErrorData> {
 }
 
 /// `resources/templates/list`: ADRs and contexts by id.
-pub fn list_templates() -> ListResourceTemplatesResult {
+pub(crate) fn list_templates() -> ListResourceTemplatesResult {
     let items: Vec<ResourceTemplate> = resources::templates()
         .into_iter()
         .map(|t| {
@@ -179,7 +179,7 @@ pub fn list_templates() -> ListResourceTemplatesResult {
 }
 
 /// `resources/read`: the Markdown text of one resource (read-only).
-pub fn read_resource(root: &Path, uri: &str) -> Result<ReadResourceResult, ErrorData> {
+pub(crate) fn read_resource(root: &Path, uri: &str) -> Result<ReadResourceResult, ErrorData> {
     let text = resources::read(&TodoPaths::new(root), uri).map_err(to_rpc)?;
     Ok(ReadResourceResult::new(vec![ResourceContents::text(
         text, uri,

@@ -39,7 +39,7 @@ const LOWEST: usize = 10;
 
 /// The view of the tool whose envelope command is `command`: findings views only where the
 /// reply is compact (the default profile; the seed profile keeps its typed result shape).
-pub fn kind_of(command: &str, compact: bool) -> Option<Kind> {
+pub(crate) fn kind_of(command: &str, compact: bool) -> Option<Kind> {
     let list = |pointer, default_limit| {
         Some(Kind::List {
             pointer,
@@ -104,7 +104,7 @@ pub fn properties(kind: Kind) -> Vec<(&'static str, Value)> {
 }
 
 /// Adds the view's arguments to an input schema (they are not the Request's).
-pub fn extend_schema(schema: &mut JsonObject, kind: Kind) {
+pub(crate) fn extend_schema(schema: &mut JsonObject, kind: Kind) {
     if let Some(Value::Object(props)) = schema.get_mut("properties") {
         for (name, prop) in properties(kind) {
             props.entry(name).or_insert(prop);

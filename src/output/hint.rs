@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 /// `hint` as a CLI command line when it starts with an MCP call `tool {json}`.
-pub fn to_cli(hint: &str) -> String {
+pub(crate) fn to_cli(hint: &str) -> String {
     let Some((call, rest)) = split_call(hint) else {
         return hint.to_string();
     };

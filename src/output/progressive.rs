@@ -2,7 +2,7 @@
 
 use crate::commands::evaluate::{JudgedReport, PreviewReport, StoryElementsReport};
 use crate::commands::polish::{PolishReport, StageReport};
-use crate::commands::progressive::{ExecuteStepReport, StartSessionReport};
+
 use crate::workflow::progressive::{
     ArtifactsReport, EndReport, HistoryReport, RepeatOutcome, StatusReport, StepResult, TaskStatus,
     TasksReport,
@@ -32,7 +32,7 @@ fn issue_line(out: &mut String, i: &StepIssue) {
     }
 }
 
-pub fn tasks_text(r: &TasksReport) -> String {
+pub(crate) fn tasks_text(r: &TasksReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -125,11 +125,7 @@ pub fn step_text(r: &StepResult) -> String {
     out
 }
 
-pub fn execute_text(r: &ExecuteStepReport) -> String {
-    step_text(&r.execution_result)
-}
-
-pub fn repeat_text(r: &RepeatOutcome) -> String {
+pub(crate) fn repeat_text(r: &RepeatOutcome) -> String {
     let mut out = step_text(&r.final_result);
     let _ = writeln!(
         out,
@@ -156,7 +152,7 @@ pub fn repeat_text(r: &RepeatOutcome) -> String {
     out
 }
 
-pub fn status_text(r: &StatusReport) -> String {
+pub(crate) fn status_text(r: &StatusReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -193,7 +189,7 @@ pub fn status_text(r: &StatusReport) -> String {
     out
 }
 
-pub fn history_text(r: &HistoryReport) -> String {
+pub(crate) fn history_text(r: &HistoryReport) -> String {
     let mut out = String::new();
     for e in &r.history {
         let _ = writeln!(
@@ -222,7 +218,7 @@ pub fn history_text(r: &HistoryReport) -> String {
     out
 }
 
-pub fn end_text(r: &EndReport) -> String {
+pub(crate) fn end_text(r: &EndReport) -> String {
     format!(
         "セッション {} を{}（結果: {}、合格 {:?}、不合格 {:?}）\n",
         r.session_id,
@@ -237,7 +233,7 @@ pub fn end_text(r: &EndReport) -> String {
     )
 }
 
-pub fn artifacts_text(r: &ArtifactsReport) -> String {
+pub(crate) fn artifacts_text(r: &ArtifactsReport) -> String {
     let mut out = String::new();
     for a in &r.artifacts {
         let _ = writeln!(
@@ -250,10 +246,6 @@ pub fn artifacts_text(r: &ArtifactsReport) -> String {
         );
     }
     out
-}
-
-pub fn start_session_text(r: &StartSessionReport) -> String {
-    format!("{}\n{}\n", r.message, r.guidance)
 }
 
 pub fn polish_text(r: &PolishReport) -> String {
@@ -298,11 +290,11 @@ pub fn polish_text(r: &PolishReport) -> String {
     out
 }
 
-pub fn stage_text(r: &StageReport) -> String {
+pub(crate) fn stage_text(r: &StageReport) -> String {
     r.prompt.clone()
 }
 
-pub fn elements_text(r: &StoryElementsReport) -> String {
+pub(crate) fn elements_text(r: &StoryElementsReport) -> String {
     let mut out = String::new();
     match (&r.a31_scores, r.overall_score) {
         (Some(groups), Some(overall)) => {
@@ -328,7 +320,7 @@ pub fn elements_text(r: &StoryElementsReport) -> String {
     out
 }
 
-pub fn judged_text(r: &JudgedReport) -> String {
+pub(crate) fn judged_text(r: &JudgedReport) -> String {
     let mut out = String::new();
     if r.llm_pending {
         out.push_str(&r.llm_instruction);
@@ -358,7 +350,7 @@ pub fn judged_text(r: &JudgedReport) -> String {
     out
 }
 
-pub fn preview_text(r: &PreviewReport) -> String {
+pub(crate) fn preview_text(r: &PreviewReport) -> String {
     let p = &r.preview;
     let mut out = String::new();
     let _ = writeln!(out, "{}", p.title);

@@ -3,7 +3,7 @@
 use crate::commands::explain::RuleInfo;
 use std::fmt::Write;
 
-pub fn explain_text(rule: &RuleInfo) -> String {
+pub(crate) fn explain_text(rule: &RuleInfo) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -24,7 +24,7 @@ pub fn explain_text(rule: &RuleInfo) -> String {
     s
 }
 
-pub fn rules_table(rules: &[RuleInfo]) -> String {
+pub(crate) fn rules_table(rules: &[RuleInfo]) -> String {
     let width = rules.iter().map(|r| r.code.len()).max().unwrap_or(4);
     let mut s = String::new();
     for r in rules {
@@ -48,7 +48,7 @@ pub fn rules_table(rules: &[RuleInfo]) -> String {
 /// A readable name of a rule code for SARIF `name` and `explain`: `LONG_SENTENCE` →
 /// `LongSentence`, a one-word code `TYPO` → `TypoRule` (SARIF1001 wants `name` to differ
 /// from the opaque `id` even ignoring case).
-pub fn rule_name(code: &str) -> String {
+pub(crate) fn rule_name(code: &str) -> String {
     let name: String = code
         .split('_')
         .filter(|w| !w.is_empty())
@@ -70,7 +70,7 @@ pub fn rule_name(code: &str) -> String {
 
 /// The first sentence of a rule's 何を (up to the first 。 outside brackets): the one-line
 /// Japanese description `rules` and SARIF `shortDescription` show.
-pub fn first_sentence(text: &str) -> &str {
+pub(crate) fn first_sentence(text: &str) -> &str {
     let mut depth = 0i32;
     for (i, c) in text.char_indices() {
         match c {

@@ -19,7 +19,7 @@ fn num(v: &Value) -> f64 {
 }
 
 /// The lines for `ml` (empty when there is nothing to say).
-pub fn ml_text(ml: &Value) -> String {
+pub(crate) fn ml_text(ml: &Value) -> String {
     let mut s = String::from(
         "\nコーパス統計（記述統計。モデルやAIの判断ではありません: noveler explain statistics）\n",
     );

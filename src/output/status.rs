@@ -35,14 +35,14 @@ pub fn truncate(s: &str, w: usize) -> String {
 }
 
 /// `s` padded with spaces on the right to `w` columns (cut first when wider).
-pub fn pad_right(s: &str, w: usize) -> String {
+pub(crate) fn pad_right(s: &str, w: usize) -> String {
     let s = truncate(s, w);
     let n = w.saturating_sub(width(&s));
     format!("{s}{}", " ".repeat(n))
 }
 
 /// `s` padded with spaces on the left to `w` columns.
-pub fn pad_left(s: &str, w: usize) -> String {
+pub(crate) fn pad_left(s: &str, w: usize) -> String {
     let s = truncate(s, w);
     let n = w.saturating_sub(width(&s));
     format!("{}{s}", " ".repeat(n))
@@ -110,7 +110,7 @@ fn line(cells: &[String]) -> String {
 }
 
 /// The whole text rendering.
-pub fn status_text(r: &StatusReport) -> String {
+pub(crate) fn status_text(r: &StatusReport) -> String {
     let o = &r.project_overview;
     let q = &r.quality_summary;
     let p = &r.progress_analysis;

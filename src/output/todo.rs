@@ -9,7 +9,7 @@ fn warnings(s: &mut String, warnings: &[String]) {
     }
 }
 
-pub fn created_task(r: &CreateTaskReport) -> String {
+pub(crate) fn created_task(r: &CreateTaskReport) -> String {
     let mut s = format!(
         "{} を作成しました: {}（カテゴリ: {}、優先度 {}）\nコンテキスト: {}\n",
         r.task_id, r.title, r.category, r.priority, r.file_path
@@ -18,7 +18,7 @@ pub fn created_task(r: &CreateTaskReport) -> String {
     s
 }
 
-pub fn updated_task(r: &UpdateTaskReport) -> String {
+pub(crate) fn updated_task(r: &UpdateTaskReport) -> String {
     let mut s = if r.updated_fields.is_empty() {
         format!("{}: 変更はありません\n", r.task_id)
     } else {
@@ -32,7 +32,7 @@ pub fn updated_task(r: &UpdateTaskReport) -> String {
     s
 }
 
-pub fn deleted_task(r: &DeleteTaskReport) -> String {
+pub(crate) fn deleted_task(r: &DeleteTaskReport) -> String {
     let mut s = format!("{} を削除しました\n", r.task_id);
     for f in &r.deleted_files {
         let _ = writeln!(s, "削除したファイル: {f}");
@@ -41,7 +41,7 @@ pub fn deleted_task(r: &DeleteTaskReport) -> String {
     s
 }
 
-pub fn reordered_task(r: &ReorderTaskReport) -> String {
+pub(crate) fn reordered_task(r: &ReorderTaskReport) -> String {
     let mut s = if let Some(from) = &r.previous_category {
         format!(
             "{} を移動しました: {} の {} 番目 → {} の {} 番目\n",
@@ -62,7 +62,7 @@ pub fn reordered_task(r: &ReorderTaskReport) -> String {
     s
 }
 
-pub fn task_list(r: &ListTasksReport) -> String {
+pub(crate) fn task_list(r: &ListTasksReport) -> String {
     let mut s = String::new();
     let mut current: Option<&str> = None;
     for t in &r.tasks {
@@ -111,7 +111,7 @@ pub fn task_list(r: &ListTasksReport) -> String {
     s
 }
 
-pub fn task_hits(r: &SearchTasksReport) -> String {
+pub(crate) fn task_hits(r: &SearchTasksReport) -> String {
     let mut s = String::new();
     for h in &r.results {
         let _ = writeln!(
@@ -138,7 +138,7 @@ pub fn task_hits(r: &SearchTasksReport) -> String {
     s
 }
 
-pub fn created_adr(r: &CreateAdrReport) -> String {
+pub(crate) fn created_adr(r: &CreateAdrReport) -> String {
     let mut s = format!(
         "ADR-{:03} を作成しました: {}（{}）\nファイル: {}\n",
         r.adr_number,
@@ -150,7 +150,7 @@ pub fn created_adr(r: &CreateAdrReport) -> String {
     s
 }
 
-pub fn adr_status_changed(r: &UpdateAdrStatusReport) -> String {
+pub(crate) fn adr_status_changed(r: &UpdateAdrStatusReport) -> String {
     let mut s = format!(
         "ADR-{:03}: {} → {}\nファイル: {}\n",
         r.adr_number,
@@ -162,7 +162,7 @@ pub fn adr_status_changed(r: &UpdateAdrStatusReport) -> String {
     s
 }
 
-pub fn adr_list(r: &ListAdrsReport) -> String {
+pub(crate) fn adr_list(r: &ListAdrsReport) -> String {
     let mut s = String::new();
     for a in &r.adrs {
         let _ = writeln!(
@@ -181,18 +181,18 @@ pub fn adr_list(r: &ListAdrsReport) -> String {
     s
 }
 
-pub fn context_updated(r: &UpdateContextReport) -> String {
+pub(crate) fn context_updated(r: &UpdateContextReport) -> String {
     format!(
         "{} のコンテキストを更新しました: {}\n",
         r.task_id, r.file_path
     )
 }
 
-pub fn context_shown(r: &GetContextReport) -> String {
+pub(crate) fn context_shown(r: &GetContextReport) -> String {
     r.content.clone()
 }
 
-pub fn context_hits(r: &SearchContextsReport) -> String {
+pub(crate) fn context_hits(r: &SearchContextsReport) -> String {
     let mut s = String::new();
     for h in &r.results {
         let _ = writeln!(

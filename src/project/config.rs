@@ -56,7 +56,7 @@ impl Default for ProjectConfig {
 }
 
 /// Parses the text of `プロジェクト設定.yaml` read from `path` (used in messages).
-pub fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig> {
+pub(crate) fn parse_project_config(path: &Path, text: &str) -> Result<ProjectConfig> {
     let raw: Value = if text.trim().is_empty() {
         Value::Null
     } else {

@@ -143,7 +143,7 @@ impl Project {
 
     /// The plot of episode `n`: `<plot>/話別プロット/` then `<plot>/`, each with the patterns
     /// `第NNN話_*.yaml|yml|md`, `第NNN話.yaml|yml|md`, `epNNN*.yaml`; E002 when none.
-    pub fn plot_path(&self, n: u32) -> Result<PathBuf> {
+    pub(crate) fn plot_path(&self, n: u32) -> Result<PathBuf> {
         let plot = self.root.join(&self.dirs.plot);
         let dirs = [plot.join("話別プロット"), plot.clone()];
         let num = format!("{n:03}");
@@ -195,7 +195,7 @@ impl Project {
     }
 
     /// The settings documents of the project.
-    pub fn settings_files(&self) -> SettingsFiles {
+    pub(crate) fn settings_files(&self) -> SettingsFiles {
         let dir = self.settings_dir();
         let file = |name: &str| {
             ["yaml", "yml"]
@@ -237,7 +237,7 @@ pub fn episode_of(file_name: &str) -> Option<(u32, String)> {
 
 /// The episode number and title of a file stem `第NNN話…`: the title is what follows `話`
 /// after one separator (`_`, `＿`, a full- or half-width space); empty when there is none.
-pub fn episode_of_stem(stem: &str) -> Option<(u32, String)> {
+pub(crate) fn episode_of_stem(stem: &str) -> Option<(u32, String)> {
     let number = episode_number_of(stem)?;
     let after = &stem[stem.find('話')? + '話'.len_utf8()..];
     let title = after

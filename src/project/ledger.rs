@@ -52,7 +52,7 @@ const COMPLETED_WORDS: &[&str] = &[
 ];
 
 /// Whether a `ステータス` value means finished.
-pub fn is_completed_status(status: &str) -> bool {
+pub(crate) fn is_completed_status(status: &str) -> bool {
     let s = status.trim().to_lowercase();
     COMPLETED_WORDS.iter().any(|w| s == *w)
 }
@@ -70,7 +70,7 @@ pub struct LedgerEntry {
 }
 
 impl LedgerEntry {
-    pub fn is_completed(&self) -> bool {
+    pub(crate) fn is_completed(&self) -> bool {
         self.status.as_deref().is_some_and(is_completed_status)
     }
 }
@@ -205,7 +205,7 @@ impl Ledger {
 
     /// The ledger text with `c` recorded, and whether the file's comments and layout were
     /// kept (false: rewritten from the parsed document).
-    pub fn with_completion(&self, c: &Completion) -> Result<(String, bool)> {
+    pub(crate) fn with_completion(&self, c: &Completion) -> Result<(String, bool)> {
         let expected = self.expected_doc(c)?;
         if let Some(text) = edit_text(&self.text, c) {
             if let Ok(v) = serde_yaml::from_str::<Value>(&text) {

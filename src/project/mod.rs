@@ -43,7 +43,7 @@ pub const STYLE_GUIDE: &str = "文体/スタイルガイド.yaml";
 /// Resolves the project root: `explicit` (`--project-root` or `PROJECT_ROOT`, already
 /// merged by the adapter), else the nearest ancestor of `cwd` holding `プロジェクト設定.yaml`
 /// or `40_原稿/`, else `cwd` itself.
-pub fn discover_root(explicit: Option<&Path>, cwd: &Path) -> PathBuf {
+pub(crate) fn discover_root(explicit: Option<&Path>, cwd: &Path) -> PathBuf {
     if let Some(root) = explicit {
         return if root.is_absolute() {
             root.to_path_buf()
@@ -90,14 +90,14 @@ impl Project {
     /// relative paths are taken from the root). Errors: P002 broken project config (file and
     /// line), QC-010 invalid target length, U002 invalid tool config (file, key and line),
     /// U005 a `--config` file that does not exist.
-    pub fn load_with(root: &Path, tool_config: Option<&Path>) -> Result<Project> {
+    pub(crate) fn load_with(root: &Path, tool_config: Option<&Path>) -> Result<Project> {
         Project::load_inner(root, tool_config, None)
     }
 
     /// Like `load`, with the target length replaced by `length` (an override, seed 001
     /// §6.4): an invalid `writing.episode.target_length` in the project config (QC-010) is
     /// then not an error, since the override is what the check uses.
-    pub fn load_with_length(
+    pub(crate) fn load_with_length(
         root: &Path,
         length: crate::analysis::settings::TargetLength,
     ) -> Result<Project> {
@@ -220,7 +220,7 @@ impl Project {
     }
 
     /// The bytes of `path` as this load read them, if it read that file.
-    pub fn bytes_of(&self, path: &Path) -> Option<&[u8]> {
+    pub(crate) fn bytes_of(&self, path: &Path) -> Option<&[u8]> {
         self.read
             .iter()
             .find(|(p, _)| p == path)
@@ -229,7 +229,7 @@ impl Project {
 
     /// The config files that were read, referenced (sha256 of the bytes read, not a second
     /// read) for the envelope's `inputs`.
-    pub fn config_refs(&self, role: &str) -> Vec<crate::store::fileref::FileRef> {
+    pub(crate) fn config_refs(&self, role: &str) -> Vec<crate::store::fileref::FileRef> {
         self.config_files
             .iter()
             .filter_map(|p| {
@@ -243,7 +243,8 @@ impl Project {
 
     /// The project config, for commands that cannot work without one: QC-009 when
     /// `プロジェクト設定.yaml` is absent.
-    pub fn require_config(&self) -> Result<&ProjectConfig> {
+    #[cfg(test)]
+    pub(crate) fn require_config(&self) -> Result<&ProjectConfig> {
         if self.has_config {
             Ok(&self.config)
         } else {
@@ -258,7 +259,8 @@ impl Project {
 
     /// This project, for commands that need an author's project: P001 when the root holds
     /// neither `プロジェクト設定.yaml` nor the manuscript directory.
-    pub fn require_project(&self) -> Result<&Project> {
+    #[cfg(test)]
+    pub(crate) fn require_project(&self) -> Result<&Project> {
         if self.is_project() {
             Ok(self)
         } else {
@@ -276,7 +278,8 @@ impl Project {
     }
 
     /// Whether this is an author's project (config or manuscript directory present).
-    pub fn is_project(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_project(&self) -> bool {
         self.has_config || self.manuscript_dir().is_dir()
     }
 
@@ -284,15 +287,15 @@ impl Project {
         self.root.join(&self.dirs.manuscript)
     }
 
-    pub fn plot_dir(&self) -> PathBuf {
+    pub(crate) fn plot_dir(&self) -> PathBuf {
         self.root.join(&self.dirs.plot)
     }
 
-    pub fn settings_dir(&self) -> PathBuf {
+    pub(crate) fn settings_dir(&self) -> PathBuf {
         self.root.join(&self.dirs.settings)
     }
 
-    pub fn management_dir(&self) -> PathBuf {
+    pub(crate) fn management_dir(&self) -> PathBuf {
         self.root.join(&self.dirs.management)
     }
 
@@ -303,7 +306,7 @@ impl Project {
     }
 
     /// Whether `rel` (relative to the root, `/`-separated) matches an `ignore.paths` glob.
-    pub fn is_ignored(&self, rel: &str) -> bool {
+    pub(crate) fn is_ignored(&self, rel: &str) -> bool {
         self.ignore.iter().any(|g| g.matches(rel))
     }
 }

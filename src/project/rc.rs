@@ -232,7 +232,7 @@ pub struct PerFileIgnores {
 
 impl PerFileIgnores {
     /// The codes suppressed in the file at `rel` (relative to the project root, `/`-separated).
-    pub fn codes_for(&self, rel: &str) -> Vec<&str> {
+    pub(crate) fn codes_for(&self, rel: &str) -> Vec<&str> {
         let mut out: Vec<&str> = self
             .set
             .matches(rel.trim_start_matches("./"))
@@ -264,7 +264,7 @@ fn per_file_glob(pattern: &str) -> std::result::Result<globset::Glob, String> {
 }
 
 /// Parses the text of a tool config read from `path`.
-pub fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
+pub(crate) fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
     if text.trim().is_empty() {
         return Ok(RcConfig::default());
     }
@@ -504,7 +504,7 @@ fn validate_thresholds(path: &Path, text: &str, t: &Thresholds) -> Result<()> {
 impl RcConfig {
     /// The compiled `per-file-ignores` (validated by `parse_rc`; an invalid pattern is
     /// skipped here).
-    pub fn per_file_ignores(&self) -> PerFileIgnores {
+    pub(crate) fn per_file_ignores(&self) -> PerFileIgnores {
         let mut builder = globset::GlobSetBuilder::new();
         let mut codes = Vec::new();
         for (pattern, list) in &self.per_file_ignores {
@@ -564,7 +564,7 @@ impl RcConfig {
     }
 
     /// The compiled `ignore.paths` globs (validated by `parse_rc`).
-    pub fn ignore_globs(&self) -> Vec<Glob> {
+    pub(crate) fn ignore_globs(&self) -> Vec<Glob> {
         self.ignore
             .paths
             .iter()
@@ -575,7 +575,7 @@ impl RcConfig {
 
 /// Appends the non-empty phrases of `more` not yet in `list` (a set: 50,000 phrases must
 /// not cost 50,000² comparisons).
-pub fn merge_phrases(list: &mut Vec<String>, more: &[String]) {
+pub(crate) fn merge_phrases(list: &mut Vec<String>, more: &[String]) {
     let mut seen: std::collections::HashSet<String> = list.iter().cloned().collect();
     for p in more {
         let p = p.trim();
@@ -587,7 +587,7 @@ pub fn merge_phrases(list: &mut Vec<String>, more: &[String]) {
 
 /// Preferred spellings of a style guide: `スタイルガイド.表記.ひらく語` and `.閉じる語` (or
 /// the same keys at the top level); empty when the text is not YAML or has neither.
-pub fn parse_style_guide_preferences(text: &str) -> Vec<String> {
+pub(crate) fn parse_style_guide_preferences(text: &str) -> Vec<String> {
     let Ok(doc) = serde_yaml::from_str::<serde_yaml::Value>(text) else {
         return Vec::new();
     };
@@ -609,7 +609,7 @@ pub fn parse_style_guide_preferences(text: &str) -> Vec<String> {
 
 /// The `禁止表現` list of `30_設定集/執筆品質ルール.yaml` (top level or under
 /// `執筆品質ルール:`). Items that are not strings are skipped.
-pub fn parse_quality_rules(path: &Path, text: &str) -> Result<Vec<String>> {
+pub(crate) fn parse_quality_rules(path: &Path, text: &str) -> Result<Vec<String>> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }

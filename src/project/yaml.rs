@@ -6,7 +6,7 @@ use std::path::Path;
 
 /// The 1-based line of the first `key:` entry in `text` (comments ignored). For messages
 /// about values that parsed but are invalid; serde_yaml's own errors carry their location.
-pub fn key_line(text: &str, key: &str) -> Option<usize> {
+pub(crate) fn key_line(text: &str, key: &str) -> Option<usize> {
     text.lines()
         .position(|line| {
             let t = line.trim_start().trim_start_matches("- ");
@@ -25,7 +25,7 @@ pub fn key_line(text: &str, key: &str) -> Option<usize> {
 
 /// Turns a serde_yaml error into an `Error` of `code` located at its line, with the
 /// offending key (for unknown fields) in `details.key`.
-pub fn yaml_error(code: Code, path: &Path, err: &serde_yaml::Error, what: &str) -> Error {
+pub(crate) fn yaml_error(code: Code, path: &Path, err: &serde_yaml::Error, what: &str) -> Error {
     let line = err.location().map(|l| l.line());
     let column = err.location().map(|l| l.column());
     let full = err.to_string();
@@ -79,7 +79,7 @@ pub fn quote_scalar(value: &str) -> String {
 
 /// A YAML string or number as text (a number as written, a string as is); none for
 /// anything else (null, bool, list, mapping).
-pub fn scalar(v: &serde_yaml::Value) -> Option<String> {
+pub(crate) fn scalar(v: &serde_yaml::Value) -> Option<String> {
     match v {
         serde_yaml::Value::String(s) => Some(s.clone()),
         serde_yaml::Value::Number(n) => Some(n.to_string()),
@@ -88,7 +88,7 @@ pub fn scalar(v: &serde_yaml::Value) -> Option<String> {
 }
 
 /// `scalar`, trimmed.
-pub fn trimmed_scalar(v: &serde_yaml::Value) -> Option<String> {
+pub(crate) fn trimmed_scalar(v: &serde_yaml::Value) -> Option<String> {
     scalar(v).map(|s| s.trim().to_string())
 }
 

@@ -41,14 +41,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 /// Like `write_atomic` without the fsync: see the module doc for when that is acceptable.
-pub fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> Result<()> {
     write(path, false, |w| w.write_all(bytes)).map(|_| ())
 }
 
 /// Like `write_atomic_unsynced`, with the content written by `fill` into a buffered writer
 /// as it is produced (a large result is never held whole in memory). Returns what `fill`
 /// returns and the written file, open for reading from its start.
-pub fn write_atomic_streamed<T>(
+pub(crate) fn write_atomic_streamed<T>(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<T>,
 ) -> Result<(T, std::fs::File)> {
@@ -82,7 +82,7 @@ fn write<T>(
 /// with `opts` plus: no blocking (a FIFO put there never hangs the process), no final
 /// symlink, and the opened file must be a regular file judged on its handle by
 /// `confine::verify_opened_internal`.
-pub fn open_own(path: &Path, opts: &mut std::fs::OpenOptions) -> Result<std::fs::File> {
+pub(crate) fn open_own(path: &Path, opts: &mut std::fs::OpenOptions) -> Result<std::fs::File> {
     super::confine::guard_write(path)?;
     #[cfg(unix)]
     {

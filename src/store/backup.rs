@@ -89,7 +89,7 @@ pub struct RestoreOutcome {
 }
 
 /// Whether `id` has the form of a backup id (`YYYYMMDD_HHMMSS_<8 hex>`).
-pub fn is_valid_id(id: &str) -> bool {
+pub(crate) fn is_valid_id(id: &str) -> bool {
     let b = id.as_bytes();
     b.len() == 24
         && b[..8].iter().all(u8::is_ascii_digit)
@@ -143,7 +143,7 @@ fn new_backup_dir(root: &Path, created_at: &str, reason: &str) -> Result<(String
 
 /// Backs up the files `rels` (relative to `root`; each must exist inside the root) into one
 /// new snapshot.
-pub fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result<BackupRef> {
+pub(crate) fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result<BackupRef> {
     let mut wanted: Vec<String> = Vec::new();
     for rel in rels {
         let r = paths::resolve_file(root, Path::new(rel))?;
@@ -197,7 +197,7 @@ pub fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result<Backup
 }
 
 /// Backs up one file (absolute, or relative to `root`) before a command changes it.
-pub fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<BackupRef> {
+pub(crate) fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<BackupRef> {
     let r = paths::resolve_file(root, path)?;
     backup_files(root, &[r.rel], reason)
 }

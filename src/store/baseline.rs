@@ -37,7 +37,7 @@ pub struct Baseline {
 }
 
 /// The key of the source line holding byte `at` of `text`.
-pub fn line_key(text: &str, at: usize) -> String {
+pub(crate) fn line_key(text: &str, at: usize) -> String {
     let at = at.min(text.len());
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
@@ -78,7 +78,7 @@ impl Baseline {
     }
 
     /// The file text: one sorted entry per line.
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         let mut out = format!("{{\n  \"version\": {},\n  \"entries\": [", self.version);
         for (i, e) in self.entries.iter().enumerate() {
             out.push_str(if i == 0 { "\n    " } else { ",\n    " });
@@ -143,7 +143,7 @@ impl Baseline {
     }
 
     /// What is left to absorb, by key.
-    pub fn matcher(&self) -> Matcher {
+    pub(crate) fn matcher(&self) -> Matcher {
         let mut left = HashMap::new();
         for e in &self.entries {
             *left

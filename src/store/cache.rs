@@ -118,7 +118,7 @@ impl Cache {
     /// run, while an fsync per entry made the first cached `status` of a 500-episode project
     /// take 3.3 s instead of 2.1 s.
     /// The file's other entries (older contents, other settings, other builds) are removed.
-    pub fn put(&self, key: &CacheKey, analysis: &FileAnalysis) -> Result<()> {
+    pub(crate) fn put(&self, key: &CacheKey, analysis: &FileAnalysis) -> Result<()> {
         let entry = EntryRef {
             key: &key.hash,
             noveler_version: crate::VERSION,

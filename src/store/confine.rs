@@ -83,7 +83,7 @@ impl Confinement {
     }
 
     /// Like `resolve`, and the result must be an existing directory (a project root).
-    pub fn resolve_dir(&self, base: &Path, path: &Path) -> Result<PathBuf> {
+    pub(crate) fn resolve_dir(&self, base: &Path, path: &Path) -> Result<PathBuf> {
         let p = self.resolve(base, path)?;
         if p.is_dir() {
             Ok(p)
@@ -135,7 +135,7 @@ fn shown(path: &Path) -> String {
 
 /// Refuses what cannot be a portable path of this machine: NUL bytes, Windows drive
 /// (`C:`), UNC (`\\server`) and backslash-separated forms.
-pub fn check_syntax(path: &Path) -> std::result::Result<(), &'static str> {
+pub(crate) fn check_syntax(path: &Path) -> std::result::Result<(), &'static str> {
     let s = path.to_string_lossy();
     if s.is_empty() {
         return Err("空のパス");
@@ -220,7 +220,7 @@ pub fn policy() -> Option<Arc<Confinement>> {
 
 /// Refuses reading `path` when the process's policy does not allow it (a manuscript
 /// symlink out of the project over MCP); the CLI reads anything.
-pub fn guard_read(path: &Path) -> Result<()> {
+pub(crate) fn guard_read(path: &Path) -> Result<()> {
     match policy() {
         Some(p) => p.resolve(Path::new("/"), &absolute(path)).map(|_| ()),
         None => Ok(()),
@@ -231,7 +231,7 @@ pub fn guard_read(path: &Path) -> Result<()> {
 /// itself: on Linux the kernel's own path of the open file (`/proc/self/fd/N`), so a symlink
 /// or directory swapped in between a check and the open cannot lead out (elsewhere: the
 /// canonical path, checked after the open). Nothing without a policy (the CLI).
-pub fn verify_opened(file: &std::fs::File, path: &Path) -> Result<()> {
+pub(crate) fn verify_opened(file: &std::fs::File, path: &Path) -> Result<()> {
     let Some(policy) = policy() else {
         return Ok(());
     };
@@ -247,7 +247,7 @@ pub fn verify_opened(file: &std::fs::File, path: &Path) -> Result<()> {
 /// into, a session, manifest, lock, backup or artifact file): also — for everyone, the CLI
 /// included — an object reached through a project's own folder (`OWN_DIRS`) must lie inside
 /// that project, judged on the handle.
-pub fn verify_opened_internal(file: &std::fs::File, path: &Path) -> Result<()> {
+pub(crate) fn verify_opened_internal(file: &std::fs::File, path: &Path) -> Result<()> {
     verify_opened(file, path)?;
     let abs = normalize(&absolute(path));
     let Some(root) = own_folder_root(&abs) else {
@@ -278,7 +278,7 @@ fn absolute(path: &Path) -> PathBuf {
 /// Called before every write the store makes (files, directories, locks): refuses `path`
 /// when the process's policy does not allow it, and — for everyone — when it lies in a
 /// project's own folder (`OWN_DIRS`) reached through a symlink out of that project.
-pub fn guard_write(path: &Path) -> Result<()> {
+pub(crate) fn guard_write(path: &Path) -> Result<()> {
     let abs = normalize(&absolute(path));
     if let Some(p) = policy() {
         p.resolve(Path::new("/"), &abs)?;

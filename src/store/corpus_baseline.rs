@@ -16,14 +16,14 @@ pub const DIR: &str = ".noveler/corpus_baselines";
 pub const FEEDBACK_DIR: &str = ".noveler/feedback";
 
 /// Whether `id` has the form of a corpus_model_id (12 lower hex).
-pub fn valid_id(id: &str) -> bool {
+pub(crate) fn valid_id(id: &str) -> bool {
     id.len() == 12
         && id
             .bytes()
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-pub fn path_of(root: &Path, id: &str) -> PathBuf {
+pub(crate) fn path_of(root: &Path, id: &str) -> PathBuf {
     root.join(DIR).join(format!("{id}.json"))
 }
 

@@ -69,7 +69,7 @@ pub fn id() -> &'static str {
 }
 
 /// Where the unpacked dictionary is cached, if any directory is known.
-pub fn cache_dir() -> Option<PathBuf> {
+pub(crate) fn cache_dir() -> Option<PathBuf> {
     let var = |k: &str| {
         std::env::var_os(k)
             .filter(|v| !v.is_empty())
@@ -81,7 +81,7 @@ pub fn cache_dir() -> Option<PathBuf> {
 }
 
 /// The cache file for the embedded dictionary under `dir`.
-pub fn cache_file(dir: &Path) -> PathBuf {
+pub(crate) fn cache_file(dir: &Path) -> PathBuf {
     dir.join(format!("ipadic-{}.dic", id()))
 }
 

@@ -28,7 +28,7 @@ fn io_error(path: &Path, err: &std::io::Error) -> Error {
 
 /// Removes the file `path`, mapping an I/O error with `on_error`; `false` when it was not
 /// there.
-pub fn remove_file_or(
+pub(crate) fn remove_file_or(
     path: &Path,
     on_error: impl FnOnce(&Path, &std::io::Error) -> Error,
 ) -> Result<bool> {
@@ -40,7 +40,7 @@ pub fn remove_file_or(
 }
 
 /// Removes the file `path`, which must exist.
-pub fn remove_existing_file(path: &Path) -> Result<()> {
+pub(crate) fn remove_existing_file(path: &Path) -> Result<()> {
     std::fs::remove_file(path).map_err(|e| Error::io(path, &e))
 }
 
@@ -56,7 +56,7 @@ pub fn rename(from: &Path, to: &Path) -> Result<()> {
 
 /// Writes `bytes` to `path` atomically (fsynced), only if `path` does not exist yet,
 /// creating its directory. Returns false (and writes nothing) when it exists.
-pub fn write_new(path: &Path, bytes: &[u8]) -> Result<bool> {
+pub(crate) fn write_new(path: &Path, bytes: &[u8]) -> Result<bool> {
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
     create_dir_all(dir)?;
     if path.symlink_metadata().is_ok() {
@@ -83,7 +83,7 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<bool> {
 /// directory when missing), waiting for it as long as it takes; I/O errors are mapped with
 /// `on_error`. For a lock file whose name a format fixes (`.todo/.lock`); the project's own
 /// locks use `store::lock`.
-pub fn with_lock_file<T>(
+pub(crate) fn with_lock_file<T>(
     lock: &Path,
     on_error: impl Fn(&Path, &std::io::Error) -> Error,
     f: impl FnOnce() -> Result<T>,

@@ -63,7 +63,7 @@ pub fn timestamp(now: SystemTime) -> String {
 }
 
 /// `YYYYMMDD_HHMMSS` of an RFC 3339 timestamp, for file names and ids.
-pub fn file_stamp(rfc3339: &str) -> String {
+pub(crate) fn file_stamp(rfc3339: &str) -> String {
     let digits: String = rfc3339
         .chars()
         .filter(char::is_ascii_digit)
@@ -102,7 +102,7 @@ impl Envelope {
 
     /// A success envelope without its `result`, which is serialised into it where it is
     /// written (`save_with`, `written`).
-    pub fn success_frame(
+    pub(crate) fn success_frame(
         run: &RunInfo,
         inputs: Vec<FileRef>,
         outputs: Vec<FileRef>,
@@ -187,13 +187,13 @@ impl Envelope {
     /// `save`, also returning the written file (open, at its start): the envelope exactly as
     /// `to_vec_pretty` prints it now that `saved_to` is set, so a caller that prints it need
     /// not serialise a large result again.
-    pub fn save_json(&mut self, root: &Path) -> Result<Saved> {
+    pub(crate) fn save_json(&mut self, root: &Path) -> Result<Saved> {
         self.save_with(root, None::<&serde_json::Value>)
     }
 
     /// `save_json` with a typed `result` serialised straight into the file in place of
     /// `self.result` (see [`Envelope::written`]).
-    pub fn save_with<R: Serialize + ?Sized>(
+    pub(crate) fn save_with<R: Serialize + ?Sized>(
         &mut self,
         root: &Path,
         result: Option<&R>,
@@ -267,7 +267,8 @@ impl Envelope {
 }
 
 /// Pretty JSON of an envelope (R002 if a report cannot be serialised).
-pub fn to_json<T: Serialize + ?Sized>(envelope: &T) -> Result<Vec<u8>> {
+#[cfg(test)]
+pub(crate) fn to_json<T: Serialize + ?Sized>(envelope: &T) -> Result<Vec<u8>> {
     serde_json::to_vec_pretty(envelope).map_err(|e| serialise_error(&e))
 }
 

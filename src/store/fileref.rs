@@ -18,7 +18,7 @@ pub struct FileRef {
 }
 
 /// Content type by extension.
-pub fn content_type_of(path: &Path) -> &'static str {
+pub(crate) fn content_type_of(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()) {
         Some("md") => "text/markdown",
         Some("yaml") | Some("yml") => "text/yaml",
@@ -28,7 +28,7 @@ pub fn content_type_of(path: &Path) -> &'static str {
 }
 
 /// `path` relative to `root` as a `/`-separated string; an error when it is outside.
-pub fn relative_to(root: &Path, path: &Path) -> Result<String> {
+pub(crate) fn relative_to(root: &Path, path: &Path) -> Result<String> {
     let rel = path.strip_prefix(root).map_err(|_| {
         Error::new(
             Code::U004,
@@ -54,7 +54,7 @@ pub fn relative_to(root: &Path, path: &Path) -> Result<String> {
 
 /// `path` as shown to the user: relative to `root` (`/`-separated) when it lies inside,
 /// else as given.
-pub fn shown_path(root: &Path, path: &Path) -> String {
+pub(crate) fn shown_path(root: &Path, path: &Path) -> String {
     relative_to(root, path).unwrap_or_else(|_| path.display().to_string())
 }
 
@@ -62,7 +62,7 @@ impl FileRef {
     /// A reference to in-memory `bytes` stored (or to be stored) at `path` under `root`.
     /// Files outside the root (e.g. a manuscript checked from elsewhere) keep their path
     /// as given.
-    pub fn from_bytes(root: &Path, path: &Path, bytes: &[u8], role: &str) -> FileRef {
+    pub(crate) fn from_bytes(root: &Path, path: &Path, bytes: &[u8], role: &str) -> FileRef {
         let shown = shown_path(root, path);
         FileRef {
             path: shown,
@@ -74,7 +74,7 @@ impl FileRef {
     }
 
     /// Reads `path` and references it.
-    pub fn from_path(root: &Path, path: &Path, role: &str) -> Result<FileRef> {
+    pub(crate) fn from_path(root: &Path, path: &Path, role: &str) -> Result<FileRef> {
         let bytes = super::text::read_bytes(path)?;
         Ok(FileRef::from_bytes(root, path, &bytes, role))
     }

@@ -70,7 +70,7 @@ pub struct Loaded {
 }
 
 /// Absolute path of the index for project `root`.
-pub fn index_path(root: &Path) -> PathBuf {
+pub(crate) fn index_path(root: &Path) -> PathBuf {
     root.join(OUTPUT_DIR).join(INDEX_FILE)
 }
 
@@ -112,21 +112,13 @@ impl HashIndex {
         );
     }
 
-    /// Records a saved envelope (at `saved_rel`, with file bytes `body`) and its FileRefs.
-    pub fn record_envelope(&mut self, env: &Envelope, saved_rel: &str, body: &[u8]) {
-        let sha256 = sha256_hex(body);
-        for (path, entry) in envelope_records(env, saved_rel, &sha256, body.len() as u64) {
-            self.record(&path, entry);
-        }
-    }
-
     /// Paths recorded with content `sha256` (exact, lower-case).
-    pub fn paths_for(&self, sha256: &str) -> &[String] {
+    pub(crate) fn paths_for(&self, sha256: &str) -> &[String] {
         self.hashes.get(sha256).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// Full hashes starting with `prefix`.
-    pub fn hashes_with_prefix(&self, prefix: &str) -> Vec<&str> {
+    pub(crate) fn hashes_with_prefix(&self, prefix: &str) -> Vec<&str> {
         self.hashes
             .range(prefix.to_string()..)
             .take_while(|(h, _)| h.starts_with(prefix))
@@ -291,7 +283,7 @@ fn remember(root: &Path) {
 }
 
 /// The files of the result directory noveler may index: regular, non-hidden files.
-pub fn output_files(root: &Path) -> Result<Vec<(String, PathBuf)>> {
+pub(crate) fn output_files(root: &Path) -> Result<Vec<(String, PathBuf)>> {
     let dir = paths::inside(root, OUTPUT_DIR)?;
     let rd = match std::fs::read_dir(&dir) {
         Ok(rd) => rd,
@@ -316,7 +308,7 @@ pub fn output_files(root: &Path) -> Result<Vec<(String, PathBuf)>> {
 }
 
 /// Builds the index from the result directory alone (see the module doc).
-pub fn rebuild(root: &Path) -> Result<HashIndex> {
+pub(crate) fn rebuild(root: &Path) -> Result<HashIndex> {
     let mut index = HashIndex::empty();
     let files = output_files(root)?;
     let mut envelopes: Vec<(String, String, Envelope)> = Vec::new();
@@ -442,7 +434,7 @@ pub fn update<T>(root: &Path, f: impl FnOnce(&mut HashIndex) -> T) -> Result<(T,
 
 /// Records a just-saved envelope: one journal line (see the module doc), or a rebuild when
 /// the base is missing or corrupt.
-pub fn record_envelope(
+pub(crate) fn record_envelope(
     root: &Path,
     env: &Envelope,
     saved_rel: &str,
@@ -524,24 +516,14 @@ pub fn peek(root: &Path) -> Result<HashIndex> {
     }
 }
 
-/// Rebuilds and saves the index from the directory (used after pruning).
-pub fn rebuild_and_save(root: &Path) -> Result<HashIndex> {
-    let path = checked_index_path(root)?;
-    lock::with_lock(&path, || {
-        let index = rebuild(root)?;
-        write(root, &index)?;
-        Ok(index)
-    })
-}
-
 /// Runs `f` with the index lock held (callers that delete result files use it so no save
 /// interleaves with their rebuild).
-pub fn with_index_lock<T>(root: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
+pub(crate) fn with_index_lock<T>(root: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
     lock::with_lock(&checked_index_path(root)?, f)
 }
 
 /// Rebuilds and writes the index; the caller must hold the index lock.
-pub fn rebuild_locked(root: &Path) -> Result<HashIndex> {
+pub(crate) fn rebuild_locked(root: &Path) -> Result<HashIndex> {
     let index = rebuild(root)?;
     write(root, &index)?;
     Ok(index)

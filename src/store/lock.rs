@@ -90,7 +90,7 @@ pub fn manuscript_lock(root: &Path, rel: &str) -> PathBuf {
 }
 
 /// What guards a piece of project state that is not an episode (e.g. `ledger`).
-pub fn named_lock(root: &Path, name: &str) -> PathBuf {
+pub(crate) fn named_lock(root: &Path, name: &str) -> PathBuf {
     root.join(LOCK_DIR).join(name)
 }
 
@@ -98,7 +98,7 @@ pub fn named_lock(root: &Path, name: &str) -> PathBuf {
 /// taken in one sorted order so two callers can never wait on each other in a cycle; QC-008
 /// naming the file when one is busy. The caller re-reads (and compares the sha256 of) what
 /// it is about to replace inside `f`.
-pub fn with_manuscript_locks<T>(
+pub(crate) fn with_manuscript_locks<T>(
     root: &Path,
     rels: &[&str],
     f: impl FnOnce() -> Result<T>,
@@ -135,7 +135,7 @@ fn hold_all<T>(targets: &[(PathBuf, &str)], f: impl FnOnce() -> Result<T>) -> Re
 }
 
 /// The lock file guarding `path`: `path` with `.lock` appended to its file name.
-pub fn lock_path(path: &Path) -> PathBuf {
+pub(crate) fn lock_path(path: &Path) -> PathBuf {
     let mut name = path
         .file_name()
         .map(|n| n.to_os_string())
@@ -174,12 +174,12 @@ fn open(lock: &Path) -> Result<std::fs::File> {
 }
 
 /// Runs `f` holding the exclusive lock for `path`, waiting at most `DEFAULT_WAIT` for it.
-pub fn with_lock<T>(path: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
+pub(crate) fn with_lock<T>(path: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
     with_lock_timeout(path, DEFAULT_WAIT, f)
 }
 
 /// Runs `f` holding the exclusive lock for `path`, waiting at most `wait` (QC-008 after).
-pub fn with_lock_timeout<T>(
+pub(crate) fn with_lock_timeout<T>(
     path: &Path,
     wait: Duration,
     f: impl FnOnce() -> Result<T>,
@@ -263,7 +263,7 @@ fn episode_busy(root: &Path, ep: u32, scope: Scope) -> Error {
 
 /// Whether the lock `scope` of episode `ep` is held right now (by anyone). Never creates
 /// files.
-pub fn episode_lock_held(root: &Path, ep: u32, scope: Scope) -> bool {
+pub(crate) fn episode_lock_held(root: &Path, ep: u32, scope: Scope) -> bool {
     let path = lock_path(&episode_lock(root, ep, scope));
     let Ok(file) = OpenOptions::new().read(true).write(true).open(&path) else {
         return false;

@@ -44,7 +44,7 @@ pub const DEFAULT_ROTATION: Rotation = Rotation {
 pub type Clock = std::sync::Arc<dyn Fn() -> SystemTime + Send + Sync>;
 
 /// The wall clock.
-pub fn system_clock() -> Clock {
+pub(crate) fn system_clock() -> Clock {
     std::sync::Arc::new(SystemTime::now)
 }
 
@@ -129,7 +129,7 @@ pub fn stamp(now: SystemTime) -> String {
 
 /// A copy of `value` fit for a log line: strings longer than `max_chars` are cut, with the
 /// length they had (a manuscript passed as an argument is not copied into the log).
-pub fn abridge(value: &serde_json::Value, max_chars: usize) -> serde_json::Value {
+pub(crate) fn abridge(value: &serde_json::Value, max_chars: usize) -> serde_json::Value {
     use serde_json::Value;
     match value {
         Value::String(s) if s.chars().count() > max_chars => {

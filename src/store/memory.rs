@@ -44,7 +44,7 @@ pub const ENV_TOTAL: &str = "NOVELER_MEMORY_TOTAL_MB";
 impl Limits {
     /// The limits from the two environment values (MiB; unset = the seed's), U001 for one
     /// that is not a positive whole number.
-    pub fn from_values(per_operation: Option<&str>, total: Option<&str>) -> Result<Limits> {
+    pub(crate) fn from_values(per_operation: Option<&str>, total: Option<&str>) -> Result<Limits> {
         let parse = |name: &str, v: Option<&str>, default: u64| -> Result<u64> {
             match v.map(str::trim) {
                 None | Some("") => Ok(default),
@@ -99,7 +99,7 @@ fn reset_peak() -> bool {
 }
 
 /// Refuses (R002) to start an operation while the process already holds the total limit.
-pub fn admit(limits: &Limits) -> Result<()> {
+pub(crate) fn admit(limits: &Limits) -> Result<()> {
     match resident() {
         Some(rss) if rss >= limits.total_bytes => Err(Error::new(
             Code::R002,
@@ -167,7 +167,7 @@ impl Meter {
     /// Measures a process that runs one operation (the CLI): nothing is read at the start,
     /// and the end reads the process's lifetime peak once — the operation's use plus the few
     /// MiB the program itself holds. Saves a `/proc` write and a read per command.
-    pub fn whole_process() -> Meter {
+    pub(crate) fn whole_process() -> Meter {
         Meter {
             start_rss: None,
             start_peak: None,
@@ -177,7 +177,7 @@ impl Meter {
     }
 
     /// What the operation used against `limits.per_operation_bytes`.
-    pub fn finish(&self, limits: &Limits) -> Usage {
+    pub(crate) fn finish(&self, limits: &Limits) -> Usage {
         let now = rss_and_peak();
         let peak = now.map(|(_, p)| p);
         let (used, method) = match (self.start_rss, self.start_peak, peak) {

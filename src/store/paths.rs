@@ -19,7 +19,7 @@ pub struct InRoot {
 }
 
 /// The canonical form of `root` (itself when it cannot be canonicalised, e.g. missing).
-pub fn canonical_root(root: &Path) -> PathBuf {
+pub(crate) fn canonical_root(root: &Path) -> PathBuf {
     std::fs::canonicalize(root).unwrap_or_else(|_| normalize(root))
 }
 
@@ -112,7 +112,7 @@ pub fn inside(root: &Path, rel: &str) -> Result<PathBuf> {
 }
 
 /// Like `resolve`, and the path must name an existing regular file (U005 otherwise).
-pub fn resolve_file(root: &Path, path: &Path) -> Result<InRoot> {
+pub(crate) fn resolve_file(root: &Path, path: &Path) -> Result<InRoot> {
     let r = resolve(root, path)?;
     // Something that exists but is no regular file (a FIFO, a device, a directory) gets the
     // reader's own U007, not "not found".
@@ -131,7 +131,7 @@ pub fn resolve_file(root: &Path, path: &Path) -> Result<InRoot> {
 
 /// Whether `rel` is a clean relative path: not empty, `/`-separated, no `..`, `.`, empty
 /// segments, backslashes or drive prefixes. Used to vet paths read back from JSON.
-pub fn is_clean_relative(rel: &str) -> bool {
+pub(crate) fn is_clean_relative(rel: &str) -> bool {
     !rel.is_empty()
         && !rel.starts_with('/')
         && !rel.contains('\\')

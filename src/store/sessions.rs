@@ -39,7 +39,7 @@ const MAX_ID: usize = 128;
 /// Whether `id` can only name an entry directly inside a directory: ASCII letters, digits,
 /// `_` and `-`, not empty, at most 128 characters (so no separator, `.`/`..`, NUL or
 /// drive prefix).
-pub fn safe_id(id: &str) -> bool {
+pub(crate) fn safe_id(id: &str) -> bool {
     !id.is_empty()
         && id.len() <= MAX_ID
         && id
@@ -49,18 +49,18 @@ pub fn safe_id(id: &str) -> bool {
 
 impl SessionStore {
     /// Whether `id` is a valid id of this kind (and safe as a path component).
-    pub fn is_id(&self, id: &str) -> bool {
+    pub(crate) fn is_id(&self, id: &str) -> bool {
         safe_id(id) && (self.valid_id)(id)
     }
 
     /// The directory of the sessions.
-    pub fn dir_of(&self, root: &Path) -> PathBuf {
+    pub(crate) fn dir_of(&self, root: &Path) -> PathBuf {
         root.join(self.dir)
     }
 
     /// The session's file, for an id already known to be valid (one read from the store,
     /// or checked with `is_id`).
-    pub fn path_of(&self, root: &Path, id: &str) -> PathBuf {
+    pub(crate) fn path_of(&self, root: &Path, id: &str) -> PathBuf {
         match self.layout {
             Layout::File { ext } => self.dir_of(root).join(format!("{id}.{ext}")),
             Layout::Dir { file } => self.dir_of(root).join(id).join(file),
@@ -69,7 +69,7 @@ impl SessionStore {
 
     /// The session's file, or none when `id` is not a valid id of this kind: checked before
     /// the path is built.
-    pub fn checked_path(&self, root: &Path, id: &str) -> Option<PathBuf> {
+    pub(crate) fn checked_path(&self, root: &Path, id: &str) -> Option<PathBuf> {
         self.is_id(id).then(|| self.path_of(root, id))
     }
 

@@ -42,7 +42,7 @@ impl Kind {
 
 /// Runs `f` holding one of `kind`'s slots of the project at `root`; QC-008 when all are
 /// taken. Errors of `f` pass through unchanged.
-pub fn with_slot<T>(root: &Path, kind: Kind, f: impl FnOnce() -> Result<T>) -> Result<T> {
+pub(crate) fn with_slot<T>(root: &Path, kind: Kind, f: impl FnOnce() -> Result<T>) -> Result<T> {
     with_slot_capped(root, kind, kind.cap(), f)
 }
 

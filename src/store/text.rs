@@ -28,12 +28,12 @@ fn refuse(path: &Path, what: String) -> Error {
 /// Reads a text input: only a regular file (a FIFO, device, socket or directory is refused,
 /// and opened without blocking so a FIFO never hangs the process) of at most
 /// `MAX_TEXT_BYTES` (U007 naming the file otherwise).
-pub fn read_bytes(path: &Path) -> Result<Vec<u8>> {
+pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>> {
     read_bytes_limited(path, MAX_TEXT_BYTES)
 }
 
 /// `read_bytes`, with `None` for a file that does not exist.
-pub fn read_bytes_if_exists(path: &Path) -> Result<Option<Vec<u8>>> {
+pub(crate) fn read_bytes_if_exists(path: &Path) -> Result<Option<Vec<u8>>> {
     match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         _ => read_bytes(path).map(Some),
@@ -46,7 +46,7 @@ pub fn read_bytes_if_exists(path: &Path) -> Result<Option<Vec<u8>>> {
 /// `confine::verify_opened_internal` — inside the allowed roots over MCP, and, for everyone,
 /// inside the project whose own folder (`.noveler/` …) the path names. `None` when the file
 /// does not exist.
-pub fn read_internal(path: &Path) -> Result<Option<Vec<u8>>> {
+pub(crate) fn read_internal(path: &Path) -> Result<Option<Vec<u8>>> {
     read_checked(
         path,
         MAX_TEXT_BYTES,
@@ -124,7 +124,7 @@ pub(crate) fn not_regular(path: &Path, meta: &std::fs::Metadata) -> Error {
 
 /// Reads standard input (or any stream) to its end, refusing more than `MAX_TEXT_BYTES`
 /// (U007) instead of growing until memory runs out: `yes | noveler check -` must end.
-pub fn read_stream(name: &Path, reader: impl Read) -> Result<Vec<u8>> {
+pub(crate) fn read_stream(name: &Path, reader: impl Read) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     reader
         .take(MAX_TEXT_BYTES + 1)
@@ -196,15 +196,9 @@ pub fn decode(path: &Path, bytes: &[u8]) -> Result<Source> {
     }
 }
 
-/// Reads and decodes a manuscript file.
-pub fn read_manuscript(path: &Path) -> Result<Source> {
-    let bytes = read_bytes(path)?;
-    decode(path, &bytes)
-}
-
 /// `Some("Shift_JIS")` / `Some("EUC-JP")` when the bytes decode without errors as that
 /// encoding and contain Japanese; Shift_JIS (CP932) is tried first, as the likelier one.
-pub fn guess_legacy_encoding(bytes: &[u8]) -> Option<&'static str> {
+pub(crate) fn guess_legacy_encoding(bytes: &[u8]) -> Option<&'static str> {
     for (encoding, name) in [
         (encoding_rs::SHIFT_JIS, "Shift_JIS"),
         (encoding_rs::EUC_JP, "EUC-JP"),

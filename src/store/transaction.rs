@@ -100,7 +100,7 @@ impl Transaction {
     }
 
     /// `commit` with a hook run before each write.
-    pub fn commit_with(self, hook: Hook<'_>) -> Result<Committed> {
+    pub(crate) fn commit_with(self, hook: Hook<'_>) -> Result<Committed> {
         let mut originals = Vec::with_capacity(self.writes.len());
         for w in &self.writes {
             let r = paths::resolve(&self.root, Path::new(&w.path))?;

@@ -64,7 +64,7 @@ impl AdrStatus {
     }
 
     /// A status as an author may have written it: any case, or in Japanese.
-    pub fn parse_loose(text: &str) -> Option<AdrStatus> {
+    pub(crate) fn parse_loose(text: &str) -> Option<AdrStatus> {
         let t = text
             .trim()
             .trim_matches(|c: char| c == '*' || c == '_' || c == '`')
@@ -87,7 +87,7 @@ impl AdrStatus {
 
 /// The file-name form of a title: letters and digits of any script kept (ASCII lowered),
 /// everything else a single `-`, at most 40 characters; `untitled` when nothing is left.
-pub fn slug(title: &str) -> String {
+pub(crate) fn slug(title: &str) -> String {
     let mut out = String::new();
     let mut dash = false;
     for c in title.chars() {
@@ -117,7 +117,7 @@ pub fn file_name(number: u16, title: &str) -> String {
 }
 
 /// The number of an ADR file name (`adr-001-x.md`, `adr-1.md`, `ADR-007-x.md`).
-pub fn number_of_file(name: &str) -> Option<u16> {
+pub(crate) fn number_of_file(name: &str) -> Option<u16> {
     static RE: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"(?i)^adr-([0-9]{1,3})(?:[-_].*)?\.md$").expect("valid regex")
     });
@@ -139,7 +139,7 @@ pub struct NewAdr<'a> {
 }
 
 /// The Markdown of a new record.
-pub fn render_new(adr: &NewAdr<'_>) -> String {
+pub(crate) fn render_new(adr: &NewAdr<'_>) -> String {
     let mut s = String::new();
     s.push_str(&format!("# ADR-{:03}: {}\n\n", adr.number, adr.title));
     s.push_str(&format!("- Status: {}\n", adr.status.as_str()));
@@ -350,7 +350,7 @@ impl AdrDoc {
 
     /// Sets the status, the `Updated` date (when the file has that line), and appends `- <now> <old> → <new>: <reason>` to
     /// the history (a `## History` section is added at the end when there is none).
-    pub fn set_status(&mut self, new: AdrStatus, now: &str, reason: Option<&str>) {
+    pub(crate) fn set_status(&mut self, new: AdrStatus, now: &str, reason: Option<&str>) {
         let layout = self.layout();
         let old = self
             .meta()

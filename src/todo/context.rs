@@ -23,12 +23,12 @@ use std::path::{Path, PathBuf};
 pub const DESCRIPTION_SECTION: &str = "説明";
 
 /// The first line of a task's context file.
-pub fn title_line(id: u16, title: &str) -> String {
+pub(crate) fn title_line(id: u16, title: &str) -> String {
     format!("# {}: {title}", format_id(id))
 }
 
 /// A new context file.
-pub fn initial(id: u16, title: &str, description: Option<&str>) -> String {
+pub(crate) fn initial(id: u16, title: &str, description: Option<&str>) -> String {
     let mut s = format!("{}\n", title_line(id, title));
     if let Some(d) = description
         .map(str::trim_end)
@@ -40,7 +40,7 @@ pub fn initial(id: u16, title: &str, description: Option<&str>) -> String {
 }
 
 /// The first line rewritten for a new title, when it is still `# T001: <old>`.
-pub fn retitle(text: &str, id: u16, old: &str, new: &str) -> Option<String> {
+pub(crate) fn retitle(text: &str, id: u16, old: &str, new: &str) -> Option<String> {
     let mut doc = LineDoc::parse(text);
     if doc.is_empty() || doc.text(0).trim_end() != title_line(id, old) {
         return None;

@@ -31,19 +31,19 @@ impl TodoPaths {
         self.root.join(TODO_DIR)
     }
 
-    pub fn task_md(&self) -> PathBuf {
+    pub(crate) fn task_md(&self) -> PathBuf {
         self.dir().join("task.md")
     }
 
-    pub fn index_md(&self) -> PathBuf {
+    pub(crate) fn index_md(&self) -> PathBuf {
         self.dir().join("index.md")
     }
 
-    pub fn adr_dir(&self) -> PathBuf {
+    pub(crate) fn adr_dir(&self) -> PathBuf {
         self.dir().join("adr")
     }
 
-    pub fn context_dir(&self) -> PathBuf {
+    pub(crate) fn context_dir(&self) -> PathBuf {
         self.dir().join("context")
     }
 
@@ -66,7 +66,7 @@ impl TodoPaths {
 
 /// Reads a UTF-8 file of `.todo/` (`store::text::read_internal`: a regular file inside the
 /// project, judged on its handle); `None` when it does not exist.
-pub fn read_text(path: &Path) -> Result<Option<String>> {
+pub(crate) fn read_text(path: &Path) -> Result<Option<String>> {
     match crate::store::text::read_internal(path) {
         Ok(Some(bytes)) => match String::from_utf8(bytes) {
             Ok(text) => Ok(Some(text)),
@@ -87,7 +87,7 @@ pub fn read_text(path: &Path) -> Result<Option<String>> {
 }
 
 /// The seed's code for a failed read.
-pub fn read_error(path: &Path, err: &std::io::Error) -> Error {
+pub(crate) fn read_error(path: &Path, err: &std::io::Error) -> Error {
     let code = if err.kind() == std::io::ErrorKind::PermissionDenied {
         Code::PermissionDenied
     } else {
@@ -102,7 +102,7 @@ pub fn read_error(path: &Path, err: &std::io::Error) -> Error {
 }
 
 /// The seed's code for a failed write.
-pub fn write_error(path: &Path, err: &std::io::Error) -> Error {
+pub(crate) fn write_error(path: &Path, err: &std::io::Error) -> Error {
     let code = if err.kind() == std::io::ErrorKind::PermissionDenied {
         Code::PermissionDenied
     } else {
@@ -117,7 +117,7 @@ pub fn write_error(path: &Path, err: &std::io::Error) -> Error {
 }
 
 /// Writes `text` to `path` atomically (temp file + rename), creating directories.
-pub fn write_text(path: &Path, text: &str) -> Result<()> {
+pub(crate) fn write_text(path: &Path, text: &str) -> Result<()> {
     crate::store::write_atomic(path, text.as_bytes()).map_err(|e| {
         let code = if e.code == Code::P003 {
             Code::PermissionDenied
@@ -140,7 +140,7 @@ pub fn remove_file(path: &Path) -> Result<bool> {
 
 /// Runs `f` holding the exclusive lock `.todo/.lock` (across threads and processes). `f`
 /// must read the files it changes itself, after the lock is taken.
-pub fn with_lock<T>(paths: &TodoPaths, f: impl FnOnce() -> Result<T>) -> Result<T> {
+pub(crate) fn with_lock<T>(paths: &TodoPaths, f: impl FnOnce() -> Result<T>) -> Result<T> {
     crate::store::confine::guard_write(&paths.lock())?;
     crate::store::disk::with_lock_file(&paths.lock(), write_error, f)
 }

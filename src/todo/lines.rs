@@ -98,14 +98,14 @@ impl LineDoc {
     }
 
     /// Replaces the text of line `i`, keeping its line ending.
-    pub fn set_text(&mut self, i: usize, text: String) {
+    pub(crate) fn set_text(&mut self, i: usize, text: String) {
         if let Some(line) = self.lines.get_mut(i) {
             line.text = text;
         }
     }
 
     /// Inserts new lines (given the file's line ending) before line `at` (`len()` appends).
-    pub fn insert_texts(&mut self, at: usize, texts: Vec<String>) {
+    pub(crate) fn insert_texts(&mut self, at: usize, texts: Vec<String>) {
         let eol = self.eol;
         let lines = texts.into_iter().map(|text| Line { text, eol }).collect();
         self.insert_lines(at, lines);
@@ -113,7 +113,7 @@ impl LineDoc {
 
     /// Inserts lines (keeping their endings) before line `at`. The line before the insertion
     /// point and every inserted line but a final last one get an ending, so no two lines merge.
-    pub fn insert_lines(&mut self, at: usize, mut lines: Vec<Line>) {
+    pub(crate) fn insert_lines(&mut self, at: usize, mut lines: Vec<Line>) {
         let at = at.min(self.lines.len());
         if lines.is_empty() {
             return;
@@ -142,13 +142,13 @@ impl LineDoc {
     }
 
     /// Replaces lines `start..end` with new lines given the file's line ending.
-    pub fn replace_texts(&mut self, start: usize, end: usize, texts: Vec<String>) {
+    pub(crate) fn replace_texts(&mut self, start: usize, end: usize, texts: Vec<String>) {
         self.remove(start, end);
         self.insert_texts(start, texts);
     }
 
     /// The index just past the last non-blank line in `start..end` (`start` if all blank).
-    pub fn trim_blank_end(&self, start: usize, end: usize) -> usize {
+    pub(crate) fn trim_blank_end(&self, start: usize, end: usize) -> usize {
         let mut e = end.min(self.lines.len());
         while e > start && self.text(e - 1).trim().is_empty() {
             e -= 1;

@@ -27,7 +27,7 @@ pub fn heading(line: &str) -> Option<(usize, &str)> {
 }
 
 /// Width of the leading indentation in columns (tab = to the next multiple of 4).
-pub fn indent_width(line: &str) -> usize {
+pub(crate) fn indent_width(line: &str) -> usize {
     let mut col = 0;
     for c in line.chars() {
         match c {
@@ -56,7 +56,7 @@ pub struct Checkbox<'a> {
 }
 
 /// Parses a checkbox list item; `None` for any other line (including unknown marks).
-pub fn checkbox(line: &str) -> Option<Checkbox<'_>> {
+pub(crate) fn checkbox(line: &str) -> Option<Checkbox<'_>> {
     let body = line.trim_start_matches([' ', '\t']);
     let lead = line.len() - body.len();
     let mut chars = body.char_indices();
@@ -97,7 +97,7 @@ pub fn checkbox(line: &str) -> Option<Checkbox<'_>> {
 }
 
 /// A `#T001` token in a task line: the number and the byte range of the token.
-pub fn task_id_token(text: &str) -> Option<(u16, std::ops::Range<usize>)> {
+pub(crate) fn task_id_token(text: &str) -> Option<(u16, std::ops::Range<usize>)> {
     let bytes = text.as_bytes();
     let mut from = 0;
     while let Some(pos) = text[from..].find("#T") {
@@ -126,7 +126,7 @@ pub fn task_id_token(text: &str) -> Option<(u16, std::ops::Range<usize>)> {
 }
 
 /// `text` with the id token at `range` removed and the whitespace around it tidied.
-pub fn without_token(text: &str, range: std::ops::Range<usize>) -> String {
+pub(crate) fn without_token(text: &str, range: std::ops::Range<usize>) -> String {
     let before = text[..range.start].trim_end();
     let after = text[range.end..].trim_start();
     match (before.is_empty(), after.is_empty()) {

@@ -17,7 +17,7 @@ use std::time::SystemTime;
 pub const MAX_TASKS: u16 = 999;
 
 /// An error about one input field: `details {field, value}` (seed 004 §6.2).
-pub fn field_error(
+pub(crate) fn field_error(
     code: Code,
     field: &str,
     value: impl Into<serde_json::Value>,
@@ -26,7 +26,7 @@ pub fn field_error(
     Error::new(code, message).details(serde_json::json!({ "field": field, "value": value.into() }))
 }
 
-pub fn task_not_found(id: u16) -> Error {
+pub(crate) fn task_not_found(id: u16) -> Error {
     let id = format_id(id);
     field_error(
         Code::TaskNotFound,
@@ -73,7 +73,7 @@ impl AdrEntry {
     }
 
     /// The status as written in the file (`""` when it has none).
-    pub fn status_text(&self) -> String {
+    pub(crate) fn status_text(&self) -> String {
         match (self.meta.status, &self.meta.status_text) {
             (Some(s), _) => s.as_str().to_string(),
             (None, Some(t)) => t.clone(),
@@ -153,7 +153,7 @@ impl Repo {
     }
 
     /// task.md as it is now (empty when there is none), noting it as read.
-    pub fn read_tasks(&self, ch: &mut Changes) -> Result<TaskFile> {
+    pub(crate) fn read_tasks(&self, ch: &mut Changes) -> Result<TaskFile> {
         let path = self.paths.task_md();
         match read_text(&path)? {
             Some(text) => {
@@ -169,7 +169,7 @@ impl Repo {
     }
 
     /// Every ADR file under `.todo/adr/`, by number.
-    pub fn scan_adrs(&self) -> Result<Vec<AdrEntry>> {
+    pub(crate) fn scan_adrs(&self) -> Result<Vec<AdrEntry>> {
         let dir = self.paths.adr_dir();
         let entries = match std::fs::read_dir(&dir) {
             Ok(e) => e,
@@ -231,16 +231,6 @@ impl Repo {
                 }
             }
         }
-    }
-
-    /// Regenerates index.md (under the lock).
-    pub fn rebuild_index(&self) -> Result<Changes> {
-        with_lock(&self.paths, || {
-            let mut ch = Changes::default();
-            let parsed = self.read_tasks(&mut ch)?.parsed();
-            self.refresh_index(&parsed, None, &mut ch);
-            Ok(ch)
-        })
     }
 
     /// The next free task number: one past the highest id ever written in task.md (and not
@@ -471,7 +461,7 @@ impl Repo {
     }
 
     /// The ADR numbered `number`.
-    pub fn find_adr(&self, number: u16) -> Result<AdrEntry> {
+    pub(crate) fn find_adr(&self, number: u16) -> Result<AdrEntry> {
         self.scan_adrs()?
             .into_iter()
             .find(|a| a.number == number)

@@ -36,7 +36,7 @@ fn fold_char(c: char) -> char {
 }
 
 /// `text` folded for matching (same number of characters as `text`).
-pub fn fold(text: &str) -> String {
+pub(crate) fn fold(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out: Vec<u8> = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -84,7 +84,7 @@ const AFTER: usize = 60;
 
 /// An excerpt of the line of `original` containing the match that starts at byte `at` of
 /// `folded` (the folded form of `original`) and is `len_chars` characters long.
-pub fn excerpt_at(original: &str, folded: &str, at: usize, len_chars: usize) -> String {
+pub(crate) fn excerpt_at(original: &str, folded: &str, at: usize, len_chars: usize) -> String {
     let char_pos = folded.get(..at).map(|s| s.chars().count()).unwrap_or(0);
     let byte = original
         .char_indices()
@@ -138,7 +138,11 @@ fn round3(x: f64) -> f64 {
 }
 
 /// Scores a task from its fields; `None` when no term occurs anywhere.
-pub fn score_task(terms: &[String], query_folded: &str, fields: &[Field<'_>]) -> Option<Hit> {
+pub(crate) fn score_task(
+    terms: &[String],
+    query_folded: &str,
+    fields: &[Field<'_>],
+) -> Option<Hit> {
     if terms.is_empty() {
         return None;
     }
@@ -179,12 +183,12 @@ pub fn score_task(terms: &[String], query_folded: &str, fields: &[Field<'_>]) ->
 
 /// A context file's score without the excerpt (cheaper: used to rank many files);
 /// `None` when no term occurs.
-pub fn score_text_only(terms: &[String], text: &str) -> Option<f64> {
+pub(crate) fn score_text_only(terms: &[String], text: &str) -> Option<f64> {
     text_match(terms, text).map(|m| m.0)
 }
 
 /// Scores a context file's text; `None` when no term occurs.
-pub fn score_text(terms: &[String], text: &str) -> Option<Hit> {
+pub(crate) fn score_text(terms: &[String], text: &str) -> Option<Hit> {
     let (score, folded, at, len) = text_match(terms, text)?;
     Some(Hit {
         score,

@@ -61,7 +61,7 @@ impl Status {
         }
     }
 
-    pub fn from_mark(mark: char) -> Option<Status> {
+    pub(crate) fn from_mark(mark: char) -> Option<Status> {
         match mark {
             ' ' => Some(Status::Todo),
             '-' => Some(Status::InProgress),
@@ -71,18 +71,18 @@ impl Status {
     }
 
     /// `[ ]`, `[-]`, `[x]`.
-    pub fn checkbox(self) -> String {
+    pub(crate) fn checkbox(self) -> String {
         format!("[{}]", self.mark())
     }
 }
 
 /// `T001` for 1.
-pub fn format_id(n: u16) -> String {
+pub(crate) fn format_id(n: u16) -> String {
     format!("T{n:03}")
 }
 
 /// 1 for `T001`; `None` unless exactly `T` and three digits, 001–999.
-pub fn parse_id(text: &str) -> Option<u16> {
+pub(crate) fn parse_id(text: &str) -> Option<u16> {
     let digits = text.strip_prefix('T')?;
     if digits.len() != 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -118,7 +118,7 @@ pub struct Task {
 }
 
 impl Task {
-    pub fn id_str(&self) -> String {
+    pub(crate) fn id_str(&self) -> String {
         format_id(self.id)
     }
 }
@@ -161,7 +161,10 @@ impl Parsed {
     }
 
     /// Tasks of `category`, in file order.
-    pub fn in_category<'a>(&'a self, category: &'a str) -> impl Iterator<Item = &'a Task> + 'a {
+    pub(crate) fn in_category<'a>(
+        &'a self,
+        category: &'a str,
+    ) -> impl Iterator<Item = &'a Task> + 'a {
         self.tasks.iter().filter(move |t| t.category == category)
     }
 
@@ -366,7 +369,7 @@ impl TaskFile {
     }
 
     /// Rewrites the mark of task `id`. Returns false when the task is missing.
-    pub fn set_status(&mut self, id: u16, status: Status) -> bool {
+    pub(crate) fn set_status(&mut self, id: u16, status: Status) -> bool {
         let Some(task) = self.parsed().find(id).cloned() else {
             return false;
         };
@@ -383,7 +386,7 @@ impl TaskFile {
     }
 
     /// Rewrites the title of task `id` (the line becomes `… title #T001`).
-    pub fn set_title(&mut self, id: u16, title: &str) -> bool {
+    pub(crate) fn set_title(&mut self, id: u16, title: &str) -> bool {
         let Some(task) = self.parsed().find(id).cloned() else {
             return false;
         };
@@ -401,7 +404,7 @@ impl TaskFile {
 
     /// Replaces every subtask line of task `id` with `subtasks`, where the first one was (or
     /// right under the task); notes under the task stay.
-    pub fn set_subtasks(&mut self, id: u16, subtasks: &[(Status, String)]) -> bool {
+    pub(crate) fn set_subtasks(&mut self, id: u16, subtasks: &[(Status, String)]) -> bool {
         let Some(task) = self.parsed().find(id).cloned() else {
             return false;
         };
@@ -440,7 +443,7 @@ impl TaskFile {
     }
 
     /// Moves task `id` to the end of `category`.
-    pub fn move_to_category(&mut self, id: u16, category: &str) -> bool {
+    pub(crate) fn move_to_category(&mut self, id: u16, category: &str) -> bool {
         let Some(block) = self.remove(id) else {
             return false;
         };
@@ -535,7 +538,13 @@ fn next_nonblank(doc: &LineDoc, from: usize) -> Option<usize> {
 }
 
 /// `- [ ] title #T001` at `indent` spaces.
-pub fn task_line(bullet: &str, indent: usize, status: Status, title: &str, id: u16) -> String {
+pub(crate) fn task_line(
+    bullet: &str,
+    indent: usize,
+    status: Status,
+    title: &str,
+    id: u16,
+) -> String {
     format!(
         "{}{bullet} {} {title} #{}",
         " ".repeat(indent),

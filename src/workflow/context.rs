@@ -55,7 +55,7 @@ impl ProjectCtx {
 
     /// The project, or its default layout when it does not load (the listings of recovery
     /// work in a project whose config is broken).
-    pub fn layout(&self) -> &Project {
+    pub(crate) fn layout(&self) -> &Project {
         match self.project() {
             Ok(p) => p,
             Err(_) => self.fallback.get_or_init(|| Project::defaults(&self.root)),

@@ -90,7 +90,7 @@ impl Snapshot {
 }
 
 /// Runs the step and takes back everything it wrote.
-pub fn execute_step_dry(root: &Path, input: StepInput) -> Result<StepResult> {
+pub(crate) fn execute_step_dry(root: &Path, input: StepInput) -> Result<StepResult> {
     let ep = input.episode;
     lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
         let before = Snapshot::take(root, ep);

@@ -14,7 +14,7 @@ use std::path::Path;
 pub const DISABLE_ARTIFACTS: &str = "NOVELER_DISABLE_ARTIFACTS";
 
 /// Whether artifact references are switched off for this process.
-pub fn artifacts_disabled() -> bool {
+pub(crate) fn artifacts_disabled() -> bool {
     std::env::var(DISABLE_ARTIFACTS)
         .map(|v| {
             let v = v.trim();

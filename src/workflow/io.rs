@@ -76,12 +76,13 @@ impl ProjectInfo {
 /// Loads the project (P002 broken config, QC-010 bad target length) and the facts prompts
 /// use: for a caller that asks nothing else of the project (the engines take a
 /// `ProjectCtx` and `ProjectInfo::of`).
-pub fn project_info(root: &Path) -> Result<ProjectInfo> {
+#[cfg(test)]
+pub(crate) fn project_info(root: &Path) -> Result<ProjectInfo> {
     Ok(ProjectInfo::of(&Project::load(root)?))
 }
 
 /// Where episode plots are written.
-pub fn episode_plot_dir(project: &Project) -> PathBuf {
+pub(crate) fn episode_plot_dir(project: &Project) -> PathBuf {
     project.plot_dir().join("話別プロット")
 }
 
@@ -110,7 +111,7 @@ pub fn episode_of(name: &str) -> Option<u32> {
 }
 
 /// Manuscripts of episode `ep` (`40_原稿/第NNN話*.md|txt`), sorted.
-pub fn manuscripts_of(project: &Project, ep: u32) -> Vec<PathBuf> {
+pub(crate) fn manuscripts_of(project: &Project, ep: u32) -> Vec<PathBuf> {
     project
         .episodes()
         .into_iter()
@@ -120,7 +121,7 @@ pub fn manuscripts_of(project: &Project, ep: u32) -> Vec<PathBuf> {
 }
 
 /// The one manuscript of episode `ep` (none when there is none); several are E004.
-pub fn find_manuscript(project: &Project, ep: u32) -> Result<Option<PathBuf>> {
+pub(crate) fn find_manuscript(project: &Project, ep: u32) -> Result<Option<PathBuf>> {
     match project.manuscript_path(ep) {
         Ok(p) => Ok(Some(p)),
         Err(e) if e.code == Code::E003 => Ok(None),
@@ -129,12 +130,12 @@ pub fn find_manuscript(project: &Project, ep: u32) -> Result<Option<PathBuf>> {
 }
 
 /// The plot file of episode `ep` (SPEC §1 lookup order).
-pub fn find_plot(project: &Project, ep: u32) -> Option<PathBuf> {
+pub(crate) fn find_plot(project: &Project, ep: u32) -> Option<PathBuf> {
     project.plot_path(ep).ok()
 }
 
 /// Every episode plot under `20_プロット/話別プロット/`, by episode.
-pub fn episode_plots(project: &Project) -> Vec<(u32, PathBuf)> {
+pub(crate) fn episode_plots(project: &Project) -> Vec<(u32, PathBuf)> {
     let mut out: Vec<(u32, PathBuf)> = sorted_files(&episode_plot_dir(project))
         .into_iter()
         .filter(|p| has_ext(p, &["yaml", "yml", "md"]))
@@ -149,7 +150,10 @@ pub fn episode_plots(project: &Project) -> Vec<(u32, PathBuf)> {
 
 /// The chapter plot (`20_プロット/章別プロット/*.yaml`) whose `episodes` lists `ep`, with
 /// its parsed content.
-pub fn find_chapter_plot(project: &Project, ep: u32) -> Option<(PathBuf, serde_yaml::Value)> {
+pub(crate) fn find_chapter_plot(
+    project: &Project,
+    ep: u32,
+) -> Option<(PathBuf, serde_yaml::Value)> {
     for path in sorted_files(&project.plot_dir().join("章別プロット")) {
         if !has_ext(&path, &["yaml", "yml"]) {
             continue;
@@ -173,12 +177,12 @@ pub fn find_chapter_plot(project: &Project, ep: u32) -> Option<(PathBuf, serde_y
 }
 
 /// The settings documents (キャラクター, 世界観, 用語集, 文体/, 執筆品質ルール).
-pub fn settings_files(project: &Project) -> crate::project::SettingsFiles {
+pub(crate) fn settings_files(project: &Project) -> crate::project::SettingsFiles {
     project.settings_files()
 }
 
 /// Proposal documents: `10_企画/*.md|yaml`.
-pub fn proposal_files(root: &Path) -> Vec<PathBuf> {
+pub(crate) fn proposal_files(root: &Path) -> Vec<PathBuf> {
     sorted_files(&root.join("10_企画"))
         .into_iter()
         .filter(|p| has_ext(p, &["md", "yaml", "yml", "txt"]))
@@ -244,7 +248,7 @@ pub fn store_artifact(
 // Backups (`store::backup`).
 
 /// Backs up `path` (inside `root`); returns the backup id (`noveler backup restore ID`).
-pub fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<String> {
+pub(crate) fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<String> {
     Ok(backup::backup_file(root, path, reason)?.backup_id)
 }
 

@@ -254,7 +254,7 @@ fn plot_error(v: &[Violation], ep: u32) -> Error {
 
 /// Validates a plot document for episode `ep`: the template's schema plus the episode
 /// number.
-pub fn validate_plot(root: &Path, ep: u32, doc: &Value) -> Result<Vec<Violation>> {
+pub(crate) fn validate_plot(root: &Path, ep: u32, doc: &Value) -> Result<Vec<Violation>> {
     let t = templates::load(root, templates::PLOT_TEMPLATE)?;
     let mut v = schema::validate(&t.doc.output_schema, doc);
     if let Some(n) = doc.get("episode") {

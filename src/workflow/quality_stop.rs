@@ -14,7 +14,7 @@ pub const FAR_BELOW_SHARE: f64 = 0.2;
 /// The stop for a stage-8 draft of `body_chars` in episode `ep`, when there is one: under
 /// the score's short-text limit (200 characters or 20% of `target_min`, SPEC §4), or under
 /// 20% of the `word_count_target` the agent set for the session.
-pub fn check_draft(
+pub(crate) fn check_draft(
     ep: u32,
     body_chars: usize,
     target_min: usize,

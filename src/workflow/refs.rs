@@ -32,7 +32,7 @@ impl SourceDoc {
         io::artifact_id(&self.content)
     }
 
-    pub fn to_ref(&self) -> ArtifactRef {
+    pub(crate) fn to_ref(&self) -> ArtifactRef {
         ArtifactRef {
             key: self.key.clone(),
             label: self.label.clone(),
@@ -74,7 +74,7 @@ fn content_type_of(path: &Path) -> &'static str {
 }
 
 /// Reads a project file as text (UTF-8 required).
-pub fn read_text(path: &Path) -> Result<String> {
+pub(crate) fn read_text(path: &Path) -> Result<String> {
     let bytes = crate::store::text::read_bytes(path)?;
     crate::store::text::decode(path, &bytes).map(|s| s.text)
 }
@@ -137,7 +137,7 @@ pub struct EpisodeFacts {
 }
 
 /// Parses plot text (YAML, or anything else kept as a string).
-pub fn plot_value(text: &str) -> serde_json::Value {
+pub(crate) fn plot_value(text: &str) -> serde_json::Value {
     serde_yaml::from_str::<serde_json::Value>(text)
         .ok()
         .filter(|v| v.is_object())
@@ -146,7 +146,7 @@ pub fn plot_value(text: &str) -> serde_json::Value {
 
 /// The title of a `第NNN話_<title>.*` file (`project::layout::episode_of_stem`); none when
 /// empty.
-pub fn title_from_name(path: &Path) -> Option<String> {
+pub(crate) fn title_from_name(path: &Path) -> Option<String> {
     let stem = path.file_stem()?.to_string_lossy();
     crate::project::layout::episode_of_stem(&stem)
         .map(|(_, title)| title)
@@ -154,7 +154,11 @@ pub fn title_from_name(path: &Path) -> Option<String> {
 }
 
 /// Facts for episode `ep`; `plot_text` replaces the plot file when given.
-pub fn episode_facts(project: &Project, ep: u32, plot_text: Option<&str>) -> Result<EpisodeFacts> {
+pub(crate) fn episode_facts(
+    project: &Project,
+    ep: u32,
+    plot_text: Option<&str>,
+) -> Result<EpisodeFacts> {
     let mut facts = EpisodeFacts {
         episode: ep,
         ..Default::default()
@@ -317,7 +321,7 @@ pub fn brief(info: &ProjectInfo, facts: &EpisodeFacts, docs: &[SourceDoc]) -> So
 
 /// The handoff notes (`handoff.json`, written by stage 10) of the latest completed writing
 /// session of episode `ep`.
-pub fn handoff_of(root: &Path, ep: u32) -> Option<PathBuf> {
+pub(crate) fn handoff_of(root: &Path, ep: u32) -> Option<PathBuf> {
     super::session::list(root)
         .into_iter()
         .rev()
@@ -336,7 +340,7 @@ pub fn handoff_of(root: &Path, ep: u32) -> Option<PathBuf> {
 
 /// The writing inputs of episode `ep`, the brief first. A missing plot is E002 unless
 /// `plot_text` supplies it.
-pub fn writing_sources(
+pub(crate) fn writing_sources(
     project: &Project,
     info: &ProjectInfo,
     facts: &EpisodeFacts,
@@ -449,7 +453,7 @@ fn previous_episode_docs(project: &Project, facts: &EpisodeFacts) -> Result<Vec<
 
 /// The plot prompt's inputs: project config, proposal, chapter plot, earlier plots (the
 /// last five), previous manuscript, settings, and the current plot when regenerating.
-pub fn plot_sources(
+pub(crate) fn plot_sources(
     project: &Project,
     facts: &EpisodeFacts,
     regenerate: bool,

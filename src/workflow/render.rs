@@ -76,7 +76,8 @@ pub fn render(template: &str, vars: &Vars) -> Result<String, RenderError> {
 }
 
 /// The placeholder names `template` uses, in order of first use.
-pub fn placeholders(template: &str) -> Vec<String> {
+#[cfg(test)]
+pub(crate) fn placeholders(template: &str) -> Vec<String> {
     let mut names = Vec::new();
     let mut rest = template;
     while let Some(start) = rest.find("{{") {

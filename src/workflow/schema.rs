@@ -54,7 +54,7 @@ pub fn validate(schema: &Value, instance: &Value) -> Vec<Violation> {
 
 /// Checks that `schema` only uses supported keywords and well-formed values; the error is a
 /// pointer into the schema and what is wrong there.
-pub fn check_supported(schema: &Value) -> Result<(), String> {
+pub(crate) fn check_supported(schema: &Value) -> Result<(), String> {
     check_node(schema, "")
 }
 

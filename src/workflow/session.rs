@@ -191,7 +191,7 @@ fn any_order<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
 }
 
 /// Whether `id` has the shape of a session id (checked before any path is built from it).
-pub fn valid_id(id: &str) -> bool {
+pub(crate) fn valid_id(id: &str) -> bool {
     let Some(rest) = id.strip_prefix("session_") else {
         return false;
     };
@@ -212,7 +212,7 @@ pub fn valid_id(id: &str) -> bool {
 
 /// A new session id for episode `ep` started at `created_at` (RFC 3339):
 /// `session_YYYYMMDD_HHMMSS_<6 hex>`.
-pub fn new_id(created_at: &str, ep: u32, salt: &str) -> String {
+pub(crate) fn new_id(created_at: &str, ep: u32, salt: &str) -> String {
     let stamp = crate::store::envelope::file_stamp(created_at);
     let hex = crate::analysis::sha256_hex(format!("{created_at}:{ep}:{salt}").as_bytes());
     format!("session_{stamp}_{}", &hex[..6])
@@ -226,12 +226,12 @@ pub const STORE: SessionStore = SessionStore {
     valid_id,
 };
 
-pub fn path_of(root: &Path, id: &str) -> PathBuf {
+pub(crate) fn path_of(root: &Path, id: &str) -> PathBuf {
     STORE.path_of(root, id)
 }
 
 /// `.noveler/writes/<session_id>/`, relative to the root.
-pub fn writes_dir(id: &str) -> String {
+pub(crate) fn writes_dir(id: &str) -> String {
     format!("{WRITES_DIR}/{id}")
 }
 
@@ -383,16 +383,16 @@ impl Session {
         }
     }
 
-    pub fn is_completed(&self, stage: &StageDef) -> bool {
+    pub(crate) fn is_completed(&self, stage: &StageDef) -> bool {
         self.completed_stages.iter().any(|s| s == stage.id)
     }
 
-    pub fn is_skipped(&self, stage: &StageDef) -> bool {
+    pub(crate) fn is_skipped(&self, stage: &StageDef) -> bool {
         self.skipped_stages.iter().any(|s| s == stage.id)
     }
 
     /// The first stage neither completed nor skipped.
-    pub fn next_stage(&self) -> Option<&'static StageDef> {
+    pub(crate) fn next_stage(&self) -> Option<&'static StageDef> {
         STAGES
             .iter()
             .find(|s| !self.is_completed(s) && !self.is_skipped(s))
@@ -416,7 +416,7 @@ impl Session {
         self.refresh_current();
     }
 
-    pub fn refresh_current(&mut self) {
+    pub(crate) fn refresh_current(&mut self) {
         let final_done = self.is_completed(&STAGES[STAGES.len() - 1]);
         match self.next_stage() {
             Some(s) if !final_done => self.current_stage = s.id.to_string(),
@@ -427,11 +427,6 @@ impl Session {
                 }
             }
         }
-    }
-
-    /// Stage number of `current_stage` (none when completed).
-    pub fn current_number(&self) -> Option<u8> {
-        stages::by_name(&self.current_stage).map(|s| s.number)
     }
 
     pub fn artifact<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a ArtifactRef> + 'a {

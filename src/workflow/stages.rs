@@ -21,17 +21,17 @@ pub struct StageDef {
 
 impl StageDef {
     /// `templates/writing/stageNN_<id>.yaml`, relative to `templates/`.
-    pub fn template_name(&self) -> String {
+    pub(crate) fn template_name(&self) -> String {
         format!("writing/stage{:02}_{}.yaml", self.number, self.id)
     }
 
     /// `stageNN_<id>`: the stem used for log files.
-    pub fn stem(&self) -> String {
+    pub(crate) fn stem(&self) -> String {
         format!("stage{:02}_{}", self.number, self.id)
     }
 
     /// Whether the submission of this stage is a manuscript written to `40_原稿/`.
-    pub fn writes_manuscript(&self) -> bool {
+    pub(crate) fn writes_manuscript(&self) -> bool {
         self.number >= 8
     }
 }
@@ -121,12 +121,12 @@ pub const STAGES: [StageDef; 10] = [
 ];
 
 /// The stage with this number (1–10).
-pub fn by_number(n: u32) -> Option<&'static StageDef> {
+pub(crate) fn by_number(n: u32) -> Option<&'static StageDef> {
     STAGES.iter().find(|s| u32::from(s.number) == n)
 }
 
 /// The stage with this id or alias (case-insensitive, `-` read as `_`).
-pub fn by_name(name: &str) -> Option<&'static StageDef> {
+pub(crate) fn by_name(name: &str) -> Option<&'static StageDef> {
     let wanted = name.trim().replace('-', "_").to_ascii_lowercase();
     STAGES
         .iter()
@@ -150,7 +150,7 @@ pub fn parse(text: &str) -> Result<&'static StageDef> {
 }
 
 /// QC-003 with the list of valid stages.
-pub fn invalid_stage(given: &str) -> Error {
+pub(crate) fn invalid_stage(given: &str) -> Error {
     let valid: Vec<serde_json::Value> = STAGES
         .iter()
         .map(|s| serde_json::json!({"step": s.number, "stage": s.id, "title": s.title}))

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 /// The text of `artifact_id` (QC-015 when it cannot be fetched).
-pub fn from_artifact(root: &Path, artifact_id: &str) -> Result<String> {
+pub(crate) fn from_artifact(root: &Path, artifact_id: &str) -> Result<String> {
     ArtifactStore::new(root)
         .fetch(artifact_id)
         .map(|a| a.content.clone())
@@ -30,7 +30,7 @@ pub fn from_artifact(root: &Path, artifact_id: &str) -> Result<String> {
 
 /// Episode `ep`'s manuscript as backup `backup_id` holds it, verified by its sha256
 /// (QC-016 when the backup, the file in it, or its hash fails).
-pub fn from_snapshot(root: &Path, ep: u32, backup_id: &str) -> Result<String> {
+pub(crate) fn from_snapshot(root: &Path, ep: u32, backup_id: &str) -> Result<String> {
     let fail = |why: String| {
         Error::new(
             Code::QC016,
@@ -72,7 +72,7 @@ pub fn from_snapshot(root: &Path, ep: u32, backup_id: &str) -> Result<String> {
 
 /// QC-017 when episode `ep` has no manuscript the step could read: the agent has to pass
 /// the text itself.
-pub fn require_manuscript(pc: &crate::workflow::context::ProjectCtx, ep: u32) -> Result<()> {
+pub(crate) fn require_manuscript(pc: &crate::workflow::context::ProjectCtx, ep: u32) -> Result<()> {
     // A project that does not load is the step's own error to report (QC-009/QC-010 may
     // be overridden by config_overrides there).
     let Ok(project) = pc.project() else {
@@ -120,7 +120,7 @@ fn quote_of(location: &str) -> Option<&str> {
 /// QC-013 when an issue of `llm_result` is located at a line past the end of `text` or
 /// quotes something `text` does not contain. Locations that are neither (「冒頭」 as prose,
 /// a scene name) are left as they are.
-pub fn check_alignment(llm_result: &Value, text: &str) -> Result<()> {
+pub(crate) fn check_alignment(llm_result: &Value, text: &str) -> Result<()> {
     let lines = text.lines().count();
     let mut unaligned = Vec::new();
     for (i, issue) in llm_result["issues"]

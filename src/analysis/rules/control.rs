@@ -11,7 +11,7 @@ pub(super) static RULES: &[&dyn Rule] = &[&ControlCharacter];
 /// A character a terminal, an editor or a posting site may act on or drop: C0 controls but
 /// tab and line feed (a CR is a line ending and was normalised away), DEL and C1. Text
 /// output escapes these and publish text drops them (one definition for all three).
-pub fn is_stray_control(c: char) -> bool {
+pub(crate) fn is_stray_control(c: char) -> bool {
     c.is_control() && c != '\t' && c != '\n'
 }
 

@@ -86,7 +86,7 @@ pub fn registry() -> &'static [&'static dyn Rule] {
 }
 
 /// Whether an enabled rule reads words, i.e. whether a caller should load the dictionary.
-pub fn needs_words(settings: &Settings) -> bool {
+pub(crate) fn needs_words(settings: &Settings) -> bool {
     language::RULES
         .iter()
         .chain(language::WORD_READERS)
@@ -94,7 +94,7 @@ pub fn needs_words(settings: &Settings) -> bool {
 }
 
 /// The rule with this code.
-pub fn lookup(code: &str) -> Option<&'static dyn Rule> {
+pub(crate) fn lookup(code: &str) -> Option<&'static dyn Rule> {
     let all = registry();
     all.binary_search_by_key(&code, |r| r.meta().code)
         .ok()

@@ -7,7 +7,7 @@
 pub mod format;
 
 use super::common::parse_duration;
-use super::{Ctx, Report};
+use super::Report;
 use crate::error::{Code, Error, Result};
 use crate::store::artifact::{
     self, ArtifactMetadata, ArtifactStore, CorruptEntry, GcOutcome, StoreOptions,
@@ -102,11 +102,10 @@ fn read_project_text(root: &Path, file: &str, role: &str) -> Result<(String, Fil
     Ok((text, fref))
 }
 
-pub fn run_store(ctx: &Ctx, req: ArtifactStoreRequest) -> Result<ArtifactStoreReport> {
-    store_with(&ArtifactStore::new(&ctx.root), req)
-}
-
-pub fn store_with(store: &ArtifactStore, req: ArtifactStoreRequest) -> Result<ArtifactStoreReport> {
+pub(crate) fn store_with(
+    store: &ArtifactStore,
+    req: ArtifactStoreRequest,
+) -> Result<ArtifactStoreReport> {
     let root = store.root();
     let (content, input, source, inferred) = match (req.content, &req.file) {
         (Some(_), Some(_)) => {
@@ -219,11 +218,10 @@ impl Report for ArtifactFetchReport {
     }
 }
 
-pub fn run_fetch(ctx: &Ctx, req: ArtifactFetchRequest) -> Result<ArtifactFetchReport> {
-    fetch_with(&ArtifactStore::new(&ctx.root), req)
-}
-
-pub fn fetch_with(store: &ArtifactStore, req: ArtifactFetchRequest) -> Result<ArtifactFetchReport> {
+pub(crate) fn fetch_with(
+    store: &ArtifactStore,
+    req: ArtifactFetchRequest,
+) -> Result<ArtifactFetchReport> {
     let a = store.fetch(&req.artifact_id)?;
     let id = a.metadata.artifact_id.clone();
     let content = match &req.section {
@@ -276,11 +274,10 @@ pub struct ArtifactListReport {
 
 impl Report for ArtifactListReport {}
 
-pub fn run_list(ctx: &Ctx, req: ArtifactListRequest) -> Result<ArtifactListReport> {
-    list_with(&ArtifactStore::new(&ctx.root), req)
-}
-
-pub fn list_with(store: &ArtifactStore, req: ArtifactListRequest) -> Result<ArtifactListReport> {
+pub(crate) fn list_with(
+    store: &ArtifactStore,
+    req: ArtifactListRequest,
+) -> Result<ArtifactListReport> {
     let l = store.list(&req.tags)?;
     let mut instructions =
         "fetch_artifact ツール（noveler artifact fetch ID）で個別のアーティファクトを取得できます"
@@ -321,11 +318,7 @@ pub struct ArtifactDeleteReport {
 
 impl Report for ArtifactDeleteReport {}
 
-pub fn run_delete(ctx: &Ctx, req: ArtifactDeleteRequest) -> Result<ArtifactDeleteReport> {
-    delete_with(&ArtifactStore::new(&ctx.root), req)
-}
-
-pub fn delete_with(
+pub(crate) fn delete_with(
     store: &ArtifactStore,
     req: ArtifactDeleteRequest,
 ) -> Result<ArtifactDeleteReport> {
@@ -367,11 +360,7 @@ pub struct ArtifactGcReport {
 
 impl Report for ArtifactGcReport {}
 
-pub fn run_gc(ctx: &Ctx, req: ArtifactGcRequest) -> Result<ArtifactGcReport> {
-    gc_with(&ArtifactStore::new(&ctx.root), req)
-}
-
-pub fn gc_with(store: &ArtifactStore, req: ArtifactGcRequest) -> Result<ArtifactGcReport> {
+pub(crate) fn gc_with(store: &ArtifactStore, req: ArtifactGcRequest) -> Result<ArtifactGcReport> {
     let older_than = req.older_than.unwrap_or_else(|| "1h".to_string());
     let min_age = parse_duration(&older_than, "older_than")?;
     let outcome = store.gc(req.dry_run, min_age)?;

@@ -130,7 +130,7 @@ pub struct CheckRequest {
 
 /// Whether a file name (as given with `--stdin-filename`) names an episode: its last
 /// component starts with `第<digits>話`.
-pub fn names_episode(name: &str) -> bool {
+pub(crate) fn names_episode(name: &str) -> bool {
     let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
     file.strip_prefix('第')
         .map(|rest| {
@@ -243,7 +243,7 @@ pub const MAX_FINDINGS_PER_RULE: usize = 200;
 /// Keeps at most `cap` findings per code: the most severe first, then the earliest, so each
 /// code's highest severity stays listed (the gate sees the same thing either way); the
 /// findings stay in their order. Returns the number left out per code.
-pub fn cap_findings(
+pub(crate) fn cap_findings(
     findings: &mut Vec<Finding>,
     cap: usize,
 ) -> (BTreeMap<String, usize>, BTreeMap<Severity, usize>) {
@@ -309,7 +309,7 @@ pub struct Gate {
 
 impl CheckReport {
     /// Whether the findings or scores trip the gate (ignoring `exit_zero` and errors).
-    pub fn gate_tripped(&self) -> bool {
+    pub(crate) fn gate_tripped(&self) -> bool {
         let fail_on = self.gate.fail_on.unwrap_or(DEFAULT_FAIL_ON);
         let by_severity = self
             .files

@@ -131,7 +131,7 @@ pub fn verbose_log(ctx: &Ctx, r: &CheckReport) -> Vec<String> {
 
 /// An automatic fix that could not be applied, as Q003 (the cause kept in `details`); a
 /// busy manuscript stays QC-008, which tells the agent to retry.
-pub fn auto_fix_failed(e: Error) -> Error {
+pub(crate) fn auto_fix_failed(e: Error) -> Error {
     if e.code == Code::QC008 {
         return e;
     }

@@ -136,7 +136,7 @@ fn prepare(ctx: &Ctx, project: &Project, req: &CheckRequest, ml: &MlOptimization
 /// The thresholds a progressive step of `episode` checks with under `ml`: the ones learned
 /// from the baseline when `use_dynamic_thresholds` is on and the baseline is usable, else
 /// none (the session's own).
-pub fn learned_for_step(
+pub(crate) fn learned_for_step(
     ctx: &Ctx,
     episode: u32,
     ml: &MlOptimization,
@@ -297,7 +297,7 @@ pub fn run(ctx: &Ctx, mut req: CheckRequest, ml: MlOptimization) -> Result<Check
 
 /// `metadata.ml_enhancements` of a progressive step (`execute_check_step` with
 /// `ml_optimization`): the statistics of the episode's manuscript as `check` sees it.
-pub fn for_step(
+pub(crate) fn for_step(
     ctx: &Ctx,
     step: &crate::workflow::progressive::StepResult,
     ml: MlOptimization,

@@ -231,7 +231,7 @@ impl Report for CompleteReport {
 }
 
 /// The MCP exclusivity key: one completion (or write) per episode at a time.
-pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+pub(crate) fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
     let n = args
         .get("episode")
         .or_else(|| args.get("episode_number"))?

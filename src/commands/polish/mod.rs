@@ -229,7 +229,7 @@ pub(crate) fn stale(rel: &str, expected: &str, actual: &str) -> Error {
 }
 
 /// Unified diff of two texts (LF-normalised) with `a/` `b/` headers.
-pub fn unified_diff(rel: &str, before: &str, after: &str) -> String {
+pub(crate) fn unified_diff(rel: &str, before: &str, after: &str) -> String {
     if before == after {
         return String::new();
     }

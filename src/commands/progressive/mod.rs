@@ -346,7 +346,7 @@ impl Report for ExecuteStepReport {
     }
 }
 
-pub fn execute_step(ctx: &Ctx, req: ExecuteStepRequest) -> Result<ExecuteStepReport> {
+pub(crate) fn execute_step(ctx: &Ctx, req: ExecuteStepRequest) -> Result<ExecuteStepReport> {
     let data = req.input_data.unwrap_or_default();
     let input = step_input(
         req.step_id,

@@ -55,7 +55,7 @@ fn len_of(doc: &serde_yaml::Value, key: &str) -> Option<usize> {
 
 /// Writing sessions, progressive checks, backups and completions, newest first. Records
 /// that cannot be read are skipped (they are not this command's to repair).
-pub fn recent_activity(root: &Path, ledger: Option<&Ledger>, limit: usize) -> Vec<Activity> {
+pub(crate) fn recent_activity(root: &Path, ledger: Option<&Ledger>, limit: usize) -> Vec<Activity> {
     let mut out = Vec::new();
     if limit == 0 {
         return out;

@@ -230,7 +230,7 @@ pub struct StatusReport {
 
 impl StatusReport {
     /// Records a file written from this report (the HTML report).
-    pub fn add_output(&mut self, file: FileRef) {
+    pub(crate) fn add_output(&mut self, file: FileRef) {
         self.report_file = Some(file.path.clone());
         self.outputs.push(file);
     }
@@ -604,7 +604,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
 
 mod activity;
 mod format;
-pub use activity::*;
+pub(crate) use activity::*;
 use format::*;
 
 /// The envelope `command` of this verb, the one name the CLI and the MCP tools use.

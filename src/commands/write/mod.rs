@@ -237,7 +237,7 @@ impl ManuscriptOps for ManuscriptVerbs {
 }
 
 /// The MCP exclusivity key of a writing call: one call per episode at a time.
-pub fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
+pub(crate) fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
     let ep = args
         .get("episode")
         .or_else(|| args.get("episode_number"))?
@@ -673,7 +673,7 @@ pub struct EnhancedTasksReport {
 
 impl Report for EnhancedTasksReport {}
 
-pub fn enhanced_tasks(ctx: &Ctx, req: EnhancedTasksRequest) -> Result<EnhancedTasksReport> {
+pub(crate) fn enhanced_tasks(ctx: &Ctx, req: EnhancedTasksRequest) -> Result<EnhancedTasksReport> {
     check_episode(req.episode).map_err(recovery::enhanced)?;
     recovery::tasks(&ctx.root, req.episode)
         .map(|outcome| EnhancedTasksReport { outcome })

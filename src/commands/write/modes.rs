@@ -53,7 +53,7 @@ pub struct FiveStage {
 }
 
 /// The phase (1–5) of stage `n` (1–10).
-pub fn phase_of(n: u8) -> u8 {
+pub(crate) fn phase_of(n: u8) -> u8 {
     FIVE_STAGES
         .iter()
         .position(|(_, a, b)| (*a..=*b).contains(&n))
@@ -62,7 +62,7 @@ pub fn phase_of(n: u8) -> u8 {
 
 /// The five-stage view of a session whose done stages (completed or skipped) are `done`
 /// and whose next stage is `next`.
-pub fn five_stage_view(done: &[String], next: Option<u8>) -> FiveStage {
+pub(crate) fn five_stage_view(done: &[String], next: Option<u8>) -> FiveStage {
     let current_phase = next.map(phase_of);
     let phases = FIVE_STAGES
         .iter()
@@ -143,7 +143,7 @@ pub fn noveler_write(ctx: &Ctx, req: WriteRequest) -> Result<NovelerWriteReport>
 
 /// `write_stage` with `resume_session`: the interrupted session is reactivated first (as
 /// `write_resume` does), then the stage runs in it.
-pub fn stage_resuming(
+pub(crate) fn stage_resuming(
     ctx: &Ctx,
     mut req: WriteRequest,
     resume_session: Option<String>,

@@ -359,7 +359,7 @@ pub fn all() -> Vec<ToolSpec> {
 }
 
 /// The tools of `profile`, in table order.
-pub fn for_profile(profile: Profile) -> Vec<ToolSpec> {
+pub(crate) fn for_profile(profile: Profile) -> Vec<ToolSpec> {
     let compact = profile == Profile::Default;
     let tools = all().into_iter().map(|mut t| {
         t.view = super::view::kind_of(t.command, compact);

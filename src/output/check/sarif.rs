@@ -113,7 +113,7 @@ const URI_KEEP: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERI
     .remove(b'/');
 
 /// A path as a SARIF artifact URI reference (relative paths stay relative).
-pub fn sarif_uri(path: &str) -> String {
+pub(crate) fn sarif_uri(path: &str) -> String {
     let path = path.replace('\\', "/");
     percent_encoding::utf8_percent_encode(&path, URI_KEEP).to_string()
 }

@@ -93,7 +93,7 @@ pub(super) fn window(text: &str, idx: &LineIndex, start: usize, len: usize) -> W
 /// `s` with every control character but tab (C0, DEL, C1 — what a terminal would act on)
 /// shown as `<U+001B>`: manuscript text never reaches the terminal raw, with or without
 /// colour. Borrowed when there is nothing to escape.
-pub fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
     if !s.chars().any(is_raw_control) {
         return std::borrow::Cow::Borrowed(s);
     }
@@ -246,7 +246,8 @@ pub(super) fn handler(opts: &TextOptions) -> GraphicalReportHandler {
 }
 
 /// Renders one finding of `file` with a source snippet.
-pub fn render_finding(
+#[cfg(test)]
+pub(crate) fn render_finding(
     handler: &GraphicalReportHandler,
     file: &FileResult,
     finding: &Finding,
@@ -298,7 +299,7 @@ fn score(x: f64) -> String {
 }
 
 /// The per-file header line.
-pub fn file_header(file: &FileResult, color: bool) -> String {
+pub(crate) fn file_header(file: &FileResult, color: bool) -> String {
     let l = &file.metrics.length_stats;
     if file.snippet {
         // A snippet has no target length: saying 範囲外 would contradict the skipped rule.
@@ -329,7 +330,7 @@ pub fn file_header(file: &FileResult, color: bool) -> String {
 }
 
 /// The final summary line.
-pub fn summary_line(report: &CheckReport) -> String {
+pub(crate) fn summary_line(report: &CheckReport) -> String {
     let s = &report.summary;
     let sev = ["critical", "high", "medium", "low"]
         .iter()
@@ -380,7 +381,7 @@ pub fn summary_line(report: &CheckReport) -> String {
 }
 
 /// The gate outcome in words (last line of the text output).
-pub fn gate_line(report: &CheckReport) -> String {
+pub(crate) fn gate_line(report: &CheckReport) -> String {
     let fail_on = report
         .gate
         .fail_on

@@ -43,7 +43,7 @@ pub const CHART_IDS: &[&str] = &[
 ];
 
 /// HTML-escapes text for element content and attribute values.
-pub fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -328,7 +328,7 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
 
 /// A recorded time as the author reads it: RFC 3339 times (stored in UTC) in the machine's
 /// local time zone, `YYYY-MM-DD HH:MM`; a bare date or anything else as recorded.
-pub fn local_time(at: &str) -> String {
+pub(crate) fn local_time(at: &str) -> String {
     in_zone(at, &chrono::Local)
 }
 

@@ -126,7 +126,7 @@ pub struct GcOutcome {
 
 /// Validates an artifact id (`artifact:<12 hex>` or the bare 12 hex) and returns the 12 hex.
 /// Nothing else is ever used to build a path.
-pub fn parse_id(id: &str) -> Result<String> {
+pub(crate) fn parse_id(id: &str) -> Result<String> {
     let trimmed = id.trim();
     let hex = trimmed.strip_prefix(ID_PREFIX).unwrap_or(trimmed);
     if hex.len() == 12 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
@@ -146,17 +146,17 @@ pub fn parse_id(id: &str) -> Result<String> {
 }
 
 /// `artifact:<hex>`.
-pub fn full_id(hex: &str) -> String {
+pub(crate) fn full_id(hex: &str) -> String {
     format!("{ID_PREFIX}{hex}")
 }
 
 /// The id `content` gets.
-pub fn id_for(content: &str) -> String {
+pub(crate) fn id_for(content: &str) -> String {
     full_id(&sha256_hex(content.as_bytes())[..12])
 }
 
 /// The one-line reference an agent sees instead of the content.
-pub fn reference_text(id: &str) -> String {
+pub(crate) fn reference_text(id: &str) -> String {
     format!("{id}（内容は fetch_artifact {id} で取得）")
 }
 
@@ -171,7 +171,7 @@ pub fn prompt_reduction_pct(content_chars: usize, reference_chars: usize) -> f64
 }
 
 /// Checks `content_type` and that the content parses as it claims.
-pub fn validate_content(content: &str, content_type: &str) -> Result<()> {
+pub(crate) fn validate_content(content: &str, content_type: &str) -> Result<()> {
     if !CONTENT_TYPES.contains(&content_type) {
         return Err(Error::new(
             Code::U001,
@@ -199,7 +199,7 @@ pub fn validate_content(content: &str, content_type: &str) -> Result<()> {
 }
 
 /// The content type implied by a file name.
-pub fn content_type_for_path(path: &Path) -> &'static str {
+pub(crate) fn content_type_for_path(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()) {
         Some("json") => "json",
         Some("yaml") | Some("yml") => "yaml",
@@ -212,7 +212,7 @@ mod cached;
 mod sections;
 mod storage;
 use cached::*;
-pub use sections::*;
+pub(crate) use sections::*;
 pub use storage::*;
 
 #[cfg(test)]

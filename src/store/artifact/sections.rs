@@ -8,7 +8,7 @@ use super::*;
 /// dots is tried whole first), or for text/Markdown the section under the heading whose text
 /// is `section` (leading `#`s in the query are ignored), from the heading line up to the next
 /// heading of the same or a higher level. A004 lists what is available when it is missing.
-pub fn extract_section(content: &str, content_type: &str, section: &str) -> Result<String> {
+pub(crate) fn extract_section(content: &str, content_type: &str, section: &str) -> Result<String> {
     let wanted = section.trim();
     match content_type {
         "json" => match serde_json::from_str::<serde_json::Value>(content) {
@@ -117,7 +117,7 @@ fn yaml_section(root: &serde_yaml::Value, wanted: &str) -> Result<String> {
 }
 
 /// Markdown headings outside fenced code: (byte offset of the line, level, text).
-pub fn markdown_headings(content: &str) -> Vec<(usize, usize, String)> {
+pub(crate) fn markdown_headings(content: &str) -> Vec<(usize, usize, String)> {
     let mut out = Vec::new();
     let mut fenced = false;
     let mut offset = 0;

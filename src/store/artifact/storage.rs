@@ -27,7 +27,7 @@ impl ArtifactStore {
         ArtifactStore::with_cache_limit(root, MAX_CACHE_BYTES)
     }
 
-    pub fn with_cache_limit(root: &Path, max_bytes: usize) -> ArtifactStore {
+    pub(crate) fn with_cache_limit(root: &Path, max_bytes: usize) -> ArtifactStore {
         ArtifactStore {
             root: root.to_path_buf(),
             cache: Mutex::new(Lru::new(max_bytes)),
@@ -40,7 +40,7 @@ impl ArtifactStore {
     }
 
     /// Relative path of the file for validated `hex`.
-    pub fn rel_path(hex: &str) -> String {
+    pub(crate) fn rel_path(hex: &str) -> String {
         format!("{ARTIFACT_DIR}/{hex}.json")
     }
 
@@ -64,7 +64,8 @@ impl ArtifactStore {
     }
 
     /// Bytes currently held by the cache.
-    pub fn cached_bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn cached_bytes(&self) -> usize {
         self.cache().bytes
     }
 
@@ -304,7 +305,7 @@ impl ArtifactStore {
 
     /// Ids referenced from files under `.noveler/` (see the module doc), and how many files
     /// were scanned.
-    pub fn referenced_ids(&self) -> Result<(BTreeSet<String>, usize)> {
+    pub(crate) fn referenced_ids(&self) -> Result<(BTreeSet<String>, usize)> {
         let base = paths::inside(&self.root, ".noveler")?;
         let mut ids = BTreeSet::new();
         let mut scanned = 0;
@@ -396,7 +397,7 @@ fn is_recent(created_at: &str, now: SystemTime, min_age: Duration) -> bool {
 }
 
 /// Adds every `artifact:<12 hex>` found in `bytes` to `ids`.
-pub fn find_ids(bytes: &[u8], ids: &mut BTreeSet<String>) {
+pub(crate) fn find_ids(bytes: &[u8], ids: &mut BTreeSet<String>) {
     let needle = ID_PREFIX.as_bytes();
     let mut i = 0;
     while i + needle.len() + 12 <= bytes.len() {

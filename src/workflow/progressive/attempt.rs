@@ -196,7 +196,7 @@ fn store_artifact(
 
 /// Issues as prompt lines (`  - 12行目 [warning] CODE: message`), the first `max`; with
 /// `count_rest`, a last line counts the ones left out.
-pub fn issues_summary(issues: &[StepIssue], max: usize, count_rest: bool) -> String {
+pub(crate) fn issues_summary(issues: &[StepIssue], max: usize, count_rest: bool) -> String {
     if issues.is_empty() {
         return "  - 機械チェックで検出された問題はありません。".into();
     }
@@ -223,7 +223,7 @@ pub fn issues_summary(issues: &[StepIssue], max: usize, count_rest: bool) -> Str
 }
 
 /// Details as indented YAML, cut at `max` characters (`cut_note` follows a cut).
-pub fn details_summary(details: &Value, max: usize, cut_note: &str) -> String {
+pub(crate) fn details_summary(details: &Value, max: usize, cut_note: &str) -> String {
     let yaml = serde_yaml::to_string(details).unwrap_or_default();
     let mut out: String = yaml
         .lines()
@@ -238,7 +238,7 @@ pub fn details_summary(details: &Value, max: usize, cut_note: &str) -> String {
 }
 
 /// Renders a template's purpose and instructions into the prompt an agent reads.
-pub fn render_prompt(
+pub(crate) fn render_prompt(
     t: &Template,
     vars: &crate::workflow::render::Vars,
     submit: &str,
@@ -278,7 +278,7 @@ pub type RefId = (String, String, String);
 pub type RefIds = Vec<RefId>;
 
 /// Common prompt variables for a manuscript.
-pub fn base_vars(
+pub(crate) fn base_vars(
     ep: u32,
     title: &str,
     l: &Loaded,
@@ -332,7 +332,7 @@ pub fn base_vars(
 
 /// Stores the manuscript and settings as artifacts; returns the manuscript's id and
 /// (label, path, id) of each reference.
-pub fn store_inputs(root: &Path, ep: u32, l: &Loaded) -> Result<(String, RefIds)> {
+pub(crate) fn store_inputs(root: &Path, ep: u32, l: &Loaded) -> Result<(String, RefIds)> {
     let manuscript_id = store_artifact(root, &l.source.text, &l.manuscript_rel, "manuscript", ep)?;
     let mut refs = Vec::new();
     for r in &l.refs {
@@ -343,7 +343,7 @@ pub fn store_inputs(root: &Path, ep: u32, l: &Loaded) -> Result<(String, RefIds)
 }
 
 /// Title of the episode: the plot's, else the manuscript heading, else the file stem.
-pub fn episode_title(l: &Loaded) -> String {
+pub(crate) fn episode_title(l: &Loaded) -> String {
     l.plot
         .as_ref()
         .and_then(|p| p.title.clone())
@@ -358,7 +358,7 @@ pub fn episode_title(l: &Loaded) -> String {
 }
 
 /// The analysis settings of a loaded project under `opts` and target `t`.
-pub fn settings_for(l: &Loaded, opts: &CheckOptions, t: TargetLength) -> Settings {
+pub(crate) fn settings_for(l: &Loaded, opts: &CheckOptions, t: TargetLength) -> Settings {
     let mut s = l.project.settings.clone();
     s.target_length = t;
     opts.apply(&mut s);
@@ -366,19 +366,19 @@ pub fn settings_for(l: &Loaded, opts: &CheckOptions, t: TargetLength) -> Setting
 }
 
 /// Runs one attempt of a step (takes the episode lock).
-pub fn execute_step(root: &Path, input: StepInput) -> Result<StepResult> {
+pub(crate) fn execute_step(root: &Path, input: StepInput) -> Result<StepResult> {
     execute_step_in(&ProjectCtx::new(root), input)
 }
 
 /// `execute_step` with the project of the calling verb (loaded at most once per call).
-pub fn execute_step_in(pc: &ProjectCtx, input: StepInput) -> Result<StepResult> {
+pub(crate) fn execute_step_in(pc: &ProjectCtx, input: StepInput) -> Result<StepResult> {
     lock::with_episode_lock(pc.root(), input.episode, lock::Scope::Checks, || {
         execute_step_locked(pc, input)
     })
 }
 
 /// `execute_step` for a caller that already holds the episode's lock (`dry_run`).
-pub fn execute_step_held(root: &Path, input: StepInput) -> Result<StepResult> {
+pub(crate) fn execute_step_held(root: &Path, input: StepInput) -> Result<StepResult> {
     execute_step_locked(&ProjectCtx::new(root), input)
 }
 
@@ -395,7 +395,7 @@ fn execute_step_locked(pc: &ProjectCtx, input: StepInput) -> Result<StepResult> 
 }
 
 /// QC-003 listing the valid steps.
-pub fn invalid_step(given: i64) -> Error {
+pub(crate) fn invalid_step(given: i64) -> Error {
     Error::new(
         Code::QC003,
         format!("ステップ {given} は存在しません（1〜{TOTAL_STEPS}）"),

@@ -8,13 +8,13 @@ use crate::store::sessions::{Layout, SessionStore};
 /// `QC_EP003_20250925_103000_0002` (episode, UTC time of creation, then a 4-hex sequence
 /// number: the count of the episode's earlier sessions). Ids of an episode therefore sort in
 /// creation order even within one second (sessions are created under the episode lock).
-pub fn new_session_id(ep: u32, created_at: &str, seq: u32) -> String {
+pub(crate) fn new_session_id(ep: u32, created_at: &str, seq: u32) -> String {
     let stamp = crate::store::envelope::file_stamp(created_at);
     format!("QC_EP{ep:03}_{stamp}_{:04x}", seq.min(0xffff))
 }
 
 /// Whether `id` has the form of a session id (checked before any path is built).
-pub fn valid_session_id(id: &str) -> bool {
+pub(crate) fn valid_session_id(id: &str) -> bool {
     let Some(rest) = id.strip_prefix("QC_EP") else {
         return false;
     };
@@ -33,7 +33,7 @@ pub fn valid_session_id(id: &str) -> bool {
 }
 
 /// The episode a session id belongs to.
-pub fn episode_of_session(id: &str) -> Option<u32> {
+pub(crate) fn episode_of_session(id: &str) -> Option<u32> {
     if !valid_session_id(id) {
         return None;
     }
@@ -47,7 +47,7 @@ fn invalid_session_id(id: &str) -> Error {
 }
 
 /// The session directory, relative to the root.
-pub fn session_dir(id: &str) -> String {
+pub(crate) fn session_dir(id: &str) -> String {
     format!("{CHECKS_DIR}/{id}")
 }
 
@@ -64,7 +64,7 @@ pub(super) fn manifest_path(root: &Path, id: &str) -> PathBuf {
 }
 
 /// Reads and vets a manifest: QC-001 when missing or inconsistent, QC-005 when corrupt.
-pub fn load_manifest(root: &Path, id: &str) -> Result<Manifest> {
+pub(crate) fn load_manifest(root: &Path, id: &str) -> Result<Manifest> {
     let Some(path) = CHECK_SESSIONS.checked_path(root, id) else {
         return Err(invalid_session_id(id));
     };
@@ -112,7 +112,7 @@ pub(super) fn save_manifest(root: &Path, m: &mut Manifest) -> Result<()> {
 }
 
 /// Session ids of episode `ep` (oldest first).
-pub fn session_ids(root: &Path, ep: u32) -> Vec<String> {
+pub(crate) fn session_ids(root: &Path, ep: u32) -> Vec<String> {
     CHECK_SESSIONS
         .ids(root)
         .into_iter()
@@ -121,7 +121,7 @@ pub fn session_ids(root: &Path, ep: u32) -> Vec<String> {
 }
 
 /// The latest open session of `ep`, if any (a corrupt latest manifest is an error).
-pub fn latest_open(root: &Path, ep: u32) -> Result<Option<Manifest>> {
+pub(crate) fn latest_open(root: &Path, ep: u32) -> Result<Option<Manifest>> {
     for id in session_ids(root, ep).into_iter().rev() {
         if !manifest_path(root, &id).is_file() {
             continue; // an unfinished session directory (interrupted creation)

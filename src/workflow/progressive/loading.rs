@@ -5,7 +5,10 @@ use super::*;
 // The project, as the steps need it
 
 /// The project config resolved for a check: QC-009 / QC-010 unless an override is given.
-pub fn resolve_project(pc: &ProjectCtx, opts: &CheckOptions) -> Result<(Project, TargetLength)> {
+pub(crate) fn resolve_project(
+    pc: &ProjectCtx,
+    opts: &CheckOptions,
+) -> Result<(Project, TargetLength)> {
     let over = opts.override_length();
     let config = pc.root().join(project::PROJECT_CONFIG);
     if !config.is_file() {
@@ -42,7 +45,7 @@ pub fn resolve_project(pc: &ProjectCtx, opts: &CheckOptions) -> Result<(Project,
 /// gives, without reading the config again. A project that does not load as it is
 /// (QC-010 a bad target length the override replaces …) is loaded with the override, as
 /// before.
-pub fn project_with_length(pc: &ProjectCtx, length: TargetLength) -> Result<Project> {
+pub(crate) fn project_with_length(pc: &ProjectCtx, length: TargetLength) -> Result<Project> {
     match pc.project() {
         Ok(p) => {
             let mut p = p.clone();
@@ -260,7 +263,7 @@ pub fn load(project: Project, ep: u32, content: Option<&str>) -> Result<Loaded> 
 }
 
 /// The first Markdown heading of `text`, without `#` and surrounding spaces.
-pub fn heading_of(text: &str) -> Option<String> {
+pub(crate) fn heading_of(text: &str) -> Option<String> {
     text.lines()
         .map(str::trim)
         .find(|l| l.starts_with('#'))

@@ -59,7 +59,7 @@ pub use ids::*;
 pub use loading::*;
 pub use manifest::*;
 pub use options::*;
-pub use pinning::*;
+pub(crate) use pinning::*;
 pub use repeat::*;
 pub use reports::*;
 pub use results::*;

@@ -5,7 +5,7 @@ use super::*;
 // Templates
 
 /// Loads the templates of all steps (project overrides win) for pinning.
-pub fn pin_templates(root: &Path) -> Result<BTreeMap<String, PinnedTemplate>> {
+pub(crate) fn pin_templates(root: &Path) -> Result<BTreeMap<String, PinnedTemplate>> {
     let mut out = BTreeMap::new();
     for s in &STEPS {
         let t = templates::load(root, &s.template_name())?;

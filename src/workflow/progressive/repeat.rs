@@ -30,7 +30,7 @@ pub struct RepeatOutcome {
 /// (`until_pass`), on an improvement below `min_improvement`, or on the time budget.
 /// The text is re-read for every attempt, so an agent (or the author) may revise it in
 /// between; an unchanged text gives the same score again (and stops on `min_improvement`).
-pub fn repeat_step(
+pub(crate) fn repeat_step(
     root: &Path,
     input: StepInput,
     policy: IterationPolicy,

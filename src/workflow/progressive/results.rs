@@ -127,10 +127,10 @@ pub struct StepResult {
 }
 
 impl StepResult {
-    pub fn input_refs(&self) -> Vec<FileRef> {
+    pub(crate) fn input_refs(&self) -> Vec<FileRef> {
         self.input_refs.clone()
     }
-    pub fn output_refs(&self) -> Vec<FileRef> {
+    pub(crate) fn output_refs(&self) -> Vec<FileRef> {
         self.output_refs.clone()
     }
 }

@@ -102,7 +102,7 @@ pub struct StepCall {
 
 /// Runs a step after repairing what can be repaired: renders its prompt, or accepts the
 /// submission for it.
-pub fn execute_step(
+pub(crate) fn execute_step(
     root: &Path,
     call: StepCall,
     progress: &dyn Fn(u64, u64, &str),
@@ -177,7 +177,7 @@ pub struct ResumeFailureOutcome {
 
 /// Replays the journal of the episode's session from `recovery_point` (0 or 1 = from the
 /// start), validating each logged output again and re-applying it; reports each step.
-pub fn resume_from_partial_failure(
+pub(crate) fn resume_from_partial_failure(
     root: &Path,
     ep: u32,
     recovery_point: u32,

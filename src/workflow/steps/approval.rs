@@ -6,7 +6,7 @@
 //! judgment is still pending — unless the author accepts unjudged steps
 //! (`accept_unjudged`), which the details record as `accepted_unjudged_steps`.
 
-use super::common::{issue_whole, EarlierStatus, EarlierStep, Measured, StepContext};
+use super::common::{issue_whole, EarlierStatus, Measured, StepContext};
 use crate::analysis::Severity;
 use serde_json::json;
 
@@ -171,18 +171,4 @@ fn step_blockers(cx: &StepContext, m: &mut Measured) -> (Vec<u8>, Vec<u8>) {
         );
     }
     (blocking_steps, accepted_unjudged)
-}
-
-/// Convenience for callers building the list.
-pub fn not_run(step_id: u8, name: &str) -> EarlierStep {
-    EarlierStep {
-        step_id,
-        name: name.to_string(),
-        status: EarlierStatus::NotRun,
-        quality_score: None,
-        llm_pending: false,
-        stale: false,
-        attempts: 0,
-        missing_files: Vec::new(),
-    }
 }

@@ -73,7 +73,7 @@ pub struct StepContext<'a> {
 
 impl StepContext<'_> {
     /// A string list parameter, or `default` when the template does not set it.
-    pub fn list_param(&self, key: &str, default: &[&str]) -> Vec<String> {
+    pub(crate) fn list_param(&self, key: &str, default: &[&str]) -> Vec<String> {
         match self.params.get(key).and_then(Value::as_array) {
             Some(items) => items
                 .iter()
@@ -85,7 +85,7 @@ impl StepContext<'_> {
     }
 
     /// A number parameter, or `default`.
-    pub fn num_param(&self, key: &str, default: f64) -> f64 {
+    pub(crate) fn num_param(&self, key: &str, default: f64) -> f64 {
         self.params
             .get(key)
             .and_then(Value::as_f64)
@@ -94,7 +94,7 @@ impl StepContext<'_> {
     }
 
     /// First 12 hex of sha256 of the normalised text (part of issue ids).
-    pub fn text_hash(&self) -> String {
+    pub(crate) fn text_hash(&self) -> String {
         sha256_hex(self.text.as_bytes())
     }
 }
@@ -156,7 +156,7 @@ impl Measured {
 }
 
 /// A rule finding as a step issue.
-pub fn from_finding(f: &Finding) -> StepIssue {
+pub(crate) fn from_finding(f: &Finding) -> StepIssue {
     StepIssue {
         id: f.id.clone(),
         code: f.code.clone(),
@@ -173,7 +173,7 @@ pub fn from_finding(f: &Finding) -> StepIssue {
 
 /// Score of deterministic issues over a text of `body_chars` body characters: the one
 /// formula of `analysis::score` (penalty by density, capped per code; SPEC §4).
-pub fn penalty_score(issues: &[StepIssue], body_chars: usize) -> f64 {
+pub(crate) fn penalty_score(issues: &[StepIssue], body_chars: usize) -> f64 {
     crate::analysis::score::penalty_score(
         issues.iter().map(|i| (i.code.as_str(), i.severity)),
         body_chars,
@@ -194,7 +194,7 @@ fn excerpt_of(line: &str) -> String {
 
 /// An issue at the displayed range `display` of the document; `key` distinguishes issues
 /// of one code on one line in the id.
-pub fn issue_at(
+pub(crate) fn issue_at(
     cx: &StepContext,
     code: &str,
     severity: Severity,
@@ -235,7 +235,7 @@ pub fn issue_at(
 }
 
 /// An issue about the whole manuscript (no line).
-pub fn issue_whole(
+pub(crate) fn issue_whole(
     cx: &StepContext,
     code: &str,
     severity: Severity,
@@ -258,14 +258,14 @@ pub fn issue_whole(
 }
 
 impl StepIssue {
-    pub fn suggest(mut self, s: impl Into<String>) -> StepIssue {
+    pub(crate) fn suggest(mut self, s: impl Into<String>) -> StepIssue {
         self.suggestion = Some(s.into());
         self
     }
 }
 
 /// 1-based source line of a displayed offset.
-pub fn line_of_display(cx: &StepContext, at: usize) -> usize {
+pub(crate) fn line_of_display(cx: &StepContext, at: usize) -> usize {
     let at = at.min(cx.doc.display.len());
     let src = cx.doc.display_map.get(at).copied().unwrap_or(0) as usize;
     cx.doc.lines.line_of(src.min(cx.text.len())) + 1
@@ -366,7 +366,7 @@ impl Normalised {
 }
 
 /// Kanji or katakana words (maximal runs of one class) of two or more characters.
-pub fn content_words(phrase: &str) -> Vec<String> {
+pub(crate) fn content_words(phrase: &str) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
     let mut cur = String::new();
     let mut cur_class = CharClass::Other;
@@ -394,7 +394,7 @@ pub fn content_words(phrase: &str) -> Vec<String> {
 }
 
 /// Looks for `phrase` in the displayed text of `cx` (see `MatchKind`).
-pub fn find_phrase(cx: &StepContext, norm: &Normalised, phrase: &str) -> PhraseMatch {
+pub(crate) fn find_phrase(cx: &StepContext, norm: &Normalised, phrase: &str) -> PhraseMatch {
     let phrase = phrase.trim();
     let display = &cx.doc.display;
     let mut m = PhraseMatch {
@@ -445,7 +445,7 @@ pub fn find_phrase(cx: &StepContext, norm: &Normalised, phrase: &str) -> PhraseM
 }
 
 /// A short Japanese label of a match kind.
-pub fn match_label(kind: MatchKind) -> &'static str {
+pub(crate) fn match_label(kind: MatchKind) -> &'static str {
     match kind {
         MatchKind::Exact => "一致",
         MatchKind::Normalised => "記号・空白を除いて一致",
@@ -462,7 +462,10 @@ pub fn yaml_scalar(v: &serde_yaml::Value) -> Option<String> {
 
 /// The value of the first of `keys` a YAML mapping has (settings and plot files name the
 /// same field in English or Japanese).
-pub fn yaml_field<'v>(v: &'v serde_yaml::Value, keys: &[&str]) -> Option<&'v serde_yaml::Value> {
+pub(crate) fn yaml_field<'v>(
+    v: &'v serde_yaml::Value,
+    keys: &[&str],
+) -> Option<&'v serde_yaml::Value> {
     keys.iter().find_map(|k| v.get(*k))
 }
 

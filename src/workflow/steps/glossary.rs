@@ -20,7 +20,7 @@ pub struct Term {
 /// Parses `用語集:` / `glossary:` / `terms:` (or a top-level list) of mappings with
 /// `用語`/`term`/`name`, `読み`/`reading`, `表記ゆれ`/`variants`/`異表記` (a list or a string
 /// separated by `、` / `,` / `／`).
-pub fn parse_glossary(doc: &Value) -> Vec<Term> {
+pub(crate) fn parse_glossary(doc: &Value) -> Vec<Term> {
     let list = match doc {
         Value::Sequence(items) => Some(items),
         _ => yaml_field(doc, &["用語集", "glossary", "terms", "用語"]).and_then(Value::as_sequence),

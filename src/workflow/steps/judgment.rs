@@ -38,7 +38,7 @@ pub struct Scoring {
 }
 
 /// `round((1 − w) × measured + w × judged, 1)`, or `measured` without a judgment.
-pub fn combine(measured: f64, judged: Option<f64>, weight: f64) -> Scoring {
+pub(crate) fn combine(measured: f64, judged: Option<f64>, weight: f64) -> Scoring {
     let w = if weight.is_finite() {
         weight.clamp(0.0, 1.0)
     } else {
@@ -90,7 +90,7 @@ pub fn validate(schema_value: &Value, value: &Value, template: &str) -> Result<(
 }
 
 /// QC-018 when the result says it judged a different version of the text.
-pub fn check_manuscript_hash(value: &Value, current: &str) -> Result<()> {
+pub(crate) fn check_manuscript_hash(value: &Value, current: &str) -> Result<()> {
     match value.get("manuscript_sha256").and_then(Value::as_str) {
         Some(h) if h != current => Err(Error::new(
             Code::QC018,
@@ -103,7 +103,7 @@ pub fn check_manuscript_hash(value: &Value, current: &str) -> Result<()> {
 }
 
 /// `low | moderate | medium | high | critical` → severity (moderate = medium, seed 002).
-pub fn severity_of(text: &str) -> Severity {
+pub(crate) fn severity_of(text: &str) -> Severity {
     match text {
         "critical" => Severity::Critical,
         "high" => Severity::High,

@@ -50,7 +50,7 @@ pub struct StepDef {
 
 impl StepDef {
     /// The template of this step, relative to `templates/`.
-    pub fn template_name(&self) -> String {
+    pub(crate) fn template_name(&self) -> String {
         format!(
             "quality/checks/check_step{:02}_{}.yaml",
             self.number, self.slug
@@ -58,7 +58,7 @@ impl StepDef {
     }
 
     /// Settings documents the step cannot run without (`characters`, `plot`, `glossary`).
-    pub fn requires(&self) -> &'static [&'static str] {
+    pub(crate) fn requires(&self) -> &'static [&'static str] {
         match self.number {
             4 => &["characters"],
             5 | 8 => &["plot"],
@@ -255,7 +255,7 @@ pub const STEPS: [StepDef; 12] = [
 pub const TOTAL_STEPS: u8 = 12;
 
 /// The step with this number.
-pub fn by_number(n: u32) -> Option<&'static StepDef> {
+pub(crate) fn by_number(n: u32) -> Option<&'static StepDef> {
     STEPS.iter().find(|s| u32::from(s.number) == n)
 }
 

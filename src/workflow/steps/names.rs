@@ -75,7 +75,7 @@ fn alias_values(text: &str) -> Vec<String> {
 /// Parses the characters document: `キャラクター:` / `characters:` / `登場人物:` list (or a
 /// top-level list) of mappings with `名前`/`name`, `読み`/`reading`, `呼び方` (name → how
 /// this character addresses them) and `別名`/`愛称`/`aliases`.
-pub fn parse_characters(doc: &Value) -> Vec<Character> {
+pub(crate) fn parse_characters(doc: &Value) -> Vec<Character> {
     let list = match doc {
         Value::Sequence(items) => Some(items),
         _ => get(doc, &["キャラクター", "characters", "登場人物", "人物"])

@@ -56,7 +56,7 @@ fn episode_number(v: Option<&Value>) -> Option<u32> {
 }
 
 /// Parses an episode plot document read from `path` (relative to the root).
-pub fn parse_plot(doc: &Value, path: &str) -> PlotInfo {
+pub(crate) fn parse_plot(doc: &Value, path: &str) -> PlotInfo {
     let key_events = yaml_field(doc, &["key_events", "重要イベント", "主要イベント"])
         .and_then(Value::as_sequence)
         .map(|xs| {
@@ -102,7 +102,7 @@ pub fn parse_plot(doc: &Value, path: &str) -> PlotInfo {
 }
 
 /// The `foreshadowing` / `伏線` items of a plot document.
-pub fn parse_foreshadowing(doc: &Value, path: &str) -> Vec<Foreshadow> {
+pub(crate) fn parse_foreshadowing(doc: &Value, path: &str) -> Vec<Foreshadow> {
     yaml_field(doc, &["foreshadowing", "伏線"])
         .and_then(Value::as_sequence)
         .map(|xs| {
@@ -129,7 +129,7 @@ pub fn parse_foreshadowing(doc: &Value, path: &str) -> Vec<Foreshadow> {
 
 /// Step 5: key events found or missing, scene count against sections, title against the
 /// manuscript heading.
-pub fn key_events(cx: &StepContext) -> Measured {
+pub(crate) fn key_events(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
     let Some(plot) = cx.plot else {
         return m;
@@ -242,7 +242,7 @@ struct ForeshadowStatus {
 }
 
 /// Step 8: foreshadowing items due in this episode (planted or recovered) must appear.
-pub fn foreshadowing(cx: &StepContext) -> Measured {
+pub(crate) fn foreshadowing(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
     let ep = cx.episode;
     let norm = Normalised::of(&cx.doc.display);

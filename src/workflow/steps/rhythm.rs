@@ -71,7 +71,7 @@ fn run_of(
     }
 }
 
-pub fn rhythm_block(
+pub(crate) fn rhythm_block(
     doc: &Document,
     settings: &Settings,
     metrics: &crate::analysis::Metrics,
@@ -112,7 +112,11 @@ fn final_mark(doc: &Document, s: &Sentence) -> Option<char> {
 /// default 4, of `ending_chars`), runs ending in the same `！`/`？` (`punctuation_run`,
 /// default 3) and runs of ultra-short lines (≤ `ultra_short_max` characters, default 4, for
 /// `ultra_short_run`, default 3).
-pub fn dialogue_warnings(doc: &Document, settings: &Settings, params: &Value) -> DialogueWarnings {
+pub(crate) fn dialogue_warnings(
+    doc: &Document,
+    settings: &Settings,
+    params: &Value,
+) -> DialogueWarnings {
     let th = &settings.thresholds;
     let num = |k: &str, d: usize| {
         params

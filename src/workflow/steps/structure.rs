@@ -236,7 +236,7 @@ fn quarters(cx: &StepContext) -> Vec<serde_json::Value> {
 }
 
 /// Step 9.
-pub fn transitions(cx: &StepContext) -> Measured {
+pub(crate) fn transitions(cx: &StepContext) -> Measured {
     let mut m = Measured::default();
     let doc = cx.doc;
     let cues = cx.list_param("time_place_cues", &["朝", "昼", "夕", "夜", "翌", "日"]);

@@ -44,7 +44,7 @@ impl Env {
         })
     }
 
-    pub fn for_session(pc: &ProjectCtx, s: &Session) -> Result<Env> {
+    pub(crate) fn for_session(pc: &ProjectCtx, s: &Session) -> Result<Env> {
         Env::for_session_reusing(pc, s, None)
     }
 
@@ -52,7 +52,11 @@ impl Env {
     /// submission before a show) when it was built for the same episode, plot and target:
     /// nothing a submission writes (the session, its logs, the episode's own manuscript and
     /// handoff) is an input of its own episode's context, so it would be read identically.
-    pub fn for_session_reusing(pc: &ProjectCtx, s: &Session, earlier: Option<Env>) -> Result<Env> {
+    pub(crate) fn for_session_reusing(
+        pc: &ProjectCtx,
+        s: &Session,
+        earlier: Option<Env>,
+    ) -> Result<Env> {
         let plot = if s.options.plot_from_caller {
             let path = pc.root().join(plot_content_file(&s.session_id));
             Some(refs::read_text(&path)?)
@@ -72,7 +76,7 @@ impl Env {
 
     /// The project this context was built from (its default layout in the placeholder
     /// listing, which has none).
-    pub fn layout(&self) -> std::borrow::Cow<'_, Project> {
+    pub(crate) fn layout(&self) -> std::borrow::Cow<'_, Project> {
         match self.info.project.as_deref() {
             Some(p) => std::borrow::Cow::Borrowed(p),
             None => std::borrow::Cow::Owned(Project::defaults(&self.root)),
@@ -85,7 +89,7 @@ impl Env {
             .unwrap_or_else(|| "無題".into())
     }
 
-    pub fn target_chars(&self) -> u32 {
+    pub(crate) fn target_chars(&self) -> u32 {
         self.word_count_target.unwrap_or_else(|| {
             let mid = (self.info.target_min + self.info.target_max) / 2;
             (mid / 100 * 100) as u32
@@ -94,7 +98,7 @@ impl Env {
 }
 
 /// Japanese numerals for headings (`第四話`): 1–9999.
-pub fn kanji_number(n: u32) -> String {
+pub(crate) fn kanji_number(n: u32) -> String {
     const DIGITS: [&str; 10] = ["〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
     if n == 0 || n >= 10000 {
         return n.to_string();
@@ -117,7 +121,7 @@ pub fn kanji_number(n: u32) -> String {
 }
 
 /// A file-name-safe title: no path separators, reserved or control characters.
-pub fn safe_title(title: &str) -> String {
+pub(crate) fn safe_title(title: &str) -> String {
     let cleaned: String = title
         .chars()
         .map(|c| {
@@ -155,7 +159,7 @@ pub(super) fn length_status(body: usize, min: usize, max: usize) -> String {
 // Long on purpose: the table of template placeholders, one `put` per name the templates
 // under templates/writing/ use, read top to bottom as that table (`vars_names` lists the
 // same names); split, the table would be scattered over functions that all fill one map.
-pub fn vars(env: &Env, s: Option<&Session>, stage: Option<&StageDef>) -> Vars {
+pub(crate) fn vars(env: &Env, s: Option<&Session>, stage: Option<&StageDef>) -> Vars {
     let ep = env.facts.episode;
     let info = &env.info;
     let mut v = Vars::new();
@@ -319,7 +323,7 @@ fn template_error(t: &Template, field: &str, e: render::RenderError) -> Error {
 }
 
 /// Every placeholder name a template may use.
-pub fn vars_names() -> Vec<String> {
+pub(crate) fn vars_names() -> Vec<String> {
     let env = Env {
         root: PathBuf::new(),
         info: ProjectInfo {
@@ -348,7 +352,7 @@ pub struct RenderedParts {
     pub acceptance: Vec<String>,
 }
 
-pub fn render_parts(t: &Template, vars: &Vars) -> Result<RenderedParts> {
+pub(crate) fn render_parts(t: &Template, vars: &Vars) -> Result<RenderedParts> {
     let purpose =
         render::render(&t.doc.purpose, vars).map_err(|e| template_error(t, "purpose", e))?;
     let instructions = render::render(&t.doc.instructions, vars)
@@ -430,7 +434,7 @@ fn key_label(key: &str) -> String {
 
 /// The references of a stage: its declared inputs, then every other auto-artifact.
 /// Unknown keys are template errors.
-pub fn resolve_inputs(
+pub(crate) fn resolve_inputs(
     t: &Template,
     s: &Session,
     artifacts: &[ArtifactRef],
@@ -600,7 +604,7 @@ fn ref_line(r: &InputRef) -> String {
 }
 
 /// The "アーティファクト参照情報" section.
-pub fn refs_section(inputs: &[InputRef]) -> String {
+pub(crate) fn refs_section(inputs: &[InputRef]) -> String {
     let example = inputs
         .iter()
         .find_map(|r| r.artifact_id.clone())
@@ -652,7 +656,11 @@ fn submit_hint(s: &Session, stage: &StageDef) -> SubmitHint {
 }
 
 /// Renders `stage` for session `s`.
-pub fn render_stage(env: &Env, s: &Session, stage: &'static StageDef) -> Result<StagePrompt> {
+pub(crate) fn render_stage(
+    env: &Env,
+    s: &Session,
+    stage: &'static StageDef,
+) -> Result<StagePrompt> {
     let t = templates::load(&env.root, &stage.template_name())?;
     let v = vars(env, Some(s), Some(stage));
     let parts = render_parts(&t, &v)?;

@@ -8,7 +8,7 @@ pub fn now() -> String {
 }
 
 /// Now as `YYYYMMDDHHMMSS`, for file names.
-pub fn now_digits() -> String {
+pub(crate) fn now_digits() -> String {
     now()
         .chars()
         .filter(char::is_ascii_digit)

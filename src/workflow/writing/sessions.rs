@@ -6,7 +6,7 @@ use super::*;
 
 /// The session of `ep` in progress, if any. A damaged session file that belongs (or may
 /// belong) to `ep` is QC-005: it might be the active writer.
-pub fn find_active(root: &Path, ep: u32) -> Result<Option<Session>> {
+pub(crate) fn find_active(root: &Path, ep: u32) -> Result<Option<Session>> {
     let mut active = None;
     for listed in session::list(root) {
         match listed {
@@ -191,7 +191,7 @@ pub fn show(
 /// the episode's writer lock (no other writer can slip in between). `between` runs after
 /// the submission is saved and before the show (progress, cancellation); it gets the
 /// session id the submission went to and returns how to open the session for the show.
-pub fn submit_and_show(
+pub(crate) fn submit_and_show(
     root: &Path,
     sub: &SubmitOptions,
     ops: &dyn ManuscriptOps,

@@ -28,7 +28,7 @@ pub struct SubmitOptions {
 }
 
 /// Turns a payload into the JSON document validated against the stage's schema.
-pub fn parse_payload(
+pub(crate) fn parse_payload(
     payload: &Payload,
     stage: &StageDef,
     default_title: &str,
@@ -127,7 +127,7 @@ fn scene_numbers(s: &Session, root: &Path) -> Option<Vec<i64>> {
 }
 
 /// Soft checks beyond the schema: reported as warnings, never blocking.
-pub fn stage_warnings(env: &Env, s: &Session, stage: &StageDef, doc: &Value) -> Vec<String> {
+pub(crate) fn stage_warnings(env: &Env, s: &Session, stage: &StageDef, doc: &Value) -> Vec<String> {
     let mut w = Vec::new();
     let scenes_known = if stage.number == 2 {
         doc.get("scenes").and_then(Value::as_array).map(|a| {
@@ -545,7 +545,7 @@ fn store_handoff(root: &Path, s: &Session, doc: &Value) -> Result<()> {
 
 /// The manuscript text as saved: a heading when the submission has none, and the
 /// `文字数:` trailer of the episode template refreshed.
-pub fn normalize_manuscript(text: &str, ep: u32, title: &str) -> String {
+pub(crate) fn normalize_manuscript(text: &str, ep: u32, title: &str) -> String {
     let mut body = crate::analysis::Source::new(text).text;
     // Drop an old trailer (`---` followed only by `key: value` lines).
     let lines: Vec<&str> = body.lines().collect();
@@ -580,7 +580,7 @@ pub fn normalize_manuscript(text: &str, ep: u32, title: &str) -> String {
 /// and the check.
 // Long on purpose: one sequential procedure whose steps share local state; left whole in
 // the issue-17 pass, which moved code without changing it.
-pub fn apply_manuscript(
+pub(crate) fn apply_manuscript(
     env: &Env,
     s: &mut Session,
     stage: &StageDef,
