@@ -46,6 +46,8 @@ for name, pat in [
     ("opens of 執筆品質ルール.yaml", r"/執筆品質ルール\.yaml\""),
     ("opens of .novelerrc.yaml", r"/\.novelerrc\.yaml\""),
     ("opens of the session file", "sessions/" + re.escape(session) + r"\.yaml\""),
+    ("opens of the episode plot", r"/話別プロット/第004話[^/\"]*\""),
+    ("opens of the artifact lock", r"/artifacts\.lock\""),
     ("lock files opened", r"\.lock\""),
 ]:
     print(f"  {name:<28} {opens(pat):4d}")

@@ -305,11 +305,19 @@ fn parse(root: &Path, id: &str, path: &Path, bytes: &[u8]) -> Result<Session> {
     Ok(session)
 }
 
-/// Saves the session atomically.
-pub fn save(root: &Path, session: &Session) -> Result<()> {
+/// Saves the session atomically; returns the reference (sha256, size) of the bytes written,
+/// so a caller that reports the file need not read it back.
+pub fn save(root: &Path, session: &Session) -> Result<crate::store::FileRef> {
     let text = serde_yaml::to_string(session)
         .map_err(|e| Error::new(Code::R002, format!("セッションのYAML化に失敗: {e}")))?;
-    STORE.write(root, &session.session_id, text.as_bytes())
+    STORE.write(root, &session.session_id, text.as_bytes())?;
+    let path = STORE.path_of(root, &session.session_id);
+    Ok(crate::store::FileRef::from_bytes(
+        root,
+        &path,
+        text.as_bytes(),
+        "session",
+    ))
 }
 
 /// A session file found on disk: parsed, or why not.

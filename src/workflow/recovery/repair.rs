@@ -59,7 +59,7 @@ pub(super) fn replay(
     progress: &dyn Fn(u64, u64, &str),
     ops: &dyn ManuscriptOps,
 ) -> Result<Vec<StepResult>> {
-    let env = Env::for_session(&ProjectCtx::new(root), s)?;
+    let env = Env::for_session(&ProjectCtx::new(root), &writing::Sessions::new(root), s)?;
     let targets: Vec<&'static StageDef> = STAGES.iter().filter(|st| st.number >= from).collect();
     let total = targets.len() as u64;
     let last_manuscript = targets
@@ -216,7 +216,7 @@ pub(super) fn restore_artifacts(
     if missing.is_empty() {
         return Ok(0);
     }
-    let env = Env::for_session(&ProjectCtx::new(root), s)?;
+    let env = Env::for_session(&ProjectCtx::new(root), &writing::Sessions::new(root), s)?;
     let mut restored = 0;
     for d in &env.docs {
         if missing.contains(&d.artifact_id()) {
@@ -316,7 +316,7 @@ pub(super) fn rebuild(
             s.options = opts;
         }
     }
-    let env = Env::for_session(&ProjectCtx::new(root), &s)?;
+    let env = Env::for_session(&ProjectCtx::new(root), &writing::Sessions::new(root), &s)?;
     for d in &env.docs {
         s.artifacts.push(d.store(root, ep, false)?);
     }

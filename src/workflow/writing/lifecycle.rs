@@ -153,13 +153,14 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
     // The project is loaded (once) where the resume first needs it.
     let pc = ProjectCtx::new(root);
     let run = || {
-        let mut s = session::load(root, id)?;
+        let mut sessions = Sessions::new(root);
+        let mut s = sessions.load(id)?;
         if s.episode != ep {
             return Err(wrong_episode(&s, ep));
         }
         let mut reactivated = false;
         if s.status == SessionStatus::Abandoned {
-            if let Some(active) = find_active(root, ep)? {
+            if let Some(active) = sessions.find_active(ep)? {
                 return Err(second_writer(ep, &active));
             }
             s.status = SessionStatus::InProgress;
@@ -167,7 +168,7 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
             reactivated = true;
             if !dry_run {
                 s.last_updated = now();
-                session::save(root, &s)?;
+                sessions.save(&s)?;
             }
         }
         let opts = OpenOptions {
@@ -178,7 +179,7 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
         };
         let write = if dry_run && reactivated {
             // Nothing was saved: render from the in-memory session.
-            let env = Env::for_session(&pc, &s)?;
+            let env = Env::for_session(&pc, &sessions, &s)?;
             let stage = s.next_stage();
             let prompt = match stage {
                 Some(st) => Some(render_stage(&env, &s, st)?),
@@ -199,9 +200,10 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
                 suggested_actions: suggestions(&s, stage),
                 warnings: Vec::new(),
                 sources: env.docs.iter().filter_map(|d| d.file_ref.clone()).collect(),
+                written: Vec::new(),
             }
         } else {
-            show_locked(&pc, &opts, None, None)?
+            show_locked(&pc, &mut sessions, &opts, None, None)?
         };
         let remaining = STAGES
             .iter()
