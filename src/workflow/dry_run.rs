@@ -92,9 +92,9 @@ impl Snapshot {
 /// Runs the step and takes back everything it wrote.
 pub fn execute_step_dry(root: &Path, input: StepInput) -> Result<StepResult> {
     let ep = input.episode;
-    lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Checks, |held| {
         let before = Snapshot::take(root, ep);
-        let result = progressive::execute_step_held(root, input);
+        let result = progressive::execute_step_held(held, root, input);
         before.restore(root, ep)?;
         result
     })

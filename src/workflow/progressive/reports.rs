@@ -129,8 +129,15 @@ pub fn tasks(
     opts: &CheckOptions,
 ) -> Result<TasksReport> {
     opts.validate()?;
-    lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
-        let (m, created) = open_session(&ProjectCtx::new(root), ep, session_id, new_session, opts)?;
+    lock::with_episode_lock(root, ep, lock::Scope::Checks, |held| {
+        let (m, created) = open_session(
+            held,
+            &ProjectCtx::new(root),
+            ep,
+            session_id,
+            new_session,
+            opts,
+        )?;
         let tasks = tasks_of(&m);
         let done = |n: &u8| m.completed_steps.contains(n);
         let executable: Vec<Task> = tasks
@@ -454,7 +461,7 @@ pub struct EndReport {
 }
 
 pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Result<EndReport> {
-    lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Checks, |held| {
         let mut m = match session_id {
             Some(id) => load_manifest(root, id)?,
             None => latest_open(root, ep)?.ok_or_else(|| {
@@ -470,7 +477,7 @@ pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Re
         if was_open && finalize {
             m.status = SessionState::Closed;
             m.closed_at = Some(timestamp(SystemTime::now()));
-            save_manifest(root, &mut m)?;
+            save_manifest(held, root, &mut m)?;
         }
         Ok(EndReport {
             success: true,

@@ -286,6 +286,7 @@ pub(super) fn restore_artifacts(
 
 /// Rebuilds session `id` from its journal, keeping the damaged file beside it.
 pub(super) fn rebuild(
+    held: &lock::EpisodeLock,
     root: &Path,
     id: &str,
     progress: &dyn Fn(u64, u64, &str),
@@ -328,7 +329,7 @@ pub(super) fn rebuild(
         crate::store::disk::rename(&damaged, &aside)?;
     }
     s.last_updated = writing::now();
-    session::save(root, &s)?;
+    session::save(held, root, &s)?;
     Ok((s, results))
 }
 
@@ -377,13 +378,14 @@ pub(super) fn target(root: &Path, ep: u32, id: Option<&str>) -> Result<Target> {
     }
 }
 
-/// Repairs what can be repaired for episode `ep` (rebuild, replay, restore). In a dry run
-/// nothing is written and the actions say what would be done.
+/// Repairs what can be repaired for episode `ep` (rebuild, replay, restore), under the
+/// episode's writer lock (`held`). In a dry run (`held` is none) nothing is written and the
+/// actions say what would be done.
 pub fn repair(
     root: &Path,
     ep: u32,
     id: Option<&str>,
-    dry_run: bool,
+    held: Option<&lock::EpisodeLock>,
     progress: &dyn Fn(u64, u64, &str),
     ops: &dyn ManuscriptOps,
 ) -> Result<(Vec<RecoveryAction>, Option<Session>)> {
@@ -391,21 +393,26 @@ pub fn repair(
     match target(root, ep, id)? {
         Target::None => Ok((actions, None)),
         Target::Corrupt(sid) => {
-            if dry_run || !has_manifest(root, &sid) {
-                if !has_manifest(root, &sid) {
-                    return Err(session::load(root, &sid).err().unwrap_or_else(|| {
-                        Error::new(Code::QC005, format!("セッション {sid} が壊れています"))
-                    }));
+            let held = match held {
+                Some(held) if has_manifest(root, &sid) => held,
+                _ => {
+                    if !has_manifest(root, &sid) {
+                        return Err(session::load(root, &sid).err().unwrap_or_else(|| {
+                            Error::new(Code::QC005, format!("セッション {sid} が壊れています"))
+                        }));
+                    }
+                    actions.push(RecoveryAction {
+                        kind: "session_rebuilt".into(),
+                        message: format!(
+                            "壊れたセッションファイル {sid}.yaml を記録から再構築します"
+                        ),
+                        session_id: sid,
+                        applied: false,
+                    });
+                    return Ok((actions, None));
                 }
-                actions.push(RecoveryAction {
-                    kind: "session_rebuilt".into(),
-                    message: format!("壊れたセッションファイル {sid}.yaml を記録から再構築します"),
-                    session_id: sid,
-                    applied: false,
-                });
-                return Ok((actions, None));
-            }
-            let (s, results) = rebuild(root, &sid, progress, ops)?;
+            };
+            let (s, results) = rebuild(held, root, &sid, progress, ops)?;
             let replayed = results
                 .iter()
                 .filter(|r| r.status == ReplayStatus::Resumed)
@@ -424,7 +431,7 @@ pub fn repair(
             let mut s = *s;
             let ahead = journal_ahead(root, &s);
             let missing = missing_artifacts(root, &s);
-            if dry_run {
+            let Some(held) = held else {
                 if !ahead.is_empty() {
                     actions.push(RecoveryAction {
                         kind: "outputs_replayed".into(),
@@ -452,7 +459,7 @@ pub fn repair(
                     });
                 }
                 return Ok((actions, Some(s)));
-            }
+            };
             if !ahead.is_empty() {
                 let from = ahead.iter().map(|a| a.number).min().unwrap_or(1);
                 let results = replay(root, &mut s, from, true, progress, ops)?;
@@ -484,7 +491,7 @@ pub fn repair(
             }
             if !actions.is_empty() {
                 s.last_updated = writing::now();
-                session::save(root, &s)?;
+                session::save(held, root, &s)?;
             }
             Ok((actions, Some(s)))
         }

@@ -152,7 +152,7 @@ pub struct ResumeOutcome {
 pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOutcome> {
     // The project is loaded (once) where the resume first needs it.
     let pc = ProjectCtx::new(root);
-    let run = || {
+    let run = |held: Option<&lock::EpisodeLock>| {
         let mut sessions = Sessions::new(root);
         let mut s = sessions.load(id)?;
         if s.episode != ep {
@@ -166,9 +166,9 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
             s.status = SessionStatus::InProgress;
             s.refresh_current();
             reactivated = true;
-            if !dry_run {
+            if let Some(held) = held.filter(|_| !dry_run) {
                 s.last_updated = now();
-                sessions.save(&s)?;
+                sessions.save(held, &s)?;
             }
         }
         let opts = OpenOptions {
@@ -203,7 +203,7 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
                 written: Vec::new(),
             }
         } else {
-            show_locked(&pc, &mut sessions, &opts, None, None)?
+            show_locked(held, &pc, &mut sessions, &opts, None, None)?
         };
         let remaining = STAGES
             .iter()
@@ -219,15 +219,15 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
         })
     };
     if dry_run {
-        run()
+        run(None)
     } else {
-        lock::with_episode_lock(root, ep, lock::Scope::Writing, run)
+        lock::with_episode_lock(root, ep, lock::Scope::Writing, |held| run(Some(held)))
     }
 }
 
 /// Marks session `id` abandoned, freeing the episode for a new session.
 pub fn abandon(root: &Path, ep: u32, id: &str) -> Result<SessionSummary> {
-    lock::with_episode_lock(root, ep, lock::Scope::Writing, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Writing, |held| {
         let mut s = session::load(root, id)?;
         if s.episode != ep {
             return Err(wrong_episode(&s, ep));
@@ -235,7 +235,7 @@ pub fn abandon(root: &Path, ep: u32, id: &str) -> Result<SessionSummary> {
         if s.status == SessionStatus::InProgress {
             s.status = SessionStatus::Abandoned;
             s.last_updated = now();
-            session::save(root, &s)?;
+            session::save(held, root, &s)?;
         }
         Ok(SessionSummary::of(&s))
     })

@@ -43,8 +43,10 @@ mod tests {
     fn the_sessions_view_answers_from_one_listing_kept_in_step_with_saves() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
+        let held4 = lock::EpisodeLock::unheld_for_test(4, lock::Scope::Writing);
+        let held5 = lock::EpisodeLock::unheld_for_test(5, lock::Scope::Writing);
         let mut a = Session::new("session_20240101_000000_aaaaaa".into(), 4, "t");
-        session::save(root, &a).unwrap();
+        session::save(&held4, root, &a).unwrap();
         let mut view = Sessions::new(root);
         assert_eq!(
             view.find_active(4).unwrap().unwrap().session_id,
@@ -52,11 +54,16 @@ mod tests {
         );
         // Written behind the view's back after it listed: not seen (it was read once) …
         let b = Session::new("session_20240102_000000_bbbbbb".into(), 5, "t");
-        session::save(root, &b).unwrap();
+        // The witness must be the session's own episode's writer lock.
+        assert_eq!(
+            session::save(&held4, root, &b).unwrap_err().code,
+            Code::R002
+        );
+        session::save(&held5, root, &b).unwrap();
         assert!(view.find_active(5).unwrap().is_none());
         // … while its own saves are.
         a.status = SessionStatus::Abandoned;
-        let saved = view.save(&a).unwrap();
+        let saved = view.save(&held4, &a).unwrap();
         assert_eq!(
             saved.path,
             ".noveler/sessions/session_20240101_000000_aaaaaa.yaml"

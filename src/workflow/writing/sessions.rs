@@ -80,10 +80,10 @@ impl Sessions {
         refs::handoff_in(&self.root, self.listed(), ep)
     }
 
-    /// Saves `s` (atomically, `session::save`) and keeps the view in step; returns the
-    /// reference of the bytes written.
-    pub fn save(&mut self, s: &Session) -> Result<crate::store::FileRef> {
-        let saved = session::save(&self.root, s)?;
+    /// Saves `s` (atomically, `session::save`, under the writer lock `held`) and keeps the
+    /// view in step; returns the reference of the bytes written.
+    pub fn save(&mut self, held: &lock::EpisodeLock, s: &Session) -> Result<crate::store::FileRef> {
+        let saved = session::save(held, &self.root, s)?;
         if let Some(listed) = self.listed.get_mut() {
             let pos = listed.iter().position(|l| match l {
                 Listed::Ok(x) => x.session_id == s.session_id,
@@ -263,10 +263,10 @@ pub fn show(
     // The project is loaded (once) where the show first needs it.
     let pc = ProjectCtx::new(root);
     if opts.dry_run {
-        return show_locked(&pc, &mut Sessions::new(root), opts, stage, None);
+        return show_locked(None, &pc, &mut Sessions::new(root), opts, stage, None);
     }
-    lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, || {
-        show_locked(&pc, &mut Sessions::new(root), opts, stage, None)
+    lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, |held| {
+        show_locked(Some(held), &pc, &mut Sessions::new(root), opts, stage, None)
     })
 }
 
@@ -286,23 +286,27 @@ pub fn submit_and_show(
     between: impl FnOnce(&SubmitOutcome) -> Result<OpenOptions>,
 ) -> Result<(SubmitOutcome, WriteOutcome)> {
     let pc = ProjectCtx::new(root);
-    let run = || {
+    let run = |held: Option<&lock::EpisodeLock>| {
         let mut sessions = Sessions::new(root);
         let mut env = None;
-        let submitted = submit_locked(&pc, &mut sessions, sub, ops, &mut env)?;
+        let submitted = submit_locked(held, &pc, &mut sessions, sub, ops, &mut env)?;
         let opts = between(&submitted)?;
-        let shown = show_locked(&pc, &mut sessions, &opts, None, env)?;
+        let shown = show_locked(held, &pc, &mut sessions, &opts, None, env)?;
         Ok((submitted, shown))
     };
     if sub.dry_run {
-        return run();
+        return run(None);
     }
-    lock::with_episode_lock(root, sub.episode, lock::Scope::Writing, run)
+    lock::with_episode_lock(root, sub.episode, lock::Scope::Writing, |held| {
+        run(Some(held))
+    })
 }
 
 /// `earlier`: an episode context this call already built (by a submission), reused when
-/// it fits the session shown.
+/// it fits the session shown. `held`: the writer lock (none in a dry run, which writes
+/// nothing).
 pub(super) fn show_locked(
+    held: Option<&lock::EpisodeLock>,
     pc: &ProjectCtx,
     sessions: &mut Sessions,
     opts: &OpenOptions,
@@ -360,7 +364,7 @@ pub(super) fn show_locked(
         None => None,
     };
     let mut written = Vec::new();
-    if !opts.dry_run {
+    if let Some(held) = held.filter(|_| !opts.dry_run) {
         if is_new {
             write_json(
                 root,
@@ -409,7 +413,7 @@ pub(super) fn show_locked(
             p.prompt_file = Some(prompt_file);
         }
         s.last_updated = now();
-        written.push(sessions.save(&s)?);
+        written.push(sessions.save(held, &s)?);
     }
     let next = s
         .next_stage()

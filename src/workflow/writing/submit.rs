@@ -243,10 +243,17 @@ pub fn submit(root: &Path, opts: &SubmitOptions, ops: &dyn ManuscriptOps) -> Res
     // The project is loaded (once) where the submission first needs it.
     let pc = ProjectCtx::new(root);
     if opts.dry_run {
-        return submit_locked(&pc, &mut Sessions::new(root), opts, ops, &mut None);
+        return submit_locked(None, &pc, &mut Sessions::new(root), opts, ops, &mut None);
     }
-    lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, || {
-        submit_locked(&pc, &mut Sessions::new(root), opts, ops, &mut None)
+    lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, |held| {
+        submit_locked(
+            Some(held),
+            &pc,
+            &mut Sessions::new(root),
+            opts,
+            ops,
+            &mut None,
+        )
     })
 }
 
@@ -280,8 +287,10 @@ fn session_for_submit(sessions: &Sessions, opts: &SubmitOptions) -> Result<Sessi
 // Long on purpose: the whole submission under the episode lock, in the order the module
 // doc lists (validate, log, artifact, manuscript + check for stages 8-10, advance); the
 // steps share the session read inside the lock.
-/// `env` receives the episode context the submission built, for a show after it.
+/// `env` receives the episode context the submission built, for a show after it. `held`:
+/// the writer lock (none in a dry run, which writes nothing).
 pub(super) fn submit_locked(
+    held: Option<&lock::EpisodeLock>,
     pc: &ProjectCtx,
     sessions: &mut Sessions,
     opts: &SubmitOptions,
@@ -311,21 +320,32 @@ pub(super) fn submit_locked(
     let (doc, mut warnings) = match parsed {
         Ok(x) => x,
         Err(e) => {
-            if !opts.dry_run {
-                record_rejection(root, sessions, &mut s, stage, &t, &dir, &Value::Null, &e)?;
+            if let Some(held) = held.filter(|_| !opts.dry_run) {
+                record_rejection(
+                    held,
+                    root,
+                    sessions,
+                    &mut s,
+                    stage,
+                    &t,
+                    &dir,
+                    &Value::Null,
+                    &e,
+                )?;
             }
             return Err(e);
         }
     };
     let violations = schema::validate(&t.doc.output_schema, &doc);
     if !violations.is_empty() {
-        let rejected_file = if opts.dry_run {
-            None
-        } else {
-            let err = violation_error(&s, stage, &violations, None);
-            Some(record_rejection(
-                root, sessions, &mut s, stage, &t, &dir, &doc, &err,
-            )?)
+        let rejected_file = match held.filter(|_| !opts.dry_run) {
+            None => None,
+            Some(held) => {
+                let err = violation_error(&s, stage, &violations, None);
+                Some(record_rejection(
+                    held, root, sessions, &mut s, stage, &t, &dir, &doc, &err,
+                )?)
+            }
         };
         return Err(violation_error(
             &s,
@@ -350,7 +370,7 @@ pub(super) fn submit_locked(
         .prompts
         .get(stage.id)
         .and_then(|p| seconds_since(&p.issued_at));
-    if opts.dry_run {
+    let Some(held) = held.filter(|_| !opts.dry_run) else {
         let mut preview = s.clone();
         preview.complete(stage);
         let next = preview
@@ -377,7 +397,7 @@ pub(super) fn submit_locked(
             warnings,
             written: Vec::new(),
         });
-    }
+    };
     // Journal first: a crash after this line is recoverable from the log.
     let output_path = root.join(&output_file);
     write_atomic(&output_path, body.as_bytes())?;
@@ -461,7 +481,7 @@ pub(super) fn submit_locked(
     }
     s.complete(stage);
     s.last_updated = now();
-    sessions.save(&s)?;
+    sessions.save(held, &s)?;
     let next = s
         .next_stage()
         .filter(|_| s.status == SessionStatus::InProgress);
@@ -511,6 +531,7 @@ fn opts_cli_submit(s: &Session, stage: &StageDef) -> String {
 /// Logs a rejected submission and counts it; returns the log file.
 #[allow(clippy::too_many_arguments)]
 fn record_rejection(
+    held: &lock::EpisodeLock,
     root: &Path,
     sessions: &mut Sessions,
     s: &mut Session,
@@ -538,7 +559,7 @@ fn record_rejection(
         });
     entry.rejected = n;
     s.last_updated = now();
-    sessions.save(s)?;
+    sessions.save(held, s)?;
     Ok(file)
 }
 
