@@ -98,6 +98,29 @@ impl SessionStore {
         super::write_atomic(&path, bytes)
     }
 
+    /// What one session occupies: its file (`Layout::File`) or its own directory
+    /// (`Layout::Dir`); none when `id` is not a valid id of this kind.
+    pub fn entry_of(&self, root: &Path, id: &str) -> Option<PathBuf> {
+        self.is_id(id).then(|| match self.layout {
+            Layout::File { ext } => self.dir_of(root).join(format!("{id}.{ext}")),
+            Layout::Dir { .. } => self.dir_of(root).join(id),
+        })
+    }
+
+    /// Removes session `id` whole (its file, or its directory and everything in it), under
+    /// the episode lock `held`. None there, or an id not of this kind: nothing to do.
+    pub fn remove(&self, held: &EpisodeLock, root: &Path, id: &str) -> Result<()> {
+        let _ = held;
+        let Some(entry) = self.entry_of(root, id) else {
+            return Ok(());
+        };
+        match self.layout {
+            Layout::File { .. } if entry.is_file() => super::disk::remove_existing_file(&entry),
+            Layout::Dir { .. } if entry.is_dir() => super::disk::remove_dir_all(&entry),
+            _ => Ok(()),
+        }
+    }
+
     /// The ids of the sessions on disk, sorted (the schemes sort in creation order). Only
     /// entries of the layout's kind (files with the extension, or directories) whose name
     /// is a valid id of this kind are listed.
@@ -196,6 +219,15 @@ mod tests {
         assert_eq!(DIRS.ids(root), ["QC_1"]);
         assert!(root.join(".noveler/checks/QC_1/manifest.json").is_file());
         assert_eq!(DIRS.read(root, "QC_1").unwrap().unwrap(), b"{}");
+        assert_eq!(
+            DIRS.entry_of(root, "QC_1").unwrap(),
+            root.join(".noveler/checks/QC_1")
+        );
+        DIRS.remove(&held(), root, "QC_1").unwrap();
+        assert!(DIRS.ids(root).is_empty());
+        FILES.remove(&held(), root, "s_1").unwrap();
+        FILES.remove(&held(), root, "../x").unwrap();
+        assert_eq!(FILES.ids(root), ["s_2"]);
     }
 
     #[test]
