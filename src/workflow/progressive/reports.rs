@@ -325,6 +325,13 @@ pub struct RunEntry {
     pub created_at: String,
 }
 
+/// The order of a history listing: `desc` (newest first), the only one there is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HistoryOrder {
+    Desc,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct HistoryReport {
     pub success: bool,
@@ -332,7 +339,7 @@ pub struct HistoryReport {
     /// Newest first.
     pub history: Vec<HistoryEntry>,
     pub runs: Vec<RunEntry>,
-    pub order: String,
+    pub order: HistoryOrder,
     pub total: usize,
     /// Pass as `cursor` for the next page; none on the last page.
     pub next_cursor: Option<String>,
@@ -440,7 +447,7 @@ pub fn history(
         episode_number: ep,
         history: page,
         runs,
-        order: "desc".into(),
+        order: HistoryOrder::Desc,
         total,
         next_cursor: next,
         unreadable_sessions: unreadable,

@@ -2,10 +2,22 @@
 
 use super::*;
 
+/// What a recovery did (or, in a dry run, would do).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecoveryKind {
+    /// A damaged session file rebuilt from the journal.
+    SessionRebuilt,
+    /// Submissions in the journal but not in the session applied again.
+    OutputsReplayed,
+    /// Lost artifacts stored again.
+    ArtifactsRestored,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct RecoveryAction {
     /// `session_rebuilt`, `outputs_replayed`, `artifacts_restored`.
-    pub kind: String,
+    pub kind: RecoveryKind,
     pub message: String,
     pub session_id: String,
     /// False in a dry run: what would be done.
@@ -402,7 +414,7 @@ pub fn repair(
                         }));
                     }
                     actions.push(RecoveryAction {
-                        kind: "session_rebuilt".into(),
+                        kind: RecoveryKind::SessionRebuilt,
                         message: format!(
                             "壊れたセッションファイル {sid}.yaml を記録から再構築します"
                         ),
@@ -418,7 +430,7 @@ pub fn repair(
                 .filter(|r| r.status == ReplayStatus::Resumed)
                 .count();
             actions.push(RecoveryAction {
-                kind: "session_rebuilt".into(),
+                kind: RecoveryKind::SessionRebuilt,
                 message: format!(
                     "壊れたセッションファイルを {sid}.yaml.corrupt-* として残し、記録から再構築しました（{replayed}段階を再適用。フィードバック履歴は復元できません）"
                 ),
@@ -434,7 +446,7 @@ pub fn repair(
             let Some(held) = held else {
                 if !ahead.is_empty() {
                     actions.push(RecoveryAction {
-                        kind: "outputs_replayed".into(),
+                        kind: RecoveryKind::OutputsReplayed,
                         message: format!(
                             "記録にあってセッションにない提出（STEP{}）を再適用します",
                             ahead
@@ -449,7 +461,7 @@ pub fn repair(
                 }
                 if !missing.is_empty() {
                     actions.push(RecoveryAction {
-                        kind: "artifacts_restored".into(),
+                        kind: RecoveryKind::ArtifactsRestored,
                         message: format!(
                             "失われたアーティファクト {} 件を保存し直します",
                             missing.len()
@@ -470,7 +482,7 @@ pub fn repair(
                     .collect();
                 if !resumed.is_empty() {
                     actions.push(RecoveryAction {
-                        kind: "outputs_replayed".into(),
+                        kind: RecoveryKind::OutputsReplayed,
                         message: format!(
                             "記録にあってセッションになかった提出（STEP{}）を再適用しました",
                             resumed.join(", ")
@@ -483,7 +495,7 @@ pub fn repair(
             let restored = restore_artifacts(root, &mut s, ops)?;
             if restored > 0 {
                 actions.push(RecoveryAction {
-                    kind: "artifacts_restored".into(),
+                    kind: RecoveryKind::ArtifactsRestored,
                     message: format!("失われたアーティファクト {restored} 件を保存し直しました"),
                     session_id: s.session_id.clone(),
                     applied: true,
