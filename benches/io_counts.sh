@@ -7,7 +7,10 @@
 #   2. one `noveler check 1`,
 #   3. one `noveler polish 3 --level standard` (a diff, nothing applied),
 #   4. one `noveler check progressive 3 step 1` (the session already started by `tasks`),
+#   5. one MCP `noveler_check` full check of episode 3 (check + the judged stages, pending),
+#   6. one `noveler polish --all --level standard` (polish_many: diffs, nothing applied),
 # on a fresh copy of the sample project. Prints figures only; never asserts.
+# (The sample project keeps .novelerrc.yaml absent, so its line reads 0.)
 # Usage: benches/io_counts.sh [path/to/noveler]   (default: target/debug/noveler). Needs strace.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +49,8 @@ for name, pat in [
     ("opens of 執筆品質ルール.yaml", r"/執筆品質ルール\.yaml\""),
     ("opens of .novelerrc.yaml", r"/\.novelerrc\.yaml\""),
     ("opens of the session file", "sessions/" + re.escape(session) + r"\.yaml\""),
+    ("opens of the episode plot", r"/話別プロット/第004話[^/\"]*\""),
+    ("opens of the artifact lock", r"/artifacts\.lock\""),
     ("lock files opened", r"\.lock\""),
 ]:
     print(f"  {name:<28} {opens(pat):4d}")
@@ -80,3 +85,20 @@ count "$WORK/polish.trace" "noveler polish 3 --level standard"
 strace -f -qq -e trace=openat,rename,renameat,renameat2 -o "$WORK/step.trace" \
   "$BIN" --project-root "$P" check progressive 3 step 1 >/dev/null || true
 count "$WORK/step.trace" "noveler check progressive 3 step 1"
+
+mcp_call() { # name arguments-json trace-file
+  {
+    printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"io_counts","version":"0"}}}'
+    printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+    printf '%s\n' "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"$1\",\"arguments\":$2}}"
+  } > "$WORK/call.jsonl"
+  (cd "$P" && strace -f -qq -e trace=openat,rename,renameat,renameat2 -o "$3" \
+    "$BIN" --project-root "$P" mcp < "$WORK/call.jsonl" > "$WORK/call.out" 2>/dev/null) || true
+  grep -q '"id":2,"result"' "$WORK/call.out" || { echo "$1 did not answer:" >&2; tail -c 2000 "$WORK/call.out" >&2; exit 1; }
+}
+mcp_call noveler_check '{"episode":3,"full":true}' "$WORK/full.trace"
+count "$WORK/full.trace" "MCP noveler_check full (episode 3), whole process"
+
+strace -f -qq -e trace=openat,rename,renameat,renameat2 -o "$WORK/many.trace" \
+  "$BIN" --project-root "$P" polish --all --level standard >/dev/null || true
+count "$WORK/many.trace" "noveler polish --all --level standard"

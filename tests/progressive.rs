@@ -688,7 +688,7 @@ fn qc008_one_writer_per_episode() {
             &root,
             3,
             noveler::store::lock::Scope::Checks,
-            || {
+            |_| {
                 held_tx.send(()).unwrap();
                 done_rx.recv().unwrap();
                 Ok(())

@@ -119,11 +119,11 @@ pub fn run(ctx: &Ctx, args: BackupArgs, sink: &Sink) -> ExitStatus {
             emit(sink, &out, format.format(), |r| {
                 let mut s = String::new();
                 for f in &r.outcome.files {
-                    let action = match f.action.as_str() {
-                        "create" => "作成",
-                        "restore" => "復元",
-                        "unchanged" => "変更なし",
-                        other => other,
+                    use crate::store::backup::RestoreAction;
+                    let action = match f.action {
+                        RestoreAction::Create => "作成",
+                        RestoreAction::Restore => "復元",
+                        RestoreAction::Unchanged => "変更なし",
                     };
                     s.push_str(&format!("{action}  {}\n", f.path));
                 }

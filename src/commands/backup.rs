@@ -243,7 +243,7 @@ pub(crate) fn run_restore(ctx: &Ctx, req: BackupRestoreRequest) -> Result<Backup
         outcome
             .files
             .iter()
-            .filter(|f| f.action != "unchanged")
+            .filter(|f| f.action != crate::store::backup::RestoreAction::Unchanged)
             .map(|f| f.path.as_str())
             .collect()
     };

@@ -25,12 +25,13 @@ pub(crate) fn stats_of(
     if targets.is_empty() {
         return Ok((Vec::new(), Vec::new()));
     }
-    let report = check::run(
+    let report = check::run_in(
         ctx,
         CheckRequest {
             targets,
             ..Default::default()
         },
+        project,
     )?;
     let texts = report
         .files

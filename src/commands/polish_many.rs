@@ -10,9 +10,9 @@ use super::polish::{self, PolishReport, PolishRequest};
 use super::{Ctx, Report};
 use crate::analysis::Applicability;
 use crate::error::{Code, Error, Result};
-use crate::project::Project;
 use crate::store::backup::{self, BackupRef};
 use crate::store::{paths, FileRef};
+use crate::workflow::context::ProjectCtx;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -73,8 +73,9 @@ impl Report for PolishManyReport {
 }
 
 /// The manuscripts the targets name, relative to the root, each once, in order.
-pub(crate) fn files_of(root: &Path, req: &PolishManyRequest) -> Result<Vec<String>> {
-    let project = Project::load(root)?;
+fn files_in(pc: &ProjectCtx, req: &PolishManyRequest) -> Result<Vec<String>> {
+    let root = pc.root();
+    let project = pc.project()?;
     let mut targets = req.targets.clone();
     if req.all {
         targets.push(Target::Path(project.dirs.manuscript.clone()));
@@ -127,9 +128,11 @@ pub(crate) fn files_of(root: &Path, req: &PolishManyRequest) -> Result<Vec<Strin
 }
 
 pub fn run(ctx: &Ctx, req: PolishManyRequest) -> Result<PolishManyReport> {
-    let files = files_of(&ctx.root, &req)?;
+    // One project load for the listing and every file's polish.
+    let pc = ProjectCtx::new(&ctx.root);
+    let files = files_in(&pc, &req)?;
     let one = |file: &str, apply: bool, expected: Option<String>, taken: Option<BackupRef>| {
-        polish::run(
+        polish::run_in(
             ctx,
             PolishRequest {
                 file: Some(file.to_string()),
@@ -140,6 +143,7 @@ pub fn run(ctx: &Ctx, req: PolishManyRequest) -> Result<PolishManyReport> {
                 backup_taken: taken,
                 ..Default::default()
             },
+            &pc,
         )
     };
     // 1. Every file as a diff: nothing is written unless every target can be read.

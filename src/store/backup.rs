@@ -67,12 +67,24 @@ pub struct BrokenBackup {
     pub reason: String,
 }
 
+/// What a restore does to one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RestoreAction {
+    /// The current file differs from the backup: it is replaced.
+    Restore,
+    /// The file is missing now: it is created.
+    Create,
+    /// The file already has the backed-up content.
+    Unchanged,
+}
+
 /// What restoring one file does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct RestoreFile {
     pub path: String,
     /// `restore` (current differs), `create` (file missing now) or `unchanged`.
-    pub action: String,
+    pub action: RestoreAction,
     /// The backed-up content's sha256 (what the file has after the restore).
     pub sha256: String,
     /// The file's sha256 before the restore; null when it did not exist.
@@ -333,16 +345,16 @@ fn plan(root: &Path, manifest: &Manifest, stored: Vec<Vec<u8>>) -> Result<Vec<Pl
         let target = paths::resolve(root, Path::new(&f.path))?;
         let current = super::text::read_bytes_if_exists(&target.abs)?.map(|b| sha256_hex(&b));
         let action = match &current {
-            None => "create",
-            Some(h) if *h == f.sha256 => "unchanged",
-            Some(_) => "restore",
+            None => RestoreAction::Create,
+            Some(h) if *h == f.sha256 => RestoreAction::Unchanged,
+            Some(_) => RestoreAction::Restore,
         };
         plan.push((
             target,
             bytes,
             RestoreFile {
                 path: f.path.clone(),
-                action: action.to_string(),
+                action,
                 sha256: f.sha256.clone(),
                 current_sha256: current,
             },
@@ -355,13 +367,13 @@ fn plan(root: &Path, manifest: &Manifest, stored: Vec<Vec<u8>>) -> Result<Vec<Pl
 fn write_plan(root: &Path, id: &str, plan: &[Planned]) -> Result<Option<BackupRef>> {
     // Artifact files are written under the artifact lock, so a concurrent `artifact store`
     // cannot interleave.
-    let touches_artifacts = plan
-        .iter()
-        .any(|(t, _, r)| r.action != "unchanged" && t.rel.starts_with(ARTIFACTS_PREFIX));
+    let touches_artifacts = plan.iter().any(|(t, _, r)| {
+        r.action != RestoreAction::Unchanged && t.rel.starts_with(ARTIFACTS_PREFIX)
+    });
     let write_all = || -> Result<Option<BackupRef>> {
         let overwritten: Vec<String> = plan
             .iter()
-            .filter(|(_, _, r)| r.action == "restore")
+            .filter(|(_, _, r)| r.action == RestoreAction::Restore)
             .map(|(t, _, _)| t.rel.clone())
             .collect();
         let pre = if overwritten.is_empty() {
@@ -374,7 +386,7 @@ fn write_plan(root: &Path, id: &str, plan: &[Planned]) -> Result<Option<BackupRe
             )?)
         };
         for (target, bytes, r) in plan {
-            if r.action != "unchanged" {
+            if r.action != RestoreAction::Unchanged {
                 write_atomic(&target.abs, bytes)?;
             }
         }
@@ -384,7 +396,10 @@ fn write_plan(root: &Path, id: &str, plan: &[Planned]) -> Result<Option<BackupRe
     // and `complete` take), and only if it still has the sha256 the plan was made from:
     // a file changed since is QC-018 and nothing is written.
     let write_all = || -> Result<Option<BackupRef>> {
-        for (target, _, r) in plan.iter().filter(|(_, _, r)| r.action != "unchanged") {
+        for (target, _, r) in plan
+            .iter()
+            .filter(|(_, _, r)| r.action != RestoreAction::Unchanged)
+        {
             let now = super::text::read_bytes_if_exists(&target.abs)?.map(|b| sha256_hex(&b));
             if now != r.current_sha256 {
                 return Err(Error::new(
@@ -406,7 +421,9 @@ fn write_plan(root: &Path, id: &str, plan: &[Planned]) -> Result<Option<BackupRe
     };
     let locked: Vec<&str> = plan
         .iter()
-        .filter(|(t, _, r)| r.action != "unchanged" && !t.rel.starts_with(ARTIFACTS_PREFIX))
+        .filter(|(t, _, r)| {
+            r.action != RestoreAction::Unchanged && !t.rel.starts_with(ARTIFACTS_PREFIX)
+        })
         .map(|(t, _, _)| t.rel.as_str())
         .collect();
     super::lock::with_manuscript_locks(root, &locked, || {
@@ -440,7 +457,7 @@ mod tests {
         assert!(is_valid_id(&b.backup_id));
         std::fs::write(&file, "書き換えた本文\n").unwrap();
         let dry = restore(root, &b.backup_id, true).unwrap();
-        assert_eq!(dry.files[0].action, "restore");
+        assert_eq!(dry.files[0].action, RestoreAction::Restore);
         assert_ne!(sha256_hex(&std::fs::read(&file).unwrap()), original);
         let done = restore(root, &b.backup_id, false).unwrap();
         assert_eq!(sha256_hex(&std::fs::read(&file).unwrap()), original);
@@ -449,7 +466,7 @@ mod tests {
         let m = read_manifest(root, &pre.backup_id).unwrap();
         assert_eq!(m.files[0].sha256, sha256_hex("書き換えた本文\n".as_bytes()));
         let again = restore(root, &b.backup_id, false).unwrap();
-        assert_eq!(again.files[0].action, "unchanged");
+        assert_eq!(again.files[0].action, RestoreAction::Unchanged);
         assert!(again.pre_restore_backup.is_none());
         let (all, broken) = list(root).unwrap();
         assert_eq!(all.len(), 2);

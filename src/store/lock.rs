@@ -218,19 +218,67 @@ pub fn try_lock<T>(path: &Path, f: impl FnOnce() -> Result<T>) -> Result<T> {
     f()
 }
 
+/// The witness of a held episode lock, lent to the closure of `with_episode_lock` (the only
+/// place one is made, so one exists only while its lock is held). Every function that
+/// writes a session or other episode state under the lock (`SessionStore::write`, and so
+/// the writing session's and the progressive check's saves) takes `&EpisodeLock`: a write
+/// outside the lock does not compile.
+#[derive(Debug)]
+pub struct EpisodeLock {
+    episode: u32,
+    scope: Scope,
+}
+
+impl EpisodeLock {
+    /// The episode whose lock is held.
+    pub fn episode(&self) -> u32 {
+        self.episode
+    }
+
+    /// What the held lock serialises.
+    pub fn scope(&self) -> Scope {
+        self.scope
+    }
+
+    /// A witness without a lock, for unit tests of the writers alone.
+    #[cfg(test)]
+    pub(crate) fn unheld_for_test(episode: u32, scope: Scope) -> EpisodeLock {
+        EpisodeLock { episode, scope }
+    }
+
+    /// R002 unless this is the lock `scope` of episode `ep`: a save of another episode's
+    /// state under this lock is a bug, refused before anything is written.
+    pub fn covers(&self, ep: u32, scope: Scope) -> Result<()> {
+        if self.episode == ep && self.scope == scope {
+            return Ok(());
+        }
+        Err(Error::new(
+            Code::R002,
+            format!(
+                "内部エラー: 第{ep}話の{}を第{}話の{}ロックで書こうとしました（書き込んでいません）",
+                scope.as_str(),
+                self.episode,
+                self.scope.as_str()
+            ),
+        ))
+    }
+}
+
 /// Runs `f` holding the exclusive lock `scope` of episode `ep` if it is free right now: the
 /// one episode lock every workflow takes (the writing session, the progressive checks).
+/// `f` gets the lock's witness (`EpisodeLock`), which the episode's writes ask for.
 /// QC-008 saying which work holds the episode when it is busy; what `f` returns, its own
 /// QC-008s included, passes through unchanged.
 pub fn with_episode_lock<T>(
     root: &Path,
     ep: u32,
     scope: Scope,
-    f: impl FnOnce() -> Result<T>,
+    f: impl FnOnce(&EpisodeLock) -> Result<T>,
 ) -> Result<T> {
     let target = episode_lock(root, ep, scope);
+    let held = EpisodeLock { episode: ep, scope };
     // The outer result is the lock's own; the inner one is `f`'s, returned as it is.
-    try_lock(&target, || Ok(f())).map_err(|e| {
+    try_lock(&target, || Ok(f(&held))).map_err(|e| {
         if e.code == Code::QC008 {
             episode_busy(root, ep, scope)
         } else {
@@ -282,12 +330,15 @@ mod tests {
     fn episode_lock_is_exclusive_per_scope_and_says_who_holds_it() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        let inner = with_episode_lock(root, 4, Scope::Writing, || {
+        let inner = with_episode_lock(root, 4, Scope::Writing, |held| {
             assert!(episode_lock_held(root, 4, Scope::Writing));
             assert!(!episode_lock_held(root, 4, Scope::Checks));
+            assert!(held.covers(4, Scope::Writing).is_ok());
+            assert_eq!(held.covers(5, Scope::Writing).unwrap_err().code, Code::R002);
+            assert_eq!(held.covers(4, Scope::Checks).unwrap_err().code, Code::R002);
             // Another scope of the same episode is free; the same scope is busy.
-            with_episode_lock(root, 4, Scope::Checks, || Ok(()))?;
-            Ok(with_episode_lock(root, 4, Scope::Writing, || Ok(())))
+            with_episode_lock(root, 4, Scope::Checks, |_| Ok(()))?;
+            Ok(with_episode_lock(root, 4, Scope::Writing, |_| Ok(())))
         })
         .unwrap();
         let err = inner.unwrap_err();
@@ -295,11 +346,11 @@ mod tests {
         assert!(err.message.contains("執筆処理"), "{}", err.message);
         assert!(!episode_lock_held(root, 4, Scope::Writing));
         assert_eq!(
-            with_episode_lock(root, 4, Scope::Writing, || Ok(1)).unwrap(),
+            with_episode_lock(root, 4, Scope::Writing, |_| Ok(1)).unwrap(),
             1
         );
         // `f`'s own QC-008 passes through as it is.
-        let own = with_episode_lock(root, 4, Scope::Checks, || -> Result<()> {
+        let own = with_episode_lock(root, 4, Scope::Checks, |_| -> Result<()> {
             Err(Error::new(Code::QC008, "内側"))
         })
         .unwrap_err();

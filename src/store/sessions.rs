@@ -11,6 +11,7 @@
 //! overlong id), so a scheme that one day allows more characters still cannot name a path
 //! outside it.
 
+use super::lock::EpisodeLock;
 use crate::error::Result;
 use std::path::{Path, PathBuf};
 
@@ -83,9 +84,11 @@ impl SessionStore {
         }
     }
 
-    /// Writes the session's bytes atomically. An id that is not one of this kind is
-    /// refused (U001) rather than written anywhere.
-    pub fn write(&self, root: &Path, id: &str, bytes: &[u8]) -> Result<()> {
+    /// Writes the session's bytes atomically, under the episode lock `held` (its witness:
+    /// an unlocked write does not compile). An id that is not one of this kind is refused
+    /// (U001) rather than written anywhere.
+    pub fn write(&self, held: &EpisodeLock, root: &Path, id: &str, bytes: &[u8]) -> Result<()> {
+        let _ = held;
         let path = self.checked_path(root, id).ok_or_else(|| {
             crate::error::Error::new(
                 crate::Code::U001,
@@ -93,6 +96,29 @@ impl SessionStore {
             )
         })?;
         super::write_atomic(&path, bytes)
+    }
+
+    /// What one session occupies: its file (`Layout::File`) or its own directory
+    /// (`Layout::Dir`); none when `id` is not a valid id of this kind.
+    pub fn entry_of(&self, root: &Path, id: &str) -> Option<PathBuf> {
+        self.is_id(id).then(|| match self.layout {
+            Layout::File { ext } => self.dir_of(root).join(format!("{id}.{ext}")),
+            Layout::Dir { .. } => self.dir_of(root).join(id),
+        })
+    }
+
+    /// Removes session `id` whole (its file, or its directory and everything in it), under
+    /// the episode lock `held`. None there, or an id not of this kind: nothing to do.
+    pub fn remove(&self, held: &EpisodeLock, root: &Path, id: &str) -> Result<()> {
+        let _ = held;
+        let Some(entry) = self.entry_of(root, id) else {
+            return Ok(());
+        };
+        match self.layout {
+            Layout::File { .. } if entry.is_file() => super::disk::remove_existing_file(&entry),
+            Layout::Dir { .. } if entry.is_dir() => super::disk::remove_dir_all(&entry),
+            _ => Ok(()),
+        }
     }
 
     /// The ids of the sessions on disk, sorted (the schemes sort in creation order). Only
@@ -127,6 +153,11 @@ fn shown(id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::lock::Scope;
+
+    fn held() -> EpisodeLock {
+        EpisodeLock::unheld_for_test(1, Scope::Writing)
+    }
 
     fn any(_: &str) -> bool {
         true
@@ -163,7 +194,7 @@ mod tests {
             assert!(FILES.checked_path(root, bad).is_none(), "{bad:?}");
             assert!(DIRS.read(root, bad).unwrap().is_none(), "{bad:?}");
             assert_eq!(
-                FILES.write(root, bad, b"x").unwrap_err().code,
+                FILES.write(&held(), root, bad, b"x").unwrap_err().code,
                 crate::Code::U001
             );
         }
@@ -175,19 +206,28 @@ mod tests {
     fn writes_reads_and_lists_both_layouts() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        FILES.write(root, "s_2", b"two").unwrap();
-        FILES.write(root, "s_1", b"one").unwrap();
+        FILES.write(&held(), root, "s_2", b"two").unwrap();
+        FILES.write(&held(), root, "s_1", b"one").unwrap();
         std::fs::write(root.join(".noveler/sessions/notes.txt"), "x").unwrap();
         assert_eq!(FILES.ids(root), ["s_1", "s_2"]);
         assert_eq!(FILES.read(root, "s_1").unwrap().unwrap(), b"one");
         assert_eq!(FILES.read(root, "s_9").unwrap(), None);
 
         assert!(DIRS.ids(root).is_empty());
-        DIRS.write(root, "QC_1", b"{}").unwrap();
+        DIRS.write(&held(), root, "QC_1", b"{}").unwrap();
         std::fs::write(root.join(".noveler/checks/stray"), "x").unwrap();
         assert_eq!(DIRS.ids(root), ["QC_1"]);
         assert!(root.join(".noveler/checks/QC_1/manifest.json").is_file());
         assert_eq!(DIRS.read(root, "QC_1").unwrap().unwrap(), b"{}");
+        assert_eq!(
+            DIRS.entry_of(root, "QC_1").unwrap(),
+            root.join(".noveler/checks/QC_1")
+        );
+        DIRS.remove(&held(), root, "QC_1").unwrap();
+        assert!(DIRS.ids(root).is_empty());
+        FILES.remove(&held(), root, "s_1").unwrap();
+        FILES.remove(&held(), root, "../x").unwrap();
+        assert_eq!(FILES.ids(root), ["s_2"]);
     }
 
     #[test]

@@ -6,10 +6,11 @@
 //! already existed keeps any tag the run merged into its metadata: its content is
 //! unchanged.)
 
-use super::progressive::{self, StepInput, StepResult, CHECKS_DIR};
+use super::progressive::{self, StepInput, StepResult, CHECK_SESSIONS};
 use crate::error::Result;
 use crate::store::artifact::ARTIFACT_DIR;
-use crate::store::{disk, lock};
+use crate::store::disk;
+use crate::store::lock::{self, EpisodeLock};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -33,14 +34,19 @@ impl Snapshot {
     fn take(root: &Path, ep: u32) -> Snapshot {
         let mut sessions = BTreeMap::new();
         for id in progressive::session_ids(root, ep) {
-            let dir = root.join(CHECKS_DIR).join(&id);
+            let Some(dir) = CHECK_SESSIONS.entry_of(root, &id) else {
+                continue;
+            };
+            let manifest = CHECK_SESSIONS.path_of(root, &id);
             // Step files are never rewritten (each attempt has its own); only the manifest
-            // changes in place, so the bytes kept are the manifest's.
+            // changes in place, so the bytes kept are the manifest's (read through the
+            // session store).
             let files = names(&dir)
                 .into_iter()
                 .map(|n| {
-                    let bytes = if n == "manifest.json" {
-                        crate::store::text::read_internal(&dir.join(&n))
+                    let bytes = if dir.join(&n) == manifest {
+                        CHECK_SESSIONS
+                            .read(root, &id)
                             .ok()
                             .flatten()
                             .unwrap_or_default()
@@ -58,20 +64,25 @@ impl Snapshot {
         }
     }
 
-    fn restore(&self, root: &Path, ep: u32) -> Result<()> {
+    /// Puts the episode's check sessions back as they were, under the lock `held`: the
+    /// session store removes a session the run created and restores a manifest.
+    fn restore(&self, held: &EpisodeLock, root: &Path, ep: u32) -> Result<()> {
         for id in progressive::session_ids(root, ep) {
-            let dir = root.join(CHECKS_DIR).join(&id);
+            let Some(dir) = CHECK_SESSIONS.entry_of(root, &id) else {
+                continue;
+            };
+            let manifest = CHECK_SESSIONS.path_of(root, &id);
             match self.sessions.get(&id) {
-                None => disk::remove_dir_all(&dir)?,
+                None => CHECK_SESSIONS.remove(held, root, &id)?,
                 Some(before) => {
                     for name in names(&dir) {
                         let path = dir.join(&name);
                         match before.get(&name) {
                             None => disk::remove_existing_file(&path)?,
-                            Some(bytes) if name == "manifest.json" => {
-                                let now = crate::store::text::read_internal(&path).ok().flatten();
+                            Some(bytes) if path == manifest => {
+                                let now = CHECK_SESSIONS.read(root, &id).ok().flatten();
                                 if now.as_deref() != Some(bytes.as_slice()) {
-                                    crate::store::write_atomic(&path, bytes)?;
+                                    CHECK_SESSIONS.write(held, root, &id, bytes)?;
                                 }
                             }
                             Some(_) => {}
@@ -92,10 +103,10 @@ impl Snapshot {
 /// Runs the step and takes back everything it wrote.
 pub(crate) fn execute_step_dry(root: &Path, input: StepInput) -> Result<StepResult> {
     let ep = input.episode;
-    lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Checks, |held| {
         let before = Snapshot::take(root, ep);
-        let result = progressive::execute_step_held(root, input);
-        before.restore(root, ep)?;
+        let result = progressive::execute_step_held(held, root, input);
+        before.restore(held, root, ep)?;
         result
     })
 }

@@ -150,18 +150,30 @@ pub(crate) fn episode_plots(project: &Project) -> Vec<(u32, PathBuf)> {
 
 /// The chapter plot (`20_プロット/章別プロット/*.yaml`) whose `episodes` lists `ep`, with
 /// its parsed content.
+#[cfg(test)]
 pub(crate) fn find_chapter_plot(
     project: &Project,
     ep: u32,
 ) -> Option<(PathBuf, serde_yaml::Value)> {
+    find_chapter_plot_read(project, ep).map(|(path, doc, _)| (path, doc))
+}
+
+/// `find_chapter_plot`, also returning the file's bytes as read, so a caller that passes
+/// the file on (an auto-artifact) does not read it again.
+pub(crate) fn find_chapter_plot_read(
+    project: &Project,
+    ep: u32,
+) -> Option<(PathBuf, serde_yaml::Value, Vec<u8>)> {
     for path in sorted_files(&project.plot_dir().join("章別プロット")) {
         if !has_ext(&path, &["yaml", "yml"]) {
             continue;
         }
-        let Some(doc) = crate::store::text::read_bytes(&path)
+        let Ok(bytes) = crate::store::text::read_bytes(&path) else {
+            continue;
+        };
+        let Some(doc) = std::str::from_utf8(&bytes)
             .ok()
-            .and_then(|b| String::from_utf8(b).ok())
-            .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(&t).ok())
+            .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(t).ok())
         else {
             continue;
         };
@@ -170,7 +182,7 @@ pub(crate) fn find_chapter_plot(
             .and_then(|e| e.as_sequence())
             .is_some_and(|s| s.iter().any(|v| v.as_u64() == Some(u64::from(ep))));
         if listed {
-            return Some((path, doc));
+            return Some((path, doc, bytes));
         }
     }
     None
@@ -223,25 +235,55 @@ pub fn store_artifact(
     description: &str,
     tags: &[(&str, String)],
 ) -> Result<String> {
-    let ctype = if artifact::validate_content(content, content_type).is_ok() {
-        content_type
-    } else {
-        "text"
+    let item = ArtifactItem {
+        content,
+        content_type,
+        source_file,
+        description,
+        tags,
     };
-    let opts = StoreOptions {
-        content_type: Some(ctype.to_string()),
-        source_file: source_file.map(str::to_string),
-        description: Some(description.to_string()),
-        tags: tags
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
-        source_tool: Some(source_tool_of(tags).to_string()),
-    };
+    let mut ids = store_artifacts(root, &[item])?;
+    Ok(ids.remove(0))
+}
+
+/// One artifact to store (`store_artifact`'s arguments).
+pub struct ArtifactItem<'a> {
+    pub content: &'a str,
+    pub content_type: &'a str,
+    pub source_file: Option<&'a str>,
+    pub description: &'a str,
+    pub tags: &'a [(&'a str, String)],
+}
+
+/// Stores several artifacts under one hold of the artifact lock; their ids, in order.
+pub(crate) fn store_artifacts(root: &Path, items: &[ArtifactItem<'_>]) -> Result<Vec<String>> {
+    let batch = items
+        .iter()
+        .map(|it| {
+            let ctype = if artifact::validate_content(it.content, it.content_type).is_ok() {
+                it.content_type
+            } else {
+                "text"
+            };
+            let opts = StoreOptions {
+                content_type: Some(ctype.to_string()),
+                source_file: it.source_file.map(str::to_string),
+                description: Some(it.description.to_string()),
+                tags: it
+                    .tags
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.clone()))
+                    .collect(),
+                source_tool: Some(source_tool_of(it.tags).to_string()),
+            };
+            (it.content, opts)
+        })
+        .collect();
     Ok(ArtifactStore::new(root)
-        .store(content, opts)?
-        .metadata
-        .artifact_id)
+        .store_all(batch)?
+        .into_iter()
+        .map(|o| o.metadata.artifact_id)
+        .collect())
 }
 
 // ---------------------------------------------------------------------------------------

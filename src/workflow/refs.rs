@@ -46,22 +46,47 @@ impl SourceDoc {
 
     /// Stores it (unless `dry_run`) and returns its reference.
     pub fn store(&self, root: &Path, ep: u32, dry_run: bool) -> Result<ArtifactRef> {
-        if !dry_run {
-            io::store_artifact(
-                root,
-                &self.content,
-                self.content_type,
-                self.source_file.as_deref(),
-                &format!("第{ep:03}話 {}", self.label),
-                &[
-                    ("episode", format!("{ep:03}")),
-                    ("type", self.key.clone()),
-                    ("summary", self.summary.to_string()),
-                ],
-            )?;
-        }
-        Ok(self.to_ref())
+        let mut refs = store_docs(std::slice::from_ref(self), root, ep, dry_run)?;
+        Ok(refs.remove(0))
     }
+}
+
+/// Stores `docs` (unless `dry_run`) under one hold of the artifact lock and returns their
+/// references, in order.
+pub(crate) fn store_docs(
+    docs: &[SourceDoc],
+    root: &Path,
+    ep: u32,
+    dry_run: bool,
+) -> Result<Vec<ArtifactRef>> {
+    if !dry_run {
+        let meta: Vec<(String, [(&str, String); 3])> = docs
+            .iter()
+            .map(|d| {
+                (
+                    format!("第{ep:03}話 {}", d.label),
+                    [
+                        ("episode", format!("{ep:03}")),
+                        ("type", d.key.clone()),
+                        ("summary", d.summary.to_string()),
+                    ],
+                )
+            })
+            .collect();
+        let items: Vec<io::ArtifactItem<'_>> = docs
+            .iter()
+            .zip(&meta)
+            .map(|(d, (description, tags))| io::ArtifactItem {
+                content: &d.content,
+                content_type: d.content_type,
+                source_file: d.source_file.as_deref(),
+                description,
+                tags,
+            })
+            .collect();
+        io::store_artifacts(root, &items)?;
+    }
+    Ok(docs.iter().map(SourceDoc::to_ref).collect())
 }
 
 fn content_type_of(path: &Path) -> &'static str {
@@ -86,9 +111,10 @@ fn project_text(
     project: &Project,
     path: &Path,
     key: &str,
+    read_before: Option<&[u8]>,
 ) -> Result<(String, crate::store::FileRef)> {
     let read;
-    let bytes = match project.bytes_of(path) {
+    let bytes = match read_before.or_else(|| project.bytes_of(path)) {
         Some(bytes) => bytes,
         None => {
             read = crate::store::text::read_bytes(path)?;
@@ -101,7 +127,18 @@ fn project_text(
 }
 
 fn file_doc(project: &Project, key: &str, label: String, path: &Path) -> Result<SourceDoc> {
-    let (content, file_ref) = project_text(project, path, key)?;
+    file_doc_read(project, key, label, path, None)
+}
+
+/// `file_doc` of a file this call has read already (`read_before`: its bytes then).
+fn file_doc_read(
+    project: &Project,
+    key: &str,
+    label: String,
+    path: &Path,
+    read_before: Option<&[u8]>,
+) -> Result<SourceDoc> {
+    let (content, file_ref) = project_text(project, path, key, read_before)?;
     Ok(SourceDoc {
         key: key.to_string(),
         label,
@@ -134,6 +171,11 @@ pub struct EpisodeFacts {
     pub plot_viewpoint: Option<String>,
     pub chapter_role: Option<String>,
     pub previous: Option<(u32, String, PathBuf)>,
+    /// The plot file's bytes as read for these facts (the plot's auto-artifact is made
+    /// from them: the file is read once per call).
+    pub plot_bytes: Option<Vec<u8>>,
+    /// The chapter plot that lists the episode and its bytes as read.
+    pub chapter_plot: Option<(PathBuf, Vec<u8>)>,
 }
 
 /// Parses plot text (YAML, or anything else kept as a string).
@@ -167,8 +209,10 @@ pub(crate) fn episode_facts(
         Some(t) => Some(t.to_string()),
         None => match io::find_plot(project, ep) {
             Some(p) => {
-                let t = read_text(&p)?;
+                let bytes = crate::store::text::read_bytes(&p)?;
+                let t = crate::store::text::decode(&p, &bytes)?.text;
                 facts.plot_path = Some(p);
+                facts.plot_bytes = Some(bytes);
                 Some(t)
             }
             None => None,
@@ -197,7 +241,7 @@ pub(crate) fn episode_facts(
     if facts.title.is_none() {
         facts.title = facts.plot_path.as_deref().and_then(title_from_name);
     }
-    if let Some((path, chapter)) = io::find_chapter_plot(project, ep) {
+    if let Some((path, chapter, bytes)) = io::find_chapter_plot_read(project, ep) {
         let number = chapter
             .get("chapter")
             .and_then(|v| v.as_u64())
@@ -222,6 +266,7 @@ pub(crate) fn episode_facts(
             "{number}{title}（全{}話）の{pos}話目",
             episodes.len()
         ));
+        facts.chapter_plot = Some((path, bytes));
     }
     if ep > 1 {
         if let Some(prev) = io::find_manuscript(project, ep - 1)? {
@@ -322,29 +367,37 @@ pub fn brief(info: &ProjectInfo, facts: &EpisodeFacts, docs: &[SourceDoc]) -> So
 /// The handoff notes (`handoff.json`, written by stage 10) of the latest completed writing
 /// session of episode `ep`.
 pub(crate) fn handoff_of(root: &Path, ep: u32) -> Option<PathBuf> {
-    super::session::list(root)
-        .into_iter()
-        .rev()
-        .find_map(|l| match l {
-            super::session::Listed::Ok(s)
-                if s.episode == ep && s.status == super::session::SessionStatus::Completed =>
-            {
-                let p = root
-                    .join(super::session::writes_dir(&s.session_id))
-                    .join("handoff.json");
-                p.is_file().then_some(p)
-            }
-            _ => None,
-        })
+    handoff_in(root, &super::session::list(root), ep)
+}
+
+/// `handoff_of` among sessions the caller has listed already.
+pub(crate) fn handoff_in(
+    root: &Path,
+    listed: &[super::session::Listed],
+    ep: u32,
+) -> Option<PathBuf> {
+    listed.iter().rev().find_map(|l| match l {
+        super::session::Listed::Ok(s)
+            if s.episode == ep && s.status == super::session::SessionStatus::Completed =>
+        {
+            let p = root
+                .join(super::session::writes_dir(&s.session_id))
+                .join("handoff.json");
+            p.is_file().then_some(p)
+        }
+        _ => None,
+    })
 }
 
 /// The writing inputs of episode `ep`, the brief first. A missing plot is E002 unless
-/// `plot_text` supplies it.
+/// `plot_text` supplies it. `handoff`: the previous episode's handoff memo
+/// (`handoff_of(root, ep - 1)`), looked up by the caller, which holds the session listing.
 pub(crate) fn writing_sources(
     project: &Project,
     info: &ProjectInfo,
     facts: &EpisodeFacts,
     plot_text: Option<&str>,
+    handoff: Option<PathBuf>,
 ) -> Result<Vec<SourceDoc>> {
     let ep = facts.episode;
     let mut docs = Vec::new();
@@ -358,7 +411,13 @@ pub(crate) fn writing_sources(
             summary: false,
             file_ref: None,
         }),
-        (Some(p), None) => docs.push(file_doc(project, "plot", "話別プロット".into(), p)?),
+        (Some(p), None) => docs.push(file_doc_read(
+            project,
+            "plot",
+            "話別プロット".into(),
+            p,
+            facts.plot_bytes.as_deref(),
+        )?),
         (None, None) => {
             return Err(Error::new(
                 Code::E002,
@@ -371,7 +430,7 @@ pub(crate) fn writing_sources(
             .alternative(format!("noveler write {ep} --plot-file <プロット>")))
         }
     }
-    docs.extend(chapter_plot_doc(project, ep)?);
+    docs.extend(chapter_plot_doc(project, facts)?);
     let files = io::settings_files(project);
     docs.extend(character_world_glossary_docs(project, &files)?);
     for path in &files.style {
@@ -390,20 +449,21 @@ pub(crate) fn writing_sources(
             rules,
         )?);
     }
-    docs.extend(previous_episode_docs(project, facts)?);
+    docs.extend(previous_episode_docs(project, facts, handoff)?);
     let summary = brief(info, facts, &docs);
     docs.insert(0, summary);
     Ok(docs)
 }
 
-/// The chapter plot that lists episode `ep`, if any.
-fn chapter_plot_doc(project: &Project, ep: u32) -> Result<Option<SourceDoc>> {
-    match io::find_chapter_plot(project, ep) {
-        Some((path, _)) => Ok(Some(file_doc(
+/// The chapter plot that lists the episode, if any (from the bytes the facts read).
+fn chapter_plot_doc(project: &Project, facts: &EpisodeFacts) -> Result<Option<SourceDoc>> {
+    match &facts.chapter_plot {
+        Some((path, bytes)) => Ok(Some(file_doc_read(
             project,
             "chapter_plot",
-            format!("章別プロット（{}）", stem_label(&path)),
-            &path,
+            format!("章別プロット（{}）", stem_label(path)),
+            path,
+            Some(bytes),
         )?)),
         None => Ok(None),
     }
@@ -428,8 +488,11 @@ fn character_world_glossary_docs(
 }
 
 /// The previous episode's manuscript and handoff memo, where they exist.
-fn previous_episode_docs(project: &Project, facts: &EpisodeFacts) -> Result<Vec<SourceDoc>> {
-    let root = &project.root;
+fn previous_episode_docs(
+    project: &Project,
+    facts: &EpisodeFacts,
+    handoff: Option<PathBuf>,
+) -> Result<Vec<SourceDoc>> {
     let ep = facts.episode;
     let mut docs = Vec::new();
     if let Some((n, _, path)) = &facts.previous {
@@ -440,7 +503,7 @@ fn previous_episode_docs(project: &Project, facts: &EpisodeFacts) -> Result<Vec<
             path,
         )?);
     }
-    if let Some(path) = ep.checked_sub(1).and_then(|p| handoff_of(root, p)) {
+    if let Some(path) = handoff {
         docs.push(file_doc(
             project,
             "previous_handoff",
@@ -478,7 +541,7 @@ pub(crate) fn plot_sources(
             &path,
         )?);
     }
-    docs.extend(chapter_plot_doc(project, ep)?);
+    docs.extend(chapter_plot_doc(project, facts)?);
     let earlier: Vec<(u32, PathBuf)> = io::episode_plots(project)
         .into_iter()
         .filter(|(n, _)| *n < ep)
@@ -491,16 +554,18 @@ pub(crate) fn plot_sources(
             path,
         )?);
     }
-    docs.extend(previous_episode_docs(project, facts)?);
+    let handoff = ep.checked_sub(1).and_then(|p| handoff_of(root, p));
+    docs.extend(previous_episode_docs(project, facts, handoff)?);
     let files = io::settings_files(project);
     docs.extend(character_world_glossary_docs(project, &files)?);
     if regenerate {
         if let Some(path) = &facts.plot_path {
-            docs.push(file_doc(
+            docs.push(file_doc_read(
                 project,
                 "current_plot",
                 "現行プロット（作り直す前）".into(),
                 path,
+                facts.plot_bytes.as_deref(),
             )?);
         }
     }
@@ -570,7 +635,14 @@ mod tests {
             Some("第1章「迷い潮の夜」（全3話）の3話目")
         );
         assert_eq!(facts.previous.as_ref().unwrap().0, 2);
-        let docs = writing_sources(&project, &info, &facts, None).unwrap();
+        let docs = writing_sources(
+            &project,
+            &info,
+            &facts,
+            None,
+            handoff_of(&project.root, facts.episode - 1),
+        )
+        .unwrap();
         let keys: Vec<&str> = docs.iter().map(|d| d.key.as_str()).collect();
         assert_eq!(
             keys,
@@ -601,7 +673,14 @@ mod tests {
         assert!(docs[0].summary);
         assert!(docs[0].content.contains(&docs[1].artifact_id()));
         // Deterministic: same inputs, same brief, same id.
-        let again = writing_sources(&project, &info, &facts, None).unwrap();
+        let again = writing_sources(
+            &project,
+            &info,
+            &facts,
+            None,
+            handoff_of(&project.root, facts.episode - 1),
+        )
+        .unwrap();
         assert_eq!(again[0].artifact_id(), docs[0].artifact_id());
     }
 
@@ -611,7 +690,14 @@ mod tests {
         let project = Project::load(&root).unwrap();
         let info = ProjectInfo::of(&project);
         let facts = episode_facts(&project, 9, None).unwrap();
-        let err = writing_sources(&project, &info, &facts, None).unwrap_err();
+        let err = writing_sources(
+            &project,
+            &info,
+            &facts,
+            None,
+            handoff_of(&project.root, facts.episode - 1),
+        )
+        .unwrap_err();
         assert_eq!(err.code, Code::E002);
         assert_eq!(err.suggested_action.as_deref(), Some("noveler plot 9"));
     }

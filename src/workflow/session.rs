@@ -7,6 +7,7 @@
 use super::stages::{self, StageDef, STAGES, TOTAL_STAGES};
 use super::templates::TemplateInfo;
 use crate::error::{Code, Error, Result};
+use crate::store::lock::{EpisodeLock, Scope};
 use crate::store::sessions::{Layout, SessionStore};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
@@ -305,11 +306,21 @@ fn parse(root: &Path, id: &str, path: &Path, bytes: &[u8]) -> Result<Session> {
     Ok(session)
 }
 
-/// Saves the session atomically.
-pub fn save(root: &Path, session: &Session) -> Result<()> {
+/// Saves the session atomically under its episode's writer lock (`held`, the lock's
+/// witness); returns the reference (sha256, size) of the bytes written, so a caller that
+/// reports the file need not read it back.
+pub fn save(held: &EpisodeLock, root: &Path, session: &Session) -> Result<crate::store::FileRef> {
+    held.covers(session.episode, Scope::Writing)?;
     let text = serde_yaml::to_string(session)
         .map_err(|e| Error::new(Code::R002, format!("セッションのYAML化に失敗: {e}")))?;
-    STORE.write(root, &session.session_id, text.as_bytes())
+    STORE.write(held, root, &session.session_id, text.as_bytes())?;
+    let path = STORE.path_of(root, &session.session_id);
+    Ok(crate::store::FileRef::from_bytes(
+        root,
+        &path,
+        text.as_bytes(),
+        "session",
+    ))
 }
 
 /// A session file found on disk: parsed, or why not.
@@ -482,7 +493,8 @@ mod tests {
             vec!["plot_data_preparation", "analyze_plot_structure"]
         );
         assert_eq!(s.current_stage, "design_emotional_flow");
-        save(dir.path(), &s).unwrap();
+        let held = EpisodeLock::unheld_for_test(s.episode, Scope::Writing);
+        save(&held, dir.path(), &s).unwrap();
         let text = std::fs::read_to_string(path_of(dir.path(), &s.session_id)).unwrap();
         let first = text.find("  plot_data_preparation:").unwrap();
         let second = text.find("  analyze_plot_structure:").unwrap();

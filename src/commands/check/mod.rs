@@ -414,7 +414,7 @@ pub fn run_in(ctx: &Ctx, req: CheckRequest, loaded: &Project) -> Result<CheckRep
 
 fn run_with(ctx: &Ctx, req: CheckRequest, loaded: Option<&Project>) -> Result<CheckReport> {
     if let Some(ml) = req.ml_optimization.clone().filter(|m| m.enabled) {
-        return super::check::stats::run(ctx, req, ml);
+        return super::check::stats::run(ctx, req, ml, loaded);
     }
     if let Some(limit) = req.fail_under {
         if !(0.0..=100.0).contains(&limit) {

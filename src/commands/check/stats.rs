@@ -19,6 +19,7 @@ use crate::commands::check::{self, CheckReport, CheckRequest, Target};
 use crate::error::{Error, Result};
 use crate::project::Project;
 use crate::store::corpus_baseline as store;
+use crate::workflow::context::ProjectCtx;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -136,37 +137,52 @@ fn prepare(ctx: &Ctx, project: &Project, req: &CheckRequest, ml: &MlOptimization
 /// The thresholds a progressive step of `episode` checks with under `ml`: the ones learned
 /// from the baseline when `use_dynamic_thresholds` is on and the baseline is usable, else
 /// none (the session's own).
+/// `pc`: the calling verb's project (loaded at most once per call).
 pub(crate) fn learned_for_step(
     ctx: &Ctx,
+    pc: &ProjectCtx,
     episode: u32,
     ml: &MlOptimization,
 ) -> Result<Option<Thresholds>> {
     if !(ml.enabled && ml.use_dynamic_thresholds) {
         return Ok(None);
     }
-    let project = Project::load(&ctx.root)?;
+    let project = pc.project()?;
     let req = CheckRequest {
         episode: Some(episode),
         ..Default::default()
     };
-    Ok(prepare(ctx, &project, &req, ml).learned)
+    Ok(prepare(ctx, project, &req, ml).learned)
 }
 
-/// `check::run` with `ml_optimization` (called by it when `enabled`).
-pub fn run(ctx: &Ctx, mut req: CheckRequest, ml: MlOptimization) -> Result<CheckReport> {
-    let project = Project::load_with(&ctx.root, req.config.as_deref().map(Path::new))?;
+/// `check::run` with `ml_optimization` (called by it when `enabled`). `loaded`: the
+/// project the caller has already loaded, used unless the request names another config.
+pub fn run(
+    ctx: &Ctx,
+    mut req: CheckRequest,
+    ml: MlOptimization,
+    loaded: Option<&Project>,
+) -> Result<CheckReport> {
+    let owned;
+    let project = match loaded.filter(|p| req.config.is_none() && p.root == ctx.root) {
+        Some(p) => p,
+        None => {
+            owned = Project::load_with(&ctx.root, req.config.as_deref().map(Path::new))?;
+            &owned
+        }
+    };
     let Prepared {
         baseline,
         dynamic,
         learned,
-    } = prepare(ctx, &project, &req, &ml);
+    } = prepare(ctx, project, &req, &ml);
     let mut thresholds = project.settings.thresholds.clone();
     if let Some(l) = learned {
         thresholds = l.clone();
         req.learned_thresholds = Some(l);
     }
     req.ml_optimization = None;
-    let mut report = check::run_in(ctx, req.clone(), &project)?;
+    let mut report = check::run_in(ctx, req.clone(), project)?;
 
     let feedback = corpus_stats::optimize_weights(&store::decisions(&ctx.root));
     let apply_weights = ml.auto_optimize_weights && feedback.decisions > 0;
@@ -299,6 +315,7 @@ pub fn run(ctx: &Ctx, mut req: CheckRequest, ml: MlOptimization) -> Result<Check
 /// `ml_optimization`): the statistics of the episode's manuscript as `check` sees it.
 pub(crate) fn for_step(
     ctx: &Ctx,
+    pc: &ProjectCtx,
     step: &crate::workflow::progressive::StepResult,
     ml: MlOptimization,
 ) -> Result<Value> {
@@ -310,6 +327,7 @@ pub(crate) fn for_step(
             ..Default::default()
         },
         ml,
+        Some(pc.project()?),
     )?;
     let mut v = report.ml_enhancements.unwrap_or_else(|| json!({}));
     v["scope"] = json!(if dynamic {

@@ -134,7 +134,16 @@ fn item_defs(t: &Template) -> Result<Vec<(String, String, Vec<ItemDef>)>> {
 }
 
 pub fn story_elements(ctx: &Ctx, req: StoryElementsRequest) -> Result<StoryElementsReport> {
-    let p = prepare(ctx, req.episode, "quality/check_story_elements.yaml")?;
+    story_elements_in(ctx, &ProjectCtx::new(&ctx.root), req)
+}
+
+/// `story_elements` with the call's project.
+pub(super) fn story_elements_in(
+    ctx: &Ctx,
+    pc: &ProjectCtx,
+    req: StoryElementsRequest,
+) -> Result<StoryElementsReport> {
+    let p = prepare(ctx, pc, req.episode, "quality/check_story_elements.yaml")?;
     let groups = item_defs(&p.template)?;
     let all: Vec<ItemDef> = groups.iter().flat_map(|g| g.2.iter().cloned()).collect();
     let (issues, evidence) = p.measure(ctx, &[4, 5, 6, 7, 8, 10, 11])?;
@@ -218,7 +227,7 @@ pub fn story_elements(ctx: &Ctx, req: StoryElementsRequest) -> Result<StoryEleme
         report.issues.extend(j.issues);
     }
     if req.auto_fix {
-        report.auto_fix_results = Some(polish::run(
+        report.auto_fix_results = Some(polish::run_in(
             ctx,
             PolishRequest {
                 episode: Some(req.episode),
@@ -227,6 +236,7 @@ pub fn story_elements(ctx: &Ctx, req: StoryElementsRequest) -> Result<StoryEleme
                 expected_sha256: Some(p.l.sha256.clone()),
                 ..Default::default()
             },
+            pc,
         )?);
     }
     Ok(report)

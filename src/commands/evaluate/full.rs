@@ -110,11 +110,26 @@ fn single_episode(req: &crate::commands::check::CheckRequest) -> Option<u32> {
     }
 }
 
+/// The basic check with the call's project, unless the request names another config file
+/// (then `check` loads that one, as it always has).
+fn basic_check(
+    ctx: &Ctx,
+    pc: &ProjectCtx,
+    req: crate::commands::check::CheckRequest,
+) -> Result<crate::commands::check::CheckReport> {
+    if req.config.is_some() {
+        return crate::commands::check::run(ctx, req);
+    }
+    crate::commands::check::run_in(ctx, req, pc.project()?)
+}
+
 pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
+    // One project for the whole call: the fixes, the check and the judged stages.
+    let pc = ProjectCtx::new(&ctx.root);
     let full = req.full || req.a31_result.is_some() || req.analysis_result.is_some();
     if !full && !req.auto_fix {
         return Ok(FullCheckReport {
-            basic: crate::commands::check::run(ctx, req.check)?,
+            basic: basic_check(ctx, &pc, req.check)?,
             stages: None,
         });
     }
@@ -135,7 +150,7 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
             );
         };
         auto_fix_results = Some(
-            polish::run(
+            polish::run_in(
                 ctx,
                 PolishRequest {
                     episode: Some(ep),
@@ -143,11 +158,12 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
                     apply: true,
                     ..Default::default()
                 },
+                &pc,
             )
             .map_err(crate::commands::check::modes::auto_fix_failed)?,
         );
     }
-    let basic = crate::commands::check::run(ctx, req.check.clone())?;
+    let basic = basic_check(ctx, &pc, req.check.clone())?;
     let mut completed = vec!["basic".to_string()];
     let mut pending = Vec::new();
     let mut scores: Vec<f64> = basic.summary.score_min.into_iter().collect();
@@ -159,8 +175,9 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
     });
     let (mut a31, mut analysis) = (None, None);
     if let (Some(ep), true) = (episode, full) {
-        let se = story_elements(
+        let se = story_elements_in(
             ctx,
+            &pc,
             StoryElementsRequest {
                 episode: ep,
                 llm_result: req.a31_result.clone(),
@@ -177,15 +194,17 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
         }
         a31 = Some(se);
         let results = req.analysis_result.clone().unwrap_or_default();
-        let structure = story_structure(
+        let structure = structure::story_structure_in(
             ctx,
+            &pc,
             JudgedRequest {
                 episode: ep,
                 llm_result: results.structure,
             },
         )?;
-        let expression = writing_expression(
+        let expression = structure::writing_expression_in(
             ctx,
+            &pc,
             JudgedRequest {
                 episode: ep,
                 llm_result: results.expression,

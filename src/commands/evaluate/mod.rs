@@ -10,8 +10,8 @@ use super::{Ctx, Report};
 use crate::analysis::metrics::tension;
 use crate::analysis::{Applicability, Document, FileAnalysis, Settings};
 use crate::error::{Code, Error, Result};
-use crate::project::Project;
 use crate::store::FileRef;
+use crate::workflow::context::ProjectCtx;
 use crate::workflow::progressive::{self, Loaded};
 use crate::workflow::steps::common::{penalty_score, StepContext, StepIssue};
 use crate::workflow::steps::judgment::{self, Scoring};
@@ -54,11 +54,12 @@ struct Prepared {
     template: Template,
 }
 
-fn prepare(ctx: &Ctx, ep: u32, template_name: &str) -> Result<Prepared> {
+/// `pc`: the call's project (a full check loads it once for all its stages).
+fn prepare(ctx: &Ctx, pc: &ProjectCtx, ep: u32, template_name: &str) -> Result<Prepared> {
     if ep == 0 {
         return Err(Error::new(Code::E001, "話数は 1 以上で指定してください"));
     }
-    let project = Project::load(&ctx.root)?;
+    let project = pc.project()?.clone();
     let l = progressive::load(project, ep, None)?;
     let settings = l.project.settings.clone();
     let analysis = crate::store::dictionary::analyze(&l.source.text, &l.manuscript_rel, &settings)?;

@@ -90,7 +90,12 @@ pub fn preview(ctx: &Ctx, req: PreviewRequest) -> Result<PreviewReport> {
             )
         }
     };
-    let p = prepare(ctx, req.episode, "quality/episode_preview.yaml")?;
+    let p = prepare(
+        ctx,
+        &ProjectCtx::new(&ctx.root),
+        req.episode,
+        "quality/episode_preview.yaml",
+    )?;
     let doc = Document::parse(&p.l.source.text);
     let m = &p.analysis.metrics;
     let n_open = if detailed { 5 } else { 3 };

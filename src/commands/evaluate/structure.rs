@@ -86,15 +86,17 @@ impl Report for WritingExpressionReport {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn judged_eval(
     ctx: &Ctx,
+    pc: &ProjectCtx,
     req: &JudgedRequest,
     template: &str,
     tool: &str,
     steps_used: &[u8],
     aspect_of: impl Fn(u8, &StepIssue) -> Option<&'static str>,
 ) -> Result<JudgedReport> {
-    let p = prepare(ctx, req.episode, template)?;
+    let p = prepare(ctx, pc, req.episode, template)?;
     let aspects = judgment::strings(p.template.doc.parameters.get("aspects"));
     let (issues, measured) = p.measure(ctx, steps_used)?;
     let det: Vec<StepIssue> = issues.iter().map(|(_, i)| i.clone()).collect();
@@ -176,8 +178,18 @@ fn judged_eval(
 }
 
 pub fn story_structure(ctx: &Ctx, req: JudgedRequest) -> Result<StoryStructureReport> {
+    story_structure_in(ctx, &ProjectCtx::new(&ctx.root), req)
+}
+
+/// `story_structure` with the call's project.
+pub(super) fn story_structure_in(
+    ctx: &Ctx,
+    pc: &ProjectCtx,
+    req: JudgedRequest,
+) -> Result<StoryStructureReport> {
     let r = judged_eval(
         ctx,
+        pc,
         &req,
         "quality/check_story_structure.yaml",
         "check_story_structure",
@@ -198,8 +210,18 @@ pub fn story_structure(ctx: &Ctx, req: JudgedRequest) -> Result<StoryStructureRe
 }
 
 pub fn writing_expression(ctx: &Ctx, req: JudgedRequest) -> Result<WritingExpressionReport> {
+    writing_expression_in(ctx, &ProjectCtx::new(&ctx.root), req)
+}
+
+/// `writing_expression` with the call's project.
+pub(super) fn writing_expression_in(
+    ctx: &Ctx,
+    pc: &ProjectCtx,
+    req: JudgedRequest,
+) -> Result<WritingExpressionReport> {
     let r = judged_eval(
         ctx,
+        pc,
         &req,
         "quality/check_writing_expression.yaml",
         "check_writing_expression",

@@ -19,6 +19,7 @@ use crate::error::{Code, Error, Result};
 use crate::project::Project;
 use crate::store::backup::{self, BackupRef};
 use crate::store::{lock, paths, write_atomic, FileRef};
+use crate::workflow::context::ProjectCtx;
 use crate::workflow::progressive;
 use crate::workflow::steps::judgment;
 use crate::workflow::templates::{self, TemplateInfo};
@@ -167,7 +168,13 @@ pub struct Target {
 }
 
 pub fn target(root: &Path, episode: Option<u32>, file: Option<&str>) -> Result<Target> {
-    let project = Project::load(root)?;
+    target_in(&ProjectCtx::new(root), episode, file)
+}
+
+/// `target` with the calling verb's project (loaded at most once per call).
+pub fn target_in(pc: &ProjectCtx, episode: Option<u32>, file: Option<&str>) -> Result<Target> {
+    let root = pc.root();
+    let project = pc.project()?.clone();
     let (path, rel) =
         match (episode, file) {
             (Some(ep), None) => {
@@ -468,7 +475,12 @@ pub fn fix_text(
 }
 
 pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
-    let t = target(&ctx.root, req.episode, req.file.as_deref())?;
+    run_in(ctx, req, &ProjectCtx::new(&ctx.root))
+}
+
+/// `run` with the calling verb's project (`polish_many`, `evaluate`: loaded once per call).
+pub fn run_in(ctx: &Ctx, req: PolishRequest, pc: &ProjectCtx) -> Result<PolishReport> {
+    let t = target_in(pc, req.episode, req.file.as_deref())?;
     if let Some(exp) = &req.expected_sha256 {
         if exp != &t.sha256 {
             return Err(stale(&t.rel, exp, &t.sha256));

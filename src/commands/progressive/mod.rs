@@ -215,11 +215,12 @@ pub(crate) fn step_input(
 /// `use_dynamic_thresholds` asks and the baseline is usable).
 pub(crate) fn ml_thresholds(
     ctx: &Ctx,
+    pc: &ProjectCtx,
     episode: u32,
     ml: Option<&MlOptimization>,
 ) -> Result<Option<crate::analysis::settings::Thresholds>> {
     match ml {
-        Some(ml) => super::check::stats::learned_for_step(ctx, episode, ml),
+        Some(ml) => super::check::stats::learned_for_step(ctx, pc, episode, ml),
         None => Ok(None),
     }
 }
@@ -228,6 +229,7 @@ pub(crate) fn ml_thresholds(
 /// automatic feedback record (seed 001 §8.2.3) and where it went.
 pub(crate) fn attach_ml(
     ctx: &Ctx,
+    pc: &ProjectCtx,
     result: &mut StepResult,
     ml: MlOptimization,
     dry_run: bool,
@@ -238,7 +240,7 @@ pub(crate) fn attach_ml(
         ..ctx.clone()
     };
     let mut v =
-        super::check::stats::for_step(if dry_run { &quiet } else { ctx }, result, ml.clone())?;
+        super::check::stats::for_step(if dry_run { &quiet } else { ctx }, pc, result, ml.clone())?;
     v["auto_feedback"] = if dry_run {
         serde_json::json!({"recorded": false, "reason": "dry_run"})
     } else {
@@ -262,7 +264,7 @@ pub(crate) fn step_in(ctx: &Ctx, pc: &ProjectCtx, req: StepRequest) -> Result<St
         "step",
     )?;
     let ml = req.ml_optimization.filter(|m| m.enabled);
-    let thresholds = ml_thresholds(ctx, input.episode, ml.as_ref())?;
+    let thresholds = ml_thresholds(ctx, pc, input.episode, ml.as_ref())?;
     let mut result = progressive::execute_step_in(
         pc,
         StepInput {
@@ -273,7 +275,7 @@ pub(crate) fn step_in(ctx: &Ctx, pc: &ProjectCtx, req: StepRequest) -> Result<St
         },
     )?;
     if let Some(ml) = ml {
-        attach_ml(ctx, &mut result, ml, false)?;
+        attach_ml(ctx, pc, &mut result, ml, false)?;
     }
     Ok(result)
 }

@@ -157,7 +157,7 @@ pub fn step(ctx: &Ctx, req: CheckStepRequest) -> Result<CheckStepReport> {
         save: false,
         ..ctx.clone()
     };
-    let thresholds = super::ml_thresholds(&quiet, input.episode, ml.as_ref())?;
+    let thresholds = super::ml_thresholds(&quiet, &pc, input.episode, ml.as_ref())?;
     let mut result = crate::workflow::dry_run::execute_step_dry(
         &ctx.root,
         StepInput {
@@ -168,7 +168,7 @@ pub fn step(ctx: &Ctx, req: CheckStepRequest) -> Result<CheckStepReport> {
         },
     )?;
     if let Some(ml) = ml {
-        super::attach_ml(ctx, &mut result, ml, true)?;
+        super::attach_ml(ctx, &pc, &mut result, ml, true)?;
     }
     Ok(CheckStepReport {
         result,

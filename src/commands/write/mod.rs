@@ -165,12 +165,20 @@ fn out_ref(root: &Path, rel: &str, role: &str) -> Option<FileRef> {
     FileRef::from_path(root, &root.join(rel), role).ok()
 }
 
+/// The reference of `rel` from what the call wrote (`written`), else read now.
+fn written_ref(root: &Path, written: &[FileRef], rel: &str, role: &str) -> Option<FileRef> {
+    match written.iter().find(|r| r.path == rel && r.role == role) {
+        Some(r) => Some(r.clone()),
+        None => out_ref(root, rel, role),
+    }
+}
+
 fn submit_refs(root: &Path, s: &SubmitOutcome) -> Vec<FileRef> {
     let mut out = Vec::new();
     out.extend(
         s.output_file
             .as_deref()
-            .and_then(|f| out_ref(root, f, "stage_output")),
+            .and_then(|f| written_ref(root, &s.written, f, "stage_output")),
     );
     if let Some(m) = &s.manuscript {
         out.extend(out_ref(root, &m.path, "manuscript"));
@@ -296,13 +304,19 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
         files_out.extend(submit_refs(&ctx.root, s));
     }
     if !outcome.dry_run {
-        files_out.extend(out_ref(&ctx.root, &outcome.session_file, "session"));
+        let written = &outcome.written;
+        files_out.extend(written_ref(
+            &ctx.root,
+            written,
+            &outcome.session_file,
+            "session",
+        ));
         if let Some(f) = outcome
             .stage
             .as_ref()
             .and_then(|s| s.prompt_file.as_deref())
         {
-            files_out.extend(out_ref(&ctx.root, f, "prompt"));
+            files_out.extend(written_ref(&ctx.root, written, f, "prompt"));
         }
     }
     Ok(WriteReport {

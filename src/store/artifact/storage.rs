@@ -101,84 +101,120 @@ impl ArtifactStore {
 
     /// Stores `content`; see the module doc for how a re-store merges.
     pub fn store(&self, content: &str, opts: StoreOptions) -> Result<StoreOutcome> {
-        let content_type = opts.content_type.clone().unwrap_or_else(|| "text".into());
-        validate_content(content, &content_type)?;
-        if let Some(k) = opts.tags.keys().find(|k| k.trim().is_empty()) {
-            return Err(Error::new(Code::U001, format!("タグのキー「{k}」が空です"))
-                .hint("--tag key=value の形で指定してください。"));
-        }
-        let sha = sha256_hex(content.as_bytes());
-        let hex = sha[..12].to_string();
-        let path = self.file(&hex)?;
-        let rel = Self::rel_path(&hex);
-        let outcome = lock::with_lock(&self.lock_target()?, || {
-            let existing =
-                crate::store::text::read_internal(&path)?.map(|bytes| self.parse(&hex, &bytes));
-            let (artifact, created, repaired, changed) = match existing {
-                Some(Ok(mut a)) => {
-                    if a.content != content {
-                        return Err(Error::new(
-                            Code::A006,
-                            format!(
-                                "ID {} は別の内容に使われています（ハッシュ衝突）",
-                                full_id(&hex)
-                            ),
-                        )
-                        .at(&path, None)
-                        .hint("内容をわずかに変えて保存してください。"));
-                    }
-                    let before = a.metadata.clone();
-                    let m = &mut a.metadata;
-                    if let Some(t) = &opts.content_type {
-                        m.content_type = t.clone();
-                    }
-                    if opts.source_file.is_some() {
-                        m.source_file = opts.source_file.clone();
-                    }
-                    if opts.description.is_some() {
-                        m.description = opts.description.clone();
-                    }
-                    m.tags.extend(opts.tags.clone());
-                    m.sha256 = sha.clone();
-                    if m.source_tool.is_none() {
-                        m.source_tool = opts.source_tool.clone();
-                    }
-                    let changed = *m != before;
-                    (a, false, false, changed)
-                }
-                other => {
-                    let repaired = matches!(other, Some(Err(_)));
-                    let a = StoredArtifact {
-                        content: content.to_string(),
-                        metadata: ArtifactMetadata {
-                            artifact_id: full_id(&hex),
-                            content_type,
-                            created_at: timestamp(SystemTime::now()),
-                            size_bytes: content.len() as u64,
-                            source_file: opts.source_file.clone(),
-                            description: opts.description.clone(),
-                            tags: opts.tags.clone(),
-                            sha256: sha.clone(),
-                            source_tool: opts.source_tool.clone(),
-                        },
-                    };
-                    (a, !repaired, repaired, true)
-                }
-            };
-            let bytes = Self::encode(&artifact)?;
-            if changed {
-                write_atomic(&path, &bytes)?;
+        let mut out = self.store_all(vec![(content, opts)])?;
+        Ok(out.remove(0))
+    }
+
+    /// Stores each `(content, options)` in order, under one hold of the artifact lock (one
+    /// lock-file open for a batch, e.g. the auto-artifacts of a writing prompt); stops at
+    /// the first error, keeping what was stored before it.
+    pub fn store_all(&self, items: Vec<(&str, StoreOptions)>) -> Result<Vec<StoreOutcome>> {
+        let mut checked = Vec::with_capacity(items.len());
+        for (content, opts) in items {
+            let content_type = opts.content_type.clone().unwrap_or_else(|| "text".into());
+            validate_content(content, &content_type)?;
+            if let Some(k) = opts.tags.keys().find(|k| k.trim().is_empty()) {
+                return Err(Error::new(Code::U001, format!("タグのキー「{k}」が空です"))
+                    .hint("--tag key=value の形で指定してください。"));
             }
-            Ok(StoreOutcome {
-                metadata: artifact.metadata,
-                created,
-                repaired,
-                path: rel.clone(),
-                file_bytes: bytes,
-            })
+            let sha = sha256_hex(content.as_bytes());
+            let hex = sha[..12].to_string();
+            let path = self.file(&hex)?;
+            checked.push((content, opts, content_type, sha, hex, path));
+        }
+        if checked.is_empty() {
+            return Ok(Vec::new());
+        }
+        let outcomes = lock::with_lock(&self.lock_target()?, || {
+            checked
+                .iter()
+                .map(|(content, opts, content_type, sha, hex, path)| {
+                    self.store_locked(content, opts, content_type, sha, hex, path)
+                })
+                .collect::<Result<Vec<_>>>()
         })?;
-        self.cache().remove(&hex);
-        Ok(outcome)
+        let mut cache = self.cache();
+        for (_, _, _, _, hex, _) in &checked {
+            cache.remove(hex);
+        }
+        Ok(outcomes)
+    }
+
+    /// One store, under the artifact lock held by the caller.
+    fn store_locked(
+        &self,
+        content: &str,
+        opts: &StoreOptions,
+        content_type: &str,
+        sha: &str,
+        hex: &str,
+        path: &Path,
+    ) -> Result<StoreOutcome> {
+        let rel = Self::rel_path(hex);
+        let existing =
+            crate::store::text::read_internal(path)?.map(|bytes| self.parse(hex, &bytes));
+        let (artifact, created, repaired, changed) = match existing {
+            Some(Ok(mut a)) => {
+                if a.content != content {
+                    return Err(Error::new(
+                        Code::A006,
+                        format!(
+                            "ID {} は別の内容に使われています（ハッシュ衝突）",
+                            full_id(hex)
+                        ),
+                    )
+                    .at(path, None)
+                    .hint("内容をわずかに変えて保存してください。"));
+                }
+                let before = a.metadata.clone();
+                let m = &mut a.metadata;
+                if let Some(t) = &opts.content_type {
+                    m.content_type = t.clone();
+                }
+                if opts.source_file.is_some() {
+                    m.source_file = opts.source_file.clone();
+                }
+                if opts.description.is_some() {
+                    m.description = opts.description.clone();
+                }
+                m.tags.extend(opts.tags.clone());
+                m.sha256 = sha.to_string();
+                if m.source_tool.is_none() {
+                    m.source_tool = opts.source_tool.clone();
+                }
+                let changed = *m != before;
+                (a, false, false, changed)
+            }
+            other => {
+                let repaired = matches!(other, Some(Err(_)));
+                let a = StoredArtifact {
+                    content: content.to_string(),
+                    metadata: ArtifactMetadata {
+                        artifact_id: full_id(hex),
+                        content_type: content_type.to_string(),
+                        created_at: timestamp(SystemTime::now()),
+                        size_bytes: content.len() as u64,
+                        source_file: opts.source_file.clone(),
+                        description: opts.description.clone(),
+                        tags: opts.tags.clone(),
+                        sha256: sha.to_string(),
+                        source_tool: opts.source_tool.clone(),
+                    },
+                };
+                (a, !repaired, repaired, true)
+            }
+        };
+        let bytes = Self::encode(&artifact)?;
+        if changed {
+            write_atomic(path, &bytes)?;
+        }
+        Ok(StoreOutcome {
+            metadata: artifact.metadata,
+            created,
+            repaired,
+            path: rel,
+            file_bytes: bytes,
+        })
     }
 
     /// Fetches the artifact `id` (validated first).

@@ -2,8 +2,9 @@
 
 use super::*;
 
-/// Finds or creates the session of `ep` (lock held by the caller).
+/// Finds or creates the session of `ep` (lock held by the caller: `held`).
 pub(super) fn open_session(
+    held: &lock::EpisodeLock,
     pc: &ProjectCtx,
     ep: u32,
     session_id: Option<&str>,
@@ -61,7 +62,7 @@ pub(super) fn open_session(
             if o.status == SessionState::Open {
                 o.status = SessionState::Closed;
                 o.closed_at = Some(now.clone());
-                save_manifest(root, &mut o)?;
+                save_manifest(held, root, &mut o)?;
             }
         }
     }
@@ -111,7 +112,7 @@ pub(super) fn open_session(
     };
     crate::store::confine::guard_write(&root.join(session_dir(&id)))?;
     crate::store::disk::create_dir_all(&root.join(session_dir(&id)))?;
-    save_manifest(root, &mut m)?;
+    save_manifest(held, root, &mut m)?;
     Ok((m, true))
 }
 
@@ -372,26 +373,35 @@ pub(crate) fn execute_step(root: &Path, input: StepInput) -> Result<StepResult> 
 
 /// `execute_step` with the project of the calling verb (loaded at most once per call).
 pub(crate) fn execute_step_in(pc: &ProjectCtx, input: StepInput) -> Result<StepResult> {
-    lock::with_episode_lock(pc.root(), input.episode, lock::Scope::Checks, || {
-        execute_step_locked(pc, input)
+    lock::with_episode_lock(pc.root(), input.episode, lock::Scope::Checks, |held| {
+        execute_step_locked(held, pc, input)
     })
 }
 
 /// `execute_step` for a caller that already holds the episode's lock (`dry_run`).
-pub(crate) fn execute_step_held(root: &Path, input: StepInput) -> Result<StepResult> {
-    execute_step_locked(&ProjectCtx::new(root), input)
+pub(crate) fn execute_step_held(
+    held: &lock::EpisodeLock,
+    root: &Path,
+    input: StepInput,
+) -> Result<StepResult> {
+    execute_step_locked(held, &ProjectCtx::new(root), input)
 }
 
-fn execute_step_locked(pc: &ProjectCtx, input: StepInput) -> Result<StepResult> {
+fn execute_step_locked(
+    held: &lock::EpisodeLock,
+    pc: &ProjectCtx,
+    input: StepInput,
+) -> Result<StepResult> {
     let step = steps::by_number(input.step).ok_or_else(|| invalid_step(input.step as i64))?;
     let (mut m, created) = open_session(
+        held,
         pc,
         input.episode,
         input.session_id.as_deref(),
         false,
         &input.options,
     )?;
-    run_attempt(pc, &mut m, step, &input, created)
+    run_attempt(held, pc, &mut m, step, &input, created)
 }
 
 /// QC-003 listing the valid steps.
@@ -411,6 +421,7 @@ pub(crate) fn invalid_step(given: i64) -> Error {
 // check, judge, store the input/output files, record the attempt); the steps share the
 // manifest being built, and the order is the crash-safety argument (manifest written last).
 pub(super) fn run_attempt(
+    held: &lock::EpisodeLock,
     pc: &ProjectCtx,
     m: &mut Manifest,
     step: &'static StepDef,
@@ -436,7 +447,7 @@ pub(super) fn run_attempt(
     if !missing.is_empty() {
         m.unavailable_steps
             .insert(step.number.to_string(), missing.clone());
-        save_manifest(root, m)?;
+        save_manifest(held, root, m)?;
         return Err(Error::new(
             Code::QC002,
             format!(
@@ -762,7 +773,7 @@ pub(super) fn run_attempt(
         available_tools: tools.0,
         tool_selection_status: tools.1,
     });
-    save_manifest(root, m)?;
+    save_manifest(held, root, m)?;
 
     let mut inputs = vec![FileRef {
         path: l.manuscript_rel.clone(),

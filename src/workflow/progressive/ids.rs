@@ -1,6 +1,7 @@
 //! Session ids, their files and the episode lock.
 
 use super::*;
+use crate::store::lock::{EpisodeLock, Scope};
 use crate::store::sessions::{Layout, SessionStore};
 
 // Session ids and files
@@ -98,7 +99,9 @@ pub(crate) fn load_manifest(root: &Path, id: &str) -> Result<Manifest> {
     Ok(manifest)
 }
 
-pub(super) fn save_manifest(root: &Path, m: &mut Manifest) -> Result<()> {
+/// Saves the manifest under the episode's `Checks` lock (`held`, its witness).
+pub(super) fn save_manifest(held: &EpisodeLock, root: &Path, m: &mut Manifest) -> Result<()> {
+    held.covers(m.episode_number, Scope::Checks)?;
     m.state_version += 1;
     m.updated_at = timestamp(SystemTime::now());
     m.refresh();
@@ -108,7 +111,7 @@ pub(super) fn save_manifest(root: &Path, m: &mut Manifest) -> Result<()> {
             format!("マニフェストのJSON化に失敗しました: {e}"),
         )
     })?;
-    CHECK_SESSIONS.write(root, &m.session_id, &body)
+    CHECK_SESSIONS.write(held, root, &m.session_id, &body)
 }
 
 /// Session ids of episode `ep` (oldest first).

@@ -47,8 +47,9 @@ pub(crate) fn repeat_step(
     }
     // The project is loaded at most once for all the attempts.
     let pc = ProjectCtx::new(root);
-    lock::with_episode_lock(root, input.episode, lock::Scope::Checks, || {
+    lock::with_episode_lock(root, input.episode, lock::Scope::Checks, |held| {
         let (mut m, created) = open_session(
+            held,
             &pc,
             input.episode,
             input.session_id.as_deref(),
@@ -75,7 +76,7 @@ pub(crate) fn repeat_step(
                     break;
                 }
             }
-            let r = run_attempt(&pc, &mut m, step, &input, created && i == 0)?;
+            let r = run_attempt(held, &pc, &mut m, step, &input, created && i == 0)?;
             texts.insert(r.manuscript.sha256.clone());
             // An llm_result judges one text: use it for the first attempt only.
             input.llm_result = None;
@@ -102,7 +103,7 @@ pub(crate) fn repeat_step(
                 };
             }
         }
-        save_manifest(root, &mut m)?;
+        save_manifest(held, root, &mut m)?;
         let Some(final_result) = last else {
             return Err(Error::new(
                 Code::QC007,

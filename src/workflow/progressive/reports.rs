@@ -129,8 +129,15 @@ pub fn tasks(
     opts: &CheckOptions,
 ) -> Result<TasksReport> {
     opts.validate()?;
-    lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
-        let (m, created) = open_session(&ProjectCtx::new(root), ep, session_id, new_session, opts)?;
+    lock::with_episode_lock(root, ep, lock::Scope::Checks, |held| {
+        let (m, created) = open_session(
+            held,
+            &ProjectCtx::new(root),
+            ep,
+            session_id,
+            new_session,
+            opts,
+        )?;
         let tasks = tasks_of(&m);
         let done = |n: &u8| m.completed_steps.contains(n);
         let executable: Vec<Task> = tasks
@@ -318,6 +325,13 @@ pub struct RunEntry {
     pub created_at: String,
 }
 
+/// The order of a history listing: `desc` (newest first), the only one there is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HistoryOrder {
+    Desc,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct HistoryReport {
     pub success: bool,
@@ -325,7 +339,7 @@ pub struct HistoryReport {
     /// Newest first.
     pub history: Vec<HistoryEntry>,
     pub runs: Vec<RunEntry>,
-    pub order: String,
+    pub order: HistoryOrder,
     pub total: usize,
     /// Pass as `cursor` for the next page; none on the last page.
     pub next_cursor: Option<String>,
@@ -433,7 +447,7 @@ pub fn history(
         episode_number: ep,
         history: page,
         runs,
-        order: "desc".into(),
+        order: HistoryOrder::Desc,
         total,
         next_cursor: next,
         unreadable_sessions: unreadable,
@@ -454,7 +468,7 @@ pub struct EndReport {
 }
 
 pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Result<EndReport> {
-    lock::with_episode_lock(root, ep, lock::Scope::Checks, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Checks, |held| {
         let mut m = match session_id {
             Some(id) => load_manifest(root, id)?,
             None => latest_open(root, ep)?.ok_or_else(|| {
@@ -470,7 +484,7 @@ pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Re
         if was_open && finalize {
             m.status = SessionState::Closed;
             m.closed_at = Some(timestamp(SystemTime::now()));
-            save_manifest(root, &mut m)?;
+            save_manifest(held, root, &mut m)?;
         }
         Ok(EndReport {
             success: true,

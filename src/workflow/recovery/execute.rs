@@ -119,10 +119,10 @@ pub(crate) fn execute_step(
     let session_id = session_id.as_deref();
     let stage = stages::by_number(step).ok_or_else(|| stages::invalid_stage(&step.to_string()))?;
     let (actions, repaired) = if dry_run {
-        repair(root, ep, session_id, true, progress, ops)?
+        repair(root, ep, session_id, None, progress, ops)?
     } else {
-        lock::with_episode_lock(root, ep, lock::Scope::Writing, || {
-            repair(root, ep, session_id, false, progress, ops)
+        lock::with_episode_lock(root, ep, lock::Scope::Writing, |held| {
+            repair(root, ep, session_id, Some(held), progress, ops)
         })?
     };
     let sid = session_id
@@ -188,10 +188,10 @@ pub(crate) fn resume_from_partial_failure(
     if recovery_point > u32::from(STAGES.len() as u8) {
         return Err(stages::invalid_stage(&recovery_point.to_string()));
     }
-    lock::with_episode_lock(root, ep, lock::Scope::Writing, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Writing, |held| {
         let (actions, s) = match target(root, ep, session_id)? {
             Target::Corrupt(_) => {
-                let (a, s) = repair(root, ep, session_id, false, progress, ops)?;
+                let (a, s) = repair(root, ep, session_id, Some(held), progress, ops)?;
                 (a, s)
             }
             Target::Ok(s) => (Vec::new(), Some(*s)),
@@ -208,7 +208,7 @@ pub(crate) fn resume_from_partial_failure(
         let from = recovery_point.max(1) as u8;
         let results = replay(root, &mut s, from, false, progress, ops)?;
         s.last_updated = writing::now();
-        session::save(root, &s)?;
+        session::save(held, root, &s)?;
         let resumed_steps: Vec<u8> = results
             .iter()
             .filter(|r| r.status == ReplayStatus::Resumed)

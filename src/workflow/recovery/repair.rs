@@ -2,10 +2,22 @@
 
 use super::*;
 
+/// What a recovery did (or, in a dry run, would do).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecoveryKind {
+    /// A damaged session file rebuilt from the journal.
+    SessionRebuilt,
+    /// Submissions in the journal but not in the session applied again.
+    OutputsReplayed,
+    /// Lost artifacts stored again.
+    ArtifactsRestored,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct RecoveryAction {
     /// `session_rebuilt`, `outputs_replayed`, `artifacts_restored`.
-    pub kind: String,
+    pub kind: RecoveryKind,
     pub message: String,
     pub session_id: String,
     /// False in a dry run: what would be done.
@@ -59,7 +71,7 @@ pub(super) fn replay(
     progress: &dyn Fn(u64, u64, &str),
     ops: &dyn ManuscriptOps,
 ) -> Result<Vec<StepResult>> {
-    let env = Env::for_session(&ProjectCtx::new(root), s)?;
+    let env = Env::for_session(&ProjectCtx::new(root), &writing::Sessions::new(root), s)?;
     let targets: Vec<&'static StageDef> = STAGES.iter().filter(|st| st.number >= from).collect();
     let total = targets.len() as u64;
     let last_manuscript = targets
@@ -216,7 +228,7 @@ pub(super) fn restore_artifacts(
     if missing.is_empty() {
         return Ok(0);
     }
-    let env = Env::for_session(&ProjectCtx::new(root), s)?;
+    let env = Env::for_session(&ProjectCtx::new(root), &writing::Sessions::new(root), s)?;
     let mut restored = 0;
     for d in &env.docs {
         if missing.contains(&d.artifact_id()) {
@@ -286,6 +298,7 @@ pub(super) fn restore_artifacts(
 
 /// Rebuilds session `id` from its journal, keeping the damaged file beside it.
 pub(super) fn rebuild(
+    held: &lock::EpisodeLock,
     root: &Path,
     id: &str,
     progress: &dyn Fn(u64, u64, &str),
@@ -316,7 +329,7 @@ pub(super) fn rebuild(
             s.options = opts;
         }
     }
-    let env = Env::for_session(&ProjectCtx::new(root), &s)?;
+    let env = Env::for_session(&ProjectCtx::new(root), &writing::Sessions::new(root), &s)?;
     for d in &env.docs {
         s.artifacts.push(d.store(root, ep, false)?);
     }
@@ -328,7 +341,7 @@ pub(super) fn rebuild(
         crate::store::disk::rename(&damaged, &aside)?;
     }
     s.last_updated = writing::now();
-    session::save(root, &s)?;
+    session::save(held, root, &s)?;
     Ok((s, results))
 }
 
@@ -377,13 +390,14 @@ pub(super) fn target(root: &Path, ep: u32, id: Option<&str>) -> Result<Target> {
     }
 }
 
-/// Repairs what can be repaired for episode `ep` (rebuild, replay, restore). In a dry run
-/// nothing is written and the actions say what would be done.
+/// Repairs what can be repaired for episode `ep` (rebuild, replay, restore), under the
+/// episode's writer lock (`held`). In a dry run (`held` is none) nothing is written and the
+/// actions say what would be done.
 pub fn repair(
     root: &Path,
     ep: u32,
     id: Option<&str>,
-    dry_run: bool,
+    held: Option<&lock::EpisodeLock>,
     progress: &dyn Fn(u64, u64, &str),
     ops: &dyn ManuscriptOps,
 ) -> Result<(Vec<RecoveryAction>, Option<Session>)> {
@@ -391,27 +405,32 @@ pub fn repair(
     match target(root, ep, id)? {
         Target::None => Ok((actions, None)),
         Target::Corrupt(sid) => {
-            if dry_run || !has_manifest(root, &sid) {
-                if !has_manifest(root, &sid) {
-                    return Err(session::load(root, &sid).err().unwrap_or_else(|| {
-                        Error::new(Code::QC005, format!("セッション {sid} が壊れています"))
-                    }));
+            let held = match held {
+                Some(held) if has_manifest(root, &sid) => held,
+                _ => {
+                    if !has_manifest(root, &sid) {
+                        return Err(session::load(root, &sid).err().unwrap_or_else(|| {
+                            Error::new(Code::QC005, format!("セッション {sid} が壊れています"))
+                        }));
+                    }
+                    actions.push(RecoveryAction {
+                        kind: RecoveryKind::SessionRebuilt,
+                        message: format!(
+                            "壊れたセッションファイル {sid}.yaml を記録から再構築します"
+                        ),
+                        session_id: sid,
+                        applied: false,
+                    });
+                    return Ok((actions, None));
                 }
-                actions.push(RecoveryAction {
-                    kind: "session_rebuilt".into(),
-                    message: format!("壊れたセッションファイル {sid}.yaml を記録から再構築します"),
-                    session_id: sid,
-                    applied: false,
-                });
-                return Ok((actions, None));
-            }
-            let (s, results) = rebuild(root, &sid, progress, ops)?;
+            };
+            let (s, results) = rebuild(held, root, &sid, progress, ops)?;
             let replayed = results
                 .iter()
                 .filter(|r| r.status == ReplayStatus::Resumed)
                 .count();
             actions.push(RecoveryAction {
-                kind: "session_rebuilt".into(),
+                kind: RecoveryKind::SessionRebuilt,
                 message: format!(
                     "壊れたセッションファイルを {sid}.yaml.corrupt-* として残し、記録から再構築しました（{replayed}段階を再適用。フィードバック履歴は復元できません）"
                 ),
@@ -424,10 +443,10 @@ pub fn repair(
             let mut s = *s;
             let ahead = journal_ahead(root, &s);
             let missing = missing_artifacts(root, &s);
-            if dry_run {
+            let Some(held) = held else {
                 if !ahead.is_empty() {
                     actions.push(RecoveryAction {
-                        kind: "outputs_replayed".into(),
+                        kind: RecoveryKind::OutputsReplayed,
                         message: format!(
                             "記録にあってセッションにない提出（STEP{}）を再適用します",
                             ahead
@@ -442,7 +461,7 @@ pub fn repair(
                 }
                 if !missing.is_empty() {
                     actions.push(RecoveryAction {
-                        kind: "artifacts_restored".into(),
+                        kind: RecoveryKind::ArtifactsRestored,
                         message: format!(
                             "失われたアーティファクト {} 件を保存し直します",
                             missing.len()
@@ -452,7 +471,7 @@ pub fn repair(
                     });
                 }
                 return Ok((actions, Some(s)));
-            }
+            };
             if !ahead.is_empty() {
                 let from = ahead.iter().map(|a| a.number).min().unwrap_or(1);
                 let results = replay(root, &mut s, from, true, progress, ops)?;
@@ -463,7 +482,7 @@ pub fn repair(
                     .collect();
                 if !resumed.is_empty() {
                     actions.push(RecoveryAction {
-                        kind: "outputs_replayed".into(),
+                        kind: RecoveryKind::OutputsReplayed,
                         message: format!(
                             "記録にあってセッションになかった提出（STEP{}）を再適用しました",
                             resumed.join(", ")
@@ -476,7 +495,7 @@ pub fn repair(
             let restored = restore_artifacts(root, &mut s, ops)?;
             if restored > 0 {
                 actions.push(RecoveryAction {
-                    kind: "artifacts_restored".into(),
+                    kind: RecoveryKind::ArtifactsRestored,
                     message: format!("失われたアーティファクト {restored} 件を保存し直しました"),
                     session_id: s.session_id.clone(),
                     applied: true,
@@ -484,7 +503,7 @@ pub fn repair(
             }
             if !actions.is_empty() {
                 s.last_updated = writing::now();
-                session::save(root, &s)?;
+                session::save(held, root, &s)?;
             }
             Ok((actions, Some(s)))
         }

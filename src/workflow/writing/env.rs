@@ -24,8 +24,11 @@ pub(super) fn plot_content_file(id: &str) -> String {
 impl Env {
     /// Loads the context of `session` (its caller-supplied plot, if any, comes from the
     /// writes log) or of a session about to start with `opts`.
+    /// `sessions`: the call's view of the writing sessions (the previous episode's handoff
+    /// memo is found among them).
     pub fn load(
         pc: &ProjectCtx,
+        sessions: &Sessions,
         ep: u32,
         plot_content: Option<&str>,
         target: Option<u32>,
@@ -33,7 +36,8 @@ impl Env {
         let project = pc.project()?;
         let info = ProjectInfo::of(project);
         let facts = refs::episode_facts(project, ep, plot_content)?;
-        let docs = refs::writing_sources(project, &info, &facts, plot_content)?;
+        let handoff = ep.checked_sub(1).and_then(|p| sessions.handoff_of(p));
+        let docs = refs::writing_sources(project, &info, &facts, plot_content, handoff)?;
         Ok(Env {
             root: pc.root().to_path_buf(),
             info,
@@ -44,8 +48,8 @@ impl Env {
         })
     }
 
-    pub(crate) fn for_session(pc: &ProjectCtx, s: &Session) -> Result<Env> {
-        Env::for_session_reusing(pc, s, None)
+    pub(crate) fn for_session(pc: &ProjectCtx, sessions: &Sessions, s: &Session) -> Result<Env> {
+        Env::for_session_reusing(pc, sessions, s, None)
     }
 
     /// The context of `session`, reusing `earlier` (built in this call, e.g. by the
@@ -54,6 +58,7 @@ impl Env {
     /// handoff) is an input of its own episode's context, so it would be read identically.
     pub(crate) fn for_session_reusing(
         pc: &ProjectCtx,
+        sessions: &Sessions,
         s: &Session,
         earlier: Option<Env>,
     ) -> Result<Env> {
@@ -71,7 +76,13 @@ impl Env {
         }) {
             return Ok(env);
         }
-        Env::load(pc, s.episode, plot.as_deref(), s.options.word_count_target)
+        Env::load(
+            pc,
+            sessions,
+            s.episode,
+            plot.as_deref(),
+            s.options.word_count_target,
+        )
     }
 
     /// The project this context was built from (its default layout in the placeholder

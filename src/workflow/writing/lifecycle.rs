@@ -152,22 +152,23 @@ pub struct ResumeOutcome {
 pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOutcome> {
     // The project is loaded (once) where the resume first needs it.
     let pc = ProjectCtx::new(root);
-    let run = || {
-        let mut s = session::load(root, id)?;
+    let run = |held: Option<&lock::EpisodeLock>| {
+        let mut sessions = Sessions::new(root);
+        let mut s = sessions.load(id)?;
         if s.episode != ep {
             return Err(wrong_episode(&s, ep));
         }
         let mut reactivated = false;
         if s.status == SessionStatus::Abandoned {
-            if let Some(active) = find_active(root, ep)? {
+            if let Some(active) = sessions.find_active(ep)? {
                 return Err(second_writer(ep, &active));
             }
             s.status = SessionStatus::InProgress;
             s.refresh_current();
             reactivated = true;
-            if !dry_run {
+            if let Some(held) = held.filter(|_| !dry_run) {
                 s.last_updated = now();
-                session::save(root, &s)?;
+                sessions.save(held, &s)?;
             }
         }
         let opts = OpenOptions {
@@ -178,7 +179,7 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
         };
         let write = if dry_run && reactivated {
             // Nothing was saved: render from the in-memory session.
-            let env = Env::for_session(&pc, &s)?;
+            let env = Env::for_session(&pc, &sessions, &s)?;
             let stage = s.next_stage();
             let prompt = match stage {
                 Some(st) => Some(render_stage(&env, &s, st)?),
@@ -199,9 +200,10 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
                 suggested_actions: suggestions(&s, stage),
                 warnings: Vec::new(),
                 sources: env.docs.iter().filter_map(|d| d.file_ref.clone()).collect(),
+                written: Vec::new(),
             }
         } else {
-            show_locked(&pc, &opts, None, None)?
+            show_locked(held, &pc, &mut sessions, &opts, None, None)?
         };
         let remaining = STAGES
             .iter()
@@ -217,15 +219,15 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
         })
     };
     if dry_run {
-        run()
+        run(None)
     } else {
-        lock::with_episode_lock(root, ep, lock::Scope::Writing, run)
+        lock::with_episode_lock(root, ep, lock::Scope::Writing, |held| run(Some(held)))
     }
 }
 
 /// Marks session `id` abandoned, freeing the episode for a new session.
 pub fn abandon(root: &Path, ep: u32, id: &str) -> Result<SessionSummary> {
-    lock::with_episode_lock(root, ep, lock::Scope::Writing, || {
+    lock::with_episode_lock(root, ep, lock::Scope::Writing, |held| {
         let mut s = session::load(root, id)?;
         if s.episode != ep {
             return Err(wrong_episode(&s, ep));
@@ -233,7 +235,7 @@ pub fn abandon(root: &Path, ep: u32, id: &str) -> Result<SessionSummary> {
         if s.status == SessionStatus::InProgress {
             s.status = SessionStatus::Abandoned;
             s.last_updated = now();
-            session::save(root, &s)?;
+            session::save(held, root, &s)?;
         }
         Ok(SessionSummary::of(&s))
     })

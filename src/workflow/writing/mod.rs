@@ -40,6 +40,50 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_sessions_view_answers_from_one_listing_kept_in_step_with_saves() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let held4 = lock::EpisodeLock::unheld_for_test(4, lock::Scope::Writing);
+        let held5 = lock::EpisodeLock::unheld_for_test(5, lock::Scope::Writing);
+        let mut a = Session::new("session_20240101_000000_aaaaaa".into(), 4, "t");
+        session::save(&held4, root, &a).unwrap();
+        let mut view = Sessions::new(root);
+        assert_eq!(
+            view.find_active(4).unwrap().unwrap().session_id,
+            a.session_id
+        );
+        // Written behind the view's back after it listed: not seen (it was read once) …
+        let b = Session::new("session_20240102_000000_bbbbbb".into(), 5, "t");
+        // The witness must be the session's own episode's writer lock.
+        assert_eq!(
+            session::save(&held4, root, &b).unwrap_err().code,
+            Code::R002
+        );
+        session::save(&held5, root, &b).unwrap();
+        assert!(view.find_active(5).unwrap().is_none());
+        // … while its own saves are.
+        a.status = SessionStatus::Abandoned;
+        let saved = view.save(&held4, &a).unwrap();
+        assert_eq!(
+            saved.path,
+            ".noveler/sessions/session_20240101_000000_aaaaaa.yaml"
+        );
+        assert!(view.find_active(4).unwrap().is_none());
+        assert_eq!(
+            view.load(&a.session_id).unwrap().status,
+            SessionStatus::Abandoned
+        );
+        // Missing and malformed ids keep `session::load`'s errors.
+        assert_eq!(
+            view.load("session_20990101_000000_cccccc")
+                .unwrap_err()
+                .code,
+            Code::U005
+        );
+        assert_eq!(view.load("../x").unwrap_err().code, Code::U001);
+    }
+
+    #[test]
     fn kanji_numbers() {
         assert_eq!(kanji_number(1), "一");
         assert_eq!(kanji_number(4), "四");

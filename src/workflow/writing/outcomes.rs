@@ -153,6 +153,11 @@ pub struct WriteOutcome {
     #[serde(skip)]
     #[schemars(skip)]
     pub sources: Vec<crate::store::FileRef>,
+    /// The files this call wrote (session, prompt), referenced from the bytes written, so
+    /// the envelope's outputs need not read them back (not part of the result).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub written: Vec<crate::store::FileRef>,
 }
 
 /// Manuscript written by a stage, and its check.
@@ -190,4 +195,9 @@ pub struct SubmitOutcome {
     pub next_stage: Option<String>,
     pub suggested_actions: Vec<String>,
     pub warnings: Vec<String>,
+    /// The stage output this submission wrote, referenced from the bytes written (for the
+    /// envelope's outputs; not part of the result).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub written: Vec<crate::store::FileRef>,
 }

@@ -1,35 +1,118 @@
 //! Sessions of an episode: find, open, show.
 
 use super::*;
+use std::cell::OnceCell;
 
 // Sessions of an episode.
+
+/// The writing sessions as one call sees them: listed (every session file read once) on
+/// first use, and kept up to date with what the call saves, so a transaction (a submission
+/// and the show after it) reads each session file once however many questions it asks.
+/// Built inside the episode's writer lock, it is what the disk holds for the lock's span.
+pub struct Sessions {
+    root: PathBuf,
+    listed: OnceCell<Vec<Listed>>,
+}
+
+impl Sessions {
+    /// The sessions of the project at `root`, not read yet.
+    pub fn new(root: &Path) -> Sessions {
+        Sessions {
+            root: root.to_path_buf(),
+            listed: OnceCell::new(),
+        }
+    }
+
+    fn listed(&self) -> &[Listed] {
+        self.listed.get_or_init(|| session::list(&self.root))
+    }
+
+    /// Session `id`, with the errors of `session::load` (U001 for an id of another shape,
+    /// U005 for none, QC-005 for a damaged file).
+    pub fn load(&self, id: &str) -> Result<Session> {
+        if session::STORE.is_id(id) {
+            for l in self.listed() {
+                match l {
+                    Listed::Ok(s) if s.session_id == id => return Ok((**s).clone()),
+                    Listed::Corrupt { id: cid, error, .. } if cid == id => {
+                        return Err((**error).clone())
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // An invalid id, or none on disk: the error `load` gives (U001 / U005).
+        session::load(&self.root, id)
+    }
+
+    /// The session of `ep` in progress, if any. A damaged session file that belongs (or
+    /// may belong) to `ep` is QC-005: it might be the active writer.
+    pub(crate) fn find_active(&self, ep: u32) -> Result<Option<Session>> {
+        let mut active = None;
+        for listed in self.listed() {
+            match listed {
+                Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::InProgress => {
+                    active = Some(s);
+                }
+                Listed::Corrupt {
+                    episode: Some(e),
+                    error,
+                    ..
+                } if *e == ep => return Err((**error).clone()),
+                _ => {}
+            }
+        }
+        Ok(active.map(|s| (**s).clone()))
+    }
+
+    /// The newest completed session of `ep`.
+    fn latest_completed(&self, ep: u32) -> Option<Session> {
+        self.listed().iter().rev().find_map(|l| match l {
+            Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::Completed => {
+                Some((**s).clone())
+            }
+            _ => None,
+        })
+    }
+
+    /// The handoff memo of the newest completed session of `ep` (`refs::handoff_of`).
+    pub(crate) fn handoff_of(&self, ep: u32) -> Option<PathBuf> {
+        refs::handoff_in(&self.root, self.listed(), ep)
+    }
+
+    /// Saves `s` (atomically, `session::save`, under the writer lock `held`) and keeps the
+    /// view in step; returns the reference of the bytes written.
+    pub fn save(&mut self, held: &lock::EpisodeLock, s: &Session) -> Result<crate::store::FileRef> {
+        let saved = session::save(held, &self.root, s)?;
+        if let Some(listed) = self.listed.get_mut() {
+            let pos = listed.iter().position(|l| match l {
+                Listed::Ok(x) => x.session_id == s.session_id,
+                Listed::Corrupt { id, .. } => *id == s.session_id,
+            });
+            let entry = Listed::Ok(Box::new(s.clone()));
+            match pos {
+                Some(i) => listed[i] = entry,
+                None => {
+                    let at = listed.partition_point(|l| listed_id(l) < s.session_id.as_str());
+                    listed.insert(at, entry);
+                }
+            }
+        }
+        Ok(saved)
+    }
+}
+
+fn listed_id(l: &Listed) -> &str {
+    match l {
+        Listed::Ok(s) => &s.session_id,
+        Listed::Corrupt { id, .. } => id,
+    }
+}
 
 /// The session of `ep` in progress, if any. A damaged session file that belongs (or may
 /// belong) to `ep` is QC-005: it might be the active writer.
 pub(crate) fn find_active(root: &Path, ep: u32) -> Result<Option<Session>> {
-    let mut active = None;
-    for listed in session::list(root) {
-        match listed {
-            Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::InProgress => {
-                active = Some(*s);
-            }
-            Listed::Corrupt {
-                episode: Some(e),
-                error,
-                ..
-            } if e == ep => return Err(*error),
-            _ => {}
-        }
-    }
-    Ok(active)
-}
-
-/// The newest completed session of `ep`.
-fn latest_completed(root: &Path, ep: u32) -> Option<Session> {
-    session::list(root).into_iter().rev().find_map(|l| match l {
-        Listed::Ok(s) if s.episode == ep && s.status == SessionStatus::Completed => Some(*s),
-        _ => None,
-    })
+    Sessions::new(root).find_active(ep)
 }
 
 pub(super) fn second_writer(ep: u32, active: &Session) -> Error {
@@ -62,10 +145,10 @@ pub(super) fn wrong_episode(s: &Session, ep: u32) -> Error {
 }
 
 /// Opens the session `opts` asks for, or makes a new one (not saved here).
-fn open(root: &Path, opts: &OpenOptions) -> Result<(Session, bool)> {
+fn open(sessions: &Sessions, opts: &OpenOptions) -> Result<(Session, bool)> {
     let ep = opts.episode;
     if let Some(id) = &opts.session_id {
-        let s = session::load(root, id)?;
+        let s = sessions.load(id)?;
         if s.episode != ep {
             return Err(wrong_episode(&s, ep));
         }
@@ -79,7 +162,7 @@ fn open(root: &Path, opts: &OpenOptions) -> Result<(Session, bool)> {
             );
         }
         if s.status == SessionStatus::InProgress {
-            if let Some(active) = find_active(root, ep)? {
+            if let Some(active) = sessions.find_active(ep)? {
                 if active.session_id != s.session_id {
                     return Err(second_writer(ep, &active));
                 }
@@ -87,13 +170,13 @@ fn open(root: &Path, opts: &OpenOptions) -> Result<(Session, bool)> {
         }
         return Ok((s, false));
     }
-    match find_active(root, ep)? {
+    match sessions.find_active(ep)? {
         Some(active) if opts.new_session => Err(second_writer(ep, &active)),
         Some(active) => Ok((active, false)),
         None => {
             // The episode was written already: show that (a new run needs --new).
             if !opts.new_session {
-                if let Some(done) = latest_completed(root, ep) {
+                if let Some(done) = sessions.latest_completed(ep) {
                     return Ok((done, false));
                 }
             }
@@ -111,9 +194,9 @@ fn open(root: &Path, opts: &OpenOptions) -> Result<(Session, bool)> {
 /// that changed since the session last saw them.
 fn refresh_artifacts(env: &Env, s: &mut Session, dry_run: bool) -> Result<Vec<String>> {
     let mut warnings = Vec::new();
+    let stored = refs::store_docs(&env.docs, &env.root, s.episode, dry_run)?;
     let mut refs = Vec::new();
-    for d in &env.docs {
-        let r = d.store(&env.root, s.episode, dry_run)?;
+    for (d, r) in env.docs.iter().zip(stored) {
         if d.key != "summary" && !s.artifacts.is_empty() {
             let before = s
                 .artifacts
@@ -180,10 +263,10 @@ pub fn show(
     // The project is loaded (once) where the show first needs it.
     let pc = ProjectCtx::new(root);
     if opts.dry_run {
-        return show_locked(&pc, opts, stage, None);
+        return show_locked(None, &pc, &mut Sessions::new(root), opts, stage, None);
     }
-    lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, || {
-        show_locked(&pc, opts, stage, None)
+    lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, |held| {
+        show_locked(Some(held), &pc, &mut Sessions::new(root), opts, stage, None)
     })
 }
 
@@ -191,50 +274,60 @@ pub fn show(
 /// the episode's writer lock (no other writer can slip in between). `between` runs after
 /// the submission is saved and before the show (progress, cancellation); it gets the
 /// session id the submission went to and returns how to open the session for the show.
+///
+/// One of each per transaction: the project is loaded once (`ProjectCtx`), the session
+/// files are read once (`Sessions`, built inside the lock and kept in step with the
+/// submission's save), and the episode context (plot, settings, sources) is built once
+/// and reused by the show (`Env::for_session_reusing`).
 pub(crate) fn submit_and_show(
     root: &Path,
     sub: &SubmitOptions,
     ops: &dyn ManuscriptOps,
     between: impl FnOnce(&SubmitOutcome) -> Result<OpenOptions>,
 ) -> Result<(SubmitOutcome, WriteOutcome)> {
-    // One project load and one episode context for both halves: the show reuses what
-    // the submission built (`Env::for_session_reusing`).
     let pc = ProjectCtx::new(root);
-    let run = || {
+    let run = |held: Option<&lock::EpisodeLock>| {
+        let mut sessions = Sessions::new(root);
         let mut env = None;
-        let submitted = submit_locked(&pc, sub, ops, &mut env)?;
+        let submitted = submit_locked(held, &pc, &mut sessions, sub, ops, &mut env)?;
         let opts = between(&submitted)?;
-        let shown = show_locked(&pc, &opts, None, env)?;
+        let shown = show_locked(held, &pc, &mut sessions, &opts, None, env)?;
         Ok((submitted, shown))
     };
     if sub.dry_run {
-        return run();
+        return run(None);
     }
-    lock::with_episode_lock(root, sub.episode, lock::Scope::Writing, run)
+    lock::with_episode_lock(root, sub.episode, lock::Scope::Writing, |held| {
+        run(Some(held))
+    })
 }
 
 /// `earlier`: an episode context this call already built (by a submission), reused when
-/// it fits the session shown.
+/// it fits the session shown. `held`: the writer lock (none in a dry run, which writes
+/// nothing).
 pub(super) fn show_locked(
+    held: Option<&lock::EpisodeLock>,
     pc: &ProjectCtx,
+    sessions: &mut Sessions,
     opts: &OpenOptions,
     stage: Option<&'static StageDef>,
     earlier: Option<Env>,
 ) -> Result<WriteOutcome> {
     let root = pc.root();
-    let (mut s, is_new) = open(root, opts)?;
+    let (mut s, is_new) = open(sessions, opts)?;
     if !is_new && opts.word_count_target.is_some() && !opts.dry_run {
         s.options.word_count_target = opts.word_count_target;
     }
     let env = if is_new {
         Env::load(
             pc,
+            sessions,
             opts.episode,
             opts.plot_content.as_deref(),
             opts.word_count_target,
         )?
     } else {
-        Env::for_session_reusing(pc, &s, earlier)?
+        Env::for_session_reusing(pc, sessions, &s, earlier)?
     };
     let mut warnings = refresh_artifacts(&env, &mut s, opts.dry_run)?;
     if !is_new && opts.plot_content.is_some() {
@@ -270,7 +363,8 @@ pub(super) fn show_locked(
         Some(st) => Some(render_stage(&env, &s, st)?),
         None => None,
     };
-    if !opts.dry_run {
+    let mut written = Vec::new();
+    if let Some(held) = held.filter(|_| !opts.dry_run) {
         if is_new {
             write_json(
                 root,
@@ -287,7 +381,14 @@ pub(super) fn show_locked(
         if let (Some(p), Some(st)) = (prompt.as_mut(), target) {
             let dir = session::writes_dir(&s.session_id);
             let prompt_file = format!("{dir}/{}.prompt.md", st.stem());
-            write_atomic(&root.join(&prompt_file), p.prompt.as_bytes())?;
+            let prompt_path = root.join(&prompt_file);
+            write_atomic(&prompt_path, p.prompt.as_bytes())?;
+            written.push(crate::store::FileRef::from_bytes(
+                root,
+                &prompt_path,
+                p.prompt.as_bytes(),
+                "prompt",
+            ));
             write_json(
                 root,
                 &format!("{dir}/{}.input.json", st.stem()),
@@ -312,7 +413,7 @@ pub(super) fn show_locked(
             p.prompt_file = Some(prompt_file);
         }
         s.last_updated = now();
-        session::save(root, &s)?;
+        written.push(sessions.save(held, &s)?);
     }
     let next = s
         .next_stage()
@@ -332,5 +433,6 @@ pub(super) fn show_locked(
         suggested_actions: suggestions(&s, target),
         warnings,
         sources: env.docs.iter().filter_map(|d| d.file_ref.clone()).collect(),
+        written,
     })
 }

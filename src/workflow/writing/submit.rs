@@ -243,22 +243,29 @@ pub fn submit(root: &Path, opts: &SubmitOptions, ops: &dyn ManuscriptOps) -> Res
     // The project is loaded (once) where the submission first needs it.
     let pc = ProjectCtx::new(root);
     if opts.dry_run {
-        return submit_locked(&pc, opts, ops, &mut None);
+        return submit_locked(None, &pc, &mut Sessions::new(root), opts, ops, &mut None);
     }
-    lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, || {
-        submit_locked(&pc, opts, ops, &mut None)
+    lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, |held| {
+        submit_locked(
+            Some(held),
+            &pc,
+            &mut Sessions::new(root),
+            opts,
+            ops,
+            &mut None,
+        )
     })
 }
 
-fn session_for_submit(root: &Path, opts: &SubmitOptions) -> Result<Session> {
+fn session_for_submit(sessions: &Sessions, opts: &SubmitOptions) -> Result<Session> {
     match &opts.session_id {
         Some(id) => {
-            let s = session::load(root, id)?;
+            let s = sessions.load(id)?;
             if s.episode != opts.episode {
                 return Err(wrong_episode(&s, opts.episode));
             }
             if s.status == SessionStatus::InProgress {
-                if let Some(active) = find_active(root, opts.episode)? {
+                if let Some(active) = sessions.find_active(opts.episode)? {
                     if active.session_id != s.session_id {
                         return Err(second_writer(opts.episode, &active));
                     }
@@ -266,7 +273,7 @@ fn session_for_submit(root: &Path, opts: &SubmitOptions) -> Result<Session> {
             }
             Ok(s)
         }
-        None => find_active(root, opts.episode)?.ok_or_else(|| {
+        None => sessions.find_active(opts.episode)?.ok_or_else(|| {
             Error::new(
                 Code::U005,
                 format!("第{}話に進行中の執筆セッションがありません", opts.episode),
@@ -280,15 +287,18 @@ fn session_for_submit(root: &Path, opts: &SubmitOptions) -> Result<Session> {
 // Long on purpose: the whole submission under the episode lock, in the order the module
 // doc lists (validate, log, artifact, manuscript + check for stages 8-10, advance); the
 // steps share the session read inside the lock.
-/// `env` receives the episode context the submission built, for a show after it.
+/// `env` receives the episode context the submission built, for a show after it. `held`:
+/// the writer lock (none in a dry run, which writes nothing).
 pub(super) fn submit_locked(
+    held: Option<&lock::EpisodeLock>,
     pc: &ProjectCtx,
+    sessions: &mut Sessions,
     opts: &SubmitOptions,
     ops: &dyn ManuscriptOps,
     env: &mut Option<Env>,
 ) -> Result<SubmitOutcome> {
     let root = pc.root();
-    let mut s = session_for_submit(root, opts)?;
+    let mut s = session_for_submit(sessions, opts)?;
     let stage = match opts.stage {
         Some(st) => st,
         None => s.next_stage().ok_or_else(|| {
@@ -299,7 +309,7 @@ pub(super) fn submit_locked(
         })?,
     };
     check_order(&s, stage)?;
-    let env: &Env = env.insert(Env::for_session(pc, &s)?);
+    let env: &Env = env.insert(Env::for_session(pc, sessions, &s)?);
     let title = env.title(Some(&s));
     let t = templates::load(root, &stage.template_name())?;
     let dir = session::writes_dir(&s.session_id);
@@ -310,19 +320,32 @@ pub(super) fn submit_locked(
     let (doc, mut warnings) = match parsed {
         Ok(x) => x,
         Err(e) => {
-            if !opts.dry_run {
-                record_rejection(root, &mut s, stage, &t, &dir, &Value::Null, &e)?;
+            if let Some(held) = held.filter(|_| !opts.dry_run) {
+                record_rejection(
+                    held,
+                    root,
+                    sessions,
+                    &mut s,
+                    stage,
+                    &t,
+                    &dir,
+                    &Value::Null,
+                    &e,
+                )?;
             }
             return Err(e);
         }
     };
     let violations = schema::validate(&t.doc.output_schema, &doc);
     if !violations.is_empty() {
-        let rejected_file = if opts.dry_run {
-            None
-        } else {
-            let err = violation_error(&s, stage, &violations, None);
-            Some(record_rejection(root, &mut s, stage, &t, &dir, &doc, &err)?)
+        let rejected_file = match held.filter(|_| !opts.dry_run) {
+            None => None,
+            Some(held) => {
+                let err = violation_error(&s, stage, &violations, None);
+                Some(record_rejection(
+                    held, root, sessions, &mut s, stage, &t, &dir, &doc, &err,
+                )?)
+            }
         };
         return Err(violation_error(
             &s,
@@ -347,7 +370,7 @@ pub(super) fn submit_locked(
         .prompts
         .get(stage.id)
         .and_then(|p| seconds_since(&p.issued_at));
-    if opts.dry_run {
+    let Some(held) = held.filter(|_| !opts.dry_run) else {
         let mut preview = s.clone();
         preview.complete(stage);
         let next = preview
@@ -372,10 +395,18 @@ pub(super) fn submit_locked(
             next_stage: next.map(|n| n.id.to_string()),
             suggested_actions: vec![opts_cli_submit(&s, stage)],
             warnings,
+            written: Vec::new(),
         });
-    }
+    };
     // Journal first: a crash after this line is recoverable from the log.
-    write_atomic(&root.join(&output_file), body.as_bytes())?;
+    let output_path = root.join(&output_file);
+    write_atomic(&output_path, body.as_bytes())?;
+    let written = vec![crate::store::FileRef::from_bytes(
+        root,
+        &output_path,
+        body.as_bytes(),
+        "stage_output",
+    )];
     io::store_artifact(
         root,
         &body,
@@ -450,7 +481,7 @@ pub(super) fn submit_locked(
     }
     s.complete(stage);
     s.last_updated = now();
-    session::save(root, &s)?;
+    sessions.save(held, &s)?;
     let next = s
         .next_stage()
         .filter(|_| s.status == SessionStatus::InProgress);
@@ -486,6 +517,7 @@ pub(super) fn submit_locked(
         next_stage: next.map(|n| n.id.to_string()),
         suggested_actions,
         warnings,
+        written,
     })
 }
 
@@ -497,8 +529,11 @@ fn opts_cli_submit(s: &Session, stage: &StageDef) -> String {
 }
 
 /// Logs a rejected submission and counts it; returns the log file.
+#[allow(clippy::too_many_arguments)]
 fn record_rejection(
+    held: &lock::EpisodeLock,
     root: &Path,
+    sessions: &mut Sessions,
     s: &mut Session,
     stage: &StageDef,
     t: &Template,
@@ -524,7 +559,7 @@ fn record_rejection(
         });
     entry.rejected = n;
     s.last_updated = now();
-    session::save(root, s)?;
+    sessions.save(held, s)?;
     Ok(file)
 }
 
