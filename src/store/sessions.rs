@@ -100,7 +100,7 @@ impl SessionStore {
 
     /// What one session occupies: its file (`Layout::File`) or its own directory
     /// (`Layout::Dir`); none when `id` is not a valid id of this kind.
-    pub fn entry_of(&self, root: &Path, id: &str) -> Option<PathBuf> {
+    pub(crate) fn entry_of(&self, root: &Path, id: &str) -> Option<PathBuf> {
         self.is_id(id).then(|| match self.layout {
             Layout::File { ext } => self.dir_of(root).join(format!("{id}.{ext}")),
             Layout::Dir { .. } => self.dir_of(root).join(id),

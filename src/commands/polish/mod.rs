@@ -172,7 +172,11 @@ pub fn target(root: &Path, episode: Option<u32>, file: Option<&str>) -> Result<T
 }
 
 /// `target` with the calling verb's project (loaded at most once per call).
-pub fn target_in(pc: &ProjectCtx, episode: Option<u32>, file: Option<&str>) -> Result<Target> {
+pub(crate) fn target_in(
+    pc: &ProjectCtx,
+    episode: Option<u32>,
+    file: Option<&str>,
+) -> Result<Target> {
     let root = pc.root();
     let project = pc.project()?.clone();
     let (path, rel) =

@@ -108,7 +108,7 @@ impl ArtifactStore {
     /// Stores each `(content, options)` in order, under one hold of the artifact lock (one
     /// lock-file open for a batch, e.g. the auto-artifacts of a writing prompt); stops at
     /// the first error, keeping what was stored before it.
-    pub fn store_all(&self, items: Vec<(&str, StoreOptions)>) -> Result<Vec<StoreOutcome>> {
+    pub(crate) fn store_all(&self, items: Vec<(&str, StoreOptions)>) -> Result<Vec<StoreOutcome>> {
         let mut checked = Vec::with_capacity(items.len());
         for (content, opts) in items {
             let content_type = opts.content_type.clone().unwrap_or_else(|| "text".into());
