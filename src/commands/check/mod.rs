@@ -424,14 +424,8 @@ fn run_with(ctx: &Ctx, req: CheckRequest, loaded: Option<&Project>) -> Result<Ch
             ));
         }
     }
-    let owned;
-    let project = match loaded.filter(|p| req.config.is_none() && p.root == ctx.root) {
-        Some(p) => p,
-        None => {
-            owned = Project::load_with(&ctx.root, req.config.as_deref().map(Path::new))?;
-            &owned
-        }
-    };
+    let mut owned = None;
+    let project = project_for(ctx, req.config.as_deref(), loaded, &mut owned)?;
     let settings = settings_for(project, &req);
 
     let jobs = plan(project, &req)?;
@@ -535,6 +529,20 @@ fn run_with(ctx: &Ctx, req: CheckRequest, loaded: Option<&Project>) -> Result<Ch
     };
     super::check::log::record(ctx, &req, &report);
     Ok(report)
+}
+
+/// The project a check runs on: the caller's already loaded one when the request names no
+/// config file of its own, else loaded here into `owned`. One rule for every path that checks.
+pub(crate) fn project_for<'a>(
+    ctx: &Ctx,
+    config: Option<&str>,
+    loaded: Option<&'a Project>,
+    owned: &'a mut Option<Project>,
+) -> Result<&'a Project> {
+    match loaded.filter(|p| config.is_none() && p.root == ctx.root) {
+        Some(p) => Ok(p),
+        None => Ok(owned.insert(Project::load_with(&ctx.root, config.map(Path::new))?)),
+    }
 }
 
 /// Reads, decodes, analyses (or fetches from the cache) one file.

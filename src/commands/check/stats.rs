@@ -163,14 +163,8 @@ pub fn run(
     ml: MlOptimization,
     loaded: Option<&Project>,
 ) -> Result<CheckReport> {
-    let owned;
-    let project = match loaded.filter(|p| req.config.is_none() && p.root == ctx.root) {
-        Some(p) => p,
-        None => {
-            owned = Project::load_with(&ctx.root, req.config.as_deref().map(Path::new))?;
-            &owned
-        }
-    };
+    let mut owned = None;
+    let project = check::project_for(ctx, req.config.as_deref(), loaded, &mut owned)?;
     let Prepared {
         baseline,
         dynamic,
