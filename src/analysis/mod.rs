@@ -451,6 +451,48 @@ mod tests {
         assert!(codes(&aozora, &chosen).contains(&"PERIOD_BEFORE_CLOSE".to_string()));
     }
 
+    /// The web novel's sentence-length, 読点, kanji-run and ending measures are off for
+    /// literary prose, on for a web-novel manuscript, and back on when the config asks.
+    #[test]
+    fn literary_prose_is_not_held_to_web_novel_readability() {
+        let sentence = "　下人は、太刀を鞘におさめて、その太刀の柄を左の手でおさえながら、冷然として、\
+                        南無阿弥陀仏南無阿弥陀仏と唱える老婆の話を聞いていたが、やがて雨の音のほかは\
+                        何も聞こえなくなった門の下で、ひとりで長いあいだ考えこんでいた。\n";
+        let body = sentence.repeat(6);
+        let aozora = format!("題\n著者\n----------\n【テキスト中に現れる記号について】\n----------\n{body}\n底本：「全集」\n入力：誰か\n");
+        let web_novel_measures = [
+            "LONG_SENTENCE",
+            "COMMA_OVERUSE",
+            "CONSECUTIVE_LONG_SENTENCES",
+            "KANJI_RUN",
+            "ENDING_REPETITION",
+        ];
+        let codes = |text: &str, s: &Settings| -> Vec<String> {
+            analyze(text, "t.txt", s)
+                .findings
+                .into_iter()
+                .map(|f| f.code)
+                .collect()
+        };
+        let narou = codes(&body, &Settings::default());
+        for code in web_novel_measures {
+            assert!(narou.iter().any(|c| c == code), "{code} fires on the manuscript: {narou:?}");
+        }
+        let literary = codes(&aozora, &Settings::default());
+        for code in web_novel_measures {
+            assert!(!literary.iter().any(|c| c == code), "{code} is off for Aozora");
+        }
+        let mut asked = Settings::default();
+        asked.rules.insert(
+            "LONG_SENTENCE".into(),
+            settings::RuleOverride {
+                enabled: Some(true),
+                severity: None,
+            },
+        );
+        assert!(codes(&aozora, &asked).iter().any(|c| c == "LONG_SENTENCE"));
+    }
+
     #[test]
     fn decimal_writes_numbers() {
         let mut buf = [0u8; 20];
