@@ -4,25 +4,14 @@ use super::*;
 
 // Submissions.
 
-/// A submission as it arrived.
-#[derive(Debug, Clone)]
-pub enum Payload {
-    /// Already structured (MCP arguments).
-    Json(Value),
-    /// Text from a file or stdin: JSON, YAML, or (stage 8) a bare manuscript.
-    Text(String),
-}
-
 #[derive(Debug, Clone)]
 pub struct SubmitOptions {
     pub episode: u32,
     pub session_id: Option<String>,
     /// Defaults to the session's current stage.
     pub stage: Option<&'static StageDef>,
-    pub payload: Payload,
-    /// The file it came from (messages only).
-    pub source: Option<String>,
-    pub feedback: Option<String>,
+    /// The output and the author's feedback on it.
+    pub submission: Submission,
     /// Validate only; nothing is written.
     pub dry_run: bool,
 }
@@ -316,7 +305,7 @@ pub(super) fn submit_locked(
     let attempts = s.stage_outputs.get(stage.id).map_or(0, |o| o.attempts)
         + s.prompts.get(stage.id).map_or(0, |p| p.rejected)
         + 1;
-    let parsed = parse_payload(&opts.payload, stage, &title);
+    let parsed = parse_payload(&opts.submission.payload, stage, &title);
     let (doc, mut warnings) = match parsed {
         Ok(x) => x,
         Err(e) => {
@@ -472,7 +461,12 @@ pub(super) fn submit_locked(
     if let Some(p) = s.prompts.get_mut(stage.id) {
         p.rejected = 0;
     }
-    if let Some(f) = opts.feedback.as_ref().filter(|f| !f.trim().is_empty()) {
+    if let Some(f) = opts
+        .submission
+        .feedback
+        .as_ref()
+        .filter(|f| !f.trim().is_empty())
+    {
         s.user_feedback.push(Feedback {
             stage: stage.id.to_string(),
             feedback: f.trim().to_string(),
