@@ -23,6 +23,23 @@ pub enum Payload {
     Text(String),
 }
 
+/// A payload as its parsers read it: a structured document, or text to parse (a JSON string
+/// is text: an agent may send YAML or a manuscript as one).
+pub(crate) enum Body<'a> {
+    Doc(&'a Value),
+    Text(&'a str),
+}
+
+impl Payload {
+    /// The document, or the text to parse.
+    pub(crate) fn body(&self) -> Body<'_> {
+        match self {
+            Payload::Json(Value::String(t)) | Payload::Text(t) => Body::Text(t),
+            Payload::Json(v) => Body::Doc(v),
+        }
+    }
+}
+
 /// The one submission a request carries.
 #[derive(Debug, Clone)]
 pub struct Submission {
@@ -176,6 +193,15 @@ mod tests {
         assert!(matches!(s.payload, Payload::Text(ref t) if t == "a: 1"));
         assert_eq!(s.feedback.as_deref(), Some("ok"));
         assert!(s.source.is_none() && s.input.is_none());
+    }
+
+    #[test]
+    fn a_json_string_is_text_to_parse() {
+        let obj = Payload::Json(serde_json::json!({"a": 1}));
+        assert!(matches!(obj.body(), Body::Doc(v) if v["a"] == 1));
+        let string = Payload::Json(Value::String("a: 1".into()));
+        assert!(matches!(string.body(), Body::Text("a: 1")));
+        assert!(matches!(Payload::Text("x".into()).body(), Body::Text("x")));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::session::{
     SessionStatus, StageOutput,
 };
 use super::stages::{self, StageDef, STAGES, TOTAL_STAGES};
-use super::submission::{Payload, Submission};
+use super::submission::{Body, Payload, Submission};
 use super::templates::{self, Template, TemplateInfo};
 use crate::error::{Code, Error, Result};
 use crate::project::Project;

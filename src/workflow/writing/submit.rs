@@ -22,10 +22,9 @@ pub(crate) fn parse_payload(
     stage: &StageDef,
     default_title: &str,
 ) -> Result<(Value, Vec<String>)> {
-    let text = match payload {
-        Payload::Json(Value::String(t)) => t.clone(),
-        Payload::Json(v) => return Ok((v.clone(), Vec::new())),
-        Payload::Text(t) => t.clone(),
+    let text = match payload.body() {
+        Body::Doc(v) => return Ok((v.clone(), Vec::new())),
+        Body::Text(t) => t,
     };
     let trimmed = text.trim_start_matches('\u{feff}').trim();
     if let Ok(v) = serde_json::from_str::<Value>(trimmed) {
