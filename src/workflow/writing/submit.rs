@@ -285,6 +285,11 @@ pub(super) fn submit_locked(
     ops: &dyn ManuscriptOps,
     env: &mut Option<Env>,
 ) -> Result<SubmitOutcome> {
+    // The witness is the lock of this episode (its session, logs and manuscript), checked
+    // before anything is read or written.
+    if let Some(held) = held {
+        held.covers(opts.episode, lock::Scope::Writing)?;
+    }
     let root = pc.root();
     let mut s = session_for_submit(sessions, opts)?;
     let stage = match opts.stage {
