@@ -44,9 +44,8 @@ impl Payload {
 #[derive(Debug, Clone)]
 pub struct Submission {
     pub payload: Payload,
-    /// The file it was read from (`file`), as named: under the root, or absolute.
-    pub source: Option<PathBuf>,
-    /// That file's reference for the envelope's inputs (role `submission`).
+    /// The file it was read from (`file`): its reference for the envelope's inputs (role
+    /// `submission`).
     pub input: Option<FileRef>,
     /// The author's feedback on the submitted stage (e.g. "approved").
     pub feedback: Option<String>,
@@ -57,7 +56,6 @@ impl Submission {
     pub fn json(v: Value) -> Submission {
         Submission {
             payload: Payload::Json(v),
-            source: None,
             input: None,
             feedback: None,
         }
@@ -83,13 +81,13 @@ impl SubmissionFields {
     /// a submission), U001 when more than one of `submission` / `content` / `file` is given;
     /// a `file` is read here (UTF-8, decoded as a manuscript is).
     pub fn parse(self, root: &Path) -> Result<Option<Submission>> {
-        let (payload, source, input) = match (self.submission, self.content, self.file) {
+        let (payload, input) = match (self.submission, self.content, self.file) {
             (None, None, None) => return Ok(None),
-            (Some(v), None, None) => (Payload::Json(v), None, None),
-            (None, Some(t), None) => (Payload::Text(t), None, None),
+            (Some(v), None, None) => (Payload::Json(v), None),
+            (None, Some(t), None) => (Payload::Text(t), None),
             (None, None, Some(f)) => {
-                let (text, path, input) = read(root, &f)?;
-                (Payload::Text(text), Some(path), Some(input))
+                let (text, _, input) = read(root, &f)?;
+                (Payload::Text(text), Some(input))
             }
             _ => {
                 return Err(Error::new(
@@ -100,7 +98,6 @@ impl SubmissionFields {
         };
         Ok(Some(Submission {
             payload,
-            source,
             input,
             feedback: self.feedback,
         }))
@@ -192,7 +189,7 @@ mod tests {
         let s = text.parse(root).unwrap().unwrap();
         assert!(matches!(s.payload, Payload::Text(ref t) if t == "a: 1"));
         assert_eq!(s.feedback.as_deref(), Some("ok"));
-        assert!(s.source.is_none() && s.input.is_none());
+        assert!(s.input.is_none());
     }
 
     #[test]
@@ -217,7 +214,6 @@ mod tests {
         let s = req.take_submission().parse(root).unwrap().unwrap();
         assert!(req.file.is_none() && req.feedback.is_none());
         assert!(matches!(s.payload, Payload::Text(ref t) if t == "a: 1\n"));
-        assert_eq!(s.source.as_deref(), Some(root.join("out.yaml").as_path()));
         let input = s.input.unwrap();
         assert_eq!(
             (input.path.as_str(), input.role.as_str()),
