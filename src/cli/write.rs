@@ -271,7 +271,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> ExitStatus {
 fn show(ctx: &Ctx, a: ShowArgs, sink: &Sink) -> ExitStatus {
     let c = no_save(ctx, a.dry_run);
     let plot_content = match &a.plot_file {
-        Some(f) => match crate::commands::common::read_submission(&ctx.root, &user_path(f)) {
+        Some(f) => match crate::workflow::submission::read_text(&ctx.root, &user_path(f)) {
             Ok((text, _)) => Some(text),
             Err(e) => {
                 let out =

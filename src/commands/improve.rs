@@ -175,7 +175,10 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
             ),
         ));
     }
-    let t = polish::target(&ctx.root, Some(req.episode), None)?;
+    let t = polish::target(
+        &ctx.root,
+        &crate::project::EpisodeOrFile::Episode(req.episode),
+    )?;
     if let Some(exp) = &req.expected_sha256 {
         if exp != &t.sha256 {
             return Err(polish::stale(&t.rel, exp, &t.sha256));

@@ -8,6 +8,7 @@ use super::{Ctx, Report};
 use crate::error::Result;
 use crate::store::FileRef;
 use crate::workflow::plot::{self, PlotOutcome, PlotSubmitOutcome};
+use crate::workflow::submission::{carries_submission, CarriesSubmission};
 use serde::{Deserialize, Serialize};
 
 /// The envelope `command` of this verb, the one name the CLI and the MCP tools use.
@@ -36,6 +37,12 @@ pub struct PlotRequest {
     #[serde(default)]
     pub dry_run: bool,
 }
+
+carries_submission!(PlotRequest {
+    submission,
+    content,
+    file
+});
 
 /// Either the prompt or the accepted plot.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -67,17 +74,10 @@ impl Report for PlotReport {
 }
 
 /// `noveler plot EP` / `noveler plot submit EP` / `noveler_plot`.
-pub fn run(ctx: &Ctx, req: PlotRequest) -> Result<PlotReport> {
-    let mut files_in = Vec::new();
-    let payload = super::common::submission_payload(
-        &ctx.root,
-        &req.submission,
-        &req.content,
-        &req.file,
-        &mut files_in,
-    )?
-    .map(|(payload, _)| payload);
-    match payload {
+pub fn run(ctx: &Ctx, mut req: PlotRequest) -> Result<PlotReport> {
+    let submission = req.take_submission().parse(&ctx.root)?;
+    let mut files_in: Vec<FileRef> = submission.iter().flat_map(|s| s.input.clone()).collect();
+    match submission {
         None => {
             let out = plot::prompt(&ctx.root, req.episode, req.regenerate, req.dry_run)?;
             files_in.extend(out.inputs.iter().filter_map(|r| {
@@ -96,8 +96,14 @@ pub fn run(ctx: &Ctx, req: PlotRequest) -> Result<PlotReport> {
                 files_out,
             })
         }
-        Some(p) => {
-            let out = plot::submit(&ctx.root, req.episode, &p, req.regenerate, req.dry_run)?;
+        Some(s) => {
+            let out = plot::submit(
+                &ctx.root,
+                req.episode,
+                &s.payload,
+                req.regenerate,
+                req.dry_run,
+            )?;
             let files_out = if out.dry_run {
                 Vec::new()
             } else {

@@ -13,6 +13,58 @@ pub struct Episode {
 
 pub use crate::store::lock::episode_number_of;
 
+/// The manuscript a request names: an episode's, or a file (relative to the project root).
+/// Requests keep their own `episode` / `file` fields (so their schemas and flags stay as
+/// they are) and turn them into this through [`EpisodeOrFile::of`], the one check that
+/// exactly one is given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EpisodeOrFile {
+    Episode(u32),
+    File(String),
+}
+
+impl EpisodeOrFile {
+    /// Exactly one of `episode` / `file` (U001 otherwise).
+    pub fn of(episode: Option<u32>, file: Option<String>) -> Result<EpisodeOrFile> {
+        match (episode, file) {
+            (Some(ep), None) => Ok(EpisodeOrFile::Episode(ep)),
+            (None, Some(f)) => Ok(EpisodeOrFile::File(f)),
+            (Some(_), Some(_)) => Err(Error::new(
+                Code::U001,
+                "episode と file はどちらか一方だけ指定してください",
+            )),
+            (None, None) => Err(
+                Error::new(Code::U001, "話数かファイルを指定してください").hint(
+                    "例: `noveler polish 3 --diff` / `noveler polish 40_原稿/第003話.md --diff`",
+                ),
+            ),
+        }
+    }
+
+    /// The episode number, when it names an episode.
+    pub fn episode(&self) -> Option<u32> {
+        match self {
+            EpisodeOrFile::Episode(ep) => Some(*ep),
+            EpisodeOrFile::File(_) => None,
+        }
+    }
+
+    /// The existing regular file it names, confined to `root` (the project's): the
+    /// episode's manuscript (E003 when there is none), or the file.
+    pub(crate) fn resolve(
+        &self,
+        root: &Path,
+        project: &Project,
+    ) -> Result<crate::store::paths::InRoot> {
+        match self {
+            EpisodeOrFile::Episode(ep) => {
+                crate::store::paths::resolve_file(root, &project.manuscript_path(*ep)?)
+            }
+            EpisodeOrFile::File(f) => crate::store::paths::resolve_file(root, Path::new(f)),
+        }
+    }
+}
+
 /// `.md` / `.txt` (the manuscript extensions).
 pub fn is_manuscript_file(path: &Path) -> bool {
     matches!(
@@ -253,6 +305,25 @@ pub(crate) fn episode_of_stem(stem: &str) -> Option<(u32, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn exactly_one_of_episode_or_file() {
+        assert_eq!(
+            EpisodeOrFile::of(Some(3), None).unwrap(),
+            EpisodeOrFile::Episode(3)
+        );
+        let f = EpisodeOrFile::of(None, Some("a.md".into())).unwrap();
+        assert_eq!(
+            (f.episode(), &f),
+            (None, &EpisodeOrFile::File("a.md".into()))
+        );
+        let both = EpisodeOrFile::of(Some(3), Some("a.md".into())).unwrap_err();
+        assert_eq!(both.code, Code::U001);
+        assert!(both.message.contains("どちらか一方"), "{}", both.message);
+        let none = EpisodeOrFile::of(None, None).unwrap_err();
+        assert_eq!(none.code, Code::U001);
+        assert!(none.hint.contains("noveler polish 3"), "{}", none.hint);
+    }
 
     #[test]
     fn episode_numbers_from_file_names() {

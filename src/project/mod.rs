@@ -26,7 +26,7 @@ pub(crate) mod yaml;
 
 pub use config::{Dirs, ProjectConfig};
 pub use glob::Glob;
-pub use layout::{episode_number_of, is_manuscript_file, Episode, SettingsFiles};
+pub use layout::{episode_number_of, is_manuscript_file, Episode, EpisodeOrFile, SettingsFiles};
 pub use rc::RcConfig;
 
 /// The project config file name.

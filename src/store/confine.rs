@@ -180,7 +180,14 @@ pub(crate) fn canonical_prefix(path: &Path) -> std::result::Result<PathBuf, &'st
         match std::fs::canonicalize(&existing) {
             Ok(c) => break c,
             Err(_) => {
-                if std::fs::symlink_metadata(&existing).is_ok() {
+                if let Ok(meta) = std::fs::symlink_metadata(&existing) {
+                    // Not a symlink: another process made it after canonicalize looked
+                    // (eight `artifact store` runs of the same content); resolve it again.
+                    if !meta.file_type().is_symlink() {
+                        if let Ok(c) = std::fs::canonicalize(&existing) {
+                            break c;
+                        }
+                    }
                     return Err("解決できないシンボリックリンク");
                 }
                 match (existing.file_name(), existing.parent()) {

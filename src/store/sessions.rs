@@ -11,7 +11,7 @@
 //! overlong id), so a scheme that one day allows more characters still cannot name a path
 //! outside it.
 
-use super::lock::EpisodeLock;
+use super::lock::{EpisodeLock, Scope};
 use crate::error::Result;
 use std::path::{Path, PathBuf};
 
@@ -32,6 +32,8 @@ pub struct SessionStore {
     pub layout: Layout,
     /// The kind's own id scheme.
     pub valid_id: fn(&str) -> bool,
+    /// The episode lock a write of this kind is made under (`Writing`, `Checks`).
+    pub scope: Scope,
 }
 
 /// Longest id accepted (the schemes' ids are 30-odd characters).
@@ -84,11 +86,25 @@ impl SessionStore {
         }
     }
 
-    /// Writes the session's bytes atomically, under the episode lock `held` (its witness:
-    /// an unlocked write does not compile). An id that is not one of this kind is refused
-    /// (U001) rather than written anywhere.
-    pub fn write(&self, held: &EpisodeLock, root: &Path, id: &str, bytes: &[u8]) -> Result<()> {
-        let _ = held;
+    /// R002 unless `held` is the lock of this kind (its scope) of episode `ep`: the one
+    /// check of the witness, made by every write and removal before anything is touched.
+    pub(crate) fn covers(&self, held: &EpisodeLock, ep: u32) -> Result<()> {
+        held.covers(ep, self.scope)
+    }
+
+    /// Writes the bytes of session `id` of episode `ep` atomically, under that episode's
+    /// lock `held` (its witness: an unlocked write does not compile; another episode's or
+    /// another kind's lock is refused with R002). An id that is not one of this kind is
+    /// refused (U001) rather than written anywhere.
+    pub fn write(
+        &self,
+        held: &EpisodeLock,
+        root: &Path,
+        ep: u32,
+        id: &str,
+        bytes: &[u8],
+    ) -> Result<()> {
+        self.covers(held, ep)?;
         let path = self.checked_path(root, id).ok_or_else(|| {
             crate::error::Error::new(
                 crate::Code::U001,
@@ -107,10 +123,11 @@ impl SessionStore {
         })
     }
 
-    /// Removes session `id` whole (its file, or its directory and everything in it), under
-    /// the episode lock `held`. None there, or an id not of this kind: nothing to do.
-    pub fn remove(&self, held: &EpisodeLock, root: &Path, id: &str) -> Result<()> {
-        let _ = held;
+    /// Removes session `id` of episode `ep` whole (its file, or its directory and
+    /// everything in it), under that episode's lock `held` (R002 otherwise, as `write`).
+    /// None there, or an id not of this kind: nothing to do.
+    pub fn remove(&self, held: &EpisodeLock, root: &Path, ep: u32, id: &str) -> Result<()> {
+        self.covers(held, ep)?;
         let Some(entry) = self.entry_of(root, id) else {
             return Ok(());
         };
@@ -153,7 +170,6 @@ fn shown(id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::lock::Scope;
 
     fn held() -> EpisodeLock {
         EpisodeLock::unheld_for_test(1, Scope::Writing)
@@ -167,6 +183,7 @@ mod tests {
         dir: ".noveler/sessions",
         layout: Layout::File { ext: "yaml" },
         valid_id: any,
+        scope: Scope::Writing,
     };
     const DIRS: SessionStore = SessionStore {
         dir: ".noveler/checks",
@@ -174,6 +191,7 @@ mod tests {
             file: "manifest.json",
         },
         valid_id: any,
+        scope: Scope::Writing,
     };
 
     #[test]
@@ -194,7 +212,7 @@ mod tests {
             assert!(FILES.checked_path(root, bad).is_none(), "{bad:?}");
             assert!(DIRS.read(root, bad).unwrap().is_none(), "{bad:?}");
             assert_eq!(
-                FILES.write(&held(), root, bad, b"x").unwrap_err().code,
+                FILES.write(&held(), root, 1, bad, b"x").unwrap_err().code,
                 crate::Code::U001
             );
         }
@@ -206,15 +224,15 @@ mod tests {
     fn writes_reads_and_lists_both_layouts() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        FILES.write(&held(), root, "s_2", b"two").unwrap();
-        FILES.write(&held(), root, "s_1", b"one").unwrap();
+        FILES.write(&held(), root, 1, "s_2", b"two").unwrap();
+        FILES.write(&held(), root, 1, "s_1", b"one").unwrap();
         std::fs::write(root.join(".noveler/sessions/notes.txt"), "x").unwrap();
         assert_eq!(FILES.ids(root), ["s_1", "s_2"]);
         assert_eq!(FILES.read(root, "s_1").unwrap().unwrap(), b"one");
         assert_eq!(FILES.read(root, "s_9").unwrap(), None);
 
         assert!(DIRS.ids(root).is_empty());
-        DIRS.write(&held(), root, "QC_1", b"{}").unwrap();
+        DIRS.write(&held(), root, 1, "QC_1", b"{}").unwrap();
         std::fs::write(root.join(".noveler/checks/stray"), "x").unwrap();
         assert_eq!(DIRS.ids(root), ["QC_1"]);
         assert!(root.join(".noveler/checks/QC_1/manifest.json").is_file());
@@ -223,11 +241,40 @@ mod tests {
             DIRS.entry_of(root, "QC_1").unwrap(),
             root.join(".noveler/checks/QC_1")
         );
-        DIRS.remove(&held(), root, "QC_1").unwrap();
+        DIRS.remove(&held(), root, 1, "QC_1").unwrap();
         assert!(DIRS.ids(root).is_empty());
-        FILES.remove(&held(), root, "s_1").unwrap();
-        FILES.remove(&held(), root, "../x").unwrap();
+        FILES.remove(&held(), root, 1, "s_1").unwrap();
+        FILES.remove(&held(), root, 1, "../x").unwrap();
         assert_eq!(FILES.ids(root), ["s_2"]);
+    }
+
+    #[test]
+    fn a_witness_for_episode_2_cannot_write_or_remove_episode_3s_session() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let two = EpisodeLock::unheld_for_test(2, Scope::Writing);
+        let err = FILES.write(&two, root, 3, "s_3", b"three").unwrap_err();
+        assert_eq!(err.code, crate::Code::R002);
+        assert!(err.message.contains("第3話"), "{}", err.message);
+        assert!(!root.join(".noveler").exists(), "nothing was written");
+        // The other kind's lock of the right episode is refused too.
+        let checks = EpisodeLock::unheld_for_test(3, Scope::Checks);
+        assert_eq!(
+            FILES
+                .write(&checks, root, 3, "s_3", b"three")
+                .unwrap_err()
+                .code,
+            crate::Code::R002
+        );
+        let three = EpisodeLock::unheld_for_test(3, Scope::Writing);
+        FILES.write(&three, root, 3, "s_3", b"three").unwrap();
+        assert_eq!(
+            FILES.remove(&two, root, 3, "s_3").unwrap_err().code,
+            crate::Code::R002
+        );
+        assert_eq!(FILES.ids(root), ["s_3"], "still there");
+        FILES.remove(&three, root, 3, "s_3").unwrap();
+        assert!(FILES.ids(root).is_empty());
     }
 
     #[test]

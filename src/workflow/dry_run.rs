@@ -73,7 +73,7 @@ impl Snapshot {
             };
             let manifest = CHECK_SESSIONS.path_of(root, &id);
             match self.sessions.get(&id) {
-                None => CHECK_SESSIONS.remove(held, root, &id)?,
+                None => CHECK_SESSIONS.remove(held, root, ep, &id)?,
                 Some(before) => {
                     for name in names(&dir) {
                         let path = dir.join(&name);
@@ -82,7 +82,7 @@ impl Snapshot {
                             Some(bytes) if path == manifest => {
                                 let now = CHECK_SESSIONS.read(root, &id).ok().flatten();
                                 if now.as_deref() != Some(bytes.as_slice()) {
-                                    CHECK_SESSIONS.write(held, root, &id, bytes)?;
+                                    CHECK_SESSIONS.write(held, root, ep, &id, bytes)?;
                                 }
                             }
                             Some(_) => {}

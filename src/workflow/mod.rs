@@ -21,6 +21,7 @@ pub mod schema;
 pub mod session;
 pub mod stages;
 pub mod steps;
+pub mod submission;
 pub mod templates;
 pub mod text_fetch;
 pub mod tool_choice;

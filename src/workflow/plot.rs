@@ -10,8 +10,9 @@ use super::io::{self, ProjectInfo};
 use super::refs::{self, PromptStats};
 use super::schema::{self, Violation};
 use super::session::{self, ArtifactRef, Session};
+use super::submission::{Body, Payload};
 use super::templates::{self, TemplateInfo};
-use super::writing::{self, Env, InputRef, Payload};
+use super::writing::{self, Env, InputRef};
 use crate::error::{Code, Error, Result};
 use crate::project::Project;
 use crate::store::fileref::shown_path;
@@ -206,10 +207,9 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
 
 /// Parses a plot submission (YAML or JSON).
 fn parse_plot(payload: &Payload) -> Result<(Value, Option<String>)> {
-    let text = match payload {
-        Payload::Json(Value::String(t)) => t.clone(),
-        Payload::Json(v) => return Ok((v.clone(), None)),
-        Payload::Text(t) => t.clone(),
+    let text = match payload.body() {
+        Body::Doc(v) => return Ok((v.clone(), None)),
+        Body::Text(t) => t,
     };
     let text = text.trim_start_matches('\u{feff}').to_string();
     match serde_yaml::from_str::<Value>(&text) {

@@ -225,6 +225,7 @@ pub const STORE: SessionStore = SessionStore {
     dir: SESSIONS_DIR,
     layout: Layout::File { ext: "yaml" },
     valid_id,
+    scope: Scope::Writing,
 };
 
 pub(crate) fn path_of(root: &Path, id: &str) -> PathBuf {
@@ -310,10 +311,15 @@ fn parse(root: &Path, id: &str, path: &Path, bytes: &[u8]) -> Result<Session> {
 /// witness); returns the reference (sha256, size) of the bytes written, so a caller that
 /// reports the file need not read it back.
 pub fn save(held: &EpisodeLock, root: &Path, session: &Session) -> Result<crate::store::FileRef> {
-    held.covers(session.episode, Scope::Writing)?;
     let text = serde_yaml::to_string(session)
         .map_err(|e| Error::new(Code::R002, format!("セッションのYAML化に失敗: {e}")))?;
-    STORE.write(held, root, &session.session_id, text.as_bytes())?;
+    STORE.write(
+        held,
+        root,
+        session.episode,
+        &session.session_id,
+        text.as_bytes(),
+    )?;
     let path = STORE.path_of(root, &session.session_id);
     Ok(crate::store::FileRef::from_bytes(
         root,
@@ -499,6 +505,18 @@ mod tests {
         let first = text.find("  plot_data_preparation:").unwrap();
         let second = text.find("  analyze_plot_structure:").unwrap();
         assert!(first < second, "stage order in the file:\n{text}");
+        assert_eq!(load(dir.path(), &s.session_id).unwrap(), s);
+    }
+
+    #[test]
+    fn a_witness_for_episode_2_cannot_save_episode_3s_session() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Session::new("session_20260102_030405_abcdef".into(), 3, "t");
+        let two = EpisodeLock::unheld_for_test(2, Scope::Writing);
+        assert_eq!(save(&two, dir.path(), &s).unwrap_err().code, Code::R002);
+        assert!(!path_of(dir.path(), &s.session_id).exists());
+        let three = EpisodeLock::unheld_for_test(3, Scope::Writing);
+        save(&three, dir.path(), &s).unwrap();
         assert_eq!(load(dir.path(), &s.session_id).unwrap(), s);
     }
 

@@ -16,7 +16,7 @@ use crate::analysis::fix::{self, Applicability, AppliedFix, Fix};
 use crate::analysis::morph::Lexicon;
 use crate::analysis::{self, sha256_hex, FileAnalysis, Finding, Settings, Source};
 use crate::error::{Code, Error, Result};
-use crate::project::Project;
+use crate::project::{EpisodeOrFile, Project};
 use crate::store::backup::{self, BackupRef};
 use crate::store::{lock, paths, write_atomic, FileRef};
 use crate::workflow::context::ProjectCtx;
@@ -167,40 +167,14 @@ pub struct Target {
     pub source: Source,
 }
 
-pub fn target(root: &Path, episode: Option<u32>, file: Option<&str>) -> Result<Target> {
-    target_in(&ProjectCtx::new(root), episode, file)
+pub fn target(root: &Path, which: &EpisodeOrFile) -> Result<Target> {
+    target_in(&ProjectCtx::new(root), which)
 }
 
 /// `target` with the calling verb's project (loaded at most once per call).
-pub(crate) fn target_in(
-    pc: &ProjectCtx,
-    episode: Option<u32>,
-    file: Option<&str>,
-) -> Result<Target> {
-    let root = pc.root();
+pub(crate) fn target_in(pc: &ProjectCtx, which: &EpisodeOrFile) -> Result<Target> {
     let project = pc.project()?.clone();
-    let (path, rel) =
-        match (episode, file) {
-            (Some(ep), None) => {
-                let p = project.manuscript_path(ep)?;
-                let r = paths::resolve_file(root, &p)?;
-                (r.abs, r.rel)
-            }
-            (None, Some(f)) => {
-                let r = paths::resolve_file(root, Path::new(f))?;
-                (r.abs, r.rel)
-            }
-            (Some(_), Some(_)) => {
-                return Err(Error::new(
-                    Code::U001,
-                    "episode と file はどちらか一方だけ指定してください",
-                ))
-            }
-            (None, None) => return Err(Error::new(Code::U001, "話数かファイルを指定してください")
-                .hint(
-                    "例: `noveler polish 3 --diff` / `noveler polish 40_原稿/第003話.md --diff`",
-                )),
-        };
+    let paths::InRoot { abs: path, rel } = which.resolve(pc.root(), &project)?;
     let bytes = crate::store::text::read_bytes(&path)?;
     let source = crate::store::text::decode(&path, &bytes)?;
     if source.text.trim().is_empty() {
@@ -484,7 +458,7 @@ pub fn run(ctx: &Ctx, req: PolishRequest) -> Result<PolishReport> {
 
 /// `run` with the calling verb's project (`polish_many`, `evaluate`: loaded once per call).
 pub fn run_in(ctx: &Ctx, req: PolishRequest, pc: &ProjectCtx) -> Result<PolishReport> {
-    let t = target_in(pc, req.episode, req.file.as_deref())?;
+    let t = target_in(pc, &EpisodeOrFile::of(req.episode, req.file.clone())?)?;
     if let Some(exp) = &req.expected_sha256 {
         if exp != &t.sha256 {
             return Err(stale(&t.rel, exp, &t.sha256));

@@ -60,8 +60,9 @@ fn episode_for(t: &Target, episode: Option<u32>) -> u32 {
 
 pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<StageReport> {
     let name = stage_template(req.stage)?;
-    let t = target(&ctx.root, req.episode, req.file.as_deref())?;
-    let ep = episode_for(&t, req.episode);
+    let which = EpisodeOrFile::of(req.episode, req.file.clone())?;
+    let t = target(&ctx.root, &which)?;
+    let ep = episode_for(&t, which.episode());
     let template = templates::load(&ctx.root, name)?;
     let settings = &t.project.settings;
     let analysis = crate::store::dictionary::analyze(&t.source.text, &t.rel, settings)?;
@@ -128,8 +129,8 @@ pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<StageReport> {
                 .join("\n")
         },
     );
-    let target_arg = req
-        .episode
+    let target_arg = which
+        .episode()
         .map(|e| e.to_string())
         .unwrap_or_else(|| t.rel.clone());
     let submit = format!(
@@ -175,7 +176,10 @@ pub struct SubmitRequest {
 
 pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
     let name = stage_template(req.stage)?;
-    let t = target(&ctx.root, req.episode, req.file.as_deref())?;
+    let t = target(
+        &ctx.root,
+        &EpisodeOrFile::of(req.episode, req.file.clone())?,
+    )?;
     let template = templates::load(&ctx.root, name)?;
     judgment::validate(&template.doc.output_schema, &req.result, &template.name)?;
     let base = req

@@ -10,7 +10,6 @@
 
 pub mod modes;
 
-use super::common::submission_payload;
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
@@ -18,9 +17,10 @@ use crate::workflow::io::{CheckOutcome, ManuscriptOps};
 use crate::workflow::recovery::{self, ExecuteOutcome, ResumeFailureOutcome, TasksOutcome};
 use crate::workflow::session::{self, SessionStatus};
 use crate::workflow::stages::{self, StageDef};
+use crate::workflow::submission::{carries_submission, CarriesSubmission, Submission};
 use crate::workflow::writing::{
-    self, OpenOptions, Payload, ResumeOutcome, SessionSummary, StatusOutcome, SubmitOptions,
-    SubmitOutcome, WriteOutcome,
+    self, OpenOptions, ResumeOutcome, SessionSummary, StatusOutcome, SubmitOptions, SubmitOutcome,
+    WriteOutcome,
 };
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -253,8 +253,23 @@ pub(crate) fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -
     Some(format!("episode:{ep}"))
 }
 
+carries_submission!(
+    WriteRequest { submission, feedback };
+    StepRequest { submission, feedback };
+    StageRequest { submission, feedback };
+    DraftRequest { submission };
+    WriteSubmitRequest { submission, content, file, feedback };
+    EnhancedExecuteRequest { submission, feedback };
+);
+
 /// `noveler write EP` / `noveler_write`.
-pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
+pub fn run(ctx: &Ctx, mut req: WriteRequest) -> Result<WriteReport> {
+    let submission = req.take_submission().parse(&ctx.root)?;
+    run_with(ctx, req, submission)
+}
+
+/// `run` once the request's submission is parsed (its own submission fields are not read).
+fn run_with(ctx: &Ctx, req: WriteRequest, submission: Option<Submission>) -> Result<WriteReport> {
     check_episode(req.episode)?;
     let stage = stage_of(req.step, req.stage.as_deref())?;
     let open = |session_id: Option<String>, submitted: bool| OpenOptions {
@@ -266,10 +281,10 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
         word_count_target: req.word_count_target,
         draft_only: req.draft_only,
     };
-    let phases = if req.submission.is_some() { 2 } else { 1 };
-    let (submitted, outcome) = match &req.submission {
+    let phases = if submission.is_some() { 2 } else { 1 };
+    let (submitted, outcome) = match submission {
         // Submit, then show the next stage: one transaction under one writer lock.
-        Some(sub) => {
+        Some(submission) => {
             ctx.report_progress(0, phases, "submit");
             let (out, outcome) = writing::submit_and_show(
                 &ctx.root,
@@ -277,9 +292,7 @@ pub fn run(ctx: &Ctx, req: WriteRequest) -> Result<WriteReport> {
                     episode: req.episode,
                     session_id: req.session_id.clone(),
                     stage,
-                    payload: Payload::Json(sub.clone()),
-                    source: None,
-                    feedback: req.feedback.clone(),
+                    submission,
                     dry_run: req.dry_run,
                 },
                 &ManuscriptVerbs,
@@ -351,18 +364,18 @@ pub struct StepRequest {
 }
 
 /// Step `n` through `run`.
-pub fn step(ctx: &Ctx, n: u32, req: StepRequest) -> Result<WriteReport> {
-    run(
+pub fn step(ctx: &Ctx, n: u32, mut req: StepRequest) -> Result<WriteReport> {
+    let submission = req.take_submission().parse(&ctx.root)?;
+    run_with(
         ctx,
         WriteRequest {
             episode: req.episode,
             session_id: req.session_id,
             step: Some(n),
-            submission: req.submission,
-            feedback: req.feedback,
             dry_run: req.dry_run,
             ..Default::default()
         },
+        submission,
     )
 }
 
@@ -391,18 +404,18 @@ pub struct StageRequest {
 }
 
 /// One stage by name through `run`.
-pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<WriteReport> {
-    run(
+pub fn stage(ctx: &Ctx, mut req: StageRequest) -> Result<WriteReport> {
+    let submission = req.take_submission().parse(&ctx.root)?;
+    run_with(
         ctx,
         WriteRequest {
             episode: req.episode,
             session_id: req.session_id,
             stage: Some(req.stage),
-            submission: req.submission,
-            feedback: req.feedback,
             dry_run: req.dry_run,
             ..Default::default()
         },
+        submission,
     )
 }
 
@@ -429,7 +442,7 @@ pub struct DraftRequest {
 }
 
 /// Stage 8 without the design stages still open (they are recorded as skipped).
-pub fn draft(ctx: &Ctx, req: DraftRequest) -> Result<WriteReport> {
+pub fn draft(ctx: &Ctx, mut req: DraftRequest) -> Result<WriteReport> {
     if let Some(t) = req.word_count_target {
         if !(1000..=20000).contains(&t) {
             return Err(Error::new(
@@ -438,49 +451,36 @@ pub fn draft(ctx: &Ctx, req: DraftRequest) -> Result<WriteReport> {
             ));
         }
     }
-    if req.submission.is_some() {
-        // Make sure the session exists and has skipped to stage 8 before submitting.
-        run(
-            ctx,
-            WriteRequest {
-                episode: req.episode,
-                session_id: req.session_id.clone(),
-                step: Some(8),
-                dry_run: req.dry_run,
-                plot_content: req.plot_content.clone(),
-                word_count_target: req.word_count_target,
-                draft_only: true,
-                ..Default::default()
-            },
-        )
-        .and_then(|shown| {
-            run(
-                ctx,
-                WriteRequest {
-                    episode: req.episode,
-                    session_id: Some(shown.outcome.session_id),
-                    step: Some(8),
-                    submission: req.submission.clone(),
-                    dry_run: req.dry_run,
-                    ..Default::default()
-                },
-            )
-        })
-    } else {
-        run(
-            ctx,
-            WriteRequest {
-                episode: req.episode,
-                session_id: req.session_id,
-                step: Some(8),
-                dry_run: req.dry_run,
-                plot_content: req.plot_content,
-                word_count_target: req.word_count_target,
-                draft_only: true,
-                ..Default::default()
-            },
-        )
-    }
+    let submission = req.take_submission().parse(&ctx.root)?;
+    let shown = run_with(
+        ctx,
+        WriteRequest {
+            episode: req.episode,
+            session_id: req.session_id,
+            step: Some(8),
+            dry_run: req.dry_run,
+            plot_content: req.plot_content,
+            word_count_target: req.word_count_target,
+            draft_only: true,
+            ..Default::default()
+        },
+        None,
+    )?;
+    let Some(submission) = submission else {
+        return Ok(shown);
+    };
+    // The session exists and has skipped to stage 8: submit the manuscript to it.
+    run_with(
+        ctx,
+        WriteRequest {
+            episode: req.episode,
+            session_id: Some(shown.outcome.session_id),
+            step: Some(8),
+            dry_run: req.dry_run,
+            ..Default::default()
+        },
+        Some(submission),
+    )
 }
 
 /// `noveler write submit EP --session ID --stage N --file F`.
@@ -534,34 +534,24 @@ impl Report for WriteSubmitReport {
 }
 
 /// `noveler write submit`.
-pub fn submit(ctx: &Ctx, req: WriteSubmitRequest) -> Result<WriteSubmitReport> {
+pub fn submit(ctx: &Ctx, mut req: WriteSubmitRequest) -> Result<WriteSubmitReport> {
     check_episode(req.episode)?;
     let stage = match &req.stage {
         Some(s) => Some(stages::parse(s)?),
         None => None,
     };
-    let mut files_in = Vec::new();
-    let (payload, source) = submission_payload(
-        &ctx.root,
-        &req.submission,
-        &req.content,
-        &req.file,
-        &mut files_in,
-    )?
-    .ok_or_else(|| {
+    let submission = req.take_submission().parse(&ctx.root)?.ok_or_else(|| {
         Error::new(Code::U001, "提出内容がありません")
             .hint("--file F（標準入力なら --file -）で出力を渡してください。")
     })?;
-    let source = source.map(|path| path.display().to_string());
+    let files_in = submission.input.clone().into_iter().collect();
     let outcome = writing::submit(
         &ctx.root,
         &SubmitOptions {
             episode: req.episode,
             session_id: req.session_id,
             stage,
-            payload,
-            source,
-            feedback: req.feedback,
+            submission,
             dry_run: req.dry_run,
         },
         &ManuscriptVerbs,
@@ -723,8 +713,15 @@ pub struct EnhancedExecuteReport {
 
 impl Report for EnhancedExecuteReport {}
 
-pub fn enhanced_execute(ctx: &Ctx, req: EnhancedExecuteRequest) -> Result<EnhancedExecuteReport> {
+pub fn enhanced_execute(
+    ctx: &Ctx,
+    mut req: EnhancedExecuteRequest,
+) -> Result<EnhancedExecuteReport> {
     check_episode(req.episode).map_err(recovery::enhanced)?;
+    let submission = req
+        .take_submission()
+        .parse(&ctx.root)
+        .map_err(recovery::enhanced)?;
     let progress = |d: u64, t: u64, what: &str| ctx.report_progress(d, t, what);
     recovery::execute_step(
         &ctx.root,
@@ -732,8 +729,7 @@ pub fn enhanced_execute(ctx: &Ctx, req: EnhancedExecuteRequest) -> Result<Enhanc
             episode: req.episode,
             step: req.step_id,
             session_id: req.session_id,
-            submission: req.submission.map(Payload::Json),
-            feedback: req.feedback,
+            submission,
             dry_run: req.dry_run,
         },
         &progress,

@@ -392,6 +392,8 @@ fn execute_step_locked(
     pc: &ProjectCtx,
     input: StepInput,
 ) -> Result<StepResult> {
+    // The witness is this episode's checks lock (its session and step files).
+    held.covers(input.episode, lock::Scope::Checks)?;
     let step = steps::by_number(input.step).ok_or_else(|| invalid_step(input.step as i64))?;
     let (mut m, created) = open_session(
         held,

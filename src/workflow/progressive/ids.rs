@@ -58,6 +58,7 @@ pub const CHECK_SESSIONS: SessionStore = SessionStore {
     dir: CHECKS_DIR,
     layout: Layout::Dir { file: MANIFEST },
     valid_id: valid_session_id,
+    scope: Scope::Checks,
 };
 
 pub(super) fn manifest_path(root: &Path, id: &str) -> PathBuf {
@@ -101,7 +102,8 @@ pub(crate) fn load_manifest(root: &Path, id: &str) -> Result<Manifest> {
 
 /// Saves the manifest under the episode's `Checks` lock (`held`, its witness).
 pub(super) fn save_manifest(held: &EpisodeLock, root: &Path, m: &mut Manifest) -> Result<()> {
-    held.covers(m.episode_number, Scope::Checks)?;
+    // Checked before the manifest is touched (the write checks it again).
+    CHECK_SESSIONS.covers(held, m.episode_number)?;
     m.state_version += 1;
     m.updated_at = timestamp(SystemTime::now());
     m.refresh();
@@ -111,7 +113,7 @@ pub(super) fn save_manifest(held: &EpisodeLock, root: &Path, m: &mut Manifest) -
             format!("マニフェストのJSON化に失敗しました: {e}"),
         )
     })?;
-    CHECK_SESSIONS.write(held, root, &m.session_id, &body)
+    CHECK_SESSIONS.write(held, root, m.episode_number, &m.session_id, &body)
 }
 
 /// Session ids of episode `ep` (oldest first).

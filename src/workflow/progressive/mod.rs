@@ -68,6 +68,20 @@ pub use results::*;
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_witness_for_episode_2_cannot_run_episode_3s_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let two = lock::EpisodeLock::unheld_for_test(2, lock::Scope::Checks);
+        let input = StepInput {
+            episode: 3,
+            step: 1,
+            ..Default::default()
+        };
+        let err = execute_step_held(&two, dir.path(), input).unwrap_err();
+        assert_eq!(err.code, Code::R002);
+        assert!(!dir.path().join(".noveler").exists(), "nothing was written");
+    }
+
     /// The text renderings' `as_str` is the JSON word.
     #[test]
     fn status_words_are_the_json_words() {

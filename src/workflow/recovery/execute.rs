@@ -94,9 +94,9 @@ pub struct StepCall {
     pub episode: u32,
     pub step: u32,
     pub session_id: Option<String>,
-    /// The step's output; without it the step's prompt is rendered.
-    pub submission: Option<Payload>,
-    pub feedback: Option<String>,
+    /// The step's output (and the author's feedback on it); without it the step's prompt
+    /// is rendered.
+    pub submission: Option<Submission>,
     pub dry_run: bool,
 }
 
@@ -113,7 +113,6 @@ pub(crate) fn execute_step(
         step,
         session_id,
         submission,
-        feedback,
         dry_run,
     } = call;
     let session_id = session_id.as_deref();
@@ -129,15 +128,13 @@ pub(crate) fn execute_step(
         .map(str::to_string)
         .or_else(|| repaired.as_ref().map(|s| s.session_id.clone()));
     let ran = match submission {
-        Some(payload) => Ran::Submitted(writing::submit(
+        Some(submission) => Ran::Submitted(writing::submit(
             root,
             &SubmitOptions {
                 episode: ep,
                 session_id: sid,
                 stage: Some(stage),
-                payload,
-                source: None,
-                feedback,
+                submission,
                 dry_run,
             },
             ops,

@@ -13,6 +13,7 @@ use super::session::{
     SessionStatus, StageOutput,
 };
 use super::stages::{self, StageDef, STAGES, TOTAL_STAGES};
+use super::submission::{Body, Payload, Submission};
 use super::templates::{self, Template, TemplateInfo};
 use crate::error::{Code, Error, Result};
 use crate::project::Project;
@@ -38,6 +39,50 @@ pub use submit::*;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Manuscript verbs a test that must not reach them passes.
+    struct NoManuscript;
+    impl ManuscriptOps for NoManuscript {
+        fn write(&self, _: &Path, _: &str, _: &str, _: Option<&str>) -> Result<Option<String>> {
+            unreachable!("no manuscript is written")
+        }
+        fn check(&self, _: &Project, _: &Path) -> Result<io::CheckOutcome> {
+            unreachable!("no manuscript is checked")
+        }
+    }
+
+    #[test]
+    fn a_witness_for_episode_2_cannot_submit_or_show_episode_3() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let two = lock::EpisodeLock::unheld_for_test(2, lock::Scope::Writing);
+        let pc = ProjectCtx::new(root);
+        let submit = SubmitOptions {
+            episode: 3,
+            session_id: None,
+            stage: None,
+            submission: Submission::json(json!({"a": 1})),
+            dry_run: false,
+        };
+        let err = submit_locked(
+            Some(&two),
+            &pc,
+            &mut Sessions::new(root),
+            &submit,
+            &NoManuscript,
+            &mut None,
+        )
+        .unwrap_err();
+        assert_eq!(err.code, Code::R002);
+        let show = OpenOptions {
+            episode: 3,
+            ..Default::default()
+        };
+        let err =
+            show_locked(Some(&two), &pc, &mut Sessions::new(root), &show, None, None).unwrap_err();
+        assert_eq!(err.code, Code::R002);
+        assert!(!root.join(".noveler").exists(), "nothing was written");
+    }
 
     #[test]
     fn the_sessions_view_answers_from_one_listing_kept_in_step_with_saves() {

@@ -313,6 +313,10 @@ pub(super) fn show_locked(
     stage: Option<&'static StageDef>,
     earlier: Option<Env>,
 ) -> Result<WriteOutcome> {
+    // As `submit_locked`: the witness is this episode's writer lock.
+    if let Some(held) = held {
+        held.covers(opts.episode, lock::Scope::Writing)?;
+    }
     let root = pc.root();
     let (mut s, is_new) = open(sessions, opts)?;
     if !is_new && opts.word_count_target.is_some() && !opts.dry_run {

@@ -4,25 +4,14 @@ use super::*;
 
 // Submissions.
 
-/// A submission as it arrived.
-#[derive(Debug, Clone)]
-pub enum Payload {
-    /// Already structured (MCP arguments).
-    Json(Value),
-    /// Text from a file or stdin: JSON, YAML, or (stage 8) a bare manuscript.
-    Text(String),
-}
-
 #[derive(Debug, Clone)]
 pub struct SubmitOptions {
     pub episode: u32,
     pub session_id: Option<String>,
     /// Defaults to the session's current stage.
     pub stage: Option<&'static StageDef>,
-    pub payload: Payload,
-    /// The file it came from (messages only).
-    pub source: Option<String>,
-    pub feedback: Option<String>,
+    /// The output and the author's feedback on it.
+    pub submission: Submission,
     /// Validate only; nothing is written.
     pub dry_run: bool,
 }
@@ -33,10 +22,9 @@ pub(crate) fn parse_payload(
     stage: &StageDef,
     default_title: &str,
 ) -> Result<(Value, Vec<String>)> {
-    let text = match payload {
-        Payload::Json(Value::String(t)) => t.clone(),
-        Payload::Json(v) => return Ok((v.clone(), Vec::new())),
-        Payload::Text(t) => t.clone(),
+    let text = match payload.body() {
+        Body::Doc(v) => return Ok((v.clone(), Vec::new())),
+        Body::Text(t) => t,
     };
     let trimmed = text.trim_start_matches('\u{feff}').trim();
     if let Ok(v) = serde_json::from_str::<Value>(trimmed) {
@@ -297,6 +285,11 @@ pub(super) fn submit_locked(
     ops: &dyn ManuscriptOps,
     env: &mut Option<Env>,
 ) -> Result<SubmitOutcome> {
+    // The witness is the lock of this episode (its session, logs and manuscript), checked
+    // before anything is read or written.
+    if let Some(held) = held {
+        held.covers(opts.episode, lock::Scope::Writing)?;
+    }
     let root = pc.root();
     let mut s = session_for_submit(sessions, opts)?;
     let stage = match opts.stage {
@@ -316,7 +309,7 @@ pub(super) fn submit_locked(
     let attempts = s.stage_outputs.get(stage.id).map_or(0, |o| o.attempts)
         + s.prompts.get(stage.id).map_or(0, |p| p.rejected)
         + 1;
-    let parsed = parse_payload(&opts.payload, stage, &title);
+    let parsed = parse_payload(&opts.submission.payload, stage, &title);
     let (doc, mut warnings) = match parsed {
         Ok(x) => x,
         Err(e) => {
@@ -472,7 +465,12 @@ pub(super) fn submit_locked(
     if let Some(p) = s.prompts.get_mut(stage.id) {
         p.rejected = 0;
     }
-    if let Some(f) = opts.feedback.as_ref().filter(|f| !f.trim().is_empty()) {
+    if let Some(f) = opts
+        .submission
+        .feedback
+        .as_ref()
+        .filter(|f| !f.trim().is_empty())
+    {
         s.user_feedback.push(Feedback {
             stage: stage.id.to_string(),
             feedback: f.trim().to_string(),
