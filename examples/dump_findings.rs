@@ -150,7 +150,7 @@ fn main() {
     std::fs::create_dir_all(&out_dir).unwrap();
     let default = Settings::default();
     let mut custom = Settings::default();
-    custom.typos.extend(
+    std::sync::Arc::make_mut(&mut custom.typos).extend(
         [
             ("あい", "えい"),
             ("あいう", "かきく"),
@@ -164,7 +164,7 @@ fn main() {
             right: r.to_string(),
         }),
     );
-    custom.notation_pairs.extend(
+    std::sync::Arc::make_mut(&mut custom.notation_pairs).extend(
         [
             ("猫|ねこ猫", "ねこ|ne"),
             ("あい|あ", "い|いう"),
@@ -182,11 +182,11 @@ fn main() {
 
     // Words of the dictionaries as extra fragments.
     let mut frags: Vec<String> = FRAGMENTS.iter().map(|s| s.to_string()).collect();
-    for t in &default.typos {
+    for t in default.typos.iter() {
         frags.push(t.wrong.clone());
         frags.push(t.right.clone());
     }
-    for p in &default.notation_pairs {
+    for p in default.notation_pairs.iter() {
         frags.extend(p.a.split('|').map(str::to_string));
         frags.extend(p.b.split('|').map(str::to_string));
     }

@@ -2,7 +2,7 @@
 
 use super::settings::{NotationPair, TypoEntry};
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 const TYPOS_TSV: &str = include_str!("../../templates/dictionaries/typos.tsv");
 const NOTATION_TSV: &str = include_str!("../../templates/dictionaries/notation_pairs.tsv");
@@ -51,42 +51,39 @@ pub(crate) fn parse_pairs(tsv: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The embedded typo dictionary (parsed once per process).
-pub(crate) fn default_typos() -> Vec<TypoEntry> {
-    static TYPOS: OnceLock<Vec<TypoEntry>> = OnceLock::new();
-    TYPOS
-        .get_or_init(|| {
-            parse_pairs(TYPOS_TSV)
-                .into_iter()
-                .map(|(wrong, right)| TypoEntry { wrong, right })
-                .collect()
-        })
-        .clone()
+// The lists are parsed once per process and shared: every `Settings` holds the same `Arc`
+// until a config edits its copy (`Arc::make_mut`), so making and cloning settings copies no
+// strings (malloc and free were a third of a one-line check's instructions).
+
+/// The embedded typo dictionary.
+pub(crate) fn default_typos() -> Arc<Vec<TypoEntry>> {
+    static TYPOS: OnceLock<Arc<Vec<TypoEntry>>> = OnceLock::new();
+    Arc::clone(TYPOS.get_or_init(|| Arc::new(entries(TYPOS_TSV))))
 }
 
-/// The embedded 表記ゆれ pairs (parsed once per process).
-pub(crate) fn default_notation_pairs() -> Vec<NotationPair> {
-    static PAIRS: OnceLock<Vec<NotationPair>> = OnceLock::new();
-    PAIRS
-        .get_or_init(|| {
+/// The embedded 表記ゆれ pairs.
+pub(crate) fn default_notation_pairs() -> Arc<Vec<NotationPair>> {
+    static PAIRS: OnceLock<Arc<Vec<NotationPair>>> = OnceLock::new();
+    Arc::clone(PAIRS.get_or_init(|| {
+        Arc::new(
             parse_pairs(NOTATION_TSV)
                 .into_iter()
                 .map(|(a, b)| NotationPair { a, b })
-                .collect()
-        })
-        .clone()
+                .collect(),
+        )
+    }))
 }
 
 /// The embedded 重言 list (TAUTOLOGY): phrase → suggested wording.
-pub(crate) fn default_tautologies() -> Vec<TypoEntry> {
-    static LIST: OnceLock<Vec<TypoEntry>> = OnceLock::new();
-    LIST.get_or_init(|| entries(TAUTOLOGIES_TSV)).clone()
+pub(crate) fn default_tautologies() -> Arc<Vec<TypoEntry>> {
+    static LIST: OnceLock<Arc<Vec<TypoEntry>>> = OnceLock::new();
+    Arc::clone(LIST.get_or_init(|| Arc::new(entries(TAUTOLOGIES_TSV))))
 }
 
 /// The embedded 冗長表現 list (REDUNDANT_EXPRESSION): phrase → shorter wording.
-pub(crate) fn default_redundant_expressions() -> Vec<TypoEntry> {
-    static LIST: OnceLock<Vec<TypoEntry>> = OnceLock::new();
-    LIST.get_or_init(|| entries(REDUNDANT_TSV)).clone()
+pub(crate) fn default_redundant_expressions() -> Arc<Vec<TypoEntry>> {
+    static LIST: OnceLock<Arc<Vec<TypoEntry>>> = OnceLock::new();
+    Arc::clone(LIST.get_or_init(|| Arc::new(entries(REDUNDANT_TSV))))
 }
 
 fn entries(tsv: &str) -> Vec<TypoEntry> {
@@ -141,9 +138,9 @@ mod tests {
     fn typo_fixes_do_not_refire() {
         // Applying a fix must not create another typo (or the same one again).
         let typos = default_typos();
-        for t in &typos {
+        for t in typos.iter() {
             assert_ne!(t.wrong, t.right);
-            for other in &typos {
+            for other in typos.iter() {
                 assert!(
                     !t.right.contains(other.wrong.as_str()),
                     "{} → {} contains {}",
@@ -167,7 +164,7 @@ mod tests {
 
     #[test]
     fn notation_sides_are_disjoint() {
-        for p in default_notation_pairs() {
+        for p in default_notation_pairs().iter() {
             let a: Vec<&str> = p.a.split('|').collect();
             let b: Vec<&str> = p.b.split('|').collect();
             assert!(a.iter().all(|x| !x.is_empty()) && b.iter().all(|x| !x.is_empty()));

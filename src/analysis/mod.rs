@@ -476,11 +476,17 @@ mod tests {
         };
         let narou = codes(&body, &Settings::default());
         for code in web_novel_measures {
-            assert!(narou.iter().any(|c| c == code), "{code} fires on the manuscript: {narou:?}");
+            assert!(
+                narou.iter().any(|c| c == code),
+                "{code} fires on the manuscript: {narou:?}"
+            );
         }
         let literary = codes(&aozora, &Settings::default());
         for code in web_novel_measures {
-            assert!(!literary.iter().any(|c| c == code), "{code} is off for Aozora");
+            assert!(
+                !literary.iter().any(|c| c == code),
+                "{code} is off for Aozora"
+            );
         }
         let mut asked = Settings::default();
         asked.rules.insert(

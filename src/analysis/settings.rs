@@ -6,6 +6,7 @@
 use super::{Applicability, Aspect, Severity};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// A preset: rule defaults for a kind of writing (issue 13). User settings (`rules:`,
 /// `thresholds:`) override it.
@@ -209,15 +210,17 @@ pub struct Settings {
     pub rules: BTreeMap<String, RuleOverride>,
     /// FORBIDDEN_EXPRESSION phrases (config + 執筆品質ルール.yaml).
     pub forbidden_expressions: Vec<String>,
-    pub typos: Vec<TypoEntry>,
-    pub notation_pairs: Vec<NotationPair>,
+    /// The word lists are shared (`Arc`): a config that edits one edits its own copy
+    /// (`Arc::make_mut`).
+    pub typos: Arc<Vec<TypoEntry>>,
+    pub notation_pairs: Arc<Vec<NotationPair>>,
     /// The house style for 表記ゆれ: preferred spellings (`.novelerrc.yaml`
     /// `notation_preferences`, the style guide's 表記.ひらく語 / 表記.閉じる語).
     pub notation_preferences: Vec<String>,
     /// TAUTOLOGY (重言) phrases → suggested wording (`wrong` → `right`).
-    pub tautologies: Vec<TypoEntry>,
+    pub tautologies: Arc<Vec<TypoEntry>>,
     /// REDUNDANT_EXPRESSION (冗長表現) phrases → shorter wording.
-    pub redundant_expressions: Vec<TypoEntry>,
+    pub redundant_expressions: Arc<Vec<TypoEntry>>,
     /// Only these aspects are checked (all when empty).
     pub aspects: Vec<Aspect>,
     /// Aspect weights for the overall score; minimum of aspect scores when empty.

@@ -103,7 +103,12 @@ impl WordLists {
     }
 
     fn apply(&self, settings: &mut Settings) {
-        let entries = |list: &mut Vec<TypoEntry>, edit: &WordListEdit| {
+        // A list no edit touches stays shared with the embedded one (no copy).
+        let entries = |list: &mut std::sync::Arc<Vec<TypoEntry>>, edit: &WordListEdit| {
+            if edit.is_empty() {
+                return;
+            }
+            let list = std::sync::Arc::make_mut(list);
             list.retain(|e| !edit.remove.contains(&e.wrong) && !edit.add.contains_key(&e.wrong));
             list.extend(edit.add.iter().map(|(wrong, right)| TypoEntry {
                 wrong: wrong.clone(),
@@ -118,16 +123,22 @@ impl WordLists {
         );
         // A pair goes when either spelling is removed or re-paired.
         let edit = &self.notation_pairs;
+        if edit.is_empty() {
+            return;
+        }
         let gone = |w: &String| edit.remove.contains(w) || edit.add.contains_key(w);
-        settings
-            .notation_pairs
-            .retain(|p| !gone(&p.a) && !gone(&p.b));
-        settings
-            .notation_pairs
-            .extend(edit.add.iter().map(|(a, b)| NotationPair {
-                a: a.clone(),
-                b: b.clone(),
-            }));
+        let pairs = std::sync::Arc::make_mut(&mut settings.notation_pairs);
+        pairs.retain(|p| !gone(&p.a) && !gone(&p.b));
+        pairs.extend(edit.add.iter().map(|(a, b)| NotationPair {
+            a: a.clone(),
+            b: b.clone(),
+        }));
+    }
+}
+
+impl WordListEdit {
+    fn is_empty(&self) -> bool {
+        self.add.is_empty() && self.remove.is_empty()
     }
 }
 

@@ -254,10 +254,10 @@ mod tests {
     #[test]
     fn typo_uses_configured_entries_and_protects_ruby() {
         let settings = Settings {
-            typos: vec![TypoEntry {
+            typos: std::sync::Arc::new(vec![TypoEntry {
                 wrong: "完壁".into(),
                 right: "完璧".into(),
-            }],
+            }]),
             ..Settings::default()
         };
         let ds = diagnostics(&Typo, "　｜完壁《かんぺき》だ。完壁だ。\n", &settings);
@@ -274,10 +274,10 @@ mod tests {
     #[test]
     fn typo_whose_right_contains_wrong_has_no_fix() {
         let settings = Settings {
-            typos: vec![TypoEntry {
+            typos: std::sync::Arc::new(vec![TypoEntry {
                 wrong: "あい".into(),
                 right: "あいう".into(),
-            }],
+            }]),
             ..Settings::default()
         };
         let ds = diagnostics(&Typo, "あい\n", &settings);

@@ -613,10 +613,10 @@ mod tests {
     #[test]
     fn notation_uses_configured_pairs() {
         let settings = Settings {
-            notation_pairs: vec![NotationPair {
+            notation_pairs: std::sync::Arc::new(vec![NotationPair {
                 a: "猫".into(),
                 b: "ねこ".into(),
-            }],
+            }]),
             ..Settings::default()
         };
         let ds = diagnostics(&NotationInconsistency, "　猫と猫とねこ。\n", &settings);

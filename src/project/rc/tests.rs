@@ -74,6 +74,28 @@ fn word_lists_add_remove_and_replace() {
         .any(|p| p.a == "ひと" && p.b == "人"));
     assert!(s.typos.iter().any(|e| e.wrong == "伺い知る"));
     assert_eq!(s.typos.len(), defaults.typos.len() + 1);
+    // The edits went to this config's copies; the embedded lists are as they were.
+    assert_eq!(Settings::default().typos.len(), defaults.typos.len());
+    assert!(Settings::default().notation_pairs.contains(&pair));
+}
+
+#[test]
+fn unedited_word_lists_stay_shared_with_the_embedded_ones() {
+    let rc = parse("word_lists:\n  typos:\n    add: {伺い知る: 窺い知る}\n").unwrap();
+    let mut s = Settings::default();
+    rc.apply(&mut s);
+    let defaults = Settings::default();
+    assert!(!std::sync::Arc::ptr_eq(&s.typos, &defaults.typos));
+    for (edited, embedded) in [
+        (&s.tautologies, &defaults.tautologies),
+        (&s.redundant_expressions, &defaults.redundant_expressions),
+    ] {
+        assert!(std::sync::Arc::ptr_eq(edited, embedded), "not copied");
+    }
+    assert!(std::sync::Arc::ptr_eq(
+        &s.notation_pairs,
+        &defaults.notation_pairs
+    ));
 }
 
 #[test]

@@ -698,9 +698,9 @@ mod tests {
     #[test]
     fn phrase_lists_come_from_settings() {
         let mut settings = Settings::default();
-        settings.tautologies.clear();
+        std::sync::Arc::make_mut(&mut settings.tautologies).clear();
         assert!(diagnostics(&Tautology, "　頭痛が痛い。\n", &settings).is_empty());
-        settings.tautologies.push(TypoEntry {
+        std::sync::Arc::make_mut(&mut settings.tautologies).push(TypoEntry {
             wrong: "白い白馬".into(),
             right: "白馬".into(),
         });
