@@ -135,7 +135,8 @@ fn remove_other_dictionaries(dir: &Path, keep: &Path) {
                 .and_then(|n| n.strip_suffix(".dic"))
                 .is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
         });
-        if is_dictionary && path != keep {
+        // A removal is a write: under an MCP server's confinement it is refused like any.
+        if is_dictionary && path != keep && super::confine::guard_write(&path).is_ok() {
             let _ = std::fs::remove_file(&path);
         }
     }
