@@ -427,20 +427,28 @@ mod tests {
         assert_eq!(over, 321);
     }
 
+    /// `body` inside an Aozora Bunko file's header (symbol legend) and footer (底本).
+    fn in_aozora_frame(body: &str) -> String {
+        format!("題\n著者\n----------\n【テキスト中に現れる記号について】\n----------\n{body}\n底本：「全集」\n入力：誰か\n")
+    }
+
+    /// The codes of `text`'s findings under `s`, in order (`codes` of its analysis, owned).
+    fn codes_of(text: &str, s: &Settings) -> Vec<String> {
+        codes(&analyze(text, "t.txt", s))
+            .into_iter()
+            .map(str::to_string)
+            .collect()
+    }
+
     #[test]
     fn aozora_files_default_to_literary() {
         let body = "　「わかった。」\n".repeat(6);
-        let aozora = format!("題\n著者\n----------\n【テキスト中に現れる記号について】\n----------\n{body}\n底本：「全集」\n入力：誰か\n");
-        let codes = |text: &str, s: &Settings| -> Vec<String> {
-            analyze(text, "t.txt", s)
-                .findings
-                .into_iter()
-                .map(|f| f.code)
-                .collect()
-        };
-        assert!(!codes(&aozora, &Settings::default()).contains(&"PERIOD_BEFORE_CLOSE".to_string()));
+        let aozora = in_aozora_frame(&body);
+        assert!(
+            !codes_of(&aozora, &Settings::default()).contains(&"PERIOD_BEFORE_CLOSE".to_string())
+        );
         // The same body as a web-novel manuscript: the 。」 habit is reported once.
-        let narou = codes(&body, &Settings::default());
+        let narou = codes_of(&body, &Settings::default());
         assert_eq!(
             narou.iter().filter(|c| *c == "PERIOD_BEFORE_CLOSE").count(),
             1
@@ -448,7 +456,7 @@ mod tests {
         // A chosen preset wins over the Aozora default.
         let mut chosen = Settings::default();
         chosen.set_preset(settings::Preset::Narou);
-        assert!(codes(&aozora, &chosen).contains(&"PERIOD_BEFORE_CLOSE".to_string()));
+        assert!(codes_of(&aozora, &chosen).contains(&"PERIOD_BEFORE_CLOSE".to_string()));
     }
 
     /// The web novel's sentence-length, 読点, kanji-run and ending measures are off for
@@ -459,7 +467,7 @@ mod tests {
                         南無阿弥陀仏南無阿弥陀仏と唱える老婆の話を聞いていたが、やがて雨の音のほかは\
                         何も聞こえなくなった門の下で、ひとりで長いあいだ考えこんでいた。\n";
         let body = sentence.repeat(6);
-        let aozora = format!("題\n著者\n----------\n【テキスト中に現れる記号について】\n----------\n{body}\n底本：「全集」\n入力：誰か\n");
+        let aozora = in_aozora_frame(&body);
         let web_novel_measures = [
             "LONG_SENTENCE",
             "COMMA_OVERUSE",
@@ -467,21 +475,14 @@ mod tests {
             "KANJI_RUN",
             "ENDING_REPETITION",
         ];
-        let codes = |text: &str, s: &Settings| -> Vec<String> {
-            analyze(text, "t.txt", s)
-                .findings
-                .into_iter()
-                .map(|f| f.code)
-                .collect()
-        };
-        let narou = codes(&body, &Settings::default());
+        let narou = codes_of(&body, &Settings::default());
         for code in web_novel_measures {
             assert!(
                 narou.iter().any(|c| c == code),
                 "{code} fires on the manuscript: {narou:?}"
             );
         }
-        let literary = codes(&aozora, &Settings::default());
+        let literary = codes_of(&aozora, &Settings::default());
         for code in web_novel_measures {
             assert!(
                 !literary.iter().any(|c| c == code),
@@ -496,7 +497,9 @@ mod tests {
                 severity: None,
             },
         );
-        assert!(codes(&aozora, &asked).iter().any(|c| c == "LONG_SENTENCE"));
+        assert!(codes_of(&aozora, &asked)
+            .iter()
+            .any(|c| c == "LONG_SENTENCE"));
     }
 
     #[test]
