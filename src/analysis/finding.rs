@@ -211,6 +211,21 @@ impl Diagnostics {
         }
     }
 
+    /// `other`'s diagnostics pushed after these, its counts added to these.
+    pub fn append(&mut self, other: Diagnostics) {
+        self.extend(other.list);
+        for o in other.overflow {
+            match self
+                .overflow
+                .iter_mut()
+                .find(|m| m.code == o.code && m.severity == o.severity)
+            {
+                Some(m) => m.count += o.count,
+                None => self.overflow.push(o),
+            }
+        }
+    }
+
     /// The kept diagnostics and the counts of the others.
     pub fn into_parts(self) -> (Vec<Diagnostic>, Vec<Overflow>) {
         (self.list, self.overflow)

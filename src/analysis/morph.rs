@@ -9,9 +9,9 @@
 use super::segment::{Document, Paragraph, ParagraphKind};
 use super::Span;
 use rayon::prelude::*;
-use std::cell::OnceCell;
 use std::ops::Range;
 use std::sync::Arc;
+use std::sync::OnceLock;
 use vibrato_rkyv::tokenizer::worker::Worker;
 use vibrato_rkyv::{Dictionary, Tokenizer};
 
@@ -254,13 +254,13 @@ pub struct ParagraphWords<'t> {
 
 /// Displayed bytes from which a document's paragraphs are tokenised in parallel (about 0.5 ms
 /// of tokenising on one thread, what starting rayon's pool costs).
-const PARALLEL_FROM_BYTES: usize = 4096;
+pub(crate) const PARALLEL_FROM_BYTES: usize = 4096;
 
 /// The words of a document, tokenised on first use.
 pub struct Words<'d, 't> {
     doc: &'d Document<'d>,
     lexicon: Option<&'t Lexicon>,
-    cell: OnceCell<Vec<ParagraphWords<'t>>>,
+    cell: OnceLock<Vec<ParagraphWords<'t>>>,
 }
 
 impl<'d, 't> Words<'d, 't> {
@@ -268,7 +268,7 @@ impl<'d, 't> Words<'d, 't> {
         Words {
             doc,
             lexicon,
-            cell: OnceCell::new(),
+            cell: OnceLock::new(),
         }
     }
 
