@@ -607,8 +607,11 @@ mod tests {
     #[test]
     fn rules_run_in_parallel_gather_what_one_sink_holds() {
         let planted = include_str!("../../fixtures/language/planted.md");
-        // Past the per-rule cap for one code (a run of ！), so the overflow is gathered too.
-        let text = format!("{planted}\n{}\n", "走った！".repeat(finding::MAX_DIAGNOSTICS_PER_RULE + 5));
+        // Past the per-rule cap of BRACKETS_MISMATCH, so the overflow is gathered too.
+        let text = format!(
+            "{planted}\n{}\n",
+            "（".repeat(finding::MAX_DIAGNOSTICS_PER_RULE + 5)
+        );
         let doc = Document::parse(&text);
         assert!(doc.display.len() >= morph::PARALLEL_FROM_BYTES);
         let settings = Settings::default();
@@ -630,7 +633,11 @@ mod tests {
             rule.check(&cx, &mut one);
         }
         let (list, overflow) = one.into_parts();
-        assert!(list.len() > 50 && !overflow.is_empty(), "{} {overflow:?}", list.len());
+        assert!(
+            list.len() > 50 && !overflow.is_empty(),
+            "{} {overflow:?}",
+            list.len()
+        );
         let (par_list, par_overflow) = run_rules(&enabled, &cx).into_parts();
         assert_eq!(format!("{par_list:?}"), format!("{list:?}"));
         assert_eq!(par_overflow, overflow);
