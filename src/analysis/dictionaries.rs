@@ -18,6 +18,9 @@ pub enum NotationRole {
     Aux,
     /// A formal noun right after a hiragana.
     Formal,
+    /// A formal noun that also names a place (ところ / 所): formal as above, except where it
+    /// is a place — after の or 同じ (人の所, この所), before へ / まで / から.
+    Place,
 }
 
 /// `notation_roles.tsv`: kana spelling → role.
@@ -30,6 +33,7 @@ pub(crate) fn notation_roles() -> &'static BTreeMap<String, NotationRole> {
                 let role = match role.as_str() {
                     "aux" => NotationRole::Aux,
                     "formal" => NotationRole::Formal,
+                    "place" => NotationRole::Place,
                     _ => return None,
                 };
                 Some((word, role))

@@ -345,6 +345,13 @@ fn grammatical_use(
     let before = char_before(display, range.start);
     let after_te = matches!(before, Some('て' | 'で'));
     match (role, word) {
+        // Opening a sentence or clause it is the conjunction (ところへ, "just then"): not a
+        // place, and the same use as the formal noun.
+        (NotationRole::Place, word) => {
+            !names_a_place(display, range)
+                && (opens_clause(display, range.start)
+                    || grammatical_use(display, range, word, Some(NotationRole::Formal)))
+        }
         // IPADIC tags some auxiliaries 自立 (見ていただく), so after て/で still counts.
         (NotationRole::Aux, WordUse::Word { dependent }) => dependent || after_te,
         (NotationRole::Formal, WordUse::Word { dependent }) => dependent,
@@ -355,6 +362,28 @@ fn grammatical_use(
                 && char_at(display, range.end) != Some('を')
         }
     }
+}
+
+/// Whether the 所 / ところ at `range` of the display names a place (`NotationRole::Place`):
+/// after の (人の所, この所; not the idioms 今のところ, 実のところ) or 同じ, or before a particle of motion
+/// (いい所へ, 家の所まで) unless it opens a sentence or clause (「ところへ豚が来た」 is the
+/// conjunction "just then").
+fn names_a_place(display: &str, range: &Range<usize>) -> bool {
+    let before = &display[..range.start];
+    let after = &display[range.end..];
+    (before.ends_with('の') && !before.ends_with("今の") && !before.ends_with("実の"))
+        || before.ends_with("同じ")
+        || (!opens_clause(display, range.start)
+            && (after.starts_with('へ') || after.starts_with("まで") || after.starts_with("から")))
+}
+
+/// Whether byte `at` of the display opens a sentence or clause (nothing, a sentence end, a
+/// comma, a bracket or a full-width space before it).
+fn opens_clause(display: &str, at: usize) -> bool {
+    display[..at]
+        .chars()
+        .next_back()
+        .is_none_or(|c| matches!(c, '。' | '、' | '！' | '？' | '「' | '」' | '　' | '\n'))
 }
 
 /// Reports the spelling to change: the one the house style does not prefer (`preferred`:
@@ -500,6 +529,28 @@ mod tests {
         // The stem of a conjugating word counts (可愛ら of 可愛らしい).
         let text = "　可愛らしい。かわいらしい。かわいらしい。\n";
         assert_eq!(codes(&NotationInconsistency, text), vec!["可愛ら"]);
+    }
+
+    #[test]
+    fn notation_place_and_formal_noun_are_not_mixed() {
+        // 場所の「所」 (kanji) against the formal noun ところ (kana): the usual rule, not a
+        // 表記ゆれ (Aozora works were told to unify 同じ所に with 見たところ).
+        let text =
+            "　同じ所に置いた。人の所へ行った。見たところ、元気だった。出かけるところだった。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        assert!(codes_without_words(text).is_empty());
+        // Within the formal use both spellings are still one.
+        let text = "　虎をつかまえる所だ。見たところ、元気だ。出かけるところだ。\n";
+        assert_eq!(codes(&NotationInconsistency, text), vec!["所"]);
+        // And within the place use.
+        let text = "　同じ所に置いた。家のところまで行った。隅のところへ寄った。\n";
+        assert_eq!(codes(&NotationInconsistency, text), vec!["所"]);
+        // Opening a sentence, ところへ is the conjunction (just then), not a place.
+        let text = "　見たところ、元気だ。出かけるところだ。ところへ犬が来た。同じ所に置いた。人の所へ行った。\n";
+        assert_eq!(codes(&NotationInconsistency, text), Vec::<String>::new());
+        // 今のところ is the idiom (for now), the formal use.
+        let text = "　今のところ無事だ。出かける所だ。走る所だ。\n";
+        assert_eq!(codes(&NotationInconsistency, text), vec!["ところ"]);
     }
 
     /// What the rule reports with no dictionary (the character heuristics alone).
