@@ -19,7 +19,7 @@ pub enum NotationRole {
     /// A formal noun right after a hiragana.
     Formal,
     /// A formal noun that also names a place (ところ / 所): formal as above, except where it
-    /// is a place — after の or 同じ (人の所, この所), before へ / まで / から.
+    /// is a place — after の or 同じ (人の所, この所), before へ / まで / から (rules::notation).
     Place,
 }
 

@@ -161,10 +161,10 @@ pub(crate) fn analyze_hashed(
 }
 
 /// Runs `rules` over `cx`, their diagnostics gathered in `rules`' order. A long text's
-/// rules run in parallel, each into its own sink (a third of an episode's time is its
-/// rules, on one core while the other waited), after its words are tokenised (in parallel
-/// too): a rule that tokenised on first use from a pool thread could wait on the words
-/// another rule was tokenising. Each code belongs to one rule, so gathering the sinks in
+/// rules run in parallel, each into its own sink (they were a serial tail after the
+/// parallel tokenising, one core idle), after its words are tokenised: a rule that
+/// tokenised on first use from a pool thread could wait on the words another rule was
+/// tokenising. Each code belongs to one rule, so gathering the sinks in
 /// order gives what one sink would have held.
 fn run_rules(rules: &[&dyn rules::Rule], cx: &rules::RuleContext) -> Diagnostics {
     use rayon::prelude::*;

@@ -365,9 +365,9 @@ fn grammatical_use(
 }
 
 /// Whether the 所 / ところ at `range` of the display names a place (`NotationRole::Place`):
-/// after の (人の所, この所; not the idioms 今のところ, 実のところ) or 同じ, or before a particle of motion
-/// (いい所へ, 家の所まで) unless it opens a sentence or clause (「ところへ豚が来た」 is the
-/// conjunction "just then").
+/// after の (人の所, この所; not the idioms 今のところ, 実のところ) or 同じ, or before a
+/// particle of motion (いい所へ, 家の所まで) unless it opens a sentence or clause
+/// (「ところへ豚が来た」 is the conjunction "just then").
 fn names_a_place(display: &str, range: &Range<usize>) -> bool {
     let before = &display[..range.start];
     let after = &display[range.end..];
