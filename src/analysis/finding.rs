@@ -191,16 +191,21 @@ impl Diagnostics {
             self.list.push(d);
             return;
         }
+        self.count_overflow(d.code, d.severity, 1);
+    }
+
+    /// Adds `count` unkept diagnostics of `code` at `severity`.
+    fn count_overflow(&mut self, code: &str, severity: Severity, count: usize) {
         match self
             .overflow
             .iter_mut()
-            .find(|o| o.code == d.code && o.severity == d.severity)
+            .find(|o| o.code == code && o.severity == severity)
         {
-            Some(o) => o.count += 1,
+            Some(o) => o.count += count,
             None => self.overflow.push(Overflow {
-                code: d.code.to_string(),
-                severity: d.severity,
-                count: 1,
+                code: code.to_string(),
+                severity,
+                count,
             }),
         }
     }
@@ -215,14 +220,7 @@ impl Diagnostics {
     pub fn append(&mut self, other: Diagnostics) {
         self.extend(other.list);
         for o in other.overflow {
-            match self
-                .overflow
-                .iter_mut()
-                .find(|m| m.code == o.code && m.severity == o.severity)
-            {
-                Some(m) => m.count += o.count,
-                None => self.overflow.push(o),
-            }
+            self.count_overflow(&o.code, o.severity, o.count);
         }
     }
 

@@ -380,9 +380,7 @@ fn names_a_place(display: &str, range: &Range<usize>) -> bool {
 /// Whether byte `at` of the display opens a sentence or clause (nothing, a sentence end, a
 /// comma, a bracket or a full-width space before it).
 fn opens_clause(display: &str, at: usize) -> bool {
-    display[..at]
-        .chars()
-        .next_back()
+    char_before(display, at)
         .is_none_or(|c| matches!(c, '。' | '、' | '！' | '？' | '「' | '」' | '　' | '\n'))
 }
 
