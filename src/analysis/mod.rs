@@ -533,6 +533,32 @@ mod tests {
             .any(|c| c == "LONG_SENTENCE"));
     }
 
+    /// The hedging 二重否定 and a conjunction repeated at adjacent sentence starts are
+    /// reported in a web-novel manuscript and left alone in literary prose.
+    #[test]
+    fn literary_prose_keeps_its_rhetorical_devices() {
+        let body = "　清の心配は察しないでもない。そして、夜が明けた。そして、男は旅に出た。\n";
+        let with_words = |text: &str| -> Vec<String> {
+            let a = analyze_with(
+                text,
+                "t.txt",
+                &Settings::default(),
+                Some(morph::tests::lexicon()),
+            );
+            codes(&a).into_iter().map(str::to_string).collect()
+        };
+        let devices = ["DOUBLE_NEGATIVE", "REPEATED_CONJUNCTION"];
+        let narou = with_words(body);
+        let literary = with_words(&in_aozora_frame(body));
+        for code in devices {
+            assert!(narou.iter().any(|c| c == code), "{code} fires: {narou:?}");
+            assert!(
+                !literary.iter().any(|c| c == code),
+                "{code} is off for Aozora"
+            );
+        }
+    }
+
     #[test]
     fn decimal_writes_numbers() {
         let mut buf = [0u8; 20];

@@ -22,8 +22,10 @@ pub enum Preset {
     /// ratio, kanji ratio, mean commas, sentence-length windows, episode length unless one is
     /// configured), the web novel's readability measures (long sentences, 読点 per sentence,
     /// kanji runs, repeated endings), its narration norms (い抜き, mixed です/だ, の chains,
-    /// がが, mixed digit widths) and modern typesetting conventions (no 。 before 」, a space
-    /// after ！？) are not checked, and a multi-paragraph quotation is not a bracket mismatch.
+    /// がが, mixed digit widths), the rhetorical devices it asks to plain (二重否定, a
+    /// conjunction repeated at adjacent sentence starts) and modern typesetting conventions
+    /// (no 。 before 」, a space after ！？) are not checked, and a multi-paragraph quotation
+    /// is not a bracket mismatch.
     Literary,
 }
 
@@ -52,6 +54,11 @@ impl Preset {
                 // on the corpus, nearly all of these findings were style, not slips.
                 "I_NUKI" | "POLITE_STYLE_MIXED" | "NO_CHAIN" | "DOUBLED_GA"
                 | "DIGIT_WIDTH_MIXED" => false,
+                // Devices of the literary sentence rather than slips: the hedging 二重否定
+                // (ないでもない, ないとは限らない) and an anaphoric そして…そして / また…また.
+                // All nine corpus findings were deliberate (Soseki, Nakajima, Dazai,
+                // Miyazawa); a web-novel editor asks for the plain form, so `narou` keeps them.
+                "DOUBLE_NEGATIVE" | "REPEATED_CONJUNCTION" => false,
                 // The web novel's readability measures (short sentences, few 読点, no long
                 // kanji runs, varied endings, for reading on a phone). In literary prose they
                 // count the author's style: of the corpus's findings these were 1,700 of
