@@ -26,7 +26,7 @@ static POLITE_STYLE_MIXED: RuleMeta = RuleMeta {
     summary: "です・ます and だ・である sentence endings mixed in narration",
     fix: None,
     doc: RuleDoc {
-        what: "地の文の文末に、敬体（です・ます）と常体（だ・である・〜た）が混在しているとき、少ない方の文を報告します。敬体が主の地の文では、常体のうち「だ」で終わる文だけを報告します（「〜た。」での言い切りは敬体の語りでもよく使われるため）。台詞（「」の中、会話の段落）と体言止めは数えません。",
+        what: "地の文の文末に、敬体（です・ます）と常体（だ・である・〜た）が混在しているとき、少ない方の文を報告します。台詞（「」の中、会話の段落）と体言止めは数えません。",
         why: "地の文の文体が途中で変わると、語り手の声が揺らいで読者は戸惑います。敬体か常体か、作品（少なくとも一話）の中で統一するのが原則です。",
         example: "　朝になった。窓の外は雨だった。今日は学校に行きます。傘を探した。",
         fixed: "　朝になった。窓の外は雨だった。今日は学校に行く。傘を探した。",
@@ -107,11 +107,6 @@ impl Rule for PoliteStyleMixed {
         }
         for (r, pw, range) in found {
             if r != minority {
-                continue;
-            }
-            // In です・ます narration a plain 〜た or verb ending is an accepted change of pace
-            // (children's literature is full of it); only a plain copula だ stands out.
-            if r == Register::Plain && !pw.tokens[range.end - 1].base().eq("だ") {
                 continue;
             }
             out.push(
@@ -377,7 +372,7 @@ mod tests {
             "　朝になった。彼は「行きます」と言った。"
         )
         .is_empty());
-        // Polite narration: a plain だ stands out, a plain た does not.
+        // Polite narration: a plain だ, た or verb ending stands out alike.
         assert_eq!(
             texts(
                 &PoliteStyleMixed,
@@ -385,11 +380,20 @@ mod tests {
             ),
             ["罠だ"]
         );
-        assert!(texts(
-            &PoliteStyleMixed,
-            "　朝になりました。雨でした。彼は走った。傘を探しました。"
-        )
-        .is_empty());
+        assert_eq!(
+            texts(
+                &PoliteStyleMixed,
+                "　朝になりました。雨でした。彼は走った。傘を探しました。"
+            ),
+            ["走った"]
+        );
+        assert_eq!(
+            texts(
+                &PoliteStyleMixed,
+                "　私はリナです。村で薬草を育てて暮らしている。毎朝畑を見るのが日課です。"
+            ),
+            ["いる"]
+        );
         // A polite word before a quoting と is not the sentence's ending (yume_juya).
         assert!(texts(
             &PoliteStyleMixed,

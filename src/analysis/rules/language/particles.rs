@@ -25,7 +25,7 @@ static DOUBLED_WORD: RuleMeta = RuleMeta {
     summary: "An accidentally doubled word or particle (彼は彼は, 本をを)",
     fix: Some(Applicability::Standard),
     doc: RuleDoc {
-        what: "同じ語句が間を置かずに二度続いている箇所（地の文の「彼は彼は」、「本をを読む」の「をを」）を検出します。読点や「……」を挟んだ繰り返し（「私は、私は」）、畳語（「いろいろ」「どんどん」）、強調の反復（「上へ上へ」「次から次から」）、台詞の中の言い直しは対象外です。",
+        what: "同じ語句が間を置かずに二度続いている箇所（地の文の「彼は彼は」「依頼書依頼書」、「本をを読む」の「をを」）を検出します。読点や「……」を挟んだ繰り返し（「私は、私は」）、畳語（「いろいろ」「どんどん」）、強調の反復（「上へ上へ」「次から次から」）、台詞の中の言い直しは対象外です。",
         why: "推敲でのコピー・貼り付けや書き直しの残りで生じる典型的な打ち間違いで、読者はすぐに気づきます。",
         example: "　彼は彼は振り返らずに、本をを閉じた。",
         fixed: "　彼は振り返らずに、本を閉じた。",
@@ -74,18 +74,47 @@ impl Rule for DoubledWord {
     }
 }
 
-/// The length (1 or 2 words) of a unit at `i` immediately repeated, if it is a doubled word
-/// worth reporting: a particle doubled (をを), or a content word + particle (彼は彼は).
+/// Whether word `b` exists and is word `a` again (surface and part of speech).
+fn same_word(toks: &[Token], text: &str, a: usize, b: usize) -> bool {
+    toks.get(b)
+        .is_some_and(|t| t.surface(text) == toks[a].surface(text) && t.pos4() == toks[a].pos4())
+}
+
+/// Whether the particle at `i` is written twice (をを). を・が・に doubled anywhere; の・は
+/// right after a noun (放課後のの, 彼女はは) unless kana around it say misparse: ののしる is
+/// one word, ははは a laugh (even after 母は), かわらははこぐさ a flower's name, ははあー an
+/// interjection. と・か・も doubled can be correct (〜とと is a stutter, か…か a choice).
+fn particle_doubled(toks: &[Token], text: &str, i: usize) -> bool {
+    let same = |a: usize, b: usize| same_word(toks, text, a, b);
+    if !toks[i].is("助詞") || !same(i, i + 1) {
+        return false;
+    }
+    match toks[i].surface(text) {
+        "を" | "が" | "に" => true,
+        "の" | "は" => {
+            let hiragana = |c: char| ('ぁ'..='ゖ').contains(&c);
+            let next = toks.get(i + 2);
+            i > 0
+                && toks[i - 1].is("名詞")
+                && !same(i, i + 2)
+                && !next.is_some_and(|t| t.is("フィラー") || t.is("感動詞"))
+                && !(toks[i - 1].surface(text).chars().all(hiragana)
+                    && next.is_some_and(|t| t.surface(text).starts_with(hiragana)))
+        }
+        _ => false,
+    }
+}
+
+/// The length (1–3 words) of a unit at `i` immediately repeated, if it is a doubled word
+/// worth reporting: a particle doubled (をを), a noun doubled (依頼書依頼書) or a content word +
+/// particle (彼は彼は).
 fn doubled_unit(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option<usize> {
-    let same = |a: usize, b: usize| {
-        toks.get(b)
-            .is_some_and(|t| t.surface(text) == toks[a].surface(text) && t.pos4() == toks[a].pos4())
-    };
-    // を・が・に・は doubled; の・と・か・も doubled can be correct (ののしる is one word, but
-    // 〜とと is a stutter, か…か a choice), so only the four.
-    if toks[i].is("助詞") && matches!(toks[i].surface(text), "を" | "が" | "に") && same(i, i + 1)
-    {
+    let same = |a: usize, b: usize| same_word(toks, text, a, b);
+    if particle_doubled(toks, text, i) {
         return Some(1);
+    }
+    if let Some(n) = noun_doubled(toks, text, speech, i) {
+        return Some(n);
     }
     // A noun + は・が・を doubled (彼は彼は). Other particles are the classic emphatic
     // repetitions of literature (上へ上へ, 次から次から, 迷子の迷子の), left alone; so is speech,
@@ -101,6 +130,46 @@ fn doubled_unit(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option
         && same(i + 1, i + 3)
     {
         return Some(2);
+    }
+    None
+}
+
+/// The number of words (1–3) of a noun at `i` of two or more characters, one of them a kanji,
+/// written twice in a row in narration (依頼書依頼書). A one-character noun doubled is a
+/// reduplication (山山, 家家), a number is a number (一つ一つ), a kana word doubled a mimetic
+/// (けらけら: けら is also a noun), and a word doubled before と is called or quoted (先生先生と
+/// 呼ぶ, 有望有望と): the corpus had 19 of these before they were left out. The pair must be
+/// followed by a particle, as a slip in a sentence is (依頼書依頼書を): a chant ends in 。
+/// (南無阿弥陀仏南無阿弥陀仏。) and a doubled mimetic goes on as a verb (愚図愚図して).
+fn noun_doubled(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option<usize> {
+    let same = |a: usize, b: usize| same_word(toks, text, a, b);
+    for n in 1..=3 {
+        if i + 2 * n <= toks.len()
+            && !speech[i]
+            && toks[i..i + n].iter().enumerate().all(|(k, t)| {
+                t.is("名詞")
+                    && !t.unknown
+                    && (matches!(t.pos(1), "一般" | "サ変接続" | "固有名詞" | "形容動詞語幹")
+                        || k > 0 && t.pos(1) == "接尾")
+            })
+            && toks[i..i + n]
+                .iter()
+                .map(|t| t.surface(text).chars().count())
+                .sum::<usize>()
+                >= 2
+            && toks[i..i + n]
+                .iter()
+                .any(|t| t.surface(text).chars().any(crate::analysis::fix::is_kanji))
+            && !toks[i]
+                .surface(text)
+                .starts_with(['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'])
+            && (0..n).all(|k| same(i + k, i + n + k))
+            && toks
+                .get(i + 2 * n)
+                .is_some_and(|t| t.is("助詞") && !matches!(t.surface(text), "と" | "って" | "とか"))
+        {
+            return Some(n);
+        }
     }
     None
 }
@@ -421,6 +490,37 @@ mod tests {
             "　彼は本を読む。\n"
         );
         assert!(texts(&DoubledWord, "「彼は彼は……」").is_empty());
+        // の・は doubled after a noun, and a noun written twice (blind set, 2026-11-28).
+        assert_eq!(texts(&DoubledWord, "　放課後のの教室。"), ["のの"]);
+        assert_eq!(texts(&DoubledWord, "　彼女はは振り返った。"), ["はは"]);
+        assert_eq!(
+            texts(&DoubledWord, "　受付嬢は依頼書依頼書を差し出した。"),
+            ["依頼書依頼書"]
+        );
+        assert_eq!(
+            fixed(
+                &DoubledWord,
+                "　依頼書依頼書を出す。\n",
+                &Settings::default()
+            ),
+            "　依頼書を出す。\n"
+        );
+        for ok in [
+            "　山山の間に村がある。",
+            "「ははは、そうか」",
+            "　母はははと笑った。",
+            "　一一〇番に電話した。",
+            "「先生先生！」",
+            "　ののしる声がした。",
+            "　僕を見て、美咲はけらけらと笑った。",
+            "　いちめんのかわらははこぐさの上に立った。",
+            "　婆さんははあーと答える。",
+            "　毎日先生先生と呼びつけていた。",
+            "　豚の鼻頭を、一つ一つ丁寧に叩いた。",
+            "　吾輩は死ぬ。南無阿弥陀仏南無阿弥陀仏。",
+        ] {
+            assert!(texts(&DoubledWord, ok).is_empty(), "{ok}");
+        }
         for ok in [
             "　私は、私は……。",
             "　上へ上へと登った。",

@@ -100,13 +100,14 @@ fn is_reru_suffix(t: &Token) -> bool {
     t.is("動詞") && t.pos(1) == "接尾" && t.base() == "れる"
 }
 
-/// Whether the れ form at `i` (not its 基本形) is followed by a noun, a case particle or が: not a verb
+/// Whether the れ form at `i` (not its 基本形) is followed by a noun (not そう), a case particle or が: not a verb
 /// form at all but a misparsed word (botchan's dialect うんでれがん), since a potential verb
 /// there is followed by て, た, ます, ない, ば or a comma (見れるが has the 基本形).
 fn before_case_particle(pw: &ParagraphWords, i: usize) -> bool {
     !pw.tokens[i].cform().starts_with("基本")
         && pw.tokens.get(i + 1).is_some_and(|n| {
-            n.is("名詞")
+            // そう after the stem is the auxiliary's stem (着れそうに), not a noun.
+            n.is("名詞") && n.pos(2) != "助動詞語幹"
                 || n.is("助詞")
                     && (n.pos(1) == "格助詞" || n.pos(1) == "接続助詞" && n.base() == "が")
         })
@@ -314,6 +315,9 @@ const AFTER_NAI: &[&str] = &[
     "とは言えな",
     "とはいえな",
     "とは限らな",
+    "とも限らな",
+    "とも言えな",
+    "ともいえな",
     "でもな",
 ];
 const AFTER_NAKU: &[&str] = &["もな", "はな"];
@@ -395,20 +399,65 @@ impl Rule for Tautology {
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
+        let tautology = |span, wrong: &str, right: &str| {
+            diag(
+                &TAUTOLOGY,
+                span,
+                format!("「{wrong}」は重言です。「{right}」のように重複を除いてください。"),
+            )
+            .with_suggestion(right.to_string())
+        };
         phrase_hits(cx, &cx.settings.tautologies, false, |span, _, e| {
-            out.push(
-                diag(
-                    &TAUTOLOGY,
-                    span,
-                    format!(
-                        "「{}」は重言です。「{}」のように重複を除いてください。",
-                        e.wrong, e.right
-                    ),
-                )
-                .with_suggestion(e.right.clone()),
-            );
+            out.push(tautology(span, &e.wrong, &e.right));
         });
+        // 約 + a number (+ counter) + ほど・くらい・程度: an approximation said twice, whatever
+        // the number (約五十人ほど, 約3キロくらい), so not a list entry.
+        let doc = cx.doc;
+        for pw in cx.words.paragraphs() {
+            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+            for i in 0..pw.tokens.len() {
+                let Some(end) = approximated_twice(&pw.tokens, text, i) else {
+                    continue;
+                };
+                let number = tokens_text(doc, pw, i + 1..end - 1);
+                let wrong = tokens_text(doc, pw, i..end);
+                let right = format!("約{number}");
+                out.push(tautology(tokens_span(cx.words, pw, i..end), wrong, &right));
+            }
+        }
     }
+}
+
+/// The end of `約` + number (+ up to two counter words) + ほど / くらい / ぐらい / 程度 starting at
+/// token `i`, if one does.
+fn approximated_twice(toks: &[Token], text: &str, i: usize) -> Option<usize> {
+    if !(toks[i].is("接頭詞") && toks[i].surface(text) == "約") {
+        return None;
+    }
+    let mut k = i + 1;
+    while toks
+        .get(k)
+        .is_some_and(|t| t.is("名詞") && t.pos(1) == "数")
+    {
+        k += 1;
+    }
+    if k == i + 1 {
+        return None;
+    }
+    for _ in 0..3 {
+        let t = toks.get(k)?;
+        if matches!(
+            t.surface(text),
+            "ほど" | "程" | "くらい" | "ぐらい" | "程度"
+        ) {
+            return Some(k + 1);
+        }
+        if !(t.is("名詞") && matches!(t.pos(1), "接尾" | "一般")) {
+            return None;
+        }
+        k += 1;
+    }
+    None
 }
 
 pub struct RedundantExpression;
@@ -420,7 +469,7 @@ static REDUNDANT_EXPRESSION: RuleMeta = RuleMeta {
     summary: "冗長表現 in narration (することができる, ことによって) from the list",
     fix: Some(Applicability::Aggressive),
     doc: RuleDoc {
-        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv）に照らして検出します。台詞は対象外です。「を行う」のように「を」で始まる語句は、サ変名詞の後（登録を行う→登録する）だけを対象にします（儀式を行う は言い換えられないため）。言い換えが一通りに決まる語（することができ→でき、ことによって→ことで〈「ことによっては」を除く〉など）には、言い回しを変える修正（aggressive）が付きます。`--level aggressive` のときだけ適用されます。",
+        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv）に照らして検出します。台詞は対象外です。「を行う」のように「を」で始まる語句は、サ変名詞の後（登録を行う→登録する）だけを対象にします（儀式を行う は言い換えられないため）。「ことができる」は五段動詞の後（使うことができる→使える）だけです（一段動詞の「られる」は受け身・尊敬とも読めるため、信じることができる はそのままが明快です）。言い換えが一通りに決まる語（することができ→でき、ことによって→ことで〈「ことによっては」を除く〉など）には、言い回しを変える修正（aggressive）が付きます。`--level aggressive` のときだけ適用されます。",
         why: "意味を変えずに短くできる言い回しは、文のテンポを落とします。一つひとつは小さくても、積み重なると文章全体が間延びします。",
         example: "　彼は魔法を使用することができる。",
         fixed: "　彼は魔法を使用できる。",
@@ -524,6 +573,15 @@ fn phrase_hits(
             if list[w].wrong.starts_with('を') && !sahen {
                 continue;
             }
+            // ことができる shortens to a potential form only after a 五段 verb (使うことができる
+            // → 使える): an 一段 verb's potential られる reads as passive or honorific too
+            // (信じられる), so there ことができる is the clearer wording, not a redundant one.
+            let godan = i > 0
+                && pw.tokens[i - 1].is("動詞")
+                && pw.tokens[i - 1].ctype().starts_with("五段");
+            if list[w].wrong == "ことができ" && !godan {
+                continue;
+            }
             let at = pw.base + range.start..pw.base + range.end;
             hit(cx.words.span(pw, range), at, &list[w]);
         }
@@ -556,6 +614,11 @@ mod tests {
         assert_eq!(
             fix(&RaNuki, "　ここからよく見れた。"),
             "　ここからよく見られた。"
+        );
+        // そう after the form is the auxiliary, not a noun that marks a misparse.
+        assert_eq!(
+            texts(&RaNuki, "　一人ではとても着れそうになかった。"),
+            ["着れ"]
         );
     }
 
@@ -628,6 +691,10 @@ mod tests {
             texts(&DoubleNegative, "　行かないこともなかった。").len(),
             1
         );
+        assert_eq!(
+            texts(&DoubleNegative, "　嵐が来ないとも限らない。"),
+            ["ないとも限らない"]
+        );
         for ok in [
             "　数が少ないわけではない。",
             "　行かないわけにはいかない。",
@@ -647,6 +714,27 @@ mod tests {
         assert_eq!(texts(&Tautology, "　違和感を感じた。"), ["違和感を感じ"]);
         assert!(texts(&Tautology, "　最初に声をかけた。").is_empty());
         assert_eq!(
+            texts(&Tautology, "　やっと返事が返ってきた。"),
+            ["返事が返"]
+        );
+        // 約 + any number + ほど・くらい (not a list entry).
+        assert_eq!(
+            texts(&Tautology, "　騎士団は約五十人ほどの兵を率いた。"),
+            ["約五十人ほど"]
+        );
+        assert_eq!(
+            texts(&Tautology, "　約3キロくらい歩いた。"),
+            ["約3キロくらい"]
+        );
+        assert_eq!(texts(&Tautology, "　約十分ほど待った。"), ["約十分ほど"]);
+        for ok in [
+            "　約五十人の兵。",
+            "　五十人ほどの兵。",
+            "　約束ほど大事なものはない。",
+        ] {
+            assert!(texts(&Tautology, ok).is_empty(), "{ok}");
+        }
+        assert_eq!(
             texts(&RedundantExpression, "　歩くことによって考える。"),
             ["ことによって"]
         );
@@ -655,6 +743,19 @@ mod tests {
             1
         );
         assert!(texts(&RedundantExpression, "「説明することができた」").is_empty());
+        assert_eq!(
+            texts(
+                &RedundantExpression,
+                "　彼女は三つの魔法を使うことができる。"
+            ),
+            ["ことができ"]
+        );
+        assert_eq!(
+            texts(&RedundantExpression, "　受付を担当させていただいた。"),
+            ["させていただ"]
+        );
+        assert!(texts(&RedundantExpression, "「担当させていただきます」").is_empty());
+        assert!(texts(&RedundantExpression, "　彼の言葉を信じることができた。").is_empty());
         assert!(texts(&RedundantExpression, "　彼は説明できた。").is_empty());
         // を行う only after a サ変 noun (登録を行う → 登録する).
         assert_eq!(
