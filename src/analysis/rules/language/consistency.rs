@@ -86,10 +86,20 @@ impl Rule for PoliteStyleMixed {
             } else {
                 continue;
             };
-            // Report from the predicate on, not from a particle before it.
-            let from = (from..end)
+            // Report from the predicate on, not from a particle before it; a subsidiary verb
+            // with its main verb (暮らしている, not いる).
+            let mut from = (from..end)
                 .find(|&k| !pw.tokens[k].is("助詞"))
                 .unwrap_or(from);
+            let toks = &pw.tokens;
+            while from >= sw.tokens.start + 2
+                && toks[from].is("動詞")
+                && toks[from].pos(1) == "非自立"
+                && toks[from - 1].is("助詞")
+                && toks[from - 2].is("動詞")
+            {
+                from -= 2;
+            }
             found.push((register, pw, from..end));
         }
         let polite = found.iter().filter(|f| f.0 == Register::Polite).count();
@@ -392,7 +402,7 @@ mod tests {
                 &PoliteStyleMixed,
                 "　私はリナです。村で薬草を育てて暮らしている。毎朝畑を見るのが日課です。"
             ),
-            ["いる"]
+            ["暮らしている"]
         );
         // A polite word before a quoting と is not the sentence's ending (yume_juya).
         assert!(texts(

@@ -100,9 +100,10 @@ fn is_reru_suffix(t: &Token) -> bool {
     t.is("動詞") && t.pos(1) == "接尾" && t.base() == "れる"
 }
 
-/// Whether the れ form at `i` (not its 基本形) is followed by a noun (not そう), a case particle or が: not a verb
-/// form at all but a misparsed word (botchan's dialect うんでれがん), since a potential verb
-/// there is followed by て, た, ます, ない, ば or a comma (見れるが has the 基本形).
+/// Whether the れ form at `i` (not its 基本形) is followed by a noun (not そう), a case particle
+/// or が: not a verb form at all but a misparsed word (botchan's dialect うんでれがん), since a
+/// potential verb there is followed by て, た, ます, ない, ば, そう or a comma (見れるが has the
+/// 基本形).
 fn before_case_particle(pw: &ParagraphWords, i: usize) -> bool {
     !pw.tokens[i].cform().starts_with("基本")
         && pw.tokens.get(i + 1).is_some_and(|n| {
