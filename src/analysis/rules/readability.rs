@@ -266,13 +266,15 @@ impl Rule for KanjiRun {
 }
 
 /// Kanji numerals (一〜九, 〇, 十, 百, 千, 万) in `run` beyond the first of each consecutive
-/// group: what a run's length drops by when each written number counts as one character.
+/// group, and a date or time unit (年月日時分秒) right after a group: what a run's length drops
+/// by when each written number, with its unit, counts as one character. A date in kanji reads
+/// at a glance (令和六年三月十日 is 令和 + three dates, not eight characters to decode).
 fn numeral_excess(run: &str) -> usize {
     let mut excess = 0;
     let mut in_number = false;
     for c in run.chars() {
         let numeral = "〇一二三四五六七八九十百千万".contains(c);
-        if numeral && in_number {
+        if in_number && (numeral || "年月日時分秒".contains(c)) {
             excess += 1;
         }
         in_number = numeral;
@@ -380,6 +382,8 @@ mod tests {
         // 受験番号 + 一〇二四 + 番 = 6 units: not over the default 6.
         assert!(run(&KanjiRun, "　受験番号一〇二四番だ。\n", &s()).is_empty());
         assert!(run(&KanjiRun, "　西暦二〇二四年の春。\n", &s()).is_empty());
+        // A date counts as its numbers (blind set 2).
+        assert!(run(&KanjiRun, "　令和六年三月十日、図書館が閉じた。\n", &s()).is_empty());
         // Other kanji still count one by one.
         assert_eq!(
             run(&KanjiRun, "　帝国魔導騎士団長代理だ。\n", &s()).len(),
