@@ -273,13 +273,18 @@ fn numeral_excess(run: &str) -> usize {
     let mut excess = 0;
     let mut in_number = false;
     for c in run.chars() {
-        let numeral = "〇一二三四五六七八九十百千万".contains(c);
+        let numeral = is_kanji_numeral(c);
         if in_number && (numeral || "年月日時分秒".contains(c)) {
             excess += 1;
         }
         in_number = numeral;
     }
     excess
+}
+
+/// Whether `c` is a kanji numeral (一〜九, 〇, 十, 百, 千, 万).
+pub(crate) fn is_kanji_numeral(c: char) -> bool {
+    "〇一二三四五六七八九十百千万".contains(c)
 }
 
 /// The start of the char holding byte `i` of valid UTF-8 `bytes`.

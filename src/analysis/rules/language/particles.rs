@@ -6,6 +6,8 @@ use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use super::{is_symbol, sentences, tokens_span, tokens_text};
 use crate::analysis::fix::LazyGuard;
 use crate::analysis::morph::Token;
+use crate::analysis::rules::readability::is_kanji_numeral;
+use crate::analysis::segment::{char_class, CharClass};
 use crate::analysis::Diagnostics;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
 
@@ -92,7 +94,7 @@ fn particle_doubled(toks: &[Token], text: &str, i: usize) -> bool {
     match toks[i].surface(text) {
         "を" | "が" | "に" => true,
         "の" | "は" => {
-            let hiragana = |c: char| ('ぁ'..='ゖ').contains(&c);
+            let hiragana = |c: char| char_class(c) == CharClass::Hiragana;
             let next = toks.get(i + 2);
             i > 0
                 && toks[i - 1].is("名詞")
@@ -157,12 +159,12 @@ fn noun_doubled(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option
                 .map(|t| t.surface(text).chars().count())
                 .sum::<usize>()
                 >= 2
-            && toks[i..i + n]
-                .iter()
-                .any(|t| t.surface(text).chars().any(crate::analysis::fix::is_kanji))
-            && !toks[i]
-                .surface(text)
-                .starts_with(['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'])
+            && toks[i..i + n].iter().any(|t| {
+                t.surface(text)
+                    .chars()
+                    .any(|c| char_class(c) == CharClass::Kanji)
+            })
+            && !toks[i].surface(text).starts_with(is_kanji_numeral)
             && (0..n).all(|k| same(i + k, i + n + k))
             && toks
                 .get(i + 2 * n)
