@@ -114,10 +114,11 @@ fn every_planted_problem_is_caught() {
     let planted = blocks("planted.md");
     assert!(planted.len() >= 60, "{} passages", planted.len());
     // Opt-in rules are planted too: they must fire once an author switches them on.
-    let mut rc = String::from("rules:\n");
-    for code in noveler::analysis::settings::OPT_IN_RULES {
-        rc.push_str(&format!("  {code}:\n    enabled: true\n"));
-    }
+    let switched_on: Vec<String> = noveler::analysis::settings::OPT_IN_RULES
+        .iter()
+        .map(|code| format!("{code}: {{enabled: true}}"))
+        .collect();
+    let rc = format!("rules: {{{}}}\n", switched_on.join(", "));
     let texts: Vec<String> = planted.iter().map(|(_, p)| p.clone()).collect();
     let found = check_passages(&texts, &rc);
     let mut missed = Vec::new();
