@@ -57,6 +57,10 @@ impl Rule for DoubledWord {
                 let second = i + n..i + 2 * n;
                 let s = pw.base + toks[second.start].range.start;
                 let e = pw.base + toks[second.end - 1].range.end;
+                if one_ruby_base(doc, pw.base + toks[i].range.start, e) {
+                    i = second.end;
+                    continue;
+                }
                 let edit = crate::analysis::fix::display_edit(doc, &guard, s..e, "");
                 out.push(
                     diag(
@@ -75,6 +79,27 @@ impl Rule for DoubledWord {
             }
         }
     }
+}
+
+/// Whether displayed range `start..end` is the base of one ruby (寸断寸断《ずたずた》に): the
+/// author wrote the doubling as one word with one reading. The source has the reading right
+/// after the range (not 《《, which opens emphasis) and no ｜ opening a shorter base inside it.
+fn one_ruby_base(doc: &crate::analysis::segment::Document, start: usize, end: usize) -> bool {
+    let last_len = doc.display[..end]
+        .chars()
+        .next_back()
+        .map_or(0, char::len_utf8);
+    let (src_start, src_end) = (
+        doc.display_map[start] as usize,
+        doc.display_map[end - last_len] as usize + last_len,
+    );
+    doc.source
+        .get(src_end..)
+        .is_some_and(|rest| rest.starts_with('《') && !rest.starts_with("《《"))
+        && doc
+            .source
+            .get(src_start..src_end)
+            .is_some_and(|base| !base.contains('｜'))
 }
 
 /// Whether word `b` exists and is word `a` again (surface and part of speech).
@@ -550,6 +575,12 @@ mod tests {
         assert!(texts(&DoubledWord, "「彼は彼は……」").is_empty());
         // の・は doubled after a noun, and a noun written twice (blind set, 2026-11-28).
         assert_eq!(texts(&DoubledWord, "　放課後のの教室。"), ["のの"]);
+        // One ruby over both copies: the author's one word (Aozora's 寸断寸断《ずたずた》).
+        assert!(texts(&DoubledWord, "　心は寸断寸断《ずたずた》に裂けた。").is_empty());
+        assert_eq!(
+            texts(&DoubledWord, "　依頼書｜依頼書《いらいしょ》を読んだ。"),
+            ["依頼書｜依頼書"]
+        );
         assert_eq!(texts(&DoubledWord, "　彼女はは振り返った。"), ["はは"]);
         assert_eq!(
             texts(&DoubledWord, "　受付嬢は依頼書依頼書を差し出した。"),
