@@ -25,13 +25,20 @@ pub(super) static INDENT_MISSING: RuleMeta = RuleMeta {
     },
 };
 
-/// Whether paragraph `prev` ends a quotation a following と-line continues: it ends with
-/// 」/』, or an annotation lays it out (a quoted letter, a signature, verse).
-fn continues_quotation(doc: &Document, prev: &crate::analysis::segment::Paragraph) -> bool {
+/// Whether paragraph `prev` ends a quotation that the と-line `next` continues: it ends with
+/// 」/』, or an annotation lays it out (a quoted letter, a signature, verse), or closes the
+/// indented block it stands in (［＃ここで字下げ終わり］ between the two).
+fn continues_quotation(
+    doc: &Document,
+    prev: &crate::analysis::segment::Paragraph,
+    next: &crate::analysis::segment::Paragraph,
+) -> bool {
     let source = doc.source.get(prev.span.range()).unwrap_or("");
+    let between = doc.source.get(prev.span.end..next.span.start).unwrap_or("");
     doc.paragraph_text(prev).trim_end().ends_with(['」', '』'])
         || source.starts_with("［＃")
         || (prev.indented && !source.starts_with('\u{3000}'))
+        || between.contains("［＃ここで") && between.contains("終わり］")
 }
 
 fn starts_with_opening_bracket(c: char) -> bool {
@@ -83,7 +90,7 @@ impl Rule for IndentMissing {
             // quoted letter or poem) goes on with its sentence (「…」\nと言った。): no new
             // paragraph, so no indent (the convention of older texts).
             let continues =
-                first == 'と' && i > 0 && continues_quotation(doc, &doc.paragraphs[i - 1]);
+                first == 'と' && i > 0 && continues_quotation(doc, &doc.paragraphs[i - 1], p);
             if continues
                 || starts_with_opening_bracket(first)
                 || is_dash_char(first)

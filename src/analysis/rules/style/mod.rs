@@ -108,6 +108,9 @@ mod tests {
     fn indent_missing_skips_annotated_indents_and_continuations() {
         let text = "［＃ここから２字下げ］\n詩の一行\n［＃ここで字下げ終わり］\nとある。\n「行こう」\nと彼は言った。\n";
         assert!(diagnostics(&IndentMissing, text, &Settings::default()).is_empty());
+        // The block's last line has spaces of its own (吾輩は猫である's dedication).
+        let text = "［＃ここから２字下げ］\n世の人に似ず\n　　　富子嬢に捧ぐ\n［＃ここで字下げ終わり］\nと二行にかいてある。\n";
+        assert!(diagnostics(&IndentMissing, text, &Settings::default()).is_empty());
         // と after narration starts a paragraph of its own.
         let text = "　彼は歩いた。\nときどき休んだ。\n";
         assert_eq!(
