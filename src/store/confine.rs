@@ -73,10 +73,14 @@ impl Confinement {
         } else {
             base.join(path)
         };
-        let resolved =
-            canonical_prefix(&normalize(&joined)).map_err(|why| self.refusal(path, why))?;
+        let lexical = normalize(&joined);
+        let resolved = canonical_prefix(&lexical).map_err(|why| self.refusal(path, why))?;
         if self.contains(&resolved) {
             Ok(resolved)
+        } else if self.contains(&lexical) {
+            // Inside by its name, outside once its links are followed: say so, so the agent
+            // does not retry the same name (the target itself is not shown).
+            Err(self.refusal(path, "シンボリックリンクの先が許可されたルートの外"))
         } else {
             Err(self.refusal(path, "許可されたルートの外"))
         }
@@ -419,6 +423,14 @@ mod tests {
                 "{bad}"
             );
         }
+        // The refusal says a link leads out, and does not show where.
+        let e = c.resolve(&root, Path::new("out/new.md")).unwrap_err();
+        assert!(
+            e.message.contains("シンボリックリンクの先"),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("outside"), "{}", e.message);
         // `..` after a symlink: folded lexically, so it stays where the path says.
         assert!(c.resolve(&root, Path::new("out/../40_原稿/a.md")).is_ok());
         assert_eq!(
