@@ -153,7 +153,9 @@ fn doubled_unit(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option
         && !toks[i].unknown
         && !matches!(toks[i].surface(text), "それ" | "これ" | "あれ")
         && toks[i + 1].is("助詞")
-        && matches!(toks[i + 1].surface(text), "は" | "が" | "を")
+        && (matches!(toks[i + 1].surface(text), "は" | "が" | "を")
+            // A pronoun's の doubled is a slip (彼の彼の横顔); a noun's may be a refrain.
+            || toks[i].pos(1) == "代名詞" && toks[i + 1].surface(text) == "の")
         && same(i, i + 2)
         && same(i + 1, i + 3)
     {
@@ -312,12 +314,14 @@ fn noun_like(t: &Token) -> bool {
 
 /// A noun phrase that says when or how much (今日, 二人, 三時): a particle after it sets
 /// the scene (今日は僕は休む, 二人で車で帰る) rather than name a second participant.
-fn scene_setting(toks: &[Token], phrase: Range<usize>) -> bool {
+/// A noun that IPADIC calls 副詞可能 is a time (今日は) only before は: before で or が it is
+/// as often a place (城門の前で広場で).
+fn scene_setting(toks: &[Token], phrase: Range<usize>, particle: &str) -> bool {
     let last = &toks[phrase.end - 1];
     toks[phrase]
         .iter()
         .any(|t| t.is("名詞") && t.pos(1) == "数")
-        || last.pos(1) == "副詞可能"
+        || particle == "は" && last.pos(1) == "副詞可能"
         || last.pos(2) == "助数詞"
 }
 
@@ -386,8 +390,8 @@ impl Rule for DoubledParticle {
                         // A phrase headed by a formal noun (のは, うちは, ところを)
                         // names a clause, not a participant.
                         && toks[prev_phrase.start].pos(1) != "非自立"
-                        && !scene_setting(toks, prev_phrase.clone())
-                        && !scene_setting(toks, phrase.clone())
+                        && !scene_setting(toks, prev_phrase.clone(), s)
+                        && !scene_setting(toks, phrase.clone(), s)
                         && (!matches!(s, "が" | "は")
                             || predicate_is_nested(toks, text, i, sw.tokens.end));
                     if doubled {
@@ -575,6 +579,11 @@ mod tests {
         assert!(texts(&DoubledWord, "「彼は彼は……」").is_empty());
         // の・は doubled after a noun, and a noun written twice (blind set, 2026-11-28).
         assert_eq!(texts(&DoubledWord, "　放課後のの教室。"), ["のの"]);
+        assert_eq!(
+            texts(&DoubledWord, "　私は彼の彼の横顔を見た。"),
+            ["彼の彼の"]
+        );
+        assert!(texts(&DoubledWord, "　迷子の迷子の子猫。").is_empty());
         // One ruby over both copies: the author's one word (Aozora's 寸断寸断《ずたずた》).
         assert!(texts(&DoubledWord, "　心は寸断寸断《ずたずた》に裂けた。").is_empty());
         assert_eq!(
@@ -652,6 +661,10 @@ mod tests {
         assert_eq!(
             texts(&DoubledParticle, "　私が彼が嘘をついていると気づいた。"),
             ["私が彼が"]
+        );
+        assert_eq!(
+            texts(&DoubledParticle, "　兵士たちは城門の前で広場で整列した。"),
+            ["前で広場で"]
         );
         for ok in [
             "　吾輩は名前はない。",

@@ -308,7 +308,9 @@ static DOUBLE_NEGATIVE: RuleMeta = RuleMeta {
 const AFTER_NAI: &[&str] = &[
     "わけではな",
     "わけじゃな",
+    "わけでもな",
     "訳ではな",
+    "訳でもな",
     "訳じゃな",
     "こともな",
     "ことはな",
@@ -683,6 +685,10 @@ mod tests {
         assert_eq!(
             texts(&DoubleNegative, "　わからないわけではない。"),
             ["ないわけではない"]
+        );
+        assert_eq!(
+            texts(&DoubleNegative, "　噂を信じていないわけでもなかった。").len(),
+            1
         );
         assert_eq!(
             texts(&DoubleNegative, "　気持ちはわからなくもない。"),
