@@ -85,20 +85,13 @@ impl Rule for DoubledWord {
 /// author wrote the doubling as one word with one reading. The source has the reading right
 /// after the range (not 《《, which opens emphasis) and no ｜ opening a shorter base inside it.
 fn one_ruby_base(doc: &crate::analysis::segment::Document, start: usize, end: usize) -> bool {
-    let last_len = doc.display[..end]
-        .chars()
-        .next_back()
-        .map_or(0, char::len_utf8);
-    let (src_start, src_end) = (
-        doc.display_map[start] as usize,
-        doc.display_map[end - last_len] as usize + last_len,
-    );
+    let src = doc.source_span(start..end);
     doc.source
-        .get(src_end..)
+        .get(src.end..)
         .is_some_and(|rest| rest.starts_with('《') && !rest.starts_with("《《"))
         && doc
             .source
-            .get(src_start..src_end)
+            .get(src.range())
             .is_some_and(|base| !base.contains('｜'))
 }
 
@@ -313,7 +306,7 @@ fn noun_like(t: &Token) -> bool {
 }
 
 /// A noun phrase that says when or how much (今日, 二人, 三時): a particle after it sets
-/// the scene (今日は僕は休む, 二人で車で帰る) rather than name a second participant.
+/// the scene (今日は僕は休む, 二人で車で帰る) rather than name a second participant `particle`.
 /// A noun that IPADIC calls 副詞可能 is a time (今日は) only before は: before で or が it is
 /// as often a place (城門の前で広場で).
 fn scene_setting(toks: &[Token], phrase: Range<usize>, particle: &str) -> bool {
