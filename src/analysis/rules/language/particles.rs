@@ -307,14 +307,14 @@ fn noun_like(t: &Token) -> bool {
 
 /// A noun phrase that says when or how much (今日, 二人, 三時): a particle after it sets
 /// the scene (今日は僕は休む, 二人で車で帰る) rather than name a second participant `particle`.
-/// A noun that IPADIC calls 副詞可能 is a time (今日は) only before は: before で or が it is
-/// as often a place (城門の前で広場で).
+/// A noun that IPADIC calls 副詞可能 (今日, 前, 途中) sets the scene too, except before で,
+/// where it is as often the place of the act (城門の前で広場で; but 真向へ前へのめった).
 fn scene_setting(toks: &[Token], phrase: Range<usize>, particle: &str) -> bool {
     let last = &toks[phrase.end - 1];
     toks[phrase]
         .iter()
         .any(|t| t.is("名詞") && t.pos(1) == "数")
-        || particle == "は" && last.pos(1) == "副詞可能"
+        || particle != "で" && last.pos(1) == "副詞可能"
         || last.pos(2) == "助数詞"
 }
 
@@ -671,6 +671,7 @@ mod tests {
             "　僕は今日は休む。",
             "　上へ上へと登った。",
             "　右から左から人が来た。",
+            "　乗った人と共に真向へ前へのめった。",
             "　私は妹の彼は知らない。",
             "　彼が来た。彼が笑った。",
             "　彼が来たのが嬉しかった。",
