@@ -295,7 +295,7 @@ fn quiet_keeps_the_verdict_and_hints_are_cli_commands() {
         "{text}"
     );
     assert!(text.contains("スコア 99.0 未満: "), "{text}");
-    assert!(text.contains("第003話_迷い潮の夜.md 98.7"), "{text}");
+    assert!(text.contains("第003話_迷い潮の夜.md 97.1"), "{text}");
     assert!(!text.contains("正味文字数"), "-q prints no file headers");
 
     let out = run(dir.path(), &["status", "-q", "--no-save"]);

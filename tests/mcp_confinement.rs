@@ -586,7 +586,10 @@ fn fifos_devices_and_hostile_settings_are_refused_without_hanging() {
     for (rc, key) in [
         ("thresholds:\n  window_size: 0\n", "window_size"),
         ("thresholds:\n  kanji_ratio_max: .nan\n", "kanji_ratio_max"),
-        ("weights:\n  rhythm: 0\n  grammar: 0\n", "weights"),
+        (
+            "weights: {rhythm: 0, readability: 0, grammar: 0, style: 0, length: 0, content: 0}\n",
+            "weights",
+        ),
         ("forbidden_expressions: [ok, '']\n", "forbidden_expressions"),
     ] {
         std::fs::write(w.root.join(".novelerrc.yaml"), rc).unwrap();

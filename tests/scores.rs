@@ -2,10 +2,15 @@
 //! command (nothing written: no cache, no envelope): the sample's episodes score ≥ 80, a
 //! 7,600-character draft whose only habit is a missing 字下げ scores ≥ 60 (it scored 0 with
 //! the per-finding penalty), and a stub under the short-text limit has no score.
+//!
+//! Issue 32 item 1, on `fixtures/calibration` in a project made by a default `init`: every
+//! draft with its slips scores at least 2 points below its copyedited version, 4 on average.
 
 use noveler::analysis::{analyze, Settings};
-use noveler::commands::check::{run, CheckRequest, Target};
+use noveler::commands::check::{run, CheckRequest, FileResult, Target};
+use noveler::commands::init::{self, InitRequest};
 use noveler::commands::Ctx;
+use std::path::Path;
 
 mod common;
 
@@ -78,4 +83,96 @@ fn a_stub_has_no_score() {
     assert_eq!(r.summary.unscored, 1);
     let v = serde_json::to_value(s).unwrap();
     assert!(v["overall"].is_null() && v["rhythm"].is_null());
+}
+
+/// The calibration episodes: (name, fixed text, draft text).
+fn calibration() -> Vec<(String, String, String)> {
+    let dir = common::manifest().join("fixtures/calibration");
+    (1..=7)
+        .map(|i| {
+            let read =
+                |kind: &str| std::fs::read_to_string(dir.join(format!("ep{i}_{kind}.md"))).unwrap();
+            (format!("ep{i}"), read("fixed"), read("draft"))
+        })
+        .collect()
+}
+
+#[test]
+fn calibration_drafts_are_their_fixed_versions_with_the_listed_slips() {
+    let tsv =
+        std::fs::read_to_string(common::manifest().join("fixtures/calibration/slips.tsv")).unwrap();
+    for (name, fixed, draft) in calibration() {
+        let mut text = fixed.clone();
+        let mut slips = 0;
+        for row in tsv.lines().filter(|l| l.starts_with(&format!("{name}\t"))) {
+            let cols: Vec<String> = row.split('\t').map(|c| c.replace("\\n", "\n")).collect();
+            assert_eq!(cols.len(), 4, "{row}");
+            assert_eq!(text.matches(&cols[2]).count(), 1, "{name}: {row}");
+            text = text.replacen(&cols[2], &cols[3], 1);
+            slips += 1;
+        }
+        assert!((10..=12).contains(&slips), "{name}: {slips} slips");
+        assert_eq!(text, draft, "{name}");
+    }
+}
+
+/// A project made by `init` with its defaults, the calibration episodes in `40_原稿/`.
+fn default_project(dir: &Path) -> Ctx {
+    let root = dir.join("p");
+    init::run(
+        &Ctx::new(root.clone()),
+        InitRequest {
+            title: "較正".into(),
+            genre: "ファンタジー".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    for (name, fixed, draft) in calibration() {
+        std::fs::write(root.join(format!("40_原稿/{name}_fixed.md")), fixed).unwrap();
+        std::fs::write(root.join(format!("40_原稿/{name}_draft.md")), draft).unwrap();
+    }
+    let mut c = Ctx::new(root);
+    c.save = false;
+    c.use_cache = false;
+    c
+}
+
+fn check_calibration(ctx: &Ctx) -> Vec<FileResult> {
+    let targets = calibration()
+        .iter()
+        .flat_map(|(n, _, _)| {
+            [
+                format!("40_原稿/{n}_fixed.md"),
+                format!("40_原稿/{n}_draft.md"),
+            ]
+        })
+        .map(Target::Path)
+        .collect();
+    run(
+        ctx,
+        CheckRequest {
+            targets,
+            ..Default::default()
+        },
+    )
+    .unwrap()
+    .files
+}
+
+#[test]
+fn fixing_the_slips_of_a_draft_raises_its_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let ctx = default_project(dir.path());
+    let files = check_calibration(&ctx);
+    let mut gains = Vec::new();
+    for pair in files.chunks(2) {
+        let (fixed, draft) = (&pair[0], &pair[1]);
+        let (f, d) = (fixed.scores.overall.unwrap(), draft.scores.overall.unwrap());
+        println!("{} {f} ← {} {d}: +{:.1}", fixed.path, draft.path, f - d);
+        assert!(f - d >= 2.0, "{}: {d} → {f}", fixed.path);
+        gains.push(f - d);
+    }
+    let mean = gains.iter().sum::<f64>() / gains.len() as f64;
+    assert!(mean >= 4.0, "mean gain {mean}");
 }

@@ -1,21 +1,30 @@
-//! Scores (SPEC §4 "Scores", revised 2026-11-24). One formula for `check`, the progressive
+//! Scores (SPEC §4 "Scores", revised 2026-11-29). One formula for `check`, the progressive
 //! check steps, `status` and `complete`; `noveler explain scoring` prints `explain()`.
 //!
-//! - A rule's penalty is its findings' weights (low 2, medium 5, high 10, critical 20) per
-//!   1,000 body characters — its weighted density; texts under 1,000 characters count as
-//!   1,000, so a short text is not punished harder per finding than a long one. A rule that
-//!   measures the whole text (length, dialogue ratio, averages) fires at most once and is
-//!   charged its weight as is: its density would mean nothing.
-//! - Each rule's penalty is capped by the highest severity among its findings (low 15,
-//!   medium 25, high 40, critical 60): one habit repeated through a long draft costs a
-//!   bounded amount.
-//! - aspect = max(0, 100 − Σ rule penalties of the aspect), one decimal; overall = the
-//!   lowest evaluated aspect, or their weighted mean when `weights` are configured.
+//! - A rule's raw penalty is its findings' weights (low 2, medium 5, high 10, critical 20)
+//!   per 1,000 body characters — its weighted density; texts under 1,000 characters count
+//!   as 1,000, so a short text is not punished harder per finding than a long one. A rule
+//!   that measures the whole text (length, dialogue ratio, averages) fires at most once and
+//!   is charged its weight as is: its density would mean nothing.
+//! - Each rule's penalty saturates towards a ceiling set by the highest severity among its
+//!   findings (low 15, medium 25, high 40, critical 60): equal to the raw penalty up to half
+//!   the ceiling, then approaching the ceiling without reaching it. One habit repeated
+//!   through a long draft costs a bounded amount, and fixing any one finding still raises
+//!   the score (a hard cap would hide it).
+//! - aspect = max(0, 100 − Σ penalties of its rules): where the problems are.
+//! - overall = max(0, 100 − Σ over the checked aspects of weight × the penalties of the
+//!   aspect's *located* rules): every fix of a slip anywhere shows in it, and no aspect's
+//!   minimum hides the others. The whole-text rules are targets, not slips — they count in
+//!   their aspect but not in overall: the length band is the publication gate's business
+//!   (`complete`), and a ratio moves when a real slip is fixed (splitting a run-on sentence
+//!   changes the dialogue ratio), which must never lower the score. Weights are 1 unless
+//!   `weights` in the config says otherwise. One decimal.
 //! - A text too short to judge (body under 200 characters or under 20% of target_min) has
 //!   no score: every value is `null` and `reason` says why. An aspect the check did not
 //!   evaluate (`aspects` given) is `null` too.
 //!
-//! Adding a finding never raises a score: sums and caps only grow (property-tested).
+//! Adding a finding never raises a score: every penalty grows with its findings and
+//! weights are never negative (property-tested).
 
 use super::{Aspect, Finding, Settings, Severity};
 use serde::{Deserialize, Serialize};
@@ -29,7 +38,7 @@ pub const MIN_TARGET_SHARE: f64 = 0.2;
 pub const DENSITY_UNIT: usize = 1000;
 
 /// Rules that measure the whole text and fire at most once: charged their weight, not a
-/// density.
+/// density, and not counted in the overall score (targets, not slips).
 pub const WHOLE_TEXT_RULES: &[&str] = &[
     "COMMA_AVG_OUT_OF_RANGE",
     "DIALOGUE_RATIO_OUT_OF_RANGE",
@@ -55,13 +64,36 @@ pub(crate) fn weight(s: Severity) -> f64 {
     }
 }
 
-/// The most one rule can cost, by the highest severity among its findings.
+/// The ceiling one rule's penalty approaches, by the highest severity among its findings.
 pub fn cap(s: Severity) -> f64 {
     match s {
         Severity::Low => 15.0,
         Severity::Medium => 25.0,
         Severity::High => 40.0,
         Severity::Critical => 60.0,
+    }
+}
+
+/// The weight of an aspect in the overall score when the config sets none.
+pub const DEFAULT_ASPECT_WEIGHT: f64 = 1.0;
+
+/// The weight of `aspect` in the overall score under `settings`.
+fn aspect_weight(settings: &Settings, aspect: Aspect) -> f64 {
+    settings
+        .weights
+        .get(&aspect)
+        .copied()
+        .unwrap_or(DEFAULT_ASPECT_WEIGHT)
+}
+
+/// `raw` up to half of `ceiling`, then rising ever more slowly towards `ceiling`: continuous,
+/// strictly increasing in `raw`, never above `raw` nor `ceiling`, and growing with `ceiling`.
+pub(crate) fn saturate(raw: f64, ceiling: f64) -> f64 {
+    let knee = ceiling / 2.0;
+    if raw <= knee {
+        raw
+    } else {
+        ceiling - knee * (-(raw - knee) / knee).exp()
     }
 }
 
@@ -75,8 +107,8 @@ pub struct Scores {
     pub style: Option<f64>,
     pub length: Option<f64>,
     pub content: Option<f64>,
-    /// The lowest checked aspect (or their weighted mean with `weights`); null when the
-    /// text is too short to judge.
+    /// 100 − the weighted sum of the checked aspects' penalties, whole-text rules (length,
+    /// ratios, averages) left out; null when the text is too short to judge.
     pub overall: Option<f64>,
     /// Why there is no score (Japanese); absent when scored.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -133,31 +165,28 @@ pub(crate) fn too_short(body_chars: usize, settings: &Settings) -> Option<String
     })
 }
 
-/// The penalty of one rule: its findings' severities, over a text of `body_chars`.
-pub(crate) fn rule_penalty(code: &str, severities: &[Severity], body_chars: usize) -> f64 {
+/// The penalty of one rule: its findings' severities over a text of `body_chars`, the raw
+/// penalty multiplied by `rule_weight` (a feedback weight; 1 without one), then saturated.
+pub(crate) fn rule_penalty(
+    code: &str,
+    severities: &[Severity],
+    body_chars: usize,
+    rule_weight: f64,
+) -> f64 {
     let Some(&worst) = severities.iter().max() else {
         return 0.0;
     };
     let sum: f64 = severities.iter().map(|&s| weight(s)).sum();
-    let density = if WHOLE_TEXT_RULES.contains(&code) {
+    let raw = if WHOLE_TEXT_RULES.contains(&code) {
         sum
     } else {
         sum * DENSITY_UNIT as f64 / body_chars.max(DENSITY_UNIT) as f64
     };
-    density.min(cap(worst))
+    saturate(raw * rule_weight.max(0.0), cap(worst))
 }
 
-/// `max(0, 100 − Σ rule penalties)` of `(code, severity)` pairs, one decimal.
-pub(crate) fn penalty_score<'a>(
-    findings: impl IntoIterator<Item = (&'a str, Severity)>,
-    body_chars: usize,
-) -> f64 {
-    penalty_score_weighted(findings, body_chars, &BTreeMap::new())
-}
-
-/// `penalty_score` with each rule's penalty multiplied by its weight in `rule_weights`
-/// (absent: 1) and capped again (the feedback weights of `corpus_stats::optimize_weights`).
-pub(crate) fn penalty_score_weighted<'a>(
+/// The summed penalties of `(code, severity)` pairs, per rule weight (absent: 1), unrounded.
+fn total_penalty<'a>(
     findings: impl IntoIterator<Item = (&'a str, Severity)>,
     body_chars: usize,
     rule_weights: &BTreeMap<String, f64>,
@@ -166,16 +195,24 @@ pub(crate) fn penalty_score_weighted<'a>(
     for (code, s) in findings {
         by_code.entry(code).or_default().push(s);
     }
-    let penalty: f64 = by_code
+    by_code
         .iter()
         .map(|(code, sev)| {
-            let p = rule_penalty(code, sev, body_chars);
-            match (rule_weights.get(*code), sev.iter().max()) {
-                (Some(w), Some(&worst)) => (p * w).min(cap(worst)),
-                _ => p,
-            }
+            let w = rule_weights.get(*code).copied().unwrap_or(1.0);
+            rule_penalty(code, sev, body_chars, w)
         })
-        .sum();
+        .sum()
+}
+
+/// `max(0, 100 − Σ rule penalties)` of `(code, severity)` pairs, one decimal.
+pub(crate) fn penalty_score<'a>(
+    findings: impl IntoIterator<Item = (&'a str, Severity)>,
+    body_chars: usize,
+) -> f64 {
+    score_of(total_penalty(findings, body_chars, &BTreeMap::new()))
+}
+
+fn score_of(penalty: f64) -> f64 {
     round1((100.0 - penalty).max(0.0))
 }
 
@@ -188,7 +225,8 @@ pub fn compute(findings: &[Finding], body_chars: usize, settings: &Settings) -> 
     compute_weighted(findings, body_chars, settings, &BTreeMap::new())
 }
 
-/// `compute` with per-rule weights (see `penalty_score_weighted`).
+/// `compute` with per-rule weights (the feedback weights of
+/// `corpus_stats::optimize_weights`: each rule's raw penalty multiplied by its weight).
 pub(crate) fn compute_weighted(
     findings: &[Finding],
     body_chars: usize,
@@ -198,10 +236,6 @@ pub(crate) fn compute_weighted(
     if let Some(reason) = too_short(body_chars, settings) {
         return Scores::unscored(reason);
     }
-    let checked: Vec<Aspect> = Aspect::ALL
-        .into_iter()
-        .filter(|a| settings.aspects.is_empty() || settings.aspects.contains(a))
-        .collect();
     let mut scores = Scores {
         rhythm: None,
         readability: None,
@@ -212,28 +246,24 @@ pub(crate) fn compute_weighted(
         overall: None,
         reason: None,
     };
-    for &aspect in &checked {
-        let of_aspect = findings
-            .iter()
-            .filter(|f| f.aspect == aspect)
-            .map(|f| (f.code.as_str(), f.severity));
-        *scores.slot(aspect) = Some(penalty_score_weighted(of_aspect, body_chars, rule_weights));
+    let mut overall_penalty = 0.0;
+    for aspect in Aspect::ALL {
+        if !(settings.aspects.is_empty() || settings.aspects.contains(&aspect)) {
+            continue;
+        }
+        let of_aspect = || {
+            findings
+                .iter()
+                .filter(move |f| f.aspect == aspect)
+                .map(|f| (f.code.as_str(), f.severity))
+        };
+        let penalty = total_penalty(of_aspect(), body_chars, rule_weights);
+        *scores.slot(aspect) = Some(score_of(penalty));
+        let located = of_aspect().filter(|(code, _)| !WHOLE_TEXT_RULES.contains(code));
+        overall_penalty +=
+            aspect_weight(settings, aspect) * total_penalty(located, body_chars, rule_weights);
     }
-    let total_weight: f64 = checked
-        .iter()
-        .map(|a| settings.weights.get(a).copied().unwrap_or(0.0))
-        .sum();
-    let values = checked
-        .iter()
-        .filter_map(|&a| scores.get(a).map(|s| (a, s)));
-    scores.overall = Some(if settings.weights.is_empty() || total_weight <= 0.0 {
-        values.map(|(_, s)| s).fold(100.0, f64::min)
-    } else {
-        let sum: f64 = values
-            .map(|(a, s)| s * settings.weights.get(&a).copied().unwrap_or(0.0))
-            .sum();
-        round1(sum / total_weight)
-    });
+    scores.overall = Some(score_of(overall_penalty));
     scores
 }
 
@@ -250,17 +280,25 @@ pub fn explain() -> String {
         "スコアの計算（check・段階チェック・status・complete で共通）\n\n\
          1. ルールごとの減点 = 指摘の重み（{weights}）の合計 × {unit} ÷ 本文字数（{unit} 字未満は {unit} 字として計算）。\n   \
          本文全体を測るルール（{whole}）は一度しか出ないので、重みをそのまま減点にします。\n\
-         2. ルールごとの減点には上限があります（指摘の最も高い重大度で: {caps}）。同じ癖が長い原稿で繰り返されても減点は上限まで。\n\
-         3. 観点のスコア = max(0, 100 − その観点のルールの減点の合計)（小数1桁）。\n\
-         4. 総合 = 確認した観点の最低点（設定に weights があれば重み付き平均）。確認しなかった観点は null。\n\
-         5. 本文が {min} 字未満、または目標下限の {share}% 未満の原稿は採点しません（null と理由）。完了（complete）もできません。\n\n\
-         指摘を増やしてスコアが上がることはありません。抑制（インラインコメント・per-file-ignores・ベースライン）された指摘は数えません。\n",
+         2. ルールごとの減点には天井があります（指摘の最も高い重大度で: {caps}）。天井の半分までは 1. のとおり、\n   \
+         それを超えると天井に近づくほどゆるやかに増えます（天井 c、1. の値 x のとき c − c/2 × exp(−(x − c/2) ÷ (c/2))）。\n   \
+         同じ癖が長い原稿で繰り返されても減点は天井まで。それでも一つ直せばスコアは上がります。\n\
+         3. 観点のスコア = max(0, 100 − その観点のルールの減点の合計)。\n\
+         4. 総合 = max(0, 100 − 確認した観点ごとの「箇所を指す指摘」の減点 × 観点の重み の合計)。重みは既定で 1、\n   \
+         設定の weights（例: weights: {{grammar: 2, style: 0.5}}）で変えられます（書かなかった観点は 1）。\n   \
+         本文全体を測るルールは目安で、誤りではないので総合には数えません（観点のスコアには表れます）。\n   \
+         文字数が目標の範囲に収まっているかは公開の関門（complete）で確かめます。会話の割合などは、\n   \
+         誤りを直しただけで動くことがあり（長い一文を二つの段落に分けると会話の割合が下がる）、直して総合が下がってはいけないためです。\n\
+         5. スコアは小数1桁。確認しなかった観点は null。\n\
+         6. 本文が {min} 字未満、または目標下限の {min_share}% 未満の原稿は採点しません（null と理由）。完了（complete）もできません。\n\n\
+         指摘を増やしてスコアが上がることはなく、どの指摘を直してもスコアは下がりません。\n\
+         抑制（インラインコメント・per-file-ignores・ベースライン）された指摘は数えません。\n",
         weights = sev(weight),
         unit = DENSITY_UNIT,
         whole = WHOLE_TEXT_RULES.join("、"),
         caps = sev(cap),
         min = MIN_BODY_CHARS,
-        share = (MIN_TARGET_SHARE * 100.0) as u32,
+        min_share = (MIN_TARGET_SHARE * 100.0) as u32,
     )
 }
 
@@ -297,7 +335,7 @@ mod tests {
     }
 
     #[test]
-    fn a_repeated_low_habit_costs_at_most_its_cap() {
+    fn a_repeated_low_habit_costs_at_most_its_ceiling() {
         let s = Settings::default();
         let many: Vec<Finding> = (0..400)
             .map(|_| finding("INDENT_MISSING", Aspect::Style, Severity::Low))
@@ -306,6 +344,9 @@ mod tests {
         assert_eq!(sc.style, Some(85.0));
         assert_eq!(sc.overall, Some(85.0));
         assert_eq!(sc.rhythm, Some(100.0));
+        // Even there, one fix lowers the penalty.
+        let by = |n: usize| rule_penalty("INDENT_MISSING", &vec![Severity::Low; n], 7800, 1.0);
+        assert!(by(399) < by(400) && by(400) < 15.0);
     }
 
     #[test]
@@ -319,13 +360,84 @@ mod tests {
         let mut short = Settings::default();
         short.target_length.min = 100;
         assert_eq!(compute(&two, 500, &short).readability, Some(96.0));
-        // A whole-text rule is charged its weight.
-        let len = vec![finding(
-            "LENGTH_OUT_OF_RANGE",
-            Aspect::Length,
-            Severity::High,
+        // A whole-text rule is charged its weight, once, and not in overall.
+        let window = vec![finding(
+            "WINDOW_OUT_OF_RANGE",
+            Aspect::Rhythm,
+            Severity::Low,
         )];
-        assert_eq!(compute(&len, 20000, &s).length, Some(90.0));
+        assert_eq!(compute(&window, 20000, &s).rhythm, Some(98.0));
+        assert_eq!(compute(&window, 2000, &s).overall, Some(100.0));
+    }
+
+    #[test]
+    fn whole_text_targets_are_reported_but_not_counted_in_overall() {
+        let s = Settings::default();
+        let targets = vec![
+            finding("LENGTH_OUT_OF_RANGE", Aspect::Length, Severity::Medium),
+            finding("DIALOGUE_RATIO_OUT_OF_RANGE", Aspect::Rhythm, Severity::Low),
+            finding(
+                "HIGH_AVG_SENTENCE_LENGTH",
+                Aspect::Readability,
+                Severity::Medium,
+            ),
+        ];
+        let sc = compute(&targets, 3000, &s);
+        assert_eq!(
+            (sc.length, sc.rhythm, sc.readability),
+            (Some(95.0), Some(98.0), Some(95.0))
+        );
+        assert_eq!(sc.overall, Some(100.0));
+        let mut more = targets.clone();
+        more.push(finding("LONG_SENTENCE", Aspect::Readability, Severity::Low));
+        assert_eq!(compute(&more, 2000, &s).overall, Some(99.0));
+    }
+
+    #[test]
+    fn overall_is_100_minus_every_aspects_penalty() {
+        let s = Settings::default();
+        let f = vec![
+            finding("TYPO", Aspect::Grammar, Severity::High),
+            finding("KANJI_RUN", Aspect::Readability, Severity::Low),
+            finding("INDENT_MISSING", Aspect::Style, Severity::Low),
+        ];
+        // Over 2,000 characters: 5 + 1 + 1.
+        let sc = compute(&f, 2000, &s);
+        assert_eq!(
+            (sc.grammar, sc.readability, sc.style, sc.overall),
+            (Some(95.0), Some(99.0), Some(99.0), Some(93.0))
+        );
+        // Fixing the low finding in style shows in the overall score, though grammar is lower.
+        assert_eq!(compute(&f[..2], 2000, &s).overall, Some(94.0));
+        // Weights multiply an aspect's penalty; unlisted aspects keep theirs.
+        let mut w = Settings::default();
+        w.weights.insert(Aspect::Grammar, 2.0);
+        w.weights.insert(Aspect::Style, 0.0);
+        assert_eq!(compute(&f, 2000, &w).overall, Some(89.0));
+    }
+
+    #[test]
+    fn one_high_typo_is_visible_in_a_normal_episode() {
+        let s = Settings::default();
+        let typo = vec![finding("TYPO", Aspect::Grammar, Severity::High)];
+        assert_eq!(compute(&[], 3000, &s).overall, Some(100.0));
+        assert_eq!(compute(&typo, 3000, &s).overall, Some(96.7));
+    }
+
+    #[test]
+    fn saturation_is_continuous_increasing_and_bounded() {
+        for c in [15.0, 25.0, 40.0, 60.0] {
+            assert_eq!(saturate(c / 2.0, c), c / 2.0);
+            assert!((saturate(c / 2.0 + 1e-9, c) - c / 2.0).abs() < 1e-6);
+            let mut last = -1.0;
+            // Strictly increasing as far as f64 can tell (ten ceilings: e^-19 of a ceiling).
+            for i in 0..(c as usize * 40) {
+                let x = i as f64 * 0.25;
+                let y = saturate(x, c);
+                assert!(y > last && y <= x && y < c, "{x} {y}");
+                last = y;
+            }
+        }
     }
 
     #[test]
@@ -363,6 +475,7 @@ mod tests {
             assert!(e.contains(c));
         }
         assert!(e.contains("low 15") && e.contains("critical 20"), "{e}");
+        assert!(e.contains("総合には数えません"), "{e}");
     }
 
     const CODES: &[(&str, Aspect)] = &[
@@ -379,7 +492,8 @@ mod tests {
     }
 
     proptest! {
-        /// Adding a finding never raises any score.
+        /// Adding a finding never raises any score (removing one never lowers it), and
+        /// fixing a finding always lowers the unrounded penalty it belongs to.
         #[test]
         fn adding_a_finding_never_raises_a_score(
             findings in proptest::collection::vec(arb_finding(), 0..40),
@@ -395,7 +509,7 @@ mod tests {
             }
             let before = compute(&findings, body, &s);
             let mut more = findings.clone();
-            more.push(extra);
+            more.push(extra.clone());
             let after = compute(&more, body, &s);
             for a in Aspect::ALL {
                 prop_assert!(after.get(a) <= before.get(a), "{a:?}");
@@ -404,6 +518,11 @@ mod tests {
             for v in Aspect::ALL.map(|a| after.get(a)).into_iter().chain([after.overall]).flatten() {
                 prop_assert!((0.0..=100.0).contains(&v));
             }
+            let pairs = |f: &[Finding]| f.iter().map(|f| (f.code.clone(), f.severity)).collect::<Vec<_>>();
+            let total = |p: &[(String, Severity)]| {
+                total_penalty(p.iter().map(|(c, s)| (c.as_str(), *s)), body, &BTreeMap::new())
+            };
+            prop_assert!(total(&pairs(&more)) > total(&pairs(&findings)));
         }
     }
 }

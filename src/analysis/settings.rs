@@ -237,7 +237,8 @@ pub struct Settings {
     pub redundant_expressions: Arc<Vec<TypoEntry>>,
     /// Only these aspects are checked (all when empty).
     pub aspects: Vec<Aspect>,
-    /// Aspect weights for the overall score; minimum of aspect scores when empty.
+    /// Aspect weights for the overall score (multiply each aspect's penalty); an aspect not
+    /// listed weighs `score::DEFAULT_ASPECT_WEIGHT` (1).
     pub weights: BTreeMap<Aspect, f64>,
     /// Highest fix level `polish` applies by default.
     pub fix_level: Applicability,

@@ -235,7 +235,7 @@ pub(crate) fn default_rc(min: usize, max: usize) -> String {
     out.push_str("#   # チェックしないファイル（プロジェクトルートからの glob）と報告しない規則\n");
     out.push_str("#   paths: []\n");
     out.push_str("#   codes: []\n");
-    out.push_str("#   # 総合点の重み（空なら各観点の最低点）。例: {rhythm: 1, grammar: 2}\n");
+    out.push_str("#   # 総合点での観点の重み（書かない観点は 1。総合 = 100 − Σ 重み × 観点の減点）。例: {grammar: 2, style: 0.5}\n");
     out.push_str("# weights: {}\n");
     out.push_str("# fix:\n");
     out.push_str(

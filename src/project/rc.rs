@@ -13,7 +13,7 @@
 //! per-file-ignores: {"40_原稿/第00[1-3]*.md": [INDENT_MISSING]}
 //! target_length: {min: 3000, max: 8000}
 //! exclude_dialogue_lines: true
-//! weights: {rhythm: 1, readability: 1, grammar: 2, style: 1, length: 1, content: 1}
+//! weights: {grammar: 2, style: 0.5}   # overall = 100 − Σ weight × aspect penalty (default 1)
 //! fix: {level: safe}
 //! max_findings_per_rule: 200
 //! notation_preferences: [出来る, わかる]
@@ -300,12 +300,19 @@ pub(crate) fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
             .details(serde_json::json!({"key": format!("weights.{}", aspect.as_str())})));
         }
     }
-    if !rc.weights.is_empty() && rc.weights.values().all(|w| *w == 0.0) {
+    // An aspect not listed keeps the default weight.
+    let effective = |a: Aspect| {
+        rc.weights
+            .get(&a)
+            .copied()
+            .unwrap_or(crate::analysis::score::DEFAULT_ASPECT_WEIGHT)
+    };
+    if !rc.weights.is_empty() && Aspect::ALL.into_iter().all(|a| effective(a) == 0.0) {
         return Err(invalid(
             path,
             text,
             "weights",
-            "weights がすべて 0 です（総合スコアを計算できません）。どれか一つは 0 より大きくしてください".into(),
+            "weights で全ての観点の重みが 0 です（総合スコアが常に 100 になります）。どれか一つは 0 より大きくしてください".into(),
         ));
     }
     if let Some(t) = &rc.thresholds {

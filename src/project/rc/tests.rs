@@ -194,7 +194,11 @@ fn absurd_values_name_the_key_and_line() {
             "dialogue_ratio_max",
         ),
         ("thresholds:\n  window_min: 90\n", 2, "window_min"),
-        ("weights:\n  rhythm: 0\n  grammar: 0\n", 1, "weights"),
+        (
+            "weights:\n  rhythm: 0\n  readability: 0\n  grammar: 0\n  style: 0\n  length: 0\n  content: 0\n",
+            1,
+            "weights",
+        ),
         (
             "# x\nforbidden_expressions: [ok, '  ']\n",
             2,
@@ -207,8 +211,9 @@ fn absurd_values_name_the_key_and_line() {
         assert_eq!(err.line, Some(line), "{text:?}: {err}");
         assert!(err.message.contains(needle), "{text:?}: {}", err.message);
     }
-    // A zero weight next to a positive one is fine.
+    // A zero weight next to a positive one is fine, and so are zeros next to the defaults.
     assert!(parse("weights: {rhythm: 0, grammar: 1}\n").is_ok());
+    assert!(parse("weights: {rhythm: 0, grammar: 0}\n").is_ok());
 }
 
 #[test]
