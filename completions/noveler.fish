@@ -84,8 +84,8 @@ literary\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l exclude-dialogue-lines -d 'Rhythm metrics and rules over narration only (true) or all sentences (false)' -r -f -a "true\t''
 false\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l stdin-filename -d 'File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet unless this names an episode file (第NNN話…)' -r
-complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l baseline -d 'Hide findings recorded in this baseline file (default .noveler/baseline.json)' -r
-complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l write-baseline -d 'Record every current finding in a baseline file (default .noveler/baseline.json)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l baseline -d 'Hide findings recorded in this baseline file (default .noveler/baseline.json)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l write-baseline -d 'Record every current finding in a baseline file (default .noveler/baseline.json)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l corpus-model-id -d 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l basic -d 'The basic check (MCP check_basic): every aspect but rhythm'
@@ -331,7 +331,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand validate" -s h -l help -
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l step -d 'Show this step (1-10) instead of the current one' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l stage -d 'Show this stage, by name (plot_data_preparation ... finalize_manuscript) or number' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l session -d 'Session to continue (default: the episode\'s session in progress)' -r
-complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l plot-file -d 'Use this plot instead of the episode\'s plot file (new sessions)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l plot-file -d 'Use this plot instead of the episode\'s plot file (new sessions)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l word-count-target -d 'Target length in characters (default: middle of the project\'s target range)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
@@ -352,7 +352,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_se
 complete -c noveler -n "__fish_noveler_using_subcommand write; and not __fish_seen_subcommand_from submit resume status abandon tasks recover help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l session -d 'Session (default: the episode\'s session in progress)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l stage -d 'Stage number or name (default: the session\'s current stage)' -r
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l file -d 'File holding the output, or `-` for stdin' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l file -d 'File holding the output, or `-` for stdin' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l feedback -d 'The author\'s feedback on this stage (e.g. approved)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
@@ -421,7 +421,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_see
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -a "submit" -d 'Validate a plot (YAML or JSON) and write 20_プロット/話別プロット/第NNN話_<title>.yaml'
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and not __fish_seen_subcommand_from submit help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l file -d 'File holding the plot, or `-` for stdin' -r
+complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l file -d 'File holding the plot, or `-` for stdin' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand plot; and __fish_seen_subcommand_from submit" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
@@ -671,8 +671,8 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from tasks" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l llm-result -d 'The agent\'s judgment (JSON file, `-` for stdin) to fold into the score' -r
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l content -d 'Check this file\'s text instead of the manuscript (nothing is written)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l llm-result -d 'The agent\'s judgment (JSON file, `-` for stdin) to fold into the score' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l content -d 'Check this file\'s text instead of the manuscript (nothing is written)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l corpus-model-id -d 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l session -d 'Session id (default: the episode\'s latest open session)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from step" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
@@ -696,7 +696,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l count -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l min-improvement -d 'Stop when the score improves by less than this' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l time-budget -d 'Stop after this many seconds (QC-007)' -r
-complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l llm-result -d 'The agent\'s judgment for the first attempt' -r
+complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l llm-result -d 'The agent\'s judgment for the first attempt' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l session -d 'Session id (default: the episode\'s latest open session)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l window-size -d 'Moving-average window over narration sentence lengths (default 5)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from repeat" -l rule-profile -d 'Rule profile (narou)' -r
@@ -778,7 +778,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "end" -d 'Close the session'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "artifacts" -d 'Files and artifacts of the session'
 complete -c noveler -n "__fish_noveler_using_subcommand progressive; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l llm-result -d 'The agent\'s judgment (JSON file, `-` for stdin)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l llm-result -d 'The agent\'s judgment (JSON file, `-` for stdin)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l style -d 'preview: short or detailed' -r
 complete -c noveler -n "__fish_noveler_using_subcommand evaluate" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
@@ -809,7 +809,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_s
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -a "submit" -d 'Apply an agent\'s stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and not __fish_seen_subcommand_from submit help" -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l stage -r
-complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l result -d 'The agent\'s result (JSON file, `-` for stdin)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l result -d 'The agent\'s result (JSON file, `-` for stdin)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand polish; and __fish_seen_subcommand_from submit" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F

@@ -643,3 +643,207 @@ fn complete_leaves_no_lock_next_to_the_authors_files() {
         );
     }
 }
+
+/// A command line that runs `words` with the path argument `arg` set to `value` and every
+/// other required argument filled with a value clap accepts (issue 28 item 1).
+fn line_with(words: &[String], arg: &clap::Arg, value: &str) -> Vec<String> {
+    use clap::CommandFactory;
+    if arg.is_global_set() {
+        return vec![
+            format!("--{}", arg.get_long().unwrap()),
+            value.into(),
+            "rules".into(),
+        ];
+    }
+    // The line as pieces: fixed words, or a slot filled from its candidates.
+    enum Piece {
+        Word(String),
+        Slot(Vec<String>),
+    }
+    let candidates = |a: &clap::Arg| -> Vec<String> {
+        let mut c: Vec<String> = a
+            .get_possible_values()
+            .iter()
+            .map(|p| p.get_name().to_string())
+            .collect();
+        c.extend(["2", "1", "x"].map(String::from));
+        c
+    };
+    let mut pieces = Vec::new();
+    // Flags of the verb, one of which the path argument may require (`--write-all`).
+    let mut flags = vec![None];
+    let mut cmd = noveler::cli::Cli::command();
+    cmd.build();
+    for (depth, word) in words.iter().enumerate() {
+        cmd = cmd.find_subcommand(word).unwrap().clone();
+        pieces.push(Piece::Word(word.clone()));
+        let leaf = depth + 1 == words.len();
+        let mut positionals: Vec<&clap::Arg> = cmd.get_positionals().collect();
+        positionals.sort_by_key(|a| a.get_index());
+        let target_at = positionals.iter().position(|a| a.get_id() == arg.get_id());
+        for (i, p) in positionals.iter().enumerate() {
+            if leaf && Some(i) == target_at {
+                pieces.push(Piece::Word(value.into()));
+            } else if p.is_required_set() || (leaf && target_at.is_some_and(|t| i < t)) {
+                let mut c = candidates(p);
+                if !leaf {
+                    // Before a subcommand a "required" positional may be negated by it.
+                    c.insert(0, String::new());
+                }
+                pieces.push(Piece::Slot(c));
+            }
+        }
+        if leaf {
+            flags.extend(
+                cmd.get_arguments()
+                    .filter(|a| a.get_num_args().is_some_and(|n| !n.takes_values()))
+                    .filter_map(|a| a.get_long().map(|l| Some(format!("--{l}")))),
+            );
+            for o in cmd.get_opts().filter(|o| o.is_required_set()) {
+                if o.get_id() != arg.get_id() {
+                    pieces.push(Piece::Word(format!("--{}", o.get_long().unwrap())));
+                    pieces.push(Piece::Slot(candidates(o)));
+                }
+            }
+            if target_at.is_none() {
+                let long = arg.get_long().unwrap();
+                if arg.is_require_equals_set() {
+                    pieces.push(Piece::Word(format!("--{long}={value}")));
+                } else {
+                    pieces.push(Piece::Word(format!("--{long}")));
+                    pieces.push(Piece::Word(value.into()));
+                }
+            }
+            // `status -o` requires `--report`.
+            if cmd.get_name() == "status" {
+                pieces.push(Piece::Word("--report".into()));
+                pieces.push(Piece::Word("html".into()));
+            }
+        }
+    }
+    // The first choice of slot values clap accepts (few slots, few candidates).
+    let slots: Vec<usize> = pieces
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Slot(c) => Some(c.len()),
+            Piece::Word(_) => None,
+        })
+        .collect();
+    let combinations: usize = slots.iter().product();
+    for (flag, mut n) in flags
+        .iter()
+        .flat_map(|f| (0..combinations).map(move |n| (f, n)))
+    {
+        let mut line: Vec<String> = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Word(w) => w.clone(),
+                Piece::Slot(c) => {
+                    let pick = &c[n % c.len()];
+                    n /= c.len();
+                    pick.clone()
+                }
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        line.extend(flag.clone());
+        let argv = std::iter::once("noveler".to_string()).chain(line.iter().cloned());
+        if <noveler::cli::Cli as clap::Parser>::try_parse_from(argv).is_ok() {
+            return line;
+        }
+    }
+    panic!(
+        "no line clap accepts for {words:?} --{}: {:?}",
+        arg.get_id(),
+        pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Word(w) => w.clone(),
+                Piece::Slot(c) => format!("{c:?}"),
+            })
+            .collect::<Vec<_>>()
+    );
+}
+
+/// Every path argument of every verb, taken from clap's own definitions, is refused through
+/// the generic `noveler` tool when it names a place outside the allowed roots — absolute,
+/// climbing with `..`, or through a symlink in the project — and a relative path is taken
+/// from the project root, not from the server's working directory (issue 28 item 1).
+#[test]
+fn every_path_argument_of_the_generic_tool_is_confined() {
+    use clap::CommandFactory;
+    let w = world();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&w.outside, w.root.join("lnk")).unwrap();
+    std::fs::write(
+        w.outside.join("result.json"),
+        format!("{{\"summary\": \"{SECRET}\"}}"),
+    )
+    .unwrap();
+    let before = tree(&w.outside);
+    let base_before = std::fs::read_dir(&w.base).unwrap().count();
+    let mut cmd = noveler::cli::Cli::command();
+    cmd.build();
+    let args = noveler::cli::path_args::path_args(&cmd);
+    assert!(args.len() >= 20, "{} path arguments", args.len());
+    // The server runs in the folder holding both the project and `outside/`.
+    let mut c = Client {
+        proc: McpProcess::spawn_in(&w.base, &w.root, &["-q", "--tools", "seed"]),
+        next_id: 1,
+    };
+    let init = c.request(
+        "initialize",
+        json!({"protocolVersion": "2025-11-25", "capabilities": {},
+               "clientInfo": {"name": "path-args", "version": "1"}}),
+    );
+    assert!(init["result"].is_object(), "{init}");
+    let outside_s = w.outside.display().to_string();
+    let mut attacks = 0;
+    let mut leaks = Vec::new();
+    for (words, arg) in &args {
+        if arg.get_id() == "allow_root" {
+            continue; // `noveler mcp` itself is refused (U001) before any path.
+        }
+        let mut forms = vec![
+            format!("{outside_s}/secret.md"),
+            "../outside/secret.md".to_string(),
+            "../outside/result.json".to_string(),
+            format!("{outside_s}/new/a/b.html"),
+        ];
+        if cfg!(unix) {
+            forms.push("lnk/secret.md".into());
+        }
+        for value in forms {
+            let line = line_with(words, arg, &value);
+            let r = c.call("noveler", json!({"args": line}));
+            attacks += 1;
+            if !r.to_string().contains("U004") {
+                leaks.push(format!("{line:?}: {r}"));
+            }
+        }
+        // Relative to the server's working directory this names the secret; the tool takes
+        // it from the project root, where there is no such file.
+        let line = line_with(words, arg, "outside/secret.md");
+        c.call("noveler", json!({"args": line}));
+    }
+    drop(c);
+    assert!(
+        leaks.is_empty(),
+        "{} of {attacks} outside paths not refused:\n{}",
+        leaks.len(),
+        leaks.join("\n")
+    );
+    assert_eq!(tree(&w.outside), before, "nothing outside changed");
+    assert_eq!(
+        std::fs::read_dir(&w.base).unwrap().count(),
+        base_before,
+        "nothing created next to the project"
+    );
+    for (path, bytes) in tree(&w.root) {
+        assert!(
+            !String::from_utf8_lossy(&bytes).contains(SECRET),
+            "{} holds outside content",
+            path.display()
+        );
+    }
+}

@@ -10,7 +10,7 @@ use crate::commands::{self, Ctx};
 use crate::output::Format;
 use crate::store::artifact::ArtifactStore;
 use crate::ExitStatus;
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum, ValueHint};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -41,6 +41,7 @@ pub enum ArtifactCommand {
     /// Store a file (or stdin with `-`) as a content-addressed artifact and print its id
     Store {
         /// A file inside the project, or `-` for stdin
+        #[arg(value_hint = ValueHint::FilePath)]
         input: String,
         /// Content type (default: from the file extension, else text)
         #[arg(long = "type", value_parser = ["text", "markdown", "json", "yaml"])]

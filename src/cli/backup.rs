@@ -7,7 +7,7 @@ use crate::commands::backup::{
 };
 use crate::commands::{self, Ctx};
 use crate::ExitStatus;
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueHint};
 
 #[derive(Debug, Args)]
 pub struct BackupArgs {
@@ -20,6 +20,7 @@ pub enum BackupCommand {
     /// Snapshot manuscripts (and artifacts) under .noveler/backups/
     Create {
         /// Episode numbers or file paths (a bare integer is an episode; `./3` is a file)
+        #[arg(value_hint = ValueHint::AnyPath)]
         targets: Vec<String>,
         /// Every manuscript and every artifact
         #[arg(long)]

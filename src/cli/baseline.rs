@@ -8,7 +8,7 @@ use crate::commands::baseline::{
 };
 use crate::commands::{self, Ctx};
 use crate::ExitStatus;
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueHint};
 
 #[derive(Debug, Args)]
 pub struct BaselineArgs {
@@ -22,6 +22,7 @@ pub enum BaselineAction {
     /// (.noveler/corpus_baselines/<id>.json); prints the corpus_model_id
     Build {
         /// A folder of texts (or one file), e.g. 40_原稿 or another author's corpus
+        #[arg(value_hint = ValueHint::AnyPath)]
         dir: String,
         /// The texts' genre, e.g. ファンタジー (default: the project's ジャンル.メイン for a
         /// folder under its manuscripts, else none); compared with the checked project's

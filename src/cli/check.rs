@@ -10,7 +10,7 @@ use crate::output::check::{self as render, PathMap, TextOptions};
 use crate::output::Format;
 use crate::ExitStatus;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, ValueEnum};
+use clap::{Args, ValueEnum, ValueHint};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -73,7 +73,7 @@ pub struct CheckArgs {
     #[command(subcommand)]
     pub sub: Option<CheckSub>,
     /// Episode numbers, manuscript files, directories, or - for stdin
-    #[arg(value_name = "EPISODE|FILE|DIR|-")]
+    #[arg(value_name = "EPISODE|FILE|DIR|-", value_hint = ValueHint::AnyPath)]
     pub targets: Vec<String>,
     /// Output format: text (snippets), json (the result envelope), ndjson (one finding per
     /// line + summary), sarif (2.1.0), github (Actions annotations)
@@ -123,12 +123,13 @@ pub struct CheckArgs {
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
     /// Hide findings recorded in this baseline file (default .noveler/baseline.json)
-    #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = "")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, num_args = 0..=1, require_equals = true, default_missing_value = "")]
     pub baseline: Option<String>,
     /// Record every current finding in a baseline file (default .noveler/baseline.json)
     #[arg(
         long,
         value_name = "FILE",
+        value_hint = ValueHint::FilePath,
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "",

@@ -7,13 +7,13 @@ use crate::commands::{self, Ctx};
 use crate::error::{Code, Error};
 use crate::store::paths;
 use crate::ExitStatus;
-use clap::Args;
+use clap::{Args, ValueHint};
 use std::path::Path;
 
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// JSON file {command, returncode, stdout, stderr} inside the project, or `-` for stdin
-    #[arg(default_value = "-")]
+    #[arg(default_value = "-", value_hint = ValueHint::FilePath)]
     pub input: String,
     #[arg(long, value_enum, default_value = "text")]
     pub format: DataFormat,

@@ -10,7 +10,7 @@ use crate::commands::{self, Ctx, Outcome, Report};
 use crate::error::{Code, Error, Result};
 use crate::output::Format;
 use crate::ExitStatus;
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum, ValueHint};
 use std::path::Path;
 
 /// `--format` of the data verbs.
@@ -107,6 +107,7 @@ pub enum FilesCommand {
     /// Show a file's reference (path, sha256, size, type) and what the hash index knows of it
     Info {
         /// A file inside the project
+        #[arg(value_hint = ValueHint::FilePath)]
         path: String,
         #[arg(long, value_enum, default_value = "text")]
         format: DataFormat,
@@ -132,6 +133,7 @@ pub enum FilesCommand {
     /// Compare files with the state the hash index last recorded for them
     Changes {
         /// Files to compare (default: every recorded file outside temp/json_output/)
+        #[arg(value_hint = ValueHint::FilePath)]
         paths: Vec<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: DataFormat,

@@ -7,12 +7,14 @@ use super::{run_in, Cli, Command, Sink};
 use crate::commands::noveler_cli::LineRun;
 use crate::commands::Ctx;
 use crate::error::{Code, Error, ExitStatus, Result};
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches, Parser};
 
 /// Runs `words` (the command line after `noveler`) in `ctx` with its output captured.
 pub fn run_line(ctx: &Ctx, words: &[String]) -> Result<LineRun> {
-    let argv = std::iter::once("noveler".to_string()).chain(words.iter().cloned());
-    let mut cli = match Cli::try_parse_from(argv) {
+    let argv: Vec<String> = std::iter::once("noveler".to_string())
+        .chain(words.iter().cloned())
+        .collect();
+    let mut cli = match parse(ctx, &argv)? {
         Err(err) => {
             // --help / --version print to stdout and succeed; usage errors go to stderr.
             let text = err.render().to_string();
@@ -51,14 +53,7 @@ pub fn run_line(ctx: &Ctx, words: &[String]) -> Result<LineRun> {
         )
         .hint(format!("`noveler {verb}` は端末で直接実行してください。")));
     }
-    let root = match cli.global.project_root.take() {
-        Some(given) if words.iter().any(|w| w.starts_with("--project-root")) => {
-            ctx.user_root(&given)?
-        }
-        // Not on this command line (PROJECT_ROOT of the server's environment is already
-        // part of the server's root): the root of this call.
-        _ => ctx.root.clone(),
-    };
+    let root = call_root(ctx, &mut cli, words)?;
     let mut inner = ctx.clone();
     inner.root = root;
     inner.save = ctx.save && !cli.global.no_save;
@@ -71,6 +66,40 @@ pub fn run_line(ctx: &Ctx, words: &[String]) -> Result<LineRun> {
         stderr: captured.stderr,
         envelope: captured.envelope,
     })
+}
+
+/// The project root the line names with `--project-root`, else the root of this call
+/// (PROJECT_ROOT of the server's environment is already part of the server's root).
+fn call_root(ctx: &Ctx, cli: &mut Cli, words: &[String]) -> Result<std::path::PathBuf> {
+    match cli.global.project_root.take() {
+        Some(given) if words.iter().any(|w| w.starts_with("--project-root")) => {
+            ctx.user_root(&given)
+        }
+        _ => Ok(ctx.root.clone()),
+    }
+}
+
+/// Parses `argv` with clap. Confined (MCP), every path argument is resolved inside the
+/// allowed roots against the project root of the call (`path_args`) as it is parsed, so
+/// the verb is handed only paths that were checked; a path outside refuses the whole line
+/// (U004) before anything runs.
+fn parse(ctx: &Ctx, argv: &[String]) -> Result<std::result::Result<Cli, clap::Error>> {
+    let Some(confine) = &ctx.confine else {
+        return Ok(Cli::try_parse_from(argv));
+    };
+    // The base of relative paths is the root the line names, found by a first plain parse
+    // (nothing is opened by parsing).
+    let base = match Cli::try_parse_from(argv) {
+        Ok(mut cli) => call_root(ctx, &mut cli, &argv[1..])?,
+        Err(_) => ctx.root.clone(),
+    };
+    let base = std::fs::canonicalize(&base).unwrap_or(base);
+    let (cmd, refusal) = super::path_args::confined(Cli::command(), confine.clone(), base);
+    let matches = cmd.try_get_matches_from(argv);
+    if let Some(refused) = refusal() {
+        return Err(refused);
+    }
+    Ok(matches.and_then(|m| Cli::from_arg_matches(&m)))
 }
 
 #[cfg(test)]

@@ -420,6 +420,7 @@ mod parse_tests {
 }
 
 mod line;
+pub mod path_args;
 mod sink;
 pub use line::run_line;
 pub use sink::{Captured, Sink};

@@ -6,7 +6,7 @@ use crate::cli::{emit, Sink};
 use crate::commands::plot::{self as cmd, PlotReport, PlotRequest, PlotResult};
 use crate::commands::{self, Ctx};
 use crate::ExitStatus;
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueHint};
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -33,7 +33,7 @@ pub enum PlotAction {
         /// Episode number
         episode: u32,
         /// File holding the plot, or `-` for stdin
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
         file: String,
         /// Replace the existing plot (it is backed up first)
         #[arg(long)]

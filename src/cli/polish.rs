@@ -11,7 +11,7 @@ use crate::commands::polish_many::{self, PolishManyReport, PolishManyRequest};
 use crate::commands::{self, Ctx};
 use crate::output::progressive as out;
 use crate::ExitStatus;
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum, ValueHint};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum Level {
@@ -35,7 +35,7 @@ impl From<Level> for Applicability {
 pub struct PolishArgs {
     /// Episode numbers, manuscript paths, directories or quoted globs (a bare integer is an
     /// episode; `./3` is a file). Several targets are fixed in one run with one backup
-    #[arg(required_unless_present = "all", value_name = "EP|FILE|DIR")]
+    #[arg(required_unless_present = "all", value_name = "EP|FILE|DIR", value_hint = ValueHint::AnyPath)]
     pub targets: Vec<String>,
     /// Every manuscript of the project
     #[arg(long, conflicts_with = "targets")]
@@ -79,11 +79,12 @@ pub enum PolishSub {
     /// Apply an agent's stage 2/3 revision ({base_sha256, revised_manuscript, changes, summary})
     Submit {
         /// Episode number or manuscript path
+        #[arg(value_hint = ValueHint::FilePath)]
         target: String,
         #[arg(long, value_parser = clap::value_parser!(u8).range(2..=3))]
         stage: u8,
         /// The agent's result (JSON file, `-` for stdin)
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
         result: String,
         /// Show the diff only; write nothing
         #[arg(long)]

@@ -9,7 +9,7 @@ use crate::error::{Code, Error, Result};
 use crate::output::progressive as out;
 use crate::workflow::progressive::{ConfigOverrides, IterationPolicy, LengthOverride};
 use crate::ExitStatus;
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueHint};
 use serde_json::Value;
 use std::path::Path;
 
@@ -64,10 +64,10 @@ pub enum Verb {
         #[arg(allow_negative_numbers = true)]
         n: i64,
         /// The agent's judgment (JSON file, `-` for stdin) to fold into the score
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
         llm_result: Option<String>,
         /// Check this file's text instead of the manuscript (nothing is written)
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
         content: Option<String>,
         /// Run the step but keep nothing (no session, attempt, step files or artifacts)
         #[arg(long)]
@@ -91,7 +91,7 @@ pub enum Verb {
         #[arg(long)]
         time_budget: Option<u64>,
         /// The agent's judgment for the first attempt
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
         llm_result: Option<String>,
     },
     /// Progress of the session
@@ -305,7 +305,7 @@ pub struct EvaluateArgs {
     #[arg(value_parser = ["elements", "structure", "expression", "preview"])]
     pub kind: String,
     /// The agent's judgment (JSON file, `-` for stdin)
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub llm_result: Option<String>,
     /// preview: short or detailed
     #[arg(long, default_value = "short")]

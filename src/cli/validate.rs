@@ -5,11 +5,12 @@ use crate::cli::{emit, Sink};
 use crate::commands::validate::{self, ValidateRequest};
 use crate::commands::{self, Ctx};
 use crate::ExitStatus;
-use clap::Args;
+use clap::{Args, ValueHint};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
     /// A result envelope (JSON) inside the project, or `-` for stdin
+    #[arg(value_hint = ValueHint::FilePath)]
     pub input: String,
     /// Also compare every FileRef with the file on disk
     #[arg(long)]

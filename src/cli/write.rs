@@ -13,7 +13,7 @@ use crate::commands::{self, Ctx};
 use crate::workflow::recovery::{ResumeFailureOutcome, TasksOutcome};
 use crate::workflow::writing::{StatusOutcome, SubmitOutcome, WriteOutcome};
 use crate::ExitStatus;
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueHint};
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -46,7 +46,7 @@ pub struct ShowArgs {
     #[arg(long)]
     pub draft: bool,
     /// Use this plot instead of the episode's plot file (new sessions)
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub plot_file: Option<String>,
     /// Target length in characters (default: middle of the project's target range)
     #[arg(long, value_name = "CHARS")]
@@ -71,7 +71,7 @@ pub enum WriteAction {
         #[arg(long)]
         stage: Option<String>,
         /// File holding the output, or `-` for stdin
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
         file: String,
         /// The author's feedback on this stage (e.g. approved)
         #[arg(long)]

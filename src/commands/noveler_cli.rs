@@ -17,7 +17,8 @@ pub const NAME: &str = "noveler";
 pub struct NovelerCliRequest {
     /// The command line after `noveler`, e.g. `check 1 --aspects style` or `rules`. Words are
     /// split on spaces; quote a word containing spaces ('…' or "…"). A leading `noveler` is
-    /// ignored. Relative paths are taken from the server's working directory, as in a shell.
+    /// ignored. Relative paths are taken from the project root; every path must lie inside
+    /// the allowed roots (the project, `--allow-root`, the client's roots).
     #[serde(default)]
     pub command: String,
     /// The same as separate words (use instead of `command` to avoid quoting).

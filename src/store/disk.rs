@@ -12,8 +12,11 @@ use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::Path;
 
-/// Creates `dir` and its missing parents (nothing when it exists).
+/// Creates `dir` and its missing parents (nothing when it exists), after the same check as
+/// every write (`confine::guard_write`): under `noveler mcp` no folder appears outside the
+/// allowed roots, not even when the write that follows would be refused.
 pub fn create_dir_all(dir: &Path) -> Result<()> {
+    super::confine::guard_write(dir)?;
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))
 }
 

@@ -186,6 +186,11 @@ impl McpProcess {
         McpProcess::start(root, extra, Stdio::null(), &[]).0
     }
 
+    /// Like `spawn`, with the server's working directory `cwd`.
+    pub fn spawn_in(cwd: &Path, root: &Path, extra: &[&str]) -> McpProcess {
+        McpProcess::start_in(Some(cwd), root, extra, Stdio::null(), &[]).0
+    }
+
     /// Like `spawn`, with these environment variables set for the server.
     pub fn spawn_with_env(root: &Path, extra: &[&str], env: &[(&str, &str)]) -> McpProcess {
         McpProcess::start(root, extra, Stdio::null(), env).0
@@ -203,7 +208,21 @@ impl McpProcess {
         stderr: Stdio,
         env: &[(&str, &str)],
     ) -> (McpProcess, Option<Receiver<String>>) {
-        let mut child = Command::new(BIN)
+        McpProcess::start_in(None, root, extra, stderr, env)
+    }
+
+    fn start_in(
+        cwd: Option<&Path>,
+        root: &Path,
+        extra: &[&str],
+        stderr: Stdio,
+        env: &[(&str, &str)],
+    ) -> (McpProcess, Option<Receiver<String>>) {
+        let mut cmd = Command::new(BIN);
+        if let Some(cwd) = cwd {
+            cmd.current_dir(cwd);
+        }
+        let mut child = cmd
             .envs(env.iter().copied())
             .arg("mcp")
             .arg("--project-root")
