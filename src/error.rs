@@ -224,19 +224,58 @@ impl Error {
     }
 
     /// The error object of the error envelope, as its own type (its schema is the one the
-    /// MCP tools publish).
+    /// MCP tools publish). What a caller sent and a message quotes (a path, a key, a value)
+    /// is clipped (`clip`): an error never echoes a megabyte back.
     pub fn body(&self) -> ErrorBody {
+        let clipped = |s: &str| clip(s, MAX_ECHO_CHARS).into_owned();
         ErrorBody {
             code: self.code.as_str().to_string(),
             kind: self.code.kind().as_str().to_string(),
-            message: self.message.clone(),
-            hint: self.hint.clone(),
-            file: self.path.as_ref().map(|p| p.display().to_string()),
+            message: clipped(&self.message),
+            hint: clipped(&self.hint),
+            file: self
+                .path
+                .as_ref()
+                .map(|p| clipped(&p.display().to_string())),
             line: self.line,
-            details: self.details.clone(),
-            suggested_action: self.suggested_action.clone(),
-            alternative_actions: self.alternative_actions.clone(),
+            details: self.details.clone().map(clip_strings),
+            suggested_action: self.suggested_action.as_deref().map(clipped),
+            alternative_actions: self
+                .alternative_actions
+                .iter()
+                .map(|a| clipped(a))
+                .collect(),
         }
+    }
+}
+
+/// The longest text an error or a protocol reply quotes, in characters.
+pub const MAX_ECHO_CHARS: usize = 2_000;
+
+/// `text` shortened to `max` characters, the rest replaced by a note of how much was left
+/// out; as it is when short enough.
+pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((end, _)) => {
+            let rest = text[end..].chars().count();
+            std::borrow::Cow::Owned(format!("{}…（以下 {rest} 文字省略）", &text[..end]))
+        }
+    }
+}
+
+/// Every string in `value` clipped to `MAX_ECHO_CHARS` (object keys too).
+fn clip_strings(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => Value::String(clip(&s, MAX_ECHO_CHARS).into_owned()),
+        Value::Array(items) => Value::Array(items.into_iter().map(clip_strings).collect()),
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (clip(&k, MAX_ECHO_CHARS).into_owned(), clip_strings(v)))
+                .collect(),
+        ),
+        other => other,
     }
 }
 

@@ -237,3 +237,68 @@ fn no_save_writes_no_result_files() {
         "{r}"
     );
 }
+
+/// What a hostile client sends is never echoed back whole, an error message is never empty,
+/// a request with `"id": null` and a batch are answered with a clear refusal (issue 28 item 1).
+#[test]
+fn echoes_are_capped_and_odd_requests_are_answered() {
+    let (_g, root) = project();
+    let mut s = Server::start(&root);
+    let big = "x".repeat(1 << 20);
+    let mut id = 100;
+    for (method, params) in [
+        ("tools/call", json!({"name": big, "arguments": {}})),
+        ("resources/read", json!({"uri": format!("file://{big}")})),
+        ("resources/read", json!({"uri": format!("noveler://{big}")})),
+        (
+            "tools/call",
+            json!({"name": "noveler_check", "arguments": {big.clone(): 1}}),
+        ),
+        (
+            "tools/call",
+            json!({"name": "noveler_check", "arguments": big}),
+        ),
+        (big.as_str(), json!({})),
+        (
+            "tools/call",
+            json!({"name": "write", "arguments": {"path": format!("40_原稿/{big}.md"), "content": "x"}}),
+        ),
+        (
+            "tools/call",
+            json!({"name": "noveler", "arguments": {"args": ["check", big]}}),
+        ),
+    ] {
+        id += 1;
+        s.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let reply = s.next_line();
+        let shown: String = reply.chars().take(300).collect();
+        assert!(
+            reply.len() < 64 * 1024,
+            "{} bytes echoed: {shown}",
+            reply.len()
+        );
+        let v: Value = serde_json::from_str(&reply).unwrap();
+        assert_eq!(v["id"], id, "{shown}");
+        let message = v["error"]["message"]
+            .as_str()
+            .or(v["result"]["structuredContent"]["error"]["message"].as_str());
+        if let Some(m) = message {
+            assert!(!m.is_empty(), "an empty message: {shown}");
+        }
+    }
+    // `"id": null` is no notification: refused, not left unanswered.
+    s.send(&json!({"jsonrpc": "2.0", "id": null, "method": "ping"}));
+    let r = s.next();
+    assert!(r["id"].is_null() && r["error"]["code"] == -32600, "{r}");
+    // A batch: MCP has none; the refusal says so.
+    for batch in [
+        json!([{"jsonrpc": "2.0", "id": 1, "method": "ping"}]),
+        json!([]),
+    ] {
+        s.send(&batch);
+        let r = s.next();
+        let m = r["error"]["message"].as_str().unwrap_or_default();
+        assert!(m.contains("batch"), "{r}");
+    }
+    s.alive(7);
+}

@@ -161,8 +161,14 @@ mod tests {
                     n.split('|').any(|w| name_words.contains(&w))
                 })
             });
-            let id_words = ["file", "files", "dir", "path", "paths", "input", "output", "result"];
-            named || a.get_id().as_str().split('_').any(|w| id_words.contains(&w))
+            let id_words = [
+                "file", "files", "dir", "path", "paths", "input", "output", "result",
+            ];
+            named
+                || a.get_id()
+                    .as_str()
+                    .split('_')
+                    .any(|w| id_words.contains(&w))
         };
         fn walk(
             cmd: &clap::Command,

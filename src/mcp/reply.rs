@@ -32,6 +32,9 @@ fn cost(text: &str) -> usize {
     text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
+/// What a cut text keeps at least, in half-tokens.
+const MIN_TEXT_KEPT: usize = 400;
+
 /// Keys whose string values are suggested next actions (shell lines or `tool {json}`).
 const ACTION_KEYS: [&str; 5] = [
     "suggested_action",
@@ -241,6 +244,8 @@ pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>, objects: boo
                 json!({"pointer": pointer, "kind": "array", "total": total, "shown": shown})
             }
             Value::String(s) => {
+                // A text is never cut to nothing (an error message of "" helps no one).
+                let keep_bytes = keep_bytes.max(MIN_TEXT_KEPT);
                 let total = s.chars().count();
                 let mut end = 0;
                 let mut shown = 0;

@@ -444,7 +444,7 @@ impl NovelerServer {
                 return Ok(self.to_result(failure(&self.inner.root, "progressive", &err, save)));
             }
             return Err(ErrorData::invalid_params(
-                format!("Unknown tool: {name}"),
+                format!("Unknown tool: {}", crate::error::clip(&name, 200)),
                 Some(serde_json::json!({
                     "hint": "Call tools/list for the tools this server offers (`noveler mcp --tools seed` offers the seeds' tool names).",
                 })),
@@ -713,7 +713,10 @@ impl ServerHandler for NovelerServer {
     ) -> Result<CustomResult, ErrorData> {
         Err(ErrorData::new(
             ErrorCode::METHOD_NOT_FOUND,
-            format!("Method not found: {}", request.method),
+            format!(
+                "Method not found: {}",
+                crate::error::clip(&request.method, 200)
+            ),
             Some(
                 serde_json::json!({"hint": "noveler serves tools: use tools/list and tools/call."}),
             ),

@@ -144,10 +144,12 @@ pub fn all() -> Vec<ToolSpec> {
 }
 
 fn to_rpc(err: crate::Error) -> ErrorData {
-    let data = Some(serde_json::json!({ "error": err.to_json() }));
+    let body = err.body();
+    let message = body.message.clone();
+    let data = Some(serde_json::json!({ "error": body }));
     match err.code {
-        crate::Code::FileNotFound => ErrorData::resource_not_found(err.message, data),
-        _ => ErrorData::internal_error(err.message, data),
+        crate::Code::FileNotFound => ErrorData::resource_not_found(message, data),
+        _ => ErrorData::internal_error(message, data),
     }
 }
 

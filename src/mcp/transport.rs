@@ -237,6 +237,11 @@ fn error_line(id: Option<String>, error: ErrorData) -> String {
     )
 }
 
+/// An error of serde's as a message that quotes at most `MAX_ECHO_CHARS` of what was sent.
+fn clipped(e: &impl std::fmt::Display) -> String {
+    crate::error::clip(&e.to_string(), crate::error::MAX_ECHO_CHARS).into_owned()
+}
+
 /// The id when rmcp can represent it (a string, or an integer in the i64 range), as JSON.
 fn request_id(value: &Value) -> Option<String> {
     match value.get("id") {
@@ -274,13 +279,36 @@ impl Lifecycle {
             Err(e) => {
                 return Verdict::Reply(error_line(
                     None,
-                    ErrorData::parse_error(format!("Parse error: {e}"), None),
+                    ErrorData::parse_error(format!("Parse error: {}", clipped(&e)), None),
                 ))
             }
         };
+        if value.is_array() {
+            // JSON-RPC batches were removed from MCP (2025-06-18): say so, once.
+            return Verdict::Reply(error_line(
+                None,
+                ErrorData::invalid_request(
+                    "Invalid request: JSON-RPC batches (arrays) are not supported by MCP; send each message on its own line",
+                    None,
+                ),
+            ));
+        }
         let id = request_id(&value);
         let is_request_shaped = value.get("method").is_some_and(Value::is_string)
             && value.get("id").is_some_and(|v| !v.is_null());
+        if value.get("method").is_some_and(Value::is_string)
+            && value.get("id").is_some_and(Value::is_null)
+        {
+            // A request with `"id": null` cannot be told from a notification by its answer,
+            // and MCP forbids it: refused, never left unanswered.
+            return Verdict::Reply(error_line(
+                None,
+                ErrorData::invalid_request(
+                    "Invalid request: id must be a string or an integer (MCP does not allow null); leave id out for a notification",
+                    None,
+                ),
+            ));
+        }
         if value.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
             return Verdict::Reply(error_line(
                 id,
@@ -303,24 +331,30 @@ impl Lifecycle {
         match serde_json::from_value::<ClientJsonRpcMessage>(value.clone()) {
             Ok(message) => self.admit(message),
             Err(e) => {
-                let method = value.get("method").and_then(Value::as_str);
+                let method = value
+                    .get("method")
+                    .and_then(Value::as_str)
+                    .map(|m| crate::error::clip(m, 200));
                 match (method, is_request_shaped) {
                     (Some(method), true) => Verdict::Reply(error_line(
                         id,
                         ErrorData::invalid_params(
-                            format!("Invalid params for {method}: {e}"),
+                            format!("Invalid params for {method}: {}", clipped(&e)),
                             None,
                         ),
                     )),
                     (Some(method), false) => {
-                        Verdict::Drop(format!("malformed notification {method}: {e}"))
+                        Verdict::Drop(format!("malformed notification {method}: {}", clipped(&e)))
                     }
                     (None, _) if value.get("result").is_some() || value.get("error").is_some() => {
-                        Verdict::Drop(format!("unexpected response: {e}"))
+                        Verdict::Drop(format!("unexpected response: {}", clipped(&e)))
                     }
                     (None, _) => Verdict::Reply(error_line(
                         id,
-                        ErrorData::invalid_request(format!("Invalid request: {e}"), None),
+                        ErrorData::invalid_request(
+                            format!("Invalid request: {}", clipped(&e)),
+                            None,
+                        ),
                     )),
                 }
             }
@@ -338,7 +372,7 @@ impl Lifecycle {
                             custom.params.clone().unwrap_or(Value::Null),
                         )
                         .err()
-                        .map(|e| format!(": {e}"))
+                        .map(|e| format!(": {}", clipped(&e)))
                         .unwrap_or_default(),
                         _ => String::new(),
                     };
