@@ -463,3 +463,20 @@ fn polish_text_snapshot() {
         noveler::output::progressive::polish_text(&r)
     );
 }
+
+/// The scores before and after print in full (「点数 9 → 9」 was 90.0 cut to one character
+/// by a precision applied to a string).
+#[test]
+fn polish_text_prints_whole_scores() {
+    let draft = fs::read(common::manifest().join("fixtures/calibration/ep3_draft.md")).unwrap();
+    let (_dir, ctx) = project(&draft);
+    let r = polish::run(&ctx, req(Applicability::Standard, false)).unwrap();
+    let q = &r.quality_improvement;
+    let (before, after) = (q.before_score.unwrap(), q.after_score.unwrap());
+    assert!(after > before, "{before} → {after}");
+    let text = noveler::output::progressive::polish_text(&r);
+    assert!(
+        text.contains(&format!("点数 {before:.1} → {after:.1}  指摘")),
+        "{text}"
+    );
+}

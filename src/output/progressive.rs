@@ -258,7 +258,7 @@ pub fn polish_text(r: &PolishReport) -> String {
     }
     let _ = writeln!(
         out,
-        "{}: 修正 {} 件{}、見送り {} 件  点数 {:.1} → {:.1}  指摘 {} → {} 件",
+        "{}: 修正 {} 件{}、見送り {} 件  点数 {} → {}  指摘 {} → {} 件",
         r.file,
         r.fixes_applied.len(),
         if r.written {
@@ -378,6 +378,7 @@ pub(crate) fn preview_text(r: &PreviewReport) -> String {
 }
 
 /// A score, or `-` for a text too short to judge.
+/// A score with its one decimal (`90.0`), `-` when there is none.
 fn fmt_opt_score(s: Option<f64>) -> String {
-    s.map_or_else(|| "-".into(), |s| s.to_string())
+    s.map_or_else(|| "-".into(), |s| format!("{s:.1}"))
 }
