@@ -4160,7 +4160,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__init)
-            opts="-q -h --title --genre --author --target-min --target-max --force --no-agent-files --format --project-root --no-save --save --quiet --help"
+            opts="-q -h --title --genre --author --platform --target-length --target-min --target-max --force --no-agent-files --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4175,6 +4175,14 @@ _noveler() {
                     return 0
                     ;;
                 --author)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --platform)
+                    COMPREPLY=($(compgen -W "narou kakuyomu other" -- "${cur}"))
+                    return 0
+                    ;;
+                --target-length)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

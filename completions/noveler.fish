@@ -623,8 +623,12 @@ complete -c noveler -n "__fish_noveler_using_subcommand complete" -s h -l help -
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l title -d 'The work\'s title (プロジェクト名)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l genre -d 'Main genre (ジャンル.メイン), e.g. ファンタジー' -r
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l author -d 'Author name (作者)' -r
-complete -c noveler -n "__fish_noveler_using_subcommand init" -l target-min -d 'Minimum target length per episode, in characters' -r
-complete -c noveler -n "__fish_noveler_using_subcommand init" -l target-max -d 'Maximum target length per episode, in characters' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l platform -d 'Where the work is to be posted (掲載予定; `complete` publishes in its format)' -r -f -a "narou\t'小説家になろう'
+kakuyomu\t'カクヨム'
+other\t'Another site, or not decided yet'"
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l target-length -d 'Target length per episode, in characters (default 4000, a なろう/カクヨム episode); the band around it is half of it to one and a half times it' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l target-min -d 'Minimum length per episode, in characters (default: half the target)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand init" -l target-max -d 'Maximum length per episode, in characters (default: one and a half times the target)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand init" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F

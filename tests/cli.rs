@@ -465,7 +465,14 @@ fn config_flag_replaces_novelerrc() {
     let ls = &v["result"]["files"][0]["metrics"]["length_stats"];
     assert_eq!(ls["source"], "override");
     assert_eq!(ls["target_max"], 200);
-    assert_eq!(code(&out), 1, "LENGTH_OUT_OF_RANGE is high");
+    assert_eq!(
+        code(&out),
+        0,
+        "LENGTH_OUT_OF_RANGE is medium, under the default gate"
+    );
+    assert!(v["result"]["files"][0]["findings"]
+        .to_string()
+        .contains("LENGTH_OUT_OF_RANGE"));
     let out = run(
         dir.path(),
         &["check", "1", "--config", "nope.yaml", "--no-save"],

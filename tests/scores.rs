@@ -176,3 +176,60 @@ fn fixing_the_slips_of_a_draft_raises_its_score() {
     let mean = gains.iter().sum::<f64>() / gains.len() as f64;
     assert!(mean >= 4.0, "mean gain {mean}");
 }
+
+/// The first paragraphs of `text` (its heading kept) up to about `chars` characters.
+fn opening(text: &str, chars: usize) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        out.push_str(line);
+        out.push('\n');
+        if out.chars().filter(|c| !c.is_whitespace()).count() >= chars {
+            break;
+        }
+    }
+    out
+}
+
+/// Issue 32 item 2: a sound 3,000-character episode passes the default gate — the
+/// pre-commit hook's command line, run as the hook runs it — and so does a ~950-character
+/// draft (work in progress is committed; its length is `complete`'s business).
+#[test]
+fn sound_episodes_and_a_short_draft_pass_the_default_gate_and_the_hook() {
+    let dir = tempfile::tempdir().unwrap();
+    let ctx = default_project(dir.path());
+    let (_, ep1, _) = &calibration()[0];
+    std::fs::write(
+        ctx.root.join("40_原稿/第002話_下書き.md"),
+        opening(ep1, 960),
+    )
+    .unwrap();
+    let files = check_calibration(&ctx);
+    for f in files.iter().filter(|f| f.path.ends_with("_fixed.md")) {
+        let high: Vec<_> = f
+            .findings
+            .iter()
+            .filter(|x| x.severity >= noveler::analysis::Severity::High)
+            .map(|x| &x.code)
+            .collect();
+        assert!(high.is_empty(), "{}: {high:?}", f.path);
+    }
+    let mut fixed: Vec<String> = calibration()
+        .iter()
+        .map(|(n, _, _)| format!("40_原稿/{n}_fixed.md"))
+        .collect();
+    fixed.push("40_原稿/第002話_下書き.md".into());
+    // .pre-commit-hooks.yaml: `noveler check --no-progress --no-save --quiet FILES`.
+    let out = std::process::Command::new(common::BIN)
+        .args(["check", "--no-progress", "--no-save", "--quiet"])
+        .args(&fixed)
+        .current_dir(&ctx.root)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("LENGTH_OUT_OF_RANGE [medium]"), "{stdout}");
+    assert!(
+        stdout.contains("本文が9"),
+        "the draft is about 950 characters: {stdout}"
+    );
+}

@@ -442,11 +442,16 @@ mod tests {
 
     #[test]
     fn too_short_texts_have_no_score() {
-        let s = Settings::default(); // target_min 6000 → 1,200 characters
+        let mut s = Settings::default();
+        s.target_length.min = 6000; // → 1,200 characters
         let sc = compute(&[], 1199, &s);
         assert_eq!(sc.overall, None);
         assert!(sc.reason.as_deref().unwrap().contains("1200"));
         assert_eq!(compute(&[], 1200, &s).overall, Some(100.0));
+        // The default band (2,000–6,000): 400 characters.
+        let d = Settings::default();
+        assert_eq!(compute(&[], 399, &d).overall, None);
+        assert_eq!(compute(&[], 400, &d).overall, Some(100.0));
         let mut small = Settings::default();
         small.target_length.min = 100;
         assert_eq!(compute(&[], 199, &small).overall, None);

@@ -94,6 +94,16 @@ pub enum LengthSource {
     Default,
 }
 
+/// The length of a なろう/カクヨム episode (seed 000: 目標文字数 4000): `init`'s default target,
+/// with a band from half of it to one and a half times it (2,000–6,000), also the band of a
+/// project that sets none.
+pub const DEFAULT_TARGET_LENGTH: usize = 4000;
+
+/// The band `init` sets around a target: half of it to one and a half times it.
+pub fn band_around(target: usize) -> (usize, usize) {
+    (target / 2, target + target / 2)
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TargetLength {
     pub min: usize,
@@ -104,8 +114,8 @@ pub struct TargetLength {
 impl Default for TargetLength {
     fn default() -> Self {
         TargetLength {
-            min: 6000,
-            max: 10000,
+            min: band_around(DEFAULT_TARGET_LENGTH).0,
+            max: band_around(DEFAULT_TARGET_LENGTH).1,
             source: LengthSource::Default,
         }
     }

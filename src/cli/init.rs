@@ -1,8 +1,8 @@
-//! `noveler init DIR --title T --genre G [--author A]`.
+//! `noveler init DIR --title T --genre G [--author A] [--platform P] [--target-length N]`.
 
 use crate::cli::files::DataFormat;
 use crate::cli::{emit, Sink};
-use crate::commands::init::{self, InitRequest};
+use crate::commands::init::{self, InitRequest, Platform};
 use crate::commands::{self, Ctx};
 use crate::ExitStatus;
 use clap::Args;
@@ -21,12 +21,19 @@ pub struct InitArgs {
     /// Author name (作者)
     #[arg(long)]
     pub author: Option<String>,
-    /// Minimum target length per episode, in characters
-    #[arg(long, default_value_t = 6000)]
-    pub target_min: usize,
-    /// Maximum target length per episode, in characters
-    #[arg(long, default_value_t = 10000)]
-    pub target_max: usize,
+    /// Where the work is to be posted (掲載予定; `complete` publishes in its format)
+    #[arg(long, value_enum, default_value = "narou")]
+    pub platform: Platform,
+    /// Target length per episode, in characters (default 4000, a なろう/カクヨム episode);
+    /// the band around it is half of it to one and a half times it
+    #[arg(long, value_name = "CHARS")]
+    pub target_length: Option<usize>,
+    /// Minimum length per episode, in characters (default: half the target)
+    #[arg(long, value_name = "CHARS")]
+    pub target_min: Option<usize>,
+    /// Maximum length per episode, in characters (default: one and a half times the target)
+    #[arg(long, value_name = "CHARS")]
+    pub target_max: Option<usize>,
     /// Initialise a non-empty directory: add what is missing, keep every existing file
     #[arg(long)]
     pub force: bool,
@@ -57,8 +64,10 @@ pub fn run(ctx: &Ctx, args: InitArgs, global: &super::GlobalArgs, sink: &Sink) -
         title: args.title,
         genre: args.genre,
         author: args.author,
-        target_min: Some(args.target_min),
-        target_max: Some(args.target_max),
+        platform: Some(args.platform),
+        target_length: args.target_length,
+        target_min: args.target_min,
+        target_max: args.target_max,
         force: args.force,
         no_agent_files: args.no_agent_files,
     };
@@ -73,6 +82,10 @@ pub fn run(ctx: &Ctx, args: InitArgs, global: &super::GlobalArgs, sink: &Sink) -
         }
         for f in &r.skipped {
             s.push_str(&format!("  既存  {f}（そのまま残しました）\n"));
+        }
+        s.push_str("\n設定したこと:\n");
+        for line in &r.settings {
+            s.push_str(&format!("  - {line}\n"));
         }
         s.push_str("\n次にすること:\n");
         for a in &r.next_actions {

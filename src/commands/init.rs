@@ -1,5 +1,11 @@
-//! `noveler init DIR --title T --genre G [--author A]`: creates a new author's project with
-//! the layout of SPEC §1 from the templates embedded from `templates/project/`.
+//! `noveler init DIR --title T --genre G [--author A] [--platform P] [--target-length N]`:
+//! creates a new author's project with the layout of SPEC §1 from the templates embedded from
+//! `templates/project/`.
+//!
+//! - The platform (`narou` by default, `kakuyomu`, `other`) goes to `掲載予定`, which
+//!   `complete` reads for the publish format. The target length per episode (default 4,000
+//!   characters, a なろう/カクヨム episode) gets a band from half of it to one and a half times
+//!   it (`--target-min`/`--target-max` set either end); the report says what was set.
 //!
 //! - `ctx.root` is the directory to create the project in (the CLI sets it to DIR); it is
 //!   created when missing.
@@ -12,8 +18,9 @@
 //!
 //! There is no MCP tool for this (seed 000 retired `init`); it is a CLI verb.
 
+use super::common::fmt_thousands;
 use super::{Ctx, Report};
-use crate::analysis::settings::Thresholds;
+use crate::analysis::settings::{band_around, Thresholds, DEFAULT_TARGET_LENGTH};
 use crate::error::{Code, Error, Result};
 use crate::project::yaml::quote_scalar;
 use crate::store::{disk, FileRef};
@@ -98,6 +105,41 @@ const AGENT_FILES: &[(&str, &str)] = &[
 /// Directories of the layout that start empty (the others are created with their files).
 const EMPTY_DIRS: &[&str] = &["40_原稿", "50_管理資料/公開用"];
 
+/// Where the work is to be posted (`掲載予定` in プロジェクト設定.yaml).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Platform {
+    /// 小説家になろう
+    #[default]
+    Narou,
+    /// カクヨム
+    Kakuyomu,
+    /// Another site, or not decided yet
+    Other,
+}
+
+impl Platform {
+    /// The value written to `掲載予定` (what `complete` reads back).
+    pub fn site_name(self) -> &'static str {
+        match self {
+            Platform::Narou => "小説家になろう",
+            Platform::Kakuyomu => "カクヨム",
+            Platform::Other => "未定",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct InitRequest {
     /// The work's title (`プロジェクト名`).
@@ -107,10 +149,17 @@ pub struct InitRequest {
     /// Author name (`作者`); empty when not given.
     #[serde(default)]
     pub author: Option<String>,
-    /// Minimum target length per episode in characters (default 6000).
+    /// Where the work is to be posted (default narou).
+    #[serde(default)]
+    pub platform: Option<Platform>,
+    /// Target length per episode in characters (default 4000); the band around it is half
+    /// of it to one and a half times it.
+    #[serde(default)]
+    pub target_length: Option<usize>,
+    /// Minimum length per episode in characters (default: half the target).
     #[serde(default)]
     pub target_min: Option<usize>,
-    /// Maximum target length per episode in characters (default 10000).
+    /// Maximum length per episode in characters (default: one and a half times the target).
     #[serde(default)]
     pub target_max: Option<usize>,
     /// Initialise a directory that is not empty; existing files are kept (never overwritten).
@@ -124,6 +173,8 @@ pub struct InitRequest {
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct InitTargetLength {
+    /// The length aimed at (the middle of the band unless both ends were given).
+    pub target: usize,
     pub min: usize,
     pub max: usize,
 }
@@ -135,7 +186,11 @@ pub struct InitReport {
     pub title: String,
     pub genre: String,
     pub author: Option<String>,
+    pub platform: Platform,
     pub target_length: InitTargetLength,
+    /// What was set, one line each (Japanese): the platform and the target length, with the
+    /// option or key that changes them.
+    pub settings: Vec<String>,
     /// Files written, relative to the project root, in layout order.
     pub created: Vec<String>,
     /// Directories created (relative), in layout order.
@@ -161,7 +216,9 @@ fn one_line(value: &str) -> String {
 
 fn render(template: &str, req: &InitRequest, min: usize, max: usize) -> String {
     let author = req.author.as_deref().unwrap_or("");
+    let platform = req.platform.unwrap_or_default();
     template
+        .replace("{{platform}}", platform.site_name())
         .replace("{{title}}", &quote_scalar(&req.title))
         .replace("{{genre}}", &quote_scalar(&req.genre))
         .replace(
@@ -270,10 +327,36 @@ pub(crate) fn would_refuse(dir: &Path, force: bool) -> bool {
     !force && dir.is_dir() && !is_empty_dir(dir).unwrap_or(false)
 }
 
+/// The target length and its band: half the target (default 4,000) to one and a half times
+/// it, either end replaced by `target_min`/`target_max`. A target given must lie in the band;
+/// without one the target is the band's middle (what the writing flow aims at).
+fn target_band(req: &InitRequest) -> Result<InitTargetLength> {
+    let (lo, hi) = band_around(req.target_length.unwrap_or(DEFAULT_TARGET_LENGTH));
+    let (min, max) = (req.target_min.unwrap_or(lo), req.target_max.unwrap_or(hi));
+    let target = req
+        .target_length
+        .unwrap_or(min + max.saturating_sub(min) / 2);
+    if target == 0 || min == 0 || min >= max {
+        return Err(Error::new(
+            Code::QC010,
+            format!("目標文字数が不正です（目標 {target} / min {min} / max {max}）"),
+        )
+        .hint("--target-length は 1 以上、--target-min は 1 以上で --target-max より小さい数にしてください。"));
+    }
+    if !(min..=max).contains(&target) {
+        return Err(Error::new(
+            Code::QC010,
+            format!("目標文字数 {target} が範囲（{min}〜{max}）の外です"),
+        )
+        .hint("--target-length を --target-min と --target-max のあいだにするか、範囲の指定を外してください（既定の範囲は目標の半分から1.5倍）。"));
+    }
+    Ok(InitTargetLength { target, min, max })
+}
+
 /// The checks made before anything is written: a title and a genre, a sane target range,
 /// and a root that is a new or empty directory (or `--force`). Returns the trimmed title
-/// and genre and the range.
-fn validated(root: &Path, req: &InitRequest) -> Result<(String, String, usize, usize)> {
+/// and genre and the target length.
+fn validated(root: &Path, req: &InitRequest) -> Result<(String, String, InitTargetLength)> {
     let title = req.title.trim().to_string();
     let genre = req.genre.trim().to_string();
     if title.is_empty() {
@@ -285,15 +368,7 @@ fn validated(root: &Path, req: &InitRequest) -> Result<(String, String, usize, u
         return Err(Error::new(Code::U001, "ジャンルが空です")
             .hint("--genre にジャンル（例: ファンタジー）を指定してください。"));
     }
-    let min = req.target_min.unwrap_or(6000);
-    let max = req.target_max.unwrap_or(10000);
-    if min == 0 || min >= max {
-        return Err(Error::new(
-            Code::QC010,
-            format!("目標文字数が不正です（min {min} / max {max}）"),
-        )
-        .hint("--target-min は 1 以上、--target-max より小さい数にしてください。"));
-    }
+    let length = target_band(req)?;
     if root.exists() && !root.is_dir() {
         return Err(Error::new(
             Code::U001,
@@ -311,14 +386,16 @@ fn validated(root: &Path, req: &InitRequest) -> Result<(String, String, usize, u
         .hint("空のディレクトリを指定するか、既存のファイルを残したまま足りないものだけ作るなら --force を付けてください（既存のファイルは上書きしません）。")
         .suggest(format!("noveler init {} --title … --genre … --force", root.display())));
     }
-    Ok((title, genre, min, max))
+    Ok((title, genre, length))
 }
 
 /// `noveler init DIR`: validate, make the directories, write every file that is not there
 /// yet (never overwriting), and say what was created and skipped.
 pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
     let root = &ctx.root;
-    let (title, genre, min, max) = validated(root, &req)?;
+    let (title, genre, length) = validated(root, &req)?;
+    let (min, max) = (length.min, length.max);
+    let platform = req.platform.unwrap_or_default();
 
     let mut created_dirs = Vec::new();
     let mkdir = |rel: &str, created_dirs: &mut Vec<String>| -> Result<()> {
@@ -391,6 +468,18 @@ pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
     }
 
     let shown = root.display().to_string();
+    let settings = vec![
+        format!(
+            "掲載先: {}（--platform narou / kakuyomu / other で変更。プロジェクト設定.yaml の 掲載予定、complete の出力形式に使います）",
+            platform.site_name()
+        ),
+        format!(
+            "目標文字数: 1話 {}字前後、範囲 {}〜{}字（--target-length・--target-min・--target-max で変更。プロジェクト設定.yaml の writing.episode.target_length）。範囲外の話は complete で完了できません（--force で強制）",
+            fmt_thousands(length.target),
+            fmt_thousands(min),
+            fmt_thousands(max)
+        ),
+    ];
     let next_actions = vec![
         "プロジェクト設定.yaml のあらすじ・視点・掲載予定を書き込む".to_string(),
         "20_プロット/話別プロット/第001話.yaml にプロットを書く（noveler plot 1）".to_string(),
@@ -402,7 +491,9 @@ pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
         title,
         genre,
         author: req.author.clone(),
-        target_length: InitTargetLength { min, max },
+        platform,
+        target_length: length,
+        settings,
         created,
         created_dirs,
         skipped,
@@ -467,8 +558,20 @@ mod tests {
         let p = Project::load(&root).unwrap();
         assert_eq!(p.config.name.as_deref(), Some("潮墨の地図師"));
         assert_eq!(p.config.genre.as_deref(), Some("ファンタジー"));
-        assert_eq!(p.settings.target_length.min, 6000);
-        assert_eq!(p.settings.target_length.max, 10000);
+        // A なろう/カクヨム episode: 4,000 characters, 2,000–6,000.
+        assert_eq!(
+            (p.settings.target_length.min, p.settings.target_length.max),
+            (2000, 6000)
+        );
+        assert_eq!(
+            (report.target_length.target, report.platform),
+            (4000, Platform::Narou)
+        );
+        assert_eq!(
+            p.config.raw.get("掲載予定").and_then(|v| v.as_str()),
+            Some("小説家になろう")
+        );
+        assert!(report.settings[1].contains("4,000字前後、範囲 2,000〜6,000字"));
         assert_eq!(
             p.config.raw.get("作者").and_then(|v| v.as_str()),
             Some("波間しずく")
@@ -549,6 +652,53 @@ mod tests {
     }
 
     #[test]
+    fn the_platform_and_the_target_set_the_project() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("k");
+        let report = run(
+            &Ctx::new(root.clone()),
+            InitRequest {
+                platform: Some(Platform::Kakuyomu),
+                target_length: Some(3000),
+                ..req()
+            },
+        )
+        .unwrap();
+        let p = Project::load(&root).unwrap();
+        assert_eq!(
+            (p.settings.target_length.min, p.settings.target_length.max),
+            (1500, 4500)
+        );
+        assert_eq!(
+            p.config.raw.get("掲載予定").and_then(|v| v.as_str()),
+            Some("カクヨム")
+        );
+        assert!(report.settings[0].contains("カクヨム"));
+        // One end given: the other stays at the default band, the target is the middle.
+        let r = target_band(&InitRequest {
+            target_min: Some(3000),
+            ..req()
+        })
+        .unwrap();
+        assert_eq!((r.target, r.min, r.max), (4500, 3000, 6000));
+        let r = target_band(&InitRequest {
+            target_length: Some(8000),
+            target_max: Some(9000),
+            ..req()
+        })
+        .unwrap();
+        assert_eq!((r.target, r.min, r.max), (8000, 4000, 9000));
+        // A target outside the band given is refused.
+        let err = target_band(&InitRequest {
+            target_length: Some(3000),
+            target_min: Some(3500),
+            ..req()
+        })
+        .unwrap_err();
+        assert_eq!(err.code, Code::QC010);
+    }
+
+    #[test]
     fn bad_target_length_and_empty_title() {
         let dir = tempfile::tempdir().unwrap();
         let ctx = Ctx::new(dir.path().join("x"));
@@ -577,7 +727,7 @@ mod tests {
     /// The generated `.novelerrc.yaml`, uncommented, is exactly the defaults.
     #[test]
     fn rc_defaults_match_the_analysis_defaults() {
-        let text = default_rc(6000, 10000);
+        let text = default_rc(2000, 6000);
         let uncommented: String = text
             .lines()
             .map(|l| l.strip_prefix("# ").unwrap_or(l))

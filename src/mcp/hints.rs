@@ -278,7 +278,7 @@ mod tests {
         // Placeholders and options the tool cannot express.
         assert_eq!(call("write EP"), None);
         assert_eq!(
-            call("check progressive <話数> tasks --target-min 6000"),
+            call("check progressive <話数> tasks --target-min 2000"),
             None
         );
         assert_eq!(call("status --project-root /x"), None);

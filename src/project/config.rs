@@ -37,7 +37,8 @@ pub struct ProjectConfig {
     /// `ジャンル.メイン`
     pub genre: Option<String>,
     pub dirs: Dirs,
-    /// `writing.episode.target_length`, or the default (6000/10000).
+    /// `writing.episode.target_length`, or the default (2000/6000, around the 4,000 characters
+    /// of a なろう/カクヨム episode).
     pub target_length: TargetLength,
     /// The whole document, for commands that need more of it.
     pub raw: Value,
@@ -167,7 +168,7 @@ fn parse_target_length(path: &Path, text: &str, raw: &Value) -> Result<TargetLen
         )
         .at(path, line)
         .hint(
-            "`target_length: {min: 6000, max: 10000}` のように、min < max の整数で書いてください。",
+            "`target_length: {min: 2000, max: 6000}` のように、min < max の整数で書いてください。",
         )
         .details(serde_json::json!({"key": "writing.episode.target_length"}))
     };
@@ -231,7 +232,7 @@ mod tests {
         assert_eq!(c.dirs, Dirs::default());
         assert_eq!(
             parse("プロジェクト名: x\n").unwrap().target_length.min,
-            6000
+            2000
         );
     }
 

@@ -349,7 +349,10 @@ mod tests {
         assert!(!p.has_config);
         assert!(!p.is_project());
         assert_eq!(p.settings.target_length.source, LengthSource::Default);
-        assert_eq!(p.settings.target_length.min, 6000);
+        assert_eq!(
+            (p.settings.target_length.min, p.settings.target_length.max),
+            (2000, 6000)
+        );
         assert!(p.config_files.is_empty());
         assert_eq!(p.dirs, Dirs::default());
     }

@@ -45,7 +45,7 @@ pub struct OptionArgs {
     #[serde(default)]
     pub rule_profile: Option<String>,
     /// Temporary overrides of the project config, e.g.
-    /// `{"target_length": {"min": 6000, "max": 10000}}` (lets the check run when the
+    /// `{"target_length": {"min": 2000, "max": 6000}}` (lets the check run when the
     /// project config is missing or its target length is invalid).
     #[serde(default)]
     pub config_overrides: Option<ConfigOverrides>,

@@ -19,7 +19,7 @@ pub(crate) fn resolve_project(
             )
             .at(&config, None)
             .hint("プロジェクトルートを確認するか、config_overrides.target_length（CLI では --target-min / --target-max）を指定してください。")
-            .suggest("noveler check progressive <話数> tasks --target-min 6000 --target-max 10000")
+            .suggest("noveler check progressive <話数> tasks --target-min 2000 --target-max 6000")
             .details(serde_json::json!({"missing_files": [project::PROJECT_CONFIG]})));
         };
         let p = project_with_length(pc, length)?;
