@@ -220,7 +220,7 @@ impl NovelerServer {
                 let paths: Vec<PathBuf> = result
                     .roots
                     .iter()
-                    .filter_map(|r| file_uri_path(&r.uri))
+                    .filter_map(|r| crate::store::uri::file_path(&r.uri))
                     .collect();
                 super::log(&format!(
                     "client roots: {}",
@@ -262,23 +262,6 @@ impl NovelerServer {
             })),
         }
     }
-}
-
-/// The local path of a `file://` URI (percent-decoded); `None` for other schemes.
-fn file_uri_path(uri: &str) -> Option<PathBuf> {
-    let rest = uri.strip_prefix("file://")?;
-    // `file:///p` (empty authority) or `file://localhost/p`.
-    let path = rest.strip_prefix("localhost").unwrap_or(rest);
-    if !path.starts_with('/') {
-        return None;
-    }
-    let decoded = percent_encoding::percent_decode_str(path)
-        .decode_utf8()
-        .ok()?;
-    if decoded.contains('\0') {
-        return None;
-    }
-    Some(PathBuf::from(decoded.as_ref()))
 }
 
 enum RootError {

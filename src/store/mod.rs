@@ -24,6 +24,7 @@ pub mod sessions;
 pub mod slots;
 pub mod text;
 pub mod transaction;
+pub mod uri;
 
 pub use atomic::write_atomic;
 pub use envelope::Envelope;

@@ -102,20 +102,9 @@ pub fn sarif(report: &CheckReport, paths: &PathMap) -> String {
     serde_json::to_string_pretty(&doc).unwrap_or_default()
 }
 
-/// Characters a SARIF `uri` (an RFC 3986 URI reference) keeps as they are: unreserved ones
-/// and `/`; everything else (Japanese file names, spaces, `%`, `#`, `?`) is percent-encoded
-/// as UTF-8 (SARIF1002).
-const URI_KEEP: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
-    .remove(b'-')
-    .remove(b'.')
-    .remove(b'_')
-    .remove(b'~')
-    .remove(b'/');
-
-/// A path as a SARIF artifact URI reference (relative paths stay relative).
+/// A path as a SARIF artifact URI reference (relative paths stay relative; SARIF1002).
 pub(crate) fn sarif_uri(path: &str) -> String {
-    let path = path.replace('\\', "/");
-    percent_encoding::utf8_percent_encode(&path, URI_KEEP).to_string()
+    crate::store::uri::encode_path(path)
 }
 
 /// Where to learn about the tool (SARIF `informationUri`): the package's homepage or
