@@ -119,7 +119,7 @@ pub struct CheckArgs {
     #[arg(long)]
     pub no_cache: bool,
     /// File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet
-    /// unless this names an episode file (第NNN話…)
+    /// unless this names an episode file (第NNN話…) or a file in the manuscript directory
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
     /// Hide findings recorded in this baseline file (default .noveler/baseline.json)

@@ -117,7 +117,8 @@ pub struct CheckRequest {
     pub write_baseline: Option<String>,
     /// Check the text as a snippet, not a whole episode: the rules about an episode as a
     /// whole (`analysis::score::WHOLE_TEXT_RULES`: length, dialogue ratio, window…) are skipped. Implied for
-    /// `content` unless `stdin_filename` names an episode file (`第NNN話…`).
+    /// `content` unless `stdin_filename` names an episode file (`第NNN話…`) or a manuscript in
+    /// the project's manuscript directory.
     pub snippet: bool,
     /// Seed 001 §8 as statistics: compare with a corpus baseline (`metadata.ml_enhancements`;
     /// `noveler explain statistics`).
@@ -138,6 +139,19 @@ pub(crate) fn names_episode(name: &str) -> bool {
             digits > 0 && rest[digits..].starts_with('話')
         })
         .unwrap_or(false)
+}
+
+/// Whether `--stdin-filename` `name` is a manuscript, checked as a whole episode: it names
+/// an episode (`names_episode`) or lies in the project's manuscript directory, as a file
+/// `check` is given there would be.
+pub(crate) fn names_manuscript(project: &Project, name: &str) -> bool {
+    if names_episode(name) {
+        return true;
+    }
+    let path = Path::new(name);
+    let rel = path.strip_prefix(&project.root).unwrap_or(path);
+    let rel = rel.strip_prefix(".").unwrap_or(rel);
+    rel.starts_with(&project.dirs.manuscript) && crate::project::is_manuscript_file(rel)
 }
 
 /// `settings` with the episode rules switched off.
@@ -451,7 +465,7 @@ fn run_with(ctx: &Ctx, req: CheckRequest, loaded: Option<&Project>) -> Result<Ch
         || !req
             .stdin_filename
             .as_deref()
-            .is_some_and(|n| names_episode(n.trim()));
+            .is_some_and(|n| names_manuscript(project, n.trim()));
     // Built (a clone of the settings) only when a snippet is checked.
     let snippet = std::sync::OnceLock::new();
     let total = jobs.iter().filter(|j| !matches!(j, Job::Failed(_))).count() as u64;

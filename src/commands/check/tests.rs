@@ -284,3 +284,17 @@ fn the_per_rule_cap_keeps_the_most_severe_and_counts_the_rest() {
     let (none, _) = cap_findings(&mut list, 200);
     assert!(none.is_empty());
 }
+
+/// `--stdin-filename` in the manuscript directory is checked as the episode it is, as the
+/// file itself would be; elsewhere stdin stays a snippet unless named `第NNN話…`.
+#[test]
+fn stdin_named_in_the_manuscript_directory_is_an_episode() {
+    let project = Project::defaults(Path::new("/p"));
+    assert!(names_manuscript(&project, "40_原稿/プロローグ.md"));
+    assert!(names_manuscript(&project, "./40_原稿/sub/a.txt"));
+    assert!(names_manuscript(&project, "/p/40_原稿/a.md"));
+    assert!(names_manuscript(&project, "下書き/第003話.md"));
+    assert!(!names_manuscript(&project, "10_企画/企画書.md"));
+    assert!(!names_manuscript(&project, "40_原稿/メモ.yaml"));
+    assert!(!names_manuscript(&project, "/q/40_原稿/a.md"));
+}
