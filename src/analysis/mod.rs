@@ -2,6 +2,7 @@
 //! No I/O, no clock, no environment, no printing, no threads (see ARCHITECTURE.md).
 #![deny(clippy::print_stdout, clippy::print_stderr, clippy::disallowed_methods)]
 
+pub(crate) mod accept;
 pub mod aozora;
 pub mod corpus_stats;
 pub mod dictionaries;
@@ -59,7 +60,8 @@ pub struct FileAnalysis {
 pub struct Suppressed {
     /// By a `noveler-disable…` comment in the manuscript.
     pub inline: usize,
-    /// By `per-file-ignores` in `.novelerrc.yaml`.
+    /// By `.novelerrc.yaml`: `per-file-ignores`, or a flagged text inside one of the
+    /// `accepted_words`.
     pub config: usize,
     /// By the baseline file (`--baseline`).
     pub baseline: usize,
@@ -145,6 +147,7 @@ pub(crate) fn analyze_hashed(
     diagnostics.sort_by(|a, b| {
         (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
     });
+    let accepted = accept::apply(text, &settings.accepted_words, &mut diagnostics);
     let findings = locate(&doc, file, settings, diagnostics, text_sha256);
     let (findings, inline) = suppress::apply(text, findings);
     let scores = score::compute(&findings, metrics.length_stats.body_chars, settings);
@@ -154,6 +157,7 @@ pub(crate) fn analyze_hashed(
         scores,
         suppressed: Suppressed {
             inline,
+            config: accepted,
             ..Suppressed::default()
         },
         overflow,

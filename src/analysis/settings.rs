@@ -252,6 +252,9 @@ pub struct Settings {
     pub weights: BTreeMap<Aspect, f64>,
     /// Highest fix level `polish` applies by default.
     pub fix_level: Applicability,
+    /// Words written as meant (names, coined terms; `.novelerrc.yaml` `accepted_words`): a
+    /// finding whose flagged text lies inside one is not reported (`accept`).
+    pub accepted_words: Vec<String>,
 }
 
 impl Default for Settings {
@@ -272,6 +275,7 @@ impl Default for Settings {
             aspects: Vec::new(),
             weights: BTreeMap::new(),
             fix_level: Applicability::Safe,
+            accepted_words: Vec::new(),
         }
     }
 }

@@ -288,6 +288,10 @@ pub(crate) fn default_rc(min: usize, max: usize) -> String {
         "#   # 使ってほしくない表現（30_設定集/執筆品質ルール.yaml の禁止表現にも書けます）\n",
     );
     out.push_str("# forbidden_expressions: []\n");
+    out.push_str(
+        "#   # 書いたとおりで正しい語（登場人物の名前・造語など）。この語の中の指摘は出さない\n",
+    );
+    out.push_str("# accepted_words: []\n");
     out.push_str("# ignore:\n");
     out.push_str("#   # チェックしないファイル（プロジェクトルートからの glob）と報告しない規則\n");
     out.push_str("#   paths: []\n");

@@ -17,6 +17,7 @@
 //! fix: {level: safe}
 //! max_findings_per_rule: 200
 //! notation_preferences: [出来る, わかる]
+//! accepted_words: [澪浜, 潮墨]   # names and coined terms written as meant: never flagged
 //! word_lists:              # edits to the built-in lists in templates/dictionaries/
 //!   tautologies: {add: {後で後悔: 後悔}, remove: [一番最初]}
 //!   redundant_expressions: {remove: [ということ]}
@@ -231,6 +232,9 @@ pub struct RcConfig {
     pub per_file_ignores: BTreeMap<String, Vec<RuleCode>>,
     /// Edits to the built-in word lists.
     pub word_lists: WordLists,
+    /// Words written as the author means them (characters' names, coined terms): a finding
+    /// whose flagged text lies inside one is not reported (`analysis::accept`).
+    pub accepted_words: Vec<String>,
 }
 
 /// The compiled `per-file-ignores`.
@@ -282,7 +286,7 @@ pub(crate) fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
     check_nesting(path, text)?;
     let rc: RcConfig = serde_yaml::from_str(text).map_err(|e| {
         yaml_error(Code::U002, path, &e, "設定ファイルが不正です")
-            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, per-file-ignores, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule, notation_preferences, word_lists")
+            .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, per-file-ignores, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule, notation_preferences, word_lists, accepted_words")
     })?;
     for (aspect, w) in &rc.weights {
         if !w.is_finite() || *w < 0.0 {
@@ -345,6 +349,19 @@ pub(crate) fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
         }
     }
     validate_word_lists(path, text, &rc.word_lists)?;
+    for (i, word) in rc.accepted_words.iter().enumerate() {
+        if word.trim().is_empty() || word.contains('\n') {
+            return Err(invalid(
+                path,
+                text,
+                "accepted_words",
+                format!(
+                    "accepted_words の {} 番目が空か複数行です。一行の語句にしてください",
+                    i + 1
+                ),
+            ));
+        }
+    }
     for pattern in &rc.ignore.paths {
         Glob::new(pattern).map_err(|why| {
             Error::new(
@@ -579,6 +596,7 @@ impl RcConfig {
             settings.notation_preferences = prefs;
         }
         self.word_lists.apply(settings);
+        merge_phrases(&mut settings.accepted_words, &self.accepted_words);
     }
 
     /// The compiled `ignore.paths` globs (validated by `parse_rc`).
