@@ -106,24 +106,27 @@ pub(crate) fn analyze_with(
     settings: &Settings,
     lexicon: Option<&morph::Lexicon>,
 ) -> FileAnalysis {
-    analyze_hashed(text, file, settings, lexicon, None)
+    analyze_hashed(text, file, settings, lexicon, None, None)
 }
 
 /// `analyze_with` given `text_sha256`, the lower-case hex sha256 of `text` when the caller
 /// already has it (a file whose bytes are its normalised text): the text is not hashed again.
-/// A wrong hash gives wrong finding ids; `None` hashes the text here.
+/// A wrong hash gives wrong finding ids; `None` hashes the text here. `cache` holds the
+/// words of paragraphs tokenised by an earlier analysis (`morph::TokenCache`): the result
+/// is the same with or without it.
 pub(crate) fn analyze_hashed(
     text: &str,
     file: &str,
     settings: &Settings,
     lexicon: Option<&morph::Lexicon>,
     text_sha256: Option<&str>,
+    cache: Option<&morph::TokenCache>,
 ) -> FileAnalysis {
     let doc = Document::parse(text);
     let literary = settings.for_text(doc.aozora);
     let settings = literary.as_ref().unwrap_or(settings);
     let metrics = metrics::compute(&doc, settings);
-    let words = morph::Words::new(&doc, lexicon);
+    let words = morph::Words::cached(&doc, lexicon, cache);
     let cx = rules::RuleContext {
         doc: &doc,
         settings,
@@ -432,9 +435,12 @@ mod tests {
         let plain = analyze(text, "t.md", &s);
         assert!(!plain.findings.is_empty());
         let hash = sha256_hex(text.as_bytes());
-        assert_eq!(analyze_hashed(text, "t.md", &s, None, Some(&hash)), plain);
+        assert_eq!(
+            analyze_hashed(text, "t.md", &s, None, Some(&hash), None),
+            plain
+        );
         // The hash is trusted: another one changes the ids, and nothing else.
-        let other = analyze_hashed(text, "t.md", &s, None, Some("0"));
+        let other = analyze_hashed(text, "t.md", &s, None, Some("0"), None);
         assert_ne!(other.findings[0].id, plain.findings[0].id);
         assert_eq!(other.findings.len(), plain.findings.len());
     }

@@ -260,7 +260,58 @@ pub(crate) const PARALLEL_FROM_BYTES: usize = 4096;
 pub struct Words<'d, 't> {
     doc: &'d Document<'d>,
     lexicon: Option<&'t Lexicon>,
+    cache: Option<&'d TokenCache>,
     cell: OnceLock<Vec<ParagraphWords<'t>>>,
+}
+
+/// The words of paragraphs tokenised before, by paragraph (its displayed text and whether
+/// it is dialogue). A caller that analyses one text again and again as it is edited (the
+/// language server, per open document) keeps one and passes it to each analysis: only the
+/// paragraphs that changed are tokenised again — tokenising is most of a language check.
+/// After each use only the paragraphs of that text are kept, so it holds at most one
+/// text's words (memory flat however long the editing goes on). It holds the process's
+/// dictionary, which tokenises what it does not hold.
+pub struct TokenCache {
+    lexicon: &'static Lexicon,
+    entries: std::sync::Mutex<std::collections::HashMap<(bool, Box<str>), CachedWords>>,
+    /// Paragraphs tokenised through this cache so far (its misses): work counted.
+    tokenised: std::sync::atomic::AtomicUsize,
+}
+
+struct CachedWords {
+    tokens: Vec<Token<'static>>,
+    speech: Vec<bool>,
+}
+
+impl std::fmt::Debug for TokenCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.entries.lock().map_or(0, |e| e.len());
+        write!(f, "TokenCache({n} paragraphs)")
+    }
+}
+
+impl TokenCache {
+    pub fn new(lexicon: &'static Lexicon) -> TokenCache {
+        TokenCache {
+            lexicon,
+            entries: Default::default(),
+            tokenised: Default::default(),
+        }
+    }
+
+    /// Paragraphs held.
+    pub fn len(&self) -> usize {
+        self.entries.lock().map_or(0, |e| e.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Paragraphs tokenised through this cache so far (the ones it did not hold).
+    pub fn tokenised(&self) -> usize {
+        self.tokenised.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 impl<'d, 't> Words<'d, 't> {
@@ -268,7 +319,22 @@ impl<'d, 't> Words<'d, 't> {
         Words {
             doc,
             lexicon,
+            cache: None,
             cell: OnceLock::new(),
+        }
+    }
+
+    /// `new`, reusing (and refreshing) the words `cache` holds for unchanged paragraphs
+    /// (tokenised with the cache's dictionary, the process's one). The words are the same as
+    /// without it; without `lexicon` there are none, as with `new`.
+    pub fn cached(
+        doc: &'d Document<'d>,
+        lexicon: Option<&'t Lexicon>,
+        cache: Option<&'d TokenCache>,
+    ) -> Self {
+        Words {
+            cache,
+            ..Words::new(doc, lexicon)
         }
     }
 
@@ -283,6 +349,9 @@ impl<'d, 't> Words<'d, 't> {
             let Some(lex) = self.lexicon else {
                 return Vec::new();
             };
+            if let Some(cache) = self.cache {
+                return self.through_cache(cache);
+            }
             if self.doc.display.len() < PARALLEL_FROM_BYTES {
                 // A short text: tokenised on this thread. Asking rayon starts its pool (a
                 // thread per core), which costs more than tokenising a few lines.
@@ -317,6 +386,80 @@ impl<'d, 't> Words<'d, 't> {
                 .collect();
             runs.into_iter().flatten().collect()
         })
+    }
+
+    /// Every paragraph's words, those `cache` holds copied from it, the others tokenised
+    /// (in parallel when they are long together); `cache` then holds exactly this text's.
+    fn through_cache(&self, cache: &TokenCache) -> Vec<ParagraphWords<'t>> {
+        let lex = cache.lexicon;
+        let paragraphs = &self.doc.paragraphs;
+        let key = |p: &Paragraph| {
+            (
+                p.kind == ParagraphKind::Dialogue,
+                Box::<str>::from(self.doc.paragraph_text(p)),
+            )
+        };
+        let mut out: Vec<Option<ParagraphWords<'t>>> = Vec::with_capacity(paragraphs.len());
+        let mut kept = std::collections::HashMap::new();
+        let mut missing = Vec::new();
+        {
+            let Ok(mut entries) = cache.entries.lock() else {
+                return Vec::new();
+            };
+            for (i, p) in paragraphs.iter().enumerate() {
+                let k = key(p);
+                let hit = kept
+                    .get(&k)
+                    .or_else(|| entries.get(&k))
+                    .map(|c: &CachedWords| ParagraphWords {
+                        paragraph: i,
+                        base: p.display.start,
+                        tokens: c.tokens.clone(),
+                        speech: c.speech.clone(),
+                    });
+                match hit {
+                    Some(words) => {
+                        if let Some(c) = entries.remove(&k) {
+                            kept.insert(k, c);
+                        }
+                        out.push(Some(words));
+                    }
+                    None => {
+                        missing.push(i);
+                        out.push(None);
+                    }
+                }
+            }
+        }
+        cache
+            .tokenised
+            .fetch_add(missing.len(), std::sync::atomic::Ordering::Relaxed);
+        let bytes: usize = missing.iter().map(|&i| paragraphs[i].display.len()).sum();
+        let tokenise = |worker: &mut Worker, i: usize| {
+            paragraph_words(self.doc, lex, worker, i, &paragraphs[i])
+        };
+        let fresh: Vec<ParagraphWords<'static>> = if bytes < PARALLEL_FROM_BYTES {
+            let mut worker = lex.tokenizer.new_worker();
+            missing.iter().map(|&i| tokenise(&mut worker, i)).collect()
+        } else {
+            missing
+                .par_iter()
+                .map_init(|| lex.tokenizer.new_worker(), |w, &i| tokenise(w, i))
+                .collect()
+        };
+        for words in fresh {
+            let k = key(&paragraphs[words.paragraph]);
+            kept.entry(k).or_insert_with(|| CachedWords {
+                tokens: words.tokens.clone(),
+                speech: words.speech.clone(),
+            });
+            let at = words.paragraph;
+            out[at] = Some(words);
+        }
+        if let Ok(mut entries) = cache.entries.lock() {
+            *entries = kept;
+        }
+        out.into_iter().flatten().collect()
     }
 
     /// Source span of display range `range` of paragraph words `pw`.
@@ -393,6 +536,39 @@ pub(crate) mod tests {
             at = t.range.end;
         }
         assert_eq!(at, brackets.len());
+    }
+
+    /// Through a cache, the words are those of a fresh tokenisation, and an edit to one
+    /// paragraph tokenises that paragraph only; the cache keeps one text's paragraphs.
+    #[test]
+    fn a_token_cache_retokenises_only_what_changed() {
+        let para = |n: usize| format!("　彼は{n}番目の本を読んでいた。「そうだね」と言った。\n");
+        let mut text: String = (0..300).map(para).collect();
+        let cache = TokenCache::new(lexicon());
+        let tokens = |text: &str, cache: Option<&TokenCache>| {
+            let doc = Document::parse(text);
+            let words = Words::cached(&doc, Some(lexicon()), cache);
+            words
+                .paragraphs()
+                .iter()
+                .map(|p| (p.paragraph, p.base, p.tokens.clone(), p.speech.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(tokens(&text, Some(&cache)), tokens(&text, None));
+        let first = cache.tokenised();
+        assert!(first >= 300, "{first}");
+        assert_eq!(tokens(&text, Some(&cache)), tokens(&text, None));
+        assert_eq!(
+            cache.tokenised(),
+            first,
+            "nothing changed, nothing tokenised"
+        );
+        text = text.replacen("7番目の本を", "7番目の雑誌を", 1);
+        text.push_str("「新しい段落だ」\n");
+        assert_eq!(tokens(&text, Some(&cache)), tokens(&text, None));
+        assert_eq!(cache.tokenised(), first + 2);
+        let held = cache.len();
+        assert!(held <= Document::parse(&text).paragraphs.len(), "{held}");
     }
 
     fn words(text: &str) -> Vec<(String, String, String)> {

@@ -127,6 +127,11 @@ pub struct CheckRequest {
     #[serde(skip)]
     #[schemars(skip)]
     pub learned_thresholds: Option<crate::analysis::settings::Thresholds>,
+    /// The words of paragraphs an earlier check of the same text tokenised (the language
+    /// server keeps one per open document): only changed paragraphs are tokenised again.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub token_cache: Option<Arc<analysis::morph::TokenCache>>,
 }
 
 /// Whether a file name (as given with `--stdin-filename`) names an episode: its last
@@ -491,10 +496,13 @@ fn run_with(ctx: &Ctx, req: CheckRequest, loaded: Option<&Project>) -> Result<Ch
             };
             ctx.check_cancelled()
                 .map_err(|e| FileError::new(shown.clone(), e))?;
-            let out = check_one(project, settings, cache, shown, disk, bytes).map(|(mut f, r)| {
-                f.snippet = as_snippet;
-                (f, r)
-            });
+            let tokens = req.token_cache.as_deref();
+            let out = check_one(project, settings, (cache, tokens), shown, disk, bytes).map(
+                |(mut f, r)| {
+                    f.snippet = as_snippet;
+                    (f, r)
+                },
+            );
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             ctx.report_progress(n, total, out.as_ref().map_or("", |(f, _)| f.path.as_str()));
             out
@@ -563,7 +571,7 @@ pub(crate) fn project_for<'a>(
 fn check_one(
     project: &Project,
     settings: &Settings,
-    cache: Option<&Cache>,
+    (cache, tokens): (Option<&Cache>, Option<&analysis::morph::TokenCache>),
     shown: String,
     disk: Option<PathBuf>,
     bytes: Vec<u8>,
@@ -622,7 +630,8 @@ fn check_one(
             // The file record's hash is the text's when decoding changed nothing (UTF-8
             // without BOM or CR): the analysis then does not hash the text again.
             let known = (source.text.as_bytes() == bytes.as_slice()).then_some(sha256.as_str());
-            let a = analysis::analyze_hashed(&source.text, &shown, settings, lexicon, known);
+            let a =
+                analysis::analyze_hashed(&source.text, &shown, settings, lexicon, known, tokens);
             if let (Some(c), Some(k)) = (cache, &key) {
                 // A cache that cannot be written only costs time next run.
                 let _ = c.put(k, &a);
