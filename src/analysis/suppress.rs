@@ -99,6 +99,51 @@ fn parse(line: &str) -> Option<(Verb, Codes)> {
     Some((verb, codes))
 }
 
+/// `source` with `code` disabled on its 0-based `line`: a `noveler-disable-next-line`
+/// directive line inserted before it (Markdown comment, or the Aozora annotation when
+/// `aozora`), or `code` added to the one already standing right above it.
+pub fn disable_next_line(source: &str, line: usize, code: &str, aozora: bool) -> String {
+    let lines: Vec<&str> = source.split_inclusive('\n').collect();
+    let mut out = String::with_capacity(source.len() + code.len() + 40);
+    let directive = |codes: &str| {
+        if aozora {
+            format!("［＃noveler-disable-next-line {codes}］\n")
+        } else {
+            format!("<!-- noveler-disable-next-line {codes} -->\n")
+        }
+    };
+    let above = line
+        .checked_sub(1)
+        .and_then(|k| lines.get(k).map(|l| (k, l)))
+        .and_then(|(k, l)| match parse(l) {
+            Some((Verb::NextLine, codes)) if !codes.is_empty() => Some((k, codes)),
+            _ => None,
+        });
+    for (k, l) in lines.iter().enumerate() {
+        match &above {
+            Some((at, codes)) if *at == k => {
+                let mut codes: Vec<String> = codes.iter().cloned().collect();
+                if !codes.iter().any(|c| c == code) {
+                    codes.push(code.to_string());
+                }
+                out.push_str(&directive(&codes.join(", ")));
+            }
+            None if k == line => {
+                out.push_str(&directive(code));
+                out.push_str(l);
+            }
+            _ => out.push_str(l),
+        }
+    }
+    if above.is_none() && line >= lines.len() {
+        if !source.is_empty() && !source.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&directive(code));
+    }
+    out
+}
+
 /// One suppressing directive, resolved to the lines it covers (0-based, inclusive start,
 /// exclusive end) and its codes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,6 +234,29 @@ pub fn apply(source: &str, findings: Vec<Finding>) -> (Vec<Finding>, usize) {
 mod tests {
     use super::*;
     use crate::analysis::{analyze, Aspect, FileAnalysis, Settings};
+
+    #[test]
+    fn a_directive_is_inserted_or_extended() {
+        let text = "一行目\n　彼は走った！走った\n";
+        let once = disable_next_line(text, 1, "EXCLAMATION_SPACE", false);
+        assert_eq!(
+            once,
+            "一行目\n<!-- noveler-disable-next-line EXCLAMATION_SPACE -->\n　彼は走った！走った\n"
+        );
+        assert!(!codes_of(&once)
+            .iter()
+            .any(|(_, c)| c == "EXCLAMATION_SPACE"));
+        assert!(codes_of(text).iter().any(|(_, c)| c == "EXCLAMATION_SPACE"));
+        let twice = disable_next_line(&once, 2, "INDENT_MISSING", false);
+        assert_eq!(
+            twice,
+            "一行目\n<!-- noveler-disable-next-line EXCLAMATION_SPACE, INDENT_MISSING -->\n　彼は走った！走った\n"
+        );
+        assert_eq!(
+            disable_next_line("a", 0, "TAB_FOUND", true),
+            "［＃noveler-disable-next-line TAB_FOUND］\na"
+        );
+    }
 
     /// Style rules only: no whole-text findings in the way.
     fn style(text: &str) -> FileAnalysis {

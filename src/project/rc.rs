@@ -671,5 +671,7 @@ pub(crate) fn parse_quality_rules(path: &Path, text: &str) -> Result<Vec<String>
         .unwrap_or_default())
 }
 
+pub(crate) mod edit;
+
 #[cfg(test)]
 mod tests;
