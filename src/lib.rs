@@ -1,10 +1,11 @@
 //! noveler: deterministic checks and agent-driven workflows for Japanese web-novel
 //! manuscripts. See `ARCHITECTURE.md` (shared docs) for the layering:
-//! `analysis` (pure) ← `project`/`store` (disk) ← `workflow` ← `commands` ← `cli`/`mcp`.
+//! `analysis` (pure) ← `project`/`store` (disk) ← `workflow` ← `commands` ← `cli`/`mcp`/`lsp`.
 pub mod analysis;
 pub mod cli;
 pub mod commands;
 pub mod error;
+pub mod lsp;
 pub mod mcp;
 pub mod output;
 pub mod project;

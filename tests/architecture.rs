@@ -127,11 +127,16 @@ const LAYERS: &[(&str, &[&str])] = &[
             "commands", "output", "workflow", "project", "store", "todo", "analysis",
         ],
     ),
-    // `cli` starts the MCP server (`noveler mcp`) and hands it `cli::run_line`.
+    // The language server: an adapter like `mcp`, never using `cli` or `mcp`.
+    (
+        "lsp",
+        &["commands", "workflow", "project", "store", "analysis"],
+    ),
+    // `cli` starts the servers (`noveler mcp`, `noveler lsp`) and hands MCP `cli::run_line`.
     (
         "cli",
         &[
-            "mcp", "commands", "output", "workflow", "project", "store", "todo", "analysis",
+            "mcp", "lsp", "commands", "output", "workflow", "project", "store", "todo", "analysis",
         ],
     ),
     ("error", &[]),

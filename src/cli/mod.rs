@@ -21,6 +21,7 @@ pub mod files;
 pub mod gen;
 mod globs;
 pub mod init;
+mod lsp;
 mod mcp;
 pub mod plot;
 pub mod polish;
@@ -126,6 +127,9 @@ pub enum Command {
     Feedback(feedback::FeedbackArgs),
     /// Serve the commands as MCP tools over stdio (for Claude Code and other agents)
     Mcp(mcp::McpArgs),
+    /// Serve findings, fixes and rule docs to an editor as you type (Language Server Protocol
+    /// over stdio; see the README for Neovim, VS Code, Helix, Emacs and Zed)
+    Lsp(lsp::LspArgs),
 }
 
 /// Entry point of the binary.
@@ -172,8 +176,9 @@ fn parse_check(args: &[std::ffi::OsString]) -> Option<Cli> {
 pub fn run(cli: Cli) -> ExitStatus {
     let ctx = context(&cli.global);
     let sink = Sink::std();
-    // `noveler mcp` measures each call itself; any other command is one operation.
-    if matches!(cli.command, Command::Mcp(_)) {
+    // The servers (`noveler mcp`, `noveler lsp`) live long: a process peak means nothing
+    // there (the MCP server measures each call itself); any other command is one operation.
+    if matches!(cli.command, Command::Mcp(_) | Command::Lsp(_)) {
         return run_in(ctx, cli, &sink);
     }
     let meter = crate::store::memory::Meter::whole_process();
@@ -258,6 +263,7 @@ pub fn run_in(ctx: Ctx, cli: Cli, sink: &Sink) -> ExitStatus {
         Command::Baseline(args) => baseline::run(&ctx, args, sink),
         Command::Feedback(args) => feedback::run(&ctx, args, sink),
         Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet, sink),
+        Command::Lsp(args) => lsp::run(&ctx, args, sink),
     }
 }
 

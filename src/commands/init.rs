@@ -489,6 +489,7 @@ pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
         "20_プロット/話別プロット/第001話.yaml にプロットを書く（noveler plot 1）".to_string(),
         "40_原稿/第001話_はじまり.md に本文を書き（タイトルはファイル名で変えられます）、noveler check 1 で確かめる".to_string(),
         format!("noveler status --project-root {shown}"),
+        "書きながらエディタで指摘を見るなら、エディタに noveler lsp を設定する（README「エディタで使う」）".to_string(),
     ];
     Ok(InitReport {
         project_root: shown,

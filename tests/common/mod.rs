@@ -7,6 +7,7 @@
 
 pub mod grammar_style;
 pub mod invariants;
+pub mod lsp;
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
