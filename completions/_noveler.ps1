@@ -54,6 +54,7 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('baseline', 'baseline', [CompletionResultType]::ParameterValue, 'Corpus baselines (statistics of a folder of texts) for `check --corpus-model-id`: build DIR, list, show ID. Not `check --baseline` (accepted findings)')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Record accept/reject feedback on findings (weights and config suggestions): record, summary')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
+            [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'Serve findings, fixes and rule docs to an editor as you type (Language Server Protocol over stdio; see the README for Neovim, VS Code, Helix, Emacs and Zed)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -67,7 +68,7 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Tool config to use instead of .novelerrc.yaml')
             [CompletionResult]::new('--preset', '--preset', [CompletionResultType]::ParameterName, 'Rule preset: narou (web novels) or literary (the default for Aozora Bunko files)')
             [CompletionResult]::new('--exclude-dialogue-lines', '--exclude-dialogue-lines', [CompletionResultType]::ParameterName, 'Rhythm metrics and rules over narration only (true) or all sentences (false)')
-            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet unless this names an episode file (第NNN話…)')
+            [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet unless this names an episode file (第NNN話…) or a file in the manuscript directory')
             [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Hide findings recorded in this baseline file (default .noveler/baseline.json)')
             [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Record every current finding in a baseline file (default .noveler/baseline.json)')
             [CompletionResult]::new('--corpus-model-id', '--corpus-model-id', [CompletionResultType]::ParameterName, 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)')
@@ -1605,6 +1606,17 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'noveler;lsp' {
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--stdio', '--stdio', [CompletionResultType]::ParameterName, 'Speak over stdin/stdout (the only transport; accepted because editors pass it)')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            break
+        }
         'noveler;help' {
             [CompletionResult]::new('check', 'check', [CompletionResultType]::ParameterValue, 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -1630,6 +1642,7 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('baseline', 'baseline', [CompletionResultType]::ParameterValue, 'Corpus baselines (statistics of a folder of texts) for `check --corpus-model-id`: build DIR, list, show ID. Not `check --baseline` (accepted findings)')
             [CompletionResult]::new('feedback', 'feedback', [CompletionResultType]::ParameterValue, 'Record accept/reject feedback on findings (weights and config suggestions): record, summary')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)')
+            [CompletionResult]::new('lsp', 'lsp', [CompletionResultType]::ParameterValue, 'Serve findings, fixes and rule docs to an editor as you type (Language Server Protocol over stdio; see the README for Neovim, VS Code, Helix, Emacs and Zed)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1919,6 +1932,9 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;mcp' {
+            break
+        }
+        'noveler;help;lsp' {
             break
         }
         'noveler;help;help' {

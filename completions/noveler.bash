@@ -61,6 +61,9 @@ _noveler() {
             noveler,init)
                 cmd="noveler__subcmd__init"
                 ;;
+            noveler,lsp)
+                cmd="noveler__subcmd__lsp"
+                ;;
             noveler,man)
                 cmd="noveler__subcmd__man"
                 ;;
@@ -408,6 +411,9 @@ _noveler() {
                 ;;
             noveler__subcmd__help,init)
                 cmd="noveler__subcmd__help__subcmd__init"
+                ;;
+            noveler__subcmd__help,lsp)
+                cmd="noveler__subcmd__help__subcmd__lsp"
                 ;;
             noveler__subcmd__help,man)
                 cmd="noveler__subcmd__help__subcmd__man"
@@ -764,7 +770,7 @@ _noveler() {
 
     case "${cmd}" in
         noveler)
-            opts="-q -h -V --project-root --no-save --save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish baseline feedback mcp help"
+            opts="-q -h -V --project-root --no-save --save --quiet --help --version check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish baseline feedback mcp lsp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3040,7 +3046,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help)
-            opts="check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish baseline feedback mcp help"
+            opts="check completions man explain rules artifact backup files convert validate write plot todo adr context status complete init progressive evaluate polish baseline feedback mcp lsp help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3725,6 +3731,20 @@ _noveler() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        noveler__subcmd__help__subcmd__lsp)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         noveler__subcmd__help__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -4198,6 +4218,24 @@ _noveler() {
                     COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__lsp)
+            opts="-q -h --stdio --project-root --no-save --save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --project-root)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

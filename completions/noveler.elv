@@ -51,6 +51,7 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand baseline 'Corpus baselines (statistics of a folder of texts) for `check --corpus-model-id`: build DIR, list, show ID. Not `check --baseline` (accepted findings)'
             cand feedback 'Record accept/reject feedback on findings (weights and config suggestions): record, summary'
             cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
+            cand lsp 'Serve findings, fixes and rule docs to an editor as you type (Language Server Protocol over stdio; see the README for Neovim, VS Code, Helix, Emacs and Zed)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;check'= {
@@ -63,7 +64,7 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --config 'Tool config to use instead of .novelerrc.yaml'
             cand --preset 'Rule preset: narou (web novels) or literary (the default for Aozora Bunko files)'
             cand --exclude-dialogue-lines 'Rhythm metrics and rules over narration only (true) or all sentences (false)'
-            cand --stdin-filename 'File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet unless this names an episode file (第NNN話…)'
+            cand --stdin-filename 'File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet unless this names an episode file (第NNN話…) or a file in the manuscript directory'
             cand --baseline 'Hide findings recorded in this baseline file (default .noveler/baseline.json)'
             cand --write-baseline 'Record every current finding in a baseline file (default .noveler/baseline.json)'
             cand --corpus-model-id 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)'
@@ -1434,6 +1435,16 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'noveler;lsp'= {
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --stdio 'Speak over stdin/stdout (the only transport; accepted because editors pass it)'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand --save 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+            cand -q 'Print less: only findings, errors and the pass/fail line'
+            cand --quiet 'Print less: only findings, errors and the pass/fail line'
+            cand -h 'Print help'
+            cand --help 'Print help'
+        }
         &'noveler;help'= {
             cand check 'Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases'
             cand completions 'Print a shell completion script'
@@ -1459,6 +1470,7 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand baseline 'Corpus baselines (statistics of a folder of texts) for `check --corpus-model-id`: build DIR, list, show ID. Not `check --baseline` (accepted findings)'
             cand feedback 'Record accept/reject feedback on findings (weights and config suggestions): record, summary'
             cand mcp 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
+            cand lsp 'Serve findings, fixes and rule docs to an editor as you type (Language Server Protocol over stdio; see the README for Neovim, VS Code, Helix, Emacs and Zed)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'noveler;help;check'= {
@@ -1670,6 +1682,8 @@ set edit:completion:arg-completer[noveler] = {|@words|
         &'noveler;help;feedback;summary'= {
         }
         &'noveler;help;mcp'= {
+        }
+        &'noveler;help;lsp'= {
         }
         &'noveler;help;help'= {
         }
