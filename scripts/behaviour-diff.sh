@@ -206,11 +206,13 @@ record() {
 }
 
 # tree DIR NAME : the files left in DIR with a hash of each (names only for noveler's own
-# state and results, which hold times).
+# state and results, which hold times; a cache entry's name hashes the binary itself, so
+# only its slot, which hashes the file's path, is kept).
 tree() {
   (cd "$1" && find . -type f ! -path './.noveler/locks/*' | LC_ALL=C sort |
     while read -r f; do
       case "$f" in
+        ./.noveler/cache/*) echo "${f%/*}/[entry]" ;;
         ./.noveler/* | ./temp/*) echo "$f" ;;
         *) echo "$f $(sha256sum <"$f" | cut -c1-16)" ;;
       esac

@@ -7,6 +7,7 @@ pub mod commands;
 pub mod error;
 pub mod lsp;
 pub mod mcp;
+pub mod operations;
 pub mod output;
 pub mod project;
 pub mod store;

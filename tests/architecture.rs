@@ -1,4 +1,5 @@
-//! Keeps the layering of ARCHITECTURE.md honest: the analysis core stays pure.
+//! Keeps the layering of ARCHITECTURE.md honest: the analysis core stays pure, every layer
+//! names only the layers below it, and no verb names another verb.
 
 use std::path::Path;
 
@@ -80,8 +81,8 @@ fn uses_of(dir: &str, words: &[&str]) -> Vec<String> {
 
 #[test]
 fn workflow_does_not_call_the_layers_above_it() {
-    // commands use workflow, never the other way round: what a stage needs from a verb
-    // (the manuscript's safe write and check) is passed in (`workflow::io::ManuscriptOps`).
+    // commands use workflow, never the other way round: what a stage shares with the verbs
+    // (the manuscript's safe write and check) is an operation below both.
     let violations = uses_of(
         "workflow",
         &[
@@ -100,9 +101,9 @@ fn workflow_does_not_call_the_layers_above_it() {
 }
 
 // ---------------------------------------------------------------------------------------
-// The whole dependency table (issue 17 item 1): `cli`/`mcp` → `commands` → `workflow` →
-// `project`/`store` → `analysis`, nothing upward, and no verb borrowing another verb's
-// helpers.
+// The whole dependency table (issue 17 item 1, issue 29): `cli`/`mcp` → `commands` →
+// `workflow` → `operations` → `project`/`store` → `analysis`, nothing upward, and no verb
+// naming another verb: what two verbs share is an operation (or `commands::common`).
 
 /// For each layer (a top-level module of the crate), the top-level modules its code may
 /// name. `error` (and the root's re-exports `Code`, `Error`, `Result`, `VERSION`) is
@@ -112,31 +113,63 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("store", &["analysis"]),
     ("project", &["store", "analysis"]),
     ("todo", &["store"]),
-    ("workflow", &["project", "store", "analysis"]),
+    ("operations", &["project", "store", "analysis"]),
+    ("workflow", &["operations", "project", "store", "analysis"]),
     (
         "commands",
-        &["workflow", "project", "store", "todo", "analysis"],
+        &[
+            "workflow",
+            "operations",
+            "project",
+            "store",
+            "todo",
+            "analysis",
+        ],
     ),
     (
         "output",
-        &["commands", "workflow", "project", "store", "analysis"],
+        &[
+            "commands",
+            "workflow",
+            "operations",
+            "project",
+            "store",
+            "analysis",
+        ],
     ),
     (
         "mcp",
         &[
-            "commands", "output", "workflow", "project", "store", "todo", "analysis",
+            "commands",
+            "output",
+            "workflow",
+            "operations",
+            "project",
+            "store",
+            "todo",
+            "analysis",
         ],
     ),
-    // The language server: an adapter like `mcp`, never using `cli` or `mcp`.
+    // The language server: an adapter like `mcp`, never using `cli` or `mcp`; it runs the
+    // operations, never a verb (`ADAPTERS_WITHOUT_VERBS`).
     (
         "lsp",
-        &["commands", "workflow", "project", "store", "analysis"],
+        &["commands", "operations", "project", "store", "analysis"],
     ),
     // `cli` starts the servers (`noveler mcp`, `noveler lsp`) and hands MCP `cli::run_line`.
     (
         "cli",
         &[
-            "mcp", "lsp", "commands", "output", "workflow", "project", "store", "todo", "analysis",
+            "mcp",
+            "lsp",
+            "commands",
+            "output",
+            "workflow",
+            "operations",
+            "project",
+            "store",
+            "todo",
+            "analysis",
         ],
     ),
     ("error", &[]),
@@ -145,37 +178,9 @@ const LAYERS: &[(&str, &[&str])] = &[
 /// Modules under `commands` every verb may use besides its own.
 const SHARED_VERB_MODULES: &[&str] = &["common"];
 
-/// Verbs that run another verb as one of their steps (the other verb's `run`, request and
-/// report, never its private helpers): complete, status and write gate on `check`, write
-/// saves through `write_file`, the evaluations and `polish_many` run `check` / `polish`,
-/// the `noveler` tool converts what it ran with `convert`. A new edge is a design change:
-/// add it here with its reason.
-const COMPOSES: &[(&str, &str)] = &[
-    ("complete", "check"),
-    ("status", "check"),
-    ("write", "check"),
-    ("write", "write_file"),
-    ("evaluate", "check"),
-    ("evaluate", "polish"),
-    ("polish_many", "check"),
-    ("polish_many", "polish"),
-    ("noveler_cli", "convert"),
-    // Corpus statistics are measured with check's own metrics, so a baseline and an
-    // episode compare like with like; the check's statistics read the stored baselines.
-    ("baseline", "check"),
-    ("check", "baseline"),
-    ("feedback", "check"),
-    ("progressive", "check"),
-    // The fix → re-check loop is polish's fixes and check's score, repeated.
-    ("improve", "check"),
-    ("improve", "polish"),
-    // Seed 001 §8.2.3: a progressive step with ml_optimization and a fix loop record their
-    // before/after scores automatically, through feedback's one record writer.
-    ("progressive", "feedback"),
-    ("improve", "feedback"),
-    // `noveler_check {full: true}` is the evaluate verb's full check (check::modes).
-    ("check", "evaluate"),
-];
+/// Layers that may name `commands` only for its `SHARED_VERB_MODULES`: the language server
+/// checks and fixes with the operations the verbs run, not through a verb.
+const ADAPTERS_WITHOUT_VERBS: &[&str] = &["lsp"];
 
 /// The module path of a source file: `src/a/b/c.rs` → a::b::c, `src/a/b/mod.rs` → a::b.
 fn module_of(rel: &str) -> Vec<String> {
@@ -283,6 +288,7 @@ fn table_violations(files: &[(String, String)], verbs: &[String]) -> Vec<String>
             continue; // lib.rs / main.rs
         };
         let verb = (layer == "commands").then(|| module.get(1)).flatten();
+        let verbless = ADAPTERS_WITHOUT_VERBS.contains(&layer);
         for (line, abs) in paths_named(&module, &code_of(text)) {
             let Some(top) = abs.first().map(String::as_str) else {
                 continue;
@@ -296,13 +302,17 @@ fn table_violations(files: &[(String, String)], verbs: &[String]) -> Vec<String>
                 found.push(format!("{rel}:{line}: {layer} → {}", abs.join("::")));
                 continue;
             }
+            if let (true, "commands", Some(other)) = (verbless, top, abs.get(1)) {
+                if !SHARED_VERB_MODULES.contains(&other.as_str()) {
+                    found.push(format!(
+                        "{rel}:{line}: {layer} → {} (a verb)",
+                        abs.join("::")
+                    ));
+                }
+            }
             if let (Some(verb), "commands", Some(other)) = (verb, top, abs.get(1)) {
                 let is_verb = verbs.iter().any(|v| v == other);
-                if is_verb
-                    && other != verb
-                    && !SHARED_VERB_MODULES.contains(&other.as_str())
-                    && !COMPOSES.contains(&(verb.as_str(), other.as_str()))
-                {
+                if is_verb && other != verb && !SHARED_VERB_MODULES.contains(&other.as_str()) {
                     found.push(format!(
                         "{rel}:{line}: commands::{verb} → {} (another verb)",
                         abs.join("::")
@@ -352,7 +362,7 @@ fn every_layer_imports_only_what_the_table_allows() {
     let violations = table_violations(&crate_sources(), &verb_modules());
     assert!(
         violations.is_empty(),
-        "imports against the dependency table (tests/architecture.rs LAYERS / COMPOSES):\n{}",
+        "imports against the dependency table (tests/architecture.rs LAYERS; a verb never names another verb):\n{}",
         violations.join("\n")
     );
 }
@@ -360,7 +370,15 @@ fn every_layer_imports_only_what_the_table_allows() {
 #[test]
 fn the_table_check_catches_upward_and_sideways_imports() {
     let verbs: Vec<String> = [
-        "check", "common", "init", "status", "complete", "plot", "write",
+        "check",
+        "common",
+        "complete",
+        "evaluate",
+        "init",
+        "plot",
+        "status",
+        "write",
+        "write_file",
     ]
     .map(String::from)
     .to_vec();
@@ -389,6 +407,39 @@ fn the_table_check_catches_upward_and_sideways_imports() {
             "src/analysis/x/y.rs",
             "use super::super::super::workflow::io;",
         ),
+        // The verb edges issue 29 removed (issue 17 had allowed them as `COMPOSES`), two of
+        // them a cycle, and the operations layer reaching up.
+        file(
+            "src/commands/complete/run.rs",
+            "use crate::commands::check::{self, Target};",
+        ),
+        file(
+            "src/commands/check/modes.rs",
+            "let report = crate::commands::evaluate::full_check(ctx, req.check)?;",
+        ),
+        file(
+            "src/commands/write/mod.rs",
+            "let report = super::write_file::run(",
+        ),
+        file(
+            "src/operations/check/stats.rs",
+            "use crate::workflow::progressive::StepResult;",
+        ),
+        file("src/workflow/io.rs", "use crate::commands::Ctx;"),
+        // The language server as it first came: a verb's check, polish's fixes and the
+        // explain verb, where the operations (and the rule registry) serve it.
+        file(
+            "src/lsp/worker.rs",
+            "use crate::commands::check::{self, CheckRequest, FileResult};",
+        ),
+        file(
+            "src/lsp/actions.rs",
+            "let (fixed, _, _) = crate::commands::polish::fix_text(",
+        ),
+        file(
+            "src/lsp/hover.rs",
+            "use crate::commands::explain::{self, ExplainRequest};",
+        ),
     ];
     let found = table_violations(&bad, &verbs);
     assert_eq!(found.len(), bad.len(), "{found:#?}");
@@ -399,7 +450,11 @@ fn the_table_check_catches_upward_and_sideways_imports() {
         ),
         file(
             "src/commands/complete/run.rs",
-            "use crate::commands::check::{self, Target};",
+            "use crate::operations::check::{self, Target};",
+        ),
+        file(
+            "src/workflow/io.rs",
+            "use crate::operations::{check, write, Ctx};",
         ),
         file(
             "src/project/ledger.rs",
@@ -408,6 +463,10 @@ fn the_table_check_catches_upward_and_sideways_imports() {
         file(
             "src/cli/line.rs",
             "use crate::commands::noveler_cli::LineRun;",
+        ),
+        file(
+            "src/lsp/lens.rs",
+            "use crate::commands::common::{fmt_score, fmt_thousands as thousands};",
         ),
     ];
     let found = table_violations(&good, &verbs);

@@ -168,13 +168,13 @@ pub struct MlArgs {
 
 impl MlArgs {
     /// `ml_optimization` from the flags (any of them enables it).
-    pub fn ml_optimization(&self) -> Option<crate::commands::check::stats::MlOptimization> {
+    pub fn ml_optimization(&self) -> Option<crate::commands::check::MlOptimization> {
         let on = self.ml
             || self.corpus_model_id.is_some()
             || self.dynamic_thresholds
             || self.dynamic_severity
             || self.optimize_weights;
-        on.then(|| crate::commands::check::stats::MlOptimization {
+        on.then(|| crate::commands::check::MlOptimization {
             enabled: true,
             corpus_model_id: self.corpus_model_id.clone(),
             use_dynamic_thresholds: self.dynamic_thresholds,

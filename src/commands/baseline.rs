@@ -5,60 +5,16 @@
 //! Not the findings baseline of `check --baseline` / `--write-baseline` (accepted findings,
 //! `store::baseline`): see `noveler explain statistics`.
 
-use super::check::{self, CheckRequest, FileError, Target};
 use super::{Ctx, Report};
 use crate::analysis::corpus_stats::{self, CorpusBaseline, TextStats};
 use crate::error::{Code, Error, Result};
+use crate::operations::check::stats::{stats_of, too_small};
+use crate::operations::check::{FileError, Target};
 use crate::project::Project;
 use crate::store::corpus_baseline as store;
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The statistics of the texts `targets` name, checked as `noveler check` checks them (cache
-/// included), and the targets that could not be read.
-pub(crate) fn stats_of(
-    ctx: &Ctx,
-    project: &Project,
-    targets: Vec<Target>,
-) -> Result<(Vec<TextStats>, Vec<FileError>)> {
-    if targets.is_empty() {
-        return Ok((Vec::new(), Vec::new()));
-    }
-    let report = check::run_in(
-        ctx,
-        CheckRequest {
-            targets,
-            ..Default::default()
-        },
-        project,
-    )?;
-    let texts = report
-        .files
-        .iter()
-        .map(|f| {
-            corpus_stats::text_stats(
-                &f.path,
-                &f.sha256,
-                &f.text,
-                &project.settings,
-                &f.findings,
-                &f.omitted,
-                f.scores.overall,
-            )
-        })
-        .collect();
-    Ok((texts, report.errors))
-}
-
-/// The error for a baseline too small to compare against.
-pub(crate) fn too_small(why: String) -> Error {
-    Error::new(Code::QcMl003, why).hint(format!(
-        "テキストを増やしてください（{} 本以上・本文 {} 字以上）。`noveler explain statistics` に基準があります。",
-        corpus_stats::MIN_TEXTS,
-        corpus_stats::MIN_BODY_CHARS
-    ))
-}
 
 /// Distribution of one metric over a baseline's texts.
 #[derive(Clone, Debug, Serialize, schemars::JsonSchema)]

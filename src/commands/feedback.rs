@@ -11,16 +11,14 @@
 //! They hold no accept/reject decision, so they never change the rule weights; `feedback
 //! summary` counts them and averages their score change per source.
 
-use super::check::stats::MlOptimization;
-use super::check::{self, CheckRequest};
 use super::{Ctx, Report};
 use crate::analysis::corpus_stats::{self, Decision, WeightOptimization};
 use crate::error::{Code, Error, Result};
+use crate::operations::check::{self, CheckRequest};
 use crate::store::corpus_baseline::{self as store, FeedbackRecord};
 use crate::store::{logs, FileRef};
-use crate::workflow::progressive::{self, AttemptRecord, StepResult};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
 /// The envelope `command` both adapters use: the CLI verb and the `record_improvement_feedback` tool.
@@ -102,6 +100,7 @@ fn resolve_codes(ctx: &Ctx, req: &FeedbackRequest) -> Result<Vec<Decision>> {
         };
         let r = check::run(
             ctx,
+            &crate::project::Project::load(&ctx.root)?,
             CheckRequest {
                 episode: Some(ep),
                 ..Default::default()
@@ -244,108 +243,6 @@ pub(crate) fn weights_text(w: &WeightOptimization) -> String {
 
 // ---------------------------------------------------------------------------------------
 // automatic records (seed 001 §8.2.3 フィードバック自動記録)
-
-/// Most remaining issues listed in one automatic record (the rest are counted).
-const MAX_REMAINING: usize = 50;
-
-/// Appends an automatic record (`store::logs::AUTO_FEEDBACK`, rotated like the other logs)
-/// and says where it went; a failure to record never fails the step (seed 001 §8.5: the
-/// result is returned, the failure is reported).
-pub(crate) fn append_auto(ctx: &Ctx, record: &Value) -> Value {
-    if !ctx.save {
-        return json!({"recorded": false, "reason": "no_save"});
-    }
-    match logs::append(
-        &ctx.root,
-        logs::AUTO_FEEDBACK,
-        record,
-        logs::DEFAULT_ROTATION,
-    ) {
-        Ok(()) => json!({
-            "recorded": true,
-            "kind": "statistics",
-            "log": logs::AUTO_FEEDBACK,
-        }),
-        Err(e) => json!({
-            "recorded": false,
-            "reason": "write_failed",
-            "error": {"code": e.code.as_str(), "message": e.message},
-        }),
-    }
-}
-
-/// The attempt recorded just before `result`'s in its session: the step run before this one
-/// (seed: 前ステップのスコア).
-fn previous_attempt(ctx: &Ctx, result: &StepResult) -> Option<AttemptRecord> {
-    let m = progressive::load_manifest(&ctx.root, &result.session_id).ok()?;
-    let at = m
-        .steps
-        .iter()
-        .position(|a| a.step_id == result.step_id && a.attempt == result.attempt)?;
-    at.checked_sub(1).map(|i| m.steps[i].clone())
-}
-
-/// The automatic record of a progressive step: the previous step's scores, this step's,
-/// the fixes it applied (none: a step measures, it never edits the text) and the issues
-/// it left. Statistics of the run, not a judgment.
-pub(crate) fn step_record(
-    previous: Option<&AttemptRecord>,
-    result: &StepResult,
-    ml: &MlOptimization,
-    now: std::time::SystemTime,
-) -> Value {
-    let before = previous.map_or_else(
-        || json!({}),
-        |p| {
-            json!({
-                "from": "previous_step",
-                "step_id": p.step_id,
-                "step_name": p.step_name,
-                "attempt": p.attempt,
-                "quality_score": p.quality_score,
-                "measured_score": p.measured_score,
-            })
-        },
-    );
-    let scoring = &result.metadata.scoring;
-    let remaining: Vec<Value> = result
-        .issues
-        .iter()
-        .take(MAX_REMAINING)
-        .map(|i| json!({"code": i.code, "severity": i.severity.as_str(), "line": i.line}))
-        .collect();
-    json!({
-        "timestamp": logs::stamp(now),
-        "kind": "statistics",
-        "source": "execute_check_step",
-        "episode": result.episode_number,
-        "session_id": result.session_id,
-        "step_id": result.step_id,
-        "step_name": result.step_name,
-        "attempt": result.attempt,
-        "manuscript_sha256": result.manuscript.sha256,
-        "before_scores": before,
-        "after_scores": {
-            "quality_score": result.quality_score,
-            "measured_score": scoring.measured_score,
-            "judged_score": scoring.judged_score,
-        },
-        "applied_fixes": [],
-        "fixes_offered": result.corrections.len(),
-        "remaining_issues": remaining,
-        "remaining_issues_total": result.issues.len(),
-        "thresholds": result.metadata.config_snapshot.thresholds.as_deref().unwrap_or("standard"),
-        "corpus_model_id": ml.corpus_model_id,
-    })
-}
-
-/// Records a finished progressive step run with `ml_optimization` (seed 001 §8.2.3);
-/// returns `ml_enhancements.auto_feedback`.
-pub(crate) fn after_step(ctx: &Ctx, result: &StepResult, ml: &MlOptimization) -> Value {
-    let previous = previous_attempt(ctx, result);
-    let record = step_record(previous.as_ref(), result, ml, (ctx.clock)());
-    append_auto(ctx, &record)
-}
 
 /// The automatic records so far, per source: how many, and the mean score change (after −
 /// before, where both are known). Statistics, not a model.

@@ -6,19 +6,20 @@
 //! (`analysis::fix::apply`), then checked again.
 //!
 //! The loop works on the text in memory; the manuscript is written once at the end, as
-//! `polish --apply` writes (`polish::write_back`): under the episode's manuscript lock,
+//! `polish --apply` writes (`operations::fix::write_back`): under the episode's manuscript lock,
 //! only if the file still has the sha256 it was read with (QC-018 otherwise), after ONE
 //! backup for the whole loop. `dry_run` writes nothing and shows the diff.
 //!
 //! A loop that is not a dry run appends its automatic feedback record (seed 001 §8.2.3,
-//! `loop_record`, written by `commands::feedback`): first and last score, fixes applied, findings left.
+//! `loop_record`, appended by `operations::records`): first and last score, fixes applied, findings left.
 
-use super::check::{self, CheckRequest, FileResult};
-use super::polish::{self, unified_diff};
 use super::{Ctx, Report};
 use crate::analysis::fix::{self, Applicability, Fix};
 use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
+use crate::operations::check::{self, FileResult};
+use crate::operations::fix::{self as polish, unified_diff};
+use crate::project::{Project, ProjectCtx};
 use crate::store::backup::BackupRef;
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
@@ -127,16 +128,8 @@ impl Report for ImproveReport {
 }
 
 /// The check of `text` as the file `rel`, as `noveler check` reports it.
-fn check_text(ctx: &Ctx, rel: &str, text: &str) -> Result<FileResult> {
-    let mut r = check::run(
-        ctx,
-        CheckRequest {
-            content: Some(text.to_string()),
-            stdin_filename: Some(rel.to_string()),
-            no_cache: true,
-            ..Default::default()
-        },
-    )?;
+fn check_text(ctx: &Ctx, project: &Project, rel: &str, text: &str) -> Result<FileResult> {
+    let mut r = check::text_as(ctx, project, rel, text)?;
     if let Some(e) = r.errors.pop() {
         return Err(e
             .error
@@ -176,7 +169,7 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
         ));
     }
     let t = polish::target(
-        &ctx.root,
+        &ProjectCtx::new(&ctx.root),
         &crate::project::EpisodeOrFile::Episode(req.episode),
     )?;
     if let Some(exp) = &req.expected_sha256 {
@@ -186,7 +179,7 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
     }
     let level = req.fix_level.unwrap_or(t.project.settings.fix_level);
     let mut text = t.source.text.clone();
-    let mut current = check_text(ctx, &t.rel, &text)?;
+    let mut current = check_text(ctx, &t.project, &t.rel, &text)?;
     let initial_score = current.scores.overall;
     let mut iterations = Vec::new();
     let reached = |r: &FileResult| r.scores.overall.is_some_and(|s| s >= req.target_score);
@@ -216,7 +209,7 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
         for &i in &applied.applied {
             *by_code.entry(chosen[i].0.to_string()).or_insert(0) += 1;
         }
-        let next = check_text(ctx, &t.rel, &applied.text)?;
+        let next = check_text(ctx, &t.project, &t.rel, &applied.text)?;
         let gain = improved(current.scores.overall, next.scores.overall).unwrap_or(0.0);
         // A pass that lowers the score is undone; one that keeps it is kept (its fixes are
         // still corrections) but ends the loop.
@@ -350,7 +343,7 @@ pub(crate) fn loop_record(
 
 /// Records a finished fix loop; returns the report's `auto_feedback`.
 fn after_loop(ctx: &Ctx, r: &ImproveReport, episode: u32) -> serde_json::Value {
-    super::feedback::append_auto(ctx, &loop_record(r, episode, (ctx.clock)()))
+    crate::operations::records::append_auto(ctx, &loop_record(r, episode, (ctx.clock)()))
 }
 
 /// Text for `noveler polish N --until SCORE`.

@@ -6,14 +6,13 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
 use crate::error::{Error, ExitStatus, Result};
-use crate::store::confine::Confinement;
 use crate::store::envelope::RunInfo;
 use crate::store::{Envelope, FileRef};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Instant, SystemTime};
+
+/// The call's context, defined with the operations every verb runs on.
+pub use crate::operations::{Ctx, ProgressFn};
 
 pub mod artifact;
 pub mod backup;
@@ -31,88 +30,12 @@ pub mod init;
 pub mod noveler_cli;
 pub mod plot;
 pub mod polish;
-pub mod polish_many;
 pub mod progressive;
 pub mod status;
 pub mod todo;
 pub mod validate;
 pub mod write;
 pub mod write_file;
-
-/// Progress callback: (done, total, what). Called from worker threads.
-pub type ProgressFn = Arc<dyn Fn(u64, u64, &str) + Send + Sync>;
-
-/// What every command gets: where the project is and how the caller wants the run done.
-#[derive(Clone)]
-pub struct Ctx {
-    /// The project root (already resolved by the adapter; see `project::discover_root`).
-    pub root: PathBuf,
-    /// Save the envelope to `temp/json_output/` (`--no-save` turns it off).
-    pub save: bool,
-    /// Use the content-hash cache in `.noveler/cache/`.
-    pub use_cache: bool,
-    pub progress: Option<ProgressFn>,
-    /// Set by the adapter on cancellation (MCP `notifications/cancelled`, Ctrl-C).
-    pub cancel: Arc<AtomicBool>,
-    /// Where the caller may read and write (`noveler mcp`: the allowed roots); `None` for
-    /// the CLI, which serves the person at the keyboard (SPEC §8 "Paths").
-    pub confine: Option<Arc<Confinement>>,
-    /// The time of log records (`store::logs`): the wall clock, a fixed one in tests.
-    pub clock: crate::store::logs::Clock,
-}
-
-impl Ctx {
-    pub fn new(root: PathBuf) -> Ctx {
-        Ctx {
-            root,
-            save: true,
-            use_cache: true,
-            progress: None,
-            cancel: Arc::new(AtomicBool::new(false)),
-            confine: None,
-            clock: crate::store::logs::system_clock(),
-        }
-    }
-
-    /// A project root the caller named: an existing directory (inside an allowed root when
-    /// confined), canonical when confined.
-    pub(crate) fn user_root(&self, path: &Path) -> Result<PathBuf> {
-        match &self.confine {
-            Some(c) => c.resolve_dir(&self.root, path),
-            None => {
-                let p = self.root.join(path);
-                if p.is_dir() {
-                    Ok(p)
-                } else {
-                    Err(Error::new(
-                        crate::Code::P001,
-                        format!("プロジェクトディレクトリ {} が見つかりません", p.display()),
-                    )
-                    .hint("存在するプロジェクトのディレクトリを指定してください。"))
-                }
-            }
-        }
-    }
-
-    pub(crate) fn report_progress(&self, done: u64, total: u64, what: &str) {
-        if let Some(p) = &self.progress {
-            p(done, total, what);
-        }
-    }
-
-    pub(crate) fn is_cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
-
-    /// An error if the caller cancelled; long loops call this between items.
-    pub(crate) fn check_cancelled(&self) -> Result<()> {
-        if self.is_cancelled() {
-            Err(Error::new(crate::Code::R001, "処理はキャンセルされました"))
-        } else {
-            Ok(())
-        }
-    }
-}
 
 /// What a command's result knows about itself beyond its JSON.
 pub trait Report: Serialize {

@@ -4,9 +4,9 @@
 //! returncode, stdout/stderr summarised past 1000 characters with the full streams saved as
 //! referenced files), plus the command's own result envelope.
 
-use super::convert::{ConvertReport, ConvertRequest};
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
+use crate::operations::convert::{ConvertReport, ConvertRequest};
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
 
@@ -116,7 +116,7 @@ pub fn run(ctx: &Ctx, req: NovelerCliRequest, runner: LineRunner) -> Result<Nove
         .collect::<Vec<_>>()
         .join(" ");
     let ran = runner(ctx, &words)?;
-    let converted = super::convert::run(
+    let converted = crate::operations::convert::run(
         ctx,
         ConvertRequest {
             cli_result: serde_json::json!({

@@ -152,7 +152,7 @@ pub(crate) fn resolve_fix_all(uri: &str, a: &Analysed, caps: EditCaps, action: &
     let Ok(lexicon) = crate::store::dictionary::for_settings(&settings) else {
         return;
     };
-    let (fixed, _, _) = crate::commands::polish::fix_text(
+    let (fixed, _, _) = crate::operations::fix::fix_text(
         &file.text,
         &a.plan.rel,
         &settings,

@@ -7,7 +7,7 @@
 
 use super::position::{Encoding, LineIndex, Normalised};
 use crate::analysis::{score, Finding, Severity};
-use crate::commands::check::FileResult;
+use crate::operations::check::FileResult;
 use lsp_types::{Diagnostic, DiagnosticSeverity, NumberOrString, Range};
 use serde_json::json;
 

@@ -2,8 +2,6 @@
 //! 修正例), the same text `noveler explain CODE` prints.
 
 use super::worker::Analysed;
-use crate::commands::explain::{self, ExplainRequest};
-use crate::commands::Ctx;
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position, Range};
 
 /// The hover at `pos`: every finding whose range holds it.
@@ -20,7 +18,7 @@ pub(crate) fn at(a: &Analysed, pos: Position) -> Option<Hover> {
             continue;
         }
         range.get_or_insert(*r);
-        parts.push(explained(&a.plan.project.root, f));
+        parts.push(explained(f));
     }
     if parts.is_empty() {
         return None;
@@ -35,7 +33,7 @@ pub(crate) fn at(a: &Analysed, pos: Position) -> Option<Hover> {
 }
 
 /// One finding in Markdown: code, severity, message, suggestion, the rule's doc.
-fn explained(root: &std::path::Path, f: &crate::analysis::Finding) -> String {
+fn explained(f: &crate::analysis::Finding) -> String {
     let mut out = format!(
         "**{}**（{}・{}）\n\n{}",
         f.code,
@@ -46,17 +44,14 @@ fn explained(root: &std::path::Path, f: &crate::analysis::Finding) -> String {
     if let Some(s) = f.suggestion.as_deref().filter(|s| !s.is_empty()) {
         out.push_str(&format!("\n\n→ {s}"));
     }
-    let mut ctx = Ctx::new(root.to_path_buf());
-    ctx.save = false;
-    let req = ExplainRequest {
-        code: f.code.clone(),
-    };
-    if let Some(rule) = explain::explain(&ctx, req).ok().and_then(|r| r.rule) {
+    // The registry `noveler explain` reads too.
+    let code = f.code.trim().to_ascii_uppercase();
+    if let Some(doc) = crate::analysis::rules::lookup(&code).map(|r| r.meta().doc) {
         for (head, body) in [
-            ("何を", &rule.what),
-            ("なぜ", &rule.why),
-            ("例", &rule.example),
-            ("修正例", &rule.fixed),
+            ("何を", doc.what),
+            ("なぜ", doc.why),
+            ("例", doc.example),
+            ("修正例", doc.fixed),
         ] {
             out.push_str(&format!("\n\n**{head}**　{body}"));
         }

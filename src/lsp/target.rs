@@ -88,7 +88,7 @@ pub(crate) fn classify(
     if !project::is_manuscript_file(path) || project.is_ignored(&rel) {
         return Target::Skip;
     }
-    let manuscript = crate::commands::check::names_manuscript(project, &rel);
+    let manuscript = crate::operations::check::names_manuscript(project, &rel);
     if only_manuscripts && !manuscript {
         return Target::Skip;
     }

@@ -6,7 +6,7 @@
 //!
 //! `check_text` is the one seam to the check: the document's text checked as if it were
 //! its file in its project (settings, ignores, per-file ignores, inline suppression,
-//! snippet or episode), by the same `commands::check` the CLI's
+//! snippet or episode), by the same `operations::check` the CLI's
 //! `check --stdin-filename FILE -` runs.
 
 use super::diagnostics;
@@ -14,9 +14,9 @@ use super::position::{Encoding, LineIndex};
 use crate::analysis::morph::TokenCache;
 use crate::analysis::settings::Preset;
 use crate::analysis::Severity;
-use crate::commands::check::{self, CheckRequest, FileResult};
-use crate::commands::Ctx;
 use crate::error::{Code, Error, Result};
+use crate::operations::check::{self, CheckRequest, FileResult};
+use crate::operations::Ctx;
 use crate::project::Project;
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -153,7 +153,7 @@ fn check_text(job: &Job) -> Result<Option<FileResult>> {
         token_cache: job.tokens.clone(),
         ..CheckRequest::default()
     };
-    let report = check::run_in(&ctx, req, &plan.project)?;
+    let report = check::run(&ctx, &plan.project, req)?;
     if let Some(e) = report.errors.into_iter().next() {
         return Err(match e.error {
             Some(err) => *err,

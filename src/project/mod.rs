@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
 pub mod config;
+pub mod context;
 pub mod glob;
 pub mod layout;
 pub mod ledger;
@@ -25,6 +26,7 @@ pub mod walk;
 pub(crate) mod yaml;
 
 pub use config::{Dirs, ProjectConfig};
+pub use context::ProjectCtx;
 pub use glob::Glob;
 pub use layout::{episode_number_of, is_manuscript_file, Episode, EpisodeOrFile, SettingsFiles};
 pub use rc::RcConfig;

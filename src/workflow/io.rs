@@ -1,11 +1,12 @@
 //! The workflow's window on the disk: project facts (config, plots, manuscripts, settings
-//! files), artifacts, backups, the per-episode writer lock, and what a manuscript check
-//! records (the write and the check themselves are passed in: `ManuscriptOps`).
+//! files), artifacts, backups, the per-episode writer lock, and the manuscript's safe write
+//! and check (the operations every verb runs, with the call's `Ctx`).
 //! Everything the engine needs from other layers goes through these few functions, so the
 //! engine itself stays logic.
 
 use crate::analysis::settings::LengthSource;
-use crate::error::{Code, Result};
+use crate::error::{Code, Error, Result};
+use crate::operations::Ctx;
 use crate::project::Project;
 use crate::store::artifact::{self, ArtifactStore, StoreOptions};
 use crate::store::backup;
@@ -311,26 +312,64 @@ pub struct CheckOutcome {
     pub result: serde_json::Value,
 }
 
-/// What stages 8–10 need from the verbs above the workflow to save and check a manuscript.
-/// Both are verbs (`write`, `check`) and workflow never calls `commands`, so the caller
-/// (`commands::write::ManuscriptVerbs`) passes them in.
-pub trait ManuscriptOps {
-    /// Writes `content` to `rel` (relative to the root) the safe way of REQ-OPS-WRITE-001:
-    /// path resolved inside the root (symlinks out refused), `.noveler/` and `.git/` off
-    /// limits, the old content backed up, an atomic write under the per-episode write lock.
-    /// With `expected_sha256`, the file must still have that sha256 under the lock (QC-018,
-    /// nothing written, otherwise). Returns the backup id of the content it replaced, if any.
-    fn write(
-        &self,
-        root: &Path,
-        rel: &str,
-        content: &str,
-        expected_sha256: Option<&str>,
-    ) -> Result<Option<String>>;
-    /// Checks the manuscript at `path` as `noveler check` does (the project's settings,
-    /// target length, 執筆品質ルール and `.novelerrc.yaml`), without the gate; `project` is
-    /// the call's loaded project (not read again).
-    fn check(&self, project: &Project, path: &Path) -> Result<CheckOutcome>;
+/// Writes `content` to `rel` (relative to `root`) the safe way of REQ-OPS-WRITE-001
+/// (`operations::write`: path resolved inside the root, `.noveler/` and `.git/` off limits,
+/// the old content backed up, an atomic write under the manuscript lock). With
+/// `expected_sha256`, the file must still have that sha256 under the lock (QC-018, nothing
+/// written, otherwise). Returns the backup id of the content it replaced, if any.
+pub(crate) fn write_manuscript(
+    ctx: &Ctx,
+    root: &Path,
+    rel: &str,
+    content: &str,
+    expected_sha256: Option<&str>,
+) -> Result<Option<String>> {
+    let report = crate::operations::write::run(
+        &ctx.nested(root),
+        crate::operations::write::WriteFileRequest {
+            path: rel.to_string(),
+            content: content.to_string(),
+            expected_sha256: expected_sha256.map(str::to_string),
+        },
+    )?;
+    Ok(report.backup.map(|b| b.backup_id))
+}
+
+/// Checks the manuscript at `path` as `noveler check` does (the project's settings, target
+/// length, 執筆品質ルール and `.novelerrc.yaml`), without the gate; `project` is the call's
+/// loaded project (not read again).
+pub(crate) fn check_manuscript(ctx: &Ctx, project: &Project, path: &Path) -> Result<CheckOutcome> {
+    use crate::operations::check::{self, CheckRequest, Target};
+    let rel = crate::store::fileref::shown_path(&project.root, path);
+    let report = check::run(
+        &ctx.nested(&project.root),
+        project,
+        CheckRequest {
+            targets: vec![Target::Path(rel.clone())],
+            exit_zero: true,
+            ..Default::default()
+        },
+    )?;
+    if let Some(e) = report.errors.first() {
+        return Err(Error::new(
+            Code::parse(&e.code).unwrap_or(Code::Q002),
+            format!("原稿をチェックできません: {}", e.message),
+        )
+        .at(path, None));
+    }
+    let file = report.files.into_iter().next().ok_or_else(|| {
+        Error::new(Code::Q002, format!("{rel} をチェックできませんでした")).at(path, None)
+    })?;
+    let ls = &file.metrics.length_stats;
+    Ok(CheckOutcome {
+        score: file.scores.overall,
+        body_chars: ls.body_chars,
+        target_min: ls.target_min,
+        target_max: ls.target_max,
+        in_range: ls.in_range,
+        findings: file.findings.clone(),
+        result: serde_json::to_value(&file).unwrap_or_default(),
+    })
 }
 
 /// Body characters of `text` (SPEC §2.3), for the `文字数:` trailer.

@@ -7,9 +7,9 @@
 //! advances the session (`session`, `writing`). `plot` does the same for episode plots.
 // Only cli/ and mcp/ print (tests/architecture.rs checks the stream handles).
 #![deny(clippy::print_stdout, clippy::print_stderr)]
-pub mod context;
 pub mod dry_run;
 pub mod embed;
+pub mod evaluation;
 pub mod io;
 pub mod plot;
 pub mod progressive;

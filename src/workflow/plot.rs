@@ -5,7 +5,6 @@
 //! peak at 40–60 %, the mini hook at 80–90 % and the main hook at the end) and writes
 //! `20_プロット/話別プロット/第NNN話_<title>.yaml`, keeping the old plot as a backup.
 
-use super::context::ProjectCtx;
 use super::io::{self, ProjectInfo};
 use super::refs::{self, PromptStats};
 use super::schema::{self, Violation};
@@ -15,6 +14,7 @@ use super::templates::{self, TemplateInfo};
 use super::writing::{self, Env, InputRef};
 use crate::error::{Code, Error, Result};
 use crate::project::Project;
+use crate::project::ProjectCtx;
 use crate::store::fileref::shown_path;
 use crate::store::write_atomic;
 use serde::Serialize;

@@ -72,7 +72,7 @@ pub(crate) fn from_snapshot(root: &Path, ep: u32, backup_id: &str) -> Result<Str
 
 /// QC-017 when episode `ep` has no manuscript the step could read: the agent has to pass
 /// the text itself.
-pub(crate) fn require_manuscript(pc: &crate::workflow::context::ProjectCtx, ep: u32) -> Result<()> {
+pub(crate) fn require_manuscript(pc: &crate::project::ProjectCtx, ep: u32) -> Result<()> {
     // A project that does not load is the step's own error to report (QC-009/QC-010 may
     // be overridden by config_overrides there).
     let Ok(project) = pc.project() else {
@@ -185,7 +185,7 @@ mod tests {
         assert!(e.details.unwrap()["recovery_hint"].is_string());
         let e = from_snapshot(dir.path(), 1, "20260101_000000_deadbeef").unwrap_err();
         assert_eq!(e.code, Code::QC016);
-        let pc = crate::workflow::context::ProjectCtx::new(dir.path());
+        let pc = crate::project::ProjectCtx::new(dir.path());
         let e = require_manuscript(&pc, 1).unwrap_err();
         assert_eq!(e.code, Code::QC017);
     }

@@ -1,15 +1,16 @@
 //! Check modes the seeds name (issue 18): `check_basic`'s aspects (shared by the MCP tool
 //! and `noveler check --basic`, seed 001 §3.5), `verbose` on `noveler_check` (seed 000
-//! §4.3.2 "詳細ログ出力"), and the quality code of a failed automatic fix (Q003, seed 000
-//! §5.6 "自動修正適用失敗").
+//! §4.3.2 "詳細ログ出力"), and the full three-stage check (`workflow::evaluation::full_check`).
 
 use super::{Ctx, Report};
 use crate::analysis::Aspect;
-use crate::commands::check::CheckReport;
-use crate::commands::evaluate::{FullCheckReport, FullCheckRequest};
-use crate::error::{Code, Error, Result};
+use crate::error::Result;
+use crate::operations::check::CheckReport;
+use crate::operations::fix::PolishReport;
 use crate::store::FileRef;
+use crate::workflow::evaluation::{FullCheckReport, FullCheckRequest};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// The aspects of `check_basic` / `noveler check --basic`: everything deterministic except
 /// rhythm (which has `check_rhythm`): length, forbidden expressions, typos and grammar,
@@ -62,7 +63,7 @@ impl Report for NovelerCheckReport {
 
 /// `noveler_check`: the full check, with the detailed log when asked.
 pub fn noveler_check(ctx: &Ctx, req: NovelerCheckRequest) -> Result<NovelerCheckReport> {
-    let report = crate::commands::evaluate::full_check(ctx, req.check)?;
+    let report = crate::workflow::evaluation::full_check(ctx, req.check)?;
     let verbose_log = req.verbose.then(|| verbose_log(ctx, &report.basic));
     Ok(NovelerCheckReport {
         report,
@@ -129,38 +130,24 @@ pub fn verbose_log(ctx: &Ctx, r: &CheckReport) -> Vec<String> {
     lines
 }
 
-/// An automatic fix that could not be applied, as Q003 (the cause kept in `details`); a
-/// busy manuscript stays QC-008, which tells the agent to retry.
-pub(crate) fn auto_fix_failed(e: Error) -> Error {
-    if e.code == Code::QC008 {
-        return e;
+impl Report for FullCheckReport {
+    fn inputs(&self) -> Vec<FileRef> {
+        self.basic.inputs()
     }
-    Error::new(
-        Code::Q003,
-        format!("自動修正を適用できませんでした: {}", e.message),
-    )
-    .hint(if e.hint.is_empty() {
-        "auto_fix なしでチェックし、指摘を手で直してください。".to_string()
-    } else {
-        e.hint.clone()
-    })
-    .details(serde_json::json!({
-        "cause": {"code": e.code.as_str(), "message": e.message, "details": e.details},
-    }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn auto_fix_failures_are_q003_except_busy() {
-        let e = auto_fix_failed(Error::new(Code::QC018, "changed"));
-        assert_eq!(e.code, Code::Q003);
-        assert_eq!(e.details.unwrap()["cause"]["code"], "QC-018");
-        assert_eq!(
-            auto_fix_failed(Error::new(Code::QC008, "busy")).code,
-            Code::QC008
-        );
+    fn outputs(&self) -> Vec<FileRef> {
+        self.stages
+            .as_ref()
+            .and_then(|s| s.auto_fix_results.as_ref())
+            .map(PolishReport::outputs)
+            .unwrap_or_default()
+    }
+    fn all_failed(&self) -> bool {
+        self.basic.all_failed()
+    }
+    fn exit_code(&self) -> crate::ExitStatus {
+        self.basic.exit_code()
+    }
+    fn metadata(&self) -> Value {
+        self.basic.metadata()
     }
 }

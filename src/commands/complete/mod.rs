@@ -23,11 +23,11 @@
 //!
 //! One completion per episode at a time (the episode lock `write` uses; QC-008 when busy).
 
-use super::check::{self, CheckRequest, Target};
 use super::{Ctx, Report};
 use crate::analysis::publish::{publish_text, PublishFormat};
 use crate::analysis::Severity;
 use crate::error::{Code, Error, Result};
+use crate::operations::check::{self, CheckRequest, Target};
 use crate::project::ledger::{Completion, Ledger};
 use crate::project::Project;
 use crate::store::artifact::{ArtifactStore, StoreOptions};

@@ -42,14 +42,14 @@ pub fn run_with(
     let manuscript = project.display(&manuscript_abs);
 
     // 1. The gate.
-    let mut checked = check::run_in(
+    let mut checked = check::run(
         ctx,
+        &project,
         CheckRequest {
             targets: vec![Target::Path(manuscript.clone())],
             exit_zero: true,
             ..Default::default()
         },
-        &project,
     )?;
     if let Some(e) = checked.errors.pop() {
         return Err(e

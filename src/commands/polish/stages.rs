@@ -1,6 +1,8 @@
 //! Stage 2 / 3 prompts and submissions.
 
 use super::*;
+use crate::analysis::{self, Source};
+use crate::operations::fix::Target;
 
 // Stage 2 / 3 prompts and submissions
 
@@ -61,7 +63,7 @@ fn episode_for(t: &Target, episode: Option<u32>) -> u32 {
 pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<StageReport> {
     let name = stage_template(req.stage)?;
     let which = EpisodeOrFile::of(req.episode, req.file.clone())?;
-    let t = target(&ctx.root, &which)?;
+    let t = target(&ProjectCtx::new(&ctx.root), &which)?;
     let ep = episode_for(&t, which.episode());
     let template = templates::load(&ctx.root, name)?;
     let settings = &t.project.settings;
@@ -177,7 +179,7 @@ pub struct SubmitRequest {
 pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
     let name = stage_template(req.stage)?;
     let t = target(
-        &ctx.root,
+        &ProjectCtx::new(&ctx.root),
         &EpisodeOrFile::of(req.episode, req.file.clone())?,
     )?;
     let template = templates::load(&ctx.root, name)?;

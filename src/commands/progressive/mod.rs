@@ -3,13 +3,14 @@
 //! `get_check_status`, `get_check_history` and `progressive_check_*` map onto them.
 //! The engine (sessions, steps, judgment) is `workflow::progressive`.
 
+mod auto_record;
 pub mod modes;
 
-use super::check::stats::MlOptimization;
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
+use crate::operations::check::stats::{self, MlOptimization};
+use crate::project::ProjectCtx;
 use crate::store::FileRef;
-use crate::workflow::context::ProjectCtx;
 use crate::workflow::progressive::{
     self, ArtifactsReport, CheckOptions, ConfigOverrides, EndReport, HistoryReport,
     IterationPolicy, RepeatOutcome, StatusReport, StepInput, StepResult, TasksReport,
@@ -220,7 +221,7 @@ pub(crate) fn ml_thresholds(
     ml: Option<&MlOptimization>,
 ) -> Result<Option<crate::analysis::settings::Thresholds>> {
     match ml {
-        Some(ml) => super::check::stats::learned_for_step(ctx, pc, episode, ml),
+        Some(ml) => stats::learned_for_step(ctx, || pc.project(), episode, ml),
         None => Ok(None),
     }
 }
@@ -239,12 +240,16 @@ pub(crate) fn attach_ml(
         save: false,
         ..ctx.clone()
     };
-    let mut v =
-        super::check::stats::for_step(if dry_run { &quiet } else { ctx }, pc, result, ml.clone())?;
+    let mut v = stats::for_step(
+        if dry_run { &quiet } else { ctx },
+        pc.project()?,
+        result.episode_number,
+        ml.clone(),
+    )?;
     v["auto_feedback"] = if dry_run {
         serde_json::json!({"recorded": false, "reason": "dry_run"})
     } else {
-        super::feedback::after_step(ctx, result, &ml)
+        auto_record::after_step(ctx, result, &ml)
     };
     result.metadata.ml_enhancements = Some(v);
     Ok(())

@@ -135,7 +135,7 @@ pub fn step(ctx: &Ctx, req: CheckStepRequest) -> Result<CheckStepReport> {
         step.manuscript_content = Some(text_fetch::from_snapshot(&ctx.root, ep, backup_id)?);
     }
     // One project load for the pre-check and the step.
-    let pc = crate::workflow::context::ProjectCtx::new(&ctx.root);
+    let pc = crate::project::ProjectCtx::new(&ctx.root);
     if let (None, Some(ep)) = (&step.manuscript_content, step.episode) {
         text_fetch::require_manuscript(&pc, ep)?;
     }

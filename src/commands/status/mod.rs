@@ -16,11 +16,11 @@
 //! analysed in parallel. A manuscript that cannot be read (not UTF-8, empty) is listed in
 //! `errors` and left out of the averages; it does not fail the command.
 
-use super::check::{self, CheckRequest, Target};
 use super::common::{fmt_score, fmt_thousands};
 use super::{Ctx, Report};
 use crate::analysis::{metrics, Document};
 use crate::error::{Code, Error, Result};
+use crate::operations::check::{self, CheckRequest, Target};
 use crate::project::episode_number_of;
 use crate::project::layout::episode_of;
 use crate::project::ledger::{Ledger, LedgerEntry};
@@ -323,15 +323,15 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
             .iter()
             .map(|e| Target::Path(project.display(&e.path)))
             .collect();
-        let report = check::run_in(
+        let report = check::run(
             ctx,
+            &project,
             CheckRequest {
                 targets,
                 no_cache: req.no_cache,
                 exit_zero: true,
                 ..Default::default()
             },
-            &project,
         )?;
         for e in report.errors {
             errors.insert(e.path.clone(), e.message.clone());

@@ -13,7 +13,6 @@ pub mod modes;
 use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::FileRef;
-use crate::workflow::io::{CheckOutcome, ManuscriptOps};
 use crate::workflow::recovery::{self, ExecuteOutcome, ResumeFailureOutcome, TasksOutcome};
 use crate::workflow::session::{self, SessionStatus};
 use crate::workflow::stages::{self, StageDef};
@@ -186,64 +185,6 @@ fn submit_refs(root: &Path, s: &SubmitOutcome) -> Vec<FileRef> {
     out
 }
 
-/// The verbs the writing flow's stages 8–10 use on the manuscript, handed to the workflow
-/// (which never calls `commands` itself): `write_file`'s safe write and `check`.
-pub struct ManuscriptVerbs;
-
-impl ManuscriptOps for ManuscriptVerbs {
-    fn write(
-        &self,
-        root: &Path,
-        rel: &str,
-        content: &str,
-        expected_sha256: Option<&str>,
-    ) -> Result<Option<String>> {
-        let report = super::write_file::run(
-            &Ctx::new(root.to_path_buf()),
-            super::write_file::WriteFileRequest {
-                path: rel.to_string(),
-                content: content.to_string(),
-                expected_sha256: expected_sha256.map(str::to_string),
-            },
-        )?;
-        Ok(report.backup.map(|b| b.backup_id))
-    }
-
-    fn check(&self, project: &crate::project::Project, path: &Path) -> Result<CheckOutcome> {
-        use super::check::{self, CheckRequest, Target};
-        let rel = crate::store::fileref::shown_path(&project.root, path);
-        let report = check::run_in(
-            &Ctx::new(project.root.clone()),
-            CheckRequest {
-                targets: vec![Target::Path(rel.clone())],
-                exit_zero: true,
-                ..Default::default()
-            },
-            project,
-        )?;
-        if let Some(e) = report.errors.first() {
-            return Err(Error::new(
-                Code::parse(&e.code).unwrap_or(Code::Q002),
-                format!("原稿をチェックできません: {}", e.message),
-            )
-            .at(path, None));
-        }
-        let file = report.files.into_iter().next().ok_or_else(|| {
-            Error::new(Code::Q002, format!("{rel} をチェックできませんでした")).at(path, None)
-        })?;
-        let ls = &file.metrics.length_stats;
-        Ok(CheckOutcome {
-            score: file.scores.overall,
-            body_chars: ls.body_chars,
-            target_min: ls.target_min,
-            target_max: ls.target_max,
-            in_range: ls.in_range,
-            findings: file.findings.clone(),
-            result: serde_json::to_value(&file).unwrap_or_default(),
-        })
-    }
-}
-
 /// The MCP exclusivity key of a writing call: one call per episode at a time.
 pub(crate) fn exclusive_key(args: &serde_json::Map<String, serde_json::Value>) -> Option<String> {
     let ep = args
@@ -295,7 +236,7 @@ fn run_with(ctx: &Ctx, req: WriteRequest, submission: Option<Submission>) -> Res
                     submission,
                     dry_run: req.dry_run,
                 },
-                &ManuscriptVerbs,
+                ctx,
                 |out| {
                     ctx.check_cancelled()?;
                     ctx.report_progress(phases - 1, phases, "render");
@@ -554,7 +495,7 @@ pub fn submit(ctx: &Ctx, mut req: WriteSubmitRequest) -> Result<WriteSubmitRepor
             submission,
             dry_run: req.dry_run,
         },
-        &ManuscriptVerbs,
+        ctx,
     )?;
     let mut files_out = submit_refs(&ctx.root, &outcome);
     if !outcome.dry_run {
@@ -733,7 +674,7 @@ pub fn enhanced_execute(
             dry_run: req.dry_run,
         },
         &progress,
-        &ManuscriptVerbs,
+        ctx,
     )
     .map(|outcome| EnhancedExecuteReport { outcome })
     .map_err(recovery::enhanced)
@@ -769,7 +710,7 @@ pub fn enhanced_resume(ctx: &Ctx, req: EnhancedResumeRequest) -> Result<Enhanced
         req.recovery_point,
         req.session_id.as_deref(),
         &progress,
-        &ManuscriptVerbs,
+        ctx,
     )
     .map(|outcome| EnhancedResumeReport { outcome })
     .map_err(recovery::enhanced)

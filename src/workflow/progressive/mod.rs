@@ -17,7 +17,6 @@
 //! A session is resumed by episode (the latest open one) or by id; an interrupted step leaves
 //! the manifest as it was before the step (it is written last, atomically).
 
-use super::context::ProjectCtx;
 use super::steps::common::{EarlierStatus, EarlierStep, StepContext, StepIssue};
 use super::steps::glossary::{parse_glossary, Term};
 use super::steps::judgment::{self, Judgment, Scoring};
@@ -30,6 +29,7 @@ use crate::analysis::metrics::{HookAssessment, LengthStats};
 use crate::analysis::settings::{LengthSource, TargetLength};
 use crate::analysis::{sha256_hex, Document, FileAnalysis, Settings, Severity, Source};
 use crate::error::{Code, Error, Result};
+use crate::project::ProjectCtx;
 use crate::project::{self, Project};
 use crate::store::artifact::{ArtifactStore, StoreOptions};
 use crate::store::envelope::timestamp;

@@ -106,7 +106,7 @@ pub(crate) fn execute_step(
     root: &Path,
     call: StepCall,
     progress: &dyn Fn(u64, u64, &str),
-    ops: &dyn ManuscriptOps,
+    ctx: &Ctx,
 ) -> Result<ExecuteOutcome> {
     let StepCall {
         episode: ep,
@@ -118,10 +118,10 @@ pub(crate) fn execute_step(
     let session_id = session_id.as_deref();
     let stage = stages::by_number(step).ok_or_else(|| stages::invalid_stage(&step.to_string()))?;
     let (actions, repaired) = if dry_run {
-        repair(root, ep, session_id, None, progress, ops)?
+        repair(root, ep, session_id, None, progress, ctx)?
     } else {
         lock::with_episode_lock(root, ep, lock::Scope::Writing, |held| {
-            repair(root, ep, session_id, Some(held), progress, ops)
+            repair(root, ep, session_id, Some(held), progress, ctx)
         })?
     };
     let sid = session_id
@@ -137,7 +137,7 @@ pub(crate) fn execute_step(
                 submission,
                 dry_run,
             },
-            ops,
+            ctx,
         )?),
         None => Ran::Shown(writing::show(
             root,
@@ -180,7 +180,7 @@ pub(crate) fn resume_from_partial_failure(
     recovery_point: u32,
     session_id: Option<&str>,
     progress: &dyn Fn(u64, u64, &str),
-    ops: &dyn ManuscriptOps,
+    ctx: &Ctx,
 ) -> Result<ResumeFailureOutcome> {
     if recovery_point > u32::from(STAGES.len() as u8) {
         return Err(stages::invalid_stage(&recovery_point.to_string()));
@@ -188,7 +188,7 @@ pub(crate) fn resume_from_partial_failure(
     lock::with_episode_lock(root, ep, lock::Scope::Writing, |held| {
         let (actions, s) = match target(root, ep, session_id)? {
             Target::Corrupt(_) => {
-                let (a, s) = repair(root, ep, session_id, Some(held), progress, ops)?;
+                let (a, s) = repair(root, ep, session_id, Some(held), progress, ctx)?;
                 (a, s)
             }
             Target::Ok(s) => (Vec::new(), Some(*s)),
@@ -203,7 +203,7 @@ pub(crate) fn resume_from_partial_failure(
             .suggest(format!("noveler write {ep}"))
         })?;
         let from = recovery_point.max(1) as u8;
-        let results = replay(root, &mut s, from, false, progress, ops)?;
+        let results = replay(root, &mut s, from, false, progress, ctx)?;
         s.last_updated = writing::now();
         session::save(held, root, &s)?;
         let resumed_steps: Vec<u8> = results

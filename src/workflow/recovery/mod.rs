@@ -15,14 +15,15 @@
 //! Parts: `tasks` (the read-only diagnosis), `repair` (replay, rebuild, restore),
 //! `execute` (a step after repair, resume from a partial failure).
 
-use super::context::ProjectCtx;
-use super::io::{self, ManuscriptOps};
+use super::io;
 use super::session::{self, Listed, Session, SessionStatus, StageOutput};
 use super::stages::{self, StageDef, STAGES};
 use super::submission::Submission;
 use super::templates::{self, TemplateSource};
 use super::writing::{self, Env, OpenOptions, Progress, SubmitOptions};
 use crate::error::{Code, Error, Result};
+use crate::operations::Ctx;
+use crate::project::ProjectCtx;
 use crate::store::lock;
 use serde::Serialize;
 use serde_json::{json, Value};

@@ -69,7 +69,7 @@ pub(super) fn replay(
     from: u8,
     only_unrecorded: bool,
     progress: &dyn Fn(u64, u64, &str),
-    ops: &dyn ManuscriptOps,
+    ctx: &Ctx,
 ) -> Result<Vec<StepResult>> {
     let env = Env::for_session(&ProjectCtx::new(root), &writing::Sessions::new(root), s)?;
     let targets: Vec<&'static StageDef> = STAGES.iter().filter(|st| st.number >= from).collect();
@@ -174,7 +174,7 @@ pub(super) fn replay(
         let mut quality = None;
         if st.writes_manuscript() {
             if Some(st.number) == last_manuscript {
-                let m = writing::apply_manuscript(&env, s, st, &doc, true, ops)?;
+                let m = writing::apply_manuscript(&env, s, st, &doc, true, ctx)?;
                 quality = m.check.as_ref().and_then(|c| c.score);
             } else {
                 warnings.push(
@@ -219,11 +219,7 @@ pub(super) fn replay(
 }
 
 /// Restores artifacts the session references but the store lost; returns how many.
-pub(super) fn restore_artifacts(
-    root: &Path,
-    s: &mut Session,
-    ops: &dyn ManuscriptOps,
-) -> Result<usize> {
+pub(super) fn restore_artifacts(root: &Path, s: &mut Session, ctx: &Ctx) -> Result<usize> {
     let missing = missing_artifacts(root, s);
     if missing.is_empty() {
         return Ok(0);
@@ -289,7 +285,7 @@ pub(super) fn restore_artifacts(
             )
             .unwrap_or(&STAGES[7]);
             let doc = json!({"title": m.title});
-            writing::apply_manuscript(&env, s, stage, &doc, true, ops)?;
+            writing::apply_manuscript(&env, s, stage, &doc, true, ctx)?;
             restored += 1;
         }
     }
@@ -302,7 +298,7 @@ pub(super) fn rebuild(
     root: &Path,
     id: &str,
     progress: &dyn Fn(u64, u64, &str),
-    ops: &dyn ManuscriptOps,
+    ctx: &Ctx,
 ) -> Result<(Session, Vec<StepResult>)> {
     let manifest_path = root.join(format!("{}/manifest.json", session::writes_dir(id)));
     let text = super::read_text(&manifest_path).ok_or_else(|| {
@@ -333,7 +329,7 @@ pub(super) fn rebuild(
     for d in &env.docs {
         s.artifacts.push(d.store(root, ep, false)?);
     }
-    let results = replay(root, &mut s, 1, false, progress, ops)?;
+    let results = replay(root, &mut s, 1, false, progress, ctx)?;
     let damaged = session::path_of(root, id);
     if damaged.is_file() {
         let stamp = writing::now_digits();
@@ -399,7 +395,7 @@ pub fn repair(
     id: Option<&str>,
     held: Option<&lock::EpisodeLock>,
     progress: &dyn Fn(u64, u64, &str),
-    ops: &dyn ManuscriptOps,
+    ctx: &Ctx,
 ) -> Result<(Vec<RecoveryAction>, Option<Session>)> {
     let mut actions = Vec::new();
     match target(root, ep, id)? {
@@ -424,7 +420,7 @@ pub fn repair(
                     return Ok((actions, None));
                 }
             };
-            let (s, results) = rebuild(held, root, &sid, progress, ops)?;
+            let (s, results) = rebuild(held, root, &sid, progress, ctx)?;
             let replayed = results
                 .iter()
                 .filter(|r| r.status == ReplayStatus::Resumed)
@@ -474,7 +470,7 @@ pub fn repair(
             };
             if !ahead.is_empty() {
                 let from = ahead.iter().map(|a| a.number).min().unwrap_or(1);
-                let results = replay(root, &mut s, from, true, progress, ops)?;
+                let results = replay(root, &mut s, from, true, progress, ctx)?;
                 let resumed: Vec<String> = results
                     .iter()
                     .filter(|r| r.status == ReplayStatus::Resumed)
@@ -492,7 +488,7 @@ pub fn repair(
                     });
                 }
             }
-            let restored = restore_artifacts(root, &mut s, ops)?;
+            let restored = restore_artifacts(root, &mut s, ctx)?;
             if restored > 0 {
                 actions.push(RecoveryAction {
                     kind: RecoveryKind::ArtifactsRestored,

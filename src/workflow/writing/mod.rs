@@ -3,8 +3,7 @@
 //! manuscript + check for stages 8–10 → advance), and reports status. Every mutation runs
 //! under the episode's writer lock and re-reads the session inside it.
 
-use super::context::ProjectCtx;
-use super::io::{self, ManuscriptOps, ProjectInfo};
+use super::io::{self, ProjectInfo};
 use super::refs::{self, EpisodeFacts, PromptStats, SourceDoc};
 use super::render::{self, Vars};
 use super::schema::{self, Violation};
@@ -16,7 +15,9 @@ use super::stages::{self, StageDef, STAGES, TOTAL_STAGES};
 use super::submission::{Body, Payload, Submission};
 use super::templates::{self, Template, TemplateInfo};
 use crate::error::{Code, Error, Result};
+use crate::operations::Ctx;
 use crate::project::Project;
+use crate::project::ProjectCtx;
 use crate::store::fileref::shown_path;
 use crate::store::{lock, write_atomic};
 use serde::Serialize;
@@ -40,17 +41,6 @@ pub use submit::*;
 mod tests {
     use super::*;
 
-    /// Manuscript verbs a test that must not reach them passes.
-    struct NoManuscript;
-    impl ManuscriptOps for NoManuscript {
-        fn write(&self, _: &Path, _: &str, _: &str, _: Option<&str>) -> Result<Option<String>> {
-            unreachable!("no manuscript is written")
-        }
-        fn check(&self, _: &Project, _: &Path) -> Result<io::CheckOutcome> {
-            unreachable!("no manuscript is checked")
-        }
-    }
-
     #[test]
     fn a_witness_for_episode_2_cannot_submit_or_show_episode_3() {
         let dir = tempfile::tempdir().unwrap();
@@ -69,7 +59,7 @@ mod tests {
             &pc,
             &mut Sessions::new(root),
             &submit,
-            &NoManuscript,
+            &Ctx::new(root.to_path_buf()),
             &mut None,
         )
         .unwrap_err();

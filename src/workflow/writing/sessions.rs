@@ -282,14 +282,14 @@ pub fn show(
 pub(crate) fn submit_and_show(
     root: &Path,
     sub: &SubmitOptions,
-    ops: &dyn ManuscriptOps,
+    ctx: &Ctx,
     between: impl FnOnce(&SubmitOutcome) -> Result<OpenOptions>,
 ) -> Result<(SubmitOutcome, WriteOutcome)> {
     let pc = ProjectCtx::new(root);
     let run = |held: Option<&lock::EpisodeLock>| {
         let mut sessions = Sessions::new(root);
         let mut env = None;
-        let submitted = submit_locked(held, &pc, &mut sessions, sub, ops, &mut env)?;
+        let submitted = submit_locked(held, &pc, &mut sessions, sub, ctx, &mut env)?;
         let opts = between(&submitted)?;
         let shown = show_locked(held, &pc, &mut sessions, &opts, None, env)?;
         Ok((submitted, shown))

@@ -226,12 +226,13 @@ fn check_order(s: &Session, stage: &StageDef) -> Result<()> {
     Ok(())
 }
 
-/// Accepts a submission for a stage; `ops` writes and checks the manuscript of stages 8–10.
-pub fn submit(root: &Path, opts: &SubmitOptions, ops: &dyn ManuscriptOps) -> Result<SubmitOutcome> {
+/// Accepts a submission for a stage; the manuscript of stages 8–10 is written and checked
+/// with the call's `ctx` (`operations::write`, `operations::check`).
+pub fn submit(root: &Path, opts: &SubmitOptions, ctx: &Ctx) -> Result<SubmitOutcome> {
     // The project is loaded (once) where the submission first needs it.
     let pc = ProjectCtx::new(root);
     if opts.dry_run {
-        return submit_locked(None, &pc, &mut Sessions::new(root), opts, ops, &mut None);
+        return submit_locked(None, &pc, &mut Sessions::new(root), opts, ctx, &mut None);
     }
     lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, |held| {
         submit_locked(
@@ -239,7 +240,7 @@ pub fn submit(root: &Path, opts: &SubmitOptions, ops: &dyn ManuscriptOps) -> Res
             &pc,
             &mut Sessions::new(root),
             opts,
-            ops,
+            ctx,
             &mut None,
         )
     })
@@ -282,7 +283,7 @@ pub(super) fn submit_locked(
     pc: &ProjectCtx,
     sessions: &mut Sessions,
     opts: &SubmitOptions,
-    ops: &dyn ManuscriptOps,
+    ctx: &Ctx,
     env: &mut Option<Env>,
 ) -> Result<SubmitOutcome> {
     // The witness is the lock of this episode (its session, logs and manuscript), checked
@@ -413,7 +414,7 @@ pub(super) fn submit_locked(
         ],
     )?;
     let manuscript = if stage.writes_manuscript() {
-        Some(apply_manuscript(env, &mut s, stage, &doc, true, ops)?)
+        Some(apply_manuscript(env, &mut s, stage, &doc, true, ctx)?)
     } else {
         None
     };
@@ -609,8 +610,8 @@ pub(crate) fn normalize_manuscript(text: &str, ep: u32, title: &str) -> String {
 }
 
 /// Writes the manuscript a stage submitted (stage 10 may omit it: the current one is kept
-/// and re-checked), backing up what it replaces, then checks it. `ops` does the safe write
-/// and the check.
+/// and re-checked), backing up what it replaces, then checks it: the safe write and the
+/// check are the operations every verb uses, run with the call's `ctx`.
 // Long on purpose: one sequential procedure whose steps share local state; left whole in
 // the issue-17 pass, which moved code without changing it.
 pub(crate) fn apply_manuscript(
@@ -619,7 +620,7 @@ pub(crate) fn apply_manuscript(
     stage: &StageDef,
     doc: &Value,
     check: bool,
-    ops: &dyn ManuscriptOps,
+    ctx: &Ctx,
 ) -> Result<ManuscriptResult> {
     let root = env.root.as_path();
     let ep = s.episode;
@@ -682,7 +683,13 @@ pub(crate) fn apply_manuscript(
                 .filter(|(from, _)| from == p)
                 .map(|(_, sha)| sha.as_str())
         };
-        backups.extend(ops.write(root, &rel_path, &content, expected(&path))?);
+        backups.extend(io::write_manuscript(
+            ctx,
+            root,
+            &rel_path,
+            &content,
+            expected(&path),
+        )?);
         for old in existing.iter().filter(|o| **o != path) {
             let old_rel = shown_path(root, old);
             let id = lock::with_manuscript_locks(root, &[&old_rel], || {
@@ -717,7 +724,7 @@ pub(crate) fn apply_manuscript(
         ],
     )?;
     let record = if check {
-        let outcome = ops.check(&project, &path)?;
+        let outcome = io::check_manuscript(ctx, &project, &path)?;
         let result_text = serde_json::to_string_pretty(&outcome.result).unwrap_or_default();
         let check_id = io::store_artifact(
             root,

@@ -10,16 +10,15 @@
 //! (QC-ML-003) baseline does not fail the check (seed 001 §8.5): the standard thresholds
 //! apply and `ml_enhancements.fallback` says why.
 
-use super::Ctx;
-use crate::analysis::corpus_stats::{self, CorpusBaseline, SeverityAdjustment};
+use super::{CheckReport, CheckRequest, FileError, Target};
+use crate::analysis::corpus_stats::{self, CorpusBaseline, SeverityAdjustment, TextStats};
 use crate::analysis::score;
 use crate::analysis::settings::Thresholds;
-use crate::commands::baseline::{stats_of, too_small};
-use crate::commands::check::{self, CheckReport, CheckRequest, Target};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
+use crate::operations::check;
+use crate::operations::Ctx;
 use crate::project::Project;
 use crate::store::corpus_baseline as store;
-use crate::workflow::context::ProjectCtx;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -44,6 +43,51 @@ pub struct MlOptimization {
 
 /// Most severity adjustments listed per file (the rest are counted).
 const MAX_ADJUSTMENTS: usize = 100;
+
+/// The statistics of the texts `targets` name, checked as `noveler check` checks them (cache
+/// included), and the targets that could not be read.
+pub(crate) fn stats_of(
+    ctx: &Ctx,
+    project: &Project,
+    targets: Vec<Target>,
+) -> Result<(Vec<TextStats>, Vec<FileError>)> {
+    if targets.is_empty() {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let report = check::run(
+        ctx,
+        project,
+        CheckRequest {
+            targets,
+            ..Default::default()
+        },
+    )?;
+    let texts = report
+        .files
+        .iter()
+        .map(|f| {
+            corpus_stats::text_stats(
+                &f.path,
+                &f.sha256,
+                &f.text,
+                &project.settings,
+                &f.findings,
+                &f.omitted,
+                f.scores.overall,
+            )
+        })
+        .collect();
+    Ok((texts, report.errors))
+}
+
+/// The error for a baseline too small to compare against.
+pub(crate) fn too_small(why: String) -> Error {
+    Error::new(Code::QcMl003, why).hint(format!(
+        "テキストを増やしてください（{} 本以上・本文 {} 字以上）。`noveler explain statistics` に基準があります。",
+        corpus_stats::MIN_TEXTS,
+        corpus_stats::MIN_BODY_CHARS
+    ))
+}
 
 /// The episode numbers the request names (episodes, or files named 第NNN話…).
 fn episodes_of(req: &CheckRequest) -> BTreeSet<u32> {
@@ -137,17 +181,17 @@ fn prepare(ctx: &Ctx, project: &Project, req: &CheckRequest, ml: &MlOptimization
 /// The thresholds a progressive step of `episode` checks with under `ml`: the ones learned
 /// from the baseline when `use_dynamic_thresholds` is on and the baseline is usable, else
 /// none (the session's own).
-/// `pc`: the calling verb's project (loaded at most once per call).
-pub(crate) fn learned_for_step(
+/// `project` is asked for only when the thresholds are (the caller's lazily loaded one).
+pub fn learned_for_step<'p>(
     ctx: &Ctx,
-    pc: &ProjectCtx,
+    project: impl FnOnce() -> Result<&'p Project>,
     episode: u32,
     ml: &MlOptimization,
 ) -> Result<Option<Thresholds>> {
     if !(ml.enabled && ml.use_dynamic_thresholds) {
         return Ok(None);
     }
-    let project = pc.project()?;
+    let project = project()?;
     let req = CheckRequest {
         episode: Some(episode),
         ..Default::default()
@@ -155,16 +199,13 @@ pub(crate) fn learned_for_step(
     Ok(prepare(ctx, project, &req, ml).learned)
 }
 
-/// `check::run` with `ml_optimization` (called by it when `enabled`). `loaded`: the
-/// project the caller has already loaded, used unless the request names another config.
-pub fn run(
+/// `check::run` with `ml_optimization` (called by it when `enabled`).
+pub(super) fn run(
     ctx: &Ctx,
+    project: &Project,
     mut req: CheckRequest,
     ml: MlOptimization,
-    loaded: Option<&Project>,
 ) -> Result<CheckReport> {
-    let mut owned = None;
-    let project = check::project_for(ctx, req.config.as_deref(), loaded, &mut owned)?;
     let Prepared {
         baseline,
         dynamic,
@@ -176,7 +217,7 @@ pub fn run(
         req.learned_thresholds = Some(l);
     }
     req.ml_optimization = None;
-    let mut report = check::run_in(ctx, req.clone(), project)?;
+    let mut report = check::run(ctx, project, req.clone())?;
 
     let feedback = corpus_stats::optimize_weights(&store::decisions(&ctx.root));
     let apply_weights = ml.auto_optimize_weights && feedback.decisions > 0;
@@ -307,21 +348,16 @@ pub fn run(
 
 /// `metadata.ml_enhancements` of a progressive step (`execute_check_step` with
 /// `ml_optimization`): the statistics of the episode's manuscript as `check` sees it.
-pub(crate) fn for_step(
-    ctx: &Ctx,
-    pc: &ProjectCtx,
-    step: &crate::workflow::progressive::StepResult,
-    ml: MlOptimization,
-) -> Result<Value> {
+pub fn for_step(ctx: &Ctx, project: &Project, episode: u32, ml: MlOptimization) -> Result<Value> {
     let dynamic = ml.use_dynamic_thresholds;
     let report = run(
         ctx,
+        project,
         CheckRequest {
-            episode: Some(step.episode_number),
+            episode: Some(episode),
             ..Default::default()
         },
         ml,
-        Some(pc.project()?),
     )?;
     let mut v = report.ml_enhancements.unwrap_or_else(|| json!({}));
     v["scope"] = json!(if dynamic {

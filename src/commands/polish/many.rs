@@ -1,18 +1,17 @@
 //! `noveler polish 1 2 3 --apply`, `noveler polish 40_原稿/ --apply`, `noveler polish --all`:
 //! the rules' fixes over several manuscripts in one run, as `ruff --fix` does. A loop over the
-//! one-file `polish::run`: every file is first polished as a diff (nothing written; a target
+//! one-file fix (`operations::fix::run`): every file is first polished as a diff (nothing written; a target
 //! that cannot be read stops the run before anything is written), then, with `apply`, the
 //! files that change are backed up together in one backup and each is written through the
 //! same safe path as a single polish (lock, sha256 still as read, atomic write).
 
-use super::check::Target;
-use super::polish::{self, PolishReport, PolishRequest};
-use super::{Ctx, Report};
+use super::{Ctx, PolishReport, PolishRequest, Report};
 use crate::analysis::Applicability;
 use crate::error::{Code, Error, Result};
+use crate::operations::check::Target;
+use crate::project::ProjectCtx;
 use crate::store::backup::{self, BackupRef};
 use crate::store::{paths, FileRef};
-use crate::workflow::context::ProjectCtx;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -132,8 +131,9 @@ pub fn run(ctx: &Ctx, req: PolishManyRequest) -> Result<PolishManyReport> {
     let pc = ProjectCtx::new(&ctx.root);
     let files = files_in(&pc, &req)?;
     let one = |file: &str, apply: bool, expected: Option<String>, taken: Option<BackupRef>| {
-        polish::run_in(
+        crate::operations::fix::run(
             ctx,
+            &pc,
             PolishRequest {
                 file: Some(file.to_string()),
                 level: req.level,
@@ -143,7 +143,6 @@ pub fn run(ctx: &Ctx, req: PolishManyRequest) -> Result<PolishManyReport> {
                 backup_taken: taken,
                 ..Default::default()
             },
-            &pc,
         )
     };
     // 1. Every file as a diff: nothing is written unless every target can be read.

@@ -5,13 +5,13 @@
 //! folds an `llm_result` sent back into the scores; without one, `llm_pending: true` and
 //! no judged score is reported. A score is never made up.
 
-use super::polish::{self, PolishReport, PolishRequest};
-use super::{Ctx, Report};
 use crate::analysis::metrics::tension;
 use crate::analysis::{Applicability, Document, FileAnalysis, Settings};
 use crate::error::{Code, Error, Result};
+use crate::operations::fix::{PolishReport, PolishRequest};
+use crate::operations::Ctx;
+use crate::project::ProjectCtx;
 use crate::store::FileRef;
-use crate::workflow::context::ProjectCtx;
 use crate::workflow::progressive::{self, Loaded};
 use crate::workflow::steps::common::{penalty_score, StepContext, StepIssue};
 use crate::workflow::steps::judgment::{self, Scoring};
@@ -20,15 +20,6 @@ use crate::workflow::templates::{self, Template, TemplateInfo};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
-
-/// The envelope `command` both adapters use: the CLI verb and the `check_story_elements` tool.
-pub const STORY_ELEMENTS: &str = "check_story_elements";
-/// The envelope `command` both adapters use: the CLI verb and the `check_story_structure` tool.
-pub const STORY_STRUCTURE: &str = "check_story_structure";
-/// The envelope `command` both adapters use: the CLI verb and the `check_writing_expression` tool.
-pub const WRITING_EXPRESSION: &str = "check_writing_expression";
-/// The envelope `command` both adapters use: the CLI verb and the `generate_episode_preview` tool.
-pub const PREVIEW: &str = "generate_episode_preview";
 
 /// What every evaluation reports about the text it evaluated.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]

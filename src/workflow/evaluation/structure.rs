@@ -50,8 +50,8 @@ pub struct JudgedReport {
     files_in: Vec<FileRef>,
 }
 
-impl Report for JudgedReport {
-    fn inputs(&self) -> Vec<FileRef> {
+impl JudgedReport {
+    pub fn inputs(&self) -> Vec<FileRef> {
         self.files_in.clone()
     }
 }
@@ -67,8 +67,8 @@ pub struct StoryStructureReport {
     pub overall_structure_score: Option<f64>,
 }
 
-impl Report for StoryStructureReport {
-    fn inputs(&self) -> Vec<FileRef> {
+impl StoryStructureReport {
+    pub fn inputs(&self) -> Vec<FileRef> {
         self.report.inputs()
     }
 }
@@ -80,8 +80,8 @@ pub struct WritingExpressionReport {
     pub expression_analysis: BTreeMap<String, AspectScore>,
 }
 
-impl Report for WritingExpressionReport {
-    fn inputs(&self) -> Vec<FileRef> {
+impl WritingExpressionReport {
+    pub fn inputs(&self) -> Vec<FileRef> {
         self.report.inputs()
     }
 }
@@ -182,7 +182,7 @@ pub fn story_structure(ctx: &Ctx, req: JudgedRequest) -> Result<StoryStructureRe
 }
 
 /// `story_structure` with the call's project.
-pub(super) fn story_structure_in(
+pub(crate) fn story_structure_in(
     ctx: &Ctx,
     pc: &ProjectCtx,
     req: JudgedRequest,
@@ -214,7 +214,7 @@ pub fn writing_expression(ctx: &Ctx, req: JudgedRequest) -> Result<WritingExpres
 }
 
 /// `writing_expression` with the call's project.
-pub(super) fn writing_expression_in(
+pub(crate) fn writing_expression_in(
     ctx: &Ctx,
     pc: &ProjectCtx,
     req: JudgedRequest,

@@ -67,6 +67,11 @@ fn ctx(root: &Path) -> Ctx {
     c
 }
 
+/// What `noveler check` does: the request checked, the project loaded, the check run.
+pub(super) fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
+    run_loading(ctx, req)
+}
+
 #[test]
 fn plan_reports_bad_targets_in_order_without_stopping() {
     let dir = tempfile::tempdir().unwrap();
@@ -150,7 +155,7 @@ fn unreadable_targets_are_errors_with_exit_2() {
     assert_eq!(report.errors[0].code, "U005");
     assert_eq!(report.errors[1].code, "U003");
     assert!(report.errors[1].message.contains("Shift_JIS"));
-    assert_eq!(report.exit_code(), 2);
+    assert_eq!(report.status(), 2);
     assert_eq!(report.summary.score_min, None);
 }
 
@@ -212,40 +217,40 @@ fn report_with(findings: Vec<Severity>, overall: f64, gate: Gate) -> CheckReport
 fn gate_semantics() {
     let g = Gate::default();
     assert_eq!(
-        report_with(vec![Severity::Low, Severity::Medium], 90.0, g.clone()).exit_code(),
+        report_with(vec![Severity::Low, Severity::Medium], 90.0, g.clone()).status(),
         0
     );
     assert_eq!(
-        report_with(vec![Severity::High], 90.0, g.clone()).exit_code(),
+        report_with(vec![Severity::High], 90.0, g.clone()).status(),
         1
     );
     assert_eq!(
-        report_with(vec![Severity::Critical], 90.0, g.clone()).exit_code(),
+        report_with(vec![Severity::Critical], 90.0, g.clone()).status(),
         1
     );
     let low = Gate {
         fail_on: Some(Severity::Low),
         ..Gate::default()
     };
-    assert_eq!(report_with(vec![Severity::Low], 90.0, low).exit_code(), 1);
+    assert_eq!(report_with(vec![Severity::Low], 90.0, low).status(), 1);
     let under = Gate {
         fail_under: Some(95.0),
         ..Gate::default()
     };
-    assert_eq!(report_with(vec![], 94.5, under.clone()).exit_code(), 1);
-    assert_eq!(report_with(vec![], 95.0, under).exit_code(), 0);
+    assert_eq!(report_with(vec![], 94.5, under.clone()).status(), 1);
+    assert_eq!(report_with(vec![], 95.0, under).status(), 0);
     let zero = Gate {
         exit_zero: true,
         ..Gate::default()
     };
     assert_eq!(
-        report_with(vec![Severity::Critical], 0.0, zero.clone()).exit_code(),
+        report_with(vec![Severity::Critical], 0.0, zero.clone()).status(),
         0
     );
     let mut r = report_with(vec![], 100.0, zero);
     r.errors
         .push(FileError::new("x".into(), Error::new(Code::U005, "x")));
-    assert_eq!(r.exit_code(), 2);
+    assert_eq!(r.status(), 2);
     let s = report_with(
         vec![Severity::Low, Severity::High, Severity::High],
         80.0,

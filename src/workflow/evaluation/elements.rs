@@ -77,11 +77,11 @@ pub struct StoryElementsReport {
     files_in: Vec<FileRef>,
 }
 
-impl Report for StoryElementsReport {
-    fn inputs(&self) -> Vec<FileRef> {
+impl StoryElementsReport {
+    pub fn inputs(&self) -> Vec<FileRef> {
         self.files_in.clone()
     }
-    fn outputs(&self) -> Vec<FileRef> {
+    pub fn outputs(&self) -> Vec<FileRef> {
         self.auto_fix_results
             .as_ref()
             .map(|p| p.outputs())
@@ -138,7 +138,7 @@ pub fn story_elements(ctx: &Ctx, req: StoryElementsRequest) -> Result<StoryEleme
 }
 
 /// `story_elements` with the call's project.
-pub(super) fn story_elements_in(
+pub(crate) fn story_elements_in(
     ctx: &Ctx,
     pc: &ProjectCtx,
     req: StoryElementsRequest,
@@ -227,8 +227,9 @@ pub(super) fn story_elements_in(
         report.issues.extend(j.issues);
     }
     if req.auto_fix {
-        report.auto_fix_results = Some(polish::run_in(
+        report.auto_fix_results = Some(crate::operations::fix::run(
             ctx,
+            pc,
             PolishRequest {
                 episode: Some(req.episode),
                 level: Some(req.fix_level),
@@ -236,7 +237,6 @@ pub(super) fn story_elements_in(
                 expected_sha256: Some(p.l.sha256.clone()),
                 ..Default::default()
             },
-            pc,
         )?);
     }
     Ok(report)

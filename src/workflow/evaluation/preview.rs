@@ -64,8 +64,8 @@ pub struct PreviewReport {
     files_in: Vec<FileRef>,
 }
 
-impl Report for PreviewReport {
-    fn inputs(&self) -> Vec<FileRef> {
+impl PreviewReport {
+    pub fn inputs(&self) -> Vec<FileRef> {
         self.files_in.clone()
     }
 }

@@ -5,8 +5,8 @@
 //! hashes, never the manuscript text. Written only when the run saves its results (inside a
 //! project, not `--no-save`), like the envelope; a failure to log never fails the check.
 
-use super::Ctx;
-use crate::commands::check::{CheckReport, CheckRequest};
+use super::{CheckReport, CheckRequest};
+use crate::operations::Ctx;
 use crate::store::logs;
 use serde_json::{json, Value};
 
@@ -16,8 +16,8 @@ pub fn entry(req: &CheckRequest, report: &CheckReport, now: std::time::SystemTim
         .targets
         .iter()
         .map(|t| match t {
-            crate::commands::check::Target::Episode(n) => json!(n),
-            crate::commands::check::Target::Path(p) => json!(p),
+            super::Target::Episode(n) => json!(n),
+            super::Target::Path(p) => json!(p),
         })
         .collect();
     let files_in: Vec<Value> = report

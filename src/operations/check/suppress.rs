@@ -107,8 +107,9 @@ fn baseline_path(root: &Path, p: &str) -> Result<crate::store::paths::InRoot> {
 
 #[cfg(test)]
 mod tests {
-    use crate::commands::check::{run, CheckRequest, Target};
-    use crate::commands::Ctx;
+    use crate::operations::check::tests::run;
+    use crate::operations::check::{CheckRequest, Target};
+    use crate::operations::Ctx;
     use std::fs;
 
     const EP: &str = "第一行は字下げがない。彼は走った！走った\n";
@@ -129,7 +130,7 @@ mod tests {
         c
     }
 
-    fn count(r: &crate::commands::check::CheckReport, code: &str) -> usize {
+    fn count(r: &crate::operations::check::CheckReport, code: &str) -> usize {
         r.summary.by_code.get(code).copied().unwrap_or(0)
     }
 
@@ -181,7 +182,7 @@ mod tests {
         let r = run(&ctx(root), req()).unwrap();
         assert_eq!(r.summary.findings, 0);
         assert_eq!(r.summary.suppressed.baseline, written.findings);
-        assert_eq!(crate::commands::Report::exit_code(&r), 0);
+        assert_eq!(r.status(), 0);
         // A new line above the old one: only its findings are new.
         fs::write(
             root.join("40_原稿/第001話_a.md"),
@@ -194,7 +195,7 @@ mod tests {
             !lines.is_empty() && lines.iter().all(|&l| l == 1),
             "{lines:?}"
         );
-        assert_eq!(crate::commands::Report::exit_code(&r), 1);
+        assert_eq!(r.status(), 1);
         // A baseline outside the project is refused; a missing one is U005.
         let out = run(
             &ctx(root),

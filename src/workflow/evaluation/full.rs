@@ -1,8 +1,9 @@
-//! noveler_check: the full three-stage check (seed 000 §3.2, §4.3.2, §5.4.2).
+//! `noveler_check {full: true}`: the full three-stage check (seed 000 §3.2, §4.3.2,
+//! §5.4.2): the check operation (stage 1), the fix operation for `auto_fix`, and the
+//! judged evaluations (stages 2 and 3), on one project loaded once.
 
 use super::*;
-
-// noveler_check: the full three-stage check (seed 000 §3.2, §4.3.2, §5.4.2)
+use crate::operations::check::{CheckReport, CheckRequest, Target};
 
 /// `{"structure": <check_story_structure llm_result>, "expression":
 /// <check_writing_expression llm_result>}`.
@@ -23,7 +24,7 @@ pub struct AnalysisResults {
 #[serde(deny_unknown_fields)]
 pub struct FullCheckRequest {
     #[serde(flatten)]
-    pub check: crate::commands::check::CheckRequest,
+    pub check: CheckRequest,
     /// Run the full three-stage check (basic → 68 items → analysis) for the one episode.
     #[serde(default)]
     pub full: bool,
@@ -50,7 +51,7 @@ pub struct AnalysisStage {
 pub struct FullCheckReport {
     /// Stage 1, exactly as `noveler check` (files, summary, errors).
     #[serde(flatten)]
-    pub basic: crate::commands::check::CheckReport,
+    pub basic: CheckReport,
     /// The three-stage part (seed 000 §5.4.2); absent for a plain check.
     #[serde(flatten)]
     pub stages: Option<ThreeStages>,
@@ -77,31 +78,8 @@ pub struct ThreeStages {
     pub auto_fix_results: Option<PolishReport>,
 }
 
-impl Report for FullCheckReport {
-    fn inputs(&self) -> Vec<FileRef> {
-        self.basic.inputs()
-    }
-    fn outputs(&self) -> Vec<FileRef> {
-        self.stages
-            .as_ref()
-            .and_then(|s| s.auto_fix_results.as_ref())
-            .map(|p| p.outputs())
-            .unwrap_or_default()
-    }
-    fn all_failed(&self) -> bool {
-        self.basic.all_failed()
-    }
-    fn exit_code(&self) -> crate::ExitStatus {
-        self.basic.exit_code()
-    }
-    fn metadata(&self) -> Value {
-        self.basic.metadata()
-    }
-}
-
 /// The single episode a check request addresses, if it addresses exactly one.
-fn single_episode(req: &crate::commands::check::CheckRequest) -> Option<u32> {
-    use crate::commands::check::Target;
+fn single_episode(req: &CheckRequest) -> Option<u32> {
     match (req.episode, req.targets.as_slice()) {
         (Some(ep), []) => Some(ep),
         (None, [Target::Episode(ep)]) => Some(*ep),
@@ -112,15 +90,11 @@ fn single_episode(req: &crate::commands::check::CheckRequest) -> Option<u32> {
 
 /// The basic check with the call's project, unless the request names another config file
 /// (then `check` loads that one, as it always has).
-fn basic_check(
-    ctx: &Ctx,
-    pc: &ProjectCtx,
-    req: crate::commands::check::CheckRequest,
-) -> Result<crate::commands::check::CheckReport> {
+fn basic_check(ctx: &Ctx, pc: &ProjectCtx, req: CheckRequest) -> Result<CheckReport> {
     if req.config.is_some() {
-        return crate::commands::check::run(ctx, req);
+        return crate::operations::check::run_loading(ctx, req);
     }
-    crate::commands::check::run_in(ctx, req, pc.project()?)
+    crate::operations::check::run(ctx, pc.project()?, req)
 }
 
 pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
@@ -150,17 +124,17 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
             );
         };
         auto_fix_results = Some(
-            polish::run_in(
+            crate::operations::fix::run(
                 ctx,
+                &pc,
                 PolishRequest {
                     episode: Some(ep),
                     level: req.fix_level,
                     apply: true,
                     ..Default::default()
                 },
-                &pc,
             )
-            .map_err(crate::commands::check::modes::auto_fix_failed)?,
+            .map_err(auto_fix_failed)?,
         );
     }
     let basic = basic_check(ctx, &pc, req.check.clone())?;
@@ -194,7 +168,7 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
         }
         a31 = Some(se);
         let results = req.analysis_result.clone().unwrap_or_default();
-        let structure = structure::story_structure_in(
+        let structure = story_structure_in(
             ctx,
             &pc,
             JudgedRequest {
@@ -202,7 +176,7 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
                 llm_result: results.structure,
             },
         )?;
-        let expression = structure::writing_expression_in(
+        let expression = writing_expression_in(
             ctx,
             &pc,
             JudgedRequest {
@@ -243,4 +217,41 @@ pub fn full_check(ctx: &Ctx, req: FullCheckRequest) -> Result<FullCheckReport> {
         auto_fix_results,
         }),
     })
+}
+
+/// An automatic fix that could not be applied, as Q003 (the cause kept in `details`); a
+/// busy manuscript stays QC-008, which tells the agent to retry.
+pub(crate) fn auto_fix_failed(e: Error) -> Error {
+    if e.code == Code::QC008 {
+        return e;
+    }
+    Error::new(
+        Code::Q003,
+        format!("自動修正を適用できませんでした: {}", e.message),
+    )
+    .hint(if e.hint.is_empty() {
+        "auto_fix なしでチェックし、指摘を手で直してください。".to_string()
+    } else {
+        e.hint.clone()
+    })
+    .details(serde_json::json!({
+        "cause": {"code": e.code.as_str(), "message": e.message, "details": e.details},
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Code;
+
+    #[test]
+    fn auto_fix_failures_are_q003_except_busy() {
+        let e = auto_fix_failed(Error::new(Code::QC018, "changed"));
+        assert_eq!(e.code, Code::Q003);
+        assert_eq!(e.details.unwrap()["cause"]["code"], "QC-018");
+        assert_eq!(
+            auto_fix_failed(Error::new(Code::QC008, "busy")).code,
+            Code::QC008
+        );
+    }
 }
