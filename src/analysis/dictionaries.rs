@@ -10,6 +10,10 @@ const TAUTOLOGIES_TSV: &str = include_str!("../../templates/dictionaries/tautolo
 const REDUNDANT_TSV: &str = include_str!("../../templates/dictionaries/redundant_expressions.tsv");
 const EXCLUSIONS_TSV: &str = include_str!("../../templates/dictionaries/notation_exclusions.tsv");
 const ROLES_TSV: &str = include_str!("../../templates/dictionaries/notation_roles.tsv");
+const HOMOPHONES_TSV: &str = include_str!("../../templates/dictionaries/homophones.tsv");
+const IDIOMS_TSV: &str = include_str!("../../templates/dictionaries/idioms.tsv");
+const MISUSES_TSV: &str = include_str!("../../templates/dictionaries/misuses.tsv");
+const OKURIGANA_TSV: &str = include_str!("../../templates/dictionaries/okurigana.tsv");
 
 /// The grammatical use a kana spelling of a 表記ゆれ pair may have (`notation_roles.tsv`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +94,106 @@ pub(crate) fn default_redundant_expressions() -> Arc<Vec<TypoEntry>> {
     Arc::clone(LIST.get_or_init(|| Arc::new(entries(REDUNDANT_TSV))))
 }
 
+/// The embedded 同音異義 collocations (HOMOPHONE_MISCONVERSION): pattern → right word.
+pub(crate) fn default_homophones() -> Arc<Vec<TypoEntry>> {
+    static LIST: OnceLock<Arc<Vec<TypoEntry>>> = OnceLock::new();
+    Arc::clone(LIST.get_or_init(|| Arc::new(collocations(HOMOPHONES_TSV).0)))
+}
+
+/// The embedded 慣用句・四字熟語 list (IDIOM_MISUSE): pattern → right word.
+pub(crate) fn default_idioms() -> Arc<Vec<TypoEntry>> {
+    static LIST: OnceLock<Arc<Vec<TypoEntry>>> = OnceLock::new();
+    Arc::clone(LIST.get_or_init(|| Arc::new(collocations(IDIOMS_TSV).0)))
+}
+
+/// The embedded 語の誤用 list (WORD_MISUSE): pattern → right word.
+pub(crate) fn default_word_misuses() -> Arc<Vec<TypoEntry>> {
+    static LIST: OnceLock<Arc<Vec<TypoEntry>>> = OnceLock::new();
+    Arc::clone(LIST.get_or_init(|| Arc::new(collocations(MISUSES_TSV).0)))
+}
+
+/// The embedded 送り仮名 list (OKURIGANA_ERROR): wrong spelling → right spelling.
+pub(crate) fn default_okurigana() -> Arc<Vec<TypoEntry>> {
+    static LIST: OnceLock<Arc<Vec<TypoEntry>>> = OnceLock::new();
+    Arc::clone(LIST.get_or_init(|| Arc::new(entries(OKURIGANA_TSV))))
+}
+
+/// One line of a collocation list beyond pattern and right word: the example sentence that
+/// must fire it (checked by the tests), whether it is a modern usage (flag `modern`: older
+/// prose wrote it otherwise, so the `literary` preset skips it) and a note added to the
+/// message.
+#[derive(Clone, Debug, Default)]
+pub struct CollocationExtra {
+    pub example: String,
+    pub modern: bool,
+    pub note: String,
+}
+
+/// `pattern<TAB>right<TAB>example[<TAB>flags[<TAB>note]]` lines (blanks and `#` comments
+/// skipped; flags `-` or `modern`).
+fn collocations(tsv: &str) -> (Vec<TypoEntry>, Vec<CollocationExtra>) {
+    let mut list = Vec::new();
+    let mut extras = Vec::new();
+    for line in tsv.lines().map(str::trim_end) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut cols = line.split('\t').map(str::trim);
+        let (Some(wrong), Some(right)) = (cols.next(), cols.next()) else {
+            continue;
+        };
+        if wrong.is_empty() || right.is_empty() {
+            continue;
+        }
+        list.push(TypoEntry {
+            wrong: wrong.to_string(),
+            right: right.to_string(),
+        });
+        let example = cols.next().unwrap_or_default().to_string();
+        let modern = cols
+            .next()
+            .is_some_and(|f| f.split(',').any(|f| f == "modern"));
+        extras.push(CollocationExtra {
+            example,
+            modern,
+            note: cols.next().unwrap_or_default().to_string(),
+        });
+    }
+    (list, extras)
+}
+
+/// The embedded collocation lists with their extras, by name (homophones, idioms,
+/// word_misuses): for the tests and the corpus script (`examples/lexicon_hits.rs`).
+pub fn collocation_lists() -> [(&'static str, Vec<TypoEntry>, Vec<CollocationExtra>); 3] {
+    let named = |name, tsv| {
+        let (list, extras) = collocations(tsv);
+        (name, list, extras)
+    };
+    [
+        named("homophones", HOMOPHONES_TSV),
+        named("idioms", IDIOMS_TSV),
+        named("word_misuses", MISUSES_TSV),
+    ]
+}
+
+/// What the embedded lists say about `pattern` beyond its right word, if it is theirs.
+pub(crate) fn collocation_extra(pattern: &str) -> Option<&'static CollocationExtra> {
+    static EXTRAS: OnceLock<BTreeMap<String, CollocationExtra>> = OnceLock::new();
+    EXTRAS
+        .get_or_init(|| {
+            [HOMOPHONES_TSV, IDIOMS_TSV, MISUSES_TSV]
+                .into_iter()
+                .flat_map(|tsv| {
+                    let (list, extras) = collocations(tsv);
+                    list.into_iter().zip(extras)
+                })
+                .filter(|(_, x)| x.modern || !x.note.is_empty())
+                .map(|(e, x)| (e.wrong, x))
+                .collect()
+        })
+        .get(pattern)
+}
+
 fn entries(tsv: &str) -> Vec<TypoEntry> {
     parse_pairs(tsv)
         .into_iter()
@@ -125,7 +229,10 @@ mod tests {
     fn embedded_dictionaries_parse() {
         let typos = default_typos();
         assert!(typos.iter().any(|t| t.wrong == "こんにちわ"));
-        assert!(typos.len() >= 30, "{}", typos.len());
+        assert!(typos.len() >= 20, "{}", typos.len());
+        for list in [default_homophones(), default_idioms(), default_okurigana()] {
+            assert!(list.len() >= 100, "{}", list.len());
+        }
         let pairs = default_notation_pairs();
         assert!(pairs.len() >= 20, "{}", pairs.len());
         assert!(notation_exclusions()["とき"].contains(&"ときどき".to_string()));

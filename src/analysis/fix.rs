@@ -650,7 +650,8 @@ pub(crate) mod testing {
         out.into_iter()
             .map(|d| {
                 assert_eq!(d.code, meta.code);
-                assert_eq!(d.severity, meta.default_severity);
+                // A rule may report below its default (a disputed entry), never above.
+                assert!(d.severity <= meta.default_severity, "{:?}", d.severity);
                 if let Some(fix) = &d.fix {
                     assert_eq!(Some(fix.applicability), meta.fix);
                 }

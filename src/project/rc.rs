@@ -23,6 +23,10 @@
 //!   redundant_expressions: {remove: [ということ]}
 //!   typos: {add: {伺い知る: 窺い知る}}
 //!   notation_pairs: {add: {ひと: 人}, remove: [すでに]}
+//!   homophones: {add: {"[機械] を 逃す": 機会}}   # pattern syntax: templates/dictionaries/homophones.tsv
+//!   idioms: {remove: ["[足元|足下|足もと] を すくう|掬う"]}
+//!   word_misuses: {}
+//!   okurigana: {add: {少くない: 少なくない}}
 //! ```
 
 use super::glob::Glob;
@@ -82,6 +86,14 @@ pub struct WordLists {
     pub tautologies: WordListEdit,
     /// REDUNDANT_EXPRESSION (冗長表現): phrase → shorter wording.
     pub redundant_expressions: WordListEdit,
+    /// HOMOPHONE_MISCONVERSION (同音異義の誤変換): collocation pattern → right word.
+    pub homophones: WordListEdit,
+    /// IDIOM_MISUSE (慣用句・四字熟語): pattern → right word.
+    pub idioms: WordListEdit,
+    /// WORD_MISUSE (語の誤用): pattern → right word.
+    pub word_misuses: WordListEdit,
+    /// OKURIGANA_ERROR (送り仮名): wrong spelling → right spelling.
+    pub okurigana: WordListEdit,
 }
 
 /// Edits to one list: entries removed by phrase, then entries added (an added phrase that
@@ -94,12 +106,16 @@ pub struct WordListEdit {
 }
 
 impl WordLists {
-    fn named(&self) -> [(&'static str, &WordListEdit); 4] {
+    fn named(&self) -> [(&'static str, &WordListEdit); 8] {
         [
             ("typos", &self.typos),
             ("notation_pairs", &self.notation_pairs),
             ("tautologies", &self.tautologies),
             ("redundant_expressions", &self.redundant_expressions),
+            ("homophones", &self.homophones),
+            ("idioms", &self.idioms),
+            ("word_misuses", &self.word_misuses),
+            ("okurigana", &self.okurigana),
         ]
     }
 
@@ -122,6 +138,10 @@ impl WordLists {
             &mut settings.redundant_expressions,
             &self.redundant_expressions,
         );
+        entries(&mut settings.homophones, &self.homophones);
+        entries(&mut settings.idioms, &self.idioms);
+        entries(&mut settings.word_misuses, &self.word_misuses);
+        entries(&mut settings.okurigana, &self.okurigana);
         // A pair goes when either spelling is removed or re-paired.
         let edit = &self.notation_pairs;
         if edit.is_empty() {
@@ -160,6 +180,18 @@ fn validate_word_lists(path: &Path, text: &str, lists: &WordLists) -> Result<()>
                     &format!("word_lists.{name}"),
                     format!("word_lists.{name} に空または複数行の語句があります（「{}」）。一行の語句にしてください", w.trim().replace('\n', "⏎")),
                 ));
+            }
+        }
+        if matches!(name, "homophones" | "idioms" | "word_misuses") {
+            for pattern in edit.add.keys() {
+                if let Err(why) = crate::analysis::rules::check_pattern(pattern) {
+                    return Err(invalid(
+                        path,
+                        text,
+                        &format!("word_lists.{name}"),
+                        format!("word_lists.{name} のパターン「{pattern}」が読めません: {why}。書き方は templates/dictionaries/homophones.tsv の冒頭を見てください"),
+                    ));
+                }
             }
         }
         if name == "notation_pairs" {

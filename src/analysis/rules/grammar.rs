@@ -122,8 +122,8 @@ static TYPO: RuleMeta = RuleMeta {
                直前が漢字なら別の語の一部とみなして報告しません（「目的を得た」）。",
         why: "誤字や慣用句の誤用は、読者に「校正されていない」印象を与え、作品への没入を\
               妨げます。感想欄で指摘されやすい箇所でもあります。",
-        example: "「こんにちわ」と彼女は言った。危機一発のところで助かった。",
-        fixed: "「こんにちは」と彼女は言った。危機一髪のところで助かった。",
+        example: "「こんにちわ」と彼女は言った。シュミレーションどおりにはいかなかった。",
+        fixed: "「こんにちは」と彼女は言った。シミュレーションどおりにはいかなかった。",
     },
 };
 
@@ -230,24 +230,34 @@ mod tests {
     fn typo_fires_on_dictionary_words() {
         let found = codes(
             &Typo,
-            "「こんにちわ」\n　危機一発だった。シュミレーションする。\n",
+            "「こんにちわ」\n　完壁だった。シュミレーションする。\n",
         );
-        assert_eq!(found, vec!["こんにちわ", "危機一発", "シュミレーション"]);
+        assert_eq!(found, vec!["こんにちわ", "完壁", "シュミレーション"]);
     }
 
     #[test]
     fn typo_does_not_fire_on_correct_text_or_inside_compounds() {
         assert!(codes(&Typo, "「こんにちは」\n　目的を得た。的を射た意見だ。\n").is_empty());
+        // A lone-kanji entry is not matched after another kanji (a configured 的を得た).
+        let settings = Settings {
+            typos: std::sync::Arc::new(vec![TypoEntry {
+                wrong: "的を得た".into(),
+                right: "的を射た".into(),
+            }]),
+            ..Settings::default()
+        };
+        assert!(diagnostics(&Typo, "　目的を得た。\n", &settings).is_empty());
+        assert_eq!(diagnostics(&Typo, "　的を得た。\n", &settings).len(), 1);
         // Inside a ruby reading nothing is analysed.
         assert!(codes(&Typo, "　｜挨拶《こんにちわ》した。\n").is_empty());
     }
 
     #[test]
     fn typo_fix_replaces_with_the_right_spelling() {
-        let text = "「こんにちわ」\n　彼の意見は的を得ていた。\n";
+        let text = "「こんにちわ」\n　彼の説明は完壁だった。\n";
         assert_eq!(
             fixed(&Typo, text, &Settings::default()),
-            "「こんにちは」\n　彼の意見は的を射ていた。\n"
+            "「こんにちは」\n　彼の説明は完璧だった。\n"
         );
     }
 

@@ -93,6 +93,12 @@ pub(crate) fn needs_words(settings: &Settings) -> bool {
         .any(|r| settings.is_enabled(r.meta().code, r.meta().aspect))
 }
 
+/// Whether `pattern` is a valid collocation pattern (`word_lists.homophones` etc.); the
+/// reason in Japanese when it is not.
+pub fn check_pattern(pattern: &str) -> Result<(), String> {
+    language::check_pattern(pattern)
+}
+
 /// The rule with this code.
 pub(crate) fn lookup(code: &str) -> Option<&'static dyn Rule> {
     let all = registry();

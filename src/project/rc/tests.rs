@@ -112,6 +112,27 @@ fn word_lists_refuse_empty_phrases_and_self_pairs() {
 }
 
 #[test]
+fn collocation_lists_take_patterns_and_refuse_bad_ones() {
+    let rc = parse(
+        "word_lists:\n  homophones:\n    add: {\"[機械] を 逃す\": 機会}\n    remove: [\"[収集] が|の つく\"]\n  okurigana:\n    add: {少くない: 少なくない}\n",
+    )
+    .unwrap();
+    let mut s = Settings::default();
+    rc.apply(&mut s);
+    assert!(s
+        .homophones
+        .iter()
+        .any(|e| e.wrong == "[機械] を 逃す" && e.right == "機会"));
+    assert!(s.homophones.iter().all(|e| e.wrong != "[収集] が|の つく"));
+    assert!(s.okurigana.iter().any(|e| e.wrong == "少くない"));
+    // A pattern without its [wrong word] is a U002 naming the key and the line.
+    let err = u002("# x\nword_lists:\n  idioms:\n    add: {的 を 得る: 射る}\n");
+    assert_eq!(err.line, Some(3), "{err}");
+    assert!(err.message.contains("word_lists.idioms"), "{}", err.message);
+    assert!(err.message.contains("[ ]"), "{}", err.message);
+}
+
+#[test]
 fn ignore_codes_disable_rules() {
     let code = known_code();
     let rc = parse(&format!("ignore:\n  codes: [{code}]\n")).unwrap();

@@ -11,8 +11,10 @@ use crate::analysis::morph::{ParagraphWords, Token, Words};
 use crate::analysis::segment::Document;
 use std::ops::Range;
 
+mod collocation;
 mod consistency;
 mod particles;
+mod slips;
 mod usage;
 
 pub(super) static RULES: &[&dyn Rule] = &[
@@ -29,6 +31,10 @@ pub(super) static RULES: &[&dyn Rule] = &[
     &particles::RepeatedConjunction,
     &consistency::PoliteStyleMixed,
     &consistency::DigitWidthMixed,
+    &slips::HomophoneMisconversion,
+    &slips::IdiomMisuse,
+    &slips::WordMisuse,
+    &slips::OkuriganaError,
 ];
 
 /// Rules elsewhere that read words when they are available.
@@ -38,6 +44,10 @@ pub(super) static WORD_READERS: &[&dyn Rule] = &[
 ];
 
 pub(crate) use consistency::ending_runs;
+
+pub(super) fn check_pattern(pattern: &str) -> Result<(), String> {
+    collocation::parse(pattern).map(|_| ())
+}
 
 /// One sentence's words: the paragraph's words and the token index range.
 pub(super) struct SentenceWords<'w, 't> {
