@@ -14,6 +14,7 @@ use std::ops::Range;
 mod collocation;
 mod consistency;
 mod particles;
+mod redundant;
 mod slips;
 mod usage;
 

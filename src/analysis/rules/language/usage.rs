@@ -472,7 +472,7 @@ static REDUNDANT_EXPRESSION: RuleMeta = RuleMeta {
     summary: "冗長表現 in narration (することができる, ことによって) from the list",
     fix: Some(Applicability::Aggressive),
     doc: RuleDoc {
-        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv）に照らして検出します。台詞は対象外です。「を行う」のように「を」で始まる語句は、サ変名詞の後（登録を行う→登録する）だけを対象にします（儀式を行う は言い換えられないため）。「ことができる」は五段動詞の後（使うことができる→使える）だけです（一段動詞の「られる」は受け身・尊敬とも読めるため、信じることができる はそのままが明快です）。言い換えが一通りに決まる語（することができ→でき、ことによって→ことで〈「ことによっては」を除く〉など）には、言い回しを変える修正（aggressive）が付きます。`--level aggressive` のときだけ適用されます。",
+        what: "地の文の冗長な言い回し（することができる・ことによって・というふうに など）を、辞書（templates/dictionaries/redundant_expressions.tsv）に照らして検出します。台詞は対象外です。「を行う」のように「を」で始まる語句は、サ変名詞の後（登録を行う→登録する）だけを対象にします（儀式を行う は言い換えられないため）。「ことができる」は五段動詞の後（使うことができる→使える）だけです（一段動詞の「られる」は受け身・尊敬とも読めるため、信じることができる はそのままが明快です）。言い換えが一通りに決まる語（することができ→でき、ことによって→ことで〈「ことによっては」を除く〉など）には、言い回しを変える修正（aggressive）が付きます。`--level aggressive` のときだけ適用されます。辞書の語句のほか、語の並びで「サ変名詞＋することが／も／は（、）＋可能・できる」（省略することも可能だ→省略も可能だ）、「であると言える」「であると考えている」、「サ変名詞＋を行う／を実行する」（実験を行えば→実験すれば）を、活用や読点を挟んだ形も含めて検出します（textlint-ja の no-redundant-expression と同じ範囲。カタカナ語と「処理」の「〜を行う」、「計画を実行する」のように実行されるもの、過去の「考えていた」、Markdown の引用・箇条書き・リンク・コードは対象外）。語の並びによる検出は literary プリセットでは行いません（「理解する事が出来る」は古い文章の言い回しです）。",
         why: "意味を変えずに短くできる言い回しは、文のテンポを落とします。一つひとつは小さくても、積み重なると文章全体が間延びします。",
         example: "　彼は魔法を使用することができる。",
         fixed: "　彼は魔法を使用できる。",
@@ -487,11 +487,13 @@ impl Rule for RedundantExpression {
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
+        let mut listed = Vec::new();
         phrase_hits(
             cx,
             &cx.settings.redundant_expressions,
             true,
             |span, at, e| {
+                listed.push(at.start);
                 let edit = rewrite_of(e, &doc.display[at.end..])
                     .and_then(|to| display_edit(doc, &guard, at, to));
                 out.push(
@@ -509,6 +511,7 @@ impl Rule for RedundantExpression {
                 );
             },
         );
+        super::redundant::check_patterns(cx, &REDUNDANT_EXPRESSION, &listed, out);
     }
 }
 
@@ -567,6 +570,11 @@ fn phrase_hits(
                 continue;
             };
             if speech.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            if narration_only
+                && !super::redundant::list_match_applies(pw, text, i, &range, &list[w].wrong)
+            {
                 continue;
             }
             // A phrase that starts with を (を行う) is about a サ変 noun's light verb: 登録を行う
