@@ -1,5 +1,6 @@
 //! The pure analysis core: text in, metrics, findings, fixes and scores out.
-//! No I/O, no clock, no environment, no printing, no threads (see ARCHITECTURE.md).
+//! No I/O, no clock, no environment, no printing, no threads of its own (rayon's ordered
+//! parallel maps only; see ARCHITECTURE.md and clippy.toml).
 #![deny(clippy::print_stdout, clippy::print_stderr, clippy::disallowed_methods)]
 
 pub(crate) mod accept;
