@@ -73,7 +73,8 @@ fn json_result_has_the_spec_shape() {
                 "metrics",
                 "findings",
                 "scores",
-                "suppressed"
+                "suppressed",
+                "preset"
             ]
         );
         assert_eq!(

@@ -43,10 +43,15 @@ use super::Span;
 pub fn build(source: &str) -> Document<'_> {
     let lines = LineIndex::new(source);
     let spans = line_spans(source, &lines);
-    let (mut included, aozora) = body_mask(source, &spans);
+    let (mut included, mut heading, aozora) = body_mask(source, &spans);
     let layout = super::aozora::layout(source, &spans);
-    for (inc, l) in included.iter_mut().zip(&layout) {
-        *inc &= !l.heading;
+    for (l, lay) in layout.iter().enumerate() {
+        if included[l]
+            && (lay.heading || super::structure::is_plain_heading(&source[spans[l].range()]))
+        {
+            included[l] = false;
+            heading[l] = true;
+        }
     }
 
     let mut b = Builder::new(source);
@@ -58,9 +63,17 @@ pub fn build(source: &str) -> Document<'_> {
         if inc {
             b.annotated_indent = layout[line].indented;
             b.body_line(line, span, &mut scratch);
+        } else if heading[line] {
+            b.heading(line);
         }
     }
-    b.finish(lines)
+    let breaks_before = std::mem::take(&mut b.breaks_before);
+    let mut doc = b.finish(lines);
+    super::structure::mark_furniture(&mut doc);
+    super::structure::assign_stretches(&mut doc, &breaks_before);
+    doc.quotations = super::structure::find_quotations(&doc);
+    super::structure::assign_voices(&mut doc);
+    doc
 }
 
 /// Spans of the source lines, without the phantom empty line after a final `\n`.
@@ -84,11 +97,12 @@ fn is_key_value(line: &str) -> bool {
     }
 }
 
-/// Which lines belong to the body (SPEC §2.1, §2.8), and whether the text is an Aozora
-/// Bunko file.
-fn body_mask(source: &str, spans: &[Span]) -> (Vec<bool>, bool) {
+/// Which lines belong to the body (SPEC §2.1, §2.8), which are Markdown headings inside
+/// its range, and whether the text is an Aozora Bunko file.
+fn body_mask(source: &str, spans: &[Span]) -> (Vec<bool>, Vec<bool>, bool) {
     let n = spans.len();
     let mut inc = vec![true; n];
+    let mut heading = vec![false; n];
     let aozora = super::aozora::frame(source, spans);
 
     // Leading YAML front matter.
@@ -129,16 +143,18 @@ fn body_mask(source: &str, spans: &[Span]) -> (Vec<bool>, bool) {
         if text.starts_with("```") {
             in_fence = !in_fence;
             inc[l] = false;
-        } else if in_fence
-            || source[spans[l].range()]
-                .trim_start_matches(is_line_space)
-                .starts_with('#')
+        } else if in_fence {
+            inc[l] = false;
+        } else if source[spans[l].range()]
+            .trim_start_matches(is_line_space)
+            .starts_with('#')
         {
             inc[l] = false;
+            heading[l] = true;
         }
     }
     super::suppress::exclude_comment_lines(source, spans, &mut inc);
-    (inc, aozora.is_some())
+    (inc, heading, aozora.is_some())
 }
 
 /// Reusable buffers for masking one line: (source offset, char) of the kept characters.
@@ -169,6 +185,11 @@ struct Builder<'a> {
     aozora: bool,
     /// The current line is indented by an annotation (`［＃ここから２字下げ］` …).
     annotated_indent: bool,
+    headings: Vec<usize>,
+    /// Per paragraph: a heading or a scene break lies before it (since the previous one).
+    breaks_before: Vec<bool>,
+    /// A heading or a scene break since the last paragraph.
+    structure_break: bool,
 }
 
 impl<'a> Builder<'a> {
@@ -191,7 +212,17 @@ impl<'a> Builder<'a> {
             pending_break: false,
             aozora: false,
             annotated_indent: false,
+            headings: Vec::new(),
+            breaks_before: Vec::new(),
+            structure_break: false,
         }
+    }
+
+    /// A heading line (not body): it ends the section and the stretch of prose.
+    fn heading(&mut self, line: usize) {
+        self.headings.push(line);
+        self.pending_break = true;
+        self.structure_break = true;
     }
 
     fn push_char(&mut self, offset: u32, c: char) {
@@ -277,6 +308,7 @@ impl<'a> Builder<'a> {
             self.display = display;
             self.scene_breaks.push(index);
             self.pending_break = true;
+            self.structure_break = true;
             return;
         }
         self.display = display;
@@ -321,7 +353,10 @@ impl<'a> Builder<'a> {
         if self.pending_break && self.paragraphs.len() > self.section_start {
             self.close_section();
         }
+        self.breaks_before
+            .push(self.structure_break || self.pending_break);
         self.pending_break = false;
+        self.structure_break = false;
 
         let display = std::mem::take(&mut self.display);
         let text = &display[dstart..dend];
@@ -373,6 +408,7 @@ impl<'a> Builder<'a> {
                 commas: piece.commas,
                 dialogue: dialogue || piece.quoted,
                 quoted: piece.quoted,
+                voice: 0,
             });
         }
         self.display = display;
@@ -395,6 +431,8 @@ impl<'a> Builder<'a> {
             indented,
             sentences: first_sentence..self.sentences.len(),
             section: self.sections.len(),
+            annotated: self.annotated_indent,
+            stretch: 0,
         });
     }
 
@@ -416,6 +454,9 @@ impl<'a> Builder<'a> {
             dialogue_chars: self.dialogue_chars,
             scene_breaks: self.scene_breaks,
             aozora: self.aozora,
+            headings: self.headings,
+            quotations: Vec::new(),
+            voices: Vec::new(),
         }
     }
 }

@@ -177,14 +177,18 @@ pub fn compute(doc: &Document, settings: &Settings) -> Metrics {
             th.window_min,
             th.window_max,
         )),
-        short_run_violations: runs_where(&lengths, |&l| l <= th.short_sentence_length)
-            .iter()
-            .filter(|r| r.len() >= th.short_sentence_run.max(1))
-            .count(),
-        long_run_violations: runs_where(&lengths, |&l| l >= th.long_sentence_length)
-            .iter()
-            .filter(|r| r.len() >= th.long_sentence_run.max(1))
-            .count(),
+        short_run_violations: stretch_runs(doc, &rhythm_set, |s| {
+            s.length <= th.short_sentence_length
+        })
+        .iter()
+        .filter(|r| r.len() >= th.short_sentence_run.max(1))
+        .count(),
+        long_run_violations: stretch_runs(doc, &rhythm_set, |s| {
+            s.length >= th.long_sentence_length
+        })
+        .iter()
+        .filter(|r| r.len() >= th.long_sentence_run.max(1))
+        .count(),
     };
 
     let all_commas: Vec<usize> = doc.sentences.iter().map(|s| s.commas).collect();
@@ -275,7 +279,10 @@ fn coefficient_of_variation(xs: &[usize]) -> f64 {
 pub(crate) fn narration_sentences<'d>(doc: &'d Document, settings: &Settings) -> Vec<&'d Sentence> {
     doc.sentences
         .iter()
-        .filter(|s| !(settings.exclude_dialogue_lines && s.dialogue))
+        .filter(|s| {
+            let furniture = doc.paragraphs[s.paragraph].kind.is_furniture();
+            !(furniture || settings.exclude_dialogue_lines && s.dialogue)
+        })
         .collect()
 }
 
@@ -368,36 +375,47 @@ pub(crate) fn sentence_ending<'d>(doc: &'d Document, s: &Sentence, n: usize) -> 
     }
 }
 
-/// Where a run of sentences is broken by dialogue (ENDING_REPETITION runs stop at a dialogue
-/// paragraph, SPEC §2.5): shared by the character and the word comparison of endings.
+/// Where a run of sentences is broken (issue 31): by a heading, a scene break, a dialogue
+/// paragraph or furniture — the paragraphs' stretches (`structure`). Shared by the
+/// character and the word comparison of endings and by the runs of long and short sentences.
 pub(crate) struct DialogueBreaks {
-    /// Dialogue paragraphs before paragraph i: `before[i]`.
-    before: Vec<usize>,
+    /// The stretch of each paragraph.
+    stretch: Vec<usize>,
 }
 
 impl DialogueBreaks {
     pub(crate) fn new(doc: &Document) -> Self {
-        let mut before = Vec::with_capacity(doc.paragraphs.len() + 1);
-        before.push(0usize);
-        for p in &doc.paragraphs {
-            let d = usize::from(p.kind == super::segment::ParagraphKind::Dialogue);
-            before.push(before[before.len() - 1] + d);
-        }
-        DialogueBreaks { before }
-    }
-
-    fn count(&self, from: usize, to: usize) -> usize {
-        match (self.before.get(to), self.before.get(from)) {
-            (Some(hi), Some(lo)) if to > from => hi - lo,
-            _ => 0,
+        DialogueBreaks {
+            stretch: doc.paragraphs.iter().map(|p| p.stretch).collect(),
         }
     }
 
-    /// Between sentences of paragraphs a < b: a dialogue paragraph lies strictly between, or
-    /// one of the two is dialogue and the other narration.
+    /// Between sentences of paragraphs a and b: they are not in one stretch.
     pub(crate) fn crosses(&self, a: usize, b: usize) -> bool {
-        a != b && (self.count(a + 1, b) > 0 || self.count(a, a + 1) != self.count(b, b + 1))
+        a != b && self.stretch.get(a) != self.stretch.get(b)
     }
+}
+
+/// Maximal runs of consecutive `sentences` satisfying `pred`, each within one stretch of
+/// prose (a heading, a scene break, dialogue or furniture ends a run: `DialogueBreaks`).
+pub(crate) fn stretch_runs(
+    doc: &Document,
+    sentences: &[&Sentence],
+    pred: impl Fn(&Sentence) -> bool,
+) -> Vec<Range<usize>> {
+    let breaks = DialogueBreaks::new(doc);
+    let mut out = Vec::new();
+    for run in runs_where(sentences, |s| pred(s)) {
+        let mut start = run.start;
+        for i in run.start + 1..run.end {
+            if breaks.crosses(sentences[i - 1].paragraph, sentences[i].paragraph) {
+                out.push(start..i);
+                start = i;
+            }
+        }
+        out.push(start..run.end);
+    }
+    out
 }
 
 /// Maximal runs (length ≥ 1) of consecutive `sentences` sharing the same non-empty ending of

@@ -22,6 +22,7 @@ pub(crate) mod sentences;
 pub mod settings;
 pub mod source;
 pub mod span;
+pub mod structure;
 pub mod suppress;
 
 pub use finding::{
@@ -51,6 +52,9 @@ pub struct FileAnalysis {
     /// Diagnostics past `finding::MAX_DIAGNOSTICS_PER_RULE` of a code: counted, not listed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overflow: Vec<Overflow>,
+    /// The preset the text was checked with, and why.
+    #[serde(default)]
+    pub preset: settings::PresetUsed,
 }
 
 /// Findings suppressed, by what suppressed them; never reported, not counted for the gate
@@ -126,6 +130,7 @@ pub(crate) fn analyze_hashed(
     let doc = Document::parse(text);
     let literary = settings.for_text(doc.aozora);
     let settings = literary.as_ref().unwrap_or(settings);
+    let preset = settings.preset_used(literary.is_some());
     let metrics = metrics::compute(&doc, settings);
     let words = morph::Words::cached(&doc, lexicon, cache);
     let cx = rules::RuleContext {
@@ -165,6 +170,7 @@ pub(crate) fn analyze_hashed(
             ..Suppressed::default()
         },
         overflow,
+        preset,
     }
 }
 

@@ -211,32 +211,48 @@ fn token(range: Range<usize>, feature: &str, unknown: bool) -> Token<'_> {
 
 /// For each token of a narration paragraph's `text`: whether it is inside 「」『』（）.
 fn speech_marks(text: &str, tokens: &[Token]) -> Vec<bool> {
-    // Depth before each byte offset, computed at token starts.
-    let mut depth: i32 = 0;
-    let mut cursor = 0;
-    let mut out = Vec::with_capacity(tokens.len());
-    for t in tokens {
-        for c in text[cursor..t.range.start].chars() {
-            depth = bracket_step(depth, c);
+    // Only matched pairs hold speech: an opener never closed in the paragraph (a letter
+    // quoted over several paragraphs reopens 「 at each one) opens nothing, as in
+    // `sentences`. A closer pops back to its own opener.
+    let mut stack: Vec<(usize, char)> = Vec::new();
+    // (inside start, inside end) of each matched pair.
+    let mut inside: Vec<(usize, usize)> = Vec::new();
+    for (i, c) in text.char_indices() {
+        match c {
+            '「' | '『' | '（' | '(' => stack.push((i + c.len_utf8(), c)),
+            '」' | '』' | '）' | ')' => {
+                let open = match c {
+                    '」' => '「',
+                    '』' => '『',
+                    '）' => '（',
+                    _ => '(',
+                };
+                if let Some(k) = stack.iter().rposition(|&(_, o)| o == open) {
+                    inside.push((stack[k].0, i));
+                    stack.truncate(k);
+                }
+            }
+            _ => {}
         }
-        cursor = t.range.start;
-        let first = text[t.range.clone()].chars().next().unwrap_or(' ');
-        // An opening bracket itself is outside; its content inside.
-        out.push(depth > 0 && !is_closer(first) || is_closer(first) && depth > 1);
     }
-    out
-}
-
-fn bracket_step(depth: i32, c: char) -> i32 {
-    match c {
-        '「' | '『' | '（' | '(' => depth + 1,
-        c if is_closer(c) => (depth - 1).max(0),
-        _ => depth,
-    }
-}
-
-fn is_closer(c: char) -> bool {
-    matches!(c, '」' | '』' | '）' | ')')
+    // Sweep the pairs' edges with the tokens (both in text order): depth at a token start.
+    let mut edges: Vec<(usize, i32)> = inside
+        .iter()
+        .flat_map(|&(a, b)| [(a, 1), (b, -1)])
+        .collect();
+    edges.sort_unstable();
+    let mut depth = 0i32;
+    let mut e = 0;
+    tokens
+        .iter()
+        .map(|t| {
+            while e < edges.len() && edges[e].0 <= t.range.start {
+                depth += edges[e].1;
+                e += 1;
+            }
+            depth > 0
+        })
+        .collect()
 }
 
 /// The words of one paragraph, with display offsets.

@@ -10,11 +10,26 @@ use super::line_index::LineIndex;
 use super::Span;
 use std::ops::Range;
 
-/// Whether a paragraph is dialogue or narration (SPEC §2.4).
+/// Whether a paragraph is dialogue or narration (SPEC §2.4), or web-novel furniture that
+/// is neither (`structure`: status windows, system lines).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParagraphKind {
     Dialogue,
     Narration,
+    /// A line of a status window: 【ステータス】, `項目：値`, ・スキル.
+    StatusWindow,
+    /// A system announcement on a line of its own: 《レベルが上がりました》.
+    SystemLine,
+}
+
+impl ParagraphKind {
+    /// Status windows and system lines: text on the page, but not prose.
+    pub fn is_furniture(self) -> bool {
+        matches!(
+            self,
+            ParagraphKind::StatusWindow | ParagraphKind::SystemLine
+        )
+    }
 }
 
 /// A character class (SPEC §2.6).
@@ -59,6 +74,10 @@ pub struct Paragraph {
     pub sentences: Range<usize>,
     /// Section the paragraph belongs to (index into `Document::sections`).
     pub section: usize,
+    /// Laid out by an Aozora indent annotation (not by a leading U+3000).
+    pub annotated: bool,
+    /// The stretch of prose it belongs to (`structure`): runs of sentences never cross two.
+    pub stretch: usize,
 }
 
 /// A sentence (SPEC §2.5).
@@ -79,6 +98,8 @@ pub struct Sentence {
     pub dialogue: bool,
     /// Inside a quotation (a bracket pair holding a terminator, SPEC §2.5).
     pub quoted: bool,
+    /// Its voice: index into `Document::voices` (`structure`).
+    pub voice: usize,
 }
 
 /// A section between scene breaks (SPEC §2.7).
@@ -127,6 +148,14 @@ pub struct Document<'a> {
     pub scene_breaks: Vec<usize>,
     /// An Aozora Bunko file (SPEC §2.8): its header and footer are not body.
     pub aozora: bool,
+    /// Source line numbers (0-based) of headings inside the body's range: Markdown `#`
+    /// lines, Aozora 見出し and plain heading lines (`structure::is_plain_heading`). They are
+    /// not body; each ends a section.
+    pub headings: Vec<usize>,
+    /// Quotations opened in one paragraph and closed in a later one (`structure`).
+    pub quotations: Vec<super::structure::Quotation>,
+    /// The voices of the sentences (`structure`).
+    pub voices: Vec<super::structure::Voice>,
 }
 
 /// The four whitespace characters SPEC §2.3 excludes from 正味文字数.

@@ -24,8 +24,9 @@ pub enum Preset {
     /// kanji runs, repeated endings), its narration norms (い抜き, mixed です/だ, の chains,
     /// がが, mixed digit widths), the rhetorical devices it asks to plain (二重否定, a
     /// conjunction repeated at adjacent sentence starts) and modern typesetting conventions
-    /// (no 。 before 」, a space after ！？) are not checked, and a multi-paragraph quotation
-    /// is not a bracket mismatch.
+    /// (no 。 before 」, a space after ！？) are not checked. The slips of any genre are:
+    /// typos, misconversions, brackets, doubled words, ら抜き, 二重敬語, 重言 and 表記ゆれ
+    /// (issue 31).
     Literary,
 }
 
@@ -57,12 +58,10 @@ impl Preset {
                 // Likewise a 読点 after the first of two が/は (おれは、お世辞は嫌いだと):
                 // Soseki's narration leaves it out as a matter of course.
                 "REPEATED_CASE_PARTICLE" => false,
-                // A public-domain text's 表記 is its author's and its era's, and editions keep
-                // it (Aozora: 底本のまま). Of the corpus's 88 findings as shipped, 78 were this
-                // (事 1,138 / こと 15 in 猫; 人間失格's frame narrator writes こと, its 手記 事).
-                "NOTATION_INCONSISTENCY" => false,
-                // Likewise its 送り仮名: 新らしい, 少い, 懐しい were the norm of Soseki's day
-                // (186 of the corpus's 190 findings were such spellings, none a slip).
+                // 送り仮名 of a public-domain text are its era's: 新らしい, 少い, 懐しい were the
+                // norm of Soseki's day (186 of the corpus's 190 findings were such spellings, none
+                // a slip). NOTATION_INCONSISTENCY stays on: one word written two ways is a slip
+                // in any genre (issue 31 item 6).
                 "OKURIGANA_ERROR" => false,
                 // Devices of the literary sentence rather than slips: the hedging 二重否定
                 // (ないでもない, ないとは限らない) and an anaphoric そして…そして / また…また.
@@ -86,6 +85,45 @@ impl Preset {
             },
         }
     }
+}
+
+/// Why a preset is the one in force (reported with each checked file, issue 31).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum PresetReason {
+    /// Nothing chose one: `narou`, the default for manuscripts.
+    #[default]
+    Default,
+    /// `preset:` in `.novelerrc.yaml` (or the config given with `--config`).
+    Config,
+    /// `--preset` on the command line (or the tool's `preset` argument).
+    Flag,
+    /// The file is an Aozora Bunko text (its header or 底本 footer was found) and nothing
+    /// chose a preset: `literary`.
+    AozoraFrame,
+}
+
+impl PresetReason {
+    /// How the text output names the reason.
+    pub fn describe(self) -> &'static str {
+        match self {
+            PresetReason::Default => "既定",
+            PresetReason::Config => "設定ファイルで指定",
+            PresetReason::Flag => "--preset で指定",
+            PresetReason::AozoraFrame => "青空文庫の書式を検出",
+        }
+    }
+}
+
+/// The preset a file was checked with, and why.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+pub struct PresetUsed {
+    pub name: Preset,
+    pub reason: PresetReason,
 }
 
 /// Where the target length came from (reported in `length_stats.source`).
@@ -229,6 +267,8 @@ pub struct Settings {
     /// The preset was chosen (config or `--preset`); otherwise an Aozora Bunko file is read
     /// with `literary`.
     pub preset_explicit: bool,
+    /// Why `preset` is the one in force (`Default` until something chooses one).
+    pub preset_reason: PresetReason,
     /// Rhythm metrics and rhythm rules look at narration sentences only.
     pub exclude_dialogue_lines: bool,
     pub target_length: TargetLength,
@@ -273,6 +313,7 @@ impl Default for Settings {
         Settings {
             preset: "narou".into(),
             preset_explicit: false,
+            preset_reason: PresetReason::Default,
             exclude_dialogue_lines: true,
             target_length: TargetLength::default(),
             thresholds: Thresholds::default(),
@@ -326,10 +367,28 @@ impl Settings {
         }
     }
 
-    /// Chooses `preset` (explicitly).
+    /// Chooses `preset` (explicitly, from a config file).
     pub(crate) fn set_preset(&mut self, preset: Preset) {
+        self.set_preset_by(preset, PresetReason::Config);
+    }
+
+    /// Chooses `preset` explicitly, for `reason`.
+    pub(crate) fn set_preset_by(&mut self, preset: Preset, reason: PresetReason) {
         self.preset = preset.as_str().to_string();
         self.preset_explicit = true;
+        self.preset_reason = reason;
+    }
+
+    /// The preset in force for a text and why (`for_text` switched an Aozora file).
+    pub(crate) fn preset_used(&self, switched_for_aozora: bool) -> PresetUsed {
+        PresetUsed {
+            name: self.preset(),
+            reason: if switched_for_aozora {
+                PresetReason::AozoraFrame
+            } else {
+                self.preset_reason
+            },
+        }
     }
 
     /// The settings for a text: an Aozora Bunko file is read with `literary` unless a preset

@@ -746,6 +746,7 @@ mod tests {
         let mut d = crate::analysis::Settings::default();
         d.target_length.source = crate::analysis::settings::LengthSource::Override;
         d.preset_explicit = true;
+        d.preset_reason = crate::analysis::settings::PresetReason::Config;
         for code in rc.rules.keys() {
             d.rules.insert(
                 code.0.clone(),

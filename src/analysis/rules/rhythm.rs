@@ -4,9 +4,9 @@
 use super::length::{decimal, document_span, percent};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::metrics::{
-    moving_windows, narration_sentences, runs_where, sentence_lengths, window_in_range_ratio,
+    moving_windows, narration_sentences, sentence_lengths, stretch_runs, window_in_range_ratio,
 };
-use crate::analysis::segment::Sentence;
+use crate::analysis::segment::{Document, Sentence};
 use crate::analysis::Diagnostics;
 use crate::analysis::{Aspect, Diagnostic, Severity, Span};
 use std::ops::Range;
@@ -22,15 +22,16 @@ pub(super) static RULES: &[&dyn Rule] = &[
 ];
 
 /// Maximal runs of sentences satisfying `pred`, at least `min` long (`min` 0 is read as 1).
+/// A run ends where a stretch of prose ends (a heading, a scene break, a dialogue line).
 fn long_enough_runs(
+    doc: &Document,
     sentences: &[&Sentence],
     min: usize,
     pred: impl Fn(&&Sentence) -> bool,
 ) -> Vec<Range<usize>> {
-    runs_where(sentences, pred)
-        .into_iter()
-        .filter(|r| r.len() >= min.max(1))
-        .collect()
+    let mut out = stretch_runs(doc, sentences, |s| pred(&s));
+    out.retain(|r| r.len() >= min.max(1));
+    out
 }
 
 /// Source span from the first to the last sentence of `run`.
@@ -81,7 +82,7 @@ impl Rule for ConsecutiveLongSentences {
         let t = &cx.settings.thresholds;
         let sentences = narration_sentences(cx.doc, cx.settings);
         let long = |s: &&Sentence| s.length >= t.long_sentence_length;
-        for run in long_enough_runs(&sentences, t.long_sentence_run, long) {
+        for run in long_enough_runs(cx.doc, &sentences, t.long_sentence_run, long) {
             let longest = longest_length(&sentences, &run);
             out.push(
                 diag(
@@ -129,7 +130,7 @@ impl Rule for ConsecutiveShortSentences {
         let t = &cx.settings.thresholds;
         let sentences = narration_sentences(cx.doc, cx.settings);
         let short = |s: &&Sentence| s.length <= t.short_sentence_length;
-        for run in long_enough_runs(&sentences, t.short_sentence_run, short) {
+        for run in long_enough_runs(cx.doc, &sentences, t.short_sentence_run, short) {
             let longest = longest_length(&sentences, &run);
             out.push(
                 diag(
@@ -484,20 +485,17 @@ mod tests {
     }
 
     #[test]
-    fn long_run_skips_dialogue_only_when_configured() {
+    fn long_runs_stop_at_dialogue_in_either_setting() {
         let long_dialogue = format!("「{}」", sent(50));
         let text = format!("{}\n{long_dialogue}\n{}{}\n", sent(50), sent(50), sent(50));
-        // Narration only: 3 long narration sentences in a row across the dialogue line.
-        assert_eq!(run(&ConsecutiveLongSentences, &text, &s()).len(), 1);
-        // Every sentence: the dialogue sentence is long too → a run of 4.
+        // The dialogue line ends the run (issue 31): one long sentence before it, two after.
+        assert!(run(&ConsecutiveLongSentences, &text, &s()).is_empty());
         let mut all = s();
         all.exclude_dialogue_lines = false;
-        let out = run(&ConsecutiveLongSentences, &text, &all);
-        assert_eq!(out.len(), 1);
-        assert!(out[0].message.contains("4文続いて"));
-        // Only dialogue: nothing to look at.
-        let only = format!("{long_dialogue}\n{long_dialogue}\n{long_dialogue}\n");
-        assert!(run(&ConsecutiveLongSentences, &only, &s()).is_empty());
+        assert!(run(&ConsecutiveLongSentences, &text, &all).is_empty());
+        // Three long narration sentences in one stretch are a run.
+        let text = format!("{}\n{}{}\n{long_dialogue}\n", sent(50), sent(50), sent(50));
+        assert_eq!(run(&ConsecutiveLongSentences, &text, &s()).len(), 1);
     }
 
     #[test]

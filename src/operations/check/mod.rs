@@ -206,6 +206,8 @@ pub struct FileResult {
     /// Checked as a snippet (`CheckRequest::snippet`): the episode rules were skipped.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub snippet: bool,
+    /// The preset the file was checked with, and why (flag, config, Aozora frame, default).
+    pub preset: crate::analysis::settings::PresetUsed,
 }
 
 /// A target that could not be checked.
@@ -389,7 +391,7 @@ fn settings_for(project: &Project, req: &CheckRequest) -> Settings {
         settings.exclude_dialogue_lines = x;
     }
     if let Some(p) = req.preset {
-        settings.set_preset(p);
+        settings.set_preset_by(p, crate::analysis::settings::PresetReason::Flag);
     }
     if let Some(t) = &req.learned_thresholds {
         settings.thresholds = t.clone();
@@ -627,6 +629,7 @@ fn check_one(
         scores,
         suppressed,
         overflow,
+        preset,
     } = match cached {
         Some(a) => a,
         None => {
@@ -670,6 +673,7 @@ fn check_one(
             text: Arc::from(source.text),
             disk_path: disk,
             snippet: false,
+            preset,
         },
         fref,
     ))

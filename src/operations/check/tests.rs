@@ -194,6 +194,7 @@ fn report_with(findings: Vec<Severity>, overall: f64, gate: Gate) -> CheckReport
         text: Arc::from(""),
         disk_path: None,
         snippet: false,
+        preset: Default::default(),
     };
     for s in findings {
         let mut f = crate::store::cache::tests_support::finding();

@@ -107,6 +107,7 @@ mod tests {
             text: Arc::from(text),
             disk_path: None,
             snippet: false,
+            preset: Default::default(),
         }
     }
 

@@ -304,11 +304,12 @@ pub(crate) fn file_header(file: &FileResult, color: bool) -> String {
     if file.snippet {
         // A snippet has no target length: saying 範囲外 would contradict the skipped rule.
         return format!(
-            "{}  正味文字数 {}字（断片として確認・話単位の規則は省略）  スコア {}  指摘 {}件",
+            "{}  正味文字数 {}字（断片として確認・話単位の規則は省略）  スコア {}  指摘 {}件{}",
             bold(&file.path, color),
             fmt_thousands(l.body_chars),
             file.scores.overall.map_or_else(|| "なし".into(), score),
-            file.findings.len()
+            file.findings.len(),
+            preset_note(file)
         );
     }
     let range = format!(
@@ -317,7 +318,7 @@ pub(crate) fn file_header(file: &FileResult, color: bool) -> String {
         fmt_thousands(l.target_max)
     );
     format!(
-        "{}  正味文字数 {}字（{}{}）  スコア {}  指摘 {}件",
+        "{}  正味文字数 {}字（{}{}）  スコア {}  指摘 {}件{}",
         bold(&file.path, color),
         fmt_thousands(l.body_chars),
         range,
@@ -325,7 +326,23 @@ pub(crate) fn file_header(file: &FileResult, color: bool) -> String {
         file.scores
             .overall
             .map_or_else(|| "なし（短すぎて採点できません）".into(), score),
-        file.findings.len()
+        file.findings.len(),
+        preset_note(file)
+    )
+}
+
+/// The preset, named only when it is not the default `narou` nobody chose (issue 31: an
+/// author must see that an Aozora file was read as `literary`, or that a flag or config
+/// chose the preset).
+fn preset_note(file: &FileResult) -> String {
+    use crate::analysis::settings::PresetReason;
+    if file.preset.reason == PresetReason::Default {
+        return String::new();
+    }
+    format!(
+        "  プリセット {}（{}）",
+        file.preset.name.as_str(),
+        file.preset.reason.describe()
     )
 }
 

@@ -11,6 +11,8 @@ fn kind_name(k: ParagraphKind) -> &'static str {
     match k {
         ParagraphKind::Dialogue => "dialogue",
         ParagraphKind::Narration => "narration",
+        ParagraphKind::StatusWindow => "status_window",
+        ParagraphKind::SystemLine => "system_line",
     }
 }
 

@@ -2,10 +2,11 @@
 //! digits mixed; and the morpheme ending ENDING_REPETITION compares.
 
 use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
-use super::{is_symbol, sentences, tokens_span};
+use super::{is_symbol, sentences, tokens_span, SentenceWords};
 use crate::analysis::fix::{display_edit, LazyGuard};
 use crate::analysis::metrics::{same_ending_runs, sentence_ending};
 use crate::analysis::segment::Sentence;
+use crate::analysis::structure::VoiceKind;
 use crate::analysis::Diagnostics;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
 use std::ops::Range;
@@ -26,17 +27,105 @@ static POLITE_STYLE_MIXED: RuleMeta = RuleMeta {
     summary: "です・ます and だ・である sentence endings mixed in narration",
     fix: None,
     doc: RuleDoc {
-        what: "地の文の文末に、敬体（です・ます）と常体（だ・である・〜た）が混在しているとき、少ない方の文を報告します。台詞（「」の中、会話の段落）と体言止めは数えません。",
+        what: "地の文の文末に、敬体（です・ます）と常体（だ・である・〜た）が混在しているとき、少ない方の文を報告します。文体は声ごとに比べます。場面（見出し・場面転換の間）の地の文、作中の手紙・手記など複数段落にわたる引用や字下げされた文書はそれぞれ別の声で、その中の多数派と違う文だけが報告されます。台詞（「」の中、会話の段落）、ステータス画面・システム表示の行、体言止めは数えません。少数派の文が三文以上続く箇所は語りの切り替え（手紙の読み上げ、読者への語りかけなど）とみなし、少数派が多い声は一件にまとめて報告します。",
         why: "地の文の文体が途中で変わると、語り手の声が揺らいで読者は戸惑います。敬体か常体か、作品（少なくとも一話）の中で統一するのが原則です。",
         example: "　朝になった。窓の外は雨だった。今日は学校に行きます。傘を探した。",
         fixed: "　朝になった。窓の外は雨だった。今日は学校に行く。傘を探した。",
     },
 };
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Register {
+/// The register of a sentence's ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Register {
+    /// です・ます.
     Polite,
+    /// だ・である・〜た and plain verb or adjective endings.
     Plain,
+}
+
+impl Register {
+    fn name(self) -> &'static str {
+        match self {
+            Register::Polite => "敬体（です・ます）",
+            Register::Plain => "常体（だ・である）",
+        }
+    }
+}
+
+/// The register of one sentence's ending and the tokens to report (from the predicate on),
+/// or `None` when the ending says nothing (体言止め, a quotation, a symbol).
+pub(crate) fn register_of(sw: &SentenceWords) -> Option<(Register, Range<usize>)> {
+    let pw = sw.pw;
+    if sw.tokens.is_empty() {
+        return None;
+    }
+    let speech = &pw.speech[..];
+    // The last words before the terminator, skipping symbols and 終助詞 (ね・よ).
+    let mut end = sw.tokens.end;
+    while end > sw.tokens.start
+        && (is_symbol(&pw.tokens[end - 1])
+            || pw.tokens[end - 1].is("助詞") && pw.tokens[end - 1].pos(1) == "終助詞")
+    {
+        end -= 1;
+    }
+    if end == sw.tokens.start || speech[end - 1] {
+        return None;
+    }
+    // The sentence's closing auxiliaries (ました = ます+た, でしょう = です+う): a
+    // です・ます before a quoting と (もう死にますと云う。) is not the ending.
+    let mut from = end;
+    while from > sw.tokens.start && pw.tokens[from - 1].is("助動詞") {
+        from -= 1;
+    }
+    let tail = &pw.tokens[from..end];
+    let from = from.saturating_sub(1).max(sw.tokens.start);
+    let last = &pw.tokens[end - 1];
+    let register = if tail
+        .iter()
+        .any(|t| t.is("助動詞") && matches!(t.base(), "です" | "ます"))
+    {
+        Register::Polite
+    } else if last.is("助動詞") && matches!(last.base(), "だ" | "た" | "ない" | "ぬ" | "ある")
+        || (last.is("動詞") || last.is("形容詞")) && last.cform() == "基本形"
+    {
+        Register::Plain
+    } else {
+        return None;
+    };
+    // Report from the predicate on, not from a particle before it; a subsidiary verb
+    // with its main verb (暮らしている, not いる).
+    let mut from = (from..end)
+        .find(|&k| !pw.tokens[k].is("助詞"))
+        .unwrap_or(from);
+    let toks = &pw.tokens;
+    while from >= sw.tokens.start + 2
+        && toks[from].is("動詞")
+        && toks[from].pos(1) == "非自立"
+        && toks[from - 1].is("助詞")
+        && toks[from - 2].is("動詞")
+    {
+        from -= 2;
+    }
+    Some((register, from..end))
+}
+
+/// A narration unit with fewer classified sentences than this has no majority of its own:
+/// it joins the narration before it (a short scene is not a voice).
+const OWN_VOICE_MIN: usize = 4;
+/// This many minority sentences in a row, no majority sentence between, are an aside in
+/// another voice (a letter read out, a polite address to the reader), not slips.
+const ASIDE_RUN: usize = 3;
+/// Up to this many minority sentences in a voice, or up to `SPARSE_PERCENT` of its
+/// classified sentences, are slips reported one by one; more is a voice that mixes the two
+/// registers throughout, reported once.
+const SPARSE_MAX: usize = 3;
+const SPARSE_PERCENT: usize = 10;
+
+/// One classified sentence: register, its words, the tokens to report, its voice.
+struct Classified<'w, 't> {
+    register: Register,
+    pw: &'w crate::analysis::morph::ParagraphWords<'t>,
+    range: Range<usize>,
 }
 
 impl Rule for PoliteStyleMixed {
@@ -46,91 +135,148 @@ impl Rule for PoliteStyleMixed {
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
-        // (register, token range of the ending) per classified narration sentence.
-        let mut found = Vec::new();
+        // Classified narration sentences grouped by unit: (kind, sentences).
+        let mut units: Vec<(VoiceKind, Vec<Classified>)> = Vec::new();
+        // Unit index of each voice.
+        let mut unit_of: Vec<Option<usize>> = vec![None; doc.voices.len()];
         for sw in sentences(doc, words) {
-            let pw = sw.pw;
-            if doc.sentences[sw.sentence].dialogue || sw.tokens.is_empty() {
-                continue;
-            }
-            let speech = &pw.speech[..];
-            // The last words before the terminator, skipping symbols and 終助詞 (ね・よ).
-            let mut end = sw.tokens.end;
-            while end > sw.tokens.start
-                && (is_symbol(&pw.tokens[end - 1])
-                    || pw.tokens[end - 1].is("助詞") && pw.tokens[end - 1].pos(1) == "終助詞")
-            {
-                end -= 1;
-            }
-            if end == sw.tokens.start || speech[end - 1] {
-                continue;
-            }
-            // The sentence's closing auxiliaries (ました = ます+た, でしょう = です+う): a
-            // です・ます before a quoting と (もう死にますと云う。) is not the ending.
-            let mut from = end;
-            while from > sw.tokens.start && pw.tokens[from - 1].is("助動詞") {
-                from -= 1;
-            }
-            let tail = &pw.tokens[from..end];
-            let from = from.saturating_sub(1).max(sw.tokens.start);
-            let last = &pw.tokens[end - 1];
-            let register = if tail
-                .iter()
-                .any(|t| t.is("助動詞") && matches!(t.base(), "です" | "ます"))
-            {
-                Register::Polite
-            } else if last.is("助動詞")
-                && matches!(last.base(), "だ" | "た" | "ない" | "ぬ" | "ある")
-                || (last.is("動詞") || last.is("形容詞")) && last.cform() == "基本形"
-            {
-                Register::Plain
-            } else {
+            let s = &doc.sentences[sw.sentence];
+            let Some(voice) = doc.voices.get(s.voice) else {
                 continue;
             };
-            // Report from the predicate on, not from a particle before it; a subsidiary verb
-            // with its main verb (暮らしている, not いる).
-            let mut from = (from..end)
-                .find(|&k| !pw.tokens[k].is("助詞"))
-                .unwrap_or(from);
-            let toks = &pw.tokens;
-            while from >= sw.tokens.start + 2
-                && toks[from].is("動詞")
-                && toks[from].pos(1) == "非自立"
-                && toks[from - 1].is("助詞")
-                && toks[from - 2].is("動詞")
-            {
-                from -= 2;
-            }
-            found.push((register, pw, from..end));
-        }
-        let polite = found.iter().filter(|f| f.0 == Register::Polite).count();
-        let plain = found.len() - polite;
-        if polite == 0 || plain == 0 {
-            return;
-        }
-        let (minority, majority_n, majority_name) = if polite <= plain {
-            (Register::Polite, plain, "常体（だ・である）")
-        } else {
-            (Register::Plain, polite, "敬体（です・ます）")
-        };
-        if majority_n < 2 {
-            return;
-        }
-        for (r, pw, range) in found {
-            if r != minority {
+            if !matches!(voice.kind, VoiceKind::Narration | VoiceKind::Document) {
                 continue;
             }
-            out.push(
-                diag(
-                    &POLITE_STYLE_MIXED,
-                    tokens_span(words, pw, range),
-                    format!(
-                        "地の文の文体が混在しています。この話の地の文は{majority_name}が{majority_n}文で、この文だけ文体が違います。"
-                    ),
-                )
-                .with_suggestion(format!("{majority_name}にそろえる")),
-            );
+            let Some((register, range)) = register_of(&sw) else {
+                continue;
+            };
+            let u = *unit_of[s.voice].get_or_insert_with(|| {
+                units.push((voice.kind, Vec::new()));
+                units.len() - 1
+            });
+            units[u].1.push(Classified {
+                register,
+                pw: sw.pw,
+                range,
+            });
         }
+        // A short scene's narration joins the narration before it (or after it).
+        let mut merged: Vec<(VoiceKind, Vec<Classified>)> = Vec::new();
+        let mut carry: Vec<Classified> = Vec::new();
+        for (kind, list) in units {
+            if kind == VoiceKind::Document {
+                merged.push((kind, list));
+                continue;
+            }
+            let last_narration = merged.iter().rposition(|u| u.0 == VoiceKind::Narration);
+            if list.len() < OWN_VOICE_MIN {
+                match last_narration {
+                    Some(i) => merged[i].1.extend(list),
+                    None => carry.extend(list),
+                }
+            } else {
+                let mut list = list;
+                if !carry.is_empty() {
+                    carry.append(&mut list);
+                    list = std::mem::take(&mut carry);
+                }
+                merged.push((kind, list));
+            }
+        }
+        if !carry.is_empty() {
+            merged.push((VoiceKind::Narration, carry));
+        }
+        let narration_units = merged
+            .iter()
+            .filter(|u| u.0 == VoiceKind::Narration)
+            .count();
+        for (kind, list) in merged {
+            let whose = match kind {
+                VoiceKind::Document => "この引用文（手紙・手記など）の地の文",
+                _ if narration_units > 1 => "この場面の地の文",
+                _ => "この話の地の文",
+            };
+            report_unit(words, &list, whose, out);
+        }
+    }
+}
+
+/// Reports the slips of one voice: its minority sentences, unless they are few and
+/// together (an aside) or many (a voice that mixes registers throughout: one finding).
+fn report_unit(
+    words: &crate::analysis::morph::Words,
+    list: &[Classified],
+    whose: &str,
+    out: &mut Diagnostics,
+) {
+    let polite = list
+        .iter()
+        .filter(|c| c.register == Register::Polite)
+        .count();
+    let plain = list.len() - polite;
+    if polite == 0 || plain == 0 || polite == plain {
+        return;
+    }
+    let (majority, majority_n) = if polite > plain {
+        (Register::Polite, polite)
+    } else {
+        (Register::Plain, plain)
+    };
+    if majority_n < 2 {
+        return;
+    }
+    // Minority sentences, less those in asides (ASIDE_RUN or more in a row).
+    let mut slips: Vec<&Classified> = Vec::new();
+    let mut run: Vec<&Classified> = Vec::new();
+    for c in list {
+        if c.register == majority {
+            if run.len() < ASIDE_RUN {
+                slips.append(&mut run);
+            }
+            run.clear();
+        } else {
+            run.push(c);
+        }
+    }
+    if run.len() < ASIDE_RUN {
+        slips.append(&mut run);
+    }
+    let Some(first) = slips.first() else {
+        return;
+    };
+    let name = majority.name();
+    let minority = if majority == Register::Polite {
+        Register::Plain
+    } else {
+        Register::Polite
+    };
+    if slips.len() > SPARSE_MAX && slips.len() * 100 > SPARSE_PERCENT * list.len() {
+        out.push(
+            diag(
+                &POLITE_STYLE_MIXED,
+                tokens_span(words, first.pw, first.range.clone()),
+                format!(
+                    "地の文の文体が混在しています。{whose}は{name}が{majority_n}文、{}が{}文です（最初の{}の文を示しています）。",
+                    minority.name(),
+                    list.len() - majority_n,
+                    minority.name()
+                ),
+            )
+            .with_suggestion(format!("{name}にそろえる")),
+        );
+        return;
+    }
+    for c in slips {
+        out.push(
+            diag(
+                &POLITE_STYLE_MIXED,
+                tokens_span(words, c.pw, c.range.clone()),
+                format!(
+                    "地の文の文体が混在しています。{whose}は{name}が{majority_n}文で、この文だけ文体が違います。"
+                ),
+            )
+            .with_suggestion(format!("{name}にそろえる")),
+        );
     }
 }
 

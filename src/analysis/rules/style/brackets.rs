@@ -23,62 +23,12 @@ pub(super) static BRACKETS_MISMATCH: RuleMeta = RuleMeta {
     },
 };
 
-fn closer_for(open: char) -> Option<char> {
-    Some(match open {
-        '「' => '」',
-        '『' => '』',
-        '（' => '）',
-        '【' => '】',
-        '〈' => '〉',
-        '《' => '》',
-        '〔' => '〕',
-        _ => return None,
-    })
-}
-
-fn opener_for(close: char) -> Option<char> {
-    Some(match close {
-        '」' => '「',
-        '』' => '『',
-        '）' => '（',
-        '】' => '【',
-        '〉' => '〈',
-        '》' => '《',
-        '〕' => '〔',
-        _ => return None,
-    })
-}
+use crate::analysis::structure::{closer_for, opener_for, unmatched_brackets};
 
 /// The brackets of `closer_for` / `opener_for`.
 static BRACKETS: Needles = Needles::new(&[
     "「", "」", "『", "』", "（", "）", "【", "】", "〈", "〉", "《", "》", "〔", "〕",
 ]);
-
-/// Unmatched brackets of one line, given its characters with their display offsets (other
-/// characters than brackets may be left out): (display offset, char, is_open).
-fn unmatched_brackets(chars: impl IntoIterator<Item = (usize, char)>) -> Vec<(usize, char, bool)> {
-    let mut stack: Vec<(usize, char)> = Vec::new();
-    let mut bad = Vec::new();
-    for (i, c) in chars {
-        if closer_for(c).is_some() {
-            stack.push((i, c));
-        } else if let Some(open) = opener_for(c) {
-            match stack.iter().rposition(|&(_, o)| o == open) {
-                Some(k) => {
-                    // Openers above the match were never closed.
-                    for &(j, o) in &stack[k + 1..] {
-                        bad.push((j, o, true));
-                    }
-                    stack.truncate(k);
-                }
-                None => bad.push((i, c, false)),
-            }
-        }
-    }
-    bad.extend(stack.into_iter().map(|(j, o)| (j, o, true)));
-    bad.sort_by_key(|b| b.0);
-    bad
-}
 
 impl Rule for BracketsMismatch {
     fn meta(&self) -> &'static RuleMeta {
@@ -87,26 +37,22 @@ impl Rule for BracketsMismatch {
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
-        // literary: a speech or letter over several paragraphs opens each with 「 and closes
-        // only the last one. `pending`: such a quotation is open.
-        let literary = cx.settings.preset() == Preset::Literary;
-        let mut pending = false;
+        // A speech or letter over several paragraphs opens each with 「 and closes only the
+        // last one (`structure`): its openers and its closer are correct in every preset.
+        let mut excused: Vec<usize> = doc
+            .quotations
+            .iter()
+            .flat_map(|q| q.openers.iter().copied().chain(std::iter::once(q.closer)))
+            .collect();
+        excused.sort_unstable();
         scan::paragraph_hits(doc, &[&BRACKETS], |p, text, hits| {
             let base = p.display.start;
             let brackets = hits
                 .iter()
                 .filter_map(|&(i, _, _)| char_at(text, i).map(|c| (i, c)));
-            let mut opens_quote = false;
             for (i, c, open) in unmatched_brackets(brackets) {
-                if literary && matches!(c, '「' | '『' | '」' | '』') {
-                    if open {
-                        opens_quote = true;
-                        continue;
-                    }
-                    if !open && pending {
-                        pending = false;
-                        continue;
-                    }
+                if excused.binary_search(&(base + i)).is_ok() {
+                    continue;
                 }
                 let message = if open {
                     let close = closer_for(c).unwrap_or(c);
@@ -122,7 +68,6 @@ impl Rule for BracketsMismatch {
                     message,
                 ));
             }
-            pending |= opens_quote;
         });
     }
 }

@@ -9,6 +9,7 @@ use super::scan::{self, hit_runs, Needles};
 use super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard, Protects};
 use crate::analysis::segment::{char_class, BodyLine, CharClass, Document, ParagraphKind};
+#[cfg(test)]
 use crate::analysis::settings::Preset;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Edit, Fix, Severity, Span};
 use std::ops::Range;
@@ -131,13 +132,16 @@ mod tests {
     }
 
     #[test]
-    fn literary_accepts_multi_paragraph_quotations() {
+    fn multi_paragraph_quotations_are_accepted_in_every_preset() {
         let text = "「先生。\n　彼は「私は東京へ出ました。\n　そして戻りました。」\n";
-        let narou = diagnostics(&BracketsMismatch, text, &Settings::default());
-        assert_eq!(narou.len(), 3);
         let mut literary = Settings::default();
         literary.set_preset(Preset::Literary);
-        assert!(diagnostics(&BracketsMismatch, text, &literary).is_empty());
+        for s in [Settings::default(), literary] {
+            assert!(diagnostics(&BracketsMismatch, text, &s).is_empty());
+        }
+        // Never closed: every opener is a slip; a stray closer before any opener too.
+        let text = "」\n「先生。\n　彼は「私は東京へ出ました。\n　そして戻りました。\n";
+        assert_eq!(found(&BracketsMismatch, text), vec!["」", "「", "「"]);
     }
 
     #[test]
