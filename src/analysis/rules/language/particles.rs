@@ -206,10 +206,10 @@ static NO_CHAIN: RuleMeta = RuleMeta {
     code: "NO_CHAIN",
     aspect: Aspect::Readability,
     default_severity: Severity::Low,
-    summary: "Three or more の in one chain (東京の大学の先生の娘)",
+    summary: "A chain of の: four, or three between nouns of possession (東京の大学の先生の娘)",
     fix: None,
     doc: RuleDoc {
-        what: "名詞を「の」で三つ以上つないだ連鎖（「学校の裏の森の奥の小屋」）を検出します。「のよう」「のため」など形式名詞の前の「の」は文法上の「の」なので数えません。",
+        what: "名詞を「の」でつないだ長い連鎖を検出します。「の」が四つ以上（「学校の裏の森の奥の小屋」）、または持ち主をたどる「の」が三つ（「僕の姉の友人の弟」）続くときに報告します。「机の上の」「自分の」のように位置・再帰を表す語の後の「の」は持ち主をたどらないので三つには数えず、「のよう」「のため」など形式名詞の前の「の」は文法上の「の」なので数えません。",
         why: "「の」が続くと、どの語がどの語に係るのかを読者が一つずつ確かめなければならず、読むテンポが落ちます。",
         example: "　王都の北の森の奥の小屋に、魔女が住んでいた。",
         fixed: "　王都の北に広がる森の奥、その小屋に魔女が住んでいた。",
@@ -228,13 +228,20 @@ impl Rule for NoChain {
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
             let base = sw.tokens.start;
             let toks = sw.tokens();
-            // (first の, last の, count) of the current chain.
-            let mut chain: Option<(usize, usize, usize)> = None;
-            let mut flush = |chain: Option<(usize, usize, usize)>| {
-                if let Some((a, b, n)) = chain.filter(|c| c.2 >= 3) {
-                    // From the noun before the first の to the noun after the last.
-                    let start = (base + a).saturating_sub(1).max(base);
-                    let end = (base + b + 2).min(sw.tokens.end);
+            // (first の, last の, の count, heavy links) of the current chain.
+            let mut chain: Option<(usize, usize, usize, usize)> = None;
+            let mut flush = |chain: Option<(usize, usize, usize, usize)>| {
+                if let Some((a, b, n, _)) = chain.filter(|c| c.2 >= 4 || c.3 >= 3) {
+                    // From the compound noun before the first の to the one after the last:
+                    // whole words (作業台の上の自分の潮見図, not 台…潮見).
+                    let mut start = (base + a).saturating_sub(1).max(base);
+                    while start > sw.tokens.start && noun_part(&pw.tokens[start - 1]) {
+                        start -= 1;
+                    }
+                    let mut end = (base + b + 2).min(sw.tokens.end);
+                    while end < sw.tokens.end && noun_part(&pw.tokens[end]) {
+                        end += 1;
+                    }
                     out.push(
                         diag(
                             &NO_CHAIN,
@@ -260,12 +267,15 @@ impl Rule for NoChain {
                                 "よう" | "ため" | "ほか" | "まま" | "はず" | "とおり" | "通り"
                             )
                     });
+                // A chain links nouns: an の after anything else (あずま|や の) starts none.
+                let after_noun = k > 0 && noun_part(&toks[k - 1]);
                 if grammatical {
                     flush(chain.take());
-                } else if is_no {
+                } else if is_no && (chain.is_some() || after_noun) {
+                    let heavy = usize::from(after_noun && !light_link(&toks[k - 1], text));
                     chain = Some(match chain {
-                        Some((a, _, n)) => (a, k, n + 1),
-                        None => (k, k, 1),
+                        Some((a, _, n, h)) => (a, k, n + 1, h + heavy),
+                        None => (k, k, 1, heavy),
                     });
                 } else if !(t.is("名詞") || t.is("接頭詞")) {
                     flush(chain.take());
@@ -274,6 +284,53 @@ impl Rule for NoChain {
             flush(chain);
         }
     }
+}
+
+/// A token of a compound noun: a noun of any kind or a prefix.
+fn noun_part(t: &Token) -> bool {
+    t.is("名詞") || t.is("接頭詞")
+}
+
+/// A noun before の that adds no hop of possession to a chain (issue 31: most three-の
+/// phrases are ordinary): a relation to the noun before it (机の上の, 森の奥の, 駅の前の),
+/// the reflexive 自分 and 例 (自分の家の), a time (頃の), or a formal noun (方の). A chain is
+/// reported from four の, or from three heavy links (僕の姉の友人の弟).
+fn light_link(t: &Token, text: &str) -> bool {
+    t.pos(1) == "非自立"
+        || matches!(
+            t.surface(text),
+            "上" | "中"
+                | "下"
+                | "前"
+                | "後"
+                | "後ろ"
+                | "横"
+                | "奥"
+                | "隅"
+                | "外"
+                | "内"
+                | "側"
+                | "端"
+                | "先"
+                | "向う"
+                | "向こう"
+                | "裏"
+                | "表"
+                | "辺"
+                | "周り"
+                | "まわり"
+                | "間"
+                | "傍"
+                | "脇"
+                | "そば"
+                | "なか"
+                | "うち"
+                | "自分"
+                | "例"
+                | "れい"
+                | "頃"
+                | "ころ"
+        )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -634,6 +691,20 @@ mod tests {
         // のよう・のため are grammar, not a third link (wagahai: 鉄の刀の鍔のような).
         assert!(texts(&NoChain, "　鉄の刀の鍔のような輪郭だ。").is_empty());
         assert!(texts(&NoChain, "　村の子供の幸せのために祈った。").is_empty());
+        // Three の with a relation or 自分 among the links are ordinary (issue 31); three
+        // links of possession, or four の, are a chain.
+        assert!(texts(&NoChain, "　作業台の上の自分の潮見図に目をやった。").is_empty());
+        assert!(texts(&NoChain, "　蜘蛛の糸の下の方を見た。").is_empty());
+        assert_eq!(texts(&NoChain, "　僕の姉の友人の弟が来た。").len(), 1);
+        // Spans keep whole words: the compound nouns at both ends.
+        assert_eq!(
+            texts(&NoChain, "　営業部の新人の歓迎会の幹事役を任された。"),
+            ["営業部の新人の歓迎会の幹事役"]
+        );
+        assert_eq!(
+            texts(&NoChain, "　作業台の上の箱の中の手紙を見た。"),
+            ["作業台の上の箱の中の手紙"]
+        );
     }
 
     #[test]

@@ -64,6 +64,9 @@ impl Rule for RaNuki {
                 };
                 let end = (first + 2).min(pw.tokens.len());
                 let range = first..end;
+                if classical(doc, words, pw, first, at) {
+                    continue;
+                }
                 let shown = tokens_text(doc, pw, range.clone());
                 let base = pw.base;
                 let edit =
@@ -84,6 +87,39 @@ impl Rule for RaNuki {
             }
         }
     }
+}
+
+/// Whether the れ form whose stem is token `first` (ら would go at display offset `at`
+/// within the paragraph) is 文語, not ら抜き: the 完了 り after it (来れり, 見れり), or a
+/// ruby that reads 来 otherwise than こ (来《きた》れり is 来たる; a ら抜き 来れる is こ).
+fn classical(
+    doc: &crate::analysis::Document,
+    words: &crate::analysis::morph::Words,
+    pw: &ParagraphWords,
+    first: usize,
+    at: usize,
+) -> bool {
+    let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+    let after_re = text
+        .get(at..)
+        .and_then(|t| t.strip_prefix('れ'))
+        .unwrap_or("");
+    if after_re.starts_with('り') {
+        return true;
+    }
+    let stem = &pw.tokens[first];
+    if !stem.base().starts_with('来') {
+        return false;
+    }
+    let source = doc.text(words.span(pw, stem.range.clone()));
+    let tail = &doc.source[words.span(pw, stem.range.clone()).end..];
+    let ruby = source
+        .split_once('《')
+        .map(|(_, r)| r)
+        .or_else(|| tail.strip_prefix('《'))
+        .and_then(|r| r.split_once('》'))
+        .map(|(r, _)| r);
+    ruby.is_some_and(|r| r != "こ")
 }
 
 /// ら抜き forms IPADIC has as single words (base forms).
@@ -158,6 +194,17 @@ impl Rule for INuki {
                 if surface.chars().count() == 1
                     && t.is("動詞")
                     && pw.tokens.get(i + 1).is_some_and(|n| n.base() == "ぬ")
+                {
+                    continue;
+                }
+                // 書いてない / 入れてなかった: the negative of 〜てある (nothing is written) as
+                // often as an い抜き 〜ていない; judged, nearly every one was the former.
+                if t.is("動詞")
+                    && t.cform() == "未然形"
+                    && pw
+                        .tokens
+                        .get(i + 1)
+                        .is_some_and(|n| n.is("助動詞") && matches!(n.base(), "ない" | "ぬ"))
                 {
                     continue;
                 }
@@ -593,6 +640,18 @@ fn phrase_hits(
             if list[w].wrong == "ことができ" && !godan {
                 continue;
             }
+            // させていただけますか / させていただいてもよろしいですか / させていただきたい ask
+            // for permission: there the humble form is the request itself, not padding.
+            if list[w].wrong.starts_with("させていただ")
+                && text.get(range.start..).is_some_and(|t| {
+                    let rest = t.trim_start_matches("させていただ");
+                    rest.starts_with('け')
+                        || rest.starts_with("いても")
+                        || rest.starts_with("きたい")
+                })
+            {
+                continue;
+            }
             let at = pw.base + range.start..pw.base + range.end;
             hit(cx.words.span(pw, range), at, &list[w]);
         }
@@ -635,6 +694,14 @@ mod tests {
 
     #[test]
     fn ra_nuki_leaves_potential_verbs_and_ra_forms_alone() {
+        // 文語: 来《きた》れり is 来たる with the 完了 り, not a ら抜き 来れる (issue 31).
+        for ok in [
+            "　石碑には、神が来《きた》れりと刻まれていた。",
+            "　春来れり。",
+        ] {
+            assert!(texts(&RaNuki, ok).is_empty(), "{ok}");
+        }
+        assert_eq!(texts(&RaNuki, "　明日も来《こ》れるだろうか。").len(), 1);
         for ok in [
             "　本が読める。",
             "　朝なら起きられる。",
@@ -651,6 +718,11 @@ mod tests {
 
     #[test]
     fn i_nuki_fires_in_narration_only() {
+        // The negative of 〜てある (nothing is written there) is no い抜き (issue 31).
+        for ok in ["　手紙には何も書いてない。", "　鍵を鞄に入れてなかった。"]
+        {
+            assert!(texts(&INuki, ok).is_empty(), "{ok}");
+        }
         assert_eq!(texts(&INuki, "　彼は本を読んでた。").len(), 1);
         assert_eq!(texts(&INuki, "　僕はそれを知ってます。").len(), 1);
         assert_eq!(texts(&INuki, "　猫が寝てる。").len(), 1);
@@ -718,6 +790,21 @@ mod tests {
             "　比較することも出来るし、また出来なくもなる。",
         ] {
             assert!(texts(&DoubleNegative, ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn redundant_expression_leaves_a_request_for_permission() {
+        assert_eq!(
+            texts(&RedundantExpression, "　では、少し休憩させていただきます。").len(),
+            1
+        );
+        for ok in [
+            "　先生、明日はお休みさせていただけますか。",
+            "　この件、私に担当させていただいてもよろしいでしょうか。",
+            "　ぜひ参加させていただきたいのですが。",
+        ] {
+            assert!(texts(&RedundantExpression, ok).is_empty(), "{ok}");
         }
     }
 
