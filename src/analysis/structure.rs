@@ -440,11 +440,13 @@ pub(crate) fn find_quotations(doc: &Document) -> Vec<Quotation> {
             }
             continue;
         }
-        // The last opener left open at the paragraph's end starts a quotation.
+        // The last opener left open at the paragraph's end starts a quotation (not one
+        // followed by a stray closer: 『…」 is a mismatch).
         if let Some(&(at, c, _)) = bad
             .iter()
             .rev()
             .find(|&&(_, c, o)| o && matches!(c, '「' | '『'))
+            .filter(|&&(at, _, _)| !bad.iter().any(|&(i, _, o)| !o && i > at))
         {
             open = Some((c, pi, vec![at]));
         }
