@@ -8,7 +8,10 @@
 #   - every file of ../shared/corpus/aozora under the default preset (literary for Aozora
 #     files) and under `--preset narou` (what a literary author writing in a project gets);
 #   - fixtures/sample_project (its own .novelerrc.yaml / presets);
-#   - every fixtures/voices/*.md file (clean web-novel passages and multi-voice stories),
+#   - fixtures/voices' stories (a letter over chapters, a notebook and testament, a web
+#     episode with furniture) under `--preset narou`;
+#   - fixtures/calibration: the seven drafts (natural slips, listed in slips.tsv) and their
+#     copyedited versions (what still fires there is a false alarm, or a house-style note),
 # and prints, per code, the number of findings of each run side by side. With OUT, each
 # run's findings go to OUT/<run>.tsv (code, file, line, excerpt, message), one per line, so
 # an editor can read them.
@@ -41,6 +44,10 @@ run sample --project-root fixtures/sample_project
 if compgen -G "fixtures/voices/*.txt" >/dev/null; then
   run voices_fixtures --preset narou fixtures/voices/*.txt fixtures/voices/episode_*.md
 fi
+if compgen -G "fixtures/calibration/ep*_draft.md" >/dev/null; then
+  run calibration_draft fixtures/calibration/ep*_draft.md
+  run calibration_fixed fixtures/calibration/ep*_fixed.md
+fi
 python3 - "$work" "${OUT:-}" <<'PY'
 import json, os, sys, collections
 work, out = sys.argv[1], sys.argv[2]
@@ -70,10 +77,10 @@ for r in runs:
             for row in rows:
                 o.write('\t'.join(row) + '\n')
 w = max([len(c) for c in table] + [4])
-print('code'.ljust(w), *[r.rjust(16) for r in runs])
+print('code'.ljust(w), *[r.rjust(18) for r in runs])
 for code in sorted(table):
-    print(code.ljust(w), *[str(table[code].get(r, 0)).rjust(16) for r in runs])
-print('total'.ljust(w), *[str(sum(t.get(r, 0) for t in table.values())).rjust(16) for r in runs])
+    print(code.ljust(w), *[str(table[code].get(r, 0)).rjust(18) for r in runs])
+print('total'.ljust(w), *[str(sum(t.get(r, 0) for t in table.values())).rjust(18) for r in runs])
 if os.environ.get('PER_FILE'):
     code = os.environ['PER_FILE']
     for r in runs:
