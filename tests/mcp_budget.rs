@@ -262,7 +262,7 @@ async fn views_suggestions_and_refusals_over_the_default_profile() {
     .await;
     assert!(!is_error, "{v}");
     let warnings = v["result"]["submitted"]["warnings"].to_string();
-    assert!(warnings.contains("不足"), "{v}");
+    assert!(warnings.contains("字足りません"), "{v}");
     let next = &v["result"]["submitted"]["suggested_actions"][0];
     assert_eq!(next["tool"], "write_stage", "{v}");
     assert_eq!(next["arguments"]["stage"], 9, "{v}");

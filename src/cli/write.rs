@@ -76,6 +76,11 @@ pub enum WriteAction {
         /// The author's feedback on this stage (e.g. approved)
         #[arg(long)]
         feedback: Option<String>,
+        /// Stages 8-10: a criterion of the plan to waive (target_length, must_include:N,
+        /// must_avoid:N; repeatable). Stage 10 does not end the session while one is unmet
+        /// and not waived
+        #[arg(long, value_name = "CRITERION")]
+        waive: Vec<String>,
         /// Validate only: write nothing
         #[arg(long)]
         dry_run: bool,
@@ -151,6 +156,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> ExitStatus {
             stage,
             file,
             feedback,
+            waive,
             dry_run,
             format,
         }) => {
@@ -176,6 +182,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> ExitStatus {
                 content,
                 file,
                 feedback,
+                waive,
                 dry_run,
             };
             let out = commands::execute(&c, commands::write::SUBMIT, |c| cmd::submit(c, req));
@@ -408,6 +415,12 @@ pub(crate) fn submit_text(o: &SubmitOutcome) -> String {
     }
     for w in &o.warnings {
         t.push_str(&format!("警告: {w}\n"));
+    }
+    if o.held_back() {
+        let unmet = o.criteria.as_ref().map_or(0, |c| c.unmet.len());
+        t.push_str(&format!(
+            "STEP10 は完了にしていません: 計画の条件 {unmet} 件を満たしていません。原稿を直して STEP10 を出し直すか、承知のうえで --waive で免除してください（セッションに記録します）\n"
+        ));
     }
     t.push_str(&format!(
         "進捗: {}\n",

@@ -138,6 +138,10 @@ pub(crate) fn cli_call(line: &str, tools: &[&str]) -> Option<Value> {
             if l.take("--new").is_some() {
                 args.insert("new_session".into(), json!(true));
             }
+            let waive = l.take_all("--waive");
+            if !waive.is_empty() {
+                args.insert("waive".into(), json!(waive));
+            }
             // Over MCP the stage output goes in `submission`, not in a file.
             l.take("--file");
             &["write_stage"]
@@ -222,6 +226,11 @@ mod tests {
         assert_eq!(
             call("complete 3"),
             Some(json!({"tool": "noveler_complete", "arguments": {"episode": 3}}))
+        );
+        assert_eq!(
+            call("write submit 4 --session s1 --stage 10 --file f.json --waive must_include:2 --waive target_length")
+                .unwrap()["arguments"],
+            json!({"episode": 4, "session_id": "s1", "stage": 10, "waive": ["must_include:2", "target_length"]})
         );
         assert_eq!(
             call("check 2"),

@@ -181,6 +181,10 @@ pub struct WriteStageRequest {
     /// Skip the design stages not done yet and go to the manuscript (stage 8).
     #[serde(default)]
     pub draft_only: bool,
+    /// Criteria to waive. Ids from the reply's criteria.unmet (target_length,
+    /// must_include:N, must_avoid:N); recorded in the session.
+    #[serde(default)]
+    pub waive: Vec<String>,
     /// Render or validate only; nothing is written.
     #[serde(default)]
     pub dry_run: bool,
@@ -204,6 +208,7 @@ impl WriteStageRequest {
             submission: self.submission,
             feedback: self.feedback,
             draft_only: self.draft_only,
+            waive: self.waive,
             ..Default::default()
         }
     }

@@ -165,6 +165,22 @@ pub struct Session {
     pub manuscript: Option<ManuscriptState>,
     #[serde(default)]
     pub options: SessionOptions,
+    /// The plan's criteria the author waived (`writing::criteria`), in the order waived.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub waived_criteria: Vec<Waiver>,
+}
+
+/// A criterion of the plan the author waived (`writing::criteria`): honoured by stage 10 and
+/// `complete` while the criterion reads the same.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Waiver {
+    /// `target_length`, `must_include:N` or `must_avoid:N`.
+    pub id: String,
+    /// The criterion as it read when it was waived.
+    pub criterion: String,
+    /// The stage the waiver came with.
+    pub stage: String,
+    pub waived_at: String,
 }
 
 fn stage_rank(id: &str) -> u8 {
@@ -397,6 +413,7 @@ impl Session {
             artifacts: Vec::new(),
             manuscript: None,
             options: SessionOptions::default(),
+            waived_criteria: Vec::new(),
         }
     }
 

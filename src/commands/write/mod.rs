@@ -89,6 +89,12 @@ pub struct WriteRequest {
     /// still submitted one by one (`commands::write::modes`).
     #[serde(default)]
     pub five_stage: bool,
+    /// Stages 8–10: criteria of the plan to waive (`target_length`, `must_include:N`,
+    /// `must_avoid:N`, as the reply's `criteria` lists them). Stage 10 does not end the
+    /// session while a criterion is unmet unless it is waived; the waiver is recorded in the
+    /// session and `complete` honours it.
+    #[serde(default)]
+    pub waive: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -111,6 +117,13 @@ impl Report for WriteReport {
     }
     fn outputs(&self) -> Vec<FileRef> {
         self.files_out.clone()
+    }
+    fn exit_code(&self) -> crate::ExitStatus {
+        crate::ExitStatus::findings_if(
+            self.submitted
+                .as_ref()
+                .is_some_and(SubmitOutcome::held_back),
+        )
     }
 }
 
@@ -235,6 +248,7 @@ fn run_with(ctx: &Ctx, req: WriteRequest, submission: Option<Submission>) -> Res
                     stage,
                     submission,
                     dry_run: req.dry_run,
+                    waive: req.waive.clone(),
                 },
                 ctx,
                 |out| {
@@ -448,6 +462,12 @@ pub struct WriteSubmitRequest {
     /// The author's feedback on this stage.
     #[serde(default)]
     pub feedback: Option<String>,
+    /// Stages 8–10: criteria of the plan to waive (`target_length`, `must_include:N`,
+    /// `must_avoid:N`, as the reply's `criteria` lists them). Stage 10 does not end the
+    /// session while a criterion is unmet unless it is waived; the waiver is recorded in the
+    /// session and `complete` honours it.
+    #[serde(default)]
+    pub waive: Vec<String>,
     /// Validate only: nothing is written.
     #[serde(default)]
     pub dry_run: bool,
@@ -472,6 +492,9 @@ impl Report for WriteSubmitReport {
     fn outputs(&self) -> Vec<FileRef> {
         self.files_out.clone()
     }
+    fn exit_code(&self) -> crate::ExitStatus {
+        crate::ExitStatus::findings_if(self.outcome.held_back())
+    }
 }
 
 /// `noveler write submit`.
@@ -494,6 +517,7 @@ pub fn submit(ctx: &Ctx, mut req: WriteSubmitRequest) -> Result<WriteSubmitRepor
             stage,
             submission,
             dry_run: req.dry_run,
+            waive: req.waive,
         },
         ctx,
     )?;

@@ -136,6 +136,7 @@ pub(crate) fn execute_step(
                 stage: Some(stage),
                 submission,
                 dry_run,
+                waive: Vec::new(),
             },
             ctx,
         )?),

@@ -26,6 +26,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+pub mod criteria;
 mod env;
 mod lifecycle;
 mod outcomes;
@@ -53,6 +54,7 @@ mod tests {
             stage: None,
             submission: Submission::json(json!({"a": 1})),
             dry_run: false,
+            waive: Vec::new(),
         };
         let err = submit_locked(
             Some(&two),

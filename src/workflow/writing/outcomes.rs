@@ -195,9 +195,24 @@ pub struct SubmitOutcome {
     pub next_stage: Option<String>,
     pub suggested_actions: Vec<String>,
     pub warnings: Vec<String>,
+    /// Stages 8–10: the plan's criteria measured on the manuscript (target length, STEP7's
+    /// must_include / must_avoid). At stage 10 an unmet one (`unmet`) keeps the session at
+    /// stage 10 until the manuscript meets it or the author waives it (`waive`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub criteria: Option<super::criteria::CriteriaReport>,
     /// The stage output this submission wrote, referenced from the bytes written (for the
     /// envelope's outputs; not part of the result).
     #[serde(skip)]
     #[schemars(skip)]
     pub written: Vec<crate::store::FileRef>,
+}
+
+impl SubmitOutcome {
+    /// Stage 10 was recorded but did not end the session: a criterion of the plan is unmet
+    /// and not waived.
+    pub fn held_back(&self) -> bool {
+        !self.dry_run
+            && self.step == 10
+            && self.criteria.as_ref().is_some_and(|c| !c.unmet.is_empty())
+    }
 }

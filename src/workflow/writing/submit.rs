@@ -14,6 +14,9 @@ pub struct SubmitOptions {
     pub submission: Submission,
     /// Validate only; nothing is written.
     pub dry_run: bool,
+    /// Criteria of the plan the author waives (`criteria::check_waivers` ids), recorded in
+    /// the session with this stage.
+    pub waive: Vec<String>,
 }
 
 /// Turns a payload into the JSON document validated against the stage's schema.
@@ -304,6 +307,9 @@ pub(super) fn submit_locked(
     };
     check_order(&s, stage)?;
     let env: &Env = env.insert(Env::for_session(pc, sessions, &s)?);
+    let plan = criteria::plan_of(root, &s);
+    let band = (env.info.target_min, env.info.target_max);
+    criteria::check_waivers(&plan, band, &opts.waive)?;
     let title = env.title(Some(&s));
     let t = templates::load(root, &stage.template_name())?;
     let dir = session::writes_dir(&s.session_id);
@@ -389,6 +395,7 @@ pub(super) fn submit_locked(
             next_stage: next.map(|n| n.id.to_string()),
             suggested_actions: vec![opts_cli_submit(&s, stage)],
             warnings,
+            criteria: None,
             written: Vec::new(),
         });
     };
@@ -418,17 +425,27 @@ pub(super) fn submit_locked(
     } else {
         None
     };
+    // The plan's promises, measured on the manuscript as saved; stage 10 does not end the
+    // session while one is unmet and not waived.
+    let criteria = match &manuscript {
+        Some(m) => Some(criteria::for_submission(
+            root,
+            &mut s,
+            stage,
+            &plan,
+            band,
+            &opts.waive,
+            m,
+        )?),
+        None => None,
+    };
+    let blocked = stage.number == 10 && criteria.as_ref().is_some_and(|c| !c.unmet.is_empty());
+    if let Some(c) = &criteria {
+        warnings.extend(c.lines());
+    }
     if let Some(m) = &manuscript {
+        // (The length is the plan's first criterion, reported above.)
         if let Some(c) = &m.check {
-            if !c.in_range {
-                warnings.push(format!(
-                    "正味 {} 字で目標 {}〜{} 字から外れています（{}）",
-                    c.body_chars,
-                    c.target_min,
-                    c.target_max,
-                    length_status(c.body_chars, c.target_min, c.target_max)
-                ));
-            }
             let previous = STAGES[..usize::from(stage.number) - 1]
                 .iter()
                 .rev()
@@ -442,7 +459,7 @@ pub(super) fn submit_locked(
             }
         }
     }
-    if stage.number == 10 {
+    if stage.number == 10 && !blocked {
         store_handoff(root, &s, &doc)?;
     }
     let quality_score = manuscript
@@ -478,13 +495,19 @@ pub(super) fn submit_locked(
             timestamp: now(),
         });
     }
-    s.complete(stage);
+    if !blocked {
+        s.complete(stage);
+    }
     s.last_updated = now();
     sessions.save(held, &s)?;
     let next = s
         .next_stage()
         .filter(|_| s.status == SessionStatus::InProgress);
     let suggested_actions = match next {
+        Some(_) if blocked => criteria
+            .as_ref()
+            .map(|c| criteria::blocked_actions(&s, c))
+            .unwrap_or_default(),
         Some(n) => vec![
             format!(
                 "noveler write {} --session {} --step {}",
@@ -516,6 +539,7 @@ pub(super) fn submit_locked(
         next_stage: next.map(|n| n.id.to_string()),
         suggested_actions,
         warnings,
+        criteria,
         written,
     })
 }
