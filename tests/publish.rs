@@ -218,6 +218,74 @@ fn auto_publish_only_prepares_and_the_gate_refuses() {
     assert_eq!(r["format_source"], "project_config");
 }
 
+/// Issue 32 item 3: in a default `init` project (target 4,000, band 2,000–6,000) a draft of
+/// about 950 characters is refused with every reason listed and nothing written; `--force`
+/// completes it and 話数管理.yaml records what was overridden.
+#[test]
+fn a_short_draft_is_refused_unless_forced() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("港の物語");
+    let o = run(
+        tmp.path(),
+        &[
+            "init",
+            "港の物語",
+            "--title",
+            "港の物語",
+            "--genre",
+            "ファンタジー",
+        ],
+    );
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let mut draft = manuscript();
+    draft.truncate(draft.char_indices().nth(1000).unwrap().0);
+    let ep = dir.join("40_原稿/第001話_はじまり.md");
+    std::fs::write(&ep, format!("{draft}\n")).unwrap();
+    let ledger = dir.join("50_管理資料/話数管理.yaml");
+    let before = sha(&ledger);
+
+    let o = run(&dir, &["complete", "1"]);
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("完了できません（何も書き込んでいません）"),
+        "{text}"
+    );
+    assert!(text.contains("が目標 2,000〜6,000 字の外です"), "{text}");
+    assert!(
+        text.contains("noveler complete 1 --force"),
+        "the way out is named: {text}"
+    );
+    assert_eq!(sha(&ledger), before);
+    let publish = dir.join("50_管理資料/公開用/narou");
+    assert!(!publish.exists(), "no publish text");
+
+    let o = run(&dir, &["complete", "1", "--format", "json"]);
+    assert_eq!(code(&o), 1);
+    let r = &json(&o)["result"];
+    let chars = r["length"]["body_chars"].as_u64().unwrap();
+    assert!((700..1100).contains(&chars), "{chars}");
+    let codes = r["quality"]["refusals"].to_string();
+    assert!(codes.contains("\"length_out_of_range\""), "{r:#}");
+    assert_eq!(r["completed"], false);
+
+    let o = run(&dir, &["complete", "1", "--force", "--format", "json"]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let r = &json(&o)["result"];
+    assert_eq!(
+        (r["completed"].clone(), r["forced"].clone()),
+        (Value::Bool(true), Value::Bool(true))
+    );
+    assert_eq!(r["publication_status"], "needs_review");
+    let entry: serde_yaml::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(&ledger).unwrap()).unwrap();
+    let forced = entry["話数管理"][0]["強制完了"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(forced.contains("字足りません"), "{forced}");
+}
+
 // ---------------------------------------------------------------------------------------
 // rollback
 

@@ -1217,3 +1217,229 @@ fn the_next_episode_builds_on_the_handoff_of_the_last_one() {
         .unwrap()
         .contains("前話の引き継ぎメモ（第004話）"));
 }
+
+/// STEP7's brief with two promises the fixture manuscript breaks: a phrase it must include
+/// (`must_include:7`) and a name it must avoid (`must_avoid:5`, 玄斎 is on its third line).
+fn strict_plan(root: &Path) -> String {
+    let mut plan = fixture_json("stage07.json");
+    let brief = &mut plan["writing_brief"];
+    brief["must_include"]
+        .as_array_mut()
+        .unwrap()
+        .push("「月の見えない夜」".into());
+    assert_eq!(brief["must_include"].as_array().unwrap().len(), 7);
+    brief["must_avoid"]
+        .as_array_mut()
+        .unwrap()
+        .push("玄斎".into());
+    assert_eq!(brief["must_avoid"].as_array().unwrap().len(), 5);
+    let file = root.join("strict07.json");
+    std::fs::write(&file, plan.to_string()).unwrap();
+    file.display().to_string()
+}
+
+/// The unmet criteria of a reply, as `(id, status)`.
+fn not_met(criteria: &Value) -> Vec<(String, String)> {
+    criteria["checked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["status"] != "met")
+        .map(|c| {
+            (
+                c["id"].as_str().unwrap().to_string(),
+                c["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Issue 32 item 4 through the CLI: stages 8–10 measure the manuscript against the plan and
+/// say where it fails; stage 10 does not end the session while a criterion is unmet, until
+/// the author waives it (recorded); `complete` refuses the same episode for the same reason.
+#[test]
+fn an_unmet_criterion_of_the_plan_holds_stage_10_through_the_cli() {
+    let p = Proj::new();
+    let id = p.start_episode_4();
+    for step in 1..=6 {
+        p.submit(&id, step);
+    }
+    let plan = strict_plan(p.root());
+    p.ok(&submit_args(&id, "7", &plan));
+    // Stage 8: the short first draft misses the band too.
+    let r = p.ok(&submit_args(&id, "8", &fixture("stage08.json")));
+    let unmet = r["criteria"]["unmet"].clone();
+    assert_eq!(
+        unmet,
+        serde_json::json!(["target_length", "must_include:7", "must_avoid:5"]),
+        "{r:#}"
+    );
+    assert_eq!(r["next_step"], 9, "stages 8 and 9 only warn");
+    // Stage 9: in the band; the phrase is missing and the name is used, with where.
+    let r = p.ok(&submit_args(&id, "9", &fixture("stage09.json")));
+    assert_eq!(
+        r["criteria"]["unmet"],
+        serde_json::json!(["must_include:7", "must_avoid:5"])
+    );
+    let avoid = r["criteria"]["checked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "must_avoid:5")
+        .unwrap()
+        .clone();
+    let first = &avoid["places"][0];
+    assert!(first["line"].as_u64() > Some(1), "{avoid:#}");
+    assert!(
+        first["excerpt"].as_str().unwrap().contains("玄斎"),
+        "{avoid:#}"
+    );
+    let warnings = r["warnings"].to_string();
+    assert!(
+        warnings.contains("must_include:7（「月の見えない夜」）を満たしていません"),
+        "{warnings}"
+    );
+    assert!(warnings.contains("行目"), "{warnings}");
+
+    // Stage 10 is recorded but does not end the session: exit 1, the next step is still 10.
+    let ledger = "50_管理資料/話数管理.yaml";
+    let ledger_before = p.read(ledger);
+    let r = p.run(&submit_args(&id, "10", &fixture("stage10.json")));
+    assert_eq!(r.code, 1, "{}", r.json);
+    let out = &r.json["result"];
+    assert_eq!(out["accepted"], true);
+    assert_ne!(out["status"], "completed");
+    assert_eq!(out["next_step"], 10);
+    assert_eq!(
+        not_met(&out["criteria"]),
+        [
+            ("must_include:7".to_string(), "unmet".to_string()),
+            ("must_avoid:5".to_string(), "unmet".to_string())
+        ]
+    );
+    let actions = out["suggested_actions"].to_string();
+    assert!(
+        actions.contains("--waive must_include:7 --waive must_avoid:5"),
+        "{actions}"
+    );
+    let s = p.session_yaml(&id);
+    assert_ne!(s["status"], "completed");
+    assert_eq!(s["completed_stages"].as_sequence().unwrap().len(), 9);
+    assert!(!p
+        .root()
+        .join(format!(".noveler/writes/{id}/handoff.json"))
+        .exists());
+
+    // complete sees the same: refused, every reason listed, nothing written.
+    let r = p.run(&["complete", "4"]);
+    assert_eq!(r.code, 1, "{}", r.json);
+    let q = &r.json["result"]["quality"];
+    assert_eq!(q["passed"], false);
+    let reasons = q["refusals"].to_string();
+    assert!(
+        reasons.contains("must_include:7") && reasons.contains("must_avoid:5"),
+        "{reasons}"
+    );
+    assert_eq!(r.json["result"]["completed"], false);
+    assert_eq!(p.read(ledger), ledger_before);
+
+    // A waiver of a criterion the plan does not have is a usage error.
+    let file = fixture("stage10.json");
+    let mut args = submit_args(&id, "10", &file).to_vec();
+    args.extend(["--waive", "must_include:9"]);
+    let e = p.err(&args, "U001");
+    assert!(e.to_string().contains("must_include:7"), "{e}");
+    // Waiving both ends the session, and the session records the waivers.
+    let mut args = submit_args(&id, "10", &file).to_vec();
+    args.extend(["--waive", "must_include:7", "--waive", "must_avoid:5"]);
+    let r = p.ok(&args);
+    assert_eq!(r["status"], "completed");
+    assert_eq!(
+        not_met(&r["criteria"]),
+        [
+            ("must_include:7".to_string(), "waived".to_string()),
+            ("must_avoid:5".to_string(), "waived".to_string())
+        ]
+    );
+    let s = p.session_yaml(&id);
+    assert_eq!(s["status"], "completed");
+    let waived = s["waived_criteria"].as_sequence().unwrap();
+    assert_eq!(waived.len(), 2);
+    assert_eq!(waived[1]["criterion"], "玄斎");
+    assert_eq!(waived[1]["stage"], "finalize_manuscript");
+    // complete honours the waivers.
+    let r = p.run(&["complete", "4", "--dry-run"]);
+    let reasons = r.json["result"]["quality"]["refusals"].to_string();
+    assert!(!reasons.contains("criterion_unmet"), "{reasons}");
+    assert_eq!(
+        r.json["result"]["criteria"]["waived"],
+        serde_json::json!(["must_include:7", "must_avoid:5"])
+    );
+}
+
+/// The same through MCP: write_step_10 answers with the unmet criteria and keeps the
+/// session open; noveler_complete refuses until `force` is in the call, and the ledger
+/// records the completion as forced.
+#[test]
+fn an_unmet_criterion_of_the_plan_through_mcp() {
+    let p = Proj::new();
+    let mut mcp = Mcp::start(p.root());
+    mcp.ok(
+        "noveler_plot",
+        serde_json::json!({"episode": 4, "content": std::fs::read_to_string(fixture("plot_ep004.yaml")).unwrap()}),
+    );
+    let first = mcp.ok("write_step_1", serde_json::json!({"episode": 4}));
+    let id = first["session_id"].as_str().unwrap().to_string();
+    let plan: Value =
+        serde_json::from_str(&std::fs::read_to_string(strict_plan(p.root())).unwrap()).unwrap();
+    for step in 1..=10u32 {
+        let submission = if step == 7 {
+            plan.clone()
+        } else {
+            fixture_json(&format!("stage{step:02}.json"))
+        };
+        let r = mcp.ok(
+            &format!("write_step_{step}"),
+            serde_json::json!({"episode": 4, "session_id": id, "submission": submission}),
+        );
+        if step == 10 {
+            assert_eq!(
+                r["submitted"]["criteria"]["unmet"],
+                serde_json::json!(["must_include:7", "must_avoid:5"]),
+                "{r:#}"
+            );
+            assert_ne!(r["status"], "completed");
+            assert_eq!(r["next_step"], 10);
+        }
+    }
+    // noveler_complete refuses and lists why; with force it completes, recorded as forced.
+    let (is_error, env) = mcp.call("noveler_complete", serde_json::json!({"episode": 4}), None);
+    assert!(!is_error, "{env:#}");
+    let r = &env["result"];
+    assert_eq!(r["completed"], false);
+    assert!(r["quality"]["refusals"]
+        .to_string()
+        .contains("must_avoid:5"));
+    assert!(
+        r["next_actions"].to_string().contains("\"force\": true"),
+        "{r:#}"
+    );
+    let r = mcp.ok(
+        "noveler_complete",
+        serde_json::json!({"episode": 4, "force": true}),
+    );
+    assert_eq!(r["completed"], true, "{r:#}");
+    assert_eq!(r["forced"], true);
+    assert_eq!(r["publication_status"], "needs_review");
+    let ledger: serde_yaml::Value =
+        serde_yaml::from_str(&p.read("50_管理資料/話数管理.yaml")).unwrap();
+    let entry = ledger["話数管理"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .find(|e| e["話数"].as_u64() == Some(4))
+        .unwrap()
+        .clone();
+    let forced = entry["強制完了"].as_str().unwrap();
+    assert!(forced.contains("must_include:7"), "{forced}");
+}

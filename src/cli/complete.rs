@@ -26,6 +26,10 @@ pub struct CompleteArgs {
     /// Run the gate and show what would be written, without writing
     #[arg(long)]
     pub dry_run: bool,
+    /// Complete even though the gate refuses (length outside the band, score below
+    /// --min-score, a criterion of the writing plan unmet); 話数管理.yaml records it as forced
+    #[arg(long)]
+    pub force: bool,
     /// Output format: text, or json (the result envelope). `--output-format` is a deprecated
     /// alias; the site is `--site`.
     #[arg(long, alias = "output-format", value_enum, default_value = "text")]
@@ -51,6 +55,16 @@ fn text(r: &CompleteReport) -> String {
     ));
     if let Some(reason) = &q.unscored_reason {
         s.push_str(&format!("  採点なし: {reason}\n"));
+    }
+    if !q.refusals.is_empty() {
+        s.push_str(if r.forced {
+            "  強制して完了（--force。話数管理.yaml に記録）:\n"
+        } else {
+            "  完了できません（何も書き込んでいません）:\n"
+        });
+        for refusal in &q.refusals {
+            s.push_str(&format!("    - {}\n", refusal.message));
+        }
     }
     s.push_str(&format!(
         "  正味文字数 {}（目標 {}〜{}）\n",
@@ -95,6 +109,7 @@ pub fn run(ctx: &Ctx, args: CompleteArgs, sink: &Sink) -> ExitStatus {
         format: args.site,
         min_score: Some(args.min_score),
         dry_run: args.dry_run,
+        force: args.force,
     };
     let out = commands::execute(ctx, commands::complete::NAME, |c| complete::run(c, req));
     emit(sink, &out, args.format.format(), text)

@@ -13,8 +13,9 @@ struct Line {
 }
 
 /// Options that take no value.
-const SWITCHES: [&str; 6] = [
+const SWITCHES: [&str; 7] = [
     "--new",
+    "--force",
     "--dry-run",
     "--regenerate",
     "--all",
@@ -87,6 +88,9 @@ pub(crate) fn cli_call(line: &str, tools: &[&str]) -> Option<Value> {
             args.insert("episode".into(), json!(episode(ep)?));
             if l.take("--dry-run").is_some() {
                 args.insert("dry_run".into(), json!(true));
+            }
+            if l.take("--force").is_some() {
+                args.insert("force".into(), json!(true));
             }
             &["noveler_complete"]
         }
@@ -226,6 +230,10 @@ mod tests {
         assert_eq!(
             call("complete 3"),
             Some(json!({"tool": "noveler_complete", "arguments": {"episode": 3}}))
+        );
+        assert_eq!(
+            call("complete 3 --force").unwrap()["arguments"],
+            json!({"episode": 3, "force": true})
         );
         assert_eq!(
             call("write submit 4 --session s1 --stage 10 --file f.json --waive must_include:2 --waive target_length")

@@ -35,6 +35,7 @@ const K_STATUS: &[&str] = &["ステータス", "status"];
 const K_DONE: &[&str] = &["完了日", "completed_at", "completed_on"];
 const K_SCORE: &[&str] = &["品質スコア", "quality_score"];
 const K_CHARS: &[&str] = &["文字数", "chars", "body_chars"];
+const K_FORCED: &[&str] = &["強制完了", "forced"];
 
 /// Status words that mean the episode is finished.
 const COMPLETED_WORDS: &[&str] = &[
@@ -86,6 +87,10 @@ pub struct Completion {
     pub completed_on: String,
     pub quality_score: f64,
     pub chars: u64,
+    /// Completed with `force` although the gate refused: what was overridden (written as
+    /// `強制完了`). A later completion that passes the gate sets an existing `強制完了` to
+    /// false.
+    pub forced: Option<String>,
 }
 
 /// The ledger of a project.
@@ -258,7 +263,8 @@ impl Ledger {
                     return Err(self.not_a_list());
                 };
                 let english = !m.contains_key(K_EPISODE[0]);
-                for (keys, value) in updates(c) {
+                let has_forced = K_FORCED.iter().any(|k| m.contains_key(*k));
+                for (keys, value) in updates(c, has_forced) {
                     let key = keys
                         .iter()
                         .find(|k| m.contains_key(**k))
@@ -272,7 +278,7 @@ impl Ledger {
                 m.insert("話数".into(), Value::Number(c.episode.into()));
                 m.insert("タイトル".into(), Value::String(c.title.clone()));
                 m.insert("ファイル".into(), Value::String(c.file.clone()));
-                for (keys, value) in updates(c) {
+                for (keys, value) in updates(c, false) {
                     m.insert(Value::String(keys[0].into()), value);
                 }
                 let at = list
@@ -301,13 +307,21 @@ impl Ledger {
 }
 
 /// The keys `complete` sets, with their values.
-fn updates(c: &Completion) -> Vec<(&'static [&'static str], Value)> {
-    vec![
+/// The keys a completion sets, with their values; `false` for `強制完了` only where the entry
+/// has the key already (`has_forced`), so an ordinary completion adds nothing.
+fn updates(c: &Completion, has_forced: bool) -> Vec<(&'static [&'static str], Value)> {
+    let mut out = vec![
         (K_STATUS, Value::String(c.status.clone())),
         (K_DONE, Value::String(c.completed_on.clone())),
         (K_SCORE, score_value(c.quality_score)),
         (K_CHARS, Value::Number(c.chars.into())),
-    ]
+    ];
+    match &c.forced {
+        Some(why) => out.push((K_FORCED, Value::String(why.clone()))),
+        None if has_forced => out.push((K_FORCED, Value::Bool(false))),
+        None => {}
+    }
+    out
 }
 
 /// The name of a key to add: Japanese, or English in an entry written with English keys.
@@ -472,8 +486,11 @@ fn edit_text(text: &str, c: &Completion) -> Option<String> {
             let stop = block_end(k);
             let keys = keys_of(start, stop, &lines);
             let english = !keys.iter().any(|(_, key, _)| key == K_EPISODE[0]);
+            let has_forced = keys
+                .iter()
+                .any(|(_, key, _)| K_FORCED.contains(&key.as_str()));
             let mut appended = Vec::new();
-            for (aliases, value) in updates(c) {
+            for (aliases, value) in updates(c, has_forced) {
                 let text = scalar_text(&value);
                 match keys
                     .iter()
@@ -551,7 +568,7 @@ fn new_item(c: &Completion, item_indent: usize) -> Vec<String> {
         format!("{pad}タイトル: {}", super::yaml::quote_scalar(&c.title)),
         format!("{pad}ファイル: {}", super::yaml::quote_scalar(&c.file)),
     ];
-    for (keys, value) in updates(c) {
+    for (keys, value) in updates(c, false) {
         v.push(format!("{pad}{}: {}", keys[0], scalar_text(&value)));
     }
     v
@@ -580,7 +597,30 @@ mod tests {
             completed_on: "2025-11-22".into(),
             quality_score: 86.0,
             chars: 3885,
+            forced: None,
         }
+    }
+
+    /// A forced completion says what it overrode; a later ordinary one turns it off.
+    #[test]
+    fn a_forced_completion_is_recorded_and_cleared_by_the_next() {
+        let l = ledger(SAMPLE);
+        let forced = Completion {
+            forced: Some("正味文字数 950 字が目標 2,000〜6,000 字の外です".into()),
+            ..done(3)
+        };
+        let (text, kept) = l.with_completion(&forced).unwrap();
+        assert!(kept, "{text}");
+        assert!(
+            text.contains("    強制完了: 正味文字数 950 字が目標 2,000〜6,000 字の外です\n"),
+            "{text}"
+        );
+        let again = ledger(&text);
+        let (text, kept) = again.with_completion(&done(3)).unwrap();
+        assert!(kept && text.contains("    強制完了: false\n"), "{text}");
+        // An entry never forced gets no such key.
+        let (text, _) = ledger(SAMPLE).with_completion(&done(1)).unwrap();
+        assert!(!text.contains("強制完了"), "{text}");
     }
 
     const SAMPLE: &str = "# 作者のメモ\n話数管理:\n  - 話数: 1\n    タイトル: 潮墨の見習い\n    ファイル: 40_原稿/第001話_潮墨の見習い.md\n    ステータス: draft  # 推敲中\n    文字数: 3885\n    メモ: |\n      二行の\n      メモ\n  - 話数: 3\n    タイトル: 迷い潮の夜\n    ステータス: draft\n次の予定: 第二章\n";

@@ -2,8 +2,12 @@
 //! episode and prepare it for a web-novel site.
 //!
 //! 1. **Gate**: the deterministic check (`commands::check`) of the manuscript.
-//!    - `needs_improvement`: overall score below `min_score` (default 70), or no score at
-//!      all (a text too short to judge, SPEC §4). Nothing is written; exit status 1.
+//!    - `needs_improvement`: the gate refuses (`gate::refusals`, every reason listed):
+//!      overall score below `min_score` (default 70) or no score at all (a text too short
+//!      to judge, SPEC §4), 正味文字数 outside the target band, or a criterion of the
+//!      writing flow's plan unmet and not waived (`workflow::writing::criteria`). Nothing is
+//!      written; exit status 1 — unless `force`: then the episode is completed as
+//!      `needs_review` and the ledger records what was overridden (`強制完了`).
 //!    - `needs_review`: the gate passes, but a finding of severity high or above remains or
 //!      the score is below 80 (or below `min_score` when that is higher). The episode is
 //!      completed; the report asks for a look before posting.
@@ -34,6 +38,7 @@ use crate::store::artifact::{ArtifactStore, StoreOptions};
 use crate::store::backup::BackupRef;
 use crate::store::transaction::{Hook, Transaction};
 use crate::store::{lock, FileRef};
+use crate::workflow::writing::criteria;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -80,16 +85,21 @@ pub struct CompleteRequest {
     /// manifest are written and the report says where to paste them.
     #[serde(default)]
     pub auto_publish: bool,
-    /// Site format of the publish-ready text: narou, kakuyomu or plain. Default: from
-    /// `掲載予定` in プロジェクト設定.yaml (カクヨム → kakuyomu), else narou.
+    /// Publish format. The site format of the publish-ready text: narou, kakuyomu or
+    /// plain. Default: from `掲載予定` in プロジェクト設定.yaml (カクヨム → kakuyomu), else
+    /// narou.
     #[serde(default)]
     pub format: Option<PublishFormat>,
-    /// The gate: an overall score below this stops the completion (0–100, default 70).
+    /// Gate score (0–100, default 70). An overall score below it stops the completion.
     #[serde(default)]
     pub min_score: Option<f64>,
-    /// Run the gate and show what would be written, without writing.
+    /// Gate only, nothing written. Runs the gate and shows what would be written.
     #[serde(default)]
     pub dry_run: bool,
+    /// Complete despite the refusals. The gate's reasons (quality.refusals) are
+    /// overridden; 話数管理.yaml records the completion as forced, with them.
+    #[serde(default)]
+    pub force: bool,
 }
 
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
@@ -102,7 +112,10 @@ pub struct QualityGate {
     pub min_score: f64,
     /// `ready` needs at least this.
     pub ready_score: f64,
+    /// The gate passed: no reason to refuse (`refusals` is empty).
     pub passed: bool,
+    /// Every reason the gate refuses the episode (empty when it passed).
+    pub refusals: Vec<gate::Refusal>,
     pub findings: usize,
     /// Findings of severity high or critical.
     pub high_findings: usize,
@@ -187,6 +200,11 @@ pub struct CompleteReport {
     pub dry_run: bool,
     pub quality: QualityGate,
     pub length: LengthInfo,
+    /// Completed although the gate refused (`force`); the ledger says so.
+    pub forced: bool,
+    /// The criteria of the episode's writing plan (its newest writing session with one),
+    /// measured on the manuscript with the session's waivers; null without a plan.
+    pub criteria: Option<crate::workflow::writing::criteria::CriteriaReport>,
     /// 完了日 written (or that would be written on a dry run).
     pub completed_on: Option<String>,
     /// The publish-ready text, relative to the project root.
@@ -219,13 +237,14 @@ impl Report for CompleteReport {
         self.outputs.clone()
     }
     fn exit_code(&self) -> crate::ExitStatus {
-        crate::ExitStatus::findings_if(!self.quality.passed)
+        crate::ExitStatus::findings_if(!self.quality.passed && !self.forced)
     }
     fn metadata(&self) -> serde_json::Value {
         serde_json::json!({
             "publication_status": self.publication_status,
             "min_score": self.quality.min_score,
             "gate_passed": self.quality.passed,
+            "forced": self.forced,
         })
     }
 }
@@ -268,7 +287,9 @@ fn site_name(f: PublishFormat) -> &'static str {
     }
 }
 
+mod gate;
 mod run;
+pub use gate::Refusal;
 pub use run::*;
 
 #[cfg(test)]

@@ -79,10 +79,28 @@ pub fn run_with(
         .filter(|f| f.severity >= Severity::High)
         .count();
     let ready_score = READY_SCORE.max(min_score);
-    let passed = score.is_some_and(|s| s >= min_score);
-    let publication_status = if !passed {
+    let ls = &file.metrics.length_stats;
+    let length = LengthInfo {
+        body_chars: ls.body_chars,
+        target_min: ls.target_min,
+        target_max: ls.target_max,
+        in_range: ls.in_range,
+    };
+    // The gate: every reason to refuse, the writing plan's promises included.
+    let band = (length.target_min, length.target_max);
+    let criteria = criteria::for_episode(root, n, &file.text, length.body_chars, band);
+    let refusals = gate::refusals(
+        score,
+        file.scores.reason.as_deref(),
+        min_score,
+        &length,
+        criteria.as_ref(),
+    );
+    let passed = refusals.is_empty();
+    let forced = !passed && req.force;
+    let publication_status = if !passed && !forced {
         PublicationStatus::NeedsImprovement
-    } else if high_findings > 0 || score.is_some_and(|s| s < ready_score) {
+    } else if forced || high_findings > 0 || score.is_some_and(|s| s < ready_score) {
         PublicationStatus::NeedsReview
     } else {
         PublicationStatus::Ready
@@ -93,17 +111,11 @@ pub fn run_with(
         min_score,
         ready_score,
         passed,
+        refusals,
         findings: file.findings.len(),
         high_findings,
         by_severity,
         top_codes: top.iter().take(5).map(|(c, _)| c.to_string()).collect(),
-    };
-    let ls = &file.metrics.length_stats;
-    let length = LengthInfo {
-        body_chars: ls.body_chars,
-        target_min: ls.target_min,
-        target_max: ls.target_max,
-        in_range: ls.in_range,
     };
 
     let (format, format_source) = match (req.format, format_from_config(&project)) {
@@ -146,6 +158,8 @@ pub fn run_with(
         dry_run: req.dry_run,
         quality,
         length,
+        forced,
+        criteria,
         completed_on: None,
         publish_file: None,
         conversion: None,
@@ -164,34 +178,14 @@ pub fn run_with(
         outputs: Vec::new(),
     };
 
-    if !passed {
+    if !passed && !forced {
         report.auto_publish.message = if req.auto_publish {
             "品質基準に届かないため、公開の準備はしていません（noveler は自動投稿を行いません）。"
                 .into()
         } else {
             String::new()
         };
-        report
-            .next_actions
-            .push(match (score, &file.scores.reason) {
-                (Some(score), _) => format!(
-                "noveler_check {{\"episode\": {n}}} — 指摘を確認して直す（スコア {} / 基準 {}）",
-                crate::commands::common::fmt_score(score),
-                crate::commands::common::fmt_score(min_score)
-            ),
-                (None, reason) => format!(
-                    "noveler_write_file / noveler write {n} — 本文を書き足す（{}）",
-                    reason.as_deref().unwrap_or("採点できません")
-                ),
-            });
-        for code in report.quality.top_codes.iter().take(3) {
-            report
-                .next_actions
-                .push(format!("noveler explain {code} — よく出ている指摘の直し方"));
-        }
-        report.next_actions.push(format!(
-            "noveler_complete {{\"episode\": {n}}} — 直したらもう一度"
-        ));
+        report.next_actions = gate::refused_actions(n, &report.quality);
         report.inputs = inputs;
         return Ok(report);
     }
@@ -203,12 +197,6 @@ pub fn run_with(
         emphasis: published.emphasis,
     });
     report.warnings.extend(published.warnings.iter().cloned());
-    if !report.length.in_range {
-        report.warnings.push(format!(
-            "正味文字数 {} 字は目標（{}〜{} 字）の外です",
-            report.length.body_chars, report.length.target_min, report.length.target_max
-        ));
-    }
     let today = clock.today();
     let completion = Completion {
         episode: n,
@@ -218,6 +206,7 @@ pub fn run_with(
         completed_on: today.clone(),
         quality_score: score.unwrap_or_default(),
         chars: report.length.body_chars as u64,
+        forced: forced.then(|| gate::forced_record(&report.quality.refusals)),
     };
     report.completed_on = Some(today.clone());
     report.publish_file = Some(publish_rel.clone());
