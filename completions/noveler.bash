@@ -2319,7 +2319,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__complete)
-            opts="-q -h --auto-publish --site --min-score --dry-run --format --project-root --no-save --save --quiet --help"
+            opts="-q -h --auto-publish --site --min-score --dry-run --force --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5770,7 +5770,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__write__subcmd__submit)
-            opts="-q -h --session --stage --file --feedback --dry-run --format --project-root --no-save --save --quiet --help"
+            opts="-q -h --session --stage --file --feedback --waive --dry-run --format --project-root --no-save --save --quiet --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -5800,6 +5800,10 @@ _noveler() {
                     return 0
                     ;;
                 --feedback)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --waive)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -355,6 +355,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_s
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l stage -d 'Stage number or name (default: the session\'s current stage)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l file -d 'File holding the output, or `-` for stdin' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l feedback -d 'The author\'s feedback on this stage (e.g. approved)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l waive -d 'Stages 8-10: a criterion of the plan to waive (target_length, must_include:N, must_avoid:N; repeatable). Stage 10 does not end the session while one is unmet and not waived' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
@@ -617,6 +618,7 @@ json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -l auto-publish -d 'Prepare for posting (noveler never posts: there is no network access)'
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -l dry-run -d 'Run the gate and show what would be written, without writing'
+complete -c noveler -n "__fish_noveler_using_subcommand complete" -l force -d 'Complete even though the gate refuses (length outside the band, score below --min-score, a criterion of the writing plan unmet); 話数管理.yaml records it as forced'
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -l no-save -d 'Do not save the result envelope under temp/json_output/'
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
 complete -c noveler -n "__fish_noveler_using_subcommand complete" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
