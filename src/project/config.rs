@@ -61,7 +61,7 @@ pub(crate) fn parse_project_config(path: &Path, text: &str) -> Result<ProjectCon
     let raw: Value = if text.trim().is_empty() {
         Value::Null
     } else {
-        serde_yaml::from_str(text).map_err(|e| {
+        super::yaml::from_str(text).map_err(|e| {
             yaml_error(
                 Code::P002,
                 path,

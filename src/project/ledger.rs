@@ -186,9 +186,9 @@ impl Ledger {
         let doc: Value = if text.trim().is_empty() {
             Value::Null
         } else {
-            serde_yaml::from_str(&text).map_err(|e| {
+            super::yaml::from_str(&text).map_err(|e| {
                 Error::new(Code::P002, format!("{rel} の YAML を読み込めません: {e}"))
-                    .at(&path, e.location().map(|l| l.line()))
+                    .at(&path, e.line())
                     .hint("YAML の書式（インデント、コロンの後の空白、引用符）を確認してください。")
             })?
         };
@@ -213,7 +213,7 @@ impl Ledger {
     pub(crate) fn with_completion(&self, c: &Completion) -> Result<(String, bool)> {
         let expected = self.expected_doc(c)?;
         if let Some(text) = edit_text(&self.text, c) {
-            if let Ok(v) = serde_yaml::from_str::<Value>(&text) {
+            if let Ok(v) = super::yaml::from_str::<Value>(&text) {
                 if v == expected {
                     return Ok((text, true));
                 }

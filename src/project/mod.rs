@@ -315,7 +315,7 @@ impl Project {
 
 /// The project config text with `writing.episode.target_length` removed (re-serialised).
 fn without_target_length(text: &str) -> String {
-    let Ok(mut doc) = serde_yaml::from_str::<serde_yaml::Value>(text) else {
+    let Ok(mut doc) = yaml::from_str::<serde_yaml::Value>(text) else {
         return text.to_string();
     };
     if let Some(ep) = doc

@@ -315,8 +315,7 @@ pub(crate) fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
     if text.trim().is_empty() {
         return Ok(RcConfig::default());
     }
-    check_nesting(path, text)?;
-    let rc: RcConfig = serde_yaml::from_str(text).map_err(|e| {
+    let rc: RcConfig = super::yaml::from_str(text).map_err(|e| {
         yaml_error(Code::U002, path, &e, "設定ファイルが不正です")
             .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, per-file-ignores, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule, notation_preferences, word_lists, accepted_words")
     })?;
@@ -420,58 +419,12 @@ pub(crate) fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
     Ok(rc)
 }
 
-/// Deepest nesting a config may have (the deepest valid key is 3 levels down); deeper text is
-/// refused before the YAML parser sees it (serde_yaml took 9 s on 20,000 levels).
-pub const MAX_NESTING: usize = 32;
-
 fn invalid(path: &Path, text: &str, key: &str, why: String) -> Error {
     let leaf = key.rsplit('.').next().unwrap_or(key);
     Error::new(Code::U002, format!("設定ファイルが不正です: {why}"))
         .at(path, key_line(text, leaf).or_else(|| key_line(text, key)))
         .hint("値を直してから再実行してください。既定値に戻すならそのキーを削除します。")
         .details(serde_json::json!({ "key": key }))
-}
-
-/// Refuses text nested deeper than MAX_NESTING: flow brackets (`[[[…`, `{{…`, outside
-/// quotes and comments), block indentation and `- - - …` runs, counted in one pass.
-fn check_nesting(path: &Path, text: &str) -> Result<()> {
-    let mut flow = 0usize;
-    for (n, line) in text.lines().enumerate() {
-        let indent = line.len() - line.trim_start_matches(' ').len();
-        let mut depth = indent / 2;
-        let mut rest = line.trim_start();
-        while let Some(r) = rest.strip_prefix("- ").or_else(|| rest.strip_prefix("? ")) {
-            depth += 1;
-            rest = r.trim_start();
-        }
-        let mut quote: Option<char> = None;
-        let mut prev = ' ';
-        for c in rest.chars() {
-            match (quote, c) {
-                (Some(q), c) if c == q => quote = None,
-                (Some(_), _) => {}
-                (None, '\'' | '"') => quote = Some(c),
-                (None, '#') if prev.is_whitespace() => break,
-                (None, '[' | '{') => flow += 1,
-                (None, ']' | '}') => flow = flow.saturating_sub(1),
-                _ => {}
-            }
-            if depth + flow > MAX_NESTING {
-                break;
-            }
-            prev = c;
-        }
-        if depth + flow > MAX_NESTING {
-            return Err(Error::new(
-                Code::U002,
-                format!("設定ファイルが不正です: 入れ子が深すぎます（{MAX_NESTING} 段まで）"),
-            )
-            .at(path, Some(n + 1))
-            .hint("設定ファイルの入れ子は数段で足ります。ファイルの内容を確認してください。")
-            .details(serde_json::json!({ "max_nesting": MAX_NESTING })));
-        }
-    }
-    Ok(())
 }
 
 /// Threshold values the rules can work with: finite, ratios in 0–1, counts and windows at
@@ -656,7 +609,7 @@ pub(crate) fn merge_phrases(list: &mut Vec<String>, more: &[String]) {
 /// Preferred spellings of a style guide: `スタイルガイド.表記.ひらく語` and `.閉じる語` (or
 /// the same keys at the top level); empty when the text is not YAML or has neither.
 pub(crate) fn parse_style_guide_preferences(text: &str) -> Vec<String> {
-    let Ok(doc) = serde_yaml::from_str::<serde_yaml::Value>(text) else {
+    let Ok(doc) = super::yaml::from_str::<serde_yaml::Value>(text) else {
         return Vec::new();
     };
     let notation = doc
@@ -681,7 +634,7 @@ pub(crate) fn parse_quality_rules(path: &Path, text: &str) -> Result<Vec<String>
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
-    let doc: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| {
+    let doc: serde_yaml::Value = super::yaml::from_str(text).map_err(|e| {
         yaml_error(
             Code::P002,
             path,

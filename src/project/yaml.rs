@@ -1,8 +1,11 @@
 //! YAML helpers shared by every layer that reads or writes the project's YAML: errors that
-//! name the file and the line, and the one way to read and to write a scalar.
+//! name the file and the line, and the one way to read and to write a scalar. Parsing is
+//! `store::yaml::from_str` (behind the nesting guard), re-exported here.
 
 use crate::error::{Code, Error};
 use std::path::Path;
+
+pub(crate) use crate::store::yaml::{from_str, YamlError};
 
 /// The 1-based line of the first `key:` entry in `text` (comments ignored). For messages
 /// about values that parsed but are invalid; serde_yaml's own errors carry their location.
@@ -23,11 +26,11 @@ pub(crate) fn key_line(text: &str, key: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-/// Turns a serde_yaml error into an `Error` of `code` located at its line, with the
-/// offending key (for unknown fields) in `details.key`.
-pub(crate) fn yaml_error(code: Code, path: &Path, err: &serde_yaml::Error, what: &str) -> Error {
-    let line = err.location().map(|l| l.line());
-    let column = err.location().map(|l| l.column());
+/// Turns a YAML error into an `Error` of `code` located at its line, with the offending key
+/// (for unknown fields) in `details.key`.
+pub(crate) fn yaml_error(code: Code, path: &Path, err: &YamlError, what: &str) -> Error {
+    let line = err.line();
+    let column = err.column();
     let full = err.to_string();
     // serde_yaml appends " at line L column C"; the location is reported separately.
     let reason = match full.rfind(" at line ") {
@@ -64,7 +67,7 @@ pub fn quote_scalar(value: &str) -> String {
     let plain_ok = !value.is_empty()
         && !value.contains(['\n', '\r', '#', ':', '"', '\''])
         && value.trim() == value
-        && serde_yaml::from_str::<serde_yaml::Value>(&format!("k: {value}\n"))
+        && from_str::<serde_yaml::Value>(&format!("k: {value}\n"))
             .ok()
             .and_then(|v| v.get("k").and_then(|s| s.as_str().map(str::to_string)))
             .as_deref()

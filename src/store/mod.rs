@@ -25,6 +25,7 @@ pub mod slots;
 pub mod text;
 pub mod transaction;
 pub mod uri;
+pub mod yaml;
 
 pub use atomic::write_atomic;
 pub use envelope::Envelope;

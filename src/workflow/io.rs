@@ -174,7 +174,7 @@ pub(crate) fn find_chapter_plot_read(
         };
         let Some(doc) = std::str::from_utf8(&bytes)
             .ok()
-            .and_then(|t| serde_yaml::from_str::<serde_yaml::Value>(t).ok())
+            .and_then(|t| crate::project::yaml::from_str::<serde_yaml::Value>(t).ok())
         else {
             continue;
         };

@@ -212,7 +212,7 @@ fn parse_plot(payload: &Payload) -> Result<(Value, Option<String>)> {
         Body::Text(t) => t,
     };
     let text = text.trim_start_matches('\u{feff}').to_string();
-    match serde_yaml::from_str::<Value>(&text) {
+    match crate::project::yaml::from_str::<Value>(&text) {
         Ok(v) if v.is_object() => Ok((v, Some(text))),
         Ok(_) => Err(plot_error(
             &[Violation {

@@ -180,7 +180,7 @@ pub struct EpisodeFacts {
 
 /// Parses plot text (YAML, or anything else kept as a string).
 pub(crate) fn plot_value(text: &str) -> serde_json::Value {
-    serde_yaml::from_str::<serde_json::Value>(text)
+    crate::project::yaml::from_str::<serde_json::Value>(text)
         .ok()
         .filter(|v| v.is_object())
         .unwrap_or_else(|| serde_json::Value::String(text.to_string()))

@@ -293,13 +293,13 @@ pub fn load(root: &Path, id: &str) -> Result<Session> {
 fn parse(root: &Path, id: &str, path: &Path, bytes: &[u8]) -> Result<Session> {
     let text = std::str::from_utf8(bytes)
         .map_err(|_| corrupt(root, id, path, "UTF-8 ではありません", None))?;
-    let session: Session = serde_yaml::from_str(text).map_err(|e| {
+    let session: Session = crate::project::yaml::from_str(text).map_err(|e| {
         corrupt(
             root,
             id,
             path,
             &format!("YAML として読めません: {e}"),
-            e.location().map(|l| l.line()),
+            e.line(),
         )
     })?;
     if session.session_id != id {

@@ -139,8 +139,8 @@ pub fn embedded(name: &str) -> Option<&'static str> {
 
 /// Parses template text; `path` names it in errors.
 pub fn parse(name: &str, text: &str, path: &Path) -> Result<TemplateDoc> {
-    let doc: TemplateDoc = serde_yaml::from_str(text).map_err(|e| {
-        let line = e.location().map(|l| l.line());
+    let doc: TemplateDoc = crate::project::yaml::from_str(text).map_err(|e| {
+        let line = e.line();
         Error::new(
             Code::U002,
             format!("テンプレート {name} を読み込めません: {e}"),

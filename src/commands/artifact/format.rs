@@ -20,7 +20,7 @@ pub enum ContentFormat {
 fn parsed(content: &str, content_type: &str) -> Option<serde_json::Value> {
     match content_type {
         "json" => serde_json::from_str(content).ok(),
-        "yaml" => serde_yaml::from_str::<serde_yaml::Value>(content)
+        "yaml" => crate::project::yaml::from_str::<serde_yaml::Value>(content)
             .ok()
             .and_then(|v| serde_json::to_value(v).ok()),
         _ => None,

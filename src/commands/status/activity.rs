@@ -32,7 +32,7 @@ fn read_doc(path: &Path) -> Option<serde_yaml::Value> {
     // noveler's own state: the guarded reader (no symlink, FIFO or oversized file).
     let text = String::from_utf8(crate::store::text::read_internal(path).ok()??).ok()?;
     // YAML is a superset of JSON: one reader for sessions (.yaml) and manifests (.json).
-    serde_yaml::from_str(&text).ok()
+    crate::project::yaml::from_str(&text).ok()
 }
 
 fn text_of(doc: &serde_yaml::Value, keys: &[&str]) -> Option<String> {

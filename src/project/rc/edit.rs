@@ -126,7 +126,7 @@ fn rewrite(
     let mut doc: serde_yaml::Value = if text.trim().is_empty() {
         serde_yaml::Value::Mapping(Default::default())
     } else {
-        serde_yaml::from_str(text).ok()?
+        crate::project::yaml::from_str(text).ok()?
     };
     if doc.is_null() {
         doc = serde_yaml::Value::Mapping(Default::default());

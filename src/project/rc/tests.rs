@@ -251,11 +251,10 @@ fn deep_nesting_is_refused_before_parsing() {
     }
     assert!(u002(&indented).message.contains("入れ子"));
     // Brackets in quotes or comments are not nesting.
-    assert!(check_nesting(
-        Path::new("x"),
-        &format!("a: '{}' # {}\n", "[".repeat(99), "{".repeat(99))
-    )
-    .is_ok());
+    assert!(
+        parse(&format!("x: '{}' # {}\n", "[".repeat(99), "{".repeat(99)))
+            .is_err_and(|e| !e.message.contains("入れ子"))
+    );
 }
 
 #[test]

@@ -183,7 +183,7 @@ pub(crate) fn validate_content(content: &str, content_type: &str) -> Result<()> 
         "json" => serde_json::from_str::<serde_json::Value>(content)
             .err()
             .map(|e| e.to_string()),
-        "yaml" => serde_yaml::from_str::<serde_yaml::Value>(content)
+        "yaml" => crate::store::yaml::from_str::<serde_yaml::Value>(content)
             .err()
             .map(|e| e.to_string()),
         _ => None,

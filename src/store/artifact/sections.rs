@@ -15,7 +15,7 @@ pub(crate) fn extract_section(content: &str, content_type: &str, section: &str) 
             Ok(v) => json_section(&v, wanted),
             Err(_) => markdown_section(content, wanted),
         },
-        "yaml" => match serde_yaml::from_str::<serde_yaml::Value>(content) {
+        "yaml" => match crate::store::yaml::from_str::<serde_yaml::Value>(content) {
             Ok(v) => yaml_section(&v, wanted),
             Err(_) => markdown_section(content, wanted),
         },

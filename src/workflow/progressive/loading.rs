@@ -87,12 +87,12 @@ pub struct Loaded {
 fn read_yaml(path: &Path) -> Result<(String, serde_yaml::Value)> {
     let bytes = crate::store::text::read_bytes(path)?;
     let text = crate::store::text::decode(path, &bytes)?.text;
-    let doc = serde_yaml::from_str(&text).map_err(|e| {
+    let doc = crate::project::yaml::from_str(&text).map_err(|e| {
         Error::new(
             Code::P002,
             format!("{} を YAML として読み込めません: {e}", path.display()),
         )
-        .at(path, e.location().map(|l| l.line()))
+        .at(path, e.line())
         .hint("YAML の書式（インデント、コロンの後の空白）を確認してください。")
     })?;
     Ok((text, doc))

@@ -37,7 +37,7 @@ pub(crate) fn parse_payload(
     }
     let looks_json = trimmed.starts_with('{') || trimmed.starts_with('[');
     if !looks_json {
-        if let Ok(v) = serde_yaml::from_str::<Value>(trimmed) {
+        if let Ok(v) = crate::project::yaml::from_str::<Value>(trimmed) {
             if v.is_object() {
                 return Ok((v, Vec::new()));
             }
