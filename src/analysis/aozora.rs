@@ -62,13 +62,26 @@ pub struct LineLayout {
 }
 
 /// Contents of the `［＃…］` annotations of a line (up to the first `］` after each `［＃`),
-/// with whether the annotation starts the line (after spaces).
+/// with whether the annotation starts the line (after spaces). An opening followed by
+/// another before its `］` (`［＃［＃…］］`, never a real annotation) is skipped: only the
+/// innermost is read, so the contents read are disjoint and the whole line is read once
+/// (each opening searching on to its `］` made `［＃`×N `］`×N quadratic).
 fn annotations(line: &str) -> impl Iterator<Item = (&str, bool)> {
     let lead = line.len() - line.trim_start_matches([' ', '\u{3000}', '\t']).len();
-    line.match_indices("［＃").filter_map(move |(i, _)| {
-        let rest = &line[i + "［＃".len()..];
-        let end = rest.find('］')?;
-        Some((&rest[..end], i == lead))
+    let mut opens = line.match_indices("［＃").map(|(i, _)| i).peekable();
+    // The first `］` at or after the current position; found once per stretch.
+    let mut close: Option<usize> = None;
+    std::iter::from_fn(move || loop {
+        let i = opens.next()?;
+        let from = i + "［＃".len();
+        if close.is_none_or(|c| c < from) {
+            close = line[from..].find('］').map(|r| from + r);
+        }
+        let end = close?;
+        if opens.peek().is_some_and(|&next| next < end) {
+            continue;
+        }
+        return Some((&line[from..end], i == lead));
     })
 }
 
@@ -182,5 +195,23 @@ mod tests {
             .map(|l| l.heading)
             .collect();
         assert_eq!(got, vec![true, false, true, false]);
+    }
+
+    /// Work counted, not timed (issue 28 item 3): the contents read are disjoint, so reading
+    /// a line's annotations touches each byte once however deep `［＃` nests; each opening
+    /// reading on to its `］` read ~N²/2 characters of `［＃`×N `］`×N.
+    #[test]
+    fn nested_openings_are_read_once() {
+        for n in [1, 10, 1_000, 20_000] {
+            let line = format!("　本文。{}{}", "［＃".repeat(n), "］".repeat(n));
+            let read: Vec<(&str, bool)> = annotations(&line).collect();
+            let bytes: usize = read.iter().map(|(a, _)| a.len()).sum();
+            assert!(bytes <= line.len(), "{n} deep: {bytes} bytes read");
+            assert_eq!(read, vec![("", false)], "{n} deep: the innermost only");
+        }
+        // Real annotations beside a stray opening are still read.
+        let line = "［＃２字下げ］本文［＃［＃「本文」に傍点］";
+        let read: Vec<&str> = annotations(line).map(|(a, _)| a).collect();
+        assert_eq!(read, vec!["２字下げ", "「本文」に傍点"]);
     }
 }
