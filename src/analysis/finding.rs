@@ -194,6 +194,12 @@ impl Diagnostics {
         self.count_overflow(d.code, d.severity, 1);
     }
 
+    /// Adds `count` diagnostics of `code` at `severity` that a rule counted without
+    /// keeping them.
+    pub(crate) fn count_unkept(&mut self, code: &str, severity: Severity, count: usize) {
+        self.count_overflow(code, severity, count);
+    }
+
     /// Adds `count` unkept diagnostics of `code` at `severity`.
     fn count_overflow(&mut self, code: &str, severity: Severity, count: usize) {
         match self

@@ -71,7 +71,7 @@ impl Rule for ExclamationSpace {
         static MARKS: Needles = Needles::new(&["！", "？"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        let mut found = Vec::new();
+        let mut found = convention::Found::default();
         // Places where text goes on after ！？: with a space (the convention) or without.
         let mut places = 0;
         let out_all = out;

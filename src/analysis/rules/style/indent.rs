@@ -68,7 +68,7 @@ impl Rule for IndentMissing {
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        let mut found = Vec::new();
+        let mut found = convention::Found::default();
         // Narration paragraphs that should be indented, indented or not.
         let mut places = 0;
         for (i, p) in doc.paragraphs.iter().enumerate() {

@@ -32,7 +32,7 @@ impl Rule for PeriodBeforeClose {
         static PERIODS: Needles = Needles::new(&["。」", "。』"]);
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
-        let mut found = Vec::new();
+        let mut found = convention::Found::default();
         let out_all = out;
         let out = &mut found;
         scan::paragraph_hits(doc, &[&PERIODS], |p, _, hits| {
@@ -58,10 +58,6 @@ impl Rule for PeriodBeforeClose {
                 );
             }
         });
-        if found.len() < convention::MIN_COUNT {
-            out_all.extend(found);
-            return;
-        }
         convention::report(
             found,
             sentence_closings(doc),
