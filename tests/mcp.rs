@@ -1501,3 +1501,65 @@ fn stats_cases() -> Vec<Case> {
         },
     ]
 }
+
+/// Cancelling checks of one big file each stops the analysis itself and frees the check
+/// slots for the next call at once (issue 28 item 4): with all three slots held by
+/// cancelled checks, a fourth is admitted instead of refused as busy while they wind down.
+#[test]
+fn cancelled_big_checks_stop_and_free_their_slots() {
+    let (_guard, root) = project();
+    let paragraph = "　彼は坂を駆け上がり、振り返って叫んだ。「まだ終わっていない」\n";
+    let (proc, log_rx) = McpProcess::spawn_logged(&root, &[]);
+    let mut s = Raw::new(proc);
+    s.initialize("2025-11-25");
+    let ids = [20, 21, 22];
+    for (k, id) in ids.iter().enumerate() {
+        let name = format!("第09{k}話_大.md");
+        std::fs::write(
+            root.join("40_原稿").join(&name),
+            format!("{}　{k}番。\n", paragraph.repeat(20_000)),
+        )
+        .unwrap();
+        s.send(
+            json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "noveler_check",
+            "arguments": {"targets": [format!("40_原稿/{name}")], "no_cache": true}}}),
+        );
+    }
+    // Each call creates its slot's lock file (`slot_check_<i>.lock`) as it takes the slot
+    // (a fresh project has none): once all three exist, all three calls hold a slot and are
+    // analysing.
+    let slots: Vec<PathBuf> = (0..3)
+        .map(|i| root.join(format!(".noveler/locks/slot_check_{i}.lock")))
+        .collect();
+    let since = std::time::Instant::now();
+    while !slots.iter().all(|p| p.exists()) {
+        assert!(
+            since.elapsed() < PATIENCE,
+            "the checks never took their slots"
+        );
+        std::thread::yield_now();
+    }
+    for id in &ids {
+        s.send(
+            json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+            "params": {"requestId": id, "reason": "test"}}),
+        );
+    }
+    let r = s.call(30, "noveler_check", json!({"targets": [1]}));
+    let text = r.to_string();
+    assert!(!text.contains("QC008"), "refused as busy: {text}");
+    assert_eq!(r["result"]["isError"], false, "{text}");
+    // Each cancelled call logged that it stopped, and none was answered.
+    let mut stopped = 0;
+    while stopped < 3 {
+        let line = log_rx.recv_timeout(PATIENCE).expect("server log");
+        stopped += usize::from(line.contains("noveler_check cancelled"));
+    }
+    for m in s.stash.iter() {
+        assert!(
+            !ids.iter().any(|id| m.get("id") == Some(&json!(id))),
+            "a cancelled call was answered: {m}"
+        );
+    }
+}

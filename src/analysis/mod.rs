@@ -5,6 +5,7 @@
 
 pub(crate) mod accept;
 pub mod aozora;
+pub mod cancel;
 pub mod corpus_stats;
 pub mod dictionaries;
 pub mod feedback_weights;
@@ -25,6 +26,7 @@ pub mod span;
 pub mod structure;
 pub mod suppress;
 
+pub use cancel::Cancel;
 pub use finding::{
     severity_tally, tally_severity, Aspect, Diagnostic, Diagnostics, Finding, Overflow, Severity,
 };
@@ -127,12 +129,40 @@ pub(crate) fn analyze_hashed(
     text_sha256: Option<&str>,
     cache: Option<&morph::TokenCache>,
 ) -> FileAnalysis {
+    match analyze_until(
+        text,
+        file,
+        settings,
+        lexicon,
+        text_sha256,
+        cache,
+        Cancel::NEVER,
+    ) {
+        Some(a) => a,
+        None => unreachable!("an analysis that is never cancelled runs to its end"),
+    }
+}
+
+/// `analyze_hashed` that stops when `cancel` is set (read between rules, between
+/// paragraphs while tokenising): `None` then, and the work done so far is dropped.
+pub(crate) fn analyze_until(
+    text: &str,
+    file: &str,
+    settings: &Settings,
+    lexicon: Option<&morph::Lexicon>,
+    text_sha256: Option<&str>,
+    cache: Option<&morph::TokenCache>,
+    cancel: Cancel,
+) -> Option<FileAnalysis> {
+    if cancel.is_set() {
+        return None;
+    }
     let doc = Document::parse(text);
     let literary = settings.for_text(doc.aozora);
     let settings = literary.as_ref().unwrap_or(settings);
     let preset = settings.preset_used(literary.is_some());
     let metrics = metrics::compute(&doc, settings);
-    let words = morph::Words::cached(&doc, lexicon, cache);
+    let words = morph::Words::cached(&doc, lexicon, cache).until(cancel);
     let cx = rules::RuleContext {
         doc: &doc,
         settings,
@@ -152,7 +182,7 @@ pub(crate) fn analyze_hashed(
                 && settings.is_enabled(meta.code, meta.aspect)
         })
         .collect();
-    let (mut diagnostics, overflow) = run_rules(&enabled, &cx).into_parts();
+    let (mut diagnostics, overflow) = run_rules(&enabled, &cx, cancel)?.into_parts();
     diagnostics.sort_by(|a, b| {
         (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
     });
@@ -160,7 +190,7 @@ pub(crate) fn analyze_hashed(
     let findings = locate(&doc, file, settings, diagnostics, text_sha256);
     let (findings, inline) = suppress::apply(text, findings);
     let scores = score::compute(&findings, metrics.length_stats.body_chars, settings);
-    FileAnalysis {
+    Some(FileAnalysis {
         metrics,
         findings,
         scores,
@@ -171,7 +201,7 @@ pub(crate) fn analyze_hashed(
         },
         overflow,
         preset,
-    }
+    })
 }
 
 /// Runs `rules` over `cx`, their diagnostics gathered in `rules`' order. A long text's
@@ -179,31 +209,41 @@ pub(crate) fn analyze_hashed(
 /// parallel tokenising, one core idle), after its words are tokenised: a rule that
 /// tokenised on first use from a pool thread could wait on the words another rule was
 /// tokenising. Each code belongs to one rule, so gathering the sinks in
-/// order gives what one sink would have held.
-fn run_rules(rules: &[&dyn rules::Rule], cx: &rules::RuleContext) -> Diagnostics {
+/// order gives what one sink would have held. `None` when `cancel` was set before a rule.
+fn run_rules(
+    rules: &[&dyn rules::Rule],
+    cx: &rules::RuleContext,
+    cancel: Cancel,
+) -> Option<Diagnostics> {
     use rayon::prelude::*;
     let mut sink = Diagnostics::new();
     if cx.doc.display.len() < morph::PARALLEL_FROM_BYTES {
         for rule in rules {
+            if cancel.is_set() {
+                return None;
+            }
             rule.check(cx, &mut sink);
         }
-        return sink;
+        return Some(sink);
     }
     if rules::needs_words(cx.settings) {
         cx.words.paragraphs();
     }
-    let sinks: Vec<Diagnostics> = rules
+    let sinks: Option<Vec<Diagnostics>> = rules
         .par_iter()
         .map(|rule| {
+            if cancel.is_set() {
+                return None;
+            }
             let mut own = Diagnostics::new();
             rule.check(cx, &mut own);
-            own
+            Some(own)
         })
         .collect();
-    for own in sinks {
+    for own in sinks? {
         sink.append(own);
     }
-    sink
+    (!cancel.is_set()).then_some(sink)
 }
 
 /// Turns span diagnostics into located findings with stable ids.
@@ -452,6 +492,46 @@ mod tests {
         assert_eq!(other.findings.len(), plain.findings.len());
     }
 
+    /// Work counted, not timed: a cancel that arrives half-way through stops the analysis
+    /// within a few units of work (paragraphs tokenised, rules run), not at its end.
+    #[test]
+    fn a_cancel_stops_the_analysis_at_its_next_check() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let text = "　彼は坂を駆け上がった。「まだだ」と叫んだ。\n".repeat(3_000);
+        let lexicon = Some(morph::tests::lexicon());
+        let s = Settings::default();
+        let whole = AtomicUsize::new(0);
+        let done = analyze_until(
+            &text,
+            "t.md",
+            &s,
+            lexicon,
+            None,
+            None,
+            Cancel::counting(&whole),
+        );
+        assert!(done.is_some());
+        let whole = whole.load(Ordering::Relaxed);
+        assert!(whole > 3_000, "one check per paragraph at least: {whole}");
+        for at in [1, whole / 2, whole - 5] {
+            let made = AtomicUsize::new(0);
+            let stopped = analyze_until(
+                &text,
+                "t.md",
+                &s,
+                lexicon,
+                None,
+                None,
+                Cancel::after(&made, at),
+            );
+            assert!(stopped.is_none(), "cancelled at check {at} of {whole}");
+            let made = made.load(Ordering::Relaxed);
+            // Tokenising runs in parallel: each run in flight makes its next check.
+            let slack = 4 * rayon::current_num_threads() + rules::registry().len() + 2;
+            assert!(made <= at + slack, "{made} checks after a cancel at {at}");
+        }
+    }
+
     #[test]
     fn a_flood_of_one_code_is_counted_past_the_bound() {
         let n = finding::MAX_DIAGNOSTICS_PER_RULE + 321;
@@ -681,7 +761,9 @@ mod tests {
             "{} {overflow:?}",
             list.len()
         );
-        let (par_list, par_overflow) = run_rules(&enabled, &cx).into_parts();
+        let (par_list, par_overflow) = run_rules(&enabled, &cx, Cancel::NEVER)
+            .expect("never cancelled")
+            .into_parts();
         assert_eq!(format!("{par_list:?}"), format!("{list:?}"));
         assert_eq!(par_overflow, overflow);
     }

@@ -7,6 +7,7 @@
 //! offsets are display offsets; `Document::source_span` maps them back to the original text.
 
 use super::segment::{Document, Paragraph, ParagraphKind};
+use super::Cancel;
 use super::Span;
 use rayon::prelude::*;
 use std::ops::Range;
@@ -115,17 +116,23 @@ impl Lexicon {
     /// The words of `text`, in order, covering every non-space byte.
     #[cfg(test)]
     pub(crate) fn tokenize<'t>(&'t self, text: &str) -> Vec<Token<'t>> {
-        self.tokenize_with(&mut self.tokenizer.new_worker(), text)
+        self.tokenize_with(&mut self.tokenizer.new_worker(), text, Cancel::NEVER)
     }
 
     /// `tokenize` with a worker the caller keeps: a worker's lattice buffers are reused from
     /// one paragraph to the next instead of allocated per paragraph. A text longer than
     /// `MAX_PIECE_BYTES` is tokenised piece by piece (`piece_end`), so the lattice — and
     /// the memory of a worker that keeps it — stays bounded whatever the paragraph's length.
-    fn tokenize_with<'t>(&'t self, worker: &mut Worker, text: &str) -> Vec<Token<'t>> {
+    /// Stops between pieces once `cancel` is set.
+    fn tokenize_with<'t>(
+        &'t self,
+        worker: &mut Worker,
+        text: &str,
+        cancel: Cancel,
+    ) -> Vec<Token<'t>> {
         let mut out = Vec::new();
         let mut start = 0;
-        while start < text.len() {
+        while start < text.len() && !(start > 0 && cancel.is_set()) {
             let end = piece_end(text, start);
             worker.reset_sentence(&text[start..end]);
             worker.tokenize();
@@ -278,6 +285,9 @@ pub struct Words<'d, 't> {
     lexicon: Option<&'t Lexicon>,
     cache: Option<&'d TokenCache>,
     cell: OnceLock<Vec<ParagraphWords<'t>>>,
+    /// Read between paragraphs: once set, the paragraphs left get no words (the caller
+    /// throws the analysis away).
+    cancel: Cancel<'d>,
 }
 
 /// The words of paragraphs tokenised before, by paragraph (its displayed text and whether
@@ -337,6 +347,7 @@ impl<'d, 't> Words<'d, 't> {
             lexicon,
             cache: None,
             cell: OnceLock::new(),
+            cancel: Cancel::NEVER,
         }
     }
 
@@ -352,6 +363,12 @@ impl<'d, 't> Words<'d, 't> {
             cache,
             ..Words::new(doc, lexicon)
         }
+    }
+
+    /// These words, tokenising only until `cancel` is set.
+    pub(crate) fn until(mut self, cancel: Cancel<'d>) -> Self {
+        self.cancel = cancel;
+        self
     }
 
     /// False when no dictionary was given: word rules then report nothing.
@@ -377,7 +394,10 @@ impl<'d, 't> Words<'d, 't> {
                     .paragraphs
                     .iter()
                     .enumerate()
-                    .map(|(i, p)| paragraph_words(self.doc, lex, &mut worker, i, p))
+                    .map_while(|(i, p)| {
+                        (!self.cancel.is_set())
+                            .then(|| paragraph_words(self.doc, lex, &mut worker, i, p, self.cancel))
+                    })
                     .collect();
             }
             // Paragraphs are independent: tokenised in parallel, in order. Tokenising is most
@@ -396,7 +416,12 @@ impl<'d, 't> Words<'d, 't> {
                     let mut worker = lex.tokenizer.new_worker();
                     ps.iter()
                         .enumerate()
-                        .map(|(k, p)| paragraph_words(self.doc, lex, &mut worker, r * run + k, p))
+                        .map_while(|(k, p)| {
+                            (!self.cancel.is_set()).then(|| {
+                                let i = r * run + k;
+                                paragraph_words(self.doc, lex, &mut worker, i, p, self.cancel)
+                            })
+                        })
                         .collect()
                 })
                 .collect();
@@ -452,7 +477,8 @@ impl<'d, 't> Words<'d, 't> {
             .fetch_add(missing.len(), std::sync::atomic::Ordering::Relaxed);
         let bytes: usize = missing.iter().map(|&i| paragraphs[i].display.len()).sum();
         let tokenise = |worker: &mut Worker, i: usize| {
-            paragraph_words(self.doc, lex, worker, i, &paragraphs[i])
+            // Never cut short: what is tokenised here is kept for the next analysis.
+            paragraph_words(self.doc, lex, worker, i, &paragraphs[i], Cancel::NEVER)
         };
         let fresh: Vec<ParagraphWords<'static>> = if bytes < PARALLEL_FROM_BYTES {
             let mut worker = lex.tokenizer.new_worker();
@@ -492,9 +518,10 @@ fn paragraph_words<'t>(
     worker: &mut Worker,
     i: usize,
     p: &Paragraph,
+    cancel: Cancel,
 ) -> ParagraphWords<'t> {
     let text = doc.paragraph_text(p);
-    let tokens = lex.tokenize_with(worker, text);
+    let tokens = lex.tokenize_with(worker, text, cancel);
     let speech = if p.kind == ParagraphKind::Dialogue {
         vec![true; tokens.len()]
     } else {

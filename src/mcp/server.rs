@@ -46,8 +46,11 @@ struct Inner {
     /// False while the client's roots are being fetched: a call waits for them (at most
     /// `ROOTS_WAIT`) instead of being refused for want of a root the client declared.
     roots_ready: tokio::sync::watch::Sender<bool>,
-    /// Cancellation flags of the calls running now (set all when the client goes away).
-    running: Mutex<HashMap<u64, Arc<std::sync::atomic::AtomicBool>>>,
+    /// The calls running now: their cancellation flags (set all when the client goes away)
+    /// and whether the client has cancelled them.
+    running: Mutex<HashMap<u64, Running>>,
+    /// Signalled whenever a running call ends (`RunningGuard`).
+    ended: tokio::sync::Notify,
     next_call: std::sync::atomic::AtomicU64,
     profile: Profile,
     /// Built on first use (schemas take a few milliseconds), so `initialize` is answered
@@ -120,6 +123,7 @@ impl NovelerServer {
                 no_save,
                 roots_ready: tokio::sync::watch::Sender::new(true),
                 running: Mutex::new(HashMap::new()),
+                ended: tokio::sync::Notify::new(),
                 next_call: std::sync::atomic::AtomicU64::new(0),
                 profile,
                 table: std::sync::OnceLock::new(),
@@ -163,8 +167,29 @@ impl NovelerServer {
     /// Asks every running call to stop (the client closed the connection).
     pub(crate) fn cancel_all(&self) {
         if let Ok(running) = self.inner.running.lock() {
-            for flag in running.values() {
-                flag.store(true, Ordering::Relaxed);
+            for call in running.values() {
+                call.flag.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Waits (at most `STOPPING_WAIT`) until no call the client has cancelled is still
+    /// stopping: the slot, lock and episode a cancelled call held are free for the next call
+    /// at once, instead of refusing it as busy while the cancelled work winds down.
+    async fn cancelled_calls_stopped(&self) {
+        let deadline = tokio::time::Instant::now() + STOPPING_WAIT;
+        loop {
+            let ended = self.inner.ended.notified();
+            tokio::pin!(ended);
+            ended.as_mut().enable();
+            let stopping = self
+                .inner
+                .running
+                .lock()
+                .map(|r| r.values().any(|c| (c.cancelled)()))
+                .unwrap_or(false);
+            if !stopping || tokio::time::timeout_at(deadline, ended).await.is_err() {
+                return;
             }
         }
     }
@@ -269,7 +294,17 @@ enum RootError {
     Args(ArgError),
 }
 
-/// Forgets a call's cancellation flag when the call ends.
+/// How long a call waits for cancelled calls to stop (they stop between paragraphs, in
+/// milliseconds; this only bounds a stuck one).
+const STOPPING_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A running call: the flag that stops its work, and whether its client cancelled it.
+struct Running {
+    flag: Arc<std::sync::atomic::AtomicBool>,
+    cancelled: Box<dyn Fn() -> bool + Send + Sync>,
+}
+
+/// Forgets a call when it ends, and tells calls waiting for cancelled ones to stop.
 struct RunningGuard {
     server: NovelerServer,
     call_id: u64,
@@ -280,6 +315,7 @@ impl Drop for RunningGuard {
         if let Ok(mut running) = self.server.inner.running.lock() {
             running.remove(&self.call_id);
         }
+        self.server.inner.ended.notify_waiters();
     }
 }
 
@@ -475,8 +511,9 @@ impl NovelerServer {
             }
         };
 
+        self.cancelled_calls_stopped().await;
         // Exclusive calls (writes to one file or episode): a second one is refused, not queued.
-        let _guard = match spec.exclusive.and_then(|key| key(&args)) {
+        let guard = match spec.exclusive.and_then(|key| key(&args)) {
             None => None,
             Some(key) => match self.acquire(&root, &key) {
                 Some(guard) => Some(guard),
@@ -506,7 +543,14 @@ impl NovelerServer {
         let cancel = ctx.cancel.clone();
         let call_id = self.inner.next_call.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut running) = self.inner.running.lock() {
-            running.insert(call_id, cancel.clone());
+            let ct = context.ct.clone();
+            running.insert(
+                call_id,
+                Running {
+                    flag: cancel.clone(),
+                    cancelled: Box::new(move || ct.is_cancelled()),
+                },
+            );
         }
         let _running = RunningGuard {
             server: self.clone(),
@@ -573,6 +617,7 @@ impl NovelerServer {
                 joined
             }
         };
+        drop(guard);
         if let Some(f) = forwarder {
             let _ = f.await;
         }
@@ -730,7 +775,13 @@ mod tests {
     fn cancel_all_sets_every_running_flag() {
         let server = NovelerServer::new(PathBuf::from("/p"), Profile::Default);
         let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        server.inner.running.lock().unwrap().insert(1, flag.clone());
+        server.inner.running.lock().unwrap().insert(
+            1,
+            Running {
+                flag: flag.clone(),
+                cancelled: Box::new(|| false),
+            },
+        );
         server.cancel_all();
         assert!(flag.load(Ordering::Relaxed));
     }

@@ -525,12 +525,20 @@ pub fn run(ctx: &Ctx, project: &Project, req: CheckRequest) -> Result<CheckRepor
             ctx.check_cancelled()
                 .map_err(|e| FileError::new(shown.clone(), e))?;
             let tokens = req.token_cache.as_deref();
-            let out = check_one(project, settings, (cache, tokens), shown, disk, bytes).map(
-                |(mut f, r)| {
-                    f.snippet = as_snippet;
-                    (f, r)
-                },
-            );
+            let cancel = analysis::Cancel::new(&ctx.cancel);
+            let out = check_one(
+                project,
+                settings,
+                (cache, tokens),
+                cancel,
+                shown,
+                disk,
+                bytes,
+            )
+            .map(|(mut f, r)| {
+                f.snippet = as_snippet;
+                (f, r)
+            });
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             ctx.report_progress(n, total, out.as_ref().map_or("", |(f, _)| f.path.as_str()));
             out
@@ -581,11 +589,13 @@ pub fn run(ctx: &Ctx, project: &Project, req: CheckRequest) -> Result<CheckRepor
     Ok(report)
 }
 
-/// Reads, decodes, analyses (or fetches from the cache) one file.
+/// Reads, decodes, analyses (or fetches from the cache) one file; R001 when `cancel` is set
+/// while it is analysed (nothing is cached then).
 fn check_one(
     project: &Project,
     settings: &Settings,
     (cache, tokens): (Option<&Cache>, Option<&analysis::morph::TokenCache>),
+    cancel: analysis::Cancel,
     shown: String,
     disk: Option<PathBuf>,
     bytes: Vec<u8>,
@@ -645,8 +655,21 @@ fn check_one(
             // The file record's hash is the text's when decoding changed nothing (UTF-8
             // without BOM or CR): the analysis then does not hash the text again.
             let known = (source.text.as_bytes() == bytes.as_slice()).then_some(sha256.as_str());
-            let a =
-                analysis::analyze_hashed(&source.text, &shown, settings, lexicon, known, tokens);
+            let analysed = analysis::analyze_until(
+                &source.text,
+                &shown,
+                settings,
+                lexicon,
+                known,
+                tokens,
+                cancel,
+            );
+            let Some(a) = analysed else {
+                return Err(FileError::new(
+                    shown,
+                    Error::new(Code::R001, "処理はキャンセルされました"),
+                ));
+            };
             if let (Some(c), Some(k)) = (cache, &key) {
                 // A cache that cannot be written only costs time next run.
                 let _ = c.put(k, &a);
