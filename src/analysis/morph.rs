@@ -114,7 +114,6 @@ impl Lexicon {
     }
 
     /// The words of `text`, in order, covering every non-space byte.
-    #[cfg(test)]
     pub(crate) fn tokenize<'t>(&'t self, text: &str) -> Vec<Token<'t>> {
         self.tokenize_with(&mut self.tokenizer.new_worker(), text, Cancel::NEVER)
     }
@@ -502,6 +501,13 @@ impl<'d, 't> Words<'d, 't> {
             *entries = kept;
         }
         out.into_iter().flatten().collect()
+    }
+
+    /// The words of a short text outside the document (a word form a rule wants to look
+    /// up, such as the 五段 verb 書く behind 書ける); empty without a dictionary. Each call
+    /// makes a tokenizer worker: for the rare candidates of a rule, not for every word.
+    pub(crate) fn lookup(&self, text: &str) -> Vec<Token<'t>> {
+        self.lexicon.map_or_else(Vec::new, |lex| lex.tokenize(text))
     }
 
     /// Source span of display range `range` of paragraph words `pw`.

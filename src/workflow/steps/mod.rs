@@ -116,6 +116,12 @@ pub const STEPS: [StepDef; 12] = [
             "DOUBLED_GA",
             "POLITE_STYLE_MIXED",
             "DIGIT_WIDTH_MIXED",
+            "SA_IRE",
+            "RE_TASU",
+            "SASETE_ITADAKU_REPEATED",
+            "ADVERB_AGREEMENT",
+            "TARI_INCOMPLETE",
+            "SUBJECT_PREDICATE_MISMATCH",
         ],
     },
     StepDef {

@@ -12,11 +12,15 @@ use crate::analysis::segment::Document;
 use std::ops::Range;
 
 mod collocation;
+mod agreement;
 mod consistency;
+mod lemma_notation;
 mod particles;
 mod redundant;
 mod slips;
+mod twist;
 mod usage;
+mod verbs;
 
 pub(super) static RULES: &[&dyn Rule] = &[
     &usage::RaNuki,
@@ -36,6 +40,12 @@ pub(super) static RULES: &[&dyn Rule] = &[
     &slips::IdiomMisuse,
     &slips::WordMisuse,
     &slips::OkuriganaError,
+    &verbs::SaIre,
+    &verbs::ReTasu,
+    &verbs::SaseteItadakuRepeated,
+    &agreement::AdverbAgreement,
+    &agreement::TariIncomplete,
+    &twist::SubjectPredicateMismatch,
 ];
 
 /// Rules elsewhere that read words when they are available.
@@ -45,6 +55,7 @@ pub(super) static WORD_READERS: &[&dyn Rule] = &[
 ];
 
 pub(crate) use consistency::ending_runs;
+pub(crate) use lemma_notation::lemma_variants;
 
 pub(super) fn check_pattern(pattern: &str) -> Result<(), String> {
     collocation::parse(pattern).map(|_| ())

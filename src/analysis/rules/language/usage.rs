@@ -48,6 +48,8 @@ impl Rule for RaNuki {
                 let (at, first) = if is_ichidan_or_kahen_stem(t)
                     && pw.tokens.get(i + 1).is_some_and(is_reru_suffix)
                     && !before_case_particle(pw, i + 1)
+                    // 書け|れる is れ足す (RE_TASU): ら added would make 書けられる.
+                    && !super::verbs::re_tasu_at(words, pw, i)
                 {
                     (pw.tokens[i + 1].range.start, i)
                 } else if t.is("動詞")
@@ -261,11 +263,11 @@ static DOUBLE_HONORIFIC: RuleMeta = RuleMeta {
     code: "DOUBLE_HONORIFIC",
     aspect: Aspect::Grammar,
     default_severity: Severity::Medium,
-    summary: "二重敬語 (おっしゃられる, お召し上がりになられる)",
+    summary: "二重敬語 and mixed-up honorifics (おっしゃられる, お〜になられる, ご利用される, 参られる)",
     fix: None,
     doc: RuleDoc {
-        what: "尊敬語にさらに尊敬の「れる・られる」を重ねた二重敬語（おっしゃられる・いらっしゃられる・召し上がられる・お〜になられる）を検出します。",
-        why: "敬語を重ねても丁寧にはならず、誤用として目立ちます。敬語を正しく使えるはずの人物（執事・秘書など）の台詞にあると、人物造形まで揺らぎます。",
+        what: "尊敬語にさらに尊敬の「れる・られる」を重ねた二重敬語（おっしゃられる・いらっしゃられる・召し上がられる・お〜になられる）と、謙譲の形に尊敬の「れる・られる」を付けた誤り（ご利用される・お待ちされる・参られる・申される・拝見される）、相手の行為に謙譲の「お〜する」を使った「ご確認してください」を検出します。「先生にご招待された」のような受け身は対象外です。",
+        why: "敬語を重ねても丁寧にはならず、誤用として目立ちます。謙譲語は自分の側の行為に使う形なので、相手の行為に使うとかえって失礼になります。敬語を正しく使えるはずの人物（執事・秘書など）の台詞にあると、人物造形まで揺らぎます。",
         example: "　社長がそうおっしゃられたので、皆がお召し上がりになられるのを待った。",
         fixed: "　社長がそうおっしゃったので、皆が召し上がるのを待った。",
     },
@@ -310,6 +312,17 @@ impl Rule for DoubleHonorific {
                         Some(k) => k,
                         None => continue,
                     }
+                } else if let Some(k) = humble_before_reru(toks, text, i) {
+                    let shown = tokens_text(doc, pw, k..i + 2);
+                    out.push(
+                        diag(
+                            &DOUBLE_HONORIFIC,
+                            tokens_span(words, pw, k..i + 2),
+                            format!("「{shown}」は謙譲の形に尊敬の「れる・られる」を付けた誤りです。"),
+                        )
+                        .with_suggestion("尊敬語にする（ご利用される→ご利用になる・利用される、参られる→いらっしゃる、申された→おっしゃった）"),
+                    );
+                    continue;
                 } else {
                     continue;
                 };
@@ -324,8 +337,87 @@ impl Rule for DoubleHonorific {
                     .with_suggestion("「れる・られる」を外す（おっしゃられた→おっしゃった、お〜になられる→お〜になる）"),
                 );
             }
+            // ご確認してください: the humble お／ご〜する asked of the listener.
+            for i in 0..toks.len() {
+                let Some(k) = humble_request(toks, text, i) else {
+                    continue;
+                };
+                let shown = tokens_text(doc, pw, k..i + 3);
+                out.push(
+                    diag(
+                        &DOUBLE_HONORIFIC,
+                        tokens_span(words, pw, k..i + 3),
+                        format!("「{shown}」は相手の行為に謙譲の「お／ご〜する」を使っています。"),
+                    )
+                    .with_suggestion("「して」を外す（ご確認してください→ご確認ください）"),
+                );
+            }
         }
     }
+}
+
+/// 謙譲語 verbs (base forms) that must not take the honorific れる・られる (参られる, 申される).
+const HUMBLE_VERBS: &[&str] = &["参る", "申す", "いたす", "致す", "申し上げる"];
+
+/// Where a humble form starts whose する or verb at `i` takes the honorific れる at `i + 1`:
+/// a 謙譲語 verb (参ら|れる), 拝見・拝読 … + さ|れる, or お／ご + a noun or verb + さ|れる (ご利用
+/// される, お待ちされる). A passive with its agent (先生にご招待された) is not one.
+fn humble_before_reru(toks: &[Token], text: &str, i: usize) -> Option<usize> {
+    let t = &toks[i];
+    if HUMBLE_VERBS.contains(&t.base()) {
+        // 申されない / 申されません is the potential (cannot say), not an honorific.
+        let negative = |n: &Token| n.is("助動詞") && matches!(n.base(), "ない" | "ぬ" | "ん");
+        let potential = toks.get(i + 2).is_some_and(|n| {
+            negative(n) || n.base() == "ます" && toks.get(i + 3).is_some_and(negative)
+        });
+        return (!potential).then_some(i);
+    }
+    if t.base() != "する" || i == 0 {
+        return None;
+    }
+    let k = honorific_prefix_start(toks, text, i)?;
+    let agent = k > 0 && matches!(toks[k - 1].surface(text), "に" | "から");
+    (!agent).then_some(k)
+}
+
+/// Where お／ご + a word, or a 拝 word (拝見), ends right before token `i`: the index of the
+/// prefix (or of the word when the prefix is part of it, お待ち, お話し).
+fn honorific_prefix_start(toks: &[Token], text: &str, i: usize) -> Option<usize> {
+    let w = toks.get(i.checked_sub(1)?)?;
+    let ws = w.surface(text);
+    // A サ変 noun (利用, お待ち), a verb's 連用形 or a noun made of one (伺い): お欺され
+    // (お + 欺 + され, a passive) is none of them.
+    let word = w.is("名詞") && w.pos(1) == "サ変接続"
+        || w.is("名詞")
+            && w.pos(1) == "一般"
+            && ws.ends_with(['い', 'き', 'し', 'ち', 'に', 'ひ', 'み', 'り', 'ぎ', 'び'])
+        || w.is("動詞") && w.cform().starts_with("連用");
+    if !word {
+        return None;
+    }
+    if ws.starts_with('拝') && w.pos(1) == "サ変接続" {
+        return Some(i - 1);
+    }
+    if ["お", "ご", "御"].iter().any(|p| ws.starts_with(p)) && ws.chars().count() >= 3 {
+        return Some(i - 1);
+    }
+    let p = toks.get(i.checked_sub(2)?)?;
+    (p.is("接頭詞") && matches!(p.surface(text), "お" | "ご" | "御")).then_some(i - 2)
+}
+
+/// Where お／ご〜してください starts, when し of it is token `i` (し|て|ください).
+fn humble_request(toks: &[Token], text: &str, i: usize) -> Option<usize> {
+    let t = &toks[i];
+    if !(t.base() == "する" && t.surface(text) == "し") {
+        return None;
+    }
+    let te = toks.get(i + 1)?;
+    let please = toks.get(i + 2)?;
+    if te.surface(text) != "て" || !matches!(please.base(), "くださる" | "下さる") {
+        return None;
+    }
+    let k = honorific_prefix_start(toks, text, i)?;
+    (!toks[k].surface(text).starts_with('拝')).then_some(k)
 }
 
 fn is_reru_suffix_any(t: &Token) -> bool {
@@ -351,26 +443,60 @@ static DOUBLE_NEGATIVE: RuleMeta = RuleMeta {
     },
 };
 
-/// What follows a negative ない / なく to make a double negative (matched on the text).
+/// What follows a negative ない (or ぬ) to make a double negative, written in kana up to the
+/// な of the second negative: matched on the text with `kana_prefix`, so 訳, 事, コト, 言, 限
+/// and 無 match too (ない訳ではない, ない事はない, 無くも無い).
 const AFTER_NAI: &[&str] = &[
     "わけではな",
     "わけじゃな",
     "わけでもな",
-    "訳ではな",
-    "訳でもな",
-    "訳じゃな",
     "こともな",
     "ことはな",
-    "ことも無",
-    "とは言えな",
+    "ものでもな",
+    "ものではな",
+    "もんでもな",
+    "もんじゃな",
     "とはいえな",
-    "とは限らな",
-    "とも限らな",
-    "とも言えな",
     "ともいえな",
+    "とはかぎらな",
+    "ともかぎらな",
+    "といいきれな",
+    "とはいいきれな",
+    "ともいいきれな",
     "でもな",
+    "ではな",
 ];
 const AFTER_NAKU: &[&str] = &["もな", "はな"];
+
+/// Other spellings of kana in `AFTER_NAI` and `AFTER_NAKU`: (kana, spellings).
+const KANA_SPELLINGS: &[(&str, &[&str])] = &[
+    ("わけ", &["訳"]),
+    ("こと", &["事", "コト"]),
+    ("かぎ", &["限"]),
+    ("いいき", &["言い切", "言いき", "いい切"]),
+    ("い", &["言"]),
+    ("な", &["無"]),
+];
+
+/// The length in bytes of the prefix of `text` that spells `kana` (as is, or with the
+/// spellings of `KANA_SPELLINGS`), if one does.
+fn kana_prefix(text: &str, kana: &str) -> Option<usize> {
+    if kana.is_empty() {
+        return Some(0);
+    }
+    for (k, spellings) in KANA_SPELLINGS {
+        if let Some(rest) = kana.strip_prefix(k) {
+            for sp in *spellings {
+                if let Some(n) = text.strip_prefix(sp).and_then(|t| kana_prefix(t, rest)) {
+                    return Some(sp.len() + n);
+                }
+            }
+        }
+    }
+    let c = kana.chars().next()?;
+    let rest = text.strip_prefix(c)?;
+    kana_prefix(rest, &kana[c.len_utf8()..]).map(|n| c.len_utf8() + n)
+}
 
 impl Rule for DoubleNegative {
     fn meta(&self) -> &'static RuleMeta {
@@ -382,33 +508,40 @@ impl Rule for DoubleNegative {
         for pw in words.paragraphs() {
             let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
             for t in &pw.tokens {
-                let negative = (t.is("助動詞") && t.base() == "ない")
-                    || (t.is("形容詞") && t.pos(1) == "自立" && t.base() == "ない");
+                let negative = (t.is("助動詞") && matches!(t.base(), "ない" | "ぬ"))
+                    || (t.is("形容詞")
+                        && t.pos(1) == "自立"
+                        && matches!(t.base(), "ない" | "無い"));
                 if !negative {
                     continue;
                 }
                 let surface = t.surface(text);
                 let rest = &text[t.range.end..];
                 let tails = match surface {
-                    "ない" => AFTER_NAI,
-                    "なく" => AFTER_NAKU,
+                    "ない" | "無い" | "ぬ" | "ん" => AFTER_NAI,
+                    "なく" | "無く" => AFTER_NAKU,
                     _ => continue,
                 };
-                let Some(tail) = tails.iter().find(|x| rest.starts_with(**x)) else {
+                let Some((tail, n)) = tails
+                    .iter()
+                    .find_map(|x| kana_prefix(rest, x).map(|n| (*x, n)))
+                else {
                     continue;
                 };
-                // Through the final ない / なかっ / なく / なけれ. After なく it must be there:
-                // 出来なくもなる (may become impossible) negates once.
-                let mut end = t.range.end + tail.len();
-                let last = text[end..]
+                // Through the final ない / なかっ / なく / なけれ, which must be there:
+                // 出来なくもなる (may become impossible) and ないでもなお negate once.
+                let mut end = t.range.end + n;
+                let Some(last) = text[end..]
                     .chars()
                     .next()
-                    .filter(|c| "いかくけ".contains(*c));
-                if surface == "なく" && last.is_none() {
+                    .filter(|c| "いかくけ".contains(*c))
+                else {
                     continue;
-                }
-                if let Some(c) = last {
-                    end += c.len_utf8();
+                };
+                end += last.len_utf8();
+                // ないではないか asks the reader to agree (来ないではないか): one negation.
+                if tail == "ではな" && text[end..].starts_with('か') {
+                    continue;
                 }
                 let span = cx.words.span(pw, t.range.start..end);
                 out.push(
@@ -761,6 +894,48 @@ mod tests {
     }
 
     #[test]
+    fn double_honorific_reports_humble_forms_made_honorific() {
+        for bad in [
+            "「お客様がご利用される場合は」",
+            "　部長がお待ちされている。",
+            "「先生が参られました」",
+            "「社長がそう申されたのです」",
+            "「先生が拝見されるそうです」",
+            "「こちらの書類をご確認してください」",
+            "「少々お待ちしてください」",
+        ] {
+            assert_eq!(texts(&DoubleHonorific, bad).len(), 1, "{bad}");
+        }
+        for ok in [
+            "「お客様がご利用になる場合は」",
+            "　彼は先生にご招待された。",
+            "「少々お待ちください」",
+            "「こちらでお待ちしております」",
+            "「ご確認ください」",
+            "「資料を拝見しました」",
+            "　彼は利用された。",
+            "「先生がいらっしゃいました」",
+            "「何とも申されません」",
+            "　吾輩の苦痛とは申されない。",
+            "「古賀さんがお欺《だま》されたんぞなもし」",
+        ] {
+            assert!(texts(&DoubleHonorific, ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn ra_nuki_leaves_re_tasu_to_its_rule() {
+        assert!(texts(&RaNuki, "　明日なら行けれる。").is_empty());
+        assert!(texts(&RaNuki, "　こんな字じゃ読めれない。").is_empty());
+        // 開ける is a verb of its own: 開けれる is ら抜き.
+        assert_eq!(texts(&RaNuki, "　この扉なら開けれる。").len(), 1);
+        assert_eq!(
+            fix(&RaNuki, "　この扉なら開けれる。"),
+            "　この扉なら開けられる。"
+        );
+    }
+
+    #[test]
     fn double_negative_fires_on_the_patterns_only() {
         assert_eq!(
             texts(&DoubleNegative, "　わからないわけではない。"),
@@ -782,7 +957,22 @@ mod tests {
             texts(&DoubleNegative, "　嵐が来ないとも限らない。"),
             ["ないとも限らない"]
         );
+        for bad in [
+            "　それが発端だったといえ無くも無い。",
+            "　手もないではないが、気が進まない。",
+            "　どんな行為に出ないものでもない。",
+            "　避けられないものではなかった。",
+            "　懸念はない事はない。",
+            "　憂鬱でないコトもない。",
+            "　問題ないと言い切れない。",
+            "　問題ないとは言い切れない。",
+            "　知らぬわけではない。",
+        ] {
+            assert_eq!(texts(&DoubleNegative, bad).len(), 1, "{bad}");
+        }
         for ok in [
+            "　彼は来ないではないか。",
+            "　行かないでもなお迷う。",
             "　数が少ないわけではない。",
             "　行かないわけにはいかない。",
             "　何もない。",
