@@ -258,8 +258,52 @@ impl Rule for NotationInconsistency {
                 if occ_a.is_empty() || occ_b.is_empty() {
                     continue;
                 }
-                report_pair(doc, (a, &occ_a), (b, &occ_b), preferred, out);
+                report_pair(
+                    doc,
+                    (&a.display_label(), &occ_a),
+                    (&b.display_label(), &occ_b),
+                    preferred,
+                    out,
+                );
             }
+        }
+        if cx.words.available() {
+            lemma_pairs(cx, &pairs, out);
+        }
+    }
+}
+
+/// 表記ゆれ found from the dictionary (`language::lemma_variants`): each spelling other than
+/// the house style's (`notation_preferences`) or, without one, the most used, reported
+/// against it — unless a pair of the list already compares the two.
+fn lemma_pairs(cx: &RuleContext, pairs: &[(Side, Side)], out: &mut Diagnostics) {
+    let listed = |x: &str, y: &str| {
+        pairs.iter().any(|(a, b)| {
+            a.forms.contains(&x) && b.forms.contains(&y)
+                || a.forms.contains(&y) && b.forms.contains(&x)
+        })
+    };
+    let doc = cx.doc;
+    let prefs = &cx.settings.notation_preferences;
+    for v in super::language::lemma_variants(doc, cx.words) {
+        let main = v
+            .spellings
+            .iter()
+            .position(|(s, _)| prefs.contains(s))
+            .unwrap_or(0);
+        let preferred = (main != 0 || prefs.contains(&v.spellings[0].0)).then_some(true);
+        let (major, major_occ) = &v.spellings[main];
+        for (k, (minor, minor_occ)) in v.spellings.iter().enumerate() {
+            if k == main || listed(major, minor) {
+                continue;
+            }
+            report_pair(
+                doc,
+                (&format!("「{major}」"), major_occ),
+                (&format!("「{minor}」"), minor_occ),
+                preferred,
+                out,
+            );
         }
     }
 }
@@ -312,7 +356,11 @@ impl<'t> WordIndex<'t> {
         let Ok(first) = self.tokens.binary_search_by_key(&range.start, |t| t.0) else {
             return WordUse::NotAWord;
         };
-        let sub = self.tokens[first].3;
+        let (pos, sub) = (self.tokens[first].2, self.tokens[first].3);
+        // A suffix is not the word of a pair: the honorific 様 of アリス様に is not 様に.
+        if pos == "名詞" && sub == "接尾" {
+            return WordUse::NotAWord;
+        }
         // The token holding the occurrence's last byte.
         let last = self.tokens[first..]
             .iter()
@@ -385,11 +433,12 @@ fn opens_clause(display: &str, at: usize) -> bool {
 }
 
 /// Reports the spelling to change: the one the house style does not prefer (`preferred`:
-/// `a` is preferred), else the one used less (on a tie, the later one).
+/// `a` is preferred), else the one used less (on a tie, the later one). Each side is its
+/// label as shown (「出来る」など) and its occurrences.
 fn report_pair(
     doc: &Document,
-    (a, occ_a): (&Side, &[Range<usize>]),
-    (b, occ_b): (&Side, &[Range<usize>]),
+    (a, occ_a): (&str, &[Range<usize>]),
+    (b, occ_b): (&str, &[Range<usize>]),
     preferred: Option<bool>,
     out: &mut Diagnostics,
 ) {
@@ -407,19 +456,15 @@ fn report_pair(
     };
     let (advice, suggestion) = if preferred.is_some() {
         (
-            format!("表記の方針（設定）は{}です。", major.display_label()),
-            format!("{}に統一する", major.display_label()),
+            format!("表記の方針（設定）は{major}です。"),
+            format!("{major}に統一する"),
         )
     } else {
         (
             "どちらかに統一してください（方針は .novelerrc.yaml の notation_preferences か\
              スタイルガイドの表記.ひらく語で指定できます）。"
                 .to_string(),
-            format!(
-                "{}か{}に統一する",
-                major.display_label(),
-                minor.display_label()
-            ),
+            format!("{major}か{minor}に統一する"),
         )
     };
     // Many places of one pair are one habit: reported once, at the first (issue 13).
@@ -438,10 +483,8 @@ fn report_pair(
                 Severity::Medium,
                 doc.source_span(range.clone()),
                 format!(
-                    "表記ゆれ：「{here}」{rest}。このファイルでは{}が{}回、{}が{}回使われています。{advice}",
-                    minor.display_label(),
+                    "表記ゆれ：「{here}」{rest}。このファイルでは{minor}が{}回、{major}が{}回使われています。{advice}",
                     minor_occ.len(),
-                    major.display_label(),
                     major_occ.len(),
                 ),
             )
@@ -606,6 +649,37 @@ mod tests {
         let ds = diagnostics(&NotationInconsistency, &text, &Settings::default());
         assert_eq!(ds.len(), 1);
         assert!(ds[0].message.contains("ほか4箇所"), "{}", ds[0].message);
+    }
+
+    #[test]
+    fn notation_honorific_sama_is_not_you_ni() {
+        // アリス様に is the honorific 様 (a suffix), not 様に against ように.
+        let text = "　アリス様に会った。そのように言った。彼のように走った。\n";
+        assert!(codes(&NotationInconsistency, text).is_empty());
+        let text = "　雪の様に白い。そのように言った。彼のように走った。\n";
+        assert_eq!(codes(&NotationInconsistency, text), vec!["様に"]);
+    }
+
+    #[test]
+    fn notation_finds_spellings_of_one_word_from_the_dictionary() {
+        let text = "　友達が来た。友だちと遊んだ。友達だ。\n";
+        let ds = diagnostics(&NotationInconsistency, text, &Settings::default());
+        assert_eq!(ds.len(), 1);
+        assert_eq!(ds[0].source_text, "友だち");
+        assert!(ds[0].message.contains("「友達」が2回"), "{}", ds[0].message);
+        // The house style decides which spelling is reported.
+        let settings = Settings {
+            notation_preferences: vec!["友だち".into()],
+            ..Settings::default()
+        };
+        let at: Vec<String> = diagnostics(&NotationInconsistency, text, &settings)
+            .into_iter()
+            .map(|d| d.source_text)
+            .collect();
+        assert_eq!(at, ["友達", "友達"]);
+        // A pair of the list is reported once, by the list.
+        let text = "　一緒に行く。いっしょに来た。一緒だ。\n";
+        assert_eq!(codes(&NotationInconsistency, text), vec!["いっしょ"]);
     }
 
     #[test]
