@@ -44,6 +44,13 @@ pub(crate) enum Register {
 }
 
 impl Register {
+    fn other(self) -> Register {
+        match self {
+            Register::Polite => Register::Plain,
+            Register::Plain => Register::Polite,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Register::Polite => "敬体（です・ます）",
@@ -126,6 +133,8 @@ struct Classified<'w, 't> {
     register: Register,
     pw: &'w crate::analysis::morph::ParagraphWords<'t>,
     range: Range<usize>,
+    /// Ends with 。！？ (a bare line may be a heading or a fragment).
+    closed: bool,
 }
 
 impl Rule for PoliteStyleMixed {
@@ -147,6 +156,17 @@ impl Rule for PoliteStyleMixed {
             if !matches!(voice.kind, VoiceKind::Narration | VoiceKind::Document) {
                 continue;
             }
+            // A Markdown quotation (> …), list item (- …) or link text ([…](…)) is not the
+            // narrator's prose.
+            let paragraph = doc
+                .paragraph_text(&doc.paragraphs[sw.pw.paragraph])
+                .trim_start();
+            if paragraph.starts_with(['>', '＞'])
+                || ["- ", "* ", "+ "].iter().any(|m| paragraph.starts_with(m))
+                || paragraph.contains("](")
+            {
+                continue;
+            }
             let Some((register, range)) = register_of(&sw) else {
                 continue;
             };
@@ -154,10 +174,15 @@ impl Rule for PoliteStyleMixed {
                 units.push((voice.kind, Vec::new()));
                 units.len() - 1
             });
+            let closed = doc
+                .sentence_text(s)
+                .trim_end()
+                .ends_with(['。', '！', '？', '!', '?']);
             units[u].1.push(Classified {
                 register,
                 pw: sw.pw,
                 range,
+                closed,
             });
         }
         // A short scene's narration joins the narration before it (or after it).
@@ -214,15 +239,21 @@ fn report_unit(
         .filter(|c| c.register == Register::Polite)
         .count();
     let plain = list.len() - polite;
-    if polite == 0 || plain == 0 || polite == plain {
+    if polite == 0 || plain == 0 {
         return;
     }
-    let (majority, majority_n) = if polite > plain {
+    // On a tie the register that came later is the slip (as NOTATION_INCONSISTENCY does);
+    // one sentence against one counts only when both end with a 。.
+    let tie = polite == plain;
+    let later = list.last().map_or(Register::Plain, |c| c.register);
+    let (majority, majority_n) = if tie {
+        (later.other(), polite)
+    } else if polite > plain {
         (Register::Polite, polite)
     } else {
         (Register::Plain, plain)
     };
-    if majority_n < 2 {
+    if majority_n < 2 && !(tie && list.iter().all(|c| c.closed)) {
         return;
     }
     // Minority sentences, less those in asides (ASIDE_RUN or more in a row).
@@ -245,11 +276,7 @@ fn report_unit(
         return;
     };
     let name = majority.name();
-    let minority = if majority == Register::Polite {
-        Register::Plain
-    } else {
-        Register::Polite
-    };
+    let minority = majority.other();
     if slips.len() > SPARSE_MAX && slips.len() * 100 > SPARSE_PERCENT * list.len() {
         out.push(
             diag(
@@ -267,13 +294,16 @@ fn report_unit(
         return;
     }
     for c in slips {
+        let message = if tie {
+            format!("地の文の文体が混在しています。{whose}は敬体と常体が{majority_n}文ずつあり、この文は後から出てきた文体です。")
+        } else {
+            format!("地の文の文体が混在しています。{whose}は{name}が{majority_n}文で、この文だけ文体が違います。")
+        };
         out.push(
             diag(
                 &POLITE_STYLE_MIXED,
                 tokens_span(words, c.pw, c.range.clone()),
-                format!(
-                    "地の文の文体が混在しています。{whose}は{name}が{majority_n}文で、この文だけ文体が違います。"
-                ),
+                message,
             )
             .with_suggestion(format!("{name}にそろえる")),
         );
@@ -560,6 +590,33 @@ mod tests {
             ),
             ["なりません"]
         );
+    }
+
+    #[test]
+    fn polite_style_mixed_reports_the_later_register_on_a_tie() {
+        assert_eq!(
+            texts(
+                &PoliteStyleMixed,
+                "今日はいい天気ですね。\n今日はいい天気である。"
+            ),
+            ["天気である"]
+        );
+        assert_eq!(
+            texts(&PoliteStyleMixed, "　雨が降った。\n　傘を探します。"),
+            ["探します"]
+        );
+        // A line without a 。 is not counted as a sentence of a tie, nor is Markdown.
+        assert!(texts(&PoliteStyleMixed, "AはBである\nCはDです。").is_empty());
+        assert!(texts(
+            &PoliteStyleMixed,
+            "> 今日はいい天気ですね。\n> 今日はいい天気である。"
+        )
+        .is_empty());
+        assert!(texts(
+            &PoliteStyleMixed,
+            "[今日はいい天気ですね。](http://example.com)\n[今日はいい天気である。](http://example.com)"
+        )
+        .is_empty());
     }
 
     #[test]

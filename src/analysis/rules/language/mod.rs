@@ -11,8 +11,9 @@ use crate::analysis::morph::{ParagraphWords, Token, Words};
 use crate::analysis::segment::Document;
 use std::ops::Range;
 
-mod collocation;
 mod agreement;
+mod case_particles;
+mod collocation;
 mod consistency;
 mod lemma_notation;
 mod particles;

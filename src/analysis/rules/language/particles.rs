@@ -137,6 +137,9 @@ fn doubled_unit(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option
     if let Some(n) = noun_doubled(toks, text, speech, i) {
         return Some(n);
     }
+    if let Some(n) = phrase_doubled(toks, text, speech, i) {
+        return Some(n);
+    }
     // A noun + は・が・を doubled (彼は彼は). Other particles are the classic emphatic
     // repetitions of literature (上へ上へ, 次から次から, 迷子の迷子の), left alone; so is speech,
     // and so is the intensifier それはそれは (これはこれは): a demonstrative doubled is an idiom.
@@ -195,6 +198,29 @@ fn noun_doubled(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option
         }
     }
     None
+}
+
+/// The number of words (3–6) of a predicate phrase at `i` written twice in a row in
+/// narration (かもしれないかもしれない): it ends in a verb or an auxiliary, not in て or も
+/// (歩いて歩いて, 何度も何度も are emphasis), and holds four characters or more.
+fn phrase_doubled(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Option<usize> {
+    let same = |a: usize, b: usize| same_word(toks, text, a, b);
+    (3..=6).find(|&n| {
+        let unit = i..i + n;
+        i + 2 * n <= toks.len()
+            && !speech[i]
+            && toks[i..i + 2 * n]
+                .iter()
+                .all(|t| !is_symbol(t) && !t.unknown)
+            && !toks[i].is("名詞")
+            && (toks[i + n - 1].is("助動詞") || toks[i + n - 1].is("動詞"))
+            && unit.clone().all(|k| same(k, k + n))
+            && toks[unit]
+                .iter()
+                .map(|t| t.surface(text).chars().count())
+                .sum::<usize>()
+                >= 4
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -381,7 +407,10 @@ fn scene_setting(toks: &[Token], phrase: Range<usize>, particle: &str) -> bool {
 /// clause instead, both attach to it: 吾輩は名前はない, こっちが用がある.
 fn predicate_is_nested(toks: &[Token], text: &str, i: usize, end: usize) -> bool {
     let predicate = |t: &Token| t.is("動詞") || t.is("形容詞") || t.is("助動詞");
-    let Some(first) = (i + 1..end).find(|&k| predicate(&toks[k]) || is_symbol(&toks[k])) else {
+    // A space between words (GitLab Pages) is not the end of the phrase.
+    let Some(first) = (i + 1..end)
+        .find(|&k| predicate(&toks[k]) || is_symbol(&toks[k]) && toks[k].pos(1) != "空白")
+    else {
         return false;
     };
     let mut k = first;
@@ -413,28 +442,44 @@ impl Rule for DoubledParticle {
             // while nothing but the next noun phrase comes after it.
             let mut last: Option<(usize, Range<usize>)> = None;
             let mut phrase_start: Option<usize> = None;
-            for i in sw.tokens.clone() {
+            let mut reported: Vec<Range<usize>> = Vec::new();
+            let mut i = sw.tokens.start;
+            while i < sw.tokens.end {
                 let t = &toks[i];
                 if pw.speech[i] {
                     (last, phrase_start) = (None, None);
+                    i += 1;
                     continue;
                 }
                 if noun_like(t) {
                     phrase_start.get_or_insert(i);
+                    i += 1;
                     continue;
                 }
-                let s = t.surface(text);
-                let counted = t.is("助詞")
-                    && (t.pos(1) == "格助詞" && t.pos(2) == "一般" && CASE_PARTICLES.contains(&s)
-                        || t.pos(1) == "係助詞" && s == "は");
+                // には / では count as one particle (文字列にはそこには).
+                let compound = compound_topic(toks, text, i);
+                let end = if compound { i + 2 } else { i + 1 };
+                let s = tokens_text(doc, pw, i..end);
+                let counted = compound
+                    || t.is("助詞")
+                        && (t.pos(1) == "格助詞"
+                            && t.pos(2) == "一般"
+                            && CASE_PARTICLES.contains(&s)
+                            || t.pos(1) == "係助詞" && s == "は");
                 let Some(start) = phrase_start.take().filter(|_| counted) else {
                     last = None;
+                    i += 1;
                     continue;
                 };
                 let phrase = start..i;
                 if let Some((prev, prev_phrase)) = last.take() {
-                    let doubled = toks[prev].surface(text) == s
-                        && prev + 1 == start
+                    let prev_end = if compound_topic(toks, text, prev) {
+                        prev + 2
+                    } else {
+                        prev + 1
+                    };
+                    let doubled = tokens_text(doc, pw, prev..prev_end) == s
+                        && prev_end == start
                         && tokens_text(doc, pw, prev_phrase.clone())
                             != tokens_text(doc, pw, phrase.clone())
                         // A phrase headed by a formal noun (のは, うちは, ところを)
@@ -443,26 +488,66 @@ impl Rule for DoubledParticle {
                         && !scene_setting(toks, prev_phrase.clone(), s)
                         && !scene_setting(toks, phrase.clone(), s)
                         && (!matches!(s, "が" | "は")
-                            || predicate_is_nested(toks, text, i, sw.tokens.end));
+                            || predicate_is_nested(toks, text, end - 1, sw.tokens.end)
+                            || persons(toks, text, &prev_phrase, &phrase));
                     if doubled {
-                        out.push(
-                            diag(
-                                &REPEATED_CASE_PARTICLE,
-                                tokens_span(words, pw, prev_phrase.start..i + 1),
-                                format!(
-                                    "助詞「{s}」が続けて使われています（{}）。",
-                                    tokens_text(doc, pw, prev_phrase.start..i + 1)
-                                ),
-                            )
-                            .with_suggestion("一方を言い換えるか、一つ目の後に読点を打つ"),
-                        );
+                        reported.push(prev_phrase.start..end);
+                        last = None;
+                        i = end;
                         continue;
                     }
                 }
                 last = Some((i, phrase));
+                i = end;
+            }
+            // Two persons as topics in a row, in speech too (「私は彼は好きだ」: who likes
+            // whom?), and で of means twice (クォートで囲むことで).
+            reported.extend(super::case_particles::person_topics(
+                toks,
+                text,
+                sw.tokens.clone(),
+            ));
+            reported.extend(super::case_particles::means_twice(
+                toks,
+                text,
+                &pw.speech,
+                sw.tokens.clone(),
+            ));
+            reported.sort_by_key(|r| (r.start, r.end));
+            reported.dedup_by(|a, b| a.start < b.end);
+            for r in reported {
+                let shown = tokens_text(doc, pw, r.clone());
+                let particle = super::case_particles::particle_of(toks, text, &r);
+                out.push(
+                    diag(
+                        &REPEATED_CASE_PARTICLE,
+                        tokens_span(words, pw, r),
+                        format!("助詞「{particle}」が続けて使われています（{shown}）。"),
+                    )
+                    .with_suggestion("一方を言い換えるか、一つ目の後に読点を打つ"),
+                );
             }
         }
     }
+}
+
+/// Whether に・で at `i` and は after it make one topic particle (には, では).
+fn compound_topic(toks: &[Token], text: &str, i: usize) -> bool {
+    toks[i].is("助詞")
+        && toks[i].pos(1) == "格助詞"
+        && matches!(toks[i].surface(text), "に" | "で")
+        && toks
+            .get(i + 1)
+            .is_some_and(|n| n.pos(1) == "係助詞" && n.surface(text) == "は")
+}
+
+/// Whether both phrases are one word naming a person (私, 彼, a name): two of them as
+/// topics or subjects in a row leave the reader asking who does what (私は彼は好きだ).
+fn persons(toks: &[Token], text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
+    a.len() == 1
+        && b.len() == 1
+        && super::case_particles::is_person(&toks[a.start], text)
+        && super::case_particles::is_person(&toks[b.start], text)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -705,6 +790,50 @@ mod tests {
             texts(&NoChain, "　作業台の上の箱の中の手紙を見た。"),
             ["作業台の上の箱の中の手紙"]
         );
+    }
+
+    #[test]
+    fn doubled_particle_catches_persons_compounds_and_means_twice() {
+        assert_eq!(texts(&DoubledParticle, "　私は彼は好きだ。"), ["私は彼は"]);
+        assert_eq!(
+            texts(&DoubledParticle, "　あなたは「私は彼は好きだ」と言った。"),
+            ["私は彼は"]
+        );
+        assert_eq!(
+            texts(&DoubledParticle, "　文字列にはそこには問題がある。"),
+            ["文字列にはそこには"]
+        );
+        assert_eq!(
+            texts(&DoubledParticle, "　クォートで囲むことで文字列を作る。"),
+            ["クォートで囲むことで"]
+        );
+        for ok in [
+            "　私は彼の鼻は好きだ。",
+            "　私は、彼は好きだ。",
+            "　ナイフで切断した後、ハンマーで破砕した。",
+            "　そんな事で言うべきではない。",
+            "　東京では夏には雨が多い。",
+        ] {
+            assert!(texts(&DoubledParticle, ok).is_empty(), "{ok}");
+        }
+    }
+
+    #[test]
+    fn doubled_word_catches_a_doubled_predicate_phrase() {
+        assert_eq!(
+            texts(
+                &DoubledWord,
+                "　そこには問題があるかもしれないかもしれない。"
+            ),
+            ["かもしれないかもしれない"]
+        );
+        for ok in [
+            "　何度も何度も叫んだ。",
+            "　歩いて歩いて、ようやく着いた。",
+            "「行かなくちゃ行かなくちゃ」",
+        ] {
+            assert!(texts(&DoubledWord, ok).is_empty(), "{ok}");
+        }
     }
 
     #[test]
