@@ -615,6 +615,15 @@ mod tests {
     }
 
     #[test]
+    fn same_ending_runs_stop_at_a_heading_and_a_scene_break() {
+        let text = "　走った。笑った。\n## 二\n　書いた。\n\n＊＊＊\n\n　抜いた。\n";
+        let doc = Document::parse(text);
+        let all: Vec<&Sentence> = doc.sentences.iter().collect();
+        assert_eq!(all.len(), 4);
+        assert_eq!(same_ending_runs(&doc, &all, 1), vec![0..2, 2..3, 3..4]);
+    }
+
+    #[test]
     fn same_ending_runs_stop_at_a_dialogue_paragraph() {
         let doc = Document::parse("　走った。笑った。\n「行くぞ」\n　泣いた。見た。\n　言った。\n");
         let narration = narration_sentences(&doc, &settings());

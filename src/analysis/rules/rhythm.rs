@@ -224,13 +224,13 @@ static ENDING_REPETITION: RuleMeta = RuleMeta {
     code: "ENDING_REPETITION",
     aspect: Aspect::Rhythm,
     default_severity: Severity::Low,
-    summary: "Several sentences in a row with the same ending (default: 4 sharing the last 2 characters)",
+    summary: "Several sentences in a row with the same ending (default: 5 ending in one word such as た, 3 in one auxiliary chain such as ていた; 4 sharing 2 characters without a dictionary)",
     fix: None,
     doc: RuleDoc {
-        what: "同じ文末（句点の直前の2文字、例えば「った」「ている」の「いる」）で終わる文が4文以上続いている箇所です。既定では会話文を除いた地の文で数えます（exclude_dialogue_lines）。",
-        why: "「〜た。〜た。〜た。」と同じ語尾が続くと、文章が単調に響き、読者が飽きやすくなります。文末に変化をつけるだけで、同じ内容でも読み心地が大きく変わります。",
-        example: "　剣を抜いた。敵が迫ってきた。私は一歩下がった。そして横に跳んだ。",
-        fixed: "　剣を抜く。敵が迫ってきた。私は一歩下がり、そのまま横へ跳ぶ――。",
+        what: "同じ文末で終わる文が続いている箇所です。文末の語（た・だ・ます・ない など。「走った」「見た」「いた」はどれも「た」）が同じ文が5文以上続くとき、または「〜ていた」「〜ました」「〜のだ」のような同じ助動詞の連なりで終わる文が3文以上続くときに報告します（既定の thresholds.ending_run は4で、語で比べるときはその一つ上、連なりで比べるときは一つ下の文数です）。辞書が使えないときは、句点の直前の2文字が同じ文が4文以上続く箇所です。見出し・場面転換・会話の段落をまたいでは数えません。既定では会話文を除いた地の文で数えます（exclude_dialogue_lines）。",
+        why: "「〜た。〜た。〜た。」と同じ語尾が続くと、文章が単調に響き、読者が飽きやすくなります。「〜ていた。〜ていた。」のような長い語尾は、三度続くだけで耳につきます。文末に変化をつけるだけで、同じ内容でも読み心地が大きく変わります。",
+        example: "　剣を抜いていた。敵が迫っていた。私は一歩下がっていた。",
+        fixed: "　剣を抜いた。敵が迫ってくる。私は一歩下がり、横へ跳んだ。",
     },
 };
 
@@ -242,18 +242,33 @@ impl Rule for EndingRepetition {
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let t = &cx.settings.thresholds;
         let sentences = narration_sentences(cx.doc, cx.settings);
-        // By final word, one more sentence: た ends far more sentences than った does.
-        let min = t.ending_run.max(2) + usize::from(cx.words.available());
-        for (run, ending) in super::language::ending_runs(cx, &sentences) {
-            if run.len() < min {
+        // By final word, one more sentence: た ends far more sentences than った does. By
+        // auxiliary chain, one fewer: 〜ていた three times is heard at once.
+        let words = cx.words.available();
+        let by_word = t.ending_run.max(2) + usize::from(words);
+        let by_chain = t.ending_run.saturating_sub(1).max(2);
+        let runs = super::language::ending_runs(cx, &sentences);
+        let reported: Vec<Range<usize>> = runs
+            .iter()
+            .filter(|r| !r.chain && r.range.len() >= by_word)
+            .map(|r| r.range.clone())
+            .collect();
+        for run in runs {
+            let min = if run.chain { by_chain } else { by_word };
+            // A chain inside a run already reported by its final word is that run.
+            let inside = run.chain
+                && reported
+                    .iter()
+                    .any(|r| r.start <= run.range.start && run.range.end <= r.end);
+            if run.range.len() < min || inside {
                 continue;
             }
             out.push(
                 diag(
                     &ENDING_REPETITION,
                     ENDING_REPETITION.default_severity,
-                    run_span(&sentences, &run),
-                    format!("文末「{ending}」が{}文続いています", run.len()),
+                    run_span(&sentences, &run.range),
+                    format!("文末「{}」が{}文続いています", run.ending, run.range.len()),
                 )
                 .with_suggestion("現在形・体言止め・倒置などを混ぜて、文末に変化をつけましょう"),
             );
@@ -619,6 +634,41 @@ mod tests {
         );
         // 見る・する are different words: no run.
         let text = "　顔を上げる。剣を抜く。敵が迫る。一歩下がる。\n";
+        assert!(run(&EndingRepetition, text, &s()).is_empty());
+    }
+
+    #[test]
+    fn ending_repetition_does_what_explain_says() {
+        // `noveler explain ENDING_REPETITION` shows its example firing and its fix silent.
+        crate::analysis::fix::testing::assert_doc_examples(&[&EndingRepetition]);
+    }
+
+    #[test]
+    fn ending_repetition_counts_auxiliary_chains_at_three() {
+        let text = "　剣を抜いていた。敵が迫っていた。私は一歩下がっていた。\n";
+        let out = run(&EndingRepetition, text, &s());
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert_eq!(out[0].message, "文末「ていた」が3文続いています");
+        // 読んでいた's でいた is ていた; ました and のだ are chains too.
+        let text = "　本を読んでいた。空を見ていた。風が吹いていた。\n";
+        assert_eq!(run(&EndingRepetition, text, &s()).len(), 1);
+        let text = "　朝になりました。雨が降りました。傘を探しました。\n";
+        assert_eq!(
+            run(&EndingRepetition, text, &s())[0].message,
+            "文末「ました」が3文続いています"
+        );
+        // Two, or a different chain between, is no run.
+        let text = "　剣を抜いていた。敵が迫っていた。私は一歩下がった。\n";
+        assert!(run(&EndingRepetition, text, &s()).is_empty());
+        // A chain run inside a longer run of た is reported once, as that run.
+        let text = "　剣を抜いた。敵が迫っていた。私は下がっていた。盾を構えていた。横に跳んだ。\n";
+        let out = run(&EndingRepetition, text, &s());
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert_eq!(out[0].message, "文末「た」が5文続いています");
+        // Runs stop at a heading and a scene break.
+        let text = "　剣を抜いていた。敵が迫っていた。\n## 二\n　私は一歩下がっていた。\n";
+        assert!(run(&EndingRepetition, text, &s()).is_empty());
+        let text = "　剣を抜いていた。敵が迫っていた。\n\n＊\n\n　私は一歩下がっていた。\n";
         assert!(run(&EndingRepetition, text, &s()).is_empty());
     }
 

@@ -5,6 +5,7 @@ use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use super::{is_symbol, sentences, tokens_span, SentenceWords};
 use crate::analysis::fix::{display_edit, LazyGuard};
 use crate::analysis::metrics::{same_ending_runs, sentence_ending};
+use crate::analysis::morph::Token;
 use crate::analysis::segment::Sentence;
 use crate::analysis::structure::VoiceKind;
 use crate::analysis::Diagnostics;
@@ -447,15 +448,22 @@ impl Rule for DigitWidthMixed {
 // ---------------------------------------------------------------------------------------
 // ENDING_REPETITION's ending
 
-/// Maximal runs of `sentences` (indices into it) ending the same way, each with the ending
-/// shown to the user. With words, a sentence's ending is its last word other than symbols
-/// and 終助詞, compared by base form and part of speech (走った・見た・いた all end in the
-/// auxiliary た); without words, or for a sentence without one, its last `ending_chars`
-/// characters (`metrics::sentence_ending`).
-pub(crate) fn ending_runs(
-    cx: &RuleContext,
-    sentences_: &[&Sentence],
-) -> Vec<(Range<usize>, String)> {
+/// A run of sentences ending alike: its range (indices into the sentences given), the
+/// ending shown to the user, and whether it is a run of one auxiliary chain (〜ていた) rather
+/// than of one final word (た).
+pub(crate) struct EndingRun {
+    pub range: Range<usize>,
+    pub ending: String,
+    pub chain: bool,
+}
+
+/// Maximal runs of `sentences_` ending the same way. With words, two comparisons: by the
+/// sentence's last word other than symbols and 終助詞, by base form and part of speech
+/// (走った・見た・いた all end in the auxiliary た); and by its auxiliary chain — the words
+/// after its last content word when there are two or more (抜いていた and 迫っていた end in
+/// ていた, 書きました in ました), as an editor hears 〜ていた。〜ていた。 Without words, or for a
+/// sentence without one, its last `ending_chars` characters (`metrics::sentence_ending`).
+pub(crate) fn ending_runs(cx: &RuleContext, sentences_: &[&Sentence]) -> Vec<EndingRun> {
     let n = cx.settings.thresholds.ending_chars;
     let doc = cx.doc;
     if !cx.words.available() {
@@ -463,68 +471,117 @@ pub(crate) fn ending_runs(
             .into_iter()
             .map(|r| {
                 let e = sentence_ending(doc, sentences_[r.start], n).to_string();
-                (r, e)
+                EndingRun {
+                    range: r,
+                    ending: e,
+                    chain: false,
+                }
             })
             .collect();
     }
-    // Per document sentence: (comparison key, shown ending).
-    let mut keys: Vec<Option<(String, String)>> = vec![None; doc.sentences.len()];
+    // Per document sentence: (comparison key, shown ending) by final word and by chain.
+    let mut words_keys: Vec<Option<(String, String)>> = vec![None; doc.sentences.len()];
+    let mut chain_keys: Vec<Option<(String, String)>> = vec![None; doc.sentences.len()];
     for sw in sentences(doc, cx.words) {
         let pw = sw.pw;
         let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
-        let last = pw.tokens[sw.tokens.clone()]
+        let toks = &pw.tokens[sw.tokens.clone()];
+        let Some(last) = toks
             .iter()
-            .rev()
-            .find(|t| !(is_symbol(t) || t.is("助詞") && t.pos(1) == "終助詞"));
-        if let Some(t) = last {
-            // 跳んだ's だ is the past た voiced (IPADIC: base だ, type 特殊・タ).
-            let base = if t.ctype() == "特殊・タ" {
-                "た"
+            .rposition(|t| !(is_symbol(t) || t.is("助詞") && t.pos(1) == "終助詞"))
+        else {
+            continue;
+        };
+        let t = &toks[last];
+        // 跳んだ's だ is the past た voiced (IPADIC: base だ, type 特殊・タ).
+        let base = normal_base(t);
+        words_keys[sw.sentence] = Some((
+            format!("{}\u{0}{}", base, t.pos(0)),
+            if base == "*" {
+                t.surface(text).to_string()
             } else {
-                t.base()
-            };
-            keys[sw.sentence] = Some((
-                format!("{}\u{0}{}", base, t.pos(0)),
-                if base == "*" {
-                    t.surface(text).to_string()
-                } else {
-                    base.to_string()
-                },
-            ));
+                base.to_string()
+            },
+        ));
+        let first = toks[..=last]
+            .iter()
+            .rposition(|t| !in_chain(t, text))
+            .map_or(0, |k| k + 1);
+        if last + 1 - first >= 2 {
+            let key: Vec<&str> = toks[first..=last].iter().map(normal_base).collect();
+            let shown: String = toks[first..=last].iter().map(|t| t.surface(text)).collect();
+            chain_keys[sw.sentence] = Some((key.join("|"), shown));
         }
     }
-    let key_of = |s: &Sentence| -> Option<(String, String)> {
-        let i = doc
-            .sentences
+    let index_of = |s: &Sentence| {
+        doc.sentences
             .binary_search_by_key(&s.display.start, |x| x.display.start)
-            .ok()?;
-        keys[i].clone().or_else(|| {
+            .ok()
+    };
+    let word_key = |s: &Sentence| -> Option<(String, String)> {
+        index_of(s).and_then(|i| words_keys[i].clone()).or_else(|| {
             let e = sentence_ending(doc, s, n);
             (!e.is_empty()).then(|| (e.to_string(), e.to_string()))
         })
     };
+    let chain_key = |s: &Sentence| index_of(s).and_then(|i| chain_keys[i].clone());
     let breaks = crate::analysis::metrics::DialogueBreaks::new(doc);
     let mut out = Vec::new();
-    let mut start = 0;
-    // The key and shown ending of the run's first sentence.
-    let mut prev: Option<(String, String)> = None;
-    let mut prev_paragraph = 0;
-    for (i, s) in sentences_.iter().enumerate() {
-        let k = key_of(s);
-        let broken = i > 0 && breaks.crosses(prev_paragraph, s.paragraph);
-        prev_paragraph = s.paragraph;
-        if broken || k.as_ref().map(|k| &k.0) != prev.as_ref().map(|p| &p.0) {
-            if let Some(p) = prev.take() {
-                out.push((start..i, p.1));
+    for (chain, key_of) in [
+        (
+            false,
+            &word_key as &dyn Fn(&Sentence) -> Option<(String, String)>,
+        ),
+        (true, &chain_key),
+    ] {
+        let mut start = 0;
+        // The key and shown ending of the run's first sentence.
+        let mut prev: Option<(String, String)> = None;
+        let mut prev_paragraph = 0;
+        for (i, s) in sentences_.iter().enumerate() {
+            let k = key_of(s);
+            let broken = i > 0 && breaks.crosses(prev_paragraph, s.paragraph);
+            prev_paragraph = s.paragraph;
+            if broken || k.as_ref().map(|k| &k.0) != prev.as_ref().map(|p| &p.0) {
+                if let Some(p) = prev.take() {
+                    out.push(EndingRun {
+                        range: start..i,
+                        ending: p.1,
+                        chain,
+                    });
+                }
+                start = i;
+                prev = k;
             }
-            start = i;
-            prev = k;
+        }
+        if let Some(p) = prev {
+            out.push(EndingRun {
+                range: start..sentences_.len(),
+                ending: p.1,
+                chain,
+            });
         }
     }
-    if let Some(p) = prev {
-        out.push((start..sentences_.len(), p.1));
-    }
     out
+}
+
+/// The base form compared: た for its voiced だ (跳んだ), て for で (読んで), の for ん (のだ/んだ).
+fn normal_base<'t>(t: &Token<'t>) -> &'t str {
+    match t.base() {
+        _ if t.ctype() == "特殊・タ" => "た",
+        "で" if t.is("助詞") => "て",
+        "ん" if t.is("名詞") => "の",
+        b => b,
+    }
+}
+
+/// A word of a sentence's auxiliary chain: an auxiliary, a dependent or suffix verb (いる,
+/// しまう, れる), て / で, or the の / ん of のだ.
+fn in_chain(t: &Token, text: &str) -> bool {
+    t.is("助動詞")
+        || t.is("動詞") && matches!(t.pos(1), "非自立" | "接尾")
+        || t.is("助詞") && t.pos(1) == "接続助詞" && matches!(t.surface(text), "て" | "で")
+        || t.is("名詞") && t.pos(1) == "非自立" && matches!(t.surface(text), "の" | "ん")
 }
 
 #[cfg(test)]
