@@ -20,6 +20,7 @@ pub(super) static RULES: &[&dyn Rule] = &[
     &DashStyle,
     &ExclamationSpace,
     &HalfwidthExclamation,
+    &HalfwidthKana,
     &PeriodBeforeClose,
     &IndentMissing,
     &BracketsMismatch,
@@ -49,6 +50,7 @@ mod dash;
 mod ellipsis;
 mod exclamation;
 mod indent;
+mod kana;
 mod period;
 mod whitespace;
 pub use brackets::*;
@@ -56,6 +58,7 @@ pub use dash::*;
 pub use ellipsis::*;
 pub use exclamation::*;
 pub use indent::*;
+pub use kana::*;
 pub use period::*;
 pub use whitespace::*;
 
@@ -210,6 +213,22 @@ mod tests {
     fn dash_style_fires() {
         let text = "ーーその時だった。\n「待て―」\n　振り返った──。\n　長い—\n　三つ―――だ\n";
         assert_eq!(found(&DashStyle, text), vec!["ーー", "―", "──", "—", "―――"]);
+    }
+
+    #[test]
+    fn dash_style_reads_long_vowel_marks_used_as_a_dash() {
+        let text = "　そしてーー彼は振り向いた。\n　その時ーー扉が開いた。\n「僕はーー」\n";
+        assert_eq!(found(&DashStyle, text), vec!["ーー", "ーー", "ーー"]);
+        assert_eq!(
+            fix(&DashStyle, text),
+            "　そして――彼は振り向いた。\n　その時――扉が開いた。\n「僕は――」\n"
+        );
+        let text = "「すごーーい！」\n「ドーーン！」\n「先輩ーー！」\n「あーー、疲れた」\n「やったーー！」\n「待ってーー！」\n";
+        assert!(
+            found(&DashStyle, text).is_empty(),
+            "{:?}",
+            found(&DashStyle, text)
+        );
     }
 
     #[test]
