@@ -80,6 +80,14 @@ impl Preset {
                 | "HIGH_AVG_SENTENCE_LENGTH"
                 | "KANJI_RUN"
                 | "ENDING_REPETITION" => false,
+                // Issue 30's readability helpers (a long sentence without a 読点, こそあど
+                // crowded, an adverb repeated) are web-novel measures of the same kind; and
+                // 〜たり on each action is a modern norm that Soseki's and Miyazawa's
+                // narration does not keep (歌ったり、踊って).
+                "LONG_SENTENCE_NO_COMMA"
+                | "DEMONSTRATIVE_OVERUSE"
+                | "ADVERB_REPETITION"
+                | "TARI_INCOMPLETE" => false,
                 "LENGTH_OUT_OF_RANGE" => length_configured,
                 _ => true,
             },
@@ -339,9 +347,11 @@ impl Default for Settings {
 /// Rules that run only when enabled in the config (`rules: {CODE: {enabled: true}}`):
 /// their findings on the corpus were judged too often not worth an author's time to be on
 /// by default (docs/DECISIONS.md).
-/// None at present: REPEATED_CASE_PARTICLE was one until it was narrowed to two noun
-/// phrases in a row (2026-11-28, docs/DECISIONS.md).
-pub const OPT_IN_RULES: &[&str] = &[];
+/// REPEATED_CASE_PARTICLE was one until it was narrowed to two noun phrases in a row
+/// (2026-11-28). DEMONSTRATIVE_OVERUSE (issue 30): three こそあど in two sentences is most
+/// often plain narration (それが、この国で…。その剣は…); of its 220 corpus findings under
+/// `narou` about a quarter were worth a note (docs/DECISIONS.md).
+pub const OPT_IN_RULES: &[&str] = &["DEMONSTRATIVE_OVERUSE"];
 
 impl Settings {
     /// Whether rule `code` of `aspect` runs under these settings.

@@ -107,6 +107,7 @@ pub const STEPS: [StepDef; 12] = [
             "ELLIPSIS_STYLE",
             "DASH_STYLE",
             "HALFWIDTH_EXCLAMATION",
+            "HALFWIDTH_KANA",
             "RA_NUKI",
             "I_NUKI",
             "DOUBLE_HONORIFIC",
@@ -138,6 +139,9 @@ pub const STEPS: [StepDef; 12] = [
             "HIGH_AVG_SENTENCE_LENGTH",
             "KANJI_RATIO_OUT_OF_RANGE",
             "KANJI_RUN",
+            "LONG_SENTENCE_NO_COMMA",
+            "DEMONSTRATIVE_OVERUSE",
+            "ADVERB_REPETITION",
         ],
     },
     StepDef {

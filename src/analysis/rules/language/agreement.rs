@@ -6,7 +6,6 @@ use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
 use super::{is_symbol, sentences, tokens_span, tokens_text};
 use crate::analysis::fix::{display_edit, LazyGuard};
 use crate::analysis::morph::{ParagraphWords, Token};
-use crate::analysis::segment::{char_class, CharClass};
 use crate::analysis::Diagnostics;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
 use std::ops::Range;
@@ -249,14 +248,13 @@ fn stands_alone(toks: &[Token], text: &str, k: usize) -> bool {
         return true;
     };
     let ps = prev.surface(text);
-    if matches!(s, "もし" | "もしも") && (ps == "な" || ps.ends_with("な") && prev.is("助詞"))
-    {
+    // ぞな、もし: the dialect's polite sentence-final もし, after a 終助詞 (and a comma).
+    let final_particle = |t: &Token| t.is("助詞") && t.pos(1) == "終助詞";
+    let dialect = final_particle(prev) || is_symbol(prev) && k >= 2 && final_particle(&toks[k - 2]);
+    if matches!(s, "もし" | "もしも") && (dialect || ps == "な") {
         return false;
     }
-    ["助詞", "記号", "副詞", "接続詞", "連体詞"]
-        .iter()
-        .any(|p| prev.is(p))
-        || !ps.ends_with(|c: char| char_class(c) == CharClass::Hiragana)
+    super::starts_a_word(toks, text, k)
 }
 
 /// Whether the sentence (display text) trails off (……。 ――」): the partner is left unsaid
@@ -292,12 +290,7 @@ fn agrees(pw: &ParagraphWords, text: &str, scope: &[usize], partner: Partner) ->
             negative
                 || SIMILE_TEXTS.iter().any(|m| span_text.contains(m))
                 || !ends_in_verb_or_adjective(toks, scope)
-                || !scope.iter().enumerate().any(|(n, &j)| {
-                    n > 0
-                        && toks[j].is("助詞")
-                        && toks[j].surface(text) == "が"
-                        && toks[scope[n - 1]].is("名詞")
-                })
+                || !own_clause_follows(toks, text, scope)
         }
         Partner::Reason => REASON_TEXTS.iter().any(|m| span_text.contains(m)),
         Partner::NotPositive => {
@@ -312,6 +305,28 @@ fn agrees(pw: &ParagraphWords, text: &str, scope: &[usize], partner: Partner) ->
             }) || negative
         }
     }
+}
+
+/// Whether a clause with its own subject opens right after まるで (まるで時間が止まった): a
+/// noun + が before the first predicate, and no comma right after まるで (まるで、張合いが
+/// 抜けました is "wholly").
+fn own_clause_follows(toks: &[Token], text: &str, scope: &[usize]) -> bool {
+    if scope
+        .first()
+        .is_none_or(|&j| matches!(toks[j].surface(text), "、" | "，"))
+    {
+        return false;
+    }
+    for (n, &j) in scope.iter().enumerate() {
+        let t = &toks[j];
+        if t.is("動詞") || t.is("形容詞") || t.is("助動詞") {
+            return false;
+        }
+        if n > 0 && t.is("助詞") && t.surface(text) == "が" && toks[scope[n - 1]].is("名詞") {
+            return true;
+        }
+    }
+    false
 }
 
 const CONCESSIVE_TEXTS: &[&str] = &[
@@ -366,6 +381,12 @@ fn is_negative(toks: &[Token], text: &str, j: usize) -> bool {
         // やり切れない, しがない (one adjective), 出来ん / 得られん (ぬ contracted).
         || t.is("形容詞") && t.base().ends_with("ない")
         || t.cform() == "体言接続特殊" && s.ends_with('ん')
+        // おらん misread as おら|ん (a pronoun and a particle).
+        || s == "ん"
+            && j > 0
+            && toks[j - 1]
+                .surface(text)
+                .ends_with(['ら', 'か', 'さ', 'た', 'な', 'ま', 'わ', 'が', 'ば'])
         || NEGATIVE_WORDS.iter().any(|w| s.starts_with(w))
         || t.is("接頭詞") && matches!(s, "不" | "無" | "非" | "未")
         || t.is("名詞") && s.chars().count() >= 2 && s.starts_with(['不', '無', '非'])
@@ -540,9 +561,10 @@ fn unpaired_next(toks: &[Token], text: &str, k: usize, end: usize) -> Option<(us
         let t = &toks[j];
         t.is("動詞") && t.pos(1) == "自立" || t.is("形容詞") && t.pos(1) == "自立"
     })?;
+    // A sentence mark or a conjunction (つまり、また、) between: a new clause, not the list.
     if toks[k + 1..j]
         .iter()
-        .any(|t| is_symbol(t) && !matches!(t.surface(text), "、" | "，"))
+        .any(|t| is_symbol(t) && !matches!(t.surface(text), "、" | "，") || t.is("接続詞"))
         || matches!(toks[j].base(), "する" | "やる")
     {
         return None;
@@ -561,11 +583,16 @@ fn unpaired_next(toks: &[Token], text: &str, k: usize, end: usize) -> Option<(us
     }
     let next = toks.get(j + 1)?;
     if te(next) {
-        // 読んでは, 読んでも: a condition, not a second action.
-        let particle = toks
-            .get(j + 2)
-            .is_some_and(|n| n.is("助詞") && matches!(n.surface(text), "は" | "も"));
-        return (!particle).then_some((first, j + 1));
+        // 読んでは, 読んでも: a condition, not a second action; 買っておいで、と言って: a
+        // quotation.
+        let after = toks.get(j + 2);
+        let particle =
+            after.is_some_and(|n| n.is("助詞") && matches!(n.surface(text), "は" | "も"));
+        let quoted = after.is_some_and(is_symbol)
+            && toks
+                .get(j + 3)
+                .is_some_and(|n| n.surface(text) == "と" || is_symbol(n));
+        return (!particle && !quoted).then_some((first, j + 1));
     }
     // た / だ ending the sentence (聴いた。).
     let ta = next.is("助動詞")
@@ -634,6 +661,10 @@ mod tests {
             "　影がたゆとうていそうで怖い。",
             "「そりゃ、イナゴぞな、もし」と生意気に言った。",
             "「お気の毒じゃな、もし」",
+            "　しかし四杯は過ぎるぞな、もし、と云った。",
+            "　心構えが、まるで間違っていた事に気が附きました。",
+            "　まるで、張合いが抜けました。",
+            "　人間というものは到底天の恵に浴しておらん動物である。",
             "　なぜなら、彼は嘘をついていたからだ。",
             "　なぜなら、嘘だったのです。",
             "「二度と来るな！」",
@@ -692,6 +723,8 @@ mod tests {
             "　二匹と云う代りに二たりといった。",
             "　寝転んで読んだり、停車場で読んではわからない。",
             "　暴行をほしいままにしたりと書いて、次に意見を附した。",
+            "　金を借りたり、つまり、あの頃よりさらに荒んで野卑になった。",
+            "　血が出たり、薬を買っておいで、と言って使いにやった。",
         ] {
             assert!(texts(&TariIncomplete, ok).is_empty(), "{ok}");
         }

@@ -101,7 +101,15 @@ fn kind_of(pw: &ParagraphWords, i: usize) -> Option<String> {
     let after_te = i > 0 && pw.tokens[i - 1].is("助詞") && pw.tokens[i - 1].pos(1) == "接続助詞";
     match t.pos(0) {
         "動詞" | "形容詞" => {
-            let dependent = t.pos(1) != "自立" || after_te;
+            // The second verb of a compound (浮かびあがる, 食べすぎる, 高すぎる) is written in
+            // kana by a common convention where the verb alone is not (上がる, 過ぎる): a use
+            // of its own, as after て.
+            let compound = i > 0 && {
+                let p = &pw.tokens[i - 1];
+                p.is("動詞") && p.cform().starts_with("連用")
+                    || p.is("形容詞") && p.cform().contains("ガル接続")
+            };
+            let dependent = t.pos(1) != "自立" || after_te || compound;
             // いう after a quoting と is written in kana by convention (という), 言う for speech.
             let quoting = i > 0 && pw.tokens[i - 1].pos(2) == "引用";
             if quoting && matches!(t.base(), "いう" | "言う") {
@@ -219,6 +227,9 @@ mod tests {
         for ok in [
             // The auxiliary against the verb: the standard split.
             "　見ていただく。本を頂く。\n",
+            // The second verb of a compound against the verb alone.
+            "　月が浮かびあがった。歓声が上がった。\n",
+            "　時間が過ぎた。食べすぎた。\n",
             // という against 言う.
             "　猫という動物。彼が言う。\n",
             // あの方 (a person, read ホウ by the dictionary) against ほう.

@@ -1,6 +1,7 @@
-//! Language rules (issue 14): usage problems an editor's red pen catches, read from words
-//! (`morph`) rather than characters. Every rule here except DIGIT_WIDTH_MIXED needs the
-//! dictionary and reports nothing without one (`RuleContext::words`).
+//! Language rules (issues 14 and 30): usage problems an editor's red pen catches, read from
+//! words (`morph`) rather than characters. Every rule here except DIGIT_WIDTH_MIXED and
+//! LONG_SENTENCE_NO_COMMA needs the dictionary and reports nothing without one
+//! (`RuleContext::words`).
 //!
 //! Sentences are the document's (`Document::sentences`); a word belongs to the sentence
 //! whose display range holds its start. "Quoted" words are those of dialogue paragraphs or
@@ -15,6 +16,7 @@ mod agreement;
 mod case_particles;
 mod collocation;
 mod consistency;
+mod helpers;
 mod lemma_notation;
 mod particles;
 mod redundant;
@@ -47,6 +49,9 @@ pub(super) static RULES: &[&dyn Rule] = &[
     &agreement::AdverbAgreement,
     &agreement::TariIncomplete,
     &twist::SubjectPredicateMismatch,
+    &helpers::LongSentenceNoComma,
+    &helpers::DemonstrativeOveruse,
+    &helpers::AdverbRepetition,
 ];
 
 /// Rules elsewhere that read words when they are available.
@@ -126,6 +131,29 @@ pub(super) fn tokens_text<'d>(
 
 pub(super) fn is_symbol(t: &Token) -> bool {
     t.pos(0) == "記号"
+}
+
+/// Whether token `k` starts a word of the text rather than ending a misparsed one (すっと
+/// of ぬすっと, とうてい of たゆとうて): it is written with a kanji, or the word before it is a
+/// particle, symbol, adverb, conjunction or adnominal, or ends in something other than
+/// hiragana.
+pub(super) fn starts_a_word(toks: &[Token], text: &str, k: usize) -> bool {
+    if toks[k]
+        .surface(text)
+        .chars()
+        .any(crate::analysis::fix::is_kanji)
+    {
+        return true;
+    }
+    let Some(prev) = k.checked_sub(1).map(|p| &toks[p]) else {
+        return true;
+    };
+    ["助詞", "記号", "副詞", "接続詞", "連体詞"]
+        .iter()
+        .any(|p| prev.is(p))
+        || !prev.surface(text).ends_with(|c: char| {
+            crate::analysis::segment::char_class(c) == crate::analysis::segment::CharClass::Hiragana
+        })
 }
 
 #[cfg(test)]

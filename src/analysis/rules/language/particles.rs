@@ -215,6 +215,10 @@ fn phrase_doubled(toks: &[Token], text: &str, speech: &[bool], i: usize) -> Opti
             && !toks[i].is("名詞")
             && (toks[i + n - 1].is("助動詞") || toks[i + n - 1].is("動詞"))
             && unit.clone().all(|k| same(k, k + n))
+            // Said twice and quoted (話してはいけぬ話してはいけぬと合図する): on purpose.
+            && !toks
+                .get(i + 2 * n)
+                .is_some_and(|t| matches!(t.surface(text), "と" | "って"))
             && toks[unit]
                 .iter()
                 .map(|t| t.surface(text).chars().count())
@@ -831,6 +835,7 @@ mod tests {
             "　何度も何度も叫んだ。",
             "　歩いて歩いて、ようやく着いた。",
             "「行かなくちゃ行かなくちゃ」",
+            "　鈴木君は、話してはいけぬ話してはいけぬと顋で合図する。",
         ] {
             assert!(texts(&DoubledWord, ok).is_empty(), "{ok}");
         }
