@@ -408,10 +408,10 @@ fn sarif_output_is_valid_sarif_2_1_0() {
         let (name, id) = (rule["name"].as_str().unwrap(), rule["id"].as_str().unwrap());
         assert!(!name.eq_ignore_ascii_case(id), "SARIF1001: {name}");
     }
-    assert_eq!(
-        run0["tool"]["driver"]["rules"][0]["name"],
-        "BracketsMismatch"
-    );
+    // A rule's name is its code in PascalCase (BRACKETS_MISMATCH → BracketsMismatch).
+    let first = &run0["tool"]["driver"]["rules"][0];
+    assert_eq!(first["id"], "ADVERB_AGREEMENT");
+    assert_eq!(first["name"], "AdverbAgreement");
     let uri = run0["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
         .as_str()
         .unwrap();

@@ -376,7 +376,8 @@ const REASON_TEXTS: &[&str] = &[
 fn is_negative(toks: &[Token], text: &str, j: usize) -> bool {
     let t = &toks[j];
     let s = t.surface(text);
-    t.is("助動詞") && matches!(t.base(), "ない" | "ぬ" | "ん" | "まい")
+    // へん・ひん: the Kansai negative (できへん); ねえ is ない (許さねえ).
+    t.is("助動詞") && matches!(t.base(), "ない" | "ぬ" | "ん" | "まい" | "へん" | "ひん")
         || t.is("形容詞") && matches!(t.base(), "ない" | "無い")
         // やり切れない, しがない (one adjective), 出来ん / 得られん (ぬ contracted).
         || t.is("形容詞") && t.base().ends_with("ない")
@@ -565,7 +566,9 @@ fn unpaired_next(toks: &[Token], text: &str, k: usize, end: usize) -> Option<(us
     if toks[k + 1..j]
         .iter()
         .any(|t| is_symbol(t) && !matches!(t.surface(text), "、" | "，") || t.is("接続詞"))
+        // する right after たり (or たり + は・も) closes the list: 嘘をついたりしては.
         || matches!(toks[j].base(), "する" | "やる")
+            && (j == k + 1 || j == k + 2 && toks[k + 1].is("助詞"))
     {
         return None;
     }
@@ -673,6 +676,8 @@ mod tests {
             "「全然平気だよ」",
             "　彼は「決して」と言いかけた。",
             "　たとえば、猫が好きだ。",
+            "「そんなん、到底できへんって」",
+            "「決して許さねえ」",
         ] {
             assert!(texts(&AdverbAgreement, ok).is_empty(), "{ok}");
         }
@@ -695,6 +700,10 @@ mod tests {
         assert_eq!(
             fix(&TariIncomplete, "　本を読んだり、音楽を聴いた。"),
             "　本を読んだり、音楽を聴いたりした。"
+        );
+        assert_eq!(
+            fix(&TariIncomplete, "　本を読んだり、宿題をして過ごした。"),
+            "　本を読んだり、宿題をしたりして過ごした。"
         );
         assert_eq!(
             fix(&TariIncomplete, "　酒を飲んだり、歌を歌って騒いだ。"),

@@ -92,7 +92,11 @@ pub(super) fn means_twice(
         while j + 1 < range.end {
             let t = &toks[j];
             if t.is("名詞") && t.pos(1) == "非自立" && t.surface(text) == "こと" {
-                if verb && de(&toks[j + 1]) && !speech[j + 1] {
+                // ことで before a comma is tagged the copula's で (強化することで、).
+                let n = &toks[j + 1];
+                let de2 = de(n)
+                    || n.is("助動詞") && n.surface(text) == "で" && n.cform().starts_with("連用");
+                if verb && de2 && !speech[j + 1] {
                     out.push(start..j + 2);
                 }
                 break;

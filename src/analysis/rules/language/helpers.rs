@@ -146,8 +146,8 @@ const SET_PHRASE_NOUNS: &[&str] = &[
     "他",
 ];
 
-/// The adverbs こう・そう・ああ, the ones that ask (どう) and もし: not counted as repeated
-/// adverbs.
+/// Adverbs not counted as repeated: こう・そう・ああ, the ones that ask (どう, なぜ), もし,
+/// and those of rhetorical anaphora (いかに心配するとも、いかに後悔するとも、いかに…).
 const MANNER_ADVERBS: &[&str] = &[
     "こう",
     "そう",
@@ -157,6 +157,11 @@ const MANNER_ADVERBS: &[&str] = &[
     "何故",
     "もし",
     "もしも",
+    "いかに",
+    "如何に",
+    "いくら",
+    "どんなに",
+    "たとえ",
 ];
 
 /// How many こそあど in two sentences make too many.
@@ -287,14 +292,9 @@ impl Rule for AdverbRepetition {
                 }
             }
             for (adverb, at) in seen {
-                // The first window of ADVERB_LIMIT uses within ADVERB_SENTENCES sentences,
-                // unless each use after the first opens a clause after a comma: anaphora
-                // (いかに心配するとも、いかに後悔するとも、いかに…) is a figure, not a habit.
-                let after_comma =
-                    |i: usize| i > 0 && matches!(pw.tokens[i - 1].surface(text), "、" | "，");
+                // The first window of ADVERB_LIMIT uses within ADVERB_SENTENCES sentences.
                 let Some(w) = at.windows(ADVERB_LIMIT).find(|w| {
                     sentence_of[w[ADVERB_LIMIT - 1]] - sentence_of[w[0]] < ADVERB_SENTENCES
-                        && !w[1..].iter().all(|&i| after_comma(i))
                 }) else {
                     continue;
                 };

@@ -22,6 +22,38 @@ pub(crate) struct Variants {
 /// read ホウ even where it is the person (あの方), so it is not compared with ほう.
 const NOT_COMPARED: &[&str] = &["方", "ほう"];
 
+/// Verbs that follow a て-form as auxiliaries (見ていく, 買ってもらう), in either spelling.
+const SUBSIDIARY_VERBS: &[&str] = &[
+    "いく",
+    "行く",
+    "くる",
+    "来る",
+    "みる",
+    "見る",
+    "おく",
+    "置く",
+    "しまう",
+    "仕舞う",
+    "もらう",
+    "貰う",
+    "いただく",
+    "頂く",
+    "くださる",
+    "下さる",
+    "あげる",
+    "上げる",
+    "くれる",
+    "呉れる",
+    "いる",
+    "居る",
+    "ある",
+    "有る",
+    "みせる",
+    "見せる",
+    "やる",
+    "ゆく",
+];
+
 /// Kana spellings shorter than this are not compared: two kana are often another word
 /// (いま 居間, きく 効く) that the reading alone cannot tell from the kanji one.
 const MIN_KANA_CHARS: usize = 3;
@@ -70,7 +102,7 @@ fn lemma_key(pw: &ParagraphWords, text: &str, i: usize) -> Option<(String, Strin
     if t.unknown {
         return None;
     }
-    let kind = kind_of(pw, i)?;
+    let kind = kind_of(pw, text, i)?;
     let base = t.base();
     let reading = t.reading();
     if base == "*" || reading == "*" || NOT_COMPARED.contains(&base) {
@@ -96,7 +128,7 @@ fn lemma_key(pw: &ParagraphWords, text: &str, i: usize) -> Option<(String, Strin
 /// The kind of word of token `i`, or None for words not compared: particles, auxiliaries,
 /// symbols, prefixes, interjections, numbers, names, pronouns and suffixes. A verb used as
 /// an auxiliary (after て/で, or 非自立) and a formal noun (非自立) are kinds of their own.
-fn kind_of(pw: &ParagraphWords, i: usize) -> Option<String> {
+fn kind_of(pw: &ParagraphWords, text: &str, i: usize) -> Option<String> {
     let t = &pw.tokens[i];
     let after_te = i > 0 && pw.tokens[i - 1].is("助詞") && pw.tokens[i - 1].pos(1) == "接続助詞";
     match t.pos(0) {
@@ -104,12 +136,17 @@ fn kind_of(pw: &ParagraphWords, i: usize) -> Option<String> {
             // The second verb of a compound (浮かびあがる, 食べすぎる, 高すぎる) is written in
             // kana by a common convention where the verb alone is not (上がる, 過ぎる): a use
             // of its own, as after て.
+            // 〜にすぎない (merely) likewise.
             let compound = i > 0 && {
                 let p = &pw.tokens[i - 1];
                 p.is("動詞") && p.cform().starts_with("連用")
                     || p.is("形容詞") && p.cform().contains("ガル接続")
+                    || p.surface(text) == "に" && matches!(t.base(), "すぎる" | "過ぎる")
             };
-            let dependent = t.pos(1) != "自立" || after_te || compound;
+            // After て only the subsidiary verbs (見ていく, 買ってもらう) are another use: しびれて
+            // 上がらない is the verb.
+            let subsidiary = after_te && SUBSIDIARY_VERBS.contains(&t.base());
+            let dependent = t.pos(1) != "自立" || subsidiary || compound;
             // いう after a quoting と is written in kana by convention (という), 言う for speech.
             let quoting = i > 0 && pw.tokens[i - 1].pos(2) == "引用";
             if quoting && matches!(t.base(), "いう" | "言う") {
@@ -216,6 +253,13 @@ mod tests {
             variants("　やっと出来た。何でもできる。出来ることはやった。\n"),
             [pair("出来る", 2, "できる", 1)]
         );
+        // After a て-clause a verb is the verb (しびれて上がらない), not an auxiliary.
+        assert_eq!(
+            variants(
+                "　歓声が上がった。腕はしびれて上がらない。光が浮かびあがる。花火があがった。\n"
+            ),
+            [pair("上がる", 2, "あがる", 1)]
+        );
         assert_eq!(
             variants("　儀式を行う。祭りを行なった。\n"),
             [pair("行う", 1, "行なう", 1)]
@@ -230,6 +274,7 @@ mod tests {
             // The second verb of a compound against the verb alone.
             "　月が浮かびあがった。歓声が上がった。\n",
             "　時間が過ぎた。食べすぎた。\n",
+            "　時間が過ぎた。ただの道しるべにすぎん。\n",
             // という against 言う.
             "　猫という動物。彼が言う。\n",
             // あの方 (a person, read ホウ by the dictionary) against ほう.

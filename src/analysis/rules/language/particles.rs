@@ -455,7 +455,8 @@ impl Rule for DoubledParticle {
                     i += 1;
                     continue;
                 }
-                if noun_like(t) {
+                // A noun phrase, opened by an adnominal too (その噂には).
+                if noun_like(t) || t.is("連体詞") && phrase_start.is_none() {
                     phrase_start.get_or_insert(i);
                     i += 1;
                     continue;
@@ -488,7 +489,10 @@ impl Rule for DoubledParticle {
                             != tokens_text(doc, pw, phrase.clone())
                         // A phrase headed by a formal noun (のは, うちは, ところを)
                         // names a clause, not a participant.
-                        && toks[prev_phrase.start].pos(1) != "非自立"
+                        && !prev_phrase
+                            .clone()
+                            .find(|&k| toks[k].is("名詞"))
+                            .is_some_and(|k| toks[k].pos(1) == "非自立")
                         && !scene_setting(toks, prev_phrase.clone(), s)
                         && !scene_setting(toks, phrase.clone(), s)
                         && (!matches!(s, "が" | "は")

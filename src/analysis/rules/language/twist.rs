@@ -376,7 +376,15 @@ fn mismatched(
             return true;
         }
     }
-    FEATURE_TOPICS.contains(&noun) && has_case(&["が", "に"])
+    // Any case particle of its own, compound ones too (誰に対しても優しい).
+    let any_case = before.iter().enumerate().any(|(k, t)| {
+        t.is("助詞")
+            && t.pos(1) == "格助詞"
+            && t.surface(text) != "と"
+            && k > 0
+            && before[k - 1].is("名詞")
+    });
+    FEATURE_TOPICS.contains(&noun) && (has_case(&["が"]) || any_case)
 }
 
 #[cfg(test)]
