@@ -572,6 +572,15 @@ fn unpaired_next(toks: &[Token], text: &str, k: usize, end: usize) -> Option<(us
     {
         return None;
     }
+    // する as the second action needs its object or サ変 noun (宿題をして, 喋々して): 安価に
+    // して is "being cheap and".
+    if toks[j].base() == "する"
+        && !toks
+            .get(j - 1)
+            .is_some_and(|p| p.surface(text) == "を" || p.is("名詞") && p.pos(1) == "サ変接続")
+    {
+        return None;
+    }
     let first = j;
     let te = |t: &Token| {
         t.is("助詞") && t.pos(1) == "接続助詞" && matches!(t.surface(text), "て" | "で")
@@ -734,6 +743,7 @@ mod tests {
             "　暴行をほしいままにしたりと書いて、次に意見を附した。",
             "　金を借りたり、つまり、あの頃よりさらに荒んで野卑になった。",
             "　血が出たり、薬を買っておいで、と言って使いにやった。",
+            "　教えてくれたり、安価にして滋養に富むものを食べて眠った。",
         ] {
             assert!(texts(&TariIncomplete, ok).is_empty(), "{ok}");
         }
