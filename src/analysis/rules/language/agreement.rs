@@ -216,8 +216,8 @@ fn adverb_at(toks: &[Token], text: &str, k: usize) -> Option<(Range<usize>, Part
 fn scope_of(toks: &[Token], text: &str, from: usize, end: usize) -> Vec<usize> {
     let mut out = Vec::new();
     let mut depth = 0usize;
-    for j in from..end {
-        let s = toks[j].surface(text);
+    for (j, t) in toks.iter().enumerate().take(end).skip(from) {
+        let s = t.surface(text);
         if s.starts_with(['「', '『', '（', '(']) {
             depth += 1;
             continue;

@@ -58,10 +58,13 @@ const SUBSIDIARY_VERBS: &[&str] = &[
 /// (いま 居間, きく 効く) that the reading alone cannot tell from the kanji one.
 const MIN_KANA_CHARS: usize = 3;
 
+/// Each spelling of one word with the ranges it is written at, in order of first use.
+type Spellings = Vec<(String, Vec<Range<usize>>)>;
+
 /// Every word of the document written more than one way.
 pub(crate) fn lemma_variants(doc: &Document, words: &Words) -> Vec<Variants> {
     // key (kind + reading of the base form) → spelling → ranges, in order of first use.
-    let mut groups: HashMap<String, Vec<(String, Vec<Range<usize>>)>> = HashMap::new();
+    let mut groups: HashMap<String, Spellings> = HashMap::new();
     let mut order: Vec<String> = Vec::new();
     for pw in words.paragraphs() {
         let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);

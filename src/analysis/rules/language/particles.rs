@@ -489,10 +489,10 @@ impl Rule for DoubledParticle {
                             != tokens_text(doc, pw, phrase.clone())
                         // A phrase headed by a formal noun (のは, うちは, ところを)
                         // names a clause, not a participant.
-                        && !prev_phrase
+                        && prev_phrase
                             .clone()
                             .find(|&k| toks[k].is("名詞"))
-                            .is_some_and(|k| toks[k].pos(1) == "非自立")
+                            .is_none_or(|k| toks[k].pos(1) != "非自立")
                         && !scene_setting(toks, prev_phrase.clone(), s)
                         && !scene_setting(toks, phrase.clone(), s)
                         && (!matches!(s, "が" | "は")
