@@ -243,9 +243,13 @@ fn report_unit(
     if polite == 0 || plain == 0 {
         return;
     }
-    // On a tie the register that came later is the slip (as NOTATION_INCONSISTENCY does);
-    // one sentence against one counts only when both end with a 。.
+    // One sentence against one (a short passage): the register that came later is the slip
+    // (as NOTATION_INCONSISTENCY does), when both end with a 。. A larger tie is a voice
+    // that mixes throughout, with no majority to name: left alone.
     let tie = polite == plain;
+    if tie && list.len() > 2 {
+        return;
+    }
     let later = list.last().map_or(Register::Plain, |c| c.register);
     let (majority, majority_n) = if tie {
         (later.other(), polite)

@@ -359,6 +359,14 @@ impl Rule for DoubleHonorific {
 /// 謙譲語 verbs (base forms) that must not take the honorific れる・られる (参られる, 申される).
 const HUMBLE_VERBS: &[&str] = &["参る", "申す", "いたす", "致す", "申し上げる"];
 
+/// A です or ます from token `from` to the end of its sentence.
+fn polite_after(toks: &[Token], text: &str, from: usize) -> bool {
+    toks.iter()
+        .skip(from)
+        .take_while(|t| !matches!(t.surface(text), "。" | "！" | "？" | "」" | "』"))
+        .any(|t| t.is("助動詞") && matches!(t.base(), "です" | "ます"))
+}
+
 /// Where a humble form starts whose する or verb at `i` takes the honorific れる at `i + 1`:
 /// a 謙譲語 verb (参ら|れる), 拝見・拝読 … + さ|れる, or お／ご + a noun or verb + さ|れる (ご利用
 /// される, お待ちされる). A passive with its agent (先生にご招待された) is not one.
@@ -370,7 +378,11 @@ fn humble_before_reru(toks: &[Token], text: &str, i: usize) -> Option<usize> {
         let potential = toks.get(i + 2).is_some_and(|n| {
             negative(n) || n.base() == "ます" && toks.get(i + 3).is_some_and(negative)
         });
-        return (!potential).then_some(i);
+        // 参られた・申された without です・ます is the archaic register of period and fantasy
+        // speech (よくぞ参られた、勇者殿), where they are the honorific; in polite speech
+        // (参られました, 申されたのです) they are the modern slip.
+        let archaic_ok = matches!(t.base(), "参る" | "申す") && !polite_after(toks, text, i + 2);
+        return (!potential && !archaic_ok).then_some(i);
     }
     if t.base() != "する" || i == 0 {
         return None;
@@ -918,6 +930,9 @@ mod tests {
             "「何とも申されません」",
             "　吾輩の苦痛とは申されない。",
             "「古賀さんがお欺《だま》されたんぞなもし」",
+            // Period and fantasy speech: the archaic honorific.
+            "「よくぞ参られた、勇者殿」",
+            "「殿がそう申された」",
         ] {
             assert!(texts(&DoubleHonorific, ok).is_empty(), "{ok}");
         }
