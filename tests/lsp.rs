@@ -113,36 +113,96 @@ fn diagnostics_are_the_findings_of_check_for_the_same_text() {
         c.open(&uri, &text, 1);
         let got = c.diagnostics(&uri, Some(1));
         let want = check(root, &rel, &text);
-        let findings = want["findings"].as_array().unwrap();
-        assert!(findings.len() >= 6, "{want}");
-        assert_eq!(got.len(), findings.len(), "{got:#?}\n{findings:#?}");
-        for (d, f) in got.iter().zip(findings) {
-            assert_eq!(d["code"], f["code"]);
-            assert_eq!(d["source"], "noveler");
-            assert_eq!(d["severity"], severity(f["severity"].as_str().unwrap()));
-            assert!(d["message"]
-                .as_str()
-                .unwrap()
-                .starts_with(f["message"].as_str().unwrap()));
-            if WHOLE_TEXT.contains(&f["code"].as_str().unwrap()) {
-                // Shown on the title, not where its span starts.
-                assert_eq!(d["range"]["start"]["line"], 0, "{d}");
-                continue;
-            }
-            let line = |k: &str| f[k].as_u64().unwrap() - 1;
-            assert_eq!(d["range"]["start"]["line"], line("line"), "{d} {f}");
+        assert!(want["findings"].as_array().unwrap().len() >= 6, "{want}");
+        assert_is_check(&got, &want, true);
+        let snippet = want["snippet"] == true;
+        assert_eq!(snippet, rel.starts_with("10_"), "{rel}");
+    }
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// Asserts `got` (diagnostics) are the findings of `want` (a file of `check --format
+/// json`): code, severity, message and, with `columns` (UTF-32 positions), the range.
+fn assert_is_check(got: &[Value], want: &Value, columns: bool) {
+    let findings = want["findings"].as_array().unwrap();
+    assert_eq!(got.len(), findings.len(), "{got:#?}\n{findings:#?}");
+    for (d, f) in got.iter().zip(findings) {
+        assert_eq!(d["code"], f["code"]);
+        assert_eq!(d["source"], "noveler");
+        assert_eq!(d["severity"], severity(f["severity"].as_str().unwrap()));
+        assert!(d["message"]
+            .as_str()
+            .unwrap()
+            .starts_with(f["message"].as_str().unwrap()));
+        if WHOLE_TEXT.contains(&f["code"].as_str().unwrap()) {
+            // Shown on the title, not where its span starts.
+            assert_eq!(d["range"]["start"]["line"], 0, "{d}");
+            continue;
+        }
+        let line = |k: &str| f[k].as_u64().unwrap() - 1;
+        assert_eq!(d["range"]["start"]["line"], line("line"), "{d} {f}");
+        assert_eq!(d["range"]["end"]["line"], line("end_line"), "{d} {f}");
+        if columns {
             assert_eq!(d["range"]["start"]["character"], line("column"), "{d} {f}");
-            assert_eq!(d["range"]["end"]["line"], line("end_line"), "{d} {f}");
             assert_eq!(
                 d["range"]["end"]["character"],
                 line("end_column"),
                 "{d} {f}"
             );
         }
-        let snippet = want["snippet"] == true;
-        assert_eq!(snippet, rel.starts_with("10_"), "{rel}");
     }
-    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// A client that names no folder (`rootUri: null`), only the deprecated `rootPath`, or a
+/// `rootUri` with `workspaceFolders: null`, started outside the project and writing file
+/// names unescaped in its URIs (`file:///…/40_原稿/第001話….md`): each document finds its
+/// project from its own path, as `check` does from a file, and gets `check`'s findings under
+/// the URI it was opened with; a document in no project is still checked, as a snippet.
+#[test]
+fn documents_find_their_project_whatever_the_client_says_of_the_root() {
+    let dir = sample();
+    let root = dir.path();
+    let outside = tempfile::tempdir().unwrap();
+    let memo = outside.path().join("メモ 1.md");
+    let memo_text = format!("# メモ\n\n{PLANTED}");
+    std::fs::write(&memo, &memo_text).unwrap();
+    let text = episode(root, "\n");
+    let want = check(root, EP, &text);
+    let want_memo = check(outside.path(), "メモ 1.md", &memo_text);
+    assert!(want_memo["findings"].as_array().unwrap().len() >= 4);
+    assert_eq!(want_memo["snippet"], true);
+    let unescaped = |p: &Path| format!("file://{}", p.display());
+    let root_path = root.to_str().unwrap();
+    for params in [
+        json!({"rootUri": null}),
+        json!({"rootUri": null, "rootPath": root_path}),
+        json!({"rootUri": file_uri(root), "workspaceFolders": null}),
+    ] {
+        let mut c = LspClient::spawn(outside.path());
+        let mut params = params;
+        params["processId"] = Value::Null;
+        params["capabilities"] = capabilities(&["utf-32"]);
+        c.initialize_with(params.clone());
+        for uri in [unescaped(&root.join(EP)), file_uri(&root.join(EP))] {
+            c.open(&uri, &text, 1);
+            let got = c.diagnostics(&uri, Some(1));
+            assert_is_check(&got, &want, true);
+            let typo = got.iter().find(|d| d["code"] == "TYPO").unwrap();
+            let at = json!({"textDocument": {"uri": uri}, "position": typo["range"]["start"]});
+            let hover = c.request("textDocument/hover", at);
+            assert!(hover["result"]["contents"]["value"]
+                .as_str()
+                .is_some_and(|v| v.contains("**TYPO**")));
+            // The edit names the file as editors write it, escaped.
+            let actions = actions_at(&mut c, &uri, typo, Some(&["quickfix"]));
+            let escaped = file_uri(&root.join(EP));
+            assert!(!actions.is_empty() && !edits_for(&actions[0], &escaped).is_empty());
+        }
+        let uri = unescaped(&memo);
+        c.open(&uri, &memo_text, 1);
+        assert_is_check(&c.diagnostics(&uri, Some(1)), &want_memo, true);
+        assert_eq!(c.shutdown(), Some(0), "{params}");
+    }
 }
 
 /// The same finding lands on the same characters whatever the encoding and line endings.
@@ -578,6 +638,16 @@ fn hostile_documents_and_messages_never_crash_the_server() {
     assert_eq!(e["error"]["code"], -32600);
     let r = c.request("textDocument/definition", json!({}));
     assert_eq!(r["error"]["code"], -32601);
+    let r = c.request("$/noveler.unknown", Value::Null);
+    assert_eq!(r["error"]["code"], -32601, "a `$/` request is answered too");
+    let r = c.request("initialize", json!({"capabilities": {}}));
+    assert_eq!(r["error"]["code"], -32600, "initialize only once");
+    // Notifications of any shape are ignored, never a crash.
+    for params in [json!([1, 2]), json!({"textDocument": 3}), json!("x")] {
+        c.notify("textDocument/didOpen", params.clone());
+        c.notify("textDocument/didChange", params.clone());
+        c.notify("workspace/didChangeWorkspaceFolders", params);
+    }
     let r = c.request("textDocument/hover", json!({"textDocument": 3}));
     assert_eq!(r["error"]["code"], -32602);
     // A position far outside the document.

@@ -221,7 +221,7 @@ fn rc_action(
         if !req.caps.create_files {
             return None;
         }
-        let uri = Uri::from_str(&rc.uri).ok()?;
+        let uri = lsp_uri(&rc.uri)?;
         WorkspaceEdit {
             document_changes: Some(DocumentChanges::Operations(vec![
                 DocumentChangeOperation::Op(ResourceOp::Create(CreateFile {
@@ -251,6 +251,14 @@ fn rc_action(
     })
 }
 
+/// `uri` as `lsp_types` holds it: as the client spelled it, or escaped where it holds
+/// characters a URI may not (a client sending file names unescaped).
+fn lsp_uri(uri: &str) -> Option<Uri> {
+    Uri::from_str(uri)
+        .or_else(|_| Uri::from_str(&crate::store::uri::escape_uri(uri)))
+        .ok()
+}
+
 /// A workspace edit turning `text` (document `uri`) into `after`.
 fn document_edit(
     uri: &str,
@@ -261,7 +269,7 @@ fn document_edit(
     enc: Encoding,
     after: &str,
 ) -> Option<WorkspaceEdit> {
-    let uri = Uri::from_str(uri).ok()?;
+    let uri = lsp_uri(uri)?;
     let edits = edits_between(text, after, lines, enc);
     Some(if caps.document_changes {
         WorkspaceEdit {

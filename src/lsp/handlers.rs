@@ -188,12 +188,18 @@ impl Server {
     }
 }
 
+/// Read by hand, not as `lsp_types::HoverParams`: the URI as the client spelled it.
 fn hover(params: &Value, a: Option<&Analysed>) -> Result<Value, (ErrorCode, String)> {
-    let p: lsp_types::HoverParams =
-        serde_json::from_value(params.clone()).map_err(invalid_params)?;
-    Ok(
-        a.and_then(|a| super::hover::at(a, p.text_document_position_params.position))
-            .map(|h| json!(h))
-            .unwrap_or(Value::Null),
-    )
+    if params
+        .pointer("/textDocument/uri")
+        .and_then(Value::as_str)
+        .is_none()
+    {
+        return Err(invalid_params("textDocument.uri がありません"));
+    }
+    let position: lsp_types::Position =
+        serde_json::from_value(params["position"].clone()).map_err(invalid_params)?;
+    Ok(a.and_then(|a| super::hover::at(a, position))
+        .map(|h| json!(h))
+        .unwrap_or(Value::Null))
 }

@@ -160,8 +160,23 @@ impl Server {
                                 c.store(true, Ordering::Relaxed);
                             }
                         }
+                        // Their checks are cancelled: the requests waiting for them are
+                        // answered now, never left hanging.
+                        for waiting in std::mem::take(&mut self.deferred) {
+                            self.respond(
+                                waiting.id,
+                                Err((ErrorCode::RequestCanceled, "shutdown で中止しました".into())),
+                            );
+                        }
                         self.respond(req.id, Ok(Value::Null));
                     }
+                    Phase::Running if req.method == "initialize" => self.respond(
+                        req.id,
+                        Err((
+                            ErrorCode::InvalidRequest,
+                            "initialize は一度だけです".into(),
+                        )),
+                    ),
                     Phase::Running => self.request(req),
                 }
                 None
@@ -237,9 +252,16 @@ impl Server {
                     .into_iter()
                     .collect::<Vec<_>>()
             });
+        // No folder at all: the deprecated `rootPath` (a path, not a URI) of older clients.
+        // With none of the three, each document finds its project from its own path.
+        let root_path = params["rootPath"]
+            .as_str()
+            .filter(|p| folders.is_empty() && Path::new(p).is_absolute())
+            .map(PathBuf::from);
         self.workspace = folders
             .iter()
             .filter_map(|u| crate::store::uri::file_path(u))
+            .chain(root_path)
             .collect();
         if let Some(opts) = params.get("initializationOptions").filter(|v| !v.is_null()) {
             self.apply_settings(opts);
@@ -458,6 +480,8 @@ impl Server {
                 };
                 if self.jobs.send(job).is_err() {
                     super::log("the check thread is gone");
+                    doc.cancel = None;
+                    self.answer_deferred(uri);
                 }
             }
             Target::Config { .. } => {

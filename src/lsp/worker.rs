@@ -94,7 +94,16 @@ pub(crate) fn start(jobs: Receiver<Job>, done: Sender<Done>) -> std::io::Result<
                     continue;
                 }
                 let (uri, version) = (job.uri.clone(), job.version);
-                let result = analyse(job).map(Arc::new);
+                // A bug in a rule must not end the thread: every later check, and the
+                // requests waiting for them, would wait forever.
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| analyse(job)))
+                    .unwrap_or_else(|_| {
+                        Err(Error::new(
+                            Code::R002,
+                            "内部エラーで確認を中断しました（noveler check で確認し、不具合として報告してください）",
+                        ))
+                    })
+                    .map(Arc::new);
                 if done
                     .send(Done {
                         uri,

@@ -23,6 +23,28 @@ pub fn file_uri(path: &Path) -> String {
     format!("file://{}", encode_path(&path.to_string_lossy()))
 }
 
+/// Characters no URI holds as they are (RFC 3986): controls, space, `"` `<` `>` `\` `^`
+/// and the backquote, `{` `|` `}`, and (by `utf8_percent_encode`) every non-ASCII one.
+/// `%` stays: it starts the URI's own escapes.
+const URI_FORBIDDEN: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'<')
+    .add(b'>')
+    .add(b'\\')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}');
+
+/// `uri` with the characters a URI may not hold percent-encoded, the rest as it is: a
+/// client that sends `file:///小説/第1話.md` unescaped names the same file as one that
+/// sends `file:///%E5%B0%8F…`.
+pub fn escape_uri(uri: &str) -> String {
+    percent_encoding::utf8_percent_encode(uri, URI_FORBIDDEN).to_string()
+}
+
 /// The local path of a `file://` URI (percent-decoded); `None` for other schemes, a
 /// relative or undecodable path, or one holding NUL.
 pub fn file_path(uri: &str) -> Option<PathBuf> {
@@ -61,5 +83,13 @@ mod tests {
         assert_eq!(file_path("untitled:Untitled-1"), None);
         assert_eq!(file_path("file://a%00b"), None);
         assert_eq!(file_path("file:///a%00b"), None);
+        // An unescaped URI reads as the file it names and escapes to the editors' form.
+        let raw = format!("file://{}", p.display()).replace(" #1", "1");
+        assert_eq!(
+            file_path(&raw).as_deref(),
+            Some(Path::new("/tmp/小説1/40_原稿/第001話_a%b.md"))
+        );
+        assert_eq!(escape_uri("file:///a b/小"), "file:///a%20b/%E5%B0%8F");
+        assert_eq!(escape_uri(&uri), uri);
     }
 }

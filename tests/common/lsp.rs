@@ -136,15 +136,17 @@ impl LspClient {
 
     /// `initialize` (with `capabilities`) then `initialized`; returns the result.
     pub fn initialize(&mut self, root: &Path, capabilities: Value, options: Value) -> Value {
-        let r = self.request(
-            "initialize",
-            json!({
-                "processId": null,
-                "rootUri": file_uri(root),
-                "capabilities": capabilities,
-                "initializationOptions": options,
-            }),
-        );
+        self.initialize_with(json!({
+            "processId": null,
+            "rootUri": file_uri(root),
+            "capabilities": capabilities,
+            "initializationOptions": options,
+        }))
+    }
+
+    /// `initialize` with exactly `params`, then `initialized`; returns the result.
+    pub fn initialize_with(&mut self, params: Value) -> Value {
+        let r = self.request("initialize", params);
         self.notify("initialized", json!({}));
         r["result"].clone()
     }
