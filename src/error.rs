@@ -245,6 +245,8 @@ impl Error {
                 .iter()
                 .map(|a| clipped(a))
                 .collect(),
+            claude_guidance: None,
+            tool_name: None,
         }
     }
 }
@@ -295,8 +297,26 @@ pub struct ErrorBody {
     pub details: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suggested_action: Option<String>,
+    /// Other next calls. Text (`tool {json} — why`); the seed profile of `noveler mcp` shows
+    /// them as the seed's `{action, parameters, description}` objects.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(with = "Vec<serde_json::Value>")]
     pub alternative_actions: Vec<String>,
+    /// The seed profile's form of `suggested_action` (seed 000 §5.5): the tool to call, its
+    /// parameters and why. Set by `noveler mcp --tools seed` only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claude_guidance: Option<ClaudeGuidance>,
+    /// The tool that failed (seed 000 §5.5; seed profile only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool_name: Option<String>,
+}
+
+/// `error.claude_guidance` (seed 000 §5.5, §6.3).
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct ClaudeGuidance {
+    pub suggested_action: String,
+    pub parameters: serde_json::Map<String, serde_json::Value>,
+    pub explanation: String,
 }
 
 impl fmt::Display for Error {

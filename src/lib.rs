@@ -7,6 +7,7 @@ pub mod commands;
 pub mod error;
 pub mod lsp;
 pub mod mcp;
+pub mod next;
 pub mod operations;
 pub mod output;
 pub mod project;

@@ -335,6 +335,8 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("error", &[]),
+    // Next steps as data (`{tool, arguments}`), built anywhere, rendered by the adapters.
+    ("next", &[]),
 ];
 
 /// Modules under `commands` every verb may use besides its own.
@@ -460,7 +462,8 @@ fn table_violations(files: &[(String, String)], verbs: &[String]) -> Vec<String>
                 t => t,
             };
             let known = LAYERS.iter().any(|(l, _)| *l == top);
-            if known && top != layer && top != "error" && !allowed.contains(&top) {
+            if known && top != layer && !["error", "next"].contains(&top) && !allowed.contains(&top)
+            {
                 found.push(format!("{rel}:{line}: {layer} → {}", abs.join("::")));
                 continue;
             }

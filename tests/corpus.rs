@@ -12,6 +12,8 @@ mod common;
 // Crate-root `mod x;` would resolve to tests/x.rs (another target): name the files.
 #[path = "corpus/encodings.rs"]
 mod encodings;
+#[path = "corpus/mcp_paging.rs"]
+mod mcp_paging;
 #[path = "corpus/polish.rs"]
 mod polish;
 #[path = "corpus/rules_metric.rs"]
@@ -38,7 +40,7 @@ fn check(args: &[&str], files: &[PathBuf]) -> std::process::Output {
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     // (name, the corpus folder it reads, test): a test whose folder is absent is ignored.
-    let tests: [(&str, &str, fn()); 10] = [
+    let tests: [(&str, &str, fn()); 11] = [
         (
             "every_corpus_work_is_checked_with_metrics",
             "aozora",
@@ -78,6 +80,11 @@ fn main() {
             "polish_safe_diff_runs_and_never_adds_findings",
             "aozora",
             polish::corpus_safe_diff_runs_and_never_adds_findings,
+        ),
+        (
+            "mcp_page_chains_read_a_sixty_episode_project_to_the_end",
+            "aozora",
+            mcp_paging::every_page_chain_reads_a_sixty_episode_project_to_the_end,
         ),
         (
             "shift_jis_file_is_named_with_its_encoding",

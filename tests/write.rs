@@ -320,7 +320,7 @@ fn ten_stages_end_to_end_through_the_cli() {
     assert_eq!(again["status"], "completed");
     assert!(again["suggested_actions"]
         .to_string()
-        .contains("noveler write 4 --new"));
+        .contains(r#"noveler_write {\"episode\":4,\"new_session\":true}"#));
     let status = p.ok(&["write", "status", "4"]);
     assert_eq!(status["session_id"], id.as_str());
     assert_eq!(status["progress"]["completed"], 10);
@@ -1070,13 +1070,15 @@ fn ten_stages_end_to_end_through_mcp() {
             assert_eq!(r["status"], "completed");
             assert_eq!(r["next_step"], Value::Null);
             assert_eq!(r["stage"], Value::Null);
+            // Calls of the seed's tools, as the seed profile writes them.
             assert!(r["suggested_actions"]
                 .to_string()
-                .contains("noveler check 4"));
+                .contains(r#"noveler_check {\"episode\":4}"#));
             // The finished flow points to the completion gate first.
-            assert!(r["suggested_actions"]
-                .to_string()
-                .contains("noveler complete 4"));
+            assert!(r["suggested_actions"][0]
+                .as_str()
+                .unwrap()
+                .starts_with(r#"noveler_complete {"episode":4}"#));
         }
         if step >= 8 {
             assert!(
@@ -1165,7 +1167,7 @@ fn a_submission_can_come_from_stdin_and_text_output_names_the_next_command() {
         "{text}"
     );
     assert!(
-        text.contains(&format!("次: noveler write 4 --session {id} --step 2")),
+        text.contains(&format!("次: noveler write 4 --session {id} --stage 2")),
         "{text}"
     );
     // The text rendering of a stage prints the whole prompt and the submit command.

@@ -60,7 +60,10 @@ pub fn run(ctx: &Ctx, args: BaselineArgs, sink: &Sink) -> ExitStatus {
                         e.path, e.code, e.message
                     ));
                 }
-                s.push_str(&format!("次: {}\n", r.next_action));
+                s.push_str(&format!(
+                    "次: {}\n",
+                    crate::output::hint::to_cli(&r.next_action)
+                ));
                 s
             })
         }

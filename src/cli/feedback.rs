@@ -103,7 +103,7 @@ pub fn run(ctx: &Ctx, args: FeedbackArgs, sink: &Sink) -> ExitStatus {
                     r.decisions_recorded,
                     r.saved_to,
                     cmd::weights_text(&r.weight_optimization),
-                    r.next_action
+                    crate::output::hint::to_cli(&r.next_action)
                 )
             })
         }

@@ -89,7 +89,7 @@ pub fn run(ctx: &Ctx, args: InitArgs, global: &super::GlobalArgs, sink: &Sink) -
         }
         s.push_str("\n次にすること:\n");
         for a in &r.next_actions {
-            s.push_str(&format!("  - {a}\n"));
+            s.push_str(&format!("  - {}\n", crate::output::hint::to_cli(a)));
         }
         s
     })

@@ -131,7 +131,7 @@ pub(crate) fn plot_text(r: &PlotReport) -> String {
                 _ => {}
             }
             for a in &p.suggested_actions {
-                t.push_str(&format!("次: {a}\n"));
+                t.push_str(&format!("次: {}\n", crate::output::hint::to_cli(a)));
             }
         }
         PlotResult::Submitted(s) => {
@@ -158,7 +158,7 @@ pub(crate) fn plot_text(r: &PlotReport) -> String {
                 t.push_str(&format!("警告: {w}\n"));
             }
             for a in &s.suggested_actions {
-                t.push_str(&format!("次: {a}\n"));
+                t.push_str(&format!("次: {}\n", crate::output::hint::to_cli(a)));
             }
         }
     }

@@ -245,7 +245,11 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> ExitStatus {
                     "セッション {} を中止しました（{} 段階完了）\n次: {}\n",
                     r.session_id,
                     r.session.completed,
-                    r.suggested_actions.join(" / ")
+                    r.suggested_actions
+                        .iter()
+                        .map(|a| crate::output::hint::to_cli(a))
+                        .collect::<Vec<_>>()
+                        .join(" / ")
                 )
             })
         }
@@ -362,7 +366,7 @@ pub(crate) fn show_text(o: &WriteOutcome) -> String {
         None => {
             t.push_str("全段階が完了しています。\n");
             for a in &o.suggested_actions {
-                t.push_str(&format!("次: {a}\n"));
+                t.push_str(&format!("次: {}\n", crate::output::hint::to_cli(a)));
             }
         }
     }
@@ -427,7 +431,7 @@ pub(crate) fn submit_text(o: &SubmitOutcome) -> String {
         progress_line(o.progress.completed, o.progress.skipped, o.progress.total)
     ));
     for a in &o.suggested_actions {
-        t.push_str(&format!("次: {a}\n"));
+        t.push_str(&format!("次: {}\n", crate::output::hint::to_cli(a)));
     }
     t
 }
@@ -504,7 +508,7 @@ pub(crate) fn status_text(o: &StatusOutcome) -> String {
         }
     }
     for a in &o.suggested_actions {
-        t.push_str(&format!("次: {a}\n"));
+        t.push_str(&format!("次: {}\n", crate::output::hint::to_cli(a)));
     }
     t
 }
@@ -543,7 +547,7 @@ pub(crate) fn tasks_text(o: &TasksOutcome) -> String {
         }
     }
     for a in &o.suggested_actions {
-        t.push_str(&format!("次: {a}\n"));
+        t.push_str(&format!("次: {}\n", crate::output::hint::to_cli(a)));
     }
     t
 }
@@ -572,7 +576,7 @@ pub(crate) fn recover_text(o: &ResumeFailureOutcome) -> String {
         progress_line(o.progress.completed, o.progress.skipped, o.progress.total)
     ));
     for a in &o.suggested_actions {
-        t.push_str(&format!("次: {a}\n"));
+        t.push_str(&format!("次: {}\n", crate::output::hint::to_cli(a)));
     }
     t
 }

@@ -20,6 +20,7 @@ use crate::error::{Code, Error, Result};
 use crate::operations::check::{self, FileResult};
 use crate::operations::fix::{self as polish, unified_diff};
 use crate::project::{Project, ProjectCtx};
+use crate::next::NextStep;
 use crate::store::backup::BackupRef;
 use crate::store::FileRef;
 use serde::{Deserialize, Serialize};
@@ -271,7 +272,11 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
             "修正レベル {} で直せる指摘は残っていません。fix_level を上げるか、remaining_by_code の指摘を書き直してください",
             level.as_str()
         ),
-        _ => "自動修正ではここまでです。remaining_by_code の指摘を書き直して（polish_stage）から確認し直してください".into(),
+        _ => NextStep::new("polish_stage")
+            .arg("episode", req.episode)
+            .arg("stage", 2)
+            .why("自動修正ではここまでです。remaining_by_code の指摘を改稿の段階で書き直す")
+            .to_wire(),
     };
     let mut report = ImproveReport {
         file: t.rel.clone(),
@@ -396,6 +401,6 @@ pub fn text(r: &ImproveReport) -> String {
             .collect();
         out.push_str(&format!("残りの指摘: {}\n", codes.join("、")));
     }
-    out.push_str(&format!("次: {}\n", r.next_action));
+    out.push_str(&format!("次: {}\n", crate::next::for_cli(&r.next_action)));
     out
 }

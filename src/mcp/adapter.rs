@@ -124,6 +124,9 @@ pub type ExclusiveFn = fn(&JsonObject) -> Option<String>;
 #[derive(Clone)]
 pub struct ToolSpec {
     pub name: &'static str,
+    /// Its name in the full (seed) table, which hints use (`crate::next`): the default
+    /// profile lists some tools under other names (`write` as `write_file`).
+    pub table_name: &'static str,
     /// The envelope's `command` (the CLI verb it shares results with).
     pub command: &'static str,
     pub description: &'static str,
@@ -138,6 +141,9 @@ pub struct ToolSpec {
     pub unlisted: &'static [&'static str],
     /// How the reply can be viewed (`detail`, `cursor`, `limit`; `mcp::view`).
     pub view: Option<super::view::Kind>,
+    /// The call's envelope is saved under temp/json_output/ (not for `read_result`, whose
+    /// pages of a saved file are not results of their own).
+    pub saves: bool,
     /// The Request declares its own `project_root` (otherwise the adapter removes it before
     /// deserialising).
     request_takes_root: bool,
@@ -257,6 +263,7 @@ where
     };
     ToolSpec {
         name,
+        table_name: name,
         command,
         description,
         hints,
@@ -266,6 +273,7 @@ where
         required,
         unlisted: &[],
         view: None,
+        saves: true,
         request_takes_root,
         run: Arc::new(run),
     }
@@ -282,6 +290,12 @@ fn envelope_value<R: serde::Serialize>(envelope: &Envelope, report: Option<&R>) 
 }
 
 impl ToolSpec {
+    /// The call's envelope is not saved (see `saves`).
+    pub(crate) fn unsaved(mut self) -> ToolSpec {
+        self.saves = false;
+        self
+    }
+
     /// Calls with the same key (computed from the arguments) are exclusive.
     pub(crate) fn exclusive(mut self, key: ExclusiveFn) -> ToolSpec {
         self.exclusive = Some(key);
@@ -631,6 +645,13 @@ mod tests {
             .details(json!({"x": 1}))
             .suggest("next")
             .alternative("other");
+        let mut body = err.body();
+        body.claude_guidance = Some(crate::error::ClaudeGuidance {
+            suggested_action: "next".into(),
+            parameters: Default::default(),
+            explanation: String::new(),
+        });
+        body.tool_name = Some("t".into());
         let run = crate::store::envelope::RunInfo {
             command: "t".into(),
             project_root: "/p".into(),
@@ -638,6 +659,7 @@ mod tests {
             elapsed_ms: 0.0,
         };
         let mut env = serde_json::to_value(Envelope::failure(&run, &err)).unwrap();
+        env["error"] = serde_json::to_value(&body).unwrap();
         env["result"] = json!({"n": 1});
         env["inputs"] = json!({});
         env["outputs"] = json!({});

@@ -1,305 +1,215 @@
-//! Suggested next actions written as CLI lines (`noveler complete 3`), turned into the call
-//! of the dedicated MCP tool that does the same job (`{tool: "noveler_complete", arguments:
-//! {episode: 3}}`) when the active profile offers one. A line this table does not know, or
-//! one with a placeholder (`<出力ファイル>`, `EP`) or an option the tool has no argument for,
-//! is left to the caller (who falls back to the generic `noveler` tool with the line).
+//! The hints of a reply, rendered for the active profile (`crate::next` does the rendering
+//! of one step): every suggested action a command wrote as text (`tool {json} — why`,
+//! `noveler <line> — why`) becomes a call of a tool the profile lists, or — when the profile
+//! cannot do that job — the reason alone, so an agent that does what replies say never calls a
+//! tool it was not offered.
+//! - default profile: `{tool, arguments, why}` objects (the frame output schema allows them);
+//! - seed profile: the seed's own forms: the text `tool {json} — why` (its typed output
+//!   schemas say string), and on errors `claude_guidance {suggested_action, parameters,
+//!   explanation}` plus `alternative_actions [{action, parameters, description}]`
+//!   (seed 000 §5.5, §6.3).
 
+use crate::next::{NextStep, Tools};
 use serde_json::{json, Map, Value};
 
-/// A CLI line split into its words: positionals and `--flag [value]` options.
-struct Line {
-    words: Vec<String>,
-    flags: Vec<(String, Option<String>)>,
-}
-
-/// Options that take no value.
-const SWITCHES: [&str; 7] = [
-    "--new",
-    "--force",
-    "--dry-run",
-    "--regenerate",
-    "--all",
-    "--apply",
-    "--diff",
+/// Keys whose string values are suggested next actions.
+pub const ACTION_KEYS: [&str; 5] = [
+    "suggested_action",
+    "alternative_actions",
+    "suggested_actions",
+    "next_actions",
+    "next_action",
 ];
 
-impl Line {
-    fn parse(line: &str) -> Option<Line> {
-        let words = crate::commands::noveler_cli::split_words(line).ok()?;
-        let mut out = Line {
-            words: Vec::new(),
-            flags: Vec::new(),
-        };
-        let mut it = words.into_iter().peekable();
-        while let Some(w) = it.next() {
-            if is_placeholder(&w) {
-                return None;
-            }
-            if let Some((name, value)) = w.split_once('=').filter(|_| w.starts_with("--")) {
-                out.flags.push((name.to_string(), Some(value.to_string())));
-            } else if w.starts_with("--") {
-                let value = if SWITCHES.contains(&w.as_str()) {
-                    None
-                } else {
-                    it.next_if(|v| !v.starts_with("--"))
-                };
-                out.flags.push((w, value));
-            } else {
-                out.words.push(w);
-            }
-        }
-        Some(out)
-    }
-
-    /// The value of `--name`, removing it from the options still to be understood.
-    fn take(&mut self, name: &str) -> Option<Option<String>> {
-        let i = self.flags.iter().position(|(n, _)| n == name)?;
-        Some(self.flags.remove(i).1)
-    }
-
-    /// Every value of a repeatable `--name`.
-    fn take_all(&mut self, name: &str) -> Vec<String> {
-        let mut values = Vec::new();
-        while let Some(v) = self.take(name) {
-            values.extend(v);
-        }
-        values
-    }
+/// How a profile shows a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// `{tool, arguments, why}` objects (default profile).
+    Calls,
+    /// `tool {json} — why` text (seed profile: its output schemas type these as strings).
+    Text,
 }
 
-fn is_placeholder(word: &str) -> bool {
-    word.contains('<') || word == "EP" || word == "N" || word == "ID"
+/// One hint text rendered for `tools`: the call as `form` shows it, or the reason alone when
+/// the profile cannot make it; `None` for text that is not a call (left as written).
+pub(crate) fn render_text(text: &str, tools: &Tools, form: Form) -> Option<Value> {
+    let step = NextStep::parse(text)?;
+    Some(match step.for_tools(tools) {
+        Some(call) => match form {
+            Form::Calls => call.to_json(),
+            Form::Text => Value::String(call.to_wire()),
+        },
+        None => Value::String(step.why.unwrap_or_default()),
+    })
 }
 
-fn episode(word: &str) -> Option<u32> {
-    word.parse().ok().filter(|n| *n >= 1)
-}
-
-/// The dedicated tool's call for CLI `line` (without the leading `noveler`), if the profile
-/// (`tools`) has one and every part of the line maps onto its arguments.
-pub(crate) fn cli_call(line: &str, tools: &[&str]) -> Option<Value> {
-    let mut l = Line::parse(line)?;
-    let mut args = Map::new();
-    let owned = std::mem::take(&mut l.words);
-    let words: Vec<&str> = owned.iter().map(String::as_str).collect();
-    let candidates: &[&str] = match words.as_slice() {
-        ["status"] => &["status"],
-        ["complete", ep] => {
-            args.insert("episode".into(), json!(episode(ep)?));
-            if l.take("--dry-run").is_some() {
-                args.insert("dry_run".into(), json!(true));
-            }
-            if l.take("--force").is_some() {
-                args.insert("force".into(), json!(true));
-            }
-            &["noveler_complete"]
-        }
-        ["check", "progressive", ep, verb, rest @ ..] => {
-            args.insert("episode".into(), json!(episode(ep)?));
-            match (*verb, rest) {
-                ("tasks", []) => {
-                    if l.take("--new").is_some() {
-                        args.insert("new_session".into(), json!(true));
+/// Renders every suggested action in `v` (see the module doc); empty leftovers are dropped.
+pub fn render(v: &mut Value, tools: &Tools, form: Form) {
+    match v {
+        Value::Object(map) => {
+            for (key, child) in map.iter_mut() {
+                if !ACTION_KEYS.contains(&key.as_str()) {
+                    render(child, tools, form);
+                    continue;
+                }
+                match child {
+                    Value::String(s) => {
+                        if let Some(r) = render_text(s, tools, form) {
+                            *child = r;
+                        }
                     }
-                    &["get_check_tasks", "progressive_check_get_tasks"]
-                }
-                ("step", [step]) => {
-                    args.insert("step_id".into(), json!(step.parse::<u32>().ok()?));
-                    &["execute_check_step", "progressive_check_execute_step"]
-                }
-                ("status", []) => &["get_check_status", "progressive_check_get_status"],
-                _ => return None,
-            }
-        }
-        ["check", targets @ ..] if !targets.is_empty() && targets[0] != "progressive" => {
-            match targets {
-                [ep] if ep.parse::<u32>().is_ok() => {
-                    args.insert("episode".into(), json!(episode(ep)?));
-                }
-                _ => {
-                    args.insert("targets".into(), json!(targets));
+                    Value::Array(items) => {
+                        for item in items.iter_mut() {
+                            if let Some(r) = item.as_str().and_then(|s| render_text(s, tools, form))
+                            {
+                                *item = r;
+                            }
+                        }
+                        items.retain(|i| i.as_str() != Some(""));
+                    }
+                    _ => render(child, tools, form),
                 }
             }
-            let aspects = l.take_all("--aspects");
-            if !aspects.is_empty() {
-                args.insert("aspects".into(), json!(aspects));
-            }
-            if let Some(v) = l.take("--fail-under") {
-                args.insert("fail_under".into(), json!(v?.parse::<f64>().ok()?));
-            }
-            &["noveler_check"]
         }
-        ["write", "submit", ep] | ["write", ep] | ["write", "resume", ep] => {
-            args.insert("episode".into(), json!(episode(ep)?));
-            if let Some(id) = l.take("--session") {
-                args.insert("session_id".into(), json!(id?));
-            }
-            for stage in ["--step", "--stage"] {
-                if let Some(n) = l.take(stage) {
-                    args.insert("stage".into(), json!(n?.parse::<u32>().ok()?));
-                }
-            }
-            if l.take("--new").is_some() {
-                args.insert("new_session".into(), json!(true));
-            }
-            let waive = l.take_all("--waive");
-            if !waive.is_empty() {
-                args.insert("waive".into(), json!(waive));
-            }
-            // Over MCP the stage output goes in `submission`, not in a file.
-            l.take("--file");
-            &["write_stage"]
-        }
-        ["plot", ep] | ["plot", "submit", ep] => {
-            args.insert("episode".into(), json!(episode(ep)?));
-            if l.take("--regenerate").is_some() {
-                args.insert("regenerate".into(), json!(true));
-            }
-            l.take("--file");
-            &["noveler_plot"]
-        }
-        ["polish", ep] => {
-            args.insert("episode".into(), json!(episode(ep)?));
-            if let Some(level) = l.take("--level") {
-                args.insert("fix_level".into(), json!(level?));
-            }
-            // The CLI previews unless --apply; check_fix applies unless dry_run.
-            if l.take("--apply").is_none() {
-                args.insert("dry_run".into(), json!(true));
-            }
-            l.take("--diff");
-            &["check_fix"]
-        }
-        ["backup", "list"] => {
-            args.insert("action".into(), json!("list"));
-            &["backup_management"]
-        }
-        ["backup", "create"] => {
-            args.insert("action".into(), json!("create"));
-            if l.take("--all").is_some() {
-                args.insert("all".into(), json!(true));
-            }
-            &["backup_management"]
-        }
-        ["artifact", "list"] => &["list_artifacts"],
-        ["artifact", "fetch", id] => {
-            args.insert("artifact_id".into(), json!(id));
-            &["fetch_artifact"]
-        }
-        ["files", "list"] => &["list_files_with_hashes"],
-        ["todo", "list"] => {
-            if let Some(status) = l.take("--status") {
-                args.insert("status".into(), json!(status?));
-            }
-            &["list_tasks"]
-        }
-        _ => return None,
-    };
-    // An option the tool has no argument for: the line means more than the call would.
-    if !l.flags.is_empty() {
-        return None;
+        Value::Array(items) => items.iter_mut().for_each(|i| render(i, tools, form)),
+        _ => {}
     }
-    let tool = candidates.iter().find(|c| tools.contains(c))?;
-    Some(json!({"tool": tool, "arguments": args}))
+}
+
+/// Adds the seed's error guidance to an error envelope (seed profile): `claude_guidance` from
+/// `suggested_action` and `alternative_actions` as `{action, parameters, description}`. Run
+/// on the raw envelope (strings), before `render`.
+pub fn seed_error_guidance(envelope: &mut Value, tools: &Tools) {
+    let Some(Value::Object(error)) = envelope.get_mut("error") else {
+        return;
+    };
+    let explanation = error
+        .get("hint")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let suggested = error
+        .get("suggested_action")
+        .and_then(Value::as_str)
+        .and_then(NextStep::parse)
+        .and_then(|s| s.for_tools(tools).map(|c| (c, s.why)));
+    if let Some((call, why)) = suggested {
+        error.insert(
+            "claude_guidance".into(),
+            json!({
+                "suggested_action": call.tool,
+                "parameters": call.arguments,
+                "explanation": why.unwrap_or(explanation),
+            }),
+        );
+    }
+    if let Some(Value::Array(alternatives)) = error.get("alternative_actions") {
+        let seeded: Vec<Value> = alternatives
+            .iter()
+            .filter_map(Value::as_str)
+            .filter_map(|t| {
+                let s = NextStep::parse(t)?;
+                let call = s.for_tools(tools)?;
+                Some(json!({
+                    "action": call.tool,
+                    "parameters": call.arguments,
+                    "description": s.why.unwrap_or_default(),
+                }))
+            })
+            .collect();
+        error.insert("alternative_actions".into(), Value::Array(seeded));
+    }
+}
+
+/// The call objects (`{tool, arguments}`) anywhere in a reply: what an agent may call next.
+pub fn calls_in(v: &Value) -> Vec<Map<String, Value>> {
+    fn walk(v: &Value, out: &mut Vec<Map<String, Value>>) {
+        match v {
+            Value::Object(m) => {
+                if m.get("tool").is_some_and(Value::is_string)
+                    && m.get("arguments").is_some_and(Value::is_object)
+                {
+                    out.push(m.clone());
+                }
+                m.values().for_each(|c| walk(c, out));
+            }
+            Value::Array(items) => items.iter().for_each(|c| walk(c, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(v, &mut out);
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const DEFAULT: &[&str] = &[
-        "status",
-        "noveler_check",
-        "write_stage",
-        "noveler_plot",
-        "noveler_complete",
-        "get_check_tasks",
-        "execute_check_step",
-        "check_fix",
-        "backup_management",
-        "fetch_artifact",
-        "noveler",
-    ];
-
-    fn call(line: &str) -> Option<Value> {
-        cli_call(line, DEFAULT)
+    fn tools() -> Tools {
+        Tools::named(["status", "backup_management", "noveler", "noveler_complete"])
     }
 
     #[test]
-    fn cli_lines_become_the_dedicated_tool() {
+    fn actions_become_calls_of_listed_tools() {
+        let t = tools();
         assert_eq!(
-            call("complete 3"),
-            Some(json!({"tool": "noveler_complete", "arguments": {"episode": 3}}))
+            render_text("noveler write status 1 --session s", &t, Form::Calls),
+            Some(
+                json!({"tool": "noveler", "arguments": {"command": "write status 1 --session s"}})
+            )
         );
         assert_eq!(
-            call("complete 3 --force").unwrap()["arguments"],
-            json!({"episode": 3, "force": true})
+            render_text("noveler complete 3 — 仕上げる", &t, Form::Calls),
+            Some(
+                json!({"tool": "noveler_complete", "arguments": {"episode": 3}, "why": "仕上げる"})
+            )
         );
         assert_eq!(
-            call("write submit 4 --session s1 --stage 10 --file f.json --waive must_include:2 --waive target_length")
-                .unwrap()["arguments"],
-            json!({"episode": 4, "session_id": "s1", "stage": 10, "waive": ["must_include:2", "target_length"]})
+            render_text("status", &t, Form::Calls),
+            Some(json!({"tool": "status", "arguments": {}}))
+        );
+        assert_eq!(render_text("原稿を確認してください", &t, Form::Calls), None);
+        // A tool the profile lacks, with no command line: only the reason is left.
+        assert_eq!(
+            render_text(
+                "polish_submit {\"episode\": 1} — 改稿を送る",
+                &t,
+                Form::Calls
+            ),
+            Some(json!("改稿を送る"))
         );
         assert_eq!(
-            call("check 2"),
-            Some(json!({"tool": "noveler_check", "arguments": {"episode": 2}}))
+            render_text("noveler complete 3", &t, Form::Text),
+            Some(json!("noveler_complete {\"episode\":3}"))
         );
+        let mut v = json!({"error": {"suggested_action": "status",
+            "alternative_actions": ["noveler rules", "読み直す", "polish_submit {}"]}});
+        render(&mut v, &t, Form::Calls);
+        assert_eq!(v["error"]["suggested_action"]["tool"], "status");
+        assert_eq!(v["error"]["alternative_actions"][0]["tool"], "noveler");
+        assert_eq!(v["error"]["alternative_actions"][1], "読み直す");
         assert_eq!(
-            call("check 1 --aspects rhythm --aspects style")
-                .unwrap()
-                .get("arguments"),
-            Some(&json!({"episode": 1, "aspects": ["rhythm", "style"]}))
+            v["error"]["alternative_actions"].as_array().unwrap().len(),
+            2
         );
-        assert_eq!(
-            call("check 40_原稿/").unwrap()["arguments"],
-            json!({"targets": ["40_原稿/"]})
-        );
-        assert_eq!(
-            call("write 4 --session s1 --step 3").unwrap(),
-            json!({"tool": "write_stage", "arguments": {"episode": 4, "session_id": "s1", "stage": 3}})
-        );
-        assert_eq!(
-            call("write 4 --new").unwrap()["arguments"],
-            json!({"episode": 4, "new_session": true})
-        );
-        assert_eq!(
-            call("check progressive 2 step 5").unwrap(),
-            json!({"tool": "execute_check_step", "arguments": {"episode": 2, "step_id": 5}})
-        );
-        assert_eq!(
-            call("check progressive 2 tasks --new").unwrap()["tool"],
-            "get_check_tasks"
-        );
-        assert_eq!(
-            call("polish 2").unwrap()["arguments"],
-            json!({"episode": 2, "dry_run": true})
-        );
-        assert_eq!(
-            call("backup create --all").unwrap()["arguments"],
-            json!({"action": "create", "all": true})
-        );
-        assert_eq!(call("status").unwrap()["tool"], "status");
+        assert_eq!(calls_in(&v).len(), 2);
     }
 
     #[test]
-    fn unknown_lines_placeholders_and_missing_tools_are_left_alone() {
-        // No dedicated tool (or not in this profile).
-        assert_eq!(call("rules"), None);
-        assert_eq!(call("explain TYPO"), None);
-        assert_eq!(call("artifact list"), None);
-        assert_eq!(call("check progressive 2 status"), None);
+    fn seed_errors_carry_claude_guidance() {
+        let t = Tools::named(["noveler_plot", "write_with_claude"]);
+        let mut v = json!({"success": false, "error": {"code": "E002", "message": "m",
+            "hint": "h", "suggested_action": "noveler plot 5 — まずプロットを作る",
+            "alternative_actions": ["write_with_claude {\"episode\": 5} — プロットなしで書く"]}});
+        seed_error_guidance(&mut v, &t);
+        let e = &v["error"];
         assert_eq!(
-            cli_call("artifact list", &["list_artifacts"]).unwrap()["tool"],
-            "list_artifacts"
+            e["claude_guidance"],
+            json!({"suggested_action": "noveler_plot", "parameters": {"episode": 5},
+                   "explanation": "まずプロットを作る"})
         );
-        // Placeholders and options the tool cannot express.
-        assert_eq!(call("write EP"), None);
-        assert_eq!(
-            call("check progressive <話数> tasks --target-min 2000"),
-            None
-        );
-        assert_eq!(call("status --project-root /x"), None);
-        assert_eq!(call("write 3 --plot-file p.yaml"), None);
-        assert_eq!(call("complete x"), None);
+        assert_eq!(e["alternative_actions"][0]["action"], "write_with_claude");
+        assert_eq!(e["alternative_actions"][0]["parameters"]["episode"], 5);
     }
 }

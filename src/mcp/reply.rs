@@ -14,12 +14,8 @@ use serde_json::{json, Map, Value};
 /// reply may cost (SPEC §8, MCP replies).
 pub const BUDGET_TOKENS: usize = 9_000;
 
-/// An upper estimate of the BPE tokens of a JSON text: half a token per ASCII character
-/// (sha256 hex is the worst case, about 0.49 with o200k/cl100k) and one per other
-/// character (Japanese runs at 0.5–1). `benches/agent.sh` prints the real counts.
-pub fn approx_tokens(text: &str) -> usize {
-    cost(text).div_ceil(2)
-}
+pub use crate::commands::files::approx_tokens;
+use crate::commands::files::{cost, json_cost};
 
 /// Whether a reply's JSON text is within `budget` estimated tokens: `fit` leaves such a
 /// reply as it is.
@@ -27,25 +23,11 @@ pub(crate) fn fits(text: &str, budget: usize) -> bool {
     cost(text) <= budget * 2
 }
 
-/// Cost in half-tokens: 1 per ASCII character, 2 per other character.
-fn cost(text: &str) -> usize {
-    text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
-}
-
 /// What a cut text keeps at least, in half-tokens.
 const MIN_TEXT_KEPT: usize = 400;
 
-/// Keys whose string values are suggested next actions (shell lines or `tool {json}`).
-const ACTION_KEYS: [&str; 5] = [
-    "suggested_action",
-    "alternative_actions",
-    "suggested_actions",
-    "next_actions",
-    "next_action",
-];
-
 /// Shapes a saved envelope for the default profile (see the module doc).
-pub fn compact(mut envelope: Value, tools: &[&str]) -> Value {
+pub fn compact(mut envelope: Value, tools: &crate::next::Tools) -> Value {
     let Value::Object(env) = &mut envelope else {
         return envelope;
     };
@@ -81,12 +63,44 @@ pub fn compact(mut envelope: Value, tools: &[&str]) -> Value {
         if command == "write" || command == "write_resume" {
             writing_stage_once(result);
         }
+        if command == "plot" && result.get("prompt").is_some_and(Value::is_string) {
+            // The plot prompt already shows its schema, criteria and inputs.
+            for key in [
+                "output_schema",
+                "acceptance_criteria",
+                "inputs",
+                "template",
+                "prompt_stats",
+                "prompt_file",
+            ] {
+                result.shift_remove(key);
+            }
+        }
         if command == "progressive_step" {
             check_step_once(result);
         }
+        if command == "read_result" {
+            // A page as every paged reply shows it: `page.next` reads on.
+            let record = json!({
+                "pointer": result.get("pointer"),
+                "cursor": result.get("cursor"),
+                "shown": result.get("shown"),
+                "total": result.get("total"),
+                "next": result.shift_remove("next"),
+            });
+            env.insert("page".into(), record);
+        }
     }
-    actions_as_calls(&mut envelope, tools);
+    super::hints::render(&mut envelope, tools, super::hints::Form::Calls);
     envelope
+}
+
+/// Shapes a saved envelope for the seed profile: its typed result stays as it is; hints are
+/// rendered as the seed writes them (`mcp::hints`: calls of the seed's tools, an error's
+/// `claude_guidance`).
+pub fn seed(envelope: &mut Value, tools: &crate::next::Tools) {
+    super::hints::seed_error_guidance(envelope, tools);
+    super::hints::render(envelope, tools, super::hints::Form::Text);
 }
 
 /// `summary` (counts by code and severity, the lowest score) before the per-file details.
@@ -115,8 +129,33 @@ fn writing_stage_once(result: &mut Map<String, Value>) {
             stage.shift_remove(key);
         }
         if let Some(Value::Object(submit)) = stage.get_mut("submit") {
-            // The CLI line is for a person at a shell; the model sends the MCP call.
-            submit.shift_remove("cli");
+            // The CLI line is for a person at a shell; the model sends the MCP call, shown
+            // as every call is (`{tool, arguments}`).
+            let tool = submit.shift_remove("mcp_tool").unwrap_or(Value::Null);
+            let arguments = submit.shift_remove("mcp_arguments").unwrap_or(json!({}));
+            submit.clear();
+            submit.insert("tool".into(), tool);
+            submit.insert("arguments".into(), arguments);
+        }
+    }
+    // What the submission repeats of the reply around it (the session's state now).
+    if let Some(Value::Object(submitted)) = result.get_mut("submitted") {
+        for key in [
+            "session_id",
+            "episode",
+            "dry_run",
+            "status",
+            "progress",
+            "next_step",
+            "next_stage",
+        ] {
+            submitted.shift_remove(key);
+        }
+        if submitted
+            .get("suggested_actions")
+            .is_some_and(|a| a.as_array().is_some_and(Vec::is_empty))
+        {
+            submitted.shift_remove("suggested_actions");
         }
     }
 }
@@ -147,74 +186,13 @@ fn check_step_once(result: &mut Map<String, Value>) {
     }
 }
 
-/// Suggested next actions become `{tool, arguments}` objects an agent can call directly:
-/// `tool_name {json}` as written, `noveler <args>` as the dedicated tool of that job when the
-/// profile has one (`mcp::hints`), else as the `noveler` tool. Unrecognised text stays as it
-/// was.
-fn actions_as_calls(v: &mut Value, tools: &[&str]) {
-    match v {
-        Value::Object(map) => {
-            for (key, child) in map.iter_mut() {
-                if ACTION_KEYS.contains(&key.as_str()) {
-                    match child {
-                        Value::String(s) => {
-                            if let Some(call) = as_call(s, tools) {
-                                *child = call;
-                            }
-                        }
-                        Value::Array(items) => {
-                            for item in items.iter_mut() {
-                                if let Some(call) = item.as_str().and_then(|s| as_call(s, tools)) {
-                                    *item = call;
-                                }
-                            }
-                        }
-                        _ => actions_as_calls(child, tools),
-                    }
-                } else {
-                    actions_as_calls(child, tools);
-                }
-            }
-        }
-        Value::Array(items) => items.iter_mut().for_each(|i| actions_as_calls(i, tools)),
-        _ => {}
-    }
-}
-
-/// One suggested action as an MCP call, when it reads as one.
-pub(crate) fn as_call(text: &str, tools: &[&str]) -> Option<Value> {
-    let text = text.trim().trim_matches('`');
-    if let Some(rest) = text.strip_prefix("noveler ") {
-        return Some(
-            super::hints::cli_call(rest, tools).unwrap_or_else(
-                || json!({"tool": "noveler", "arguments": {"command": rest.trim()}}),
-            ),
-        );
-    }
-    let (name, rest) = match text.find([' ', '{']) {
-        Some(i) => (&text[..i], text[i..].trim()),
-        None => (text, ""),
-    };
-    if !tools.contains(&name) {
-        return None;
-    }
-    let arguments = if rest.is_empty() {
-        json!({})
-    } else {
-        serde_json::from_str::<Value>(rest)
-            .ok()
-            .filter(Value::is_object)?
-    };
-    Some(json!({"tool": name, "arguments": arguments}))
-}
-
 /// Cuts `reply` to `budget` estimated tokens (see the module doc). `saved_to` names the
 /// saved envelope the cuts point into.
 pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>, objects: bool) -> Value {
     let budget = budget * 2;
     let mut cuts = Vec::new();
     for _ in 0..32 {
-        let size = json_len(&reply);
+        let size = json_cost(&reply);
         if size <= budget {
             break;
         }
@@ -233,7 +211,7 @@ pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>, objects: boo
                 let mut used = 2;
                 let mut shown = 0;
                 for item in items.iter() {
-                    let n = json_len(item) + 1;
+                    let n = json_cost(item) + 1;
                     if used + n > keep_bytes {
                         break;
                     }
@@ -294,11 +272,6 @@ pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>, objects: boo
     reply
 }
 
-/// The cost (half-tokens) of a value's JSON.
-fn json_len(v: &Value) -> usize {
-    serde_json::to_string(v).map(|t| cost(&t)).unwrap_or(0)
-}
-
 /// What to cut next in the reply's `result` or `error` (the frame is never cut): the
 /// smallest list or long text whose cut alone removes `excess` (its first part stays),
 /// else — when `objects` — the smallest nested object that does, else the largest list or
@@ -317,7 +290,7 @@ fn next_cut(reply: &Value, excess: usize, objects: bool) -> Option<(String, usiz
     }
     fn walk(v: &Value, pointer: String, depth: usize, objects: bool, excess: usize, f: &mut Found) {
         let size = match v {
-            Value::Array(items) if !items.is_empty() => json_len(v),
+            Value::Array(items) if !items.is_empty() => json_cost(v),
             Value::String(s) if s.len() > 1_000 => cost(s) + 2,
             _ => 0,
         };
@@ -331,7 +304,7 @@ fn next_cut(reply: &Value, excess: usize, objects: bool) -> Option<(String, usiz
         }
         if objects && depth >= 2 {
             if let Value::Object(map) = v {
-                let size = json_len(v);
+                let size = json_cost(v);
                 if !map.is_empty() && size >= excess {
                     smaller(&mut f.fitting_object, &pointer, size);
                 }
@@ -379,35 +352,8 @@ fn next_cut(reply: &Value, excess: usize, objects: bool) -> Option<(String, usiz
 mod tests {
     use super::*;
 
-    const TOOLS: &[&str] = &["status", "backup_management", "noveler", "noveler_complete"];
-
-    #[test]
-    fn actions_become_calls() {
-        assert_eq!(
-            as_call("noveler write status 1 --session s", TOOLS),
-            Some(
-                json!({"tool": "noveler", "arguments": {"command": "write status 1 --session s"}})
-            )
-        );
-        assert_eq!(
-            as_call("noveler complete 3", TOOLS),
-            Some(json!({"tool": "noveler_complete", "arguments": {"episode": 3}}))
-        );
-        assert_eq!(
-            as_call("backup_management {\"action\": \"list\"}", TOOLS),
-            Some(json!({"tool": "backup_management", "arguments": {"action": "list"}}))
-        );
-        assert_eq!(
-            as_call("status", TOOLS),
-            Some(json!({"tool": "status", "arguments": {}}))
-        );
-        assert_eq!(as_call("原稿を確認してください", TOOLS), None);
-        let mut v = json!({"error": {"suggested_action": "status",
-            "alternative_actions": ["noveler rules", "読み直す"]}});
-        actions_as_calls(&mut v, TOOLS);
-        assert_eq!(v["error"]["suggested_action"]["tool"], "status");
-        assert_eq!(v["error"]["alternative_actions"][0]["tool"], "noveler");
-        assert_eq!(v["error"]["alternative_actions"][1], "読み直す");
+    fn tools() -> crate::next::Tools {
+        crate::next::Tools::named(["status", "backup_management", "noveler", "noveler_complete"])
     }
 
     #[test]
@@ -418,7 +364,7 @@ mod tests {
             "outputs": {"files": [], "total_files": 0, "total_size_bytes": 0},
             "result": {"files": [], "summary": {"findings": 0}}, "metadata": {},
             "saved_to": "temp/json_output/x.json"});
-        let c = compact(env, TOOLS);
+        let c = compact(env, &tools());
         let keys: Vec<&String> = c.as_object().unwrap().keys().collect();
         assert_eq!(
             keys,

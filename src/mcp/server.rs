@@ -25,11 +25,20 @@ use std::sync::{Arc, Mutex};
 /// How long the client may take to answer `roots/list`.
 const ROOTS_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
-const INSTRUCTIONS: &str = "noveler checks Japanese web-novel manuscripts of one project \
-(プロジェクト設定.yaml, 40_原稿/第NNN話_*.md). Start with `status` to see the episodes, run \
-`check_basic` (or `noveler_check`) on an episode, read findings by line, fix the text, and \
-check again. Every result is also saved under temp/json_output/ (see `saved_to`). Errors carry \
-a code, a Japanese message, a hint and the next tool to call.";
+/// The server's instructions: the tools they name are the profile's own.
+fn instructions(profile: Profile) -> String {
+    let check = match profile {
+        Profile::Default => "`noveler_check`",
+        Profile::Seed => "`check_basic` (or `noveler_check`)",
+    };
+    format!(
+        "noveler checks Japanese web-novel manuscripts of one project (プロジェクト設定.yaml, \
+         40_原稿/第NNN話_*.md). Start with `status` to see the episodes, run {check} on an \
+         episode, read findings by line, fix the text, and check again. Every result is also \
+         saved under temp/json_output/ (see `saved_to`). Errors carry a code, a Japanese \
+         message, a hint and the next tool to call."
+    )
+}
 
 struct Inner {
     root: PathBuf,
@@ -66,6 +75,8 @@ struct Table {
     index: HashMap<&'static str, usize>,
     listing: Vec<Tool>,
     names: Vec<&'static str>,
+    /// What hints may name (`crate::next`): each listed tool and its table name.
+    hint_tools: crate::next::Tools,
     /// Replies are compacted (`mcp::reply::compact`) and listed with the frame schema.
     compact: bool,
 }
@@ -77,11 +88,18 @@ impl Table {
         let index = tools.iter().enumerate().map(|(i, t)| (t.name, i)).collect();
         let listing = tools.iter().map(|t| t.listing(!compact)).collect();
         let names = tools.iter().map(|t| t.name).collect();
+        let hint_tools = crate::next::Tools {
+            listed: tools
+                .iter()
+                .map(|t| (t.name.to_string(), t.table_name.to_string()))
+                .collect(),
+        };
         Table {
             tools,
             index,
             listing,
             names,
+            hint_tools,
             compact,
         }
     }
@@ -365,13 +383,32 @@ impl NovelerServer {
     /// The same, through the call's view (`mcp::view`) before the budget applies.
     fn viewed_result(&self, called: Called, view: Option<&super::view::View>) -> CallToolResult {
         let table = self.table();
-        to_result(called, table.compact.then_some(&table.names[..]), view)
+        to_result(called, &table.hint_tools, table.compact, view)
+    }
+}
+
+/// The seed's `error.tool_name` (seed 000 §5.5) on a failed reply of the seed profile.
+fn name_the_tool(result: &mut CallToolResult, tool: &str) {
+    let Some(error) = result
+        .structured_content
+        .as_mut()
+        .and_then(|sc| sc.get_mut("error"))
+        .and_then(Value::as_object_mut)
+    else {
+        return;
+    };
+    error.insert("tool_name".into(), Value::String(tool.to_string()));
+    if let Some(sc) = &result.structured_content {
+        result.content = vec![ContentBlock::text(
+            serde_json::to_string(sc).unwrap_or_default(),
+        )];
     }
 }
 
 fn to_result(
     called: Called,
-    compact_for: Option<&[&str]>,
+    tools: &crate::next::Tools,
+    compact: bool,
     view: Option<&super::view::View>,
 ) -> CallToolResult {
     if let Some(err) = &called.save_error {
@@ -381,8 +418,10 @@ fn to_result(
     if let (Some(sha), Value::Object(env)) = (&called.saved_sha256, &mut value) {
         env.insert("saved_sha256".into(), Value::String(sha.clone()));
     }
-    if let Some(tools) = compact_for {
+    if compact {
         value = super::reply::compact(value, tools);
+    } else {
+        super::reply::seed(&mut value, tools);
     }
     if let Some(view) = view {
         value = super::view::apply(value, view);
@@ -402,7 +441,7 @@ fn to_result(
             value,
             super::reply::BUDGET_TOKENS,
             saved_to.as_deref(),
-            compact_for.is_some(),
+            compact,
         );
         let text = serde_json::to_string(&value).unwrap_or_default();
         (value, text)
@@ -433,6 +472,9 @@ impl NovelerServer {
         if let Ok(r) = &mut result {
             if r.is_error == Some(true) && command.is_some_and(super::calls::echoes_arguments) {
                 super::calls::echo_into(r, super::calls::echoed(&args));
+            }
+            if r.is_error == Some(true) && !self.table().compact {
+                name_the_tool(r, &name);
             }
         }
         let reply = result
@@ -539,7 +581,9 @@ impl NovelerServer {
         let root_for_errors = root.clone();
         let mut ctx = Ctx::new(root);
         ctx.confine = Some(self.allowed());
-        ctx.save = !self.inner.no_save;
+        // A page past the first shows a result the first page saved: not saved again.
+        ctx.save =
+            !self.inner.no_save && spec.saves && view.as_ref().is_none_or(|v| v.cursor() == 0);
         let cancel = ctx.cancel.clone();
         let call_id = self.inner.next_call.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut running) = self.inner.running.lock() {
@@ -664,7 +708,7 @@ impl ServerHandler for NovelerServer {
                         "Checks and staged-writing workflows for Japanese web-novel manuscripts",
                     ),
             )
-            .with_instructions(INSTRUCTIONS)
+            .with_instructions(instructions(self.inner.profile))
     }
 
     async fn list_tools(

@@ -36,6 +36,9 @@ const FINDINGS_LIMIT: usize = 20;
 const WORST: usize = 10;
 /// Files listed under `lowest_scores`.
 const LOWEST: usize = 10;
+/// What the findings of one page may cost, in estimated tokens (the summary, the worst
+/// findings and the lowest scores come on top on the first page).
+const FINDINGS_PAGE_TOKENS: usize = 5_000;
 
 /// The view of the tool whose envelope command is `command`: findings views only where the
 /// reply is compact (the default profile; the seed profile keeps its typed result shape).
@@ -62,6 +65,13 @@ pub enum Detail {
     Summary,
     Findings,
     Full,
+}
+
+impl View {
+    /// Where the page starts: a page past the first repeats a result already saved.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
 }
 
 /// A call's view: the arguments it took, and the rest of the call for `page.next`.
@@ -226,11 +236,9 @@ pub fn apply(mut reply: Value, view: &View) -> Value {
                         insert(&mut reply, "page", page);
                     }
                 }
-            } else {
-                // The whole result, paged through its files.
-                if let Some(page) = page_list(&mut reply, "/result/files", view, MAX_LIMIT) {
-                    insert(&mut reply, "page", page);
-                }
+            } else if let Some(page) = budget_page(&mut reply, "/result/files", view) {
+                // The whole result, paged through its files as many as fit a reply.
+                insert(&mut reply, "page", page);
             }
         }
     }
@@ -258,6 +266,52 @@ fn page_list(reply: &mut Value, pointer: &str, view: &View, limit: usize) -> Opt
     let shown = page.len();
     *items = page;
     Some(page_record(pointer, view, start, limit, shown, total))
+}
+
+/// Keeps the files (items of the list at `pointer`) from the view's cursor that fit one
+/// reply (`commands::files::page`): a file too big alone comes with its findings cut. The
+/// page record's `next` reads on from the saved result (`read_result`: the rest of a cut
+/// file, then the next files) — the same chain whatever the size, never an empty page.
+fn budget_page(reply: &mut Value, pointer: &str, view: &View) -> Option<Value> {
+    use crate::commands::files::{page, page_call, PAGE_TOKENS};
+    let total = reply.pointer(pointer)?.as_array()?.len();
+    let p = page(reply, pointer, view.cursor, view.limit, PAGE_TOKENS)?;
+    if view.cursor == 0 && p.shown == total && p.cuts.is_empty() {
+        return None;
+    }
+    let saved_to = reply
+        .get("saved_to")
+        .and_then(Value::as_str)
+        .map(String::from);
+    let next = p.next.as_ref().map(|(ptr, cursor)| match &saved_to {
+        Some(saved) => page_call(saved, ptr, *cursor),
+        // Nothing saved to read from: the same call from the next file.
+        None => {
+            let mut args = view.args.clone();
+            args.insert("cursor".into(), json!(p.cursor + p.shown));
+            args.insert("detail".into(), json!("full"));
+            json!({"tool": view.tool, "arguments": args})
+        }
+    });
+    let cuts: Vec<Value> = p
+        .cuts
+        .iter()
+        .map(|c| {
+            let mut cut = json!(c);
+            if let Some(saved) = &saved_to {
+                cut["next"] = page_call(saved, &c.pointer, c.shown);
+            }
+            cut
+        })
+        .collect();
+    *reply.pointer_mut(pointer)? = p.page;
+    if !cuts.is_empty() {
+        insert(reply, "truncated", Value::Array(cuts));
+    }
+    Some(
+        json!({"pointer": pointer, "cursor": p.cursor, "shown": p.shown, "total": total,
+                "next": next}),
+    )
 }
 
 fn page_record(
@@ -362,8 +416,9 @@ fn findings_view(result: &mut Map<String, Value>, view: &View) -> Option<Value> 
             let start = view.cursor.min(total);
             let shown = limit.min(total - start);
             let all_shown = start == 0 && shown == total;
+            // The worst findings lead the first page only.
             (
-                if all_shown { 0 } else { WORST },
+                if all_shown || start > 0 { 0 } else { WORST },
                 Some((start, limit, shown)),
             )
         }
@@ -376,22 +431,32 @@ fn findings_view(result: &mut Map<String, Value>, view: &View) -> Option<Value> 
             .collect();
         result.insert("worst_findings".into(), Value::Array(worst));
     }
-    if files_total > 1 || view.detail == Detail::Summary {
+    if view.cursor > 0 && view.detail != Detail::Summary {
+        // Shown on the first page.
+    } else if files_total > 1 || view.detail == Detail::Summary {
         result.insert("lowest_scores".into(), Value::Array(lowest));
     } else if let Some(Value::Object(row)) = lowest.into_iter().next() {
         // One file: its scores, plainly.
         result.extend(row.into_iter().filter(|(k, _)| k != "findings"));
     }
-    let record = page.and_then(|(start, limit, shown)| {
-        let listed: Vec<Value> = findings
-            .into_iter()
-            .skip(start)
-            .take(shown)
-            .map(|f| slim(f, false))
-            .collect();
+    let record = page.and_then(|(start, _, shown)| {
+        let mut listed: Vec<Value> = Vec::new();
+        let mut used = 0;
+        for f in findings.into_iter().skip(start).take(shown) {
+            let f = slim(f, false);
+            used += crate::commands::files::json_tokens(&f);
+            // As many as fit a reply (the first one always).
+            if used > FINDINGS_PAGE_TOKENS && !listed.is_empty() {
+                break;
+            }
+            listed.push(f);
+        }
+        let shown = listed.len();
         result.insert("findings".into(), Value::Array(listed));
+        // The pages after the first take as many as fit, unless a limit was asked for.
+        let next_limit = view.limit.unwrap_or(MAX_LIMIT);
         (start > 0 || shown < total)
-            .then(|| page_record("/result/findings", view, start, limit, shown, total))
+            .then(|| page_record("/result/findings", view, start, next_limit, shown, total))
     });
     // Everything else the result carries (errors, the full check's stages) as it was.
     for (k, v) in rest {

@@ -12,6 +12,7 @@ use crate::analysis::fix::{self, Applicability, AppliedFix, Fix};
 use crate::analysis::morph::Lexicon;
 use crate::analysis::{self, sha256_hex, FileAnalysis, Finding, Settings, Source};
 use crate::error::{Code, Error, Result};
+use crate::next::NextStep;
 use crate::operations::Ctx;
 use crate::project::{EpisodeOrFile, Project, ProjectCtx};
 use crate::store::backup::{self, BackupRef};
@@ -510,20 +511,45 @@ pub fn run(ctx: &Ctx, pc: &ProjectCtx, req: PolishRequest) -> Result<PolishRepor
         sha_after = sha256_hex(t.source.denormalise(&fixed).as_bytes());
     }
     let higher = fixes_skipped.iter().filter(|s| s.reason == "level").count();
+    // As a call when the target is an episode (the fix tool takes episodes).
+    let call = |tool: &str| req.episode.map(|n| NextStep::new(tool).arg("episode", n));
     let next_action = if !changed && higher > 0 {
-        format!(
-            "修正レベル {} で適用できる修正はありません。より高いレベルの修正が {higher} 件あります（--level standard / aggressive で差分を確認）",
+        let why = format!(
+            "修正レベル {} で適用できる修正はありません。より高いレベルの修正が {higher} 件あります（standard / aggressive の差分を確認する）",
             level.as_str()
-        )
+        );
+        match call("check_fix") {
+            Some(c) => c
+                .arg("fix_level", "standard")
+                .arg("dry_run", true)
+                .why(why)
+                .to_wire(),
+            None => why,
+        }
     } else if !changed {
         "自動修正できる問題はありません".to_string()
     } else if written {
-        format!("適用しました。バックアップ {} から戻せます（`noveler backup restore`）。再チェックしてください", backup_ref.as_ref().map(|b| b.backup_id.as_str()).unwrap_or(""))
+        let why = format!(
+            "適用しました（バックアップ {} から戻せます）。再チェックする",
+            backup_ref
+                .as_ref()
+                .map(|b| b.backup_id.as_str())
+                .unwrap_or("")
+        );
+        match call("noveler_check") {
+            Some(c) => c.why(why).to_wire(),
+            None => why,
+        }
     } else {
-        format!(
-            "差分を確認し、よければ --apply --expected-sha256 {} で適用してください",
-            t.sha256
-        )
+        let why = "差分を確認し、よければ適用する（原稿がこの版のままなら）";
+        match call("check_fix") {
+            Some(c) => c
+                .arg("fix_level", level.as_str())
+                .arg("expected_sha256", t.sha256.as_str())
+                .why(why)
+                .to_wire(),
+            None => format!("{why}: --apply --expected-sha256 {}", t.sha256),
+        }
     };
     Ok(PolishReport {
         success: true,

@@ -10,6 +10,7 @@
 
 use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
+use crate::next::NextStep;
 use crate::operations::Ctx;
 use crate::store::backup::BackupRef;
 use crate::store::{paths, FileRef};
@@ -159,13 +160,22 @@ fn write_locked(
     let mut next_actions = Vec::new();
     let name = rel.rsplit('/').next().unwrap_or(rel);
     if let Some((n, _)) = crate::project::layout::episode_of(name) {
-        next_actions.push(format!("check_basic {{\"episode\": {n}}}"));
+        next_actions.push(
+            NextStep::new("check_basic")
+                .arg("episode", n)
+                .why("書いた話を確認する")
+                .to_wire(),
+        );
     }
     if let Some(b) = &backup {
-        next_actions.push(format!(
-            "backup_management {{\"action\": \"restore\", \"backup_id\": \"{}\"}} undoes this write",
-            b.backup_id
-        ));
+        next_actions.push(
+            NextStep::new("backup_management")
+                .arg("action", "restore")
+                .arg("backup_id", b.backup_id.as_str())
+                .arg("dry_run", true)
+                .why("この書き込みを取り消すときの確認（dry_run を外すと戻します）")
+                .to_wire(),
+        );
     }
     Ok(WriteFileReport {
         absolute_path: abs.display().to_string(),

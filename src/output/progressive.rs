@@ -121,7 +121,7 @@ pub fn step_text(r: &StepResult) -> String {
             r.files.output_file
         );
     }
-    let _ = writeln!(out, "次: {}", r.next_action);
+    let _ = writeln!(out, "次: {}", super::hint::to_cli(&r.next_action));
     out
 }
 
@@ -286,7 +286,7 @@ pub fn polish_text(r: &PolishReport) -> String {
     if let Some(b) = &r.backup {
         let _ = writeln!(out, "バックアップ: {}", b.backup_id);
     }
-    let _ = writeln!(out, "次: {}", r.next_action);
+    let _ = writeln!(out, "次: {}", super::hint::to_cli(&r.next_action));
     out
 }
 

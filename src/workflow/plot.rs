@@ -13,6 +13,7 @@ use super::submission::{Body, Payload};
 use super::templates::{self, TemplateInfo};
 use super::writing::{self, Env, InputRef};
 use crate::error::{Code, Error, Result};
+use crate::next::NextStep;
 use crate::project::Project;
 use crate::project::ProjectCtx;
 use crate::store::fileref::shown_path;
@@ -127,8 +128,15 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
             prompt_file: None,
             next_step: Some(1),
             suggested_actions: vec![
-                format!("noveler write {ep}"),
-                format!("noveler plot {ep} --regenerate"),
+                NextStep::new("noveler_write")
+                    .arg("episode", ep)
+                    .why("このプロットで書く")
+                    .to_wire(),
+                NextStep::new("noveler_plot")
+                    .arg("episode", ep)
+                    .arg("regenerate", true)
+                    .why("プロットを作り直す")
+                    .to_wire(),
             ],
             session_id,
             warnings: Vec::new(),
@@ -198,9 +206,19 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
         prompt_file,
         session_id,
         next_step: Some(1),
-        suggested_actions: vec![format!(
-            "noveler plot submit {ep} --file <プロット.yaml>{regen_flag}"
-        )],
+        suggested_actions: vec![{
+            let submit = NextStep::new("noveler_plot")
+                .arg("episode", ep)
+                .arg("content", "<プロット（出力形式の YAML）>");
+            let submit = if regenerate {
+                submit.arg("regenerate", true)
+            } else {
+                submit
+            };
+            submit
+                .why("プロンプトに従って書いたプロットを送る")
+                .to_wire()
+        }],
         warnings: Vec::new(),
     })
 }
@@ -391,7 +409,10 @@ pub fn submit(
         .get("scenes")
         .and_then(Value::as_array)
         .map_or(0, Vec::len);
-    let suggested_actions = vec![format!("noveler write {ep}")];
+    let suggested_actions = vec![NextStep::new("noveler_write")
+        .arg("episode", ep)
+        .why("このプロットで本文を書く")
+        .to_wire()];
     if dry_run {
         return Ok(PlotSubmitOutcome {
             episode: ep,

@@ -5,6 +5,7 @@
 
 use super::LengthInfo;
 use crate::commands::common::{fmt_score, fmt_thousands};
+use crate::next::NextStep;
 use crate::workflow::writing::criteria::{CriteriaReport, TARGET_LENGTH};
 use serde::Serialize;
 
@@ -113,28 +114,36 @@ pub(super) fn refused_actions(n: u32, q: &super::QualityGate) -> Vec<String> {
         fixes.push("正味文字数を目標の範囲に収める（書き足す・削る・二話に分ける）".to_string());
     }
     if !fixes.is_empty() {
-        out.push(format!(
-            "noveler_check {{\"episode\": {n}}} — {}",
-            fixes.join("。")
-        ));
+        out.push(
+            NextStep::new("noveler_check")
+                .arg("episode", n)
+                .why(fixes.join("。")),
+        );
     }
     if has("below_min_score") {
         for code in q.top_codes.iter().take(3) {
-            out.push(format!("noveler explain {code} — よく出ている指摘の直し方"));
+            out.push(NextStep::command(&format!("explain {code}")).why("よく出ている指摘の直し方"));
         }
     }
     if has("criterion_unmet") {
-        out.push(format!(
-            "noveler write status {n} — 執筆計画（STEP7 の執筆指示書）の条件を確かめ、原稿を直す（STEP10 を出し直すときに --waive で免除もできます）"
-        ));
+        out.push(
+            NextStep::command(&format!("write status {n}")).why(
+                "執筆計画（STEP7 の執筆指示書）の条件を確かめ、原稿を直す（STEP10 を出し直すときに waive で免除もできます）",
+            ),
+        );
     }
-    out.push(format!(
-        "noveler_complete {{\"episode\": {n}}} — 直したらもう一度"
-    ));
-    out.push(format!(
-        "noveler_complete {{\"episode\": {n}, \"force\": true}} — 理由を承知のうえで完了する（話数管理.yaml に強制完了として理由を記録します）"
-    ));
-    out
+    out.push(
+        NextStep::new("noveler_complete")
+            .arg("episode", n)
+            .why("直したらもう一度"),
+    );
+    out.push(
+        NextStep::new("noveler_complete")
+            .arg("episode", n)
+            .arg("force", true)
+            .why("理由を承知のうえで完了する（話数管理.yaml に強制完了として理由を記録します）"),
+    );
+    out.iter().map(NextStep::to_wire).collect()
 }
 
 #[cfg(test)]

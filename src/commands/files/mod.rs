@@ -9,7 +9,7 @@
 use super::{Ctx, Report};
 use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
-use crate::store::envelope::{timestamp, OUTPUT_DIR};
+use crate::store::envelope::timestamp;
 use crate::store::index::{self, IndexEntry};
 use crate::store::{fileref, paths, FileRef};
 use serde::{Deserialize, Serialize};
@@ -446,117 +446,14 @@ pub(crate) fn run_changes(ctx: &Ctx, req: FileChangesRequest) -> Result<FileChan
 }
 
 // ---------------------------------------------------------------------------------------
-// read_result: a page of a saved result
+// read_result: a page of a saved result (`page.rs`)
 
-#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
-pub struct ResultPageRequest {
-    /// The saved result file (`saved_to` of a reply, under temp/json_output/).
-    pub saved_to: String,
-    /// JSON pointer to the part to read (a reply's `truncated[].pointer`, e.g.
-    /// `/result/files/0/findings`). Default: the whole result.
-    #[serde(default)]
-    pub pointer: String,
-    /// First item (list) or character (text) to return.
-    #[serde(default)]
-    pub cursor: usize,
-    /// How many items (default 20) or characters (default 6000) to return.
-    #[serde(default)]
-    pub limit: Option<usize>,
-}
-
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
-pub struct ResultPageReport {
-    pub saved_to: String,
-    /// sha256 of the saved file (what was read).
-    pub sha256: String,
-    pub pointer: String,
-    /// `array`, `text` or `value` (anything else, returned whole).
-    pub kind: String,
-    /// Items or characters at the pointer.
-    pub total: usize,
-    pub cursor: usize,
-    /// The cursor of the next page; null at the end.
-    pub next_cursor: Option<usize>,
-    /// The page: a list of items, a text, or the value.
-    pub page: serde_json::Value,
-    #[serde(skip)]
-    input: Option<FileRef>,
-}
-
-impl Report for ResultPageReport {
-    fn inputs(&self) -> Vec<FileRef> {
-        self.input.iter().cloned().collect()
-    }
-}
-
-/// Reads a page of a saved result, so a reply cut to fit the model's context loses nothing.
-pub(crate) fn run_page(ctx: &Ctx, req: ResultPageRequest) -> Result<ResultPageReport> {
-    let r = paths::resolve_file(&ctx.root, Path::new(&req.saved_to))?;
-    if !r.rel.starts_with(&format!("{OUTPUT_DIR}/")) {
-        return Err(Error::new(
-            Code::U004,
-            format!("{} は保存済みの結果ファイルではありません", r.rel),
-        )
-        .hint(format!(
-            "返信の saved_to（{OUTPUT_DIR}/ 以下のファイル）を指定してください。"
-        )));
-    }
-    let bytes = crate::store::text::read_bytes(&r.abs)?;
-    let input = FileRef::from_bytes(
-        &paths::canonical_root(&ctx.root),
-        &r.abs,
-        &bytes,
-        "envelope",
-    );
-    let doc: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| {
-        Error::new(
-            Code::U006,
-            format!("{} は JSON として読めません: {e}", r.rel),
-        )
-        .hint("saved_to に結果ファイルを指定してください。")
-    })?;
-    let pointer = if req.pointer.is_empty() {
-        "/result".to_string()
-    } else {
-        req.pointer.clone()
-    };
-    let node = doc.pointer(&pointer).ok_or_else(|| {
-        Error::new(Code::U001, format!("{} に {pointer} はありません", r.rel))
-            .hint("返信の truncated[].pointer をそのまま渡してください（例: /result/files）。")
-    })?;
-    let (kind, total, page, next) = match node {
-        serde_json::Value::Array(items) => {
-            let limit = req.limit.unwrap_or(20).max(1);
-            let end = (req.cursor + limit).min(items.len());
-            let page = items.get(req.cursor..end).unwrap_or_default().to_vec();
-            (
-                "array",
-                items.len(),
-                serde_json::Value::Array(page),
-                (end < items.len()).then_some(end),
-            )
-        }
-        serde_json::Value::String(text) => {
-            let limit = req.limit.unwrap_or(6000).max(1);
-            let total = text.chars().count();
-            let page: String = text.chars().skip(req.cursor).take(limit).collect();
-            let end = (req.cursor + limit).min(total);
-            ("text", total, page.into(), (end < total).then_some(end))
-        }
-        other => ("value", 1, other.clone(), None),
-    };
-    Ok(ResultPageReport {
-        saved_to: r.rel,
-        sha256: input.sha256.clone(),
-        pointer,
-        kind: kind.into(),
-        total,
-        cursor: req.cursor,
-        next_cursor: next,
-        page,
-        input: Some(input),
-    })
-}
+mod page;
+pub use page::{
+    approx_tokens, json_tokens, page, page_call, Cut, Paged, ResultPageReport, ResultPageRequest,
+    PAGE_TOKENS,
+};
+pub(crate) use page::{cost, json_cost, run_page};
 
 // ---------------------------------------------------------------------------------------
 // clean

@@ -525,11 +525,24 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
         next_actions.push(format!(
             "noveler_write {{\"episode\": {n}}} — プロットのある第{n}話を書く"
         ));
-    } else if total_episodes == 0 {
-        next_actions.push(format!(
-            "write {{\"path\": \"{}/第001話_<タイトル>.md\", \"content\": …}}",
-            project.dirs.manuscript
-        ));
+    } else if total_episodes == 0 && !project.has_config {
+        // Not a noveler project yet: the first manuscript is a plain file.
+        next_actions.push(
+            crate::next::NextStep::new("write")
+                .arg("path", format!("{}/第001話.md", project.dirs.manuscript))
+                .arg("content", "<本文>")
+                .why("第1話の原稿を書く（ファイル名の末尾にタイトルを付けてもかまいません）")
+                .to_wire(),
+        );
+    } else {
+        // Nothing planned: the next episode starts with its plot.
+        let next = rows.iter().map(|r| r.episode).max().unwrap_or(0) + 1;
+        next_actions.push(
+            crate::next::NextStep::new("noveler_plot")
+                .arg("episode", next)
+                .why(format!("第{next}話のプロットを作る"))
+                .to_wire(),
+        );
     }
     if !ambiguous_episodes.is_empty() {
         warnings.push(format!(

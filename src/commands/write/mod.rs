@@ -257,6 +257,16 @@ fn run_with(ctx: &Ctx, req: WriteRequest, submission: Option<Submission>) -> Res
                     Ok(open(Some(out.session_id.clone()), true))
                 },
             )?;
+            // The reply carries the next stage's prompt: no hint to fetch it again (a held
+            // stage 10's hints submit it again, and stay).
+            let mut out = out;
+            if outcome.stage.is_some() {
+                out.suggested_actions.retain(|a| {
+                    crate::next::NextStep::parse(a).is_none_or(|s| {
+                        s.tool != "write_stage" || s.arguments.contains_key("submission")
+                    })
+                });
+            }
             (Some(out), outcome)
         }
         None => {

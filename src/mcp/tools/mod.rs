@@ -278,9 +278,11 @@ pub fn all() -> Vec<ToolSpec> {
             "read_result",
             Hints::READ_ONLY,
             "A page of a saved result (`saved_to`): the list or text at `pointer`, from \
-             `cursor`. Use when a reply lists a cut under `truncated`: its `next` is this call.",
+             `cursor`, as much as fits one reply. Use when a reply's `page.next` or \
+             `truncated[].next` is this call; each page's `next` reads on to the end.",
             files::run_page,
-        ),
+        )
+        .unsaved(),
         tool(
             "backup_management",
             "backup_management",

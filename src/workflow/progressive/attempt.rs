@@ -1,6 +1,7 @@
 //! Running one attempt of a step: open the session, render, check, record.
 
 use super::*;
+use crate::next::NextStep;
 
 /// Finds or creates the session of `ep` (lock held by the caller: `held`).
 pub(super) fn open_session(
@@ -617,22 +618,35 @@ pub(super) fn run_attempt(
         .map(|s| s.number)
         .find(|n| !completed_after.contains(n) && *n != step.number)
         .or((!passed).then_some(step.number));
+    let ep = m.episode_number;
+    let step_call = |n: u8| {
+        NextStep::new("execute_check_step")
+            .arg("episode", ep)
+            .arg("step_id", n)
+            .arg("session_id", m.session_id.as_str())
+    };
+    let fixable = issues.iter().any(|i| i.fixable.is_some());
     let next_action = if scoring.llm_pending {
-        format!(
-            "llm_instruction に従って判断し、llm_result を送ってください（ステップ {}）。判断を省く場合は次のステップへ",
-            step.number
-        )
+        step_call(step.number)
+            .arg("llm_result", "<判断（llm_instruction の返却形式の JSON）>")
+            .why(
+                "llm_instruction に従って判断し、llm_result を送る（判断を省くなら次のステップへ）",
+            )
     } else if passed {
         match next_step {
-            Some(n) => format!("execute_check_step でステップ {n} を実行"),
-            None => "全ステップ完了。end_session でセッションを終了".into(),
+            Some(n) => step_call(n).why(format!("ステップ{n}を実行する")),
+            None => NextStep::new("noveler_complete")
+                .arg("episode", ep)
+                .why("全ステップ合格。完了処理をする"),
         }
+    } else if fixable {
+        NextStep::new("check_fix")
+            .arg("episode", ep)
+            .why("自動修正できる問題を直してから、このステップを再実行する")
     } else {
-        format!(
-            "問題を直してからステップ {} を再実行（repeat_step で反復可）",
-            step.number
-        )
-    };
+        step_call(step.number).why("原稿の問題を直してから、このステップを再実行する")
+    }
+    .to_wire();
     let guidance = (!passed).then(|| {
         let fixable = issues.iter().filter(|i| i.fixable.is_some()).count();
         let mut g = format!("不合格の理由: {}。", reasons.join("／"));

@@ -1,6 +1,7 @@
 //! Tasks, status, history, end and artifacts of a session.
 
 use super::*;
+use crate::next::NextStep;
 
 // Tasks, status, history, end, artifacts
 
@@ -157,7 +158,18 @@ pub fn tasks(
                 "ステップ{}（{}）を実行し、結果を要約してください。execute_check_step に session_id \"{}\" と step_id {} を渡します",
                 t.id, t.name, m.session_id, t.id
             ),
-            None => "全ステップが合格しています。end_session でセッションを終了してください".into(),
+            None => "全ステップが合格しています。next_action でセッションを終了してください".into(),
+        };
+        let next_action = match m.current_step {
+            Some(n) => NextStep::new("execute_check_step")
+                .arg("episode", ep)
+                .arg("step_id", n)
+                .arg("session_id", m.session_id.as_str())
+                .why(format!("ステップ{n}を実行する")),
+            None => NextStep::new("progressive_check_end_session")
+                .arg("episode", ep)
+                .arg("session_id", m.session_id.as_str())
+                .why("全ステップ合格。セッションを終える"),
         };
         Ok(TasksReport {
             success: true,
@@ -169,11 +181,7 @@ pub fn tasks(
             executable_tasks: executable,
             progress: progress_of(&m),
             llm_instruction,
-            next_action: if m.current_step.is_some() {
-                "execute_check_step".into()
-            } else {
-                "end_session".into()
-            },
+            next_action: next_action.to_wire(),
             phase_info: serde_json::json!({
                 "phase": phase,
                 "phases": steps::PHASES,

@@ -222,12 +222,27 @@ pub(crate) fn for_submission(
 /// What to do when stage 10 is held back by `c`: fix the manuscript and submit stage 10
 /// again, or submit it again waiving what is unmet (recorded).
 pub(crate) fn blocked_actions(s: &Session, c: &CriteriaReport) -> Vec<String> {
-    let (ep, id) = (s.episode, &s.session_id);
-    let waive: String = c.unmet.iter().map(|u| format!(" --waive {u}")).collect();
+    let submit = |output: &str| {
+        crate::next::NextStep::new("write_stage")
+            .arg("episode", s.episode)
+            .arg("stage", 10)
+            .arg("session_id", s.session_id.as_str())
+            .arg("submission", output)
+    };
     vec![
-        format!("noveler write submit {ep} --session {id} --stage 10 --file <直した原稿を含む出力ファイル>"),
-        format!("noveler write submit {ep} --session {id} --stage 10 --file <出力ファイル>{waive}"),
-        format!("noveler write status {ep} --session {id}"),
+        submit("<直した原稿を含む出力>")
+            .why("原稿を直して STEP10 を出し直す")
+            .to_wire(),
+        submit("<出力>")
+            .arg("waive", c.unmet.clone())
+            .why("満たしていない条件を免除して出し直す（免除はセッションに記録されます）")
+            .to_wire(),
+        crate::next::NextStep::command(&format!(
+            "write status {} --session {}",
+            s.episode, s.session_id
+        ))
+        .why("セッションの状態と条件を確かめる")
+        .to_wire(),
     ]
 }
 

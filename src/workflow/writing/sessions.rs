@@ -1,6 +1,7 @@
 //! Sessions of an episode: find, open, show.
 
 use super::*;
+use crate::next::NextStep;
 use std::cell::OnceCell;
 
 // Sessions of an episode.
@@ -235,22 +236,40 @@ fn manifest(s: &Session) -> Value {
 pub(super) fn suggestions(s: &Session, stage: Option<&StageDef>) -> Vec<String> {
     let ep = s.episode;
     let id = &s.session_id;
-    match stage {
+    let steps = match stage {
         Some(st) => vec![
-            format!(
-                "noveler write submit {ep} --session {id} --stage {} --file <出力ファイル>",
-                st.number
-            ),
-            format!("noveler write status {ep} --session {id}"),
+            submit_step(s, st),
+            NextStep::command(&format!("write status {ep} --session {id}"))
+                .why("セッションの進み具合を見る"),
         ],
         // The flow is done: publishing goes through the completion gate (issue 15).
         None => vec![
-            format!("noveler complete {ep}"),
-            format!("noveler check {ep}"),
-            format!("noveler plot {}", ep + 1),
-            format!("noveler write {ep} --new"),
+            NextStep::new("noveler_complete")
+                .arg("episode", ep)
+                .why("品質ゲートを通して完了する"),
+            NextStep::new("noveler_check")
+                .arg("episode", ep)
+                .why("書き上げた話を確認する"),
+            NextStep::new("noveler_plot")
+                .arg("episode", ep + 1)
+                .why("次の話のプロットを作る"),
+            NextStep::new("noveler_write")
+                .arg("episode", ep)
+                .arg("new_session", true)
+                .why("この話を書き直す"),
         ],
-    }
+    };
+    steps.iter().map(NextStep::to_wire).collect()
+}
+
+/// Submitting `stage`'s output: the call with the output left for the agent (`"<出力>"`).
+pub(crate) fn submit_step(s: &Session, stage: &StageDef) -> NextStep {
+    NextStep::new("write_stage")
+        .arg("episode", s.episode)
+        .arg("stage", stage.number)
+        .arg("session_id", s.session_id.as_str())
+        .arg("submission", "<出力>")
+        .why("プロンプトに従った出力を送る")
 }
 
 /// Shows `stage` (or the session's current stage) of the episode, starting a session when

@@ -1,6 +1,7 @@
 //! Submissions: parse, validate, record, apply the manuscript, advance.
 
 use super::*;
+use crate::next::NextStep;
 
 // Submissions.
 
@@ -508,16 +509,12 @@ pub(super) fn submit_locked(
             .as_ref()
             .map(|c| criteria::blocked_actions(&s, c))
             .unwrap_or_default(),
-        Some(n) => vec![
-            format!(
-                "noveler write {} --session {} --step {}",
-                s.episode, s.session_id, n.number
-            ),
-            format!(
-                "noveler write status {} --session {}",
-                s.episode, s.session_id
-            ),
-        ],
+        Some(n) => vec![NextStep::new("write_stage")
+            .arg("episode", s.episode)
+            .arg("stage", n.number)
+            .arg("session_id", s.session_id.as_str())
+            .why("次の段階のプロンプトを取得する")
+            .to_wire()],
         None => suggestions(&s, None),
     };
     Ok(SubmitOutcome {
@@ -545,10 +542,7 @@ pub(super) fn submit_locked(
 }
 
 fn opts_cli_submit(s: &Session, stage: &StageDef) -> String {
-    format!(
-        "noveler write submit {} --session {} --stage {} --file <出力ファイル>",
-        s.episode, s.session_id, stage.number
-    )
+    super::sessions::submit_step(s, stage).to_wire()
 }
 
 /// Logs a rejected submission and counts it; returns the log file.
