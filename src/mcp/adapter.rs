@@ -139,6 +139,9 @@ pub struct ToolSpec {
     pub required: Vec<String>,
     /// Arguments the compact listing leaves out (still accepted; `tools::UNLISTED`).
     pub unlisted: &'static [&'static str],
+    /// Arguments outside the listed (compact) schema are refused, not quietly applied (the
+    /// default profile; `project_root` stays accepted for servers with several roots).
+    pub listed_only: bool,
     /// How the reply can be viewed (`detail`, `cursor`, `limit`; `mcp::view`).
     pub view: Option<super::view::Kind>,
     /// The call's envelope is saved under temp/json_output/ (not for `read_result`, whose
@@ -272,6 +275,7 @@ where
         output_schema,
         required,
         unlisted: &[],
+        listed_only: false,
         view: None,
         saves: true,
         request_takes_root,
@@ -338,10 +342,20 @@ impl ToolSpec {
                 }
             }
         }
-        if let Some(Value::Object(defs)) = schema.get_mut("$defs") {
-            for def in defs.values_mut() {
-                strip_descriptions(def, false);
+        // Definitions inline where they are used (those only unlisted arguments used go),
+        // enums as enums, no defaults that say nothing.
+        let defs = match schema.shift_remove("$defs") {
+            Some(Value::Object(mut defs)) => {
+                for def in defs.values_mut() {
+                    strip_descriptions(def, false);
+                }
+                defs
             }
+            _ => JsonObject::new(),
+        };
+        if let Some(props) = schema.get_mut("properties") {
+            inline_refs(props, &defs, 0);
+            plain_enums(props);
         }
         let required: Vec<Value> = self
             .required
@@ -373,6 +387,30 @@ impl ToolSpec {
                         example: super::args::example(&self.input_schema, &self.required, None),
                     });
                 }
+            }
+        }
+        if self.listed_only {
+            let listed = self.compact_input_schema();
+            let names: Vec<&str> = listed
+                .get("properties")
+                .and_then(Value::as_object)
+                .map(|p| p.keys().map(String::as_str).collect())
+                .unwrap_or_default();
+            if let Some(key) = args
+                .keys()
+                .find(|k| k.as_str() != "project_root" && !names.contains(&k.as_str()))
+            {
+                let guess = super::args::closest(key, &names);
+                let message = match guess {
+                    Some(g) => format!("引数 `{key}` はありません。`{g}` のことですか？"),
+                    None => format!("引数 `{key}` はありません"),
+                };
+                return Err(ArgError {
+                    message,
+                    field: Some(key.clone()),
+                    expected: Some(format!("one of: {}", names.join(", "))),
+                    example: super::args::example(&listed, &self.required, guess),
+                });
             }
         }
         if !self.request_takes_root {
@@ -463,16 +501,90 @@ fn no_boolean_schemas(v: &mut Value) {
     }
 }
 
-/// The first sentence of a description (up to `. ` or `。`), on one line.
+/// The first sentence of a description (up to `. ` or `。`; not at `e.g.` or `i.e.`), on
+/// one line.
 fn first_sentence(text: &str) -> String {
     let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let cut = [". ", "。"]
-        .iter()
-        .filter_map(|end| one_line.find(end).map(|i| i + end.trim_end().len()))
-        .min();
-    match cut {
+    let abbreviation = |i: usize| {
+        ["e.g", "i.e", "etc", "cf", "vs"].iter().any(|a| {
+            one_line[..i].ends_with(a)
+                && !one_line[..i - a.len()].ends_with(|c: char| c.is_ascii_alphanumeric())
+        })
+    };
+    let period = one_line
+        .match_indices(". ")
+        .map(|(i, _)| i)
+        .find(|&i| !abbreviation(i))
+        .map(|i| i + 1);
+    let maru = one_line.find('。').map(|i| i + '。'.len_utf8());
+    match period.into_iter().chain(maru).min() {
         Some(i) => one_line[..i].to_string(),
         None => one_line,
+    }
+}
+
+/// Replaces every `{"$ref": "#/$defs/X"}` with definition X (the referring object's own
+/// keys win), and drops defaults that tell nothing (`false`, `null`, empty).
+fn inline_refs(v: &mut Value, defs: &JsonObject, depth: usize) {
+    match v {
+        Value::Object(map) => {
+            let target = map
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| r.strip_prefix("#/$defs/"))
+                .and_then(|name| defs.get(name))
+                .and_then(Value::as_object);
+            if let Some(def) = target.filter(|_| depth < 8) {
+                map.shift_remove("$ref");
+                for (k, d) in def {
+                    map.entry(k.clone()).or_insert_with(|| d.clone());
+                }
+            }
+            let trivial = |d: &Value| match d {
+                Value::Null | Value::Bool(false) => true,
+                Value::String(s) => s.is_empty(),
+                Value::Array(a) => a.is_empty(),
+                Value::Object(o) => o.is_empty(),
+                _ => false,
+            };
+            if map.get("default").is_some_and(trivial) {
+                map.shift_remove("default");
+            }
+            for child in map.values_mut() {
+                inline_refs(child, defs, depth + 1);
+            }
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|i| inline_refs(i, defs, depth + 1)),
+        _ => {}
+    }
+}
+
+/// `{"oneOf": [{"const": a, "type": "string"}, …]}` (schemars' documented enums) as
+/// `{"type": "string", "enum": [a, …]}`: the same values in fewer tokens.
+fn plain_enums(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            let consts: Option<Vec<Value>> =
+                map.get("oneOf").and_then(Value::as_array).and_then(|alts| {
+                    alts.iter()
+                        .map(|a| {
+                            let a = a.as_object()?;
+                            let only_const = a.keys().all(|k| k == "const" || k == "type");
+                            only_const.then(|| a.get("const").cloned()).flatten()
+                        })
+                        .collect::<Option<Vec<_>>>()
+                });
+            if let Some(values) = consts.filter(|v| v.iter().all(Value::is_string)) {
+                map.shift_remove("oneOf");
+                map.insert("type".into(), json!("string"));
+                map.insert("enum".into(), Value::Array(values));
+            }
+            map.values_mut().for_each(plain_enums);
+        }
+        Value::Array(items) => items.iter_mut().for_each(plain_enums),
+        _ => {}
     }
 }
 
@@ -780,6 +892,13 @@ mod tests {
         );
         assert_eq!(first_sentence("話数。必須です。"), "話数。");
         assert_eq!(first_sentence("No end"), "No end");
+        assert_eq!(
+            first_sentence("A path, e.g. `a.md`. More."),
+            "A path, e.g. `a.md`."
+        );
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(!text.contains("$ref") && !text.contains("$defs"), "{text}");
+        assert!(!text.contains("\"default\":false"), "{text}");
     }
 
     #[test]

@@ -87,10 +87,28 @@ pub fn explain(
             }
             None => format!("必須の引数 `{field}` がありません"),
         }
+    } else if !inner.is_ascii() {
+        // A message of our own (a Request's validation), already in Japanese.
+        if field == "." {
+            format!("引数が不正です: {inner}")
+        } else {
+            format!("引数 `{field}` が不正です: {inner}")
+        }
     } else if field == "." {
-        format!("引数が不正です: {inner}")
+        "引数が不正です（引数は JSON オブジェクトで、各値は入力スキーマの型で渡してください）"
+            .into()
     } else {
-        format!("引数 `{field}` が不正です: {inner}")
+        // serde's own words are English: say it from the schema instead.
+        let shown = value_at(given, &field)
+            .map(|v| format!(" {} ", short(v)))
+            .unwrap_or_default();
+        let want = schema
+            .get("properties")
+            .and_then(|p| p.get(&top))
+            .filter(|_| field == top)
+            .map(|p| format!("（{}）", wanted(p, schema)))
+            .unwrap_or_default();
+        format!("引数 `{field}` の値{shown}は使えません{want}")
     };
     ArgError {
         message,
@@ -203,6 +221,69 @@ fn expected_of(prop: &Value, schema: &JsonObject) -> String {
     format!("{kind}{range}{desc}")
 }
 
+/// The value at a serde path (`a.b`, `a[0].b`) of the arguments.
+fn value_at<'a>(given: &'a JsonObject, path: &str) -> Option<&'a Value> {
+    let mut parts = path.split('.');
+    let mut at = given.get(parts.next()?.split('[').next()?)?;
+    for part in parts {
+        let (key, index) = match part.split_once('[') {
+            Some((k, i)) => (k, i.trim_end_matches(']').parse::<usize>().ok()),
+            None => (part, None),
+        };
+        at = at.get(key)?;
+        if let Some(i) = index {
+            at = at.get(i)?;
+        }
+    }
+    Some(at)
+}
+
+/// A value as a message quotes it: short JSON.
+fn short(v: &Value) -> String {
+    let text = v.to_string();
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
+    }
+}
+
+/// What a property accepts, in Japanese: `1〜9999 の整数が必要です`.
+fn wanted(prop: &Value, schema: &JsonObject) -> String {
+    let resolved = resolve_ref(prop, schema);
+    let values = enum_values(resolved);
+    if !values.is_empty() {
+        let list: Vec<String> = values.iter().map(Value::to_string).collect();
+        return format!("{} のいずれかです", list.join(", "));
+    }
+    let ja = |t: &str| match t {
+        "integer" => "整数",
+        "number" => "数値",
+        "string" => "文字列",
+        "boolean" => "true か false",
+        "array" => "配列",
+        "object" => "JSON オブジェクト",
+        "null" => "null",
+        _ => "JSON の値",
+    };
+    let kinds: Vec<&str> = match resolved.get("type") {
+        Some(Value::String(t)) => vec![ja(t)],
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .filter(|t| *t != "null")
+            .map(ja)
+            .collect(),
+        _ if resolved.get("anyOf").is_some() => vec!["整数", "文字列"],
+        _ => vec!["JSON の値"],
+    };
+    let range = match (resolved.get("minimum"), resolved.get("maximum")) {
+        (Some(a), Some(b)) => format!("{a}〜{b} の"),
+        (Some(a), None) => format!("{a} 以上の"),
+        _ => String::new(),
+    };
+    format!("{range}{}が必要です", kinds.join("か"))
+}
+
 /// `enum` values, or the `const`s of a `oneOf` (schemars' documented enums).
 fn enum_values(s: &Value) -> Vec<Value> {
     if let Some(Value::Array(v)) = s.get("enum") {
@@ -243,6 +324,14 @@ fn sample(prop: &Value, schema: &JsonObject) -> Value {
     let resolved = resolve_ref(prop, schema);
     if let Some(v) = enum_values(resolved).into_iter().next() {
         return v;
+    }
+    // `anyOf` (an integer or a name, …): a sample of its first alternative.
+    if let Some(first) = resolved
+        .get("anyOf")
+        .and_then(Value::as_array)
+        .and_then(|alts| alts.first())
+    {
+        return sample(first, schema);
     }
     let kind = match resolved.get("type") {
         Some(Value::String(t)) => t.as_str(),
@@ -317,5 +406,30 @@ mod tests {
             "one of \"low\", \"high\""
         );
         assert_eq!(example(&s, &[], Some("level")), json!({"level": "low"}));
+        let s = json!({"type": "object", "properties": {
+            "stage": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "string"}]}
+        }});
+        let s = s.as_object().unwrap();
+        assert_eq!(example(s, &["stage".into()], None), json!({"stage": 1}));
+    }
+
+    #[test]
+    fn type_errors_are_told_in_japanese() {
+        let given = json!({"episode": "one"}).as_object().cloned().unwrap();
+        let err = serde_path_to_error::deserialize::<_, Episode>(Value::Object(given.clone()))
+            .unwrap_err();
+        let e = explain(&schema(), &[], &given, Some(err), &[]);
+        assert_eq!(e.field.as_deref(), Some("episode"));
+        assert_eq!(
+            e.message,
+            "引数 `episode` の値 \"one\" は使えません（1〜9999 の整数が必要です）"
+        );
+        assert!(!e.message.contains("invalid type"), "{}", e.message);
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Episode {
+        episode: u32,
     }
 }

@@ -30,27 +30,27 @@ pub const DEFAULT: &[(&str, &str, &str)] = &[
     (
         "noveler_check",
         "noveler_check",
-        "Check episodes or files: findings with line/column, scores. Use after every edit;          full: true (one episode) adds the judged story review.",
+        "Check episodes or files: findings with line/column, scores. Use after every edit; full: true (one episode) adds the judged story review.",
     ),
     (
         "write_stage",
         "write_stage",
-        "Write an EPISODE in 10 stages: returns the current stage's prompt; call again with          submission to store it and get the next. For a plain file use write_file.",
+        "Write an EPISODE in 10 stages: returns the current stage's prompt; call again with submission to store it and get the next. For a plain file use write_file.",
     ),
     (
         "write_file",
         "write",
-        "Write a whole FILE in the project (backup first; expected_sha256 guards edits). For          staged episode writing use write_stage.",
+        "Write a whole FILE in the project (backup first; expected_sha256 guards edits). For staged episode writing use write_stage.",
     ),
     (
         "noveler_plot",
         "noveler_plot",
-        "An episode's plot: returns the plot prompt; call again with submission to save it.          Before write_stage.",
+        "An episode's plot: returns the plot prompt; call again with submission to save it. Before write_stage.",
     ),
     (
         "noveler_complete",
         "noveler_complete",
-        "Finish an episode: quality gate, 話数管理.yaml update, publish-ready text. After the          check passes.",
+        "Finish an episode: quality gate, 話数管理.yaml update, publish-ready text. After the check passes.",
     ),
     (
         "get_check_tasks",
@@ -60,7 +60,7 @@ pub const DEFAULT: &[(&str, &str, &str)] = &[
     (
         "execute_check_step",
         "execute_check_step",
-        "Run check step 1-12; call again with llm_result to add your judgment. Step 12          approves the episode.",
+        "Run check step 1-12; call again with llm_result to add your judgment. Step 12 approves the episode.",
     ),
     (
         "check_fix",
@@ -70,22 +70,22 @@ pub const DEFAULT: &[(&str, &str, &str)] = &[
     (
         "fetch_artifact",
         "fetch_artifact",
-        "Read an artifact:<id> a prompt refers to (section: one part). Long content is paged          with read_result.",
+        "Read an artifact:<id> a prompt refers to (section: one part). Long content is paged with read_result.",
     ),
     (
         "store_artifact",
         "store_artifact",
-        "Store text (or a project file) as an artifact and get its artifact:<id> to pass by          reference.",
+        "Store text (or a project file) as an artifact and get its artifact:<id> to pass by reference.",
     ),
     (
         "read_result",
         "read_result",
-        "Read more of a saved result when a reply lists it under truncated (saved_to,          pointer, cursor).",
+        "Read more of a saved result: call it as a reply's page.next or truncated[].next says.",
     ),
     (
         "check_file_changes",
         "check_file_changes",
-        "Which project files changed since noveler last saw them. Call at the start of a          session.",
+        "Which project files changed since noveler last saw them. Call at the start of a session.",
     ),
     (
         "backup_management",
@@ -95,12 +95,13 @@ pub const DEFAULT: &[(&str, &str, &str)] = &[
     (
         "noveler",
         "noveler",
-        "Run any other noveler CLI command line (e.g. `explain TYPO`, `rules`, `plot status          3`).",
+        "Run any other noveler CLI command line, e.g. `explain TYPO`, `rules`, `plot status 3`.",
     ),
 ];
 
-/// Arguments the default profile does not list (they are still accepted): CLI gate and
-/// tuning options an agent has no use for, which would cost every session's context.
+/// Arguments the default profile does not list (and so refuses, naming the nearest listed
+/// one; `--tools seed` accepts them): CLI gate and tuning options an agent has no use for,
+/// which would cost every session's context.
 pub const UNLISTED: &[(&str, &[&str])] = &[
     (
         "noveler_check",
@@ -379,6 +380,7 @@ pub(crate) fn for_profile(profile: Profile) -> Vec<ToolSpec> {
                 let mut t = tools.iter().find(|t| t.name == *seed)?.clone();
                 t.name = *name;
                 t.description = *description;
+                t.listed_only = true;
                 t.unlisted = UNLISTED
                     .iter()
                     .find(|(n, _)| n == name)
