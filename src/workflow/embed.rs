@@ -23,6 +23,23 @@ pub(crate) fn artifacts_disabled() -> bool {
         .unwrap_or(false)
 }
 
+/// `(label, path, text)` documents as a prompt's embedded section when references are
+/// switched off (a check step's manuscript and settings); `None` otherwise.
+pub fn documents(docs: &[(&str, &str, &str)]) -> Option<String> {
+    if !artifacts_disabled() {
+        return None;
+    }
+    let mut out = format!(
+        "\n## 資料（{DISABLE_ARTIFACTS} が設定されているため、本文をそのまま載せています）\n"
+    );
+    for (label, path, text) in docs {
+        out.push_str(&format!("\n### {label}（{path}）\n\n````\n"));
+        out.push_str(text.trim_end());
+        out.push_str("\n````\n");
+    }
+    Some(out)
+}
+
 /// The documents section of a stage prompt with their text embedded, when references are
 /// switched off; `None` otherwise (the caller renders the references). The project's
 /// documents come from `docs` (so a dry run, which stores nothing, embeds them too);

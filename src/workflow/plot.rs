@@ -160,7 +160,10 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
     let mut p = format!("# 第{ep:03}話 {}\n\n", t.doc.title);
     p.push_str(parts.purpose.trim_end());
     p.push_str("\n\n");
-    p.push_str(&writing::refs_section(&inputs));
+    p.push_str(
+        &crate::workflow::embed::section(root, &docs, &inputs)
+            .unwrap_or_else(|| writing::refs_section(&inputs)),
+    );
     p.push('\n');
     p.push_str(parts.instructions.trim_end());
     p.push_str("\n\n## 出力形式\n次の JSON Schema（YAML で表記）に合う YAML（または JSON）を提出してください。既存の話別プロットと同じ書式です。\n```yaml\n");

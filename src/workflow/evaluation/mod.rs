@@ -185,12 +185,16 @@ impl Prepared {
 
     fn prompt(&self, vars: &crate::workflow::render::Vars, tool: &str) -> Result<String> {
         let submit = format!(
-            "- MCP: {tool} に {{\"episode_number\": {}, \"llm_result\": {{…}}}} を渡す\n- CLI: `noveler evaluate {} {} --llm-result <ファイル>`",
+            "- MCP: {tool} に {{\"episode\": {}, \"llm_result\": {{…}}}} を渡す\n- CLI: `noveler evaluate {} {} --llm-result <ファイル>`",
             self.ep,
             tool.trim_start_matches("check_").trim_start_matches("generate_"),
             self.ep
         );
-        progressive::render_prompt(&self.template, vars, &submit)
+        let mut prompt = progressive::render_prompt(&self.template, vars, &submit)?;
+        if let Some(docs) = progressive::embedded_inputs(&self.l) {
+            prompt.push_str(&docs);
+        }
+        Ok(prompt)
     }
 
     /// Validates an llm_result for this template and text.

@@ -294,9 +294,12 @@ pub(crate) fn base_vars(
     v.insert("episode_title".into(), title.to_string());
     v.insert("manuscript_path".into(), l.manuscript_rel.clone());
     v.insert("manuscript_sha256".into(), l.sha256.clone());
+    let embedded = crate::workflow::embed::artifacts_disabled();
     v.insert(
         "manuscript_artifact".into(),
-        if artifact.is_empty() {
+        if embedded {
+            "本文は末尾の「資料」にあります".into()
+        } else if artifact.is_empty() {
             "参照IDなし".into()
         } else {
             artifact.to_string()
@@ -319,7 +322,7 @@ pub(crate) fn base_vars(
         ref_ids
             .iter()
             .map(|(label, rel, id)| {
-                if id.is_empty() {
+                if id.is_empty() || embedded {
                     format!("  - {label}: {rel}")
                 } else {
                     format!("  - {label}: {rel}（{id}）")
@@ -330,6 +333,18 @@ pub(crate) fn base_vars(
     };
     v.insert("reference_files".into(), refs);
     v
+}
+
+/// With artifact references switched off (`NOVELER_DISABLE_ARTIFACTS`), the manuscript and
+/// settings a check prompt names, as a section to append to it; `None` otherwise.
+pub(crate) fn embedded_inputs(l: &Loaded) -> Option<String> {
+    let mut docs = vec![("原稿", l.manuscript_rel.as_str(), l.source.text.as_str())];
+    docs.extend(
+        l.refs
+            .iter()
+            .map(|r| (r.label, r.rel.as_str(), r.text.as_str())),
+    );
+    crate::workflow::embed::documents(&docs)
 }
 
 /// Stores the manuscript and settings as artifacts; returns the manuscript's id and
@@ -597,12 +612,15 @@ pub(super) fn run_attempt(
     vars.insert("session_id".into(), m.session_id.clone());
     vars.insert("step_id".into(), step.number.to_string());
     let submit = format!(
-        "- CLI: 上の形の JSON をファイルに保存し `noveler check progressive {ep} step {n} --llm-result <ファイル>`\n- MCP: execute_check_step に {{\"episode_number\": {ep}, \"step_id\": {n}, \"session_id\": \"{sid}\", \"llm_result\": {{…}}}}",
+        "- CLI: 上の形の JSON をファイルに保存し `noveler check progressive {ep} step {n} --llm-result <ファイル>`\n- MCP: execute_check_step に {{\"episode\": {ep}, \"step_id\": {n}, \"session_id\": \"{sid}\", \"llm_result\": {{…}}}}",
         ep = m.episode_number,
         n = step.number,
         sid = m.session_id
     );
-    let llm_instruction = render_prompt(&template, &vars, &submit)?;
+    let mut llm_instruction = render_prompt(&template, &vars, &submit)?;
+    if let Some(docs) = embedded_inputs(&l) {
+        llm_instruction.push_str(&docs);
+    }
 
     m.refresh();
     let completed_after: Vec<u8> = {
