@@ -397,6 +397,7 @@ pub(super) fn available(
         purpose: purpose.into(),
         source_file: a.source_file.clone(),
         size_bytes: a.size_bytes,
+        sha256: None,
     }
 }
 
@@ -417,6 +418,7 @@ fn unavailable(
         purpose: purpose.into(),
         source_file: None,
         size_bytes: 0,
+        sha256: None,
     }
 }
 
@@ -488,6 +490,7 @@ pub(crate) fn resolve_inputs(
                     purpose: spec.purpose.clone(),
                     source_file: Some(o.output_file.clone()),
                     size_bytes: o.size_bytes,
+                    sha256: None,
                 },
                 None if s.is_skipped(stage) => unavailable(
                     key,
@@ -511,13 +514,21 @@ pub(crate) fn resolve_inputs(
             "manuscript" | "check_report" => {
                 let m = s.manuscript.as_ref();
                 let found = if key == "manuscript" {
-                    m.map(|m| (m.artifact_id.clone(), Some(m.path.clone()), m.size_bytes))
+                    m.map(|m| {
+                        let sha = Some(m.sha256.clone());
+                        (
+                            m.artifact_id.clone(),
+                            Some(m.path.clone()),
+                            m.size_bytes,
+                            sha,
+                        )
+                    })
                 } else {
                     m.and_then(|m| m.check.as_ref())
-                        .map(|c| (c.artifact_id.clone(), None, c.size_bytes))
+                        .map(|c| (c.artifact_id.clone(), None, c.size_bytes, None))
                 };
                 let r = match found {
-                    Some((id, src, size)) => InputRef {
+                    Some((id, src, size, sha256)) => InputRef {
                         key: key.into(),
                         label: key_label(key),
                         artifact_id: Some(id),
@@ -527,6 +538,7 @@ pub(crate) fn resolve_inputs(
                         purpose: spec.purpose.clone(),
                         source_file: src,
                         size_bytes: size,
+                        sha256,
                     },
                     None => {
                         let pending = InputStatus::Pending;
@@ -626,12 +638,29 @@ pub(crate) fn refs_section(inputs: &[InputRef]) -> String {
     ));
     out.push_str("### この段階で読む資料\n");
     // An optional input the project does not have is left out of the text (it stays in
-    // `inputs` with status `missing`).
+    // `inputs` with status `missing`); the manuscript the agent submitted itself is named
+    // apart, by path and sha256: it has the text.
+    let yours = |r: &&InputRef| r.sha256.is_some() && r.status == InputStatus::Available;
     for r in inputs
         .iter()
         .filter(|r| r.role == InputRole::Input && (r.required || r.status != InputStatus::Missing))
+        .filter(|r| !yours(r))
     {
         out.push_str(&ref_line(r));
+        out.push('\n');
+    }
+    for r in inputs.iter().filter(yours) {
+        out.push_str("\n### あなたが提出した原稿（手元の本文を使ってください）\n");
+        out.push_str(&format!(
+            "- **{}**: {}（sha256 {}）— 前の段階であなたが提出し、保存された本文です。取得し直す必要はありません（手元にないときだけ `fetch_artifact {}`）",
+            r.label,
+            r.source_file.as_deref().unwrap_or(""),
+            r.sha256.as_deref().unwrap_or(""),
+            r.artifact_id.as_deref().unwrap_or(""),
+        ));
+        if !r.purpose.is_empty() {
+            out.push_str(&format!(" — {}", r.purpose));
+        }
         out.push('\n');
     }
     let others: Vec<&InputRef> = inputs

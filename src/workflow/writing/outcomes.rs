@@ -74,6 +74,10 @@ pub struct InputRef {
     pub purpose: String,
     pub source_file: Option<String>,
     pub size_bytes: u64,
+    /// The manuscript the agent submitted itself (stages 9–10): its sha256, so the prompt
+    /// names it by path and sha instead of asking for a fetch of what the agent has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
 }
 
 /// Where and how to hand the result back.
