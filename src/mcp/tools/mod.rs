@@ -118,8 +118,6 @@ pub const UNLISTED: &[(&str, &[&str])] = &[
             "baseline",
             "write_baseline",
             "snippet",
-            "a31_result",
-            "analysis_result",
             "verbose",
             "preset",
             "severity_threshold",
