@@ -32,6 +32,11 @@ struct Agent {
     profile: &'static str,
     calls: usize,
     problems: Vec<String>,
+    /// The agent's writing plan (STEP7 output) when not the fixture's.
+    plan: Option<Value>,
+    /// Calls made at the end of a walk (where its main hint stops), before that reply's side
+    /// hints, their own hints called in turn.
+    at_end: Vec<Call>,
 }
 
 fn fixture(p: &str) -> Value {
@@ -104,6 +109,8 @@ impl Agent {
             profile,
             calls: 0,
             problems: Vec::new(),
+            plan: None,
+            at_end: Vec::new(),
         };
         let instructions = agent
             .client
@@ -265,7 +272,7 @@ impl Agent {
     }
 
     /// The placeholders filled as an agent would: its output for the stage or step.
-    fn fill(tool: &str, mut args: Map<String, Value>) -> Map<String, Value> {
+    fn fill(&self, tool: &str, mut args: Map<String, Value>) -> Map<String, Value> {
         let stage = tool
             .strip_prefix("write_step_")
             .and_then(|n| n.parse::<u64>().ok())
@@ -276,6 +283,7 @@ impl Agent {
                 continue;
             }
             *v = match (k.as_str(), stage, step) {
+                ("submission", Some(7), _) if self.plan.is_some() => self.plan.clone().unwrap(),
                 ("submission", Some(n), _) => fixture(&format!("writing/stage{n:02}.json")),
                 ("llm_result", _, Some(n)) => fixture(&format!("progressive/step{n:02}.json")),
                 ("content", _, _) if tool == "noveler_plot" => fixture("writing/plot_ep004.yaml"),
@@ -329,7 +337,7 @@ impl Agent {
             if is_page_hint(sc, &tool, &args) {
                 continue;
             }
-            let args = Agent::fill(&tool, args);
+            let args = self.fill(&tool, args);
             let what = format!("{why} → hint {tool}");
             if let Some(reply) = self.call(&tool, args, &what).await {
                 self.pages(&reply, &what).await;
@@ -349,7 +357,7 @@ impl Agent {
         let mut next = Some((first.0.to_string(), first.1.as_object().cloned().unwrap()));
         let mut made = HashSet::new();
         while let Some((tool, args)) = next.take() {
-            let args = Agent::fill(&tool, args);
+            let args = self.fill(&tool, args);
             let key = format!("{tool} {}", Value::Object(args.clone()));
             if !made.insert(key.clone()) {
                 self.problem(format!("the main hint repeats a call already made: {key}"));
@@ -362,6 +370,15 @@ impl Agent {
                 break;
             };
             let main = pick(&sc);
+            if main.is_none() {
+                for (tool, args) in std::mem::take(&mut self.at_end) {
+                    let what = format!("{}: {tool} at the end", first.0);
+                    if let Some(reply) = self.call(&tool, args, &what).await {
+                        replies.push(reply.clone());
+                        self.side_hints(&reply, None, &what).await;
+                    }
+                }
+            }
             self.side_hints(&sc, main.as_ref(), &format!("{}: {tool}", first.0))
                 .await;
             replies.push(sc);
@@ -414,6 +431,35 @@ fn writing_main(sc: &Value) -> Option<Call> {
     })
 }
 
+/// The main hint of a writing reply until stage 10 is held back by an unmet criterion of
+/// the plan; the hints of that reply (submit again, or waiving) are its side hints.
+fn held_main(sc: &Value) -> Option<Call> {
+    let submitted = &sc["result"]["submitted"];
+    let held = submitted["step"] == 10
+        && submitted["criteria"]["unmet"]
+            .as_array()
+            .is_some_and(|u| !u.is_empty());
+    if held {
+        return None;
+    }
+    writing_main(sc)
+}
+
+/// The fixture's writing plan with a phrase the manuscript lacks and a name it uses.
+fn strict_plan() -> Value {
+    let mut plan = fixture("writing/stage07.json");
+    let brief = &mut plan["writing_brief"];
+    brief["must_include"]
+        .as_array_mut()
+        .unwrap()
+        .push("「月の見えない夜」".into());
+    brief["must_avoid"]
+        .as_array_mut()
+        .unwrap()
+        .push("玄斎".into());
+    plan
+}
+
 /// The main hint of a check reply: its `next_action`, until step 12 is judged.
 fn check_main(sc: &Value) -> Option<Call> {
     let r = &sc["result"];
@@ -438,7 +484,7 @@ async fn walk_profile(profile: &'static str) {
     let mut problems = Vec::new();
     let mut calls = 0;
     // Each flow on its own copy of the sample: a side hint of one cannot upset another.
-    for flow in ["writing", "check", "fix", "status", "complete"] {
+    for flow in ["writing", "held", "check", "fix", "status", "complete"] {
         let (_guard, root) = common::sample_in("project");
         let mut agent = Agent::start(&root, profile).await;
         match flow {
@@ -450,6 +496,36 @@ async fn walk_profile(profile: &'static str) {
                 assert_eq!(
                     last["result"]["status"], "completed",
                     "[{profile}] the writing flow did not finish by following hints: {last:#}"
+                );
+            }
+            "held" => {
+                // Stage 10 held back by the plan: complete refuses for the same reason (its
+                // hints: the session's state, again, force), then stage 10 again, or waived.
+                agent.plan = Some(strict_plan());
+                agent.at_end = vec![(
+                    "noveler_complete".into(),
+                    json!({"episode": 4}).as_object().cloned().unwrap(),
+                )];
+                let replies = agent
+                    .walk(("noveler_plot", json!({"episode": 4})), held_main, 40)
+                    .await;
+                let refused = replies
+                    .iter()
+                    .find(|r| r["result"]["quality"]["refusals"].is_array())
+                    .cloned()
+                    .unwrap_or_default();
+                assert!(
+                    refused["result"]["quality"]["refusals"]
+                        .to_string()
+                        .contains("criterion_unmet"),
+                    "[{profile}] complete did not refuse on the plan: {refused:#}"
+                );
+                let first = first_action(&refused);
+                assert!(
+                    first
+                        .as_ref()
+                        .is_some_and(|c| agent.tools.contains_key(&c.0)),
+                    "[{profile}] a refused completion's first hint is not a listed tool: {first:?}"
                 );
             }
             "check" => {
@@ -492,6 +568,25 @@ async fn walk_profile(profile: &'static str) {
                 agent
                     .walk(("noveler_complete", json!({"episode": 2})), first_action, 4)
                     .await;
+                // A draft far short of the band: refused, with force among the hints.
+                let text =
+                    std::fs::read_to_string(root.join("40_原稿/第003話_迷い潮の夜.md")).unwrap();
+                let short: String = text.chars().take(600).collect();
+                std::fs::write(root.join("40_原稿/第005話_短い.md"), short).unwrap();
+                let replies = agent
+                    .walk(("noveler_complete", json!({"episode": 5})), first_action, 4)
+                    .await;
+                let refusals = replies[0]["result"]["quality"]["refusals"].to_string();
+                assert!(
+                    refusals.contains("length_out_of_range"),
+                    "[{profile}] {:#}",
+                    replies[0]
+                );
+                let forced = agent
+                    .hints(&replies[0])
+                    .into_iter()
+                    .any(|(t, a)| t == "noveler_complete" && a.get("force") == Some(&json!(true)));
+                assert!(forced, "[{profile}] no force hint: {:#}", replies[0]);
             }
         }
         calls += agent.calls;
