@@ -458,14 +458,14 @@ fn progressive_cases() -> Vec<Case> {
         // one project; episode 3 gets a session, episode 2 never does.
         Case {
             tool: "get_check_tasks",
-            valid: json!({"episode_number": 3}),
-            invalid: json!({"episode_number": 3, "rule_profile": "bogus"}),
+            valid: json!({"episode": 3}),
+            invalid: json!({"episode": 3, "rule_profile": "bogus"}),
             invalid_expect: Expect::ToolError("U001"),
         },
         Case {
             tool: "execute_check_step",
-            valid: json!({"episode_number": 3, "step_id": 1}),
-            invalid: json!({"episode_number": 3, "step_id": 99}),
+            valid: json!({"episode": 3, "step_id": 1}),
+            invalid: json!({"episode": 3, "step_id": 99}),
             invalid_expect: Expect::ToolError("QC-003"),
         },
         Case {
@@ -549,8 +549,8 @@ fn progressive_cases() -> Vec<Case> {
         },
         Case {
             tool: "check_fix",
-            valid: json!({"episode_number": 1, "dry_run": true}),
-            invalid: json!({"episode_number": 1, "expected_sha256": "0".repeat(64)}),
+            valid: json!({"episode": 1, "dry_run": true}),
+            invalid: json!({"episode": 1, "expected_sha256": "0".repeat(64)}),
             invalid_expect: Expect::ToolError("QC-018"),
         },
         Case {
@@ -1414,7 +1414,7 @@ fn long_check_reports_progress_and_stops_on_cancellation() {
     s.send(
         json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {
         "name": "noveler_check",
-        "arguments": {"targets": ["many"], "no_cache": true},
+        "arguments": {"targets": ["many"]},
         "_meta": {"progressToken": "tok-7"}}}),
     );
 
@@ -1528,7 +1528,7 @@ fn cancelled_big_checks_stop_and_free_their_slots() {
         s.send(
             json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
             "name": "noveler_check",
-            "arguments": {"targets": [format!("40_原稿/{name}")], "no_cache": true}}}),
+            "arguments": {"targets": [format!("40_原稿/{name}")]}}}),
         );
     }
     // Each call creates its slot's lock file (`slot_check_<i>.lock`) as it takes the slot
