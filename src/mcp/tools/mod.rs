@@ -113,7 +113,6 @@ pub const UNLISTED: &[(&str, &[&str])] = &[
             "config",
             "no_cache",
             "exclude_dialogue_lines",
-            "ml_optimization",
             // Seed-named or CLI-twin options an agent rarely needs (still accepted).
             "baseline",
             "write_baseline",
@@ -135,7 +134,6 @@ pub const UNLISTED: &[(&str, &[&str])] = &[
             "exclude_dialogue_lines",
             "window_size",
             "rule_profile",
-            "ml_optimization",
             "manuscript_artifact_id",
             "manuscript_snapshot",
             "options",
