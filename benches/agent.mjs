@@ -186,12 +186,31 @@ function hintOf(sc) {
     if (isCall(submit)) return submit;
     if (submit.mcp_tool) return { tool: submit.mcp_tool, arguments: submit.mcp_arguments ?? {} };
   }
-  for (const v of [r.next_action, sc?.next, sc?.error?.suggested_action]) if (isCall(v)) return v;
-  for (const list of [r.suggested_actions, r.next_actions, r.submitted?.suggested_actions]) {
-    const c = (list ?? []).find(isCall);
+  for (const v of [r.next_action, sc?.next, sc?.error?.suggested_action]) {
+    const c = asCall(v);
     if (c) return c;
   }
+  for (const list of [r.suggested_actions, r.next_actions, r.submitted?.suggested_actions]) {
+    for (const v of list ?? []) {
+      const c = asCall(v);
+      if (c) return c;
+    }
+  }
   return null;
+}
+
+/// A call object, or the seed profile's text form of one: `tool {json} — why`.
+function asCall(v) {
+  if (isCall(v)) return v;
+  if (typeof v !== "string") return null;
+  const m = v.trim().match(/^([a-z0-9_]+)(?:\s*(\{.*?\}))?(?:\s+—\s.*)?$/s);
+  if (!m) return null;
+  try {
+    const args = m[2] ? JSON.parse(m[2]) : {};
+    return args && typeof args === "object" && !Array.isArray(args) ? { tool: m[1], arguments: args } : null;
+  } catch {
+    return null;
+  }
 }
 
 /// A placeholder an agent fills: `"<…>"`.
