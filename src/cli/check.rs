@@ -122,10 +122,10 @@ pub struct CheckArgs {
     /// unless this names an episode file (第NNN話…) or a file in the manuscript directory
     #[arg(long, value_name = "NAME")]
     pub stdin_filename: Option<String>,
-    /// Hide findings recorded in this baseline file (default .noveler/baseline.json)
+    /// Hide findings recorded in this baseline file (default .noveler-baseline.json at the project root, to commit)
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, num_args = 0..=1, require_equals = true, default_missing_value = "")]
     pub baseline: Option<String>,
-    /// Record every current finding in a baseline file (default .noveler/baseline.json)
+    /// Record every current finding in a baseline file (default .noveler-baseline.json at the project root, to commit)
     #[arg(
         long,
         value_name = "FILE",

@@ -22,7 +22,7 @@ pub struct FocusedCheckRequest {
     pub content: Option<String>,
     /// Report only findings of this severity or above (low, medium, high, critical).
     pub severity_threshold: Option<Severity>,
-    /// Baseline file of accepted findings inside the project (`""`: .noveler/baseline.json);
+    /// Baseline file of accepted findings inside the project (`""`: .noveler-baseline.json);
     /// findings it holds are suppressed and counted in `summary.suppressed.baseline`.
     pub baseline: Option<String>,
 }

@@ -1,31 +1,42 @@
 //! The findings baseline (`noveler check --write-baseline` / `--baseline`): the findings an
 //! author accepts when adopting noveler on a long serial, so that only new ones are shown.
 //!
-//! An entry is (path, code, `line` = first 16 hex of the sha256 of the finding's source
-//! line, `count`). Finding ids hash the whole file and change with any edit; this key
-//! survives edits elsewhere in the file (a line moved down still matches) and lets a finding
-//! come back when its own line is edited. Matching is multiset-wise: a baseline entry of
+//! It lives at the project root (`.noveler-baseline.json`, as ruff keeps its config there)
+//! so that it is committed with the manuscripts and works in a fresh clone and in CI; `init`'s
+//! `.gitignore` leaves it in.
+//!
+//! An entry is (path, code, `fingerprint`, `count`). A finding about the whole episode
+//! (length, ratios: `score::WHOLE_TEXT_RULES`) is keyed by its episode and code alone
+//! (`fingerprint` = `"episode"`), so writing more of the episode never brings it back. Any
+//! other finding is keyed by the first 16 hex of the sha256 of its own text with up to
+//! `CONTEXT_CHARS` characters either side on its line: lines inserted or removed elsewhere
+//! do not matter, editing the flagged words does. Matching is multiset-wise: an entry of
 //! count n absorbs at most n findings of that key. The file is JSON with one entry per line,
-//! sorted, so that it diffs well in git; it lives inside the project (default
-//! `.noveler/baseline.json`).
+//! sorted, so that it diffs well in git.
 
-use crate::analysis::{sha256_hex, Finding};
+use crate::analysis::{score, sha256_hex, Finding};
 use crate::error::{Code, Error, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-/// The default baseline file, relative to the project root.
-pub const DEFAULT_PATH: &str = ".noveler/baseline.json";
-const VERSION: u32 = 1;
+/// The default baseline file, relative to the project root (committed with the project).
+pub const DEFAULT_PATH: &str = ".noveler-baseline.json";
+/// Where 0.1 wrote it (ignored by `init`'s `.gitignore`): named when the default is missing.
+pub const LEGACY_PATH: &str = ".noveler/baseline.json";
+const VERSION: u32 = 2;
+/// The fingerprint of a finding about the whole episode.
+pub const WHOLE_EPISODE: &str = "episode";
+/// Characters of context either side of a finding's text in its fingerprint.
+const CONTEXT_CHARS: usize = 6;
 
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     pub path: String,
     pub code: String,
-    /// First 16 hex of sha256 of the finding's source line.
-    pub line: String,
+    /// `"episode"`, or the first 16 hex of sha256 of the finding's text in its context.
+    pub fingerprint: String,
     pub count: usize,
 }
 
@@ -36,12 +47,42 @@ pub struct Baseline {
     pub entries: Vec<Entry>,
 }
 
-/// The key of the source line holding byte `at` of `text`.
-pub(crate) fn line_key(text: &str, at: usize) -> String {
-    let at = at.min(text.len());
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    sha256_hex(&text.as_bytes()[start..end])[..16].to_string()
+/// The largest char boundary of `text` at or before `at`.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The key of finding `f` of `text` within its file (see the module comment).
+pub(crate) fn fingerprint(text: &str, f: &Finding) -> String {
+    if score::WHOLE_TEXT_RULES.contains(&f.code.as_str()) {
+        return WHOLE_EPISODE.to_string();
+    }
+    let start = floor_boundary(text, f.byte_start);
+    let end = floor_boundary(text, f.byte_end.max(start));
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let before = &text[line_start..start];
+    let before_from = before
+        .char_indices()
+        .rev()
+        .nth(CONTEXT_CHARS - 1)
+        .map_or(0, |(i, _)| i);
+    let after = &text[end..line_end];
+    let after_to = after
+        .char_indices()
+        .nth(CONTEXT_CHARS)
+        .map_or(after.len(), |(i, _)| i);
+    let key = format!(
+        "{}\u{1f}{}\u{1f}{}",
+        &before[before_from..],
+        &text[start..end],
+        &after[..after_to]
+    );
+    sha256_hex(key.as_bytes())[..16].to_string()
 }
 
 impl Baseline {
@@ -50,11 +91,7 @@ impl Baseline {
         let mut counts: BTreeMap<(String, String, String), usize> = BTreeMap::new();
         for (path, text, findings) in files {
             for f in findings {
-                let key = (
-                    path.to_string(),
-                    f.code.clone(),
-                    line_key(text, f.byte_start),
-                );
+                let key = (path.to_string(), f.code.clone(), fingerprint(text, f));
                 *counts.entry(key).or_insert(0) += 1;
             }
         }
@@ -62,10 +99,10 @@ impl Baseline {
             version: VERSION,
             entries: counts
                 .into_iter()
-                .map(|((path, code, line), count)| Entry {
+                .map(|((path, code, fingerprint), count)| Entry {
                     path,
                     code,
-                    line,
+                    fingerprint,
                     count,
                 })
                 .collect(),
@@ -92,22 +129,17 @@ impl Baseline {
         out
     }
 
-    /// Reads the baseline at `path` (U005 when missing, U002 when it is not a baseline).
+    /// Reads the baseline at `path` (U005 when missing, naming the 0.1 file when that one is
+    /// there; U002 when it is not a baseline or of another version).
     pub fn read(path: &Path) -> Result<Baseline> {
         let text = std::fs::read_to_string(path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::NotFound {
-                Error::new(
-                    Code::U005,
-                    format!("ベースラインファイル {} がありません", path.display()),
-                )
-                .at(path, None)
-                .hint("`noveler check --write-baseline` で作成してから指定してください。")
-                .suggest("noveler check --write-baseline")
+                missing(path)
             } else {
                 Error::io(path, &e)
             }
         })?;
-        let b: Baseline = serde_json::from_str(&text).map_err(|e| {
+        let unreadable = |e: serde_json::Error| {
             Error::new(
                 Code::U002,
                 format!(
@@ -118,20 +150,30 @@ impl Baseline {
             )
             .at(path, Some(e.line()))
             .hint("`noveler check --write-baseline` で作り直してください。")
-        })?;
-        if b.version != VERSION {
+        };
+        #[derive(Deserialize)]
+        struct Versioned {
+            version: u32,
+        }
+        let version = serde_json::from_str::<Versioned>(&text)
+            .map_err(unreadable)?
+            .version;
+        if version != VERSION {
             return Err(Error::new(
                 Code::U002,
                 format!(
-                    "ベースラインファイル {} の version {} には対応していません（{VERSION} のみ）",
+                    "ベースラインファイル {} の version {version} には対応していません（{VERSION} のみ）",
                     path.display(),
-                    b.version
                 ),
             )
             .at(path, None)
-            .hint("`noveler check --write-baseline` で作り直してください。"));
+            .hint(
+                "version 1（行ごとの鍵）は別の行を書き足すと指摘が戻りました。\
+                 `noveler check --write-baseline` で作り直してください（今の指摘がすべて記録されます）。",
+            )
+            .suggest("noveler check --write-baseline"));
         }
-        Ok(b)
+        serde_json::from_str(&text).map_err(unreadable)
     }
 
     /// Writes the baseline atomically (fsynced: it is the author's record, not a cache).
@@ -147,10 +189,34 @@ impl Baseline {
         let mut left = HashMap::new();
         for e in &self.entries {
             *left
-                .entry((e.path.clone(), e.code.clone(), e.line.clone()))
+                .entry((e.path.clone(), e.code.clone(), e.fingerprint.clone()))
                 .or_insert(0) += e.count;
         }
         Matcher { left }
+    }
+}
+
+/// U005 for a missing baseline file: how to make one, and where 0.1 kept it if it is there.
+fn missing(path: &Path) -> Error {
+    let legacy = path
+        .parent()
+        .map(|root| root.join(LEGACY_PATH))
+        .filter(|p| path.ends_with(DEFAULT_PATH) && p.is_file());
+    let err = Error::new(
+        Code::U005,
+        format!("ベースラインファイル {} がありません", path.display()),
+    )
+    .at(path, None)
+    .suggest("noveler check --write-baseline");
+    match legacy {
+        Some(old) => err.hint(format!(
+            "以前の場所 {} は git に入らないため使われなくなりました。\
+             `noveler check --write-baseline` でプロジェクト直下の {DEFAULT_PATH} に作り直し、コミットしてください。",
+            old.display()
+        )),
+        None => err.hint(format!(
+            "`noveler check --write-baseline` で {DEFAULT_PATH} を作り、git にコミットしてから指定してください。"
+        )),
     }
 }
 
@@ -162,11 +228,7 @@ pub struct Matcher {
 impl Matcher {
     /// Whether the baseline still holds this finding (and takes it if so).
     pub fn take(&mut self, path: &str, text: &str, f: &Finding) -> bool {
-        let key = (
-            path.to_string(),
-            f.code.clone(),
-            line_key(text, f.byte_start),
-        );
+        let key = (path.to_string(), f.code.clone(), fingerprint(text, f));
         match self.left.get_mut(&key) {
             Some(n) if *n > 0 => {
                 *n -= 1;
@@ -213,7 +275,7 @@ mod tests {
         let text = "　彼は走った！走った\n";
         let base = Baseline::of([("a.md", text, findings(text).as_slice())]);
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join(".noveler/baseline.json");
+        let path = dir.path().join(DEFAULT_PATH);
         base.write(&path).unwrap();
         let json = std::fs::read_to_string(&path).unwrap();
         assert_eq!(json.lines().count(), base.entries.len() + 5, "{json}");
@@ -223,5 +285,45 @@ mod tests {
         let missing = Baseline::read(&dir.path().join("none.json")).unwrap_err();
         assert_eq!(missing.code, Code::U005);
         assert!(missing.message.contains("none.json"));
+    }
+
+    #[test]
+    fn whole_episode_findings_survive_a_new_opening_and_located_ones_an_edit_elsewhere() {
+        // Short: LENGTH_OUT_OF_RANGE (whole episode) plus a located finding on line 2.
+        let old = "　彼は海を見た。\n　彼は走った！走った\n";
+        let fs = findings(old);
+        assert!(fs.iter().any(|f| f.code == "LENGTH_OUT_OF_RANGE"));
+        let base = Baseline::of([("a.md", old, fs.as_slice())]);
+        // A new opening paragraph, the flagged line now line 3 and still unchanged.
+        let new = "　新しい書き出しの段落を足した。\n　彼は海を見た。\n　彼は走った！走った\n";
+        let mut m = base.matcher();
+        let kept: Vec<String> = findings(new)
+            .into_iter()
+            .filter(|f| !m.take("a.md", new, f))
+            .map(|f| format!("{}@{}", f.code, f.line))
+            .collect();
+        assert!(kept.is_empty(), "{kept:?}");
+        // Editing the flagged words brings the finding back.
+        let edited = "　彼は海を見た。\n　彼女は走った！走った\n";
+        let mut m = base.matcher();
+        assert!(findings(edited)
+            .iter()
+            .any(|f| f.code == "EXCLAMATION_SPACE" && !m.take("a.md", edited, f)));
+    }
+
+    #[test]
+    fn a_missing_default_names_the_old_place_and_a_version_1_file_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = Baseline::read(&dir.path().join(DEFAULT_PATH)).unwrap_err();
+        assert_eq!(err.code, Code::U005);
+        assert!(!err.hint.contains(LEGACY_PATH));
+        std::fs::create_dir_all(dir.path().join(".noveler")).unwrap();
+        let v1 = "{\"version\": 1, \"entries\": [{\"path\": \"a.md\", \"code\": \"X\", \"line\": \"00\", \"count\": 1}]}";
+        std::fs::write(dir.path().join(LEGACY_PATH), v1).unwrap();
+        let err = Baseline::read(&dir.path().join(DEFAULT_PATH)).unwrap_err();
+        assert!(err.hint.contains(LEGACY_PATH), "{err:?}");
+        let err = Baseline::read(&dir.path().join(LEGACY_PATH)).unwrap_err();
+        assert_eq!(err.code, Code::U002);
+        assert!(err.message.contains("version 1"), "{}", err.message);
     }
 }

@@ -108,11 +108,11 @@ pub struct CheckRequest {
     /// Do not read or write the content-hash cache in `.noveler/cache/`.
     pub no_cache: bool,
     /// Baseline file of accepted findings, inside the project (`""`: the default
-    /// `.noveler/baseline.json`). Findings it holds are suppressed and counted in
+    /// `.noveler-baseline.json` at the project root). Findings it holds are suppressed and counted in
     /// `summary.suppressed.baseline`.
     pub baseline: Option<String>,
     /// Record every finding of this run in this baseline file, inside the project (`""`:
-    /// the default `.noveler/baseline.json`); they are then reported as baselined.
+    /// the default `.noveler-baseline.json` at the project root); they are then reported as baselined.
     pub write_baseline: Option<String>,
     /// Check the text as a snippet, not a whole episode: the rules about an episode as a
     /// whole (`analysis::score::WHOLE_TEXT_RULES`: length, dialogue ratio, window…) are skipped. Implied for

@@ -170,9 +170,9 @@ mod tests {
         )
         .unwrap();
         let written = w.baseline_written.as_ref().unwrap();
-        assert_eq!(written.path, ".noveler/baseline.json");
+        assert_eq!(written.path, ".noveler-baseline.json");
         assert!(w.summary.findings == 0 && w.summary.suppressed.baseline == written.findings);
-        assert!(root.join(".noveler/baseline.json").is_file());
+        assert!(root.join(".noveler-baseline.json").is_file());
         // Nothing new: nothing reported, everything counted as baselined.
         let req = || CheckRequest {
             baseline: Some(String::new()),

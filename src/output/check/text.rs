@@ -386,7 +386,7 @@ pub(crate) fn summary_line(report: &CheckReport) -> String {
     if let Some(b) = &report.baseline_written {
         let _ = write!(
             line,
-            " / ベースライン {} に {} 件を記録",
+            " / ベースライン {} に {} 件を記録（git にコミットすると clone 先や CI でも --baseline が効きます）",
             b.path,
             fmt_thousands(b.findings)
         );
