@@ -77,8 +77,9 @@ pub enum Command {
     Man(gen::ManArgs),
     /// Show a rule's documentation: what it detects, why, an example and its fix
     Explain {
-        /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES, `scoring` for the score formula, or
-        /// `statistics` for the corpus statistics of --ml (not the findings baseline)
+        /// Rule code, e.g. CONSECUTIVE_LONG_SENTENCES, `scoring` for the score formula,
+        /// `statistics` for the corpus statistics of --ml (not the findings baseline), or
+        /// `suppression` for the ways to silence a finding (comments, config, baseline)
         code: String,
         #[arg(long, value_enum, default_value = "text")]
         format: DataFormat,
@@ -228,6 +229,7 @@ pub fn run_in(ctx: Ctx, cli: Cli, sink: &Sink) -> ExitStatus {
                     (None, scoring) => scoring
                         .clone()
                         .or_else(|| r.statistics.clone())
+                        .or_else(|| r.suppression.clone())
                         .unwrap_or_default(),
                 }
             })

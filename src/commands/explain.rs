@@ -1,5 +1,6 @@
 //! `noveler explain CODE` and `noveler rules`: the rule documentation; `noveler explain
-//! scoring`: how scores are computed (`analysis::score::explain`).
+//! scoring`: how scores are computed (`analysis::score::explain`); `noveler explain
+//! suppression`: every way to silence a finding (`SUPPRESSION`).
 
 use super::{Ctx, Report};
 use crate::analysis::rules::{lookup, registry, RuleMeta};
@@ -44,7 +45,8 @@ impl From<&RuleMeta> for RuleInfo {
 #[derive(Clone, Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct ExplainRequest {
     /// Rule code, e.g. `CONSECUTIVE_LONG_SENTENCES` (case-insensitive), `scoring` for
-    /// the score formula, or `statistics` for the corpus statistics (`ml_optimization`).
+    /// the score formula, `statistics` for the corpus statistics (`ml_optimization`), or
+    /// `suppression` for the ways to silence a finding.
     pub code: String,
 }
 
@@ -58,7 +60,48 @@ pub struct ExplainReport {
     /// The corpus statistics formulas (Japanese), for `statistics`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub statistics: Option<String>,
+    /// The ways to silence a finding (Japanese), for `suppression`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suppression: Option<String>,
 }
+
+/// `noveler explain suppression`: every way to silence a finding, narrowest first, with
+/// where each is counted (`summary.suppressed`). The README and the `.novelerrc.yaml` that
+/// `init` writes say the same in brief.
+pub const SUPPRESSION: &str = "指摘を抑える方法（狭いものから順に）
+
+1. その行だけ（原稿に書く）
+   抑えたい行の前の行に、その行だけで書きます。CODE は指摘に出る規則コード（複数はカンマ区切り、省くとすべての規則）。
+     <!-- noveler-disable-next-line ENDING_REPETITION -->
+   .txt の原稿では青空文庫の注記の形でも書けます（公開用テキストには出ません）:
+     ［＃noveler-disable-next-line ENDING_REPETITION］
+2. ある範囲（原稿に書く）
+     <!-- noveler-disable NO_CHAIN -->
+     …この間の NO_CHAIN を出さない…
+     <!-- noveler-enable NO_CHAIN -->
+   enable がなければファイルの終わりまで。コメントの行は本文に数えず、公開用テキストにも出ません。
+3. 名前・造語（.novelerrc.yaml）
+     accepted_words: [汐路蒼, 潮見図]
+   この語の中にかかる指摘を出しません。
+4. ファイルごと（.novelerrc.yaml）
+     per-file-ignores:
+       \"40_原稿/第000話_*.md\": [LENGTH_OUT_OF_RANGE]
+5. 規則ごと（.novelerrc.yaml、またはコマンドラインで一回だけ）
+     rules:
+       NO_CHAIN: {enabled: false}       # 重大度だけ変えるなら {severity: low}
+     ignore:
+       codes: [NO_CHAIN]
+   noveler check --ignore NO_CHAIN（その回だけ外す） / --select CODE（その規則だけ見る）
+6. 今ある指摘をまとめて（ベースライン）
+     noveler check --write-baseline     # プロジェクト直下の .noveler-baseline.json に記録。git にコミットします
+     noveler check --baseline           # 記録した指摘を除いて、新しい指摘だけを出す
+   話全体の指摘（文字数・比率）は話と規則で、ほかの指摘は指摘された文字列と前後数文字で覚えるので、
+   別の場所を書き足しても戻りません。その文字列を書き換えると、指摘はまた出ます。
+
+抑えた指摘は合否にもスコアにも数えず、件数だけを出します（テキストの最後の行の「抑制」、JSON の summary.suppressed）。
+指摘の id（テキスト出力の各指摘にある 12 桁）は noveler feedback record EP --reject ID（採否の記録）と
+noveler polish EP --issue-ids ID（その指摘だけ直す）に渡せます。id は原稿を書き換えると変わります。
+";
 
 impl Report for ExplainReport {}
 
@@ -69,6 +112,7 @@ pub fn explain(_ctx: &Ctx, req: ExplainRequest) -> Result<ExplainReport> {
             rule: None,
             scoring: Some(crate::analysis::score::explain()),
             statistics: None,
+            suppression: None,
         });
     }
     if code == "STATISTICS" {
@@ -76,6 +120,15 @@ pub fn explain(_ctx: &Ctx, req: ExplainRequest) -> Result<ExplainReport> {
             rule: None,
             scoring: None,
             statistics: Some(crate::analysis::corpus_stats::explain()),
+            suppression: None,
+        });
+    }
+    if code == "SUPPRESSION" {
+        return Ok(ExplainReport {
+            rule: None,
+            scoring: None,
+            statistics: None,
+            suppression: Some(SUPPRESSION.to_string()),
         });
     }
     let rule = lookup(&code).ok_or_else(|| {
@@ -90,6 +143,7 @@ pub fn explain(_ctx: &Ctx, req: ExplainRequest) -> Result<ExplainReport> {
         rule: Some(rule.meta().into()),
         scoring: None,
         statistics: None,
+        suppression: None,
     })
 }
 

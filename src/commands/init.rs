@@ -303,21 +303,122 @@ pub(crate) fn default_rc(min: usize, max: usize) -> String {
         "#   # noveler polish が既定で適用する修正の段階（safe / standard / aggressive）\n",
     );
     out.push_str("#   level: safe\n");
+    out.push_str(
+        "#   # ファイルごとに報告しない規則（glob: [CODE]）。例: {\"40_原稿/第000話_*.md\": [LENGTH_OUT_OF_RANGE]}\n",
+    );
+    out.push_str("# per-file-ignores: {}\n");
+    out.push_str(SUPPRESSION_NOTE);
     out
 }
 
-/// Doc comments of `Thresholds` fields (from its JSON schema), by field name.
+/// The end of the generated `.novelerrc.yaml`: where the other ways to silence a finding are
+/// (the full text is `noveler explain suppression`).
+const SUPPRESSION_NOTE: &str = "\
+## 指摘を抑えるには（くわしくは noveler explain suppression）:
+##   その行だけ: 原稿の前の行に <!-- noveler-disable-next-line CODE -->（.txt では ［＃noveler-disable-next-line CODE］）
+##   範囲: <!-- noveler-disable CODE --> … <!-- noveler-enable CODE -->
+##   名前・造語: accepted_words、ファイルごと: per-file-ignores、規則ごと: rules の enabled: false か ignore.codes
+##   その回だけ: noveler check --ignore CODE / --select CODE
+##   今ある指摘をまとめて: noveler check --write-baseline（.noveler-baseline.json をコミット）→ noveler check --baseline
+";
+
+/// The Japanese comment of each `Thresholds` field in the generated config, by field name
+/// (the doc comments are English, for developers). A field missing here fails a test.
+const THRESHOLD_COMMENTS: &[(&str, &str)] = &[
+    (
+        "long_sentence_length",
+        "CONSECUTIVE_LONG_SENTENCES: この字数以上の文を長い文と数える",
+    ),
+    (
+        "long_sentence_run",
+        "CONSECUTIVE_LONG_SENTENCES: 長い文がこの数だけ続くと指摘する",
+    ),
+    (
+        "short_sentence_length",
+        "CONSECUTIVE_SHORT_SENTENCES: この字数以下の文を短い文と数える",
+    ),
+    (
+        "short_sentence_run",
+        "CONSECUTIVE_SHORT_SENTENCES: 短い文がこの数だけ続くと指摘する",
+    ),
+    (
+        "dialogue_ratio_min",
+        "DIALOGUE_RATIO_OUT_OF_RANGE: 会話文の行の割合の下限",
+    ),
+    (
+        "dialogue_ratio_max",
+        "DIALOGUE_RATIO_OUT_OF_RANGE: 会話文の行の割合の上限",
+    ),
+    (
+        "ending_run",
+        "ENDING_REPETITION: 同じ文末がこの数だけ続くと指摘する",
+    ),
+    (
+        "ending_chars",
+        "ENDING_REPETITION: 文末の何文字が同じなら「同じ文末」とみなすか",
+    ),
+    (
+        "comma_avg_min",
+        "COMMA_AVG_OUT_OF_RANGE: 一文あたりの読点の平均の下限",
+    ),
+    (
+        "comma_avg_max",
+        "COMMA_AVG_OUT_OF_RANGE: 一文あたりの読点の平均の上限",
+    ),
+    (
+        "comma_max_per_sentence",
+        "COMMA_OVERUSE: 一文の読点がこの数を超えると指摘する",
+    ),
+    (
+        "window_size",
+        "WINDOW_OUT_OF_RANGE: 地の文の文の長さを何文ずつの移動平均で見るか",
+    ),
+    ("window_min", "WINDOW_OUT_OF_RANGE: 移動平均（字）の下限"),
+    ("window_max", "WINDOW_OUT_OF_RANGE: 移動平均（字）の上限"),
+    (
+        "window_min_in_range_ratio",
+        "WINDOW_OUT_OF_RANGE: 移動平均が範囲に収まるべき割合",
+    ),
+    (
+        "long_sentence_low",
+        "LONG_SENTENCE: この字数を超える文を low で指摘する",
+    ),
+    (
+        "long_sentence_medium",
+        "LONG_SENTENCE: この字数を超える文を medium で指摘する",
+    ),
+    (
+        "max_avg_sentence_length",
+        "HIGH_AVG_SENTENCE_LENGTH: 文の長さの平均（字）の上限",
+    ),
+    (
+        "kanji_ratio_min",
+        "KANJI_RATIO_OUT_OF_RANGE: 漢字の割合の下限",
+    ),
+    (
+        "kanji_ratio_max",
+        "KANJI_RATIO_OUT_OF_RANGE: 漢字の割合の上限",
+    ),
+    (
+        "kanji_run_max",
+        "KANJI_RUN: 漢字がこの字数を超えて続くと指摘する",
+    ),
+    (
+        "max_empty_lines",
+        "EMPTY_LINE_RUNS: 空行がこの数を超えて続くと指摘する",
+    ),
+    (
+        "short_bucket_max",
+        "リズムの分布（指標のみ）: この字数以下の文を「短い」に数える",
+    ),
+];
+
+/// The Japanese comments of `Thresholds` fields, by field name.
 fn threshold_descriptions() -> std::collections::BTreeMap<String, String> {
-    let schema = serde_json::to_value(schemars::schema_for!(Thresholds)).unwrap_or_default();
-    let mut out = std::collections::BTreeMap::new();
-    if let Some(props) = schema.get("properties").and_then(|p| p.as_object()) {
-        for (k, v) in props {
-            if let Some(d) = v.get("description").and_then(|d| d.as_str()) {
-                out.insert(k.clone(), d.to_string());
-            }
-        }
-    }
-    out
+    THRESHOLD_COMMENTS
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
 }
 
 fn is_empty_dir(dir: &Path) -> Result<bool> {
@@ -730,6 +831,18 @@ mod tests {
     }
 
     /// The generated `.novelerrc.yaml`, uncommented, is exactly the defaults.
+    /// Every threshold has a Japanese comment in the generated config (issue 34 item 7).
+    #[test]
+    fn every_threshold_has_a_japanese_comment() {
+        let defaults = serde_yaml::to_value(Thresholds::default()).unwrap();
+        let described = threshold_descriptions();
+        for key in defaults.as_mapping().unwrap().keys() {
+            let key = key.as_str().unwrap();
+            let comment = described.get(key).unwrap_or_else(|| panic!("{key}"));
+            assert!(comment.chars().any(|c| c > '\u{3000}'), "{key}: {comment}");
+        }
+    }
+
     #[test]
     fn rc_defaults_match_the_analysis_defaults() {
         let text = default_rc(2000, 6000);

@@ -172,10 +172,12 @@ impl std::error::Error for FindingDiagnostic<'_> {}
 
 impl Diagnostic for FindingDiagnostic<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        // The id is what `feedback record` and `polish --issue-ids` take.
         Some(Box::new(format!(
-            "{} [{}]",
+            "{} [{}] id {}",
             self.finding.code,
-            self.finding.severity.as_str()
+            self.finding.severity.as_str(),
+            self.finding.id
         )))
     }
 
@@ -435,6 +437,9 @@ pub(crate) fn gate_line(report: &CheckReport) -> String {
         if !below.is_empty() {
             let _ = write!(line, "\nスコア {} 未満: {}", score(u), below.join("、"));
         }
+    }
+    if report.gate_tripped() && report.errors.is_empty() {
+        line.push_str("\n意図どおりの指摘は抑えられます: noveler explain suppression");
     }
     line
 }
