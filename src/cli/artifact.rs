@@ -149,7 +149,8 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
             });
             emit(sink, &out, format.format(), |r| {
                 format!(
-                    "{}{}\n  ファイル: {}\n  {} 字 → 参照 {} 字（プロンプト削減 {:.1}%）\n  参照: {}\n",
+                    // `reference_text` names the agent's tool; the shell gets the command.
+                    "{}{}\n  ファイル: {}\n  {} 字 → 参照 {} 字（プロンプト削減 {:.1}%）\n  中身を見る: noveler artifact fetch {}\n",
                     r.artifact_id,
                     if r.created {
                         ""
@@ -162,7 +163,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
                     r.content_chars,
                     r.reference_chars,
                     r.prompt_reduction_pct,
-                    r.reference_text
+                    r.artifact_id
                 )
             })
         }

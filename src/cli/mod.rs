@@ -284,6 +284,22 @@ pub(crate) fn is_project(dir: &std::path::Path) -> bool {
         || dir.join(crate::project::MANUSCRIPT_DIR).is_dir()
 }
 
+/// P001 for a verb that needs an author's project (`status`, `write`) run outside any,
+/// pointing to `noveler init`.
+pub(crate) fn not_a_project(root: &std::path::Path) -> Error {
+    crate::error::Error::new(
+        crate::error::Code::P001,
+        format!(
+            "{} は小説プロジェクトではありません（{} も {}/ もありません）",
+            root.display(),
+            crate::project::PROJECT_CONFIG,
+            crate::project::MANUSCRIPT_DIR
+        ),
+    )
+    .hint("新しく始めるなら noveler init DIR --title 作品名 --genre ジャンル で作ります。既存のプロジェクトなら、そのフォルダで実行するか --project-root で指定してください。")
+    .suggest("noveler init <DIR> --title <作品名> --genre <ジャンル>")
+}
+
 /// What a run may leave behind at `ctx.root`: inside a project (or a root named with
 /// `--project-root` / `PROJECT_ROOT`) the envelope and the cache, as SPEC §5 says; outside
 /// one nothing unless `--save`. `--no-save` always wins. Call again when the root changes.

@@ -59,6 +59,11 @@ pub fn run(ctx: &Ctx, args: StatusArgs, quiet: bool, sink: &Sink) -> ExitStatus 
         no_cache: args.no_cache,
     };
     let out = commands::execute(ctx, commands::status::NAME, |c| {
+        // At the keyboard, an empty table of a directory that is no project reads as if all
+        // were well: say where the project is or how to start one (MCP keeps the table).
+        if !crate::cli::is_project(&c.root) {
+            return Err(crate::cli::not_a_project(&c.root));
+        }
         let mut report = status::run(c, req)?;
         if args.report == Some(ReportKind::Html) {
             // `-o` goes wherever the person at the keyboard says (SPEC §8 "Paths"); only the

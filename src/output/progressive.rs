@@ -75,7 +75,19 @@ pub(crate) fn tasks_text(r: &TasksReport) -> String {
             t.id, t.name, t.phase
         );
     }
-    let _ = writeln!(out, "次: {}", r.llm_instruction);
+    // The report's instruction names MCP tools; at the shell the next step is a command.
+    let ep = r.episode_number;
+    let _ = match &r.current_task {
+        Some(t) => writeln!(
+            out,
+            "次: noveler check progressive {ep} step {} — ステップ{}（{}）を実行する",
+            t.id, t.id, t.name
+        ),
+        None => writeln!(
+            out,
+            "次: noveler check progressive {ep} end — 全ステップが合格しています。セッションを終える"
+        ),
+    };
     out
 }
 

@@ -386,7 +386,7 @@ pub fn run_with(
     }
     report
         .next_actions
-        .push("status — 全体の進み具合を見る".into());
+        .push("status {} — 全体の進み具合を見る".into());
     Ok(report)
 }
 
