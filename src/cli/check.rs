@@ -76,7 +76,8 @@ pub struct CheckArgs {
     #[arg(value_name = "EPISODE|FILE|DIR|-", value_hint = ValueHint::AnyPath)]
     pub targets: Vec<String>,
     /// Output format: text (snippets), json (the result envelope), ndjson (one finding per
-    /// line + summary), sarif (2.1.0), github (Actions annotations)
+    /// line + summary), sarif (2.1.0), github (Actions annotations), concise (one line per
+    /// finding: path:line:col: CODE message)
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// Only check these aspects (comma-separated)
@@ -97,6 +98,16 @@ pub struct CheckArgs {
     /// Exit 0 even when the gate trips (errors still exit 2)
     #[arg(long)]
     pub exit_zero: bool,
+    /// Run only these rules this time (comma-separated or repeated; overrides the config)
+    #[arg(long, value_delimiter = ',', value_name = "CODE,...")]
+    pub select: Vec<String>,
+    /// Do not run these rules this time (comma-separated or repeated)
+    #[arg(long, value_delimiter = ',', value_name = "CODE,...")]
+    pub ignore: Vec<String>,
+    /// Print the settings the check would run with (configs read, preset, target length,
+    /// thresholds, every rule on or off with its severity) and check nothing
+    #[arg(long)]
+    pub show_settings: bool,
     /// Print a table of finding counts per rule code instead of the findings (text format)
     #[arg(long)]
     pub statistics: bool,
@@ -255,8 +266,27 @@ pub fn request(args: &CheckArgs, cwd: &std::path::Path) -> CheckRequest {
         stdin_filename: args.stdin_filename.clone(),
         snippet: args.snippet,
         ml_optimization: args.ml.ml_optimization(),
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
         ..Default::default()
     }
+}
+
+/// `--show-settings`: the effective settings as YAML (text) or the envelope (json).
+fn show_settings(ctx: &Ctx, req: &CheckRequest, format: Format, sink: &Sink) -> ExitStatus {
+    let ctx = Ctx {
+        save: false,
+        ..ctx.clone()
+    };
+    let out = commands::execute(&ctx, commands::check::NAME, |c| cmd::show_settings(c, req));
+    let format = if format == Format::Json {
+        Format::Json
+    } else {
+        Format::Text
+    };
+    super::emit(sink, &out, format, |r| {
+        serde_yaml::to_string(r).unwrap_or_default()
+    })
 }
 
 pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs, sink: &Sink) -> ExitStatus {
@@ -310,6 +340,9 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs, sink: &Sink) -> Exit
         }));
     }
 
+    if args.show_settings {
+        return show_settings(&ctx, &req, args.format, sink);
+    }
     let outcome = commands::execute(&ctx, commands::check::NAME, |c| cmd::run(c, req));
     if let Some(pb) = bar.get() {
         pb.finish_and_clear();
@@ -338,6 +371,7 @@ pub fn run(ctx: &Ctx, global: &GlobalArgs, args: CheckArgs, sink: &Sink) -> Exit
         Format::Ndjson => render::ndjson(r),
         Format::Sarif => render::sarif(r, &paths),
         Format::Github => render::github(r, &paths),
+        Format::Concise => render::concise(r, &paths),
     });
     if let Ok(report) = &outcome.report {
         if !matches!(format, Format::Json | Format::Ndjson) {

@@ -102,7 +102,17 @@ fn text(r: &CompleteReport) -> String {
     s
 }
 
-pub fn run(ctx: &Ctx, args: CompleteArgs, sink: &Sink) -> ExitStatus {
+/// `-q`: the verdict line and any warning, for scripts and hooks.
+fn quiet_text(r: &CompleteReport) -> String {
+    let full = text(r);
+    let mut s: String = full.lines().take(1).map(|l| format!("{l}\n")).collect();
+    for w in &r.warnings {
+        s.push_str(&format!("  注意: {w}\n"));
+    }
+    s
+}
+
+pub fn run(ctx: &Ctx, args: CompleteArgs, quiet: bool, sink: &Sink) -> ExitStatus {
     let req = CompleteRequest {
         episode: args.episode,
         auto_publish: args.auto_publish,
@@ -112,5 +122,6 @@ pub fn run(ctx: &Ctx, args: CompleteArgs, sink: &Sink) -> ExitStatus {
         force: args.force,
     };
     let out = commands::execute(ctx, commands::complete::NAME, |c| complete::run(c, req));
-    emit(sink, &out, args.format.format(), text)
+    let render: fn(&CompleteReport) -> String = if quiet { quiet_text } else { text };
+    emit(sink, &out, args.format.format(), render)
 }

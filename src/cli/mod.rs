@@ -257,7 +257,7 @@ pub fn run_in(ctx: Ctx, cli: Cli, sink: &Sink) -> ExitStatus {
         Command::Adr(args) => todo::run_adr(&ctx, args, sink),
         Command::Context(args) => todo::run_context(&ctx, args, sink),
         Command::Init(args) => init::run(&ctx, args, &cli.global, sink),
-        Command::Complete(args) => complete::run(&ctx, args, sink),
+        Command::Complete(args) => complete::run(&ctx, args, cli.global.quiet, sink),
         Command::Status(args) => status::run(&ctx, args, cli.global.quiet, sink),
         Command::Progressive(args) => progressive::run(&ctx, args, sink),
         Command::Evaluate(args) => progressive::run_evaluate(&ctx, args, sink),

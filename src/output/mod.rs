@@ -22,4 +22,5 @@ pub enum Format {
     Ndjson,
     Sarif,
     Github,
+    Concise,
 }

@@ -9,6 +9,7 @@ use crate::store::FileRef;
 
 pub mod modes;
 
+pub use crate::operations::check::select::SettingsReport;
 pub use crate::operations::check::stats::MlOptimization;
 pub use crate::operations::check::{
     walk, BaselineWritten, CheckReport, CheckRequest, FileError, FileResult, Gate, Summary, Target,
@@ -22,6 +23,21 @@ pub const NAME: &str = "check";
 /// then the check (`operations::check::run_loading`).
 pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
     crate::operations::check::run_loading(ctx, req)
+}
+
+/// `noveler check --show-settings`: the settings a check with `req` would run with, on the
+/// project it names (its own `config` when given); nothing is checked.
+pub fn show_settings(ctx: &Ctx, req: &CheckRequest) -> Result<SettingsReport> {
+    crate::operations::check::validate(req)?;
+    let project =
+        crate::project::Project::load_with(&ctx.root, req.config.as_deref().map(std::path::Path::new))?;
+    crate::operations::check::select::show(&project, req)
+}
+
+impl Report for SettingsReport {
+    fn inputs(&self) -> Vec<FileRef> {
+        self.inputs.clone()
+    }
 }
 
 impl Report for CheckReport {

@@ -27,6 +27,7 @@ pub use suppress::BaselineWritten;
 pub mod log;
 mod par;
 mod plan;
+pub mod select;
 pub mod stats;
 mod suppress;
 use crate::analysis::settings::Preset;
@@ -136,6 +137,14 @@ pub struct CheckRequest {
     #[serde(skip)]
     #[schemars(skip)]
     pub token_cache: Option<Arc<analysis::morph::TokenCache>>,
+    /// Only these rule codes run this time (`--select`; CLI only).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub select: Vec<String>,
+    /// These rule codes do not run this time (`--ignore`; CLI only).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub ignore: Vec<String>,
 }
 
 /// Whether a file name (as given with `--stdin-filename`) names an episode: its last
@@ -381,8 +390,8 @@ impl CheckReport {
 }
 
 /// The project's analysis settings with the request's overrides (aspects, dialogue lines,
-/// preset, learned thresholds).
-fn settings_for(project: &Project, req: &CheckRequest) -> Settings {
+/// preset, learned thresholds, `--select`/`--ignore`).
+fn settings_for(project: &Project, req: &CheckRequest) -> Result<Settings> {
     let mut settings = project.settings.clone();
     if !req.aspects.is_empty() {
         settings.aspects = req.aspects.clone();
@@ -396,7 +405,8 @@ fn settings_for(project: &Project, req: &CheckRequest) -> Settings {
     if let Some(t) = &req.learned_thresholds {
         settings.thresholds = t.clone();
     }
-    settings
+    select::apply(&mut settings, &req.select, &req.ignore)?;
+    Ok(settings)
 }
 
 /// Caps the findings listed per rule code in every file (`max_findings_per_rule`),
@@ -472,7 +482,7 @@ pub fn run(ctx: &Ctx, project: &Project, req: CheckRequest) -> Result<CheckRepor
         return stats::run(ctx, project, req, ml);
     }
     validate(&req)?;
-    let settings = settings_for(project, &req);
+    let settings = settings_for(project, &req)?;
 
     let jobs = plan(project, &req)?;
     let stdin_bytes: Option<Vec<u8>> = req

@@ -77,10 +77,12 @@ impl PathMap {
     }
 }
 
+mod concise;
 mod github;
 mod ndjson;
 mod sarif;
 mod text;
+pub use concise::*;
 pub use github::*;
 pub use ndjson::*;
 pub use sarif::*;
