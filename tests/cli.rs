@@ -275,13 +275,24 @@ fn ambiguous_episode_lists_the_candidates() {
     assert!(err.contains("第001話_別稿.txt"), "{err}");
 }
 
+/// Issue 34 item 6: an empty placeholder episode is a finding (no body yet), not an I/O error
+/// that fails the whole project's check.
 #[test]
-fn empty_file_is_a_clear_error() {
-    let dir = sample_with("empty.md", "");
-    let out = run(dir.path(), &["check", "empty.md", "--no-save"]);
-    assert_eq!(code(&out), 2);
-    let err = stderr(&out);
-    assert!(err.contains("empty.md: 空のファイルです"), "{err}");
+fn an_empty_episode_is_a_finding_not_an_error() {
+    let dir = sample_with("40_原稿/第004話_空.md", "");
+    let out = run(dir.path(), &["check", "--no-save"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("本文がまだありません"),
+        "{}",
+        stdout(&out)
+    );
+    let blank = sample_with("40_原稿/第004話_空.md", " \n\n");
+    let out = run(
+        blank.path(),
+        &["check", "4", "--no-save", "--fail-on", "medium"],
+    );
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
 }
 
 /// Issue 12 item 3, memory: past `MAX_DIAGNOSTICS_PER_RULE` (10,000) of one code the

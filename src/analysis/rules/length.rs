@@ -80,7 +80,13 @@ impl Rule for LengthOutOfRange {
         let chars = cx.doc.body_chars;
         let target = &cx.settings.target_length;
         let range = format!("{}〜{}字", thousands(target.min), thousands(target.max));
-        let (message, suggestion) = if chars < target.min {
+        let (message, suggestion) = if chars == 0 {
+            (
+                format!("本文がまだありません（空の原稿。目標 {range}）"),
+                "本文を書きましょう。まだ書かない話なら、ファイルを作るのは書くときでかまいません"
+                    .to_string(),
+            )
+        } else if chars < target.min {
             let short = target.min - chars;
             (
                 format!(
