@@ -167,7 +167,11 @@ pub fn run(ctx: &Ctx, args: FilesArgs, sink: &Sink) -> ExitStatus {
                     r.file.path, r.file.sha256, r.file.size_bytes, r.file.content_type
                 );
                 if let (Some(c), Some(l)) = (r.chars, r.lines) {
-                    s.push_str(&format!("  本文: {c} 字、{l} 行\n"));
+                    // Every character of the file; `check` counts 正味文字数 (body only, ruby-aware).
+                    s.push_str(&format!(
+                        "  文字数: {} 字（ファイル全体。見出し・ルビ・注記を除く正味文字数は noveler check で）、{l} 行\n",
+                        crate::commands::common::fmt_thousands(c)
+                    ));
                 }
                 if let Some(m) = &r.modified_at {
                     s.push_str(&format!("  更新: {m}\n"));

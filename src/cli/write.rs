@@ -91,8 +91,9 @@ pub enum WriteAction {
     Resume {
         /// Episode number
         episode: u32,
+        /// The session to resume (default: the episode's only session)
         #[arg(long, value_name = "ID")]
-        session: String,
+        session: Option<String>,
         #[arg(long)]
         dry_run: bool,
         #[arg(long, value_enum, default_value = "text")]
@@ -148,6 +149,12 @@ fn no_save(ctx: &Ctx, dry_run: bool) -> Ctx {
 
 // Long on purpose: one match arm per sub-verb.
 pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> ExitStatus {
+    // Outside a project there is no plot to write from: say so before any lock file or
+    // `.noveler/` is made in a stranger's directory.
+    if !crate::cli::is_project(&ctx.root) {
+        sink.error(&crate::cli::not_a_project(&ctx.root));
+        return ExitStatus::Error;
+    }
     match args.action {
         None => show(ctx, args.show, sink),
         Some(WriteAction::Submit {
@@ -197,7 +204,7 @@ pub fn run(ctx: &Ctx, args: WriteArgs, sink: &Sink) -> ExitStatus {
             let c = no_save(ctx, dry_run);
             let req = WriteResumeRequest {
                 episode,
-                session_id: session,
+                session_id: session.unwrap_or_default(),
                 dry_run,
             };
             let out = commands::execute(&c, commands::write::RESUME, |c| cmd::resume(c, req));

@@ -21,7 +21,8 @@ pub struct BackupCreateRequest {
     /// Files to back up, relative to the project root.
     #[serde(default)]
     pub files: Vec<String>,
-    /// Back up every manuscript and every artifact.
+    /// Back up everything of the author's: manuscripts, plots, settings, management files,
+    /// the project and tool configs, and every artifact.
     #[serde(default)]
     pub all: bool,
     /// Why (kept in the manifest). Default `manual`.
@@ -54,15 +55,33 @@ impl Report for BackupCreateReport {
     }
 }
 
-/// Every manuscript (`.md`/`.txt` under the project's manuscript directory, which
-/// `directory_structure` may rename) and every artifact file, relative to the root, sorted.
+/// What `--all` keeps from one folder.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    /// `.md`/`.txt` manuscripts.
+    Manuscript,
+    /// The author's documents: YAML, Markdown, text.
+    Document,
+    /// Artifact JSON files.
+    Artifact,
+}
+
+/// Everything of the author's that `--all` backs up, relative to the root, sorted: every
+/// manuscript (under the project's manuscript directory, which `directory_structure` may
+/// rename), the plots, the settings (設定集), the management files (話数管理.yaml …, but not
+/// the publish-ready texts `complete` derives), プロジェクト設定.yaml and .novelerrc.yaml, and
+/// every artifact file.
 fn all_files(root: &Path) -> Result<Vec<String>> {
     let project = Project::load(root)?;
     let mut out = Vec::new();
     let croot = paths::canonical_root(root);
-    for (dir, manuscripts) in [
-        (project.dirs.manuscript.as_str(), true),
-        (ARTIFACT_DIR, false),
+    let publish = Path::new(&project.dirs.management).join("公開用");
+    for (dir, kind) in [
+        (project.dirs.manuscript.as_str(), Kind::Manuscript),
+        (project.dirs.plot.as_str(), Kind::Document),
+        (project.dirs.settings.as_str(), Kind::Document),
+        (project.dirs.management.as_str(), Kind::Document),
+        (ARTIFACT_DIR, Kind::Artifact),
     ] {
         let base = paths::inside(root, dir)?;
         for entry in walkdir::WalkDir::new(&base)
@@ -71,19 +90,33 @@ fn all_files(root: &Path) -> Result<Vec<String>> {
             .filter_map(|e| e.ok())
         {
             let name = entry.file_name().to_string_lossy();
-            let wanted = if manuscripts {
-                is_manuscript_file(entry.path())
-            } else {
-                entry.path().extension().is_some_and(|e| e == "json")
+            let ext = |exts: &[&str]| {
+                entry
+                    .path()
+                    .extension()
+                    .is_some_and(|e| exts.iter().any(|x| e.eq_ignore_ascii_case(x)))
+            };
+            let wanted = match kind {
+                Kind::Manuscript => is_manuscript_file(entry.path()),
+                Kind::Document => ext(&["yaml", "yml", "md", "txt"]),
+                Kind::Artifact => ext(&["json"]),
             };
             if entry.file_type().is_file() && wanted && !name.starts_with('.') {
                 if let Ok(rel) = crate::store::fileref::relative_to(&croot, entry.path()) {
-                    out.push(rel);
+                    if !Path::new(&rel).starts_with(&publish) {
+                        out.push(rel);
+                    }
                 }
             }
         }
     }
+    for file in [crate::project::PROJECT_CONFIG, ".novelerrc.yaml"] {
+        if root.join(file).is_file() {
+            out.push(file.to_string());
+        }
+    }
     out.sort();
+    out.dedup();
     Ok(out)
 }
 

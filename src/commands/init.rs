@@ -686,6 +686,7 @@ mod tests {
         let gi = std::fs::read_to_string(root.join(".gitignore")).unwrap();
         assert!(gi.lines().any(|l| l == "temp/"));
         assert!(gi.lines().any(|l| l == ".noveler/"));
+        assert!(gi.lines().any(|l| l == ".todo/.lock"));
         // A first episode, so that `noveler check` has something to check.
         assert!(report
             .created
@@ -830,7 +831,6 @@ mod tests {
         assert!(!dir.path().join("x").exists());
     }
 
-    /// The generated `.novelerrc.yaml`, uncommented, is exactly the defaults.
     /// Every threshold has a Japanese comment in the generated config (issue 34 item 7).
     #[test]
     fn every_threshold_has_a_japanese_comment() {
@@ -843,6 +843,7 @@ mod tests {
         }
     }
 
+    /// The generated `.novelerrc.yaml`, uncommented, is exactly the defaults.
     #[test]
     fn rc_defaults_match_the_analysis_defaults() {
         let text = default_rc(2000, 6000);

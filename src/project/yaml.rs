@@ -38,9 +38,10 @@ pub(crate) fn yaml_error(code: Code, path: &Path, err: &YamlError, what: &str) -
         None => full,
     };
     let key = unknown_field(&reason);
-    let message = match &key {
-        Some(k) => format!("{what}: 不明なキー `{k}` があります（{reason}）"),
-        None => format!("{what}: {reason}"),
+    let message = match (&key, in_japanese(&reason)) {
+        (Some(k), _) => format!("{what}: 不明なキー `{k}` があります（{reason}）"),
+        (None, Some(said)) => format!("{what}: {said}"),
+        (None, None) => format!("{what}: {reason}"),
     };
     let mut error = Error::new(code, message).at(path, line);
     error = error.details(serde_json::json!({
@@ -49,6 +50,66 @@ pub(crate) fn yaml_error(code: Code, path: &Path, err: &YamlError, what: &str) -
         "column": column,
     }));
     error
+}
+
+/// A serde "invalid type/value" message (`thresholds.long_sentence_length: invalid type:
+/// string "forty", expected usize`) in Japanese: the key, what was written and the kind of
+/// value expected; an unknown value of a closed set names the nearest allowed one.
+fn in_japanese(reason: &str) -> Option<String> {
+    let (key, rest) = match reason.split_once(": invalid ") {
+        Some((key, rest)) => (key, rest),
+        None => ("", reason.strip_prefix("invalid ")?),
+    };
+    let rest = rest
+        .strip_prefix("type: ")
+        .or_else(|| rest.strip_prefix("value: "))?;
+    let (found, expected) = rest.rsplit_once(", expected ")?;
+    let key = if key.is_empty() {
+        String::new()
+    } else {
+        format!("{key} の値")
+    };
+    Some(format!(
+        "{key}{} は使えません。{}を書いてください",
+        found_in_japanese(found),
+        expected_in_japanese(expected)
+    ))
+}
+
+/// serde's `Unexpected` description in Japanese.
+fn found_in_japanese(found: &str) -> String {
+    let value = |prefix: &str| found.strip_prefix(prefix).map(|v| v.trim_matches('`'));
+    if let Some(v) = value("string ") {
+        format!("文字列 {v}")
+    } else if let Some(v) = value("integer ") {
+        format!("整数 {v}")
+    } else if let Some(v) = value("floating point ") {
+        format!("小数 {v}")
+    } else if let Some(v) = value("boolean ") {
+        format!("真偽値 {v}")
+    } else {
+        match found {
+            "sequence" => "リスト".into(),
+            "map" => "キーと値の組".into(),
+            "unit value" => "空の値".into(),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// serde's `expected` description in Japanese (the kind of value to write).
+fn expected_in_japanese(expected: &str) -> String {
+    match expected {
+        "usize" | "u8" | "u16" | "u32" | "u64" => "0 以上の整数（例: 40）".into(),
+        "isize" | "i8" | "i16" | "i32" | "i64" => "整数（例: 40）".into(),
+        "f32" | "f64" => "数（例: 0.5）".into(),
+        "a boolean" => "true か false ".into(),
+        "a string" => "文字列".into(),
+        "a sequence" => "リスト（例: [a, b]）".into(),
+        "a map" => "キーと値の組（例: {a: 1}）".into(),
+        other if other.starts_with("struct ") => "キーと値の組（例: {a: 1}）".into(),
+        other => format!("{other} "),
+    }
 }
 
 /// The field name of a serde "unknown field `x`" / "unknown variant `x`" message.
@@ -97,6 +158,25 @@ pub(crate) fn trimmed_scalar(v: &serde_yaml::Value) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_value_of_the_wrong_type_is_said_in_japanese_with_its_key() {
+        let text = "thresholds:\n  long_sentence_length: forty\n";
+        let err = serde_yaml::from_str::<crate::project::rc::RcConfig>(text).unwrap_err();
+        let e = yaml_error(
+            Code::U002,
+            Path::new(".novelerrc.yaml"),
+            &err,
+            "設定ファイルが不正です",
+        );
+        assert!(
+            e.message
+                .contains("long_sentence_length の値 文字列 \"forty\" は使えません。0 以上の整数"),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("invalid type"), "{}", e.message);
+    }
+
     use super::*;
 
     #[test]

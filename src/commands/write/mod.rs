@@ -549,7 +549,7 @@ pub struct WriteResumeRequest {
     /// Episode number (1-based).
     #[serde(alias = "episode_number")]
     pub episode: u32,
-    /// The session to resume.
+    /// The session to resume; empty: the episode's only session.
     pub session_id: String,
     #[serde(default)]
     pub dry_run: bool,
@@ -565,8 +565,12 @@ impl Report for WriteResumeReport {}
 
 pub fn resume(ctx: &Ctx, req: WriteResumeRequest) -> Result<WriteResumeReport> {
     check_episode(req.episode)?;
+    let id = match req.session_id.trim() {
+        "" => writing::only_session(&ctx.root, req.episode)?,
+        id => id.to_string(),
+    };
     Ok(WriteResumeReport {
-        outcome: writing::resume(&ctx.root, req.episode, &req.session_id, req.dry_run)?,
+        outcome: writing::resume(&ctx.root, req.episode, &id, req.dry_run)?,
     })
 }
 

@@ -65,6 +65,7 @@ pub(crate) fn stats_of(
     let texts = report
         .files
         .iter()
+        .filter(|f| !is_folder_doc(&f.path))
         .map(|f| {
             corpus_stats::text_stats(
                 &f.path,
@@ -78,6 +79,14 @@ pub(crate) fn stats_of(
         })
         .collect();
     Ok((texts, report.errors))
+}
+
+/// Whether `path` is a folder's own document (README, LICENSE, CHANGELOG), not a text of
+/// the corpus: a folder of works usually carries one.
+fn is_folder_doc(path: &str) -> bool {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
+    matches!(stem.as_str(), "README" | "LICENSE" | "CHANGELOG")
 }
 
 /// The error for a baseline too small to compare against.

@@ -147,6 +147,39 @@ pub struct ResumeOutcome {
     pub reactivated: bool,
 }
 
+/// The session of `ep` to resume when none was named: the only one there is. None, or
+/// several, is an error that lists them (U001).
+pub fn only_session(root: &Path, ep: u32) -> Result<String> {
+    let ids: Vec<String> = session::list(root)
+        .into_iter()
+        .filter_map(|l| match l {
+            Listed::Ok(s) if s.episode == ep => Some(s.session_id.clone()),
+            _ => None,
+        })
+        .collect();
+    match ids.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(Error::new(
+            Code::U001,
+            format!("第{ep}話の執筆セッションはありません"),
+        )
+        .hint(format!("noveler write {ep} で始めてください。"))
+        .suggest(format!("noveler write {ep}"))),
+        several => Err(Error::new(
+            Code::U001,
+            format!(
+                "第{ep}話の執筆セッションが {} 件あります: {}",
+                several.len(),
+                several.join("、")
+            ),
+        )
+        .hint(format!(
+            "再開するセッションを --session で指定してください（noveler write status {ep} で一覧を見られます）。"
+        ))
+        .suggest(format!("noveler write status {ep}"))),
+    }
+}
+
 /// Continues session `id` of `ep` from its current stage (an abandoned session is
 /// reactivated when no other session of the episode is in progress).
 pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOutcome> {
