@@ -81,24 +81,75 @@ fn renders_in(browser: &Path) {
         assert!(dom.contains(id), "chart {id} missing from the rendered DOM");
     }
     assert!(dom.contains("潮墨の地図師"), "the title is rendered");
-    let png = dir.path().join("report.png");
-    let shot = Command::new(browser)
-        .args(browser_args(profile.path()))
-        .arg(format!("--screenshot={}", png.display()))
-        .arg("--window-size=1200,1600")
-        .arg(&url)
+    // Issue 34: a desktop and a phone width, each screenshotted; the phone page must not
+    // scroll sideways (the page's scrollWidth, measured by a probe script added to a copy).
+    for (width, height) in [(1280, 1800), (400, 3200)] {
+        let png = dir.path().join(format!("report-{width}.png"));
+        let shot = Command::new(browser)
+            .args(browser_args(profile.path()))
+            .arg(format!("--screenshot={}", png.display()))
+            .arg(format!("--window-size={width},{height}"))
+            .arg("--hide-scrollbars")
+            .arg(&url)
+            .output()
+            .unwrap();
+        assert!(
+            shot.status.success(),
+            "{}",
+            String::from_utf8_lossy(&shot.stderr)
+        );
+        let bytes = std::fs::read(&png).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"), "a PNG screenshot");
+        assert!(
+            bytes.len() > 10_000,
+            "a screenshot with content: {} bytes",
+            bytes.len()
+        );
+        if let Some(keep) = std::env::var_os("NOVELER_SCREENSHOT_DIR") {
+            std::fs::copy(&png, Path::new(&keep).join(format!("report-{width}.png"))).unwrap();
+        }
+        let (page, viewport) = scroll_width(browser, profile.path(), &report, width, height);
+        assert!(
+            page <= viewport,
+            "at {width} px the page is {page} px wide (viewport {viewport}): it scrolls sideways"
+        );
+    }
+}
+
+/// (document scrollWidth, viewport width) of `report` at `width` px, from a copy with a
+/// probe script that writes both into the DOM.
+fn scroll_width(
+    browser: &Path,
+    profile: &Path,
+    report: &Path,
+    width: u32,
+    height: u32,
+) -> (u64, u64) {
+    let html = std::fs::read_to_string(report).unwrap();
+    let probe = r#"<script>addEventListener("load",()=>{const p=document.createElement("pre");p.id="probe";p.textContent="W="+document.documentElement.scrollWidth+" V="+innerWidth;document.body.appendChild(p);});</script></body>"#;
+    let copy = report.with_file_name(format!("probe-{width}.html"));
+    std::fs::write(&copy, html.replace("</body>", probe)).unwrap();
+    let dom = Command::new(browser)
+        .args(browser_args(profile))
+        .arg(format!("--window-size={width},{height}"))
+        .arg("--hide-scrollbars")
+        .arg("--dump-dom")
+        .arg(format!("file://{}", copy.display()))
         .output()
         .unwrap();
-    assert!(
-        shot.status.success(),
-        "{}",
-        String::from_utf8_lossy(&shot.stderr)
-    );
-    let bytes = std::fs::read(&png).unwrap();
-    assert!(bytes.starts_with(b"\x89PNG"), "a PNG screenshot");
-    assert!(
-        bytes.len() > 10_000,
-        "a screenshot with content: {} bytes",
-        bytes.len()
-    );
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    let at = dom
+        .find("W=")
+        .unwrap_or_else(|| panic!("no probe output in:\n{dom}"));
+    let field = |key: &str| -> u64 {
+        let rest = &dom[at..];
+        let i = rest.find(key).unwrap() + key.len();
+        rest[i..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .unwrap()
+    };
+    (field("W="), field("V="))
 }

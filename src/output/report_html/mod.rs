@@ -94,6 +94,17 @@ td.t, th.t { text-align: left; white-space: normal; }
 td.bad { color: #c0504d; font-weight: bold; }
 p.remaining { background: #fff; border: 1px solid #ddd; border-radius: 8px; padding: 10px 16px; }
 footer { margin-top: 28px; color: #999; font-size: 12px; }
+.tablewrap { overflow-x: auto; }
+@media (max-width: 640px) {
+  main { padding: 14px 10px 32px; }
+  h1 { font-size: 21px; }
+  .pair { grid-template-columns: 1fr; }
+  figure { padding: 6px 6px 4px; }
+  .card { min-width: 0; flex: 1 1 40%; }
+  /* The charts shrink to the screen; their labels grow in chart units to stay legible. */
+  svg.wide text { font-size: 26px; }
+  svg.half text { font-size: 17px; }
+}
 "#;
 
 fn card(k: &str, v: &str, small: &str) -> String {
@@ -268,7 +279,7 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
         ]));
     }
 
-    h.push_str("<h2>話の一覧</h2>\n<table>\n<thead><tr><th>話</th><th class=\"t\">タイトル</th><th>文字数</th><th>漢字</th><th>会話</th><th>スコア</th><th>指摘</th><th class=\"t\">状態</th></tr></thead>\n<tbody>\n");
+    h.push_str("<h2>話の一覧</h2>\n<div class=\"tablewrap\"><table>\n<thead><tr><th>話</th><th class=\"t\">タイトル</th><th>文字数</th><th>漢字</th><th>会話</th><th>スコア</th><th>指摘</th><th class=\"t\">状態</th></tr></thead>\n<tbody>\n");
     for e in &r.episodes {
         let len_bad = matches!(
             e.length_status,
@@ -304,7 +315,7 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
             esc(&status)
         );
     }
-    h.push_str("</tbody>\n</table>\n");
+    h.push_str("</tbody>\n</table></div>\n");
 
     if !p.recent_activity.is_empty() {
         h.push_str("<h2>最近の動き</h2>\n<table>\n<tbody>\n");

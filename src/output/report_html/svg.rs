@@ -5,6 +5,8 @@ use super::*;
 
 /// Geometry of one chart.
 pub(super) struct Frame {
+    /// `wide` or `half`: the CSS class that sizes its labels on a narrow screen.
+    pub(super) class: &'static str,
     pub(super) w: f64,
     pub(super) h: f64,
     pub(super) left: f64,
@@ -15,10 +17,12 @@ pub(super) struct Frame {
 
 impl Frame {
     pub(super) fn wide() -> Frame {
+        // The left margin holds a label like "8,000" at the larger font of a phone screen.
         Frame {
+            class: "wide",
             w: 1000.0,
             h: 260.0,
-            left: 60.0,
+            left: 90.0,
             right: 16.0,
             top: 14.0,
             bottom: 34.0,
@@ -26,9 +30,10 @@ impl Frame {
     }
     pub(super) fn half() -> Frame {
         Frame {
+            class: "half",
             w: 500.0,
             h: 230.0,
-            left: 46.0,
+            left: 58.0,
             right: 12.0,
             top: 14.0,
             bottom: 34.0,
@@ -58,7 +63,8 @@ impl Frame {
 pub(super) fn open_svg(out: &mut String, id: &str, f: &Frame, label: &str) {
     let _ = write!(
         out,
-        r#"<svg id="{id}" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>"#,
+        r#"<svg id="{id}" class="{}" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>"#,
+        f.class,
         f.w,
         f.h,
         esc(label),
@@ -108,11 +114,10 @@ pub(super) fn y_grid(
         let y = f.y(v, max);
         let _ = write!(
             out,
-            r#"<line x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="{C_GRID}" stroke-width="1"/><text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,
+            r#"<line x1="{}" y1="{y:.1}" x2="{}" y2="{y:.1}" stroke="{C_GRID}" stroke-width="1"/><text x="{}" y="{y:.1}" text-anchor="end" dominant-baseline="middle">{}</text>"#,
             f.left,
             f.w - f.right,
             f.left - 6.0,
-            y + 4.0,
             esc(&label(v))
         );
         v += step;
@@ -165,7 +170,8 @@ pub(super) fn x_labels(out: &mut String, f: &Frame, episodes: &[u32]) {
     if n == 0 {
         return;
     }
-    let room = (f.plot_w() / 44.0).floor().max(2.0);
+    // One label per 56 units: room for three digits at a phone's larger font.
+    let room = (f.plot_w() / 56.0).floor().max(2.0);
     let step = if n as f64 <= room {
         1
     } else {
@@ -180,9 +186,9 @@ pub(super) fn x_labels(out: &mut String, f: &Frame, episodes: &[u32]) {
         }
         let _ = write!(
             out,
-            r#"<text x="{:.1}" y="{}" text-anchor="middle">{ep}</text>"#,
+            r#"<text x="{:.1}" y="{}" text-anchor="middle" dominant-baseline="hanging">{ep}</text>"#,
             f.x(i, n),
-            f.h - f.bottom + 16.0
+            f.h - f.bottom + 4.0
         );
     }
     let _ = write!(
