@@ -67,7 +67,7 @@ fn in_japanese(reason: &str) -> Option<String> {
     let key = if key.is_empty() {
         String::new()
     } else {
-        format!("{key} の値")
+        format!("{key} の値 ")
     };
     Some(format!(
         "{key}{} は使えません。{}を書いてください",
