@@ -59,22 +59,25 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;check' {
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (snippets), json (the result envelope), ndjson (one finding per line + summary), sarif (2.1.0), github (Actions annotations)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: text (snippets), json (the result envelope), ndjson (one finding per line + summary), sarif (2.1.0), github (Actions annotations), concise (one line per finding: path:line:col: CODE message)')
             [CompletionResult]::new('--aspects', '--aspects', [CompletionResultType]::ParameterName, 'Only check these aspects (comma-separated)')
             [CompletionResult]::new('--severity-threshold', '--severity-threshold', [CompletionResultType]::ParameterName, 'Report only findings of this severity or above')
             [CompletionResult]::new('--fail-on', '--fail-on', [CompletionResultType]::ParameterName, 'Exit 1 when a finding of this severity or above is reported')
             [CompletionResult]::new('--fail-under', '--fail-under', [CompletionResultType]::ParameterName, 'Exit 1 when a file''s overall score is below this (0-100)')
+            [CompletionResult]::new('--select', '--select', [CompletionResultType]::ParameterName, 'Run only these rules this time (comma-separated or repeated; overrides the config)')
+            [CompletionResult]::new('--ignore', '--ignore', [CompletionResultType]::ParameterName, 'Do not run these rules this time (comma-separated or repeated)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour the text output')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Tool config to use instead of .novelerrc.yaml')
             [CompletionResult]::new('--preset', '--preset', [CompletionResultType]::ParameterName, 'Rule preset: narou (web novels) or literary (the default for Aozora Bunko files)')
             [CompletionResult]::new('--exclude-dialogue-lines', '--exclude-dialogue-lines', [CompletionResultType]::ParameterName, 'Rhythm metrics and rules over narration only (true) or all sentences (false)')
             [CompletionResult]::new('--stdin-filename', '--stdin-filename', [CompletionResultType]::ParameterName, 'File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet unless this names an episode file (第NNN話…) or a file in the manuscript directory')
-            [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Hide findings recorded in this baseline file (default .noveler/baseline.json)')
-            [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Record every current finding in a baseline file (default .noveler/baseline.json)')
+            [CompletionResult]::new('--baseline', '--baseline', [CompletionResultType]::ParameterName, 'Hide findings recorded in this baseline file (default .noveler-baseline.json at the project root, to commit)')
+            [CompletionResult]::new('--write-baseline', '--write-baseline', [CompletionResultType]::ParameterName, 'Record every current finding in a baseline file (default .noveler-baseline.json at the project root, to commit)')
             [CompletionResult]::new('--corpus-model-id', '--corpus-model-id', [CompletionResultType]::ParameterName, 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
             [CompletionResult]::new('--basic', '--basic', [CompletionResultType]::ParameterName, 'The basic check (MCP check_basic): every aspect but rhythm')
             [CompletionResult]::new('--exit-zero', '--exit-zero', [CompletionResultType]::ParameterName, 'Exit 0 even when the gate trips (errors still exit 2)')
+            [CompletionResult]::new('--show-settings', '--show-settings', [CompletionResultType]::ParameterName, 'Print the settings the check would run with (configs read, preset, target length, thresholds, every rule on or off with its severity) and check nothing')
             [CompletionResult]::new('--statistics', '--statistics', [CompletionResultType]::ParameterName, 'Print a table of finding counts per rule code instead of the findings (text format)')
             [CompletionResult]::new('--no-progress', '--no-progress', [CompletionResultType]::ParameterName, 'Never show a progress bar')
             [CompletionResult]::new('--no-cache', '--no-cache', [CompletionResultType]::ParameterName, 'Do not read or write the content-hash cache (.noveler/cache/)')
@@ -724,7 +727,7 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;write;resume' {
-            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'session')
+            [CompletionResult]::new('--session', '--session', [CompletionResultType]::ParameterName, 'The session to resume (default: the episode''s only session)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
             [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'dry-run')

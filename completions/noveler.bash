@@ -1556,14 +1556,14 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__check)
-            opts="-q -h --format --aspects --basic --severity-threshold --fail-on --fail-under --exit-zero --statistics --no-progress --color --config --preset --exclude-dialogue-lines --no-cache --stdin-filename --baseline --write-baseline --snippet --ml --corpus-model-id --dynamic-thresholds --dynamic-severity --optimize-weights --project-root --no-save --save --quiet --help progressive help"
+            opts="-q -h --format --aspects --basic --severity-threshold --fail-on --fail-under --exit-zero --select --ignore --show-settings --statistics --no-progress --color --config --preset --exclude-dialogue-lines --no-cache --stdin-filename --baseline --write-baseline --snippet --ml --corpus-model-id --dynamic-thresholds --dynamic-severity --optimize-weights --project-root --no-save --save --quiet --help progressive help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "text json ndjson sarif github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "text json ndjson sarif github concise" -- "${cur}"))
                     return 0
                     ;;
                 --aspects)
@@ -1579,6 +1579,14 @@ _noveler() {
                     return 0
                     ;;
                 --fail-under)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

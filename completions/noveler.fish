@@ -56,11 +56,12 @@ complete -c noveler -n "__fish_noveler_needs_command" -f -a "feedback" -d 'Recor
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "mcp" -d 'Serve the commands as MCP tools over stdio (for Claude Code and other agents)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "lsp" -d 'Serve findings, fixes and rule docs to an editor as you type (Language Server Protocol over stdio; see the README for Neovim, VS Code, Helix, Emacs and Zed)'
 complete -c noveler -n "__fish_noveler_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l format -d 'Output format: text (snippets), json (the result envelope), ndjson (one finding per line + summary), sarif (2.1.0), github (Actions annotations)' -r -f -a "text\t''
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l format -d 'Output format: text (snippets), json (the result envelope), ndjson (one finding per line + summary), sarif (2.1.0), github (Actions annotations), concise (one line per finding: path:line:col: CODE message)' -r -f -a "text\t''
 json\t''
 ndjson\t''
 sarif\t''
-github\t''"
+github\t''
+concise\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l aspects -d 'Only check these aspects (comma-separated)' -r -f -a "rhythm\t''
 readability\t''
 grammar\t''
@@ -76,6 +77,8 @@ medium\t''
 high\t''
 critical\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l fail-under -d 'Exit 1 when a file\'s overall score is below this (0-100)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l select -d 'Run only these rules this time (comma-separated or repeated; overrides the config)' -r
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l ignore -d 'Do not run these rules this time (comma-separated or repeated)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l color -d 'Colour the text output' -r -f -a "auto\t'When stdout is a terminal and NO_COLOR is not set'
 always\t''
 never\t''"
@@ -85,12 +88,13 @@ literary\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l exclude-dialogue-lines -d 'Rhythm metrics and rules over narration only (true) or all sentences (false)' -r -f -a "true\t''
 false\t''"
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l stdin-filename -d 'File name to report stdin (-) as; also decides ignores. Stdin is checked as a snippet unless this names an episode file (第NNN話…) or a file in the manuscript directory' -r
-complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l baseline -d 'Hide findings recorded in this baseline file (default .noveler/baseline.json)' -r -F
-complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l write-baseline -d 'Record every current finding in a baseline file (default .noveler/baseline.json)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l baseline -d 'Hide findings recorded in this baseline file (default .noveler-baseline.json at the project root, to commit)' -r -F
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l write-baseline -d 'Record every current finding in a baseline file (default .noveler-baseline.json at the project root, to commit)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l corpus-model-id -d 'Compare with this stored baseline (`noveler baseline build DIR`) instead (implies --ml)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l basic -d 'The basic check (MCP check_basic): every aspect but rhythm'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l exit-zero -d 'Exit 0 even when the gate trips (errors still exit 2)'
+complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l show-settings -d 'Print the settings the check would run with (configs read, preset, target length, thresholds, every rule on or off with its severity) and check nothing'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l statistics -d 'Print a table of finding counts per rule code instead of the findings (text format)'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l no-progress -d 'Never show a progress bar'
 complete -c noveler -n "__fish_noveler_using_subcommand check; and not __fish_seen_subcommand_from progressive help" -l no-cache -d 'Do not read or write the content-hash cache (.noveler/cache/)'
@@ -364,7 +368,7 @@ complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_s
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -l save -d 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -s q -l quiet -d 'Print less: only findings, errors and the pass/fail line'
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from submit" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l session -r
+complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l session -d 'The session to resume (default: the episode\'s only session)' -r
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l format -r -f -a "text\t'Human-readable summary'
 json\t'The result envelope, exactly as saved'"
 complete -c noveler -n "__fish_noveler_using_subcommand write; and __fish_seen_subcommand_from resume" -l project-root -d 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)' -r -F
