@@ -83,14 +83,17 @@ fn renders_in(browser: &Path) {
     assert!(dom.contains("潮墨の地図師"), "the title is rendered");
     // Issue 34: a desktop and a phone width, each screenshotted; the phone page must not
     // scroll sideways (the page's scrollWidth, measured by a probe script added to a copy).
+    // Headless Chromium will not make a window narrower than 500 px (a 400 px window is laid
+    // out at 500), so the report is shown in an iframe of exactly `width` px.
     for (width, height) in [(1280, 1800), (400, 3200)] {
         let png = dir.path().join(format!("report-{width}.png"));
+        let frame = framed(&report, width, height);
         let shot = Command::new(browser)
             .args(browser_args(profile.path()))
             .arg(format!("--screenshot={}", png.display()))
-            .arg(format!("--window-size={width},{height}"))
+            .arg(window(width, height))
             .arg("--hide-scrollbars")
-            .arg(&url)
+            .arg(format!("file://{}", frame.display()))
             .output()
             .unwrap();
         assert!(
@@ -109,6 +112,7 @@ fn renders_in(browser: &Path) {
             std::fs::copy(&png, Path::new(&keep).join(format!("report-{width}.png"))).unwrap();
         }
         let (page, viewport) = scroll_width(browser, profile.path(), &report, width, height);
+        assert_eq!(viewport, u64::from(width), "the frame is {width} px wide");
         assert!(
             page <= viewport,
             "at {width} px the page is {page} px wide (viewport {viewport}): it scrolls sideways"
@@ -116,8 +120,27 @@ fn renders_in(browser: &Path) {
     }
 }
 
-/// (document scrollWidth, viewport width) of `report` at `width` px, from a copy with a
-/// probe script that writes both into the DOM.
+/// The browser window for a frame of `width` px: never narrower than the 500 px headless
+/// Chromium allows.
+fn window(width: u32, height: u32) -> String {
+    format!("--window-size={},{height}", width.max(500))
+}
+
+/// A page next to `page` that shows it in an iframe `width` × `height` px; a message the
+/// framed page posts (`probe`) is written into this page's DOM, where `--dump-dom` sees it
+/// (file pages are separate origins: the frame's DOM cannot be read from here).
+fn framed(page: &Path, width: u32, height: u32) -> PathBuf {
+    let name = page.file_name().unwrap().to_string_lossy();
+    let html = format!(
+        r#"<!doctype html><html><body style="margin:0"><iframe src="{name}" width="{width}" height="{height}" style="border:0;display:block"></iframe><script>addEventListener("message",e=>{{const p=document.createElement("pre");p.textContent=String(e.data);document.body.appendChild(p);}});</script></body></html>"#
+    );
+    let frame = page.with_file_name(format!("frame-{width}-{name}"));
+    std::fs::write(&frame, html).unwrap();
+    frame
+}
+
+/// (document scrollWidth, viewport width) of `report` in a frame of `width` px, from a copy
+/// with a probe script that posts both to the framing page.
 fn scroll_width(
     browser: &Path,
     profile: &Path,
@@ -126,15 +149,17 @@ fn scroll_width(
     height: u32,
 ) -> (u64, u64) {
     let html = std::fs::read_to_string(report).unwrap();
-    let probe = r#"<script>addEventListener("load",()=>{const p=document.createElement("pre");p.id="probe";p.textContent="W="+document.documentElement.scrollWidth+" V="+innerWidth;document.body.appendChild(p);});</script></body>"#;
+    let probe = r#"<script>addEventListener("load",()=>{parent.postMessage("W="+document.documentElement.scrollWidth+" V="+innerWidth,"*");});</script></body>"#;
     let copy = report.with_file_name(format!("probe-{width}.html"));
     std::fs::write(&copy, html.replace("</body>", probe)).unwrap();
+    let frame = framed(&copy, width, height);
     let dom = Command::new(browser)
         .args(browser_args(profile))
-        .arg(format!("--window-size={width},{height}"))
+        .arg(window(width, height))
         .arg("--hide-scrollbars")
+        .arg("--virtual-time-budget=5000")
         .arg("--dump-dom")
-        .arg(format!("file://{}", copy.display()))
+        .arg(format!("file://{}", frame.display()))
         .output()
         .unwrap();
     let dom = String::from_utf8_lossy(&dom.stdout);
