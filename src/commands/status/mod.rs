@@ -479,15 +479,18 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
     let recent_activity =
         recent_activity(root, ledger.as_ref(), req.recent.unwrap_or(DEFAULT_RECENT));
 
-    // The latest readable episode's sentence lengths (for the report).
+    // The latest episode with narration's sentence lengths (for the report); an empty
+    // placeholder episode (checked, issue 34 item 6) has none to show.
     let latest_rhythm = rows
         .iter()
         .rev()
-        .find(|r| results.contains_key(&r.path))
-        .and_then(|r| {
+        .filter_map(|r| {
             let f = results.get(&r.path)?;
             let doc = Document::parse(&f.text);
             let sentences = metrics::narration_sentences(&doc, &project.settings);
+            if sentences.is_empty() {
+                return None;
+            }
             Some(LatestRhythm {
                 episode: r.episode,
                 title: r.title.clone(),
@@ -496,7 +499,8 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
                 short_max: project.settings.thresholds.short_bucket_max,
                 long_min: project.settings.thresholds.long_sentence_length,
             })
-        });
+        })
+        .next();
 
     let mut next_actions = Vec::new();
     if let Some(worst) = episodes_below_threshold
@@ -655,7 +659,8 @@ mod tests {
         assert!(!report.project_overview.has_project_config);
         assert_eq!(report.progress_analysis.completion_rate, 0.0);
         assert!(report.quality_summary.average_quality_score.is_none());
-        assert!(report.next_actions[0].starts_with("write"));
+        // An agent's tool call (the CLI shows it as `noveler write 1`).
+        assert!(report.next_actions[0].starts_with("noveler_write {\"episode\": 1}"));
     }
 
     fn project_with(files: &[(&str, &str)]) -> tempfile::TempDir {
@@ -699,7 +704,9 @@ mod tests {
         assert_eq!(r.episodes[0].status, EpisodeState::Completed);
         assert_eq!(r.episodes[0].completed_on.as_deref(), Some("2025-01-02"));
         assert_eq!(r.episodes[1].length_status, Some(LengthStatus::Long));
-        assert!(r.episodes[2].error.is_some());
+        // An empty placeholder episode is checked (issue 34 item 6): short, no score.
+        assert!(r.episodes[2].error.is_none());
+        assert_eq!(r.episodes[2].length_status, Some(LengthStatus::Short));
         assert!(r.episodes[2].score.is_none());
         assert_eq!(r.progress_analysis.completion_rate, 0.3333);
         assert_eq!(
@@ -709,6 +716,7 @@ mod tests {
             vec![4]
         );
         assert_eq!(r.progress_analysis.remaining_work.too_long, 2);
+        assert_eq!(r.progress_analysis.remaining_work.too_short, 1);
         assert!(r
             .progress_analysis
             .estimated_remaining_work
