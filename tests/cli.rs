@@ -515,8 +515,16 @@ fn stdin_is_checked_under_its_stdin_filename() {
     assert_eq!(f["path"], "40_原稿/下書き.md");
     assert_eq!(f["findings"][0]["file"], "40_原稿/下書き.md");
     assert_eq!(f["metrics"]["length_stats"]["body_chars"], 7);
-    let out = run_stdin(dir.path(), &["check", "-", "--no-save"], b"");
-    assert_eq!(code(&out), 2, "empty stdin");
+    // Empty stdin is an empty snippet, checked like an empty file (issue 34 item 6).
+    let out = run_stdin(
+        dir.path(),
+        &["check", "-", "--no-save", "--format", "json"],
+        b"",
+    );
+    assert_eq!(code(&out), 0, "empty stdin: {}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["result"]["files"][0]["path"], "<stdin>");
+    assert_eq!(v["result"]["errors"], serde_json::json!([]));
     let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("　吾輩は猫である。\n");
     let out = run_stdin(dir.path(), &["check", "-", "--no-save"], &sjis);
     assert_eq!(code(&out), 2);

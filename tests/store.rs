@@ -530,12 +530,20 @@ fn backup_all_and_errors() {
     p.store(b"an artifact", &[]);
     let env = p.json(&["backup", "create", "--all"], 0);
     let files = common::strs(&env["result"]["files"], "path");
-    assert_eq!(files.len(), 4, "{files:?}");
+    // The manuscripts, the artifacts and the author's documents (issue 34 item 7).
     assert!(files.iter().any(|f| f.starts_with(".noveler/artifacts/")));
     assert_eq!(
         files.iter().filter(|f| f.starts_with("40_原稿/")).count(),
         3
     );
+    for doc in [
+        "20_プロット/話別プロット/第001話_潮墨の見習い.yaml",
+        "30_設定集/キャラクター.yaml",
+        "50_管理資料/話数管理.yaml",
+        "プロジェクト設定.yaml",
+    ] {
+        assert!(files.contains(&doc), "{doc}: {files:?}");
+    }
 
     p.refused(&["backup", "create"], "U005");
     p.refused(&["backup", "create", "../x.md"], "U004");
@@ -996,11 +1004,13 @@ fn backup_by_episode_number_uses_the_project_model() {
     config.push_str("directory_structure:\n  manuscript_dir: 原稿\n");
     std::fs::write(p.path("プロジェクト設定.yaml"), config).unwrap();
     let env = p.json(&["backup", "create", "--all"], 0);
-    assert_eq!(env["result"]["total_files"], 3);
+    let files = common::strs(&env["result"]["files"], "path");
     assert_eq!(
-        env["result"]["files"][0]["path"],
-        "原稿/第001話_潮墨の見習い.md"
+        files.iter().filter(|f| f.starts_with("原稿/")).count(),
+        3,
+        "{files:?}"
     );
+    assert!(files.contains(&"原稿/第001話_潮墨の見習い.md"));
     let env = p.json(&["backup", "create", "1"], 0);
     assert_eq!(
         env["result"]["files"][0]["path"],

@@ -161,7 +161,8 @@ pub fn target(pc: &ProjectCtx, which: &EpisodeOrFile) -> Result<Target> {
     let bytes = crate::store::text::read_bytes(&path)?;
     let source = crate::store::text::decode(&path, &bytes)?;
     if source.text.trim().is_empty() {
-        // As `check` does: there is nothing to revise, and "no fixes" would hide that.
+        // There is nothing to revise, and "no fixes" would hide that (`check` reports an
+        // empty episode as a LENGTH_OUT_OF_RANGE finding).
         let what = if bytes.is_empty() {
             "空のファイルです"
         } else {

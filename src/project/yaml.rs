@@ -158,10 +158,12 @@ pub(crate) fn trimmed_scalar(v: &serde_yaml::Value) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn a_value_of_the_wrong_type_is_said_in_japanese_with_its_key() {
         let text = "thresholds:\n  long_sentence_length: forty\n";
-        let err = serde_yaml::from_str::<crate::project::rc::RcConfig>(text).unwrap_err();
+        let err = from_str::<crate::project::rc::RcConfig>(text).unwrap_err();
         let e = yaml_error(
             Code::U002,
             Path::new(".novelerrc.yaml"),
@@ -176,8 +178,6 @@ mod tests {
         );
         assert!(!e.message.contains("invalid type"), "{}", e.message);
     }
-
-    use super::*;
 
     #[test]
     fn finds_key_lines() {

