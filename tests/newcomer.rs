@@ -309,7 +309,11 @@ fn item4_select_ignore_show_settings_concise_and_quiet_complete() {
         .filter(|l| l.starts_with("40_原稿/"))
         .map(|l| l.split(": ").nth(1).unwrap().split(' ').next().unwrap())
         .collect();
-    assert_eq!(codes, ["ELLIPSIS_STYLE", "HALFWIDTH_EXCLAMATION"], "{selected}");
+    assert_eq!(
+        codes,
+        ["ELLIPSIS_STYLE", "HALFWIDTH_EXCLAMATION"],
+        "{selected}"
+    );
     let (c, ignored) = transcript(
         root,
         root,

@@ -29,8 +29,10 @@ pub fn run(ctx: &Ctx, req: CheckRequest) -> Result<CheckReport> {
 /// project it names (its own `config` when given); nothing is checked.
 pub fn show_settings(ctx: &Ctx, req: &CheckRequest) -> Result<SettingsReport> {
     crate::operations::check::validate(req)?;
-    let project =
-        crate::project::Project::load_with(&ctx.root, req.config.as_deref().map(std::path::Path::new))?;
+    let project = crate::project::Project::load_with(
+        &ctx.root,
+        req.config.as_deref().map(std::path::Path::new),
+    )?;
     crate::operations::check::select::show(&project, req)
 }
 
