@@ -70,7 +70,7 @@ pub struct GlobalArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check manuscripts: length, rhythm, readability, grammar, style, forbidden phrases
-    Check(check::CheckArgs),
+    Check(Box<check::CheckArgs>),
     /// Print a shell completion script
     Completions(gen::CompletionsArgs),
     /// Print the man page (or write every page with --dir)
@@ -210,7 +210,7 @@ fn warn_memory(meter: &crate::store::memory::Meter, sink: &Sink) {
 /// progress and cancellation wired), printing through `sink`; returns the exit status.
 pub fn run_in(ctx: Ctx, cli: Cli, sink: &Sink) -> ExitStatus {
     match cli.command {
-        Command::Check(args) => check::run(&ctx, &cli.global, args, sink),
+        Command::Check(args) => check::run(&ctx, &cli.global, *args, sink),
         Command::Completions(args) => gen::run_completions(args, sink),
         Command::Man(args) => gen::run_man(args, sink),
         Command::Explain { code, format } => {
