@@ -109,3 +109,88 @@ ratios "nested annotations ［＃×N ］×N" nested 100000
 ratios "one forbidden phrase of N chars" phrase 20000
 ratios "N forbidden phrases" phrases 50000
 rm -f "$work/p/.novelerrc.yaml"
+
+# 3-5 drive `noveler mcp` with raw JSON lines: mcp_drive SCRIPT ARGS… (python, stdlib only).
+mcp_drive() {
+  python3 - "$bin" "$work/p" "$@" <<'EOF'
+import json, subprocess, sys, threading, time, queue
+bin, root, mode = sys.argv[1], sys.argv[2], sys.argv[3]
+args = sys.argv[4:]
+wrap = ["/usr/bin/time", "-f", "PEAK_KB %M"] if mode == "memory" else []
+p = subprocess.Popen(wrap + [bin, "mcp", "--project-root", root], stdin=subprocess.PIPE,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+out, err = queue.Queue(), []
+threading.Thread(target=lambda: [out.put(l) for l in p.stdout], daemon=True).start()
+threading.Thread(target=lambda: [err.append(l.decode(errors="replace")) for l in p.stderr], daemon=True).start()
+def send(m):
+    p.stdin.write((json.dumps(m) + "\n").encode()); p.stdin.flush()
+def reply(i, limit=600):
+    end = time.time() + limit
+    while time.time() < end:
+        try:
+            m = json.loads(out.get(timeout=max(0.01, end - time.time())))
+        except queue.Empty:
+            break
+        if m.get("id") == i:
+            return m
+    return None
+def call(i, args):
+    send({"jsonrpc": "2.0", "id": i, "method": "tools/call",
+          "params": {"name": "noveler_check", "arguments": args}})
+send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25",
+      "capabilities": {}, "clientInfo": {"name": "bench", "version": "1"}}})
+reply(1); send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+def outcome(m):
+    if m is None:
+        return "no answer (server died?)"
+    text = json.dumps(m, ensure_ascii=False)
+    for code in ("QC008", "R001", "R002", "U00"):
+        if code in text:
+            at = text.index(code)
+            return "answered " + text[at:at + 80]
+    return "answered, isError=%s" % m.get("result", {}).get("isError")
+if mode == "memory":   # one check of FILE
+    call(2, {"targets": [args[0]]})
+    print("  mcp check: " + outcome(reply(2)))
+    p.stdin.close(); p.wait(timeout=60)
+    peak = [l for l in err if l.startswith("PEAK_KB")]
+    print("PEAK_KB " + (peak[-1].split()[1] if peak else "0"))
+    print("  server exit %s" % p.returncode)
+else:                  # cancel: a check of FILE, cancelled once it is analysing; then a small check
+    call(2, {"targets": [args[0]]})
+    time.sleep(float(args[2]))
+    t0 = time.time()
+    send({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2, "reason": "bench"}})
+    call(3, {"targets": [args[1]]})
+    m = reply(3)
+    print("  cancel → next check %s after %.0f ms" % (outcome(m), (time.time() - t0) * 1000))
+    p.stdin.close(); p.wait(timeout=60)
+EOF
+}
+
+echo "3. MCP: one noveler_check of the ${SIZE}-byte short lines (budget 40x; refuse or degrade, never die)"
+f="$work/p/40_原稿/第003話_short.md"
+cp "$work/short.md" "$f"
+mcp_drive memory "40_原稿/第003話_short.md" >"$work/mcp.out"
+grep -v '^PEAK_KB' "$work/mcp.out"
+peak=$(grep '^PEAK_KB' "$work/mcp.out" | awk '{print $2}')
+awk -v k="$peak" -v b="$(wc -c <"$f")" 'BEGIN { printf "  mcp peak %d MB  %.1fx the input\n", k / 1024, k * 1024 / b }'
+
+echo "4. output size: 400 KB of unindented short lines (one fix edit per line before the cap)"
+python3 -c "import sys; sys.stdout.write('あいう。\n' * (400000 // 13))" >"$f"
+"$bin" --project-root "$work/p" check "$f" --no-save --no-cache --format json >"$work/out.json" || true
+printf '  input %d bytes  JSON %d bytes\n' "$(wc -c <"$f")" "$(wc -c <"$work/out.json")"
+
+echo "5. nested annotations, absolute times (linear: 400k/200k ~2)"
+f="$work/p/40_原稿/第002話_x.md"
+nested 200000; a=$(ms "$bin" --project-root "$work/p" check "$f" --no-save --no-cache)
+nested 400000; b=$(ms "$bin" --project-root "$work/p" check "$f" --no-save --no-cache)
+awk -v a="$a" -v b="$b" 'BEGIN { printf "  200k %d ms  400k %d ms  ratio %.2f\n", a, b, b / (a ? a : 1) }'
+rm -f "$f"
+
+echo "6. cancel a big MCP check 1 s in, then a small check"
+f="$work/p/40_原稿/第003話_short.md"
+cp "$work/novel.md" "$f"
+printf '　短い本文。\n' >"$work/p/40_原稿/第004話_small.md"
+mcp_drive cancel "40_原稿/第003話_short.md" "40_原稿/第004話_small.md" 1
+rm -f "$f" "$work/p/40_原稿/第004話_small.md"
