@@ -295,6 +295,28 @@ fn an_empty_episode_is_a_finding_not_an_error() {
     assert_eq!(code(&out), 1, "{}", stderr(&out));
 }
 
+/// Issue 28 item 2: 16 MiB of one-character lines (6 GB of text model, the process killed)
+/// is refused before the model is built, under a 2 GB address-space limit.
+#[test]
+fn a_flood_of_short_lines_is_refused_within_2_gb() {
+    let dir = sample_with("flood.md", "a\n".repeat(8 * 1024 * 1024));
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2097152 && exec \"$0\" \"$@\"")
+        .arg(common::BIN)
+        .args(["check", "flood.md", "--no-save", "--no-cache"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("U007"), "{err}");
+    assert!(
+        err.contains("flood.md: 短い行が多すぎるため検査しません"),
+        "{err}"
+    );
+}
+
 /// Issue 12 item 3, memory: past `MAX_DIAGNOSTICS_PER_RULE` (10,000) of one code the
 /// analysis only counts, and the counts still reach `omitted` and the summary.
 #[test]

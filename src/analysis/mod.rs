@@ -11,6 +11,7 @@ pub mod dictionaries;
 pub mod feedback_weights;
 pub mod finding;
 pub mod fix;
+pub mod footprint;
 pub mod line_index;
 pub mod markup;
 pub mod metrics;
