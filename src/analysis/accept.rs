@@ -7,7 +7,19 @@
 //! a word (the missing indent before a name that opens a paragraph).
 
 use super::{score, Diagnostic};
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
+
+/// A matcher for the author's own word lists (accepted words, forbidden phrases), built and
+/// run in time linear in the list plus the text. Always the contiguous NFA: for a few
+/// patterns aho-corasick would pick its DFA, whose construction walks failure links state
+/// by state — quadratic in a long repetitive phrase (one forbidden phrase of 20,000 あ
+/// took 37 s, 80,000 over 7 minutes). `None` if the list cannot be built.
+pub(crate) fn phrase_matcher<P: AsRef<[u8]>>(patterns: &[P]) -> Option<AhoCorasick> {
+    AhoCorasick::builder()
+        .kind(Some(AhoCorasickKind::ContiguousNFA))
+        .build(patterns)
+        .ok()
+}
 
 /// Drops from `diagnostics` those inside an occurrence of an accepted word in `text`;
 /// returns how many went.
@@ -20,7 +32,7 @@ pub(crate) fn apply(text: &str, words: &[String], diagnostics: &mut Vec<Diagnost
     if words.is_empty() || diagnostics.is_empty() {
         return 0;
     }
-    let Ok(ac) = AhoCorasick::new(&words) else {
+    let Some(ac) = phrase_matcher(&words) else {
         return 0;
     };
     // Occurrences sorted by start, with the furthest end reached by any of the first k.

@@ -44,7 +44,7 @@ impl Rule for ForbiddenExpression {
             return;
         }
         // One pass over the text for every phrase (50,000 phrases took 54 s one by one).
-        let Ok(ac) = aho_corasick::AhoCorasick::new(&phrases) else {
+        let Some(ac) = crate::analysis::accept::phrase_matcher(&phrases) else {
             return;
         };
         // Overlapping matches of all phrases, then, per phrase, the non-overlapping ones from
@@ -104,6 +104,19 @@ mod tests {
         assert_eq!(out[0].message, "禁止表現「ヤバい」が使われています");
         assert_eq!(out[2].message, "禁止表現「マジ」が使われています");
         assert!(out[0].span.start < out[1].span.start);
+    }
+
+    /// Work, not time: the matcher of a long repetitive phrase is the NFA (built and run in
+    /// time linear in phrase + text), never the DFA whose construction was quadratic in it.
+    #[test]
+    fn a_long_phrase_is_matched_by_the_linear_matcher() {
+        let phrase = format!("{}い", "あ".repeat(20_000));
+        let ac = crate::analysis::accept::phrase_matcher(&[phrase.as_str()]).unwrap();
+        assert_eq!(ac.kind(), aho_corasick::AhoCorasickKind::ContiguousNFA);
+        let text = format!("　{}。{phrase}。\n", "あ".repeat(20_000));
+        let out = run(&ForbiddenExpression, &text, &with(&[&phrase]));
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert_eq!(&text[out[0].span.range()], phrase);
     }
 
     #[test]
