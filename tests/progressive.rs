@@ -34,7 +34,26 @@ fn fixture(name: &str) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// A judgment from `fixtures/progressive` about episode 3 of the sample as it ships (a
+/// judgment names the text it judged: `manuscript_sha256`).
+fn judged(name: &str) -> Value {
+    let ep3 = fs::read(manifest().join("fixtures/sample_project").join(EPISODE3)).unwrap();
+    stamped(fixture(name), &ep3)
+}
+
+/// `v` with `manuscript_sha256` of `text` unless it names one already.
+fn stamped(mut v: Value, text: &[u8]) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        o.entry("manuscript_sha256")
+            .or_insert_with(|| Value::String(noveler::analysis::sha256_hex(text)));
+    }
+    v
+}
+
+/// Step `n` of episode 3; a judgment is stamped with the text as it is now.
 fn step(ctx: &Ctx, n: i64, llm: Option<Value>) -> noveler::Result<engine::StepResult> {
+    let now = fs::read(ctx.root.join(EPISODE3)).unwrap_or_default();
+    let llm = llm.map(|v| stamped(v, &now));
     cmd::step(
         ctx,
         StepRequest {
@@ -136,10 +155,15 @@ fn all_twelve_steps_without_judgment_measure_and_wait() {
         assert!(r.llm_pending, "step {n}");
         assert!(r.judgment.is_none());
         assert_eq!(r.metadata.scoring.judged_score, None);
-        assert_eq!(
-            r.quality_score, r.metadata.scoring.measured_score,
-            "step {n}: measured only"
-        );
+        // A step awaiting its judgment says so: no score, not passed (issue 32 item 5).
+        assert_eq!(r.quality_score, None, "step {n}: no score while pending");
+        assert_eq!(r.measured_score, r.metadata.scoring.measured_score);
+        assert!(!r.passed, "step {n}: not passed while pending");
+        if r.measured_passed {
+            assert_eq!(r.status, engine::Verdict::Pending, "step {n}");
+        } else {
+            assert_eq!(r.status, engine::Verdict::Failed, "step {n}");
+        }
         assert!(r.llm_instruction.contains("## 返却形式"), "step {n}");
         assert!(
             !r.llm_instruction.contains("{{"),
@@ -223,6 +247,11 @@ fn all_twelve_steps_without_judgment_measure_and_wait() {
         accepted.details["accepted_unjudged_steps"],
         serde_json::json!([1, 2, 3, 5, 6, 7, 8, 9, 11])
     );
+    // The tasks list says which steps await their judgment, without a score.
+    let t = tasks(&ctx).unwrap();
+    assert_eq!(t.tasks[0].status, engine::TaskStatus::JudgmentPending);
+    assert_eq!(t.tasks[0].quality_score, None);
+    assert_eq!(t.tasks[3].status, engine::TaskStatus::Failed);
     // A step run on another text than the current one is stale and blocks.
     let path = dir.path().join(EPISODE3);
     let text = fs::read_to_string(&path).unwrap();
@@ -251,6 +280,70 @@ fn all_twelve_steps_without_judgment_measure_and_wait() {
 }
 
 #[test]
+fn pending_judgments_are_said_and_an_unjudged_approval_is_recorded_as_such() {
+    let (dir, ctx) = project();
+    correct_episode3(dir.path());
+    // A judgment that does not name the text it judged is refused, naming the field.
+    let mut unnamed = fixture("step01.json");
+    unnamed.as_object_mut().unwrap().remove("manuscript_sha256");
+    let err = cmd::step(
+        &ctx,
+        StepRequest {
+            episode: Some(3),
+            step_id: 1,
+            llm_result: Some(unnamed),
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.code, Code::U006);
+    assert!(err.message.contains("manuscript_sha256"), "{}", err.message);
+    for n in 1..=11 {
+        let r = step(&ctx, n, None).unwrap();
+        assert_eq!(
+            r.status,
+            engine::Verdict::Pending,
+            "step {n}: {:?}",
+            r.acceptance
+        );
+    }
+    let approved = cmd::step(
+        &ctx,
+        StepRequest {
+            episode: Some(3),
+            step_id: 12,
+            options: OptionArgs {
+                accept_unjudged: Some(true),
+                ..Default::default()
+            },
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(approved.measured_passed, "{:?}", approved.acceptance);
+    let h = cmd::history(
+        &ctx,
+        HistoryRequest {
+            episode: Some(3),
+            limit: 100,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let unjudged: Vec<u8> = (1..=12).collect();
+    let s12 = h.history.iter().find(|e| e.step_id == 12).unwrap();
+    assert_eq!(s12.accepted_unjudged_steps, unjudged);
+    let s1 = h.history.iter().find(|e| e.step_id == 1).unwrap();
+    assert_eq!(s1.status, engine::AttemptStatus::Pending);
+    assert!(!s1.success && s1.quality_score.is_none());
+    assert_eq!(h.runs[0].accepted_unjudged_steps, unjudged);
+    assert_eq!(s12.status, engine::AttemptStatus::PassedUnjudged);
+    assert_eq!(h.runs[0].status, engine::RunStatus::Passed);
+    let end = finalize(&ctx).unwrap();
+    assert_eq!(end.accepted_unjudged_steps, unjudged);
+}
+
+#[test]
 fn judgments_are_validated_folded_and_recorded() {
     let (dir, ctx) = project();
     correct_episode3(dir.path());
@@ -267,7 +360,8 @@ fn judgments_are_validated_folded_and_recorded() {
             (((1.0 - s.judgment_weight) * s.measured_score + s.judgment_weight * judged) * 10.0)
                 .round()
                 / 10.0;
-        assert_eq!(r.quality_score, expected, "step {n}: formula");
+        assert_eq!(r.quality_score, Some(expected), "step {n}: formula");
+        assert_eq!(r.status, engine::Verdict::Passed, "step {n}");
         assert!(r.passed, "step {n}: {:?}", r.acceptance.reasons);
         assert!(r.metadata.structured_output.is_some());
         assert!(r.judgment.as_ref().is_some_and(|j| !j.summary.is_empty()));
@@ -472,7 +566,9 @@ fn repeat_stops_on_pass_no_improvement_or_budget() {
     correct_episode3(dir.path());
     let r = rep(4, 3, 0.0).unwrap();
     assert_eq!(r.stopped_reason, "passed");
-    assert!(r.final_result.passed);
+    // Its measured part passes; the step itself awaits its judgment.
+    assert!(r.final_result.measured_passed);
+    assert_eq!(r.final_result.status, engine::Verdict::Pending);
     let st = status(&ctx).unwrap();
     assert_eq!(st.manifest.attempts_of(4), 5);
     assert_eq!(st.manifest.iteration_policy.as_ref().unwrap().count, 3);
@@ -804,7 +900,7 @@ fn story_elements_pending_then_scored() {
     for prefix in ["EMO", "CHR", "STR", "WRT", "WLD", "ENG"] {
         assert!(pending.llm_instruction.contains(&format!("{prefix}-01")));
     }
-    let done = evaluate::story_elements(&ctx, req(Some(fixture("story_elements.json")))).unwrap();
+    let done = evaluate::story_elements(&ctx, req(Some(judged("story_elements.json")))).unwrap();
     assert!(!done.llm_pending);
     let scores = done.a31_scores.unwrap();
     assert_eq!(scores["emotional_expression"].score, 11.5);
@@ -815,11 +911,11 @@ fn story_elements_pending_then_scored() {
     assert_eq!(done.overall_score, Some(96.3));
     assert_eq!(done.low_score_items.len(), 4);
     // A missing item is refused with its id.
-    let mut partial = fixture("story_elements.json");
+    let mut partial = judged("story_elements.json");
     partial["items"].as_array_mut().unwrap().pop();
     let err = evaluate::story_elements(&ctx, req(Some(partial))).unwrap_err();
     assert_eq!(err.code, Code::U006);
-    let mut bad = fixture("story_elements.json");
+    let mut bad = judged("story_elements.json");
     bad["items"][0]["score"] = 0.7.into();
     let err = evaluate::story_elements(&ctx, req(Some(bad))).unwrap_err();
     assert_eq!(err.code, Code::U006);
@@ -851,7 +947,7 @@ fn structure_and_expression_fold_the_judgment() {
         &ctx,
         JudgedRequest {
             episode: 3,
-            llm_result: Some(fixture("story_structure.json")),
+            llm_result: Some(judged("story_structure.json")),
         },
     )
     .unwrap();
@@ -862,7 +958,7 @@ fn structure_and_expression_fold_the_judgment() {
         &ctx,
         JudgedRequest {
             episode: 3,
-            llm_result: Some(fixture("writing_expression.json")),
+            llm_result: Some(judged("writing_expression.json")),
         },
     )
     .unwrap();
@@ -896,7 +992,7 @@ fn preview_is_deterministic_with_the_summary_by_protocol() {
     assert_eq!(a.preview.body_chars, 3789);
     assert!(a.preview.key_lines.iter().any(|k| k.reason == "ending"));
     assert_eq!(a.preview.plot_key_events.len(), 5);
-    let done = evaluate::preview(&ctx, req(Some(fixture("preview.json")))).unwrap();
+    let done = evaluate::preview(&ctx, req(Some(judged("preview.json")))).unwrap();
     assert!(!done.llm_pending);
     assert_eq!(done.preview.key_points.len(), 4);
 }
@@ -923,7 +1019,8 @@ fn cli_step_with_llm_result_file_and_exit_codes() {
     );
     let out = run(&["check", "progressive", "3", "step", "4"]);
     assert_eq!(out.status.code(), Some(1), "step 4 fails on the slip");
-    let llm = manifest().join("fixtures/progressive/step01.json");
+    let llm = dir.path().join("step01_judged.json");
+    fs::write(&llm, judged("step01.json").to_string()).unwrap();
     let out = run(&[
         "check",
         "progressive",
@@ -977,10 +1074,10 @@ fn noveler_check_full_runs_three_stages() {
     let done = full_check(
         &ctx,
         FullCheckRequest {
-            a31_result: Some(fixture("story_elements.json")),
+            a31_result: Some(judged("story_elements.json")),
             analysis_result: Some(AnalysisResults {
-                structure: Some(fixture("story_structure.json")),
-                expression: Some(fixture("writing_expression.json")),
+                structure: Some(judged("story_structure.json")),
+                expression: Some(judged("writing_expression.json")),
             }),
             ..base()
         },

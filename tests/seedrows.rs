@@ -398,6 +398,7 @@ fn mcp_codes_the_seeds_define() {
     let judged = json!({
         "episode": 1, "step_id": 1, "session_id": first["session_id"],
         "llm_result": {
+            "manuscript_sha256": first["manuscript"]["sha256"],
             "summary": "誤字は見当たりません。",
             "metrics": {"score": 90},
             "issues": [{"severity": "low", "message": "変換ミス", "location": "9999行目"}],

@@ -4,8 +4,8 @@ use crate::commands::evaluate::{JudgedReport, PreviewReport, StoryElementsReport
 use crate::commands::polish::{PolishReport, StageReport};
 
 use crate::workflow::progressive::{
-    ArtifactsReport, EndReport, HistoryReport, RepeatOutcome, StatusReport, StepResult, TaskStatus,
-    TasksReport,
+    ArtifactsReport, AttemptStatus, EndReport, HistoryReport, RepeatOutcome, StatusReport,
+    StepResult, TaskStatus, TasksReport, Verdict,
 };
 use crate::workflow::steps::common::StepIssue;
 use std::fmt::Write;
@@ -64,6 +64,7 @@ pub(crate) fn tasks_text(r: &TasksReport) -> String {
             TaskStatus::Failed => "✘",
             TaskStatus::Unavailable => "－",
             TaskStatus::Pending => "・",
+            TaskStatus::JudgmentPending => "？",
         };
         let score = t
             .quality_score
@@ -95,16 +96,18 @@ pub fn step_text(r: &StepResult) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "ステップ {}（{}） 試行 {}  {}  {:.1}点{}",
+        "ステップ {}（{}） 試行 {}  {}  {}",
         r.step_id,
         r.step_name,
         r.attempt,
-        if r.passed { "合格" } else { "不合格" },
-        r.quality_score,
-        if r.llm_pending {
-            "（測定のみ・判断待ち）"
-        } else {
-            ""
+        match r.status {
+            Verdict::Passed => "合格",
+            Verdict::Failed => "不合格",
+            Verdict::Pending => "判断待ち",
+        },
+        match r.quality_score {
+            Some(s) => format!("{s:.1}点"),
+            None => format!("測定 {:.1}点（判断待ち）", r.measured_score),
         }
     );
     let _ = writeln!(
@@ -121,7 +124,12 @@ pub fn step_text(r: &StepResult) -> String {
         }
     }
     for reason in &r.acceptance.reasons {
-        let _ = writeln!(out, "不合格の理由: {reason}");
+        let label = if r.measured_passed {
+            "未了"
+        } else {
+            "不合格の理由"
+        };
+        let _ = writeln!(out, "{label}: {reason}");
     }
     if let Some(j) = &r.judgment {
         let _ = writeln!(out, "判断: {}", j.summary);
@@ -206,18 +214,26 @@ pub(crate) fn history_text(r: &HistoryReport) -> String {
     for e in &r.history {
         let _ = writeln!(
             out,
-            "{}  {}  ステップ{:>2} 試行{} {}  {:.1}点  問題{}件{}",
+            "{}  {}  ステップ{:>2} 試行{} {}  {}  問題{}件{}",
             e.executed_at,
             e.session_id,
             e.step_id,
             e.attempt,
-            if e.success { "合格" } else { "不合格" },
-            e.quality_score,
+            match e.status {
+                AttemptStatus::Passed => "合格",
+                AttemptStatus::Failed => "不合格",
+                AttemptStatus::Pending => "判断待ち",
+                AttemptStatus::PassedUnjudged => "合格（未判断のステップを認めて承認）",
+            },
+            match e.quality_score {
+                Some(s) => format!("{s:.1}点"),
+                None => format!("測定 {:.1}点", e.measured_score),
+            },
             e.issues_found,
-            if e.llm_pending {
-                "（判断待ち）"
+            if e.accepted_unjudged_steps.is_empty() {
+                String::new()
             } else {
-                ""
+                format!("  未判断で承認: ステップ {:?}", e.accepted_unjudged_steps)
             }
         );
     }
@@ -242,7 +258,14 @@ pub(crate) fn end_text(r: &EndReport) -> String {
         r.result.as_str(),
         r.completed_steps,
         r.failed_steps
-    )
+    ) + &if r.accepted_unjudged_steps.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "承認はステップ {:?} の判断なし（accept_unjudged）で行われました\n",
+            r.accepted_unjudged_steps
+        )
+    }
 }
 
 pub(crate) fn artifacts_text(r: &ArtifactsReport) -> String {

@@ -178,7 +178,8 @@ impl Report for StepResult {
         self.output_refs()
     }
     fn exit_code(&self) -> crate::ExitStatus {
-        crate::ExitStatus::findings_if(!self.passed)
+        // A judgment still to come is not a finding: only a measured failure exits 1.
+        crate::ExitStatus::findings_if(!self.measured_passed)
     }
 }
 
@@ -349,7 +350,7 @@ impl Report for ExecuteStepReport {
         self.artifacts.clone()
     }
     fn exit_code(&self) -> crate::ExitStatus {
-        crate::ExitStatus::findings_if(!self.passed)
+        crate::ExitStatus::findings_if(!self.execution_result.measured_passed)
     }
 }
 
@@ -422,7 +423,7 @@ impl Report for RepeatOutcome {
         self.final_result.output_refs()
     }
     fn exit_code(&self) -> crate::ExitStatus {
-        crate::ExitStatus::findings_if(!self.final_result.passed)
+        crate::ExitStatus::findings_if(!self.final_result.measured_passed)
     }
 }
 

@@ -140,7 +140,8 @@ fn earlier_steps(m: &Manifest, current: &str) -> Vec<EarlierStep> {
                 step_id: s.number,
                 name: s.name.to_string(),
                 status,
-                quality_score: latest.map(|a| a.quality_score),
+                // A pending step's measured score is not its score.
+                quality_score: latest.filter(|a| !a.llm_pending).map(|a| a.quality_score),
                 llm_pending: latest.is_some_and(|a| a.llm_pending),
                 stale: latest.is_some_and(|a| checked_hash(a) != Some(current)),
                 attempts: m.attempts_of(s.number),
@@ -148,6 +149,28 @@ fn earlier_steps(m: &Manifest, current: &str) -> Vec<EarlierStep> {
             }
         })
         .collect()
+}
+
+/// Step 12's approval: the earlier steps it accepted with their judgment still pending.
+/// `own`: step 12's own judgment was accepted unjudged as well.
+fn accepted_unjudged(step: u8, details: &serde_json::Map<String, Value>, own: bool) -> Vec<u8> {
+    if step != TOTAL_STEPS {
+        return Vec::new();
+    }
+    let mut steps: Vec<u8> = details
+        .get("accepted_unjudged_steps")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_u64)
+                .filter_map(|n| u8::try_from(n).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    if own {
+        steps.push(TOTAL_STEPS);
+    }
+    steps
 }
 
 /// The hash of the text an attempt checked: the passed content's, else the manuscript's.
@@ -583,7 +606,27 @@ pub(super) fn run_attempt(
         }
     }
     reasons.extend(measured.blockers.iter().cloned());
-    let passed = reasons.is_empty();
+    // The session moves on when the measured part passes; the step itself has passed only
+    // once its judgment is in too.
+    let measured_passed = reasons.is_empty();
+    // Step 12 with `accept_unjudged` accepts its own judgment unjudged too (recorded).
+    let own_accepted = step.number == TOTAL_STEPS
+        && opts.accept_unjudged == Some(true)
+        && scoring.llm_pending
+        && measured_passed;
+    let pending = scoring.llm_pending && measured_passed && !own_accepted;
+    let passed = measured_passed && !pending;
+    let status = if !measured_passed {
+        Verdict::Failed
+    } else if pending {
+        Verdict::Pending
+    } else {
+        Verdict::Passed
+    };
+    let mut shown_reasons = reasons.clone();
+    if pending {
+        shown_reasons.push("判断（llm_result）待ちです: 測定の部分は合格しています".into());
+    }
 
     // Files and artifacts.
     let (artifact, ref_ids) = store_inputs(root, m.episode_number, &l)?;
@@ -626,7 +669,7 @@ pub(super) fn run_attempt(
     let completed_after: Vec<u8> = {
         let mut c = m.completed_steps.clone();
         c.retain(|&s| s != step.number);
-        if passed {
+        if measured_passed {
             c.push(step.number);
         }
         c
@@ -635,7 +678,7 @@ pub(super) fn run_attempt(
         .iter()
         .map(|s| s.number)
         .find(|n| !completed_after.contains(n) && *n != step.number)
-        .or((!passed).then_some(step.number));
+        .or((!measured_passed).then_some(step.number));
     let ep = m.episode_number;
     let step_call = |n: u8| {
         NextStep::new("execute_check_step")
@@ -644,13 +687,13 @@ pub(super) fn run_attempt(
             .arg("session_id", m.session_id.as_str())
     };
     let fixable = issues.iter().any(|i| i.fixable.is_some());
-    let next_action = if scoring.llm_pending {
+    let next_action = if pending {
         step_call(step.number)
             .arg("llm_result", "<判断（llm_instruction の返却形式の JSON）>")
             .why(
                 "llm_instruction に従って判断し、llm_result を送る（判断を省くなら次のステップへ）",
             )
-    } else if passed {
+    } else if measured_passed {
         match next_step {
             Some(n) => step_call(n).why(format!("ステップ{n}を実行する")),
             None => NextStep::new("noveler_complete")
@@ -665,7 +708,7 @@ pub(super) fn run_attempt(
         step_call(step.number).why("原稿の問題を直してから、このステップを再実行する")
     }
     .to_wire();
-    let guidance = (!passed).then(|| {
+    let guidance = (!measured_passed).then(|| {
         let fixable = issues.iter().filter(|i| i.fixable.is_some()).count();
         let mut g = format!("不合格の理由: {}。", reasons.join("／"));
         if fixable > 0 {
@@ -713,9 +756,11 @@ pub(super) fn run_attempt(
         step_name: step.name.to_string(),
         phase: step.phase.to_string(),
         attempt,
-        status: Verdict::of(passed),
+        status,
         passed,
-        quality_score: scoring.quality_score,
+        measured_passed,
+        quality_score: (!scoring.llm_pending).then_some(scoring.quality_score),
+        measured_score,
         issues_found: issues.len(),
         llm_pending: scoring.llm_pending,
         issues,
@@ -730,7 +775,7 @@ pub(super) fn run_attempt(
             pass_score,
             blocking_severity: blocking,
             criteria: template.doc.acceptance_criteria.clone(),
-            reasons,
+            reasons: shown_reasons,
             passed,
         },
         llm_instruction,
@@ -775,7 +820,7 @@ pub(super) fn run_attempt(
     let tools = crate::workflow::tool_choice::select(
         result.issues.iter().filter(|i| i.fixable.is_some()).count(),
         result.llm_pending,
-        passed,
+        measured_passed,
         ref_ids.len(),
     );
     let mut hash_refs = vec![HashRef {
@@ -794,11 +839,12 @@ pub(super) fn run_attempt(
         attempt,
         executed_at,
         execution_time: (clock.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
-        success: passed,
+        success: measured_passed,
         quality_score: scoring.quality_score,
         measured_score,
         judged_score: judged,
         llm_pending: scoring.llm_pending,
+        accepted_unjudged: accepted_unjudged(step.number, &measured.details, own_accepted),
         issues_found: result.issues_found,
         input_file: input_rel.clone(),
         output_file: output_rel.clone(),

@@ -72,6 +72,9 @@ pub struct AttemptRecord {
     pub measured_score: f64,
     pub judged_score: Option<f64>,
     pub llm_pending: bool,
+    /// Step 12: earlier steps approved with their judgment still pending (`accept_unjudged`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accepted_unjudged: Vec<u8>,
     pub issues_found: usize,
     pub input_file: String,
     pub output_file: String,

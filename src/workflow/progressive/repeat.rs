@@ -80,10 +80,11 @@ pub(crate) fn repeat_step(
             texts.insert(r.manuscript.sha256.clone());
             // An llm_result judges one text: use it for the first attempt only.
             input.llm_result = None;
-            let score = r.quality_score;
+            // After the first attempt the judgment is pending: the series is measured.
+            let score = r.quality_score.unwrap_or(r.measured_score);
             let improved = scores.last().map(|prev: &f64| score - prev);
             scores.push(score);
-            let passed = r.passed;
+            let passed = r.measured_passed;
             last = Some(r);
             if policy.until_pass && passed {
                 reason = "passed".into();

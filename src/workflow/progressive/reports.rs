@@ -9,10 +9,13 @@ use crate::next::NextStep;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TaskStatus {
+    /// Not run yet.
     Pending,
     Passed,
     Failed,
     Unavailable,
+    /// Ran, measured part passed, the judgment (llm_result) not given yet.
+    JudgmentPending,
 }
 
 /// How a session in the history ended (or that it has not).
@@ -75,6 +78,7 @@ fn tasks_of(m: &Manifest) -> Vec<Task> {
         .map(|s| {
             let latest = m.latest(s.number);
             let status = match latest {
+                Some(a) if a.success && a.llm_pending => TaskStatus::JudgmentPending,
                 Some(a) if a.success => TaskStatus::Passed,
                 Some(_) => TaskStatus::Failed,
                 None if m.unavailable_steps.contains_key(&s.number.to_string()) => {
@@ -95,7 +99,7 @@ fn tasks_of(m: &Manifest) -> Vec<Task> {
                 dependencies: s.dependencies.to_vec(),
                 status,
                 attempts: m.attempts_of(s.number),
-                quality_score: latest.map(|a| a.quality_score),
+                quality_score: latest.filter(|a| !a.llm_pending).map(|a| a.quality_score),
                 template: s.template_name(),
             }
         })
@@ -312,12 +316,41 @@ pub struct HistoryEntry {
     pub attempt: u32,
     pub executed_at: String,
     pub execution_time: f64,
+    /// Passed, judgment included (false while the judgment is pending).
     pub success: bool,
-    pub quality_score: f64,
+    /// `passed`, `failed`, `pending` (judgment awaited) or `passed_unjudged` (step 12
+    /// approved with earlier steps' judgments pending).
+    pub status: AttemptStatus,
+    /// None while the judgment is pending.
+    pub quality_score: Option<f64>,
+    pub measured_score: f64,
     pub judged_score: Option<f64>,
     pub llm_pending: bool,
+    /// Step 12: the earlier steps its approval accepted unjudged.
+    pub accepted_unjudged_steps: Vec<u8>,
     pub issues_found: usize,
     pub output_file: String,
+}
+
+/// How one attempt ended, as the history tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AttemptStatus {
+    Passed,
+    Failed,
+    Pending,
+    PassedUnjudged,
+}
+
+impl AttemptStatus {
+    fn of(a: &AttemptRecord) -> AttemptStatus {
+        match a {
+            a if !a.success => AttemptStatus::Failed,
+            a if !a.accepted_unjudged.is_empty() => AttemptStatus::PassedUnjudged,
+            a if a.llm_pending => AttemptStatus::Pending,
+            _ => AttemptStatus::Passed,
+        }
+    }
 }
 
 /// One session in the history (seed 002 §8.3).
@@ -330,6 +363,8 @@ pub struct RunEntry {
     pub duration_ms: u64,
     pub failed_steps: Vec<u8>,
     pub completed_steps: Vec<u8>,
+    /// Steps step 12 approved with their judgment pending (`accept_unjudged`).
+    pub accepted_unjudged_steps: Vec<u8>,
     pub created_at: String,
 }
 
@@ -356,7 +391,10 @@ pub struct HistoryReport {
 }
 
 fn run_status(m: &Manifest) -> RunStatus {
-    let approved = m.latest(TOTAL_STEPS).is_some_and(|a| a.success);
+    // Approved: step 12 passed, its own judgment given or accepted unjudged.
+    let approved = m
+        .latest(TOTAL_STEPS)
+        .is_some_and(|a| a.success && (!a.llm_pending || !a.accepted_unjudged.is_empty()));
     if approved {
         RunStatus::Passed
     } else if m.status == SessionState::Open && m.failed_steps.is_empty() {
@@ -428,6 +466,7 @@ pub fn history(
             duration_ms: ms_between(&m.created_at, &m.updated_at),
             failed_steps: m.failed_steps.clone(),
             completed_steps: m.completed_steps.clone(),
+            accepted_unjudged_steps: accepted_unjudged_of(&m),
             created_at: m.created_at.clone(),
         });
         for a in m.steps.iter().rev() {
@@ -438,10 +477,13 @@ pub fn history(
                 attempt: a.attempt,
                 executed_at: a.executed_at.clone(),
                 execution_time: a.execution_time,
-                success: a.success,
-                quality_score: a.quality_score,
+                success: a.success && (!a.llm_pending || !a.accepted_unjudged.is_empty()),
+                status: AttemptStatus::of(a),
+                quality_score: (!a.llm_pending).then_some(a.quality_score),
+                measured_score: a.measured_score,
                 judged_score: a.judged_score,
                 llm_pending: a.llm_pending,
+                accepted_unjudged_steps: a.accepted_unjudged.clone(),
                 issues_found: a.issues_found,
                 output_file: a.output_file.clone(),
             });
@@ -472,7 +514,18 @@ pub struct EndReport {
     pub result: RunStatus,
     pub completed_steps: Vec<u8>,
     pub failed_steps: Vec<u8>,
+    /// Steps the approval accepted with their judgment pending (`accept_unjudged`): the
+    /// session passed without those judgments.
+    pub accepted_unjudged_steps: Vec<u8>,
     pub manifest_path: String,
+}
+
+/// The steps the latest approval (step 12) accepted unjudged.
+fn accepted_unjudged_of(m: &Manifest) -> Vec<u8> {
+    m.latest(TOTAL_STEPS)
+        .filter(|a| a.success)
+        .map(|a| a.accepted_unjudged.clone())
+        .unwrap_or_default()
 }
 
 pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Result<EndReport> {
@@ -502,6 +555,7 @@ pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Re
             result: run_status(&m),
             completed_steps: m.completed_steps.clone(),
             failed_steps: m.failed_steps.clone(),
+            accepted_unjudged_steps: accepted_unjudged_of(&m),
             manifest_path: format!("{}/{MANIFEST}", session_dir(&m.session_id)),
         })
     })

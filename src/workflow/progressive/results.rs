@@ -75,6 +75,8 @@ pub struct JudgmentOut {
 pub enum Verdict {
     Passed,
     Failed,
+    /// The measured part passed; the agent's judgment has not been given yet.
+    Pending,
 }
 
 impl Verdict {
@@ -97,11 +99,19 @@ pub struct StepResult {
     pub step_name: String,
     pub phase: String,
     pub attempt: u32,
+    /// `pending` while the judgment is awaited (the measured part passed).
     pub status: Verdict,
+    /// Measured part and judgment both passed; false while the judgment is pending.
     pub passed: bool,
-    pub quality_score: f64,
+    /// The measured part alone passed (the session moves on; step 12 still asks for the
+    /// judgment or `accept_unjudged`).
+    pub measured_passed: bool,
+    /// None while the judgment is pending: the measured score alone is not the step's score.
+    pub quality_score: Option<f64>,
+    /// `max(0, 100 − Σ penalty)` of the deterministic issues.
+    pub measured_score: f64,
     pub issues_found: usize,
-    /// True until an llm_result for this step is sent (the score is then measured only).
+    /// True until an llm_result for this step is sent.
     pub llm_pending: bool,
     pub issues: Vec<StepIssue>,
     pub corrections: Vec<String>,

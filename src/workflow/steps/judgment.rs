@@ -56,7 +56,8 @@ pub(crate) fn combine(measured: f64, judged: Option<f64>, weight: f64) -> Scorin
         judged_score: judged,
         judgment_weight: w,
         quality_score: quality,
-        llm_pending: judged.is_none(),
+        // A step whose judgment counts for nothing (weight 0) awaits none.
+        llm_pending: judged.is_none() && w > 0.0,
     }
 }
 
@@ -89,9 +90,18 @@ pub fn validate(schema_value: &Value, value: &Value, template: &str) -> Result<(
     }
 }
 
-/// QC-018 when the result says it judged a different version of the text.
+/// QC-018 when the result says it judged a different version of the text; U006 when it
+/// does not say which text it judged (a judgment is always about one version).
 pub(crate) fn check_manuscript_hash(value: &Value, current: &str) -> Result<()> {
     match value.get("manuscript_sha256").and_then(Value::as_str) {
+        None => Err(Error::new(
+            Code::U006,
+            "llm_result に manuscript_sha256 がありません（どの版の原稿を判断したのかが分かりません）",
+        )
+        .hint(format!(
+            "判断した原稿の sha256 を manuscript_sha256 に入れて送り直してください（現在の原稿: {current}）。"
+        ))
+        .details(serde_json::json!({"path": "/manuscript_sha256", "current_sha256": current}))),
         Some(h) if h != current => Err(Error::new(
             Code::QC018,
             "llm_result は別の版の原稿に対する判断です（manuscript_sha256 が現在の原稿と一致しません）",
