@@ -49,6 +49,12 @@ fn fixture(p: &str) -> Value {
     }
 }
 
+/// The first 64-hex-digit word of a text.
+fn sha256_in(text: &str) -> Option<&str> {
+    text.split(|c: char| !c.is_ascii_hexdigit())
+        .find(|w| w.len() == 64)
+}
+
 fn is_placeholder(v: &Value) -> bool {
     v.as_str()
         .is_some_and(|s| s.trim().starts_with('<') && s.trim().ends_with('>'))
@@ -285,7 +291,14 @@ impl Agent {
             *v = match (k.as_str(), stage, step) {
                 ("submission", Some(7), _) if self.plan.is_some() => self.plan.clone().unwrap(),
                 ("submission", Some(n), _) => fixture(&format!("writing/stage{n:02}.json")),
-                ("llm_result", _, Some(n)) => fixture(&format!("progressive/step{n:02}.json")),
+                ("llm_result", _, Some(n)) => {
+                    // The judgment names the text it judged, as the placeholder says.
+                    let mut judged = fixture(&format!("progressive/step{n:02}.json"));
+                    if let Some(sha) = v.as_str().and_then(sha256_in) {
+                        judged["manuscript_sha256"] = Value::String(sha.to_string());
+                    }
+                    judged
+                }
                 ("content", _, _) if tool == "noveler_plot" => fixture("writing/plot_ep004.yaml"),
                 ("content", _, _) => fixture("writing/stage08_manuscript.md"),
                 _ => panic!("no agent output for placeholder {k} of {tool}: {v}"),

@@ -206,7 +206,7 @@ fn cli_artifact_format_type_converts_and_dry_run_step_keeps_nothing() {
     assert!(code(&out) < 2, "{}", common::stderr(&out));
     let v = parse(&out);
     assert_eq!(v["result"]["dry_run"], true, "{v}");
-    assert!(v["result"]["quality_score"].is_number());
+    assert!(v["result"]["measured_score"].is_number());
     assert!(check_sessions(&root, 1).is_empty(), "no session kept");
     assert_eq!(artifacts(), before, "no artifact kept");
     // The same step for real keeps its session, and the manifest names the tools.

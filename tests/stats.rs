@@ -637,12 +637,12 @@ fn a_step_checks_with_the_learned_thresholds_and_records_its_feedback_cli() {
     assert_eq!(last["before_scores"]["step_id"], 3);
     assert_eq!(last["before_scores"]["attempt"], 1);
     assert_eq!(
-        last["before_scores"]["quality_score"],
-        standard["quality_score"]
+        last["before_scores"]["measured_score"],
+        standard["measured_score"]
     );
     assert_eq!(
-        last["after_scores"]["quality_score"],
-        dynamic["quality_score"]
+        last["after_scores"]["measured_score"],
+        dynamic["measured_score"]
     );
     assert_eq!(last["applied_fixes"], json!([]));
     assert_eq!(last["remaining_issues_total"], dynamic["issues_found"]);
@@ -687,7 +687,7 @@ fn a_step_and_the_fix_loop_record_feedback_through_mcp() {
     );
     let (s, d) = (&standard["result"], &dynamic["result"]);
     assert_eq!(long_sentences(d), long_sentences(s) + 1, "{d}");
-    assert!(d["quality_score"].as_f64() < s["quality_score"].as_f64());
+    assert!(d["measured_score"].as_f64() < s["measured_score"].as_f64());
     assert_eq!(d["metadata"]["config_snapshot"]["thresholds"], "learned");
     assert_eq!(
         d["metadata"]["ml_enhancements"]["auto_feedback"]["recorded"],

@@ -39,7 +39,8 @@ pub(crate) fn step_record(
                 "step_id": p.step_id,
                 "step_name": p.step_name,
                 "attempt": p.attempt,
-                "quality_score": p.quality_score,
+                // No score while its judgment was pending: the measured one is beside it.
+                "quality_score": (!p.llm_pending).then_some(p.quality_score),
                 "measured_score": p.measured_score,
             })
         },

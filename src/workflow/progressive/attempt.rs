@@ -689,7 +689,13 @@ pub(super) fn run_attempt(
     let fixable = issues.iter().any(|i| i.fixable.is_some());
     let next_action = if pending {
         step_call(step.number)
-            .arg("llm_result", "<判断（llm_instruction の返却形式の JSON）>")
+            .arg(
+                "llm_result",
+                format!(
+                    "<判断（llm_instruction の返却形式の JSON。manuscript_sha256 は {}）>",
+                    l.sha256
+                ),
+            )
             .why(
                 "llm_instruction に従って判断し、llm_result を送る（判断を省くなら次のステップへ）",
             )
