@@ -264,6 +264,18 @@ fn clause_end(
             && t.pos(1) == "接続助詞"
             && !matches!(t.base(), "て" | "で" | "ながら" | "つつ")
             && comma_next;
+        // 〜から、だそうだ is 〜からだ with a comma: the topic is answered by から.
+        let answered = conjunctive
+            && t.base() == "から"
+            && toks
+                .get(j + 2)
+                // The analyser may read だそうだ as a verb (だそ|う): the surface decides.
+                .is_some_and(|n| {
+                    n.surface(text).starts_with('だ') || n.surface(text).starts_with("です")
+                });
+        if answered {
+            return None;
+        }
         if t.is("助詞") && t.pos(2) == "引用" || conjunctive {
             return (j > from).then_some(j);
         }
@@ -415,6 +427,7 @@ mod tests {
             "　私の夢は医者だ。",
             "　遅刻した理由は、寝坊したからだ。",
             "　理由はわからない。",
+            "　理由は、わたくしが男爵令嬢のリリアを陰でいじめていたから、だそうだ。",
             "　原因は彼にある。",
             "　問題は解決した。",
             "　夢は叶った。",
