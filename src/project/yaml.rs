@@ -39,8 +39,15 @@ pub(crate) fn yaml_error(code: Code, path: &Path, err: &YamlError, what: &str) -
     };
     let key = unknown_field(&reason);
     let message = match (&key, in_japanese(&reason)) {
-        (Some(k), _) => format!("{what}: 不明なキー `{k}` があります（{reason}）"),
-        (None, Some(said)) => format!("{what}: {said}"),
+        (_, Some(said)) => format!("{what}: {said}"),
+        (Some(k), None) => {
+            let guess = reason
+                .split_once(", expected ")
+                .and_then(|(_, expected)| nearest(k, &quoted(expected)))
+                .map(|g| format!("`{g}` のことですか？"))
+                .unwrap_or_default();
+            format!("{what}: 不明なキー `{k}` があります。{guess}（{reason}）")
+        }
         (None, None) => format!("{what}: {reason}"),
     };
     let mut error = Error::new(code, message).at(path, line);
@@ -54,8 +61,12 @@ pub(crate) fn yaml_error(code: Code, path: &Path, err: &YamlError, what: &str) -
 
 /// A serde "invalid type/value" message (`thresholds.long_sentence_length: invalid type:
 /// string "forty", expected usize`) in Japanese: the key, what was written and the kind of
-/// value expected; an unknown value of a closed set names the nearest allowed one.
+/// value expected, with a guess at what was meant ("40字" → 40, "yes" → true); an unknown
+/// value of a closed set lists the allowed ones and names the nearest.
 fn in_japanese(reason: &str) -> Option<String> {
+    if let Some(said) = unknown_value(reason) {
+        return Some(said);
+    }
     let (key, rest) = match reason.split_once(": invalid ") {
         Some((key, rest)) => (key, rest),
         None => ("", reason.strip_prefix("invalid ")?),
@@ -69,11 +80,91 @@ fn in_japanese(reason: &str) -> Option<String> {
     } else {
         format!("{key} の値 ")
     };
+    let guess = meant(found, expected)
+        .map(|g| format!("（{g} のことですか？）"))
+        .unwrap_or_default();
     Some(format!(
-        "{key}{} は使えません。{}を書いてください",
+        "{key}{} は使えません。{}を書いてください{guess}",
         found_in_japanese(found),
         expected_in_japanese(expected)
     ))
+}
+
+/// `key: unknown variant `x`, expected `a` or `b`` (a value outside a closed set, such as
+/// `preset: narow`) in Japanese, naming the allowed values and the nearest one.
+fn unknown_value(reason: &str) -> Option<String> {
+    let (key, rest) = reason.split_once(": unknown variant `")?;
+    let (value, expected) = rest.split_once("`, expected ")?;
+    let allowed = quoted(expected);
+    let guess = nearest(value, &allowed)
+        .map(|g| format!("`{g}` のことですか？"))
+        .unwrap_or_default();
+    Some(format!(
+        "{key} の値 `{value}` は使えません。{guess}使える値: {}",
+        allowed.join(", ")
+    ))
+}
+
+/// The names serde quotes in an `expected` list (`a`, `a` or `b`, one of `a`, `b`, …).
+fn quoted(expected: &str) -> Vec<&str> {
+    expected.split('`').skip(1).step_by(2).collect()
+}
+
+/// The allowed name nearest to `written` (any case; Jaro–Winkler ≥ 0.8, as for MCP
+/// arguments and rule codes).
+fn nearest<'a>(written: &str, allowed: &[&'a str]) -> Option<&'a str> {
+    let lower = written.to_lowercase();
+    allowed
+        .iter()
+        .map(|a| (strsim::jaro_winkler(&lower, &a.to_lowercase()), *a))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
+}
+
+/// What a string written where a number or a boolean belongs probably meant: its leading
+/// digits (full-width ones too: "４０字" → 40), or yes/no, on/off, はい/いいえ.
+fn meant(found: &str, expected: &str) -> Option<String> {
+    let written = found.strip_prefix("string ")?.trim_matches('"');
+    let number = matches!(
+        expected,
+        "usize"
+            | "u8"
+            | "u16"
+            | "u32"
+            | "u64"
+            | "isize"
+            | "i8"
+            | "i16"
+            | "i32"
+            | "i64"
+            | "f32"
+            | "f64"
+    );
+    if number {
+        let ascii: String = written
+            .trim()
+            .chars()
+            .map(|c| match c {
+                '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
+                '．' => '.',
+                other => other,
+            })
+            .collect();
+        let digits: String = ascii
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || (*c == '.' && expected.starts_with('f')))
+            .collect();
+        return (!digits.is_empty() && digits.parse::<f64>().is_ok()).then_some(digits);
+    }
+    if expected == "a boolean" {
+        return match written.trim().to_lowercase().as_str() {
+            "yes" | "y" | "on" | "はい" | "真" => Some("true".into()),
+            "no" | "n" | "off" | "いいえ" | "偽" => Some("false".into()),
+            _ => None,
+        };
+    }
+    None
 }
 
 /// serde's `Unexpected` description in Japanese.
@@ -177,6 +268,42 @@ mod tests {
             e.message
         );
         assert!(!e.message.contains("invalid type"), "{}", e.message);
+        assert!(!e.message.contains("のことですか"), "{}", e.message);
+    }
+
+    fn rc_error(text: &str) -> String {
+        let err = from_str::<crate::project::rc::RcConfig>(text).unwrap_err();
+        yaml_error(Code::U002, Path::new(".novelerrc.yaml"), &err, "設定").message
+    }
+
+    #[test]
+    fn a_wrong_value_names_what_was_probably_meant() {
+        let m = rc_error("thresholds:\n  long_sentence_length: ４０字\n");
+        assert!(
+            m.contains("0 以上の整数（例: 40）を書いてください（40 のことですか？）"),
+            "{m}"
+        );
+        let m = rc_error("exclude_dialogue_lines: yes\n");
+        assert!(
+            m.contains("true か false を書いてください（true のことですか？）"),
+            "{m}"
+        );
+        let m = rc_error("preset: narow\n");
+        assert!(
+            m.contains(
+                "preset の値 `narow` は使えません。`narou` のことですか？使える値: narou, literary"
+            ),
+            "{m}"
+        );
+        assert!(!m.contains("不明なキー"), "{m}");
+        let m = rc_error("thresholds:\n  long_sentence_lenght: 40\n");
+        assert!(
+            m.contains("不明なキー `long_sentence_lenght` があります。`long_sentence_length` のことですか？"),
+            "{m}"
+        );
+        // Nothing near: no guess.
+        let m = rc_error("preset: zzz\n");
+        assert!(!m.contains("のことですか"), "{m}");
     }
 
     #[test]
