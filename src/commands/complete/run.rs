@@ -1,6 +1,9 @@
 //! Running `complete`: gate, ledger, artifact, publish copy — one transaction.
 
 use super::*;
+use crate::operations::check::FileResult;
+use crate::store::artifact::StoreOutcome;
+use crate::store::transaction::Committed;
 
 /// Runs `noveler complete` with the machine's clock.
 pub fn run(ctx: &Ctx, req: CompleteRequest) -> Result<CompleteReport> {
@@ -8,10 +11,9 @@ pub fn run(ctx: &Ctx, req: CompleteRequest) -> Result<CompleteReport> {
 }
 
 /// `run` with an injected clock and a hook called before each write of the transaction
-/// (tests make it fail to prove the rollback).
-// Long on purpose: one transaction read top to bottom (1. the gate, 2. what would be
-// written, 3. the locked transaction, what next); its steps share the checked text, the
-// locks and the rollback, and a split would pass them all around.
+/// (tests make it fail to prove the rollback). The steps: 1. the gate (`checked`,
+/// `judged`), 2. what would be written (`planned`), 3. the locked transaction
+/// (`commit`), then what next (`next_actions`).
 pub fn run_with(
     ctx: &Ctx,
     req: CompleteRequest,
@@ -19,6 +21,99 @@ pub fn run_with(
     before_write: Hook<'_>,
 ) -> Result<CompleteReport> {
     let root = &ctx.root;
+    let min_score = validated_min_score(root, &req)?;
+    let project = Project::load(root)?;
+    let n = req.episode;
+    let manuscript_abs = project.manuscript_path(n)?;
+    let manuscript = project.display(&manuscript_abs);
+
+    // 1. The gate.
+    let (file, mut inputs) = checked(ctx, &project, &manuscript)?;
+    let gate = judged(root, n, &file, min_score, req.force);
+    let ledger = Ledger::load(&project)?;
+    let Planned {
+        mut report,
+        publish_rel,
+    } = planned(&project, &req, &manuscript_abs, manuscript, gate, &ledger);
+
+    if !report.quality.passed && !report.forced {
+        report.auto_publish.message = if req.auto_publish {
+            "品質基準に届かないため、公開の準備はしていません（noveler は自動投稿を行いません）。"
+                .into()
+        } else {
+            String::new()
+        };
+        report.next_actions = gate::refused_actions(n, &report.quality);
+        report.inputs = inputs;
+        return Ok(report);
+    }
+
+    // 2. What would be written.
+    let published = publish_text(&file.text, report.format);
+    report.conversion = Some(Conversion {
+        ruby: published.ruby,
+        emphasis: published.emphasis,
+    });
+    report.warnings.extend(published.warnings.iter().cloned());
+    let today = clock.today();
+    let completion = Completion {
+        episode: n,
+        title: report.title.clone(),
+        file: report.manuscript.clone(),
+        status: "completed".into(),
+        completed_on: today.clone(),
+        quality_score: report.quality.score.unwrap_or_default(),
+        chars: report.length.body_chars as u64,
+        forced: report
+            .forced
+            .then(|| gate::forced_record(&report.quality.refusals)),
+    };
+    report.completed_on = Some(today);
+    report.publish_file = Some(publish_rel.clone());
+
+    if req.dry_run {
+        let (_, kept) = ledger.with_completion(&completion)?;
+        report.ledger_layout_kept = Some(kept);
+        report.auto_publish.message = auto_message(&report, req.auto_publish, true);
+        report.next_actions.push(format!(
+            "noveler_complete {{\"episode\": {n}}} — dry_run なしで実行すると書き込みます"
+        ));
+        report.inputs = inputs;
+        return Ok(report);
+    }
+
+    // 3. The transaction.
+    let writes = Writes {
+        publish_rel: &publish_rel,
+        publish_text: &published.text,
+        completion: &completion,
+    };
+    commit(
+        &project,
+        &file,
+        &manuscript_abs,
+        &writes,
+        &mut report,
+        &mut inputs,
+        before_write,
+    )
+    .map_err(|e| {
+        if e.code == Code::QC008 {
+            e.hint("同じ話への書き込みか完了処理が進行中です。終わってから再実行してください。")
+                .details(serde_json::json!({"busy": format!("episode:{n}")}))
+        } else {
+            e
+        }
+    })?;
+    report.completed = true;
+    report.inputs = inputs;
+    report.auto_publish.message = auto_message(&report, req.auto_publish, false);
+    next_actions(&mut report, &project, &publish_rel);
+    Ok(report)
+}
+
+/// The request's `min_score` (default 70), once the project directory is known to exist.
+fn validated_min_score(root: &std::path::Path, req: &CompleteRequest) -> Result<f64> {
     if !root.is_dir() {
         return Err(Error::new(
             Code::P001,
@@ -36,17 +131,16 @@ pub fn run_with(
             format!("min_score は 0〜100 で指定してください（{min_score}）"),
         ));
     }
-    let project = Project::load(root)?;
-    let n = req.episode;
-    let manuscript_abs = project.manuscript_path(n)?;
-    let manuscript = project.display(&manuscript_abs);
+    Ok(min_score)
+}
 
-    // 1. The gate.
+/// The deterministic check of the manuscript: its one file result and the files it read.
+fn checked(ctx: &Ctx, project: &Project, manuscript: &str) -> Result<(FileResult, Vec<FileRef>)> {
     let mut checked = check::run(
         ctx,
-        &project,
+        project,
         CheckRequest {
-            targets: vec![Target::Path(manuscript.clone())],
+            targets: vec![Target::Path(manuscript.to_string())],
             exit_zero: true,
             ..Default::default()
         },
@@ -63,7 +157,21 @@ pub fn run_with(
             format!("{manuscript} を確認できませんでした"),
         ));
     };
-    let mut inputs: Vec<FileRef> = checked.inputs.clone();
+    Ok((file, checked.inputs))
+}
+
+/// The gate's verdict on the checked manuscript.
+struct Gate {
+    quality: QualityGate,
+    length: LengthInfo,
+    criteria: Option<criteria::CriteriaReport>,
+    publication_status: PublicationStatus,
+    forced: bool,
+}
+
+/// Every reason to refuse (the writing plan's promises included), and where the episode
+/// stands for publishing.
+fn judged(root: &std::path::Path, n: u32, file: &FileResult, min_score: f64, force: bool) -> Gate {
     let score = file.scores.overall;
     let mut by_severity = crate::analysis::severity_tally();
     let mut by_code: BTreeMap<&str, usize> = BTreeMap::new();
@@ -86,7 +194,6 @@ pub fn run_with(
         target_max: ls.target_max,
         in_range: ls.in_range,
     };
-    // The gate: every reason to refuse, the writing plan's promises included.
     let band = (length.target_min, length.target_max);
     let criteria = criteria::for_episode(root, n, &file.text, length.body_chars, band);
     let refusals = gate::refusals(
@@ -97,7 +204,7 @@ pub fn run_with(
         criteria.as_ref(),
     );
     let passed = refusals.is_empty();
-    let forced = !passed && req.force;
+    let forced = !passed && force;
     let publication_status = if !passed && !forced {
         PublicationStatus::NeedsImprovement
     } else if forced || high_findings > 0 || score.is_some_and(|s| s < ready_score) {
@@ -117,13 +224,35 @@ pub fn run_with(
         by_severity,
         top_codes: top.iter().take(5).map(|(c, _)| c.to_string()).collect(),
     };
+    Gate {
+        quality,
+        length,
+        criteria,
+        publication_status,
+        forced,
+    }
+}
 
-    let (format, format_source) = match (req.format, format_from_config(&project)) {
+/// The report before anything is written, and where the publish copy would go.
+struct Planned {
+    report: CompleteReport,
+    publish_rel: String,
+}
+
+fn planned(
+    project: &Project,
+    req: &CompleteRequest,
+    manuscript_abs: &std::path::Path,
+    manuscript: String,
+    gate: Gate,
+    ledger: &Ledger,
+) -> Planned {
+    let n = req.episode;
+    let (format, format_source) = match (req.format, format_from_config(project)) {
         (Some(f), _) => (f, "request"),
         (None, Some(f)) => (f, "project_config"),
         (None, None) => (PublishFormat::default(), "default"),
     };
-    let ledger = Ledger::load(&project)?;
     let entry = ledger.entry(n).cloned();
     let already_completed = entry.as_ref().is_some_and(|e| e.is_completed());
     let file_name = manuscript_abs
@@ -145,21 +274,20 @@ pub fn run_with(
         project.dirs.management,
         format.as_str()
     );
-
-    let mut report = CompleteReport {
+    let report = CompleteReport {
         episode: n,
-        title: title.clone(),
-        manuscript: manuscript.clone(),
+        title,
+        manuscript,
         format,
         format_source: format_source.into(),
-        publication_status,
+        publication_status: gate.publication_status,
         completed: false,
         already_completed,
         dry_run: req.dry_run,
-        quality,
-        length,
-        forced,
-        criteria,
+        quality: gate.quality,
+        length: gate.length,
+        forced: gate.forced,
+        criteria: gate.criteria,
         completed_on: None,
         publish_file: None,
         conversion: None,
@@ -177,71 +305,50 @@ pub fn run_with(
         inputs: Vec::new(),
         outputs: Vec::new(),
     };
-
-    if !passed && !forced {
-        report.auto_publish.message = if req.auto_publish {
-            "品質基準に届かないため、公開の準備はしていません（noveler は自動投稿を行いません）。"
-                .into()
-        } else {
-            String::new()
-        };
-        report.next_actions = gate::refused_actions(n, &report.quality);
-        report.inputs = inputs;
-        return Ok(report);
+    Planned {
+        report,
+        publish_rel,
     }
+}
 
-    // 2. What would be written.
-    let published = publish_text(&file.text, format);
-    report.conversion = Some(Conversion {
-        ruby: published.ruby,
-        emphasis: published.emphasis,
-    });
-    report.warnings.extend(published.warnings.iter().cloned());
-    let today = clock.today();
-    let completion = Completion {
-        episode: n,
-        title: title.clone(),
-        file: manuscript.clone(),
-        status: "completed".into(),
-        completed_on: today.clone(),
-        quality_score: score.unwrap_or_default(),
-        chars: report.length.body_chars as u64,
-        forced: forced.then(|| gate::forced_record(&report.quality.refusals)),
-    };
-    report.completed_on = Some(today.clone());
-    report.publish_file = Some(publish_rel.clone());
+/// What the transaction writes besides the ledger's other entries.
+struct Writes<'a> {
+    publish_rel: &'a str,
+    publish_text: &'a str,
+    completion: &'a Completion,
+}
 
-    if req.dry_run {
-        let (_, kept) = ledger.with_completion(&completion)?;
-        report.ledger_layout_kept = Some(kept);
-        report.auto_publish.message = auto_message(&report, req.auto_publish, true);
-        report.next_actions.push(format!(
-            "noveler_complete {{\"episode\": {n}}} — dry_run なしで実行すると書き込みます"
-        ));
-        report.inputs = inputs;
-        return Ok(report);
-    }
-
-    // 3. The transaction, under the episode's manuscript lock (shared with every rewriter of
-    //    the manuscript) and the ledger lock (both in `.noveler/locks/`, never beside the
-    //    author's files). The manuscript must still be what was checked and converted.
+/// The transaction, under the episode's manuscript lock (shared with every rewriter of the
+/// manuscript) and the ledger lock (both in `.noveler/locks/`, never beside the author's
+/// files). The manuscript must still be what was checked and converted.
+fn commit(
+    project: &Project,
+    file: &FileResult,
+    manuscript_abs: &std::path::Path,
+    writes: &Writes<'_>,
+    report: &mut CompleteReport,
+    inputs: &mut Vec<FileRef>,
+    before_write: Hook<'_>,
+) -> Result<()> {
+    let root = &project.root;
+    let n = report.episode;
     let croot = crate::store::paths::canonical_root(root);
-    let manuscript_rel = crate::store::fileref::shown_path(root, &manuscript_abs);
+    let manuscript_rel = crate::store::fileref::shown_path(root, manuscript_abs);
     lock::with_manuscript_locks(&croot, &[&manuscript_rel], || {
         lock::with_lock(&lock::named_lock(&croot, "ledger"), || {
-            let now = crate::store::text::read_bytes(&manuscript_abs)?;
+            let now = crate::store::text::read_bytes(manuscript_abs)?;
             let actual = crate::analysis::sha256_hex(&now);
             if actual != file.sha256 {
                 return Err(Error::new(
                     Code::QC018,
-                    format!("{manuscript} はチェックしたときから変更されています（sha256 が一致しません）"),
+                    format!("{} はチェックしたときから変更されています（sha256 が一致しません）", report.manuscript),
                 )
                 .hint("もう一度 noveler complete を実行してください（変更後の原稿でチェックし直します）。何も書き込んでいません。")
                 .details(serde_json::json!({"expected_sha256": file.sha256, "actual_sha256": actual})));
             }
             // Read the ledger again under the lock: another process may have changed it.
-            let ledger = Ledger::load(&project)?;
-            let (ledger_text, kept) = ledger.with_completion(&completion)?;
+            let ledger = Ledger::load(project)?;
+            let (ledger_text, kept) = ledger.with_completion(writes.completion)?;
             report.ledger_layout_kept = Some(kept);
             if !kept {
                 report.warnings.push(format!(
@@ -258,118 +365,141 @@ pub fn run_with(
                 ));
             }
             let mut txn = Transaction::new(root, &format!("complete 第{n:03}話"));
-            txn.write(publish_rel.clone(), published.text.clone(), "publish");
+            txn.write(
+                writes.publish_rel.to_string(),
+                writes.publish_text.to_string(),
+                "publish",
+            );
             txn.write(ledger.rel.clone(), ledger_text, "management");
             let committed = txn.commit_with(before_write)?;
 
-            // The manifest of every file involved, as an artifact.
             let manuscript_ref = inputs
                 .iter()
                 .find(|r| r.role == "manuscript")
                 .cloned()
                 .unwrap_or_else(|| {
-                    FileRef::from_bytes(root, &manuscript_abs, file.text.as_bytes(), "manuscript")
+                    FileRef::from_bytes(root, manuscript_abs, file.text.as_bytes(), "manuscript")
                 });
-            let mut files = vec![manuscript_ref];
-            files.extend(committed.files.iter().cloned());
-            let manifest = serde_json::json!({
-                "kind": "publish_manifest",
-                "episode": n,
-                "title": title,
-                "format": format.as_str(),
-                "completed_on": today,
-                "quality_score": score,
-                "publication_status": publication_status,
-                "backup_id": committed.backup.as_ref().map(|b| b.backup_id.clone()),
-                "noveler_version": crate::VERSION,
-                "files": files,
-            });
-            let content = serde_json::to_string_pretty(&manifest).map_err(|e| {
-                Error::new(Code::R002, format!("マニフェストの JSON 化に失敗しました: {e}"))
-            })?;
-            let mut tags = BTreeMap::new();
-            tags.insert("kind".to_string(), "publish_manifest".to_string());
-            tags.insert("episode".to_string(), n.to_string());
-            tags.insert("format".to_string(), format.as_str().to_string());
-            let stored = ArtifactStore::new(root).store(
-                &content,
-                StoreOptions {
-                    content_type: Some("json".into()),
-                    source_file: Some(manuscript.clone()),
-                    description: Some(format!("第{n}話 公開準備マニフェスト（{}）", format.as_str())),
-                    tags,
-                    source_tool: Some("noveler_complete".into()),
-                },
-            );
-            let stored = match stored {
-                Ok(s) => s,
-                Err(err) => {
-                    let failed = committed.rollback();
-                    let note = if failed.is_empty() {
-                        "書き込んだファイルはすべて元に戻しました".to_string()
-                    } else {
-                        format!("元に戻せなかったファイル: {}", failed.join(", "))
-                    };
-                    return Err(Error::new(
-                        err.code,
-                        format!("{}（{note}）", err.message),
-                    )
-                    .hint(err.hint.clone()));
-                }
-            };
-            for f in &committed.files {
-                report.artifacts.push(CompleteArtifact {
-                    kind: if f.role == "publish" {
-                        "publish_text".into()
-                    } else {
-                        "management".into()
-                    },
-                    path: f.path.clone(),
-                    sha256: f.sha256.clone(),
-                    size_bytes: f.size_bytes,
-                    artifact_id: None,
-                });
-            }
-            let manifest_ref =
-                FileRef::from_bytes(root, &root.join(&stored.path), &stored.file_bytes, "manifest");
-            report.artifacts.push(CompleteArtifact {
-                kind: "manifest".into(),
-                path: stored.path.clone(),
-                sha256: manifest_ref.sha256.clone(),
-                size_bytes: manifest_ref.size_bytes,
-                artifact_id: Some(stored.metadata.artifact_id.clone()),
-            });
-            report.manifest_artifact_id = Some(stored.metadata.artifact_id.clone());
-            report.outputs = committed.files.clone();
-            report.outputs.push(manifest_ref);
-            report.backup = committed.backup.clone();
+            let stored = store_manifest(root, report, manuscript_ref, &committed)?;
+            record_outputs(root, report, &committed, &stored);
             Ok(())
         })
     })
-    .map_err(|e| {
-        if e.code == Code::QC008 {
-            e.hint("同じ話への書き込みか完了処理が進行中です。終わってから再実行してください。")
-                .details(serde_json::json!({"busy": format!("episode:{n}")}))
-        } else {
-            e
-        }
-    })?;
-    report.completed = true;
-    report.inputs = inputs;
-    report.auto_publish.message = auto_message(&report, req.auto_publish, false);
+}
 
-    // What next.
-    report.next_actions.push(format!(
+/// The manifest of every file involved, as an artifact; if it cannot be stored, the
+/// transaction's writes are rolled back and the error says how that went.
+fn store_manifest(
+    root: &std::path::Path,
+    report: &CompleteReport,
+    manuscript_ref: FileRef,
+    committed: &Committed,
+) -> Result<StoreOutcome> {
+    let n = report.episode;
+    let format = report.format;
+    let mut files = vec![manuscript_ref];
+    files.extend(committed.files.iter().cloned());
+    let manifest = serde_json::json!({
+        "kind": "publish_manifest",
+        "episode": n,
+        "title": report.title,
+        "format": format.as_str(),
+        "completed_on": report.completed_on,
+        "quality_score": report.quality.score,
+        "publication_status": report.publication_status,
+        "backup_id": committed.backup.as_ref().map(|b| b.backup_id.clone()),
+        "noveler_version": crate::VERSION,
+        "files": files,
+    });
+    let content = serde_json::to_string_pretty(&manifest).map_err(|e| {
+        Error::new(
+            Code::R002,
+            format!("マニフェストの JSON 化に失敗しました: {e}"),
+        )
+    })?;
+    let mut tags = BTreeMap::new();
+    tags.insert("kind".to_string(), "publish_manifest".to_string());
+    tags.insert("episode".to_string(), n.to_string());
+    tags.insert("format".to_string(), format.as_str().to_string());
+    let stored = ArtifactStore::new(root).store(
+        &content,
+        StoreOptions {
+            content_type: Some("json".into()),
+            source_file: Some(report.manuscript.clone()),
+            description: Some(format!(
+                "第{n}話 公開準備マニフェスト（{}）",
+                format.as_str()
+            )),
+            tags,
+            source_tool: Some("noveler_complete".into()),
+        },
+    );
+    stored.map_err(|err| {
+        let failed = committed.rollback();
+        let note = if failed.is_empty() {
+            "書き込んだファイルはすべて元に戻しました".to_string()
+        } else {
+            format!("元に戻せなかったファイル: {}", failed.join(", "))
+        };
+        Error::new(err.code, format!("{}（{note}）", err.message)).hint(err.hint.clone())
+    })
+}
+
+/// The files written and the manifest, in the report and as the call's outputs.
+fn record_outputs(
+    root: &std::path::Path,
+    report: &mut CompleteReport,
+    committed: &Committed,
+    stored: &StoreOutcome,
+) {
+    for f in &committed.files {
+        report.artifacts.push(CompleteArtifact {
+            kind: if f.role == "publish" {
+                "publish_text".into()
+            } else {
+                "management".into()
+            },
+            path: f.path.clone(),
+            sha256: f.sha256.clone(),
+            size_bytes: f.size_bytes,
+            artifact_id: None,
+        });
+    }
+    let manifest_ref = FileRef::from_bytes(
+        root,
+        &root.join(&stored.path),
+        &stored.file_bytes,
+        "manifest",
+    );
+    report.artifacts.push(CompleteArtifact {
+        kind: "manifest".into(),
+        path: stored.path.clone(),
+        sha256: manifest_ref.sha256.clone(),
+        size_bytes: manifest_ref.size_bytes,
+        artifact_id: Some(stored.metadata.artifact_id.clone()),
+    });
+    report.manifest_artifact_id = Some(stored.metadata.artifact_id.clone());
+    report.outputs = committed.files.clone();
+    report.outputs.push(manifest_ref);
+    report.backup = committed.backup.clone();
+}
+
+/// What next, once the episode is completed.
+fn next_actions(report: &mut CompleteReport, project: &Project, publish_rel: &str) {
+    let n = report.episode;
+    let title = if report.title.is_empty() {
+        "（未設定）"
+    } else {
+        &report.title
+    };
+    let paste = format!(
         "{} を{}の投稿画面に貼り付ける（話タイトル: {}）",
         publish_rel,
-        site_name(format),
-        if title.is_empty() {
-            "（未設定）"
-        } else {
-            &title
-        }
-    ));
-    if publication_status == PublicationStatus::NeedsReview {
+        site_name(report.format),
+        title
+    );
+    report.next_actions.push(paste);
+    if report.publication_status == PublicationStatus::NeedsReview {
         report.next_actions.push(format!(
             "noveler_check {{\"episode\": {n}}} — 投稿前に残りの指摘（high 以上 {} 件）を確認する",
             report.quality.high_findings
@@ -387,9 +517,7 @@ pub fn run_with(
     report
         .next_actions
         .push("status {} — 全体の進み具合を見る".into());
-    Ok(report)
 }
-
 fn auto_message(r: &CompleteReport, requested: bool, dry_run: bool) -> String {
     let file = r.publish_file.as_deref().unwrap_or_default();
     let site = site_name(r.format);
