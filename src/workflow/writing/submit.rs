@@ -277,11 +277,12 @@ fn session_for_submit(sessions: &Sessions, opts: &SubmitOptions) -> Result<Sessi
     }
 }
 
-// Long on purpose: the whole submission under the episode lock, in the order the module
-// doc lists (validate, log, artifact, manuscript + check for stages 8-10, advance); the
-// steps share the session read inside the lock.
 /// `env` receives the episode context the submission built, for a show after it. `held`:
-/// the writer lock (none in a dry run, which writes nothing).
+/// the writer lock (none in a dry run, which writes nothing). The steps, in the order the
+/// module doc lists: the stage and its template (`stage_to_submit`), validate
+/// (`Submitting::validated`), log (`journal`), manuscript + check for stages 8–10
+/// (`apply_manuscript`, `criteria::for_submission`), advance (`record_output`); each
+/// step reads the session read inside the lock.
 pub(super) fn submit_locked(
     held: Option<&lock::EpisodeLock>,
     pc: &ProjectCtx,
@@ -297,66 +298,27 @@ pub(super) fn submit_locked(
     }
     let root = pc.root();
     let mut s = session_for_submit(sessions, opts)?;
-    let stage = match opts.stage {
-        Some(st) => st,
-        None => s.next_stage().ok_or_else(|| {
-            Error::new(
-                Code::QC001,
-                format!("セッション {} は完了しています", s.session_id),
-            )
-        })?,
-    };
+    let stage = stage_to_submit(&s, opts)?;
     check_order(&s, stage)?;
     let env: &Env = env.insert(Env::for_session(pc, sessions, &s)?);
     let plan = criteria::plan_of(root, &s);
     let band = (env.info.target_min, env.info.target_max);
     criteria::check_waivers(&plan, band, &opts.waive)?;
     let title = env.title(Some(&s));
-    let t = templates::load(root, &stage.template_name())?;
-    let dir = session::writes_dir(&s.session_id);
+    let submitting = Submitting {
+        writer: held.filter(|_| !opts.dry_run),
+        root,
+        stage,
+        template: templates::load(root, &stage.template_name())?,
+        dir: session::writes_dir(&s.session_id),
+    };
     let attempts = s.stage_outputs.get(stage.id).map_or(0, |o| o.attempts)
         + s.prompts.get(stage.id).map_or(0, |p| p.rejected)
         + 1;
-    let parsed = parse_payload(&opts.submission.payload, stage, &title);
-    let (doc, mut warnings) = match parsed {
-        Ok(x) => x,
-        Err(e) => {
-            if let Some(held) = held.filter(|_| !opts.dry_run) {
-                record_rejection(
-                    held,
-                    root,
-                    sessions,
-                    &mut s,
-                    stage,
-                    &t,
-                    &dir,
-                    &Value::Null,
-                    &e,
-                )?;
-            }
-            return Err(e);
-        }
-    };
-    let violations = schema::validate(&t.doc.output_schema, &doc);
-    if !violations.is_empty() {
-        let rejected_file = match held.filter(|_| !opts.dry_run) {
-            None => None,
-            Some(held) => {
-                let err = violation_error(&s, stage, &violations, None);
-                Some(record_rejection(
-                    held, root, sessions, &mut s, stage, &t, &dir, &doc, &err,
-                )?)
-            }
-        };
-        return Err(violation_error(
-            &s,
-            stage,
-            &violations,
-            rejected_file.as_deref(),
-        ));
-    }
+    let (doc, mut warnings) = submitting.validated(sessions, &mut s, opts, &title)?;
     warnings.extend(stage_warnings(env, &s, stage, &doc));
     if let Some(p) = s.prompts.get(stage.id) {
+        let t = &submitting.template;
         if p.template.sha256 != t.sha256 {
             warnings.push(format!(
                 "プロンプト発行後にテンプレートが変わりました（{} → {}）。現在のテンプレートで検証しました",
@@ -364,63 +326,21 @@ pub(super) fn submit_locked(
             ));
         }
     }
-    let output_file = format!("{dir}/{}.output.json", stage.stem());
+    let output_file = format!("{}/{}.output.json", submitting.dir, stage.stem());
     let body = serde_json::to_string_pretty(&doc).unwrap_or_default();
-    let artifact_id = io::artifact_id(&body);
-    let execution_time = s
-        .prompts
-        .get(stage.id)
-        .and_then(|p| seconds_since(&p.issued_at));
-    let Some(held) = held.filter(|_| !opts.dry_run) else {
-        let mut preview = s.clone();
-        preview.complete(stage);
-        let next = preview
-            .next_stage()
-            .filter(|_| preview.status == SessionStatus::InProgress);
-        return Ok(SubmitOutcome {
-            session_id: s.session_id.clone(),
-            episode: s.episode,
-            dry_run: true,
-            step: stage.number,
-            stage: stage.id.into(),
-            accepted: true,
-            output_file: None,
-            artifact_id,
-            execution_time,
-            quality_score: None,
-            attempts,
-            manuscript: None,
-            status: s.status,
-            progress: Progress::of(&s),
-            next_step: next.map(|n| n.number),
-            next_stage: next.map(|n| n.id.to_string()),
-            suggested_actions: vec![opts_cli_submit(&s, stage)],
-            warnings,
-            criteria: None,
-            written: Vec::new(),
-        });
+    let accepted = Accepted {
+        artifact_id: io::artifact_id(&body),
+        execution_time: s
+            .prompts
+            .get(stage.id)
+            .and_then(|p| seconds_since(&p.issued_at)),
+        attempts,
+    };
+    let Some(held) = submitting.writer else {
+        return Ok(preview(&s, stage, accepted, warnings));
     };
     // Journal first: a crash after this line is recoverable from the log.
-    let output_path = root.join(&output_file);
-    write_atomic(&output_path, body.as_bytes())?;
-    let written = vec![crate::store::FileRef::from_bytes(
-        root,
-        &output_path,
-        body.as_bytes(),
-        "stage_output",
-    )];
-    io::store_artifact(
-        root,
-        &body,
-        "json",
-        Some(&output_file),
-        &format!("第{:03}話 STEP{} {}", s.episode, stage.number, stage.title),
-        &[
-            ("episode", format!("{:03}", s.episode)),
-            ("session", s.session_id.clone()),
-            ("stage", stage.id.to_string()),
-        ],
-    )?;
+    let written = journal(root, &s, stage, &output_file, &body)?;
     let manuscript = if stage.writes_manuscript() {
         Some(apply_manuscript(env, &mut s, stage, &doc, true, ctx)?)
     } else {
@@ -444,22 +364,8 @@ pub(super) fn submit_locked(
     if let Some(c) = &criteria {
         warnings.extend(c.lines());
     }
-    if let Some(m) = &manuscript {
-        // (The length is the plan's first criterion, reported above.)
-        if let Some(c) = &m.check {
-            let previous = STAGES[..usize::from(stage.number) - 1]
-                .iter()
-                .rev()
-                .find_map(|p| s.stage_outputs.get(p.id).and_then(|o| o.quality_score));
-            if let (Some(prev), Some(score)) = (previous, c.score) {
-                if score < prev {
-                    warnings.push(format!(
-                        "品質スコアが {prev:.1} → {score:.1} に下がりました"
-                    ));
-                }
-            }
-        }
-    }
+    // (The length is the plan's first criterion, reported above.)
+    warnings.extend(score_drop(&s, stage, manuscript.as_ref()));
     if stage.number == 10 && !blocked {
         store_handoff(root, &s, &doc)?;
     }
@@ -467,20 +373,249 @@ pub(super) fn submit_locked(
         .as_ref()
         .and_then(|m| m.check.as_ref())
         .and_then(|c| c.score);
-    s.stage_outputs.insert(
-        stage.id.to_string(),
-        StageOutput {
-            output_file: output_file.clone(),
-            artifact_id: artifact_id.clone(),
-            size_bytes: body.len() as u64,
-            execution_time,
-            quality_score,
-            submitted_at: now(),
-            template: t.info(),
-            attempts,
-            warnings: warnings.clone(),
-        },
-    );
+    let output = StageOutput {
+        output_file: output_file.clone(),
+        artifact_id: accepted.artifact_id.clone(),
+        size_bytes: body.len() as u64,
+        execution_time: accepted.execution_time,
+        quality_score,
+        submitted_at: now(),
+        template: submitting.template.info(),
+        attempts,
+        warnings: warnings.clone(),
+    };
+    record_output(&mut s, stage, opts, output, blocked);
+    sessions.save(held, &s)?;
+    let next = s
+        .next_stage()
+        .filter(|_| s.status == SessionStatus::InProgress);
+    let suggested_actions = after_accept(&s, next, blocked, criteria.as_ref());
+    Ok(SubmitOutcome {
+        session_id: s.session_id.clone(),
+        episode: s.episode,
+        dry_run: false,
+        step: stage.number,
+        stage: stage.id.into(),
+        accepted: true,
+        output_file: Some(output_file),
+        artifact_id: accepted.artifact_id,
+        execution_time: accepted.execution_time,
+        quality_score,
+        attempts,
+        manuscript,
+        status: s.status,
+        progress: Progress::of(&s),
+        next_step: next.map(|n| n.number),
+        next_stage: next.map(|n| n.id.to_string()),
+        suggested_actions,
+        warnings,
+        criteria,
+        written,
+    })
+}
+
+/// What to do after an accepted submission: what the plan still asks when it blocks the
+/// end, else the next stage's prompt, else what a finished session offers.
+fn after_accept(
+    s: &Session,
+    next: Option<&StageDef>,
+    blocked: bool,
+    criteria: Option<&criteria::CriteriaReport>,
+) -> Vec<String> {
+    match next {
+        Some(_) if blocked => criteria
+            .map(|c| criteria::blocked_actions(s, c))
+            .unwrap_or_default(),
+        Some(n) => vec![NextStep::new("write_stage")
+            .arg("episode", s.episode)
+            .arg("stage", n.number)
+            .arg("session_id", s.session_id.as_str())
+            .why("次の段階のプロンプトを取得する")
+            .to_wire()],
+        None => suggestions(s, None),
+    }
+}
+
+/// The stage the submission is for: the one named, else the session's current one.
+fn stage_to_submit(s: &Session, opts: &SubmitOptions) -> Result<&'static StageDef> {
+    match opts.stage {
+        Some(st) => Ok(st),
+        None => s.next_stage().ok_or_else(|| {
+            Error::new(
+                Code::QC001,
+                format!("セッション {} は完了しています", s.session_id),
+            )
+        }),
+    }
+}
+
+/// One stage's submission, as the validation step shares it.
+struct Submitting<'a> {
+    /// The writer lock; none in a dry run, which records nothing.
+    writer: Option<&'a lock::EpisodeLock>,
+    root: &'a Path,
+    stage: &'static StageDef,
+    template: Template,
+    /// The session's writes directory (relative to the root).
+    dir: String,
+}
+
+impl Submitting<'_> {
+    /// The submitted document, parsed and valid against the stage's schema, with the
+    /// parse's notes. A rejected one is logged and counted in the session (not in a dry
+    /// run) before the error is returned.
+    fn validated(
+        &self,
+        sessions: &mut Sessions,
+        s: &mut Session,
+        opts: &SubmitOptions,
+        title: &str,
+    ) -> Result<(Value, Vec<String>)> {
+        let (stage, t) = (self.stage, &self.template);
+        let (doc, warnings) = match parse_payload(&opts.submission.payload, stage, title) {
+            Ok(x) => x,
+            Err(e) => {
+                if let Some(held) = self.writer {
+                    record_rejection(
+                        held,
+                        self.root,
+                        sessions,
+                        s,
+                        stage,
+                        t,
+                        &self.dir,
+                        &Value::Null,
+                        &e,
+                    )?;
+                }
+                return Err(e);
+            }
+        };
+        let violations = schema::validate(&t.doc.output_schema, &doc);
+        if violations.is_empty() {
+            return Ok((doc, warnings));
+        }
+        let rejected_file = match self.writer {
+            None => None,
+            Some(held) => {
+                let err = violation_error(s, stage, &violations, None);
+                Some(record_rejection(
+                    held, self.root, sessions, s, stage, t, &self.dir, &doc, &err,
+                )?)
+            }
+        };
+        Err(violation_error(
+            s,
+            stage,
+            &violations,
+            rejected_file.as_deref(),
+        ))
+    }
+}
+
+/// What an accepted submission is known by before anything is written.
+struct Accepted {
+    artifact_id: String,
+    execution_time: Option<f64>,
+    attempts: u32,
+}
+
+/// A dry run's outcome: the submission is valid; nothing was written.
+fn preview(
+    s: &Session,
+    stage: &'static StageDef,
+    accepted: Accepted,
+    warnings: Vec<String>,
+) -> SubmitOutcome {
+    let mut preview = s.clone();
+    preview.complete(stage);
+    let next = preview
+        .next_stage()
+        .filter(|_| preview.status == SessionStatus::InProgress);
+    SubmitOutcome {
+        session_id: s.session_id.clone(),
+        episode: s.episode,
+        dry_run: true,
+        step: stage.number,
+        stage: stage.id.into(),
+        accepted: true,
+        output_file: None,
+        artifact_id: accepted.artifact_id,
+        execution_time: accepted.execution_time,
+        quality_score: None,
+        attempts: accepted.attempts,
+        manuscript: None,
+        status: s.status,
+        progress: Progress::of(s),
+        next_step: next.map(|n| n.number),
+        next_stage: next.map(|n| n.id.to_string()),
+        suggested_actions: vec![opts_cli_submit(s, stage)],
+        warnings,
+        criteria: None,
+        written: Vec::new(),
+    }
+}
+
+/// The stage's output in the session's log, and as an artifact.
+fn journal(
+    root: &Path,
+    s: &Session,
+    stage: &StageDef,
+    output_file: &str,
+    body: &str,
+) -> Result<Vec<crate::store::FileRef>> {
+    let output_path = root.join(output_file);
+    write_atomic(&output_path, body.as_bytes())?;
+    let written = vec![crate::store::FileRef::from_bytes(
+        root,
+        &output_path,
+        body.as_bytes(),
+        "stage_output",
+    )];
+    io::store_artifact(
+        root,
+        body,
+        "json",
+        Some(output_file),
+        &format!("第{:03}話 STEP{} {}", s.episode, stage.number, stage.title),
+        &[
+            ("episode", format!("{:03}", s.episode)),
+            ("session", s.session_id.clone()),
+            ("stage", stage.id.to_string()),
+        ],
+    )?;
+    Ok(written)
+}
+
+/// A warning when the manuscript's score fell below the last stage's that had one.
+fn score_drop(
+    s: &Session,
+    stage: &StageDef,
+    manuscript: Option<&ManuscriptResult>,
+) -> Option<String> {
+    let c = manuscript?.check.as_ref()?;
+    let previous = STAGES[..usize::from(stage.number) - 1]
+        .iter()
+        .rev()
+        .find_map(|p| s.stage_outputs.get(p.id).and_then(|o| o.quality_score));
+    match (previous, c.score) {
+        (Some(prev), Some(score)) if score < prev => Some(format!(
+            "品質スコアが {prev:.1} → {score:.1} に下がりました"
+        )),
+        _ => None,
+    }
+}
+
+/// The accepted output in the session: the stage's record, its rejections reset, the
+/// author's feedback, and the stage completed unless the plan blocks it.
+fn record_output(
+    s: &mut Session,
+    stage: &StageDef,
+    opts: &SubmitOptions,
+    output: StageOutput,
+    blocked: bool,
+) {
+    s.stage_outputs.insert(stage.id.to_string(), output);
     if let Some(p) = s.prompts.get_mut(stage.id) {
         p.rejected = 0;
     }
@@ -500,45 +635,6 @@ pub(super) fn submit_locked(
         s.complete(stage);
     }
     s.last_updated = now();
-    sessions.save(held, &s)?;
-    let next = s
-        .next_stage()
-        .filter(|_| s.status == SessionStatus::InProgress);
-    let suggested_actions = match next {
-        Some(_) if blocked => criteria
-            .as_ref()
-            .map(|c| criteria::blocked_actions(&s, c))
-            .unwrap_or_default(),
-        Some(n) => vec![NextStep::new("write_stage")
-            .arg("episode", s.episode)
-            .arg("stage", n.number)
-            .arg("session_id", s.session_id.as_str())
-            .why("次の段階のプロンプトを取得する")
-            .to_wire()],
-        None => suggestions(&s, None),
-    };
-    Ok(SubmitOutcome {
-        session_id: s.session_id.clone(),
-        episode: s.episode,
-        dry_run: false,
-        step: stage.number,
-        stage: stage.id.into(),
-        accepted: true,
-        output_file: Some(output_file),
-        artifact_id,
-        execution_time,
-        quality_score,
-        attempts,
-        manuscript,
-        status: s.status,
-        progress: Progress::of(&s),
-        next_step: next.map(|n| n.number),
-        next_stage: next.map(|n| n.id.to_string()),
-        suggested_actions,
-        warnings,
-        criteria,
-        written,
-    })
 }
 
 fn opts_cli_submit(s: &Session, stage: &StageDef) -> String {
@@ -593,213 +689,4 @@ fn store_handoff(root: &Path, s: &Session, doc: &Value) -> Result<()> {
         &format!("{}/handoff.json", session::writes_dir(&s.session_id)),
         &handoff,
     )
-}
-
-/// The manuscript text as saved: a heading when the submission has none, and the
-/// `文字数:` trailer of the episode template refreshed.
-pub(crate) fn normalize_manuscript(text: &str, ep: u32, title: &str) -> String {
-    let mut body = crate::analysis::Source::new(text).text;
-    // Drop an old trailer (`---` followed only by `key: value` lines).
-    let lines: Vec<&str> = body.lines().collect();
-    if let Some(pos) = lines.iter().rposition(|l| l.trim() == "---") {
-        let tail = &lines[pos + 1..];
-        let meta = tail.iter().all(|l| {
-            let l = l.trim();
-            l.is_empty() || l.contains(':') || l.contains('：')
-        });
-        if meta && tail.iter().any(|l| l.contains("文字数")) {
-            body = lines[..pos].join("\n");
-        }
-    }
-    let body = body.trim_matches('\n').to_string();
-    let has_heading = body
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .is_some_and(|l| l.trim_start().starts_with('#'));
-    let mut out = String::new();
-    if !has_heading {
-        out.push_str(&format!("# 第{}話　{}\n\n", kanji_number(ep), title));
-    }
-    out.push_str(&body);
-    out.push('\n');
-    let n = io::body_chars(&out);
-    out.push_str(&format!("\n---\n文字数: {n}\n"));
-    out
-}
-
-/// Writes the manuscript a stage submitted (stage 10 may omit it: the current one is kept
-/// and re-checked), backing up what it replaces, then checks it: the safe write and the
-/// check are the operations every verb uses, run with the call's `ctx`.
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
-pub(crate) fn apply_manuscript(
-    env: &Env,
-    s: &mut Session,
-    stage: &StageDef,
-    doc: &Value,
-    check: bool,
-    ctx: &Ctx,
-) -> Result<ManuscriptResult> {
-    let root = env.root.as_path();
-    let ep = s.episode;
-    let title = doc
-        .get("title")
-        .and_then(Value::as_str)
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(str::to_string)
-        .unwrap_or_else(|| env.title(Some(s)));
-    // The file the text was read from (stage 10 without a manuscript) and its sha256: it is
-    // replaced (or removed) only if it still has it, so a concurrent `polish` is never lost.
-    let mut read_from: Option<(PathBuf, String)> = None;
-    let text = match doc.get("manuscript").and_then(Value::as_str) {
-        Some(t) => t.to_string(),
-        None => {
-            let current = s.manuscript.as_ref().map(|m| root.join(&m.path));
-            let path = match current.filter(|p| p.is_file()) {
-                Some(p) => p,
-                None => io::find_manuscript(&env.layout(), ep)?.ok_or_else(|| {
-                    Error::new(Code::E003, format!("第{ep}話の原稿が見つかりません"))
-                        .hint("manuscript に本文全体を入れて提出してください。")
-                })?,
-            };
-            let bytes = crate::store::text::read_bytes(&path)?;
-            let text = crate::store::text::decode(&path, &bytes)?.text;
-            read_from = Some((path, crate::analysis::sha256_hex(&bytes)));
-            text
-        }
-    };
-    let content = normalize_manuscript(&text, ep, &title);
-    // The quality stop (issue 18): refused before anything is written, so the session
-    // stays at stage 8.
-    if stage.number == 8 {
-        let chars = io::body_chars(&content);
-        crate::workflow::quality_stop::check_draft(
-            ep,
-            chars,
-            env.info.target_min,
-            env.word_count_target,
-        )?;
-    }
-    let project = env.layout();
-    let path = project
-        .manuscript_dir()
-        .join(format!("第{ep:03}話_{}.md", safe_title(&title)));
-    let mut backups = Vec::new();
-    let mut removed = Vec::new();
-    let existing = io::manuscripts_of(&project, ep);
-    let unchanged = existing.len() == 1
-        && existing[0] == path
-        && crate::store::text::read_bytes(&path).ok().as_deref() == Some(content.as_bytes());
-    let rel_path = shown_path(root, &path);
-    if !unchanged {
-        // The safe write backs up the file it replaces; an earlier manuscript of the episode
-        // under another title is backed up here and then removed, so one file remains.
-        let expected = |p: &Path| {
-            read_from
-                .as_ref()
-                .filter(|(from, _)| from == p)
-                .map(|(_, sha)| sha.as_str())
-        };
-        backups.extend(io::write_manuscript(
-            ctx,
-            root,
-            &rel_path,
-            &content,
-            expected(&path),
-        )?);
-        for old in existing.iter().filter(|o| **o != path) {
-            let old_rel = shown_path(root, old);
-            let id = lock::with_manuscript_locks(root, &[&old_rel], || {
-                if let Some(sha) = expected(old) {
-                    let now = crate::store::text::read_bytes(old)?;
-                    if crate::analysis::sha256_hex(&now) != sha {
-                        return Err(Error::new(
-                            Code::QC018,
-                            format!("{old_rel} は読み込んだときから変更されています（削除していません）"),
-                        )
-                        .hint("原稿を確認してから、もう一度提出してください。"));
-                    }
-                }
-                let id = io::backup_file(root, old, &format!("write {}", stage.stem()))?;
-                crate::store::disk::remove_existing_file(old)?;
-                Ok(id)
-            })?;
-            backups.push(id);
-            removed.push(old_rel);
-        }
-    }
-    let artifact_id = io::store_artifact(
-        root,
-        &content,
-        "markdown",
-        Some(&rel_path),
-        &format!("第{ep:03}話 原稿（STEP{}）", stage.number),
-        &[
-            ("episode", format!("{ep:03}")),
-            ("type", "manuscript".into()),
-            ("stage", stage.id.to_string()),
-        ],
-    )?;
-    let record = if check {
-        let outcome = io::check_manuscript(ctx, &project, &path)?;
-        let result_text = serde_json::to_string_pretty(&outcome.result).unwrap_or_default();
-        let check_id = io::store_artifact(
-            root,
-            &result_text,
-            "json",
-            Some(&rel_path),
-            &format!("第{ep:03}話 品質チェック結果（STEP{}）", stage.number),
-            &[
-                ("episode", format!("{ep:03}")),
-                ("type", "check_report".into()),
-                ("stage", stage.id.to_string()),
-            ],
-        )?;
-        let mut by_severity = BTreeMap::new();
-        for f in &outcome.findings {
-            crate::analysis::tally_severity(&mut by_severity, f.severity, 1);
-        }
-        Some(CheckRecord {
-            stage: stage.id.to_string(),
-            score: outcome.score,
-            body_chars: outcome.body_chars,
-            target_min: outcome.target_min,
-            target_max: outcome.target_max,
-            in_range: outcome.in_range,
-            findings: outcome.findings.len(),
-            by_severity,
-            artifact_id: check_id,
-            size_bytes: result_text.len() as u64,
-        })
-    } else {
-        None
-    };
-    let mut all_backups = s
-        .manuscript
-        .as_ref()
-        .map(|m| m.backups.clone())
-        .unwrap_or_default();
-    all_backups.extend(backups.iter().cloned());
-    s.manuscript = Some(ManuscriptState {
-        path: rel_path.clone(),
-        title: title.clone(),
-        sha256: crate::analysis::sha256_hex(content.as_bytes()),
-        artifact_id,
-        size_bytes: content.len() as u64,
-        check: record.clone(),
-        backups: all_backups,
-    });
-    Ok(ManuscriptResult {
-        path: rel_path,
-        title,
-        backups,
-        removed,
-        unchanged,
-        body_chars: record
-            .as_ref()
-            .map(|r| r.body_chars)
-            .unwrap_or_else(|| io::body_chars(&content)),
-        check: record,
-    })
 }
