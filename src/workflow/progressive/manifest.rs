@@ -88,6 +88,15 @@ pub struct AttemptRecord {
     pub tool_selection_status: crate::workflow::tool_choice::ToolSelection,
 }
 
+impl AttemptRecord {
+    /// The attempt passed: its criteria met and its judgment given — or, for step 12's
+    /// approval, accepted unjudged (`accept_unjudged`). The one reading of "approved" the
+    /// history, the runs and `end` share.
+    pub fn passed(&self) -> bool {
+        self.success && (!self.llm_pending || !self.accepted_unjudged.is_empty())
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ManuscriptRef {
     pub path: String,

@@ -54,6 +54,7 @@ mod pinning;
 mod repeat;
 mod reports;
 mod results;
+mod step_attempt;
 pub use attempt::*;
 pub use ids::*;
 pub use loading::*;
@@ -63,6 +64,7 @@ pub(crate) use pinning::*;
 pub use repeat::*;
 pub use reports::*;
 pub use results::*;
+use step_attempt::run_attempt;
 
 #[cfg(test)]
 mod tests {

@@ -345,10 +345,10 @@ pub enum AttemptStatus {
 impl AttemptStatus {
     fn of(a: &AttemptRecord) -> AttemptStatus {
         match a {
-            a if !a.success => AttemptStatus::Failed,
-            a if !a.accepted_unjudged.is_empty() => AttemptStatus::PassedUnjudged,
-            a if a.llm_pending => AttemptStatus::Pending,
-            _ => AttemptStatus::Passed,
+            a if a.passed() && !a.accepted_unjudged.is_empty() => AttemptStatus::PassedUnjudged,
+            a if a.passed() => AttemptStatus::Passed,
+            a if a.success => AttemptStatus::Pending,
+            _ => AttemptStatus::Failed,
         }
     }
 }
@@ -392,9 +392,7 @@ pub struct HistoryReport {
 
 fn run_status(m: &Manifest) -> RunStatus {
     // Approved: step 12 passed, its own judgment given or accepted unjudged.
-    let approved = m
-        .latest(TOTAL_STEPS)
-        .is_some_and(|a| a.success && (!a.llm_pending || !a.accepted_unjudged.is_empty()));
+    let approved = m.latest(TOTAL_STEPS).is_some_and(AttemptRecord::passed);
     if approved {
         RunStatus::Passed
     } else if m.status == SessionState::Open && m.failed_steps.is_empty() {
@@ -477,7 +475,7 @@ pub fn history(
                 attempt: a.attempt,
                 executed_at: a.executed_at.clone(),
                 execution_time: a.execution_time,
-                success: a.success && (!a.llm_pending || !a.accepted_unjudged.is_empty()),
+                success: a.passed(),
                 status: AttemptStatus::of(a),
                 quality_score: (!a.llm_pending).then_some(a.quality_score),
                 measured_score: a.measured_score,
@@ -523,7 +521,7 @@ pub struct EndReport {
 /// The steps the latest approval (step 12) accepted unjudged.
 fn accepted_unjudged_of(m: &Manifest) -> Vec<u8> {
     m.latest(TOTAL_STEPS)
-        .filter(|a| a.success)
+        .filter(|a| a.passed())
         .map(|a| a.accepted_unjudged.clone())
         .unwrap_or_default()
 }

@@ -56,6 +56,7 @@ pub fn check(cx: &StepContext) -> Measured {
             .collect::<Vec<_>>(),
     );
     m.detail("accepted_unjudged_steps", &accepted_unjudged);
+    m.accepted_unjudged = accepted_unjudged;
     m.detail("mean_step_score", overall);
     m.detail("approved", m.blockers.is_empty());
     m

@@ -144,6 +144,9 @@ pub struct Measured {
     /// Reasons the step fails whatever its score (step 12: length out of range, earlier
     /// steps failed or not run).
     pub blockers: Vec<String>,
+    /// Step 12: the earlier steps its approval accepted with their judgment pending
+    /// (`accept_unjudged`; the details show them as `accepted_unjudged_steps`).
+    pub accepted_unjudged: Vec<u8>,
 }
 
 impl Measured {
