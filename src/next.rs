@@ -290,223 +290,77 @@ fn command_line(s: &NextStep) -> Option<String> {
             }
         }
     }
-    let take = |a: &mut Map<String, Value>, k: &str| a.remove(k);
-    let flag_true = |a: &mut Map<String, Value>, k: &str| take(a, k) == Some(Value::Bool(true));
-    let ep = |a: &mut Map<String, Value>| take(a, "episode").as_ref().and_then(scalar);
-    let mut line = match s.tool.as_str() {
-        "noveler" => {
-            let command = take(&mut a, "command");
-            let words = take(&mut a, "args");
-            match (command, words) {
-                (Some(Value::String(c)), None) => c,
-                (None, Some(Value::Array(w))) => w
-                    .iter()
-                    .map(|x| x.as_str().map(shell_word))
-                    .collect::<Option<Vec<_>>>()?
-                    .join(" "),
-                _ => return None,
-            }
-        }
+    let a = &mut a;
+    let tool = s.tool.as_str();
+    let line = match tool {
+        "noveler" => noveler_words(a)?,
         "status" => "status".into(),
-        "noveler_check" | "check_basic" | "check_rhythm" => {
-            let mut l = String::from("check");
-            if let Some(e) = ep(&mut a) {
-                l.push_str(&format!(" {e}"));
-            }
-            if let Some(Value::Array(t)) = take(&mut a, "targets") {
-                for x in &t {
-                    l.push_str(&format!(" {}", scalar(x)?));
-                }
-            }
-            match s.tool.as_str() {
-                "check_basic" => l.push_str(" --basic"),
-                "check_rhythm" => l.push_str(" --aspects rhythm"),
-                _ => {}
-            }
-            if let Some(Value::Array(xs)) = take(&mut a, "aspects") {
-                for x in &xs {
-                    l.push_str(&format!(" --aspects {}", scalar(x)?));
-                }
-            }
-            // The full (judged) check has no CLI form.
-            if flag_true(&mut a, "full") {
-                return None;
-            }
-            l
-        }
+        "noveler_check" | "check_basic" | "check_rhythm" => check_line(tool, a)?,
         "noveler_complete" => {
-            let mut l = format!("complete {}", ep(&mut a)?);
-            if flag_true(&mut a, "dry_run") {
+            let mut l = format!("complete {}", ep(a)?);
+            if flag_true(a, "dry_run") {
                 l.push_str(" --dry-run");
             }
-            if flag_true(&mut a, "force") {
+            if flag_true(a, "force") {
                 l.push_str(" --force");
             }
             l
         }
-        "noveler_write" | "write_stage" | "write_manuscript_draft" => {
-            let e = ep(&mut a)?;
-            let submit = take(&mut a, "submission").is_some();
-            let mut l = if submit {
-                format!("write submit {e}")
-            } else {
-                format!("write {e}")
-            };
-            if let Some(id) = take(&mut a, "session_id").as_ref().and_then(scalar) {
-                l.push_str(&format!(" --session {id}"));
-            }
-            if let Some(n) = take(&mut a, "stage").as_ref().and_then(scalar) {
-                l.push_str(&format!(" --stage {n}"));
-            }
-            if flag_true(&mut a, "new_session") {
-                l.push_str(" --new");
-            }
-            if submit {
-                l.push_str(" --file <出力ファイル>");
-            }
-            if let Some(Value::Array(ids)) = take(&mut a, "waive") {
-                for id in &ids {
-                    l.push_str(&format!(" --waive {}", scalar(id)?));
-                }
-            }
-            l
-        }
-        t if t.starts_with("write_step_") => {
-            let n = &t["write_step_".len()..];
-            let e = ep(&mut a)?;
-            let submit = take(&mut a, "submission").is_some();
-            let mut l = if submit {
-                format!("write submit {e}")
-            } else {
-                format!("write {e}")
-            };
-            if let Some(id) = take(&mut a, "session_id").as_ref().and_then(scalar) {
-                l.push_str(&format!(" --session {id}"));
-            }
-            l.push_str(&format!(" --stage {n}"));
-            if submit {
-                l.push_str(" --file <出力ファイル>");
-            }
-            l
-        }
+        "noveler_write" | "write_stage" | "write_manuscript_draft" => write_line(a)?,
+        t if t.starts_with("write_step_") => write_step_line(&t["write_step_".len()..], a)?,
         "write_resume" => {
-            let e = ep(&mut a)?;
-            let id = take(&mut a, "session_id").as_ref().and_then(scalar)?;
+            let e = ep(a)?;
+            let id = take(a, "session_id").as_ref().and_then(scalar)?;
             format!("write resume {e} --session {id}")
         }
         "noveler_plot" => {
-            let e = ep(&mut a)?;
-            let submitted =
-                take(&mut a, "content").is_some() | take(&mut a, "submission").is_some();
+            let e = ep(a)?;
+            let submitted = take(a, "content").is_some() | take(a, "submission").is_some();
             let mut l = if submitted {
                 format!("plot submit {e} --file <プロット.yaml>")
             } else {
                 format!("plot {e}")
             };
-            if flag_true(&mut a, "regenerate") {
+            if flag_true(a, "regenerate") {
                 l.push_str(" --regenerate");
             }
             l
         }
-        "get_check_tasks" | "progressive_check_get_tasks" => {
-            let mut l = format!("progressive {} tasks", ep(&mut a)?);
-            take(&mut a, "session_id");
-            if flag_true(&mut a, "new_session") {
-                l.push_str(" --new");
-            }
-            l
-        }
-        "execute_check_step" | "progressive_check_execute_step" => {
-            let e = ep(&mut a)?;
-            let step = take(&mut a, "step_id").as_ref().and_then(scalar)?;
-            take(&mut a, "session_id");
-            let mut l = format!("progressive {e} step {step}");
-            if take(&mut a, "llm_result").is_some() {
-                l.push_str(" --llm-result <判断.json>");
-            }
-            l
-        }
-        "progressive_check_repeat_step" => {
-            let e = ep(&mut a)?;
-            let step = take(&mut a, "step_id").as_ref().and_then(scalar)?;
-            take(&mut a, "session_id");
-            format!("progressive {e} repeat {step}")
-        }
-        "progressive_check_end_session"
+        "get_check_tasks"
+        | "progressive_check_get_tasks"
+        | "execute_check_step"
+        | "progressive_check_execute_step"
+        | "progressive_check_repeat_step"
+        | "progressive_check_end_session"
         | "get_check_status"
         | "progressive_check_get_status"
-        | "get_check_history" => {
-            let e = ep(&mut a)?;
-            take(&mut a, "session_id");
-            let verb = match s.tool.as_str() {
-                "progressive_check_end_session" => "end",
-                "get_check_history" => "history",
-                _ => "status",
-            };
-            format!("progressive {e} {verb}")
-        }
-        "check_fix" => {
-            let mut l = format!("polish {}", ep(&mut a)?);
-            if let Some(level) = take(&mut a, "fix_level").as_ref().and_then(scalar) {
-                l.push_str(&format!(" --level {level}"));
-            }
-            if !flag_true(&mut a, "dry_run") {
-                l.push_str(" --apply");
-            }
-            if let Some(sha) = take(&mut a, "expected_sha256").as_ref().and_then(scalar) {
-                l.push_str(&format!(" --expected-sha256 {sha}"));
-            }
-            l
-        }
+        | "get_check_history" => progressive_line(tool, a)?,
+        "check_fix" => fix_line(a)?,
         "polish_stage" => {
-            let e = ep(&mut a)?;
-            let stage = take(&mut a, "stage").as_ref().and_then(scalar)?;
+            let e = ep(a)?;
+            let stage = take(a, "stage").as_ref().and_then(scalar)?;
             format!("polish {e} --stage {stage}")
         }
         "check_story_elements"
         | "check_story_structure"
         | "check_writing_expression"
         | "generate_episode_preview" => {
-            let kind = match s.tool.as_str() {
+            let kind = match tool {
                 "check_story_elements" => "elements",
                 "check_story_structure" => "structure",
                 "check_writing_expression" => "expression",
                 _ => "preview",
             };
-            format!("evaluate {} {kind}", ep(&mut a)?)
+            format!("evaluate {} {kind}", ep(a)?)
         }
         "fetch_artifact" => {
-            let id = take(&mut a, "artifact_id").as_ref().and_then(scalar)?;
+            let id = take(a, "artifact_id").as_ref().and_then(scalar)?;
             format!("artifact fetch {id}")
         }
         "list_artifacts" => "artifact list".into(),
         "list_files_with_hashes" => "files list".into(),
         "check_file_changes" => "files changes".into(),
-        "backup_management" => {
-            let action = take(&mut a, "action");
-            match action.as_ref().and_then(Value::as_str).unwrap_or("list") {
-                "list" => "backup list".into(),
-                "create" => {
-                    let mut l = String::from("backup create");
-                    if let Some(e) = ep(&mut a) {
-                        l.push_str(&format!(" {e}"));
-                    }
-                    if flag_true(&mut a, "all") {
-                        l.push_str(" --all");
-                    }
-                    l
-                }
-                "restore" => {
-                    let id = take(&mut a, "backup_id").as_ref().and_then(scalar)?;
-                    let mut l = format!("backup restore {id}");
-                    if flag_true(&mut a, "dry_run") {
-                        l.push_str(" --dry-run");
-                    }
-                    l
-                }
-                _ => return None,
-            }
-        }
+        "backup_management" => backup_line(a)?,
         _ => return None,
     };
     // Arguments the line cannot carry: the line would mean less than the call.
@@ -514,8 +368,192 @@ fn command_line(s: &NextStep) -> Option<String> {
     if !a.is_empty() {
         return None;
     }
-    line = line.trim().to_string();
+    Some(line.trim().to_string())
+}
+
+fn take(a: &mut Map<String, Value>, k: &str) -> Option<Value> {
+    a.remove(k)
+}
+
+fn flag_true(a: &mut Map<String, Value>, k: &str) -> bool {
+    take(a, k) == Some(Value::Bool(true))
+}
+
+fn ep(a: &mut Map<String, Value>) -> Option<String> {
+    take(a, "episode").as_ref().and_then(scalar)
+}
+
+/// `noveler`'s own call: a command line as one string or as words.
+fn noveler_words(a: &mut Map<String, Value>) -> Option<String> {
+    let command = take(a, "command");
+    let words = take(a, "args");
+    match (command, words) {
+        (Some(Value::String(c)), None) => Some(c),
+        (None, Some(Value::Array(w))) => Some(
+            w.iter()
+                .map(|x| x.as_str().map(shell_word))
+                .collect::<Option<Vec<_>>>()?
+                .join(" "),
+        ),
+        _ => None,
+    }
+}
+
+/// `check`: the episode or the targets, the kind of check and its aspects.
+fn check_line(tool: &str, a: &mut Map<String, Value>) -> Option<String> {
+    let mut l = String::from("check");
+    if let Some(e) = ep(a) {
+        l.push_str(&format!(" {e}"));
+    }
+    if let Some(Value::Array(t)) = take(a, "targets") {
+        for x in &t {
+            l.push_str(&format!(" {}", scalar(x)?));
+        }
+    }
+    match tool {
+        "check_basic" => l.push_str(" --basic"),
+        "check_rhythm" => l.push_str(" --aspects rhythm"),
+        _ => {}
+    }
+    if let Some(Value::Array(xs)) = take(a, "aspects") {
+        for x in &xs {
+            l.push_str(&format!(" --aspects {}", scalar(x)?));
+        }
+    }
+    // The full (judged) check has no CLI form.
+    if flag_true(a, "full") {
+        return None;
+    }
+    Some(l)
+}
+
+/// `write` or `write submit`: a stage of the writing flow.
+fn write_line(a: &mut Map<String, Value>) -> Option<String> {
+    let e = ep(a)?;
+    let submit = take(a, "submission").is_some();
+    let mut l = if submit {
+        format!("write submit {e}")
+    } else {
+        format!("write {e}")
+    };
+    if let Some(id) = take(a, "session_id").as_ref().and_then(scalar) {
+        l.push_str(&format!(" --session {id}"));
+    }
+    if let Some(n) = take(a, "stage").as_ref().and_then(scalar) {
+        l.push_str(&format!(" --stage {n}"));
+    }
+    if flag_true(a, "new_session") {
+        l.push_str(" --new");
+    }
+    if submit {
+        l.push_str(" --file <出力ファイル>");
+    }
+    if let Some(Value::Array(ids)) = take(a, "waive") {
+        for id in &ids {
+            l.push_str(&format!(" --waive {}", scalar(id)?));
+        }
+    }
+    Some(l)
+}
+
+/// `write_step_<n>`: stage `n` of the writing flow.
+fn write_step_line(n: &str, a: &mut Map<String, Value>) -> Option<String> {
+    let e = ep(a)?;
+    let submit = take(a, "submission").is_some();
+    let mut l = if submit {
+        format!("write submit {e}")
+    } else {
+        format!("write {e}")
+    };
+    if let Some(id) = take(a, "session_id").as_ref().and_then(scalar) {
+        l.push_str(&format!(" --session {id}"));
+    }
+    l.push_str(&format!(" --stage {n}"));
+    if submit {
+        l.push_str(" --file <出力ファイル>");
+    }
+    Some(l)
+}
+
+/// `progressive`: tasks, a step, a repeat, the status, the history or the end.
+fn progressive_line(tool: &str, a: &mut Map<String, Value>) -> Option<String> {
+    let e = ep(a)?;
+    let line = match tool {
+        "get_check_tasks" | "progressive_check_get_tasks" => {
+            let mut l = format!("progressive {e} tasks");
+            take(a, "session_id");
+            if flag_true(a, "new_session") {
+                l.push_str(" --new");
+            }
+            l
+        }
+        "execute_check_step" | "progressive_check_execute_step" => {
+            let step = take(a, "step_id").as_ref().and_then(scalar)?;
+            take(a, "session_id");
+            let mut l = format!("progressive {e} step {step}");
+            if take(a, "llm_result").is_some() {
+                l.push_str(" --llm-result <判断.json>");
+            }
+            l
+        }
+        "progressive_check_repeat_step" => {
+            let step = take(a, "step_id").as_ref().and_then(scalar)?;
+            take(a, "session_id");
+            format!("progressive {e} repeat {step}")
+        }
+        _ => {
+            take(a, "session_id");
+            let verb = match tool {
+                "progressive_check_end_session" => "end",
+                "get_check_history" => "history",
+                _ => "status",
+            };
+            format!("progressive {e} {verb}")
+        }
+    };
     Some(line)
+}
+
+/// `check_fix` as `polish`: the CLI previews unless `--apply`.
+fn fix_line(a: &mut Map<String, Value>) -> Option<String> {
+    let mut l = format!("polish {}", ep(a)?);
+    if let Some(level) = take(a, "fix_level").as_ref().and_then(scalar) {
+        l.push_str(&format!(" --level {level}"));
+    }
+    if !flag_true(a, "dry_run") {
+        l.push_str(" --apply");
+    }
+    if let Some(sha) = take(a, "expected_sha256").as_ref().and_then(scalar) {
+        l.push_str(&format!(" --expected-sha256 {sha}"));
+    }
+    Some(l)
+}
+
+/// `backup list`, `backup create`, `backup restore`.
+fn backup_line(a: &mut Map<String, Value>) -> Option<String> {
+    let action = take(a, "action");
+    match action.as_ref().and_then(Value::as_str).unwrap_or("list") {
+        "list" => Some("backup list".into()),
+        "create" => {
+            let mut l = String::from("backup create");
+            if let Some(e) = ep(a) {
+                l.push_str(&format!(" {e}"));
+            }
+            if flag_true(a, "all") {
+                l.push_str(" --all");
+            }
+            Some(l)
+        }
+        "restore" => {
+            let id = take(a, "backup_id").as_ref().and_then(scalar)?;
+            let mut l = format!("backup restore {id}");
+            if flag_true(a, "dry_run") {
+                l.push_str(" --dry-run");
+            }
+            Some(l)
+        }
+        _ => None,
+    }
 }
 
 /// Options that take no value.
@@ -538,9 +576,29 @@ fn episode_of(word: &str) -> Option<u32> {
     word.parse().ok().filter(|n| *n >= 1)
 }
 
-/// The tool call of a command line (the words after `noveler`), when a tool does the same
-/// job with the same meaning; `None` leaves it a command line.
-fn from_command_line(line: &str) -> Option<NextStep> {
+/// The options of a command line, each taken once by the argument it becomes.
+struct Flags(Vec<(String, Option<String>)>);
+
+impl Flags {
+    /// The option `name` (its value, none for a switch), removed.
+    fn take(&mut self, name: &str) -> Option<Option<String>> {
+        let i = self.0.iter().position(|(n, _)| n == name)?;
+        Some(self.0.remove(i).1)
+    }
+
+    /// Every value of a repeated option, removed; `None` when one has no value.
+    fn take_all(&mut self, name: &str) -> Option<Vec<String>> {
+        let mut values = Vec::new();
+        while let Some(v) = self.take(name) {
+            values.push(v?);
+        }
+        Some(values)
+    }
+}
+
+/// The words of a command line: positional words and options (`--name value`,
+/// `--name=value`, a switch).
+fn words_and_flags(line: &str) -> Option<(Vec<String>, Flags)> {
     let words = shlex::split(line)?;
     let mut pos: Vec<String> = Vec::new();
     let mut flags: Vec<(String, Option<String>)> = Vec::new();
@@ -559,142 +617,101 @@ fn from_command_line(line: &str) -> Option<NextStep> {
             pos.push(w);
         }
     }
+    Some((pos, Flags(flags)))
+}
+
+/// The tool call of a command line (the words after `noveler`), when a tool does the same
+/// job with the same meaning; `None` leaves it a command line.
+fn from_command_line(line: &str) -> Option<NextStep> {
+    let (pos, mut flags) = words_and_flags(line)?;
     // A placeholder means the line is a template, not a call — but for the file of a stage's
     // output, which a call carries as its `submission`.
     let submits = pos.len() > 1 && pos[0] == "write" && pos[1] == "submit";
     if pos.iter().any(|w| is_placeholder(w))
-        || flags.iter().any(|(name, v)| {
+        || flags.0.iter().any(|(name, v)| {
             v.as_deref().is_some_and(is_placeholder) && !(submits && name == "--file")
         })
     {
         return None;
     }
-    let mut take = |name: &str| -> Option<Option<String>> {
-        let i = flags.iter().position(|(n, _)| n == name)?;
-        Some(flags.remove(i).1)
-    };
+    let f = &mut flags;
     let p: Vec<&str> = pos.iter().map(String::as_str).collect();
     let mut s = match p.as_slice() {
         ["status"] => NextStep::new("status"),
         ["complete", ep] => {
             let mut s = NextStep::new("noveler_complete").arg("episode", episode_of(ep)?);
-            if take("--dry-run").is_some() {
+            if f.take("--dry-run").is_some() {
                 s = s.arg("dry_run", true);
             }
-            if take("--force").is_some() {
+            if f.take("--force").is_some() {
                 s = s.arg("force", true);
             }
             s
         }
         ["check", ep] if ep.parse::<u32>().is_ok() => {
-            let basic = take("--basic").is_some();
-            let mut s = NextStep::new(if basic {
+            let basic = f.take("--basic").is_some();
+            let tool = if basic {
                 "check_basic"
             } else {
                 "noveler_check"
-            })
-            .arg("episode", episode_of(ep)?);
-            let mut aspects = Vec::new();
-            while let Some(v) = take("--aspects") {
-                aspects.push(v?);
-            }
-            if !aspects.is_empty() {
-                s = s.arg("aspects", aspects);
-            }
-            s
+            };
+            with_aspects(NextStep::new(tool).arg("episode", episode_of(ep)?), f)?
         }
         ["check", targets @ ..] if !targets.is_empty() && targets[0] != "progressive" => {
-            let mut s = NextStep::new("noveler_check").arg("targets", targets.to_vec());
-            let mut aspects = Vec::new();
-            while let Some(v) = take("--aspects") {
-                aspects.push(v?);
-            }
-            if !aspects.is_empty() {
-                s = s.arg("aspects", aspects);
-            }
-            s
+            with_aspects(
+                NextStep::new("noveler_check").arg("targets", targets.to_vec()),
+                f,
+            )?
         }
         ["write", ep] => {
-            let mut s = NextStep::new("write_stage").arg("episode", episode_of(ep)?);
-            if let Some(id) = take("--session") {
-                s = s.arg("session_id", id?);
-            }
-            for flag in ["--step", "--stage"] {
-                if let Some(n) = take(flag) {
-                    s = s.arg("stage", n?.parse::<u32>().ok()?);
-                }
-            }
-            if take("--new").is_some() {
+            let mut s = write_call(ep, false, f)?;
+            if f.take("--new").is_some() {
                 s = s.arg("new_session", true);
             }
             s
         }
         ["write", "submit", ep] => {
             // Over MCP the stage's output goes in `submission`, not in a file.
-            take("--file")??;
-            let mut s = NextStep::new("write_stage")
-                .arg("episode", episode_of(ep)?)
-                .arg("submission", "<出力>");
-            if let Some(id) = take("--session") {
-                s = s.arg("session_id", id?);
+            f.take("--file")??;
+            let s = write_call(ep, true, f)?;
+            let waive = f.take_all("--waive")?;
+            if waive.is_empty() {
+                s
+            } else {
+                s.arg("waive", waive)
             }
-            for flag in ["--step", "--stage"] {
-                if let Some(n) = take(flag) {
-                    s = s.arg("stage", n?.parse::<u32>().ok()?);
-                }
-            }
-            let mut waive = Vec::new();
-            while let Some(v) = take("--waive") {
-                waive.push(v?);
-            }
-            if !waive.is_empty() {
-                s = s.arg("waive", waive);
-            }
-            s
         }
         ["write", "resume", ep] => {
             let s = NextStep::new("write_resume").arg("episode", episode_of(ep)?);
-            s.arg("session_id", take("--session")??)
+            s.arg("session_id", f.take("--session")??)
         }
         ["plot", ep] => {
             let s = NextStep::new("noveler_plot").arg("episode", episode_of(ep)?);
-            if take("--regenerate").is_some() {
+            if f.take("--regenerate").is_some() {
                 s.arg("regenerate", true)
             } else {
                 s
             }
         }
-        ["check", "progressive", rest @ ..] | ["progressive", rest @ ..] => match rest {
-            [ep, "tasks"] => {
-                let s = NextStep::new("get_check_tasks").arg("episode", episode_of(ep)?);
-                if take("--new").is_some() {
-                    s.arg("new_session", true)
-                } else {
-                    s
-                }
-            }
-            [ep, "step", n] => NextStep::new("execute_check_step")
-                .arg("episode", episode_of(ep)?)
-                .arg("step_id", n.parse::<u32>().ok()?),
-            [ep, "status"] => NextStep::new("get_check_status").arg("episode", episode_of(ep)?),
-            _ => return None,
-        },
+        ["check", "progressive", rest @ ..] | ["progressive", rest @ ..] => {
+            progressive_call(rest, f)?
+        }
         ["polish", ep] => {
             let mut s = NextStep::new("check_fix").arg("episode", episode_of(ep)?);
-            if let Some(level) = take("--level") {
+            if let Some(level) = f.take("--level") {
                 s = s.arg("fix_level", level?);
             }
             // The CLI previews unless --apply; check_fix applies unless dry_run.
-            if take("--apply").is_none() {
+            if f.take("--apply").is_none() {
                 s = s.arg("dry_run", true);
             }
-            take("--diff");
+            f.take("--diff");
             s
         }
         ["backup", "list"] => NextStep::new("backup_management").arg("action", "list"),
         ["backup", "create"] => {
             let s = NextStep::new("backup_management").arg("action", "create");
-            if take("--all").is_some() {
+            if f.take("--all").is_some() {
                 s.arg("all", true)
             } else {
                 s
@@ -707,11 +724,57 @@ fn from_command_line(line: &str) -> Option<NextStep> {
         _ => return None,
     };
     // An option the tool has no argument for: the line means more than the call would.
-    if !flags.is_empty() {
+    if !flags.0.is_empty() {
         return None;
     }
     s.why = None;
     Some(s)
+}
+
+/// `s` with the line's `--aspects`.
+fn with_aspects(s: NextStep, f: &mut Flags) -> Option<NextStep> {
+    let aspects = f.take_all("--aspects")?;
+    Some(if aspects.is_empty() {
+        s
+    } else {
+        s.arg("aspects", aspects)
+    })
+}
+
+/// `write EP` or `write submit EP` as `write_stage`: the session and the stage.
+fn write_call(ep: &str, submits: bool, f: &mut Flags) -> Option<NextStep> {
+    let mut s = NextStep::new("write_stage").arg("episode", episode_of(ep)?);
+    if submits {
+        s = s.arg("submission", "<出力>");
+    }
+    if let Some(id) = f.take("--session") {
+        s = s.arg("session_id", id?);
+    }
+    for flag in ["--step", "--stage"] {
+        if let Some(n) = f.take(flag) {
+            s = s.arg("stage", n?.parse::<u32>().ok()?);
+        }
+    }
+    Some(s)
+}
+
+/// `progressive EP tasks|step N|status`.
+fn progressive_call(rest: &[&str], f: &mut Flags) -> Option<NextStep> {
+    Some(match rest {
+        [ep, "tasks"] => {
+            let s = NextStep::new("get_check_tasks").arg("episode", episode_of(ep)?);
+            if f.take("--new").is_some() {
+                s.arg("new_session", true)
+            } else {
+                s
+            }
+        }
+        [ep, "step", n] => NextStep::new("execute_check_step")
+            .arg("episode", episode_of(ep)?)
+            .arg("step_id", n.parse::<u32>().ok()?),
+        [ep, "status"] => NextStep::new("get_check_status").arg("episode", episode_of(ep)?),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

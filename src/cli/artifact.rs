@@ -7,6 +7,7 @@ use crate::commands::artifact::{
     ArtifactListRequest, ArtifactStoreRequest, FetchFormat,
 };
 use crate::commands::{self, Ctx};
+use crate::output::artifact as text;
 use crate::output::Format;
 use crate::store::artifact::ArtifactStore;
 use crate::ExitStatus;
@@ -96,7 +97,6 @@ pub enum ArtifactCommand {
     },
 }
 
-// Long on purpose: one match arm per sub-verb.
 pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
     let store = ArtifactStore::new(&ctx.root);
     match args.command {
@@ -108,33 +108,8 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
             format,
         } => {
             let out = commands::execute(ctx, crate::commands::artifact::STORE, |c| {
-                let (content, file, source_file, content_type) = if input == "-" {
-                    (Some(read_stdin()?), None, None, content_type)
-                } else {
-                    let path = user_path(&input);
-                    let inside = crate::store::paths::resolve(&c.root, Path::new(&path)).is_ok();
-                    if inside {
-                        (None, Some(path), None, content_type)
-                    } else {
-                        // The CLI reads any file the person names (SPEC §8 "Paths"); its
-                        // text is stored like `-`, with the path recorded as given.
-                        let abs = Path::new(&path);
-                        if !abs.is_file() {
-                            return Err(crate::Error::new(
-                                crate::Code::U005,
-                                format!("{path} が見つかりません"),
-                            )
-                            .at(abs, None)
-                            .hint("保存するファイルのパスを確認してください。"));
-                        }
-                        let bytes = std::fs::read(abs).map_err(|e| crate::Error::io(abs, &e))?;
-                        let text = crate::store::text::decode(abs, &bytes)?.text;
-                        let ty = content_type.or_else(|| {
-                            Some(crate::store::artifact::content_type_for_path(abs).to_string())
-                        });
-                        (Some(text), None, Some(path.clone()), ty)
-                    }
-                };
+                let (content, file, source_file, content_type) =
+                    store_input(&c.root, &input, content_type)?;
                 cmd::store_with(
                     &store,
                     ArtifactStoreRequest {
@@ -147,25 +122,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
                     },
                 )
             });
-            emit(sink, &out, format.format(), |r| {
-                format!(
-                    // `reference_text` names the agent's tool; the shell gets the command.
-                    "{}{}\n  ファイル: {}\n  {} 字 → 参照 {} 字（プロンプト削減 {:.1}%）\n  中身を見る: noveler artifact fetch {}\n",
-                    r.artifact_id,
-                    if r.created {
-                        ""
-                    } else if r.repaired {
-                        "（壊れていたファイルを修復）"
-                    } else {
-                        "（保存済み・メタデータを統合）"
-                    },
-                    r.path,
-                    r.content_chars,
-                    r.reference_chars,
-                    r.prompt_reduction_pct,
-                    r.artifact_id
-                )
-            })
+            emit(sink, &out, format.format(), text::store_text)
         }
         ArtifactCommand::Fetch {
             id,
@@ -198,44 +155,12 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
             let out = commands::execute(ctx, crate::commands::artifact::LIST, |_| {
                 cmd::list_with(&store, req)
             });
-            emit(sink, &out, format.format(), |r| {
-                let mut s = String::new();
-                for a in &r.artifacts {
-                    let tags: Vec<String> =
-                        a.tags.iter().map(|(k, v)| format!("{k}={v}")).collect();
-                    s.push_str(&format!(
-                        "{}  {:<8} {:>9}  {}  {}{}\n",
-                        a.artifact_id,
-                        a.content_type,
-                        a.size_bytes,
-                        a.created_at,
-                        a.description.as_deref().unwrap_or("-"),
-                        if tags.is_empty() {
-                            String::new()
-                        } else {
-                            format!("  [{}]", tags.join(", "))
-                        }
-                    ));
-                }
-                for c in &r.corrupt {
-                    s.push_str(&format!(
-                        "壊れたファイル（除外）: {}: {}\n",
-                        c.path, c.reason
-                    ));
-                }
-                s.push_str(&format!("アーティファクト {} 件\n", r.total_artifacts));
-                s
-            })
+            emit(sink, &out, format.format(), text::list_text)
         }
         ArtifactCommand::Delete { id, format } => {
             let req = ArtifactDeleteRequest { artifact_id: id };
             let out = commands::execute(ctx, "artifact_delete", |_| cmd::delete_with(&store, req));
-            emit(sink, &out, format.format(), |r| {
-                format!(
-                    "{} を削除しました（バックアップ {}）\n",
-                    r.artifact_id, r.backup.backup_id
-                )
-            })
+            emit(sink, &out, format.format(), text::delete_text)
         }
         ArtifactCommand::Gc {
             dry_run,
@@ -247,32 +172,49 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
                 older_than: Some(older_than),
             };
             let out = commands::execute(ctx, "artifact_gc", |_| cmd::gc_with(&store, req));
-            emit(sink, &out, format.format(), |r| {
-                let verb = if r.dry_run { "削除予定" } else { "削除" };
-                let mut s = String::new();
-                for id in &r.outcome.removed {
-                    s.push_str(&format!("{verb} {id}\n"));
-                }
-                for c in &r.outcome.corrupt {
-                    s.push_str(&format!(
-                        "壊れたファイル（対象外）: {}: {}\n",
-                        c.path, c.reason
-                    ));
-                }
-                s.push_str(&format!(
-                    "{verb} {} 件。残したもの: 参照あり {}、keep=true {}、{} より新しい {}（{} ファイルを確認）\n",
-                    r.outcome.removed.len(),
-                    r.outcome.kept_referenced.len(),
-                    r.outcome.kept_pinned.len(),
-                    r.older_than,
-                    r.outcome.kept_recent.len(),
-                    r.outcome.scanned_files
-                ));
-                if let Some(b) = &r.outcome.backup {
-                    s.push_str(&format!("バックアップ: {}\n", b.backup_id));
-                }
-                s
-            })
+            emit(sink, &out, format.format(), text::gc_text)
         }
     }
+}
+
+/// What `artifact store INPUT` stores: stdin (`-`), a file inside the project (by
+/// reference), or the text of a file outside it with its path recorded as given.
+#[allow(clippy::type_complexity)]
+fn store_input(
+    root: &Path,
+    input: &str,
+    content_type: Option<String>,
+) -> crate::Result<(
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+)> {
+    let stored = if input == "-" {
+        (Some(read_stdin()?), None, None, content_type)
+    } else {
+        let path = user_path(input);
+        let inside = crate::store::paths::resolve(root, Path::new(&path)).is_ok();
+        if inside {
+            (None, Some(path), None, content_type)
+        } else {
+            // The CLI reads any file the person names (SPEC §8 "Paths"); its
+            // text is stored like `-`, with the path recorded as given.
+            let abs = Path::new(&path);
+            if !abs.is_file() {
+                return Err(crate::Error::new(
+                    crate::Code::U005,
+                    format!("{path} が見つかりません"),
+                )
+                .at(abs, None)
+                .hint("保存するファイルのパスを確認してください。"));
+            }
+            let bytes = std::fs::read(abs).map_err(|e| crate::Error::io(abs, &e))?;
+            let text = crate::store::text::decode(abs, &bytes)?.text;
+            let ty = content_type
+                .or_else(|| Some(crate::store::artifact::content_type_for_path(abs).to_string()));
+            (Some(text), None, Some(path.clone()), ty)
+        }
+    };
+    Ok(stored)
 }

@@ -151,6 +151,100 @@ fn improved(before: Option<f64>, after: Option<f64>) -> Option<f64> {
 }
 
 pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
+    validate(&req)?;
+    let t = polish::target(
+        &ProjectCtx::new(&ctx.root),
+        &crate::project::EpisodeOrFile::Episode(req.episode),
+    )?;
+    if let Some(exp) = &req.expected_sha256 {
+        if exp != &t.sha256 {
+            return Err(polish::stale(&t.rel, exp, &t.sha256));
+        }
+    }
+    let level = req.fix_level.unwrap_or(t.project.settings.fix_level);
+    let first = check_text(ctx, &t.project, &t.rel, &t.source.text)?;
+    let initial_score = first.scores.overall;
+    let Passes {
+        text,
+        current,
+        iterations,
+        stopped_reason,
+    } = passes(ctx, &t, &req, level, first)?;
+    let changed = text != t.source.text;
+    let diff = unified_diff(&t.rel, &t.source.text, &text);
+    let mut written = false;
+    let mut backup = None;
+    let mut files_out = Vec::new();
+    let mut sha_after = t.sha256.clone();
+    if changed && !req.dry_run {
+        let w = polish::write_back(
+            &ctx.root,
+            &t,
+            &t.sha256,
+            &text,
+            "improve_quality_until",
+            None,
+        )?;
+        sha_after = w.sha256;
+        files_out.push(w.file);
+        backup = Some(w.backup);
+        written = true;
+    } else if changed {
+        sha_after = sha256_hex(t.source.denormalise(&text).as_bytes());
+    }
+    let mut remaining_by_code: BTreeMap<String, usize> = BTreeMap::new();
+    for f in &current.findings {
+        *remaining_by_code.entry(f.code.clone()).or_insert(0) += 1;
+    }
+    let target_reached = current
+        .scores
+        .overall
+        .is_some_and(|s| s >= req.target_score);
+    let next_action = next_action(
+        &req,
+        level,
+        target_reached,
+        stopped_reason,
+        changed,
+        written,
+        backup.as_ref(),
+    );
+    let mut report = ImproveReport {
+        file: t.rel.clone(),
+        target_score: req.target_score,
+        max_iterations: req.max_iterations,
+        fix_level: level,
+        initial_score,
+        final_score: current.scores.overall,
+        target_reached,
+        iterations,
+        stopped_reason: stopped_reason.to_string(),
+        findings_remaining: current.findings.len(),
+        remaining_by_code,
+        sha256_before: t.sha256.clone(),
+        sha256_after: sha_after,
+        changed,
+        written,
+        backup,
+        diff,
+        next_action,
+        auto_feedback: None,
+        files_in: vec![FileRef::from_bytes(
+            &ctx.root,
+            &t.path,
+            &t.bytes,
+            "manuscript",
+        )],
+        files_out,
+    };
+    if !req.dry_run {
+        report.auto_feedback = Some(after_loop(ctx, &report, req.episode));
+    }
+    Ok(report)
+}
+
+/// The request's bounds: a score in 0–100, 1 to `MAX_ITERATIONS` passes.
+fn validate(req: &ImproveRequest) -> Result<()> {
     if !(0.0..=100.0).contains(&req.target_score) {
         return Err(Error::new(
             Code::U001,
@@ -169,19 +263,28 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
             ),
         ));
     }
-    let t = polish::target(
-        &ProjectCtx::new(&ctx.root),
-        &crate::project::EpisodeOrFile::Episode(req.episode),
-    )?;
-    if let Some(exp) = &req.expected_sha256 {
-        if exp != &t.sha256 {
-            return Err(polish::stale(&t.rel, exp, &t.sha256));
-        }
-    }
-    let level = req.fix_level.unwrap_or(t.project.settings.fix_level);
+    Ok(())
+}
+
+/// Where the passes ended: the text, its check, each pass, and why they stopped.
+struct Passes {
+    text: String,
+    current: FileResult,
+    iterations: Vec<Iteration>,
+    stopped_reason: &'static str,
+}
+
+/// Fix passes on the text in memory until the target score, a pass that does not raise
+/// it, no fix left at `level`, or the iteration limit.
+fn passes(
+    ctx: &Ctx,
+    t: &polish::Target,
+    req: &ImproveRequest,
+    level: Applicability,
+    first: FileResult,
+) -> Result<Passes> {
     let mut text = t.source.text.clone();
-    let mut current = check_text(ctx, &t.project, &t.rel, &text)?;
-    let initial_score = current.scores.overall;
+    let mut current = first;
     let mut iterations = Vec::new();
     let reached = |r: &FileResult| r.scores.overall.is_some_and(|s| s >= req.target_score);
     let stopped_reason = loop {
@@ -233,37 +336,28 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
             break "no_improvement";
         }
     };
-    let changed = text != t.source.text;
-    let diff = unified_diff(&t.rel, &t.source.text, &text);
-    let mut written = false;
-    let mut backup = None;
-    let mut files_out = Vec::new();
-    let mut sha_after = t.sha256.clone();
-    if changed && !req.dry_run {
-        let w = polish::write_back(
-            &ctx.root,
-            &t,
-            &t.sha256,
-            &text,
-            "improve_quality_until",
-            None,
-        )?;
-        sha_after = w.sha256;
-        files_out.push(w.file);
-        backup = Some(w.backup);
-        written = true;
-    } else if changed {
-        sha_after = sha256_hex(t.source.denormalise(&text).as_bytes());
-    }
-    let mut remaining_by_code: BTreeMap<String, usize> = BTreeMap::new();
-    for f in &current.findings {
-        *remaining_by_code.entry(f.code.clone()).or_insert(0) += 1;
-    }
-    let target_reached = reached(&current);
-    let next_action = match (target_reached, stopped_reason) {
+    Ok(Passes {
+        text,
+        current,
+        iterations,
+        stopped_reason,
+    })
+}
+
+/// What to do after the passes, by how they ended.
+fn next_action(
+    req: &ImproveRequest,
+    level: Applicability,
+    target_reached: bool,
+    stopped_reason: &str,
+    changed: bool,
+    written: bool,
+    backup: Option<&BackupRef>,
+) -> String {
+    match (target_reached, stopped_reason) {
         (true, _) if written => format!(
             "目標に達しました。バックアップ {} から戻せます（noveler backup restore）",
-            backup.as_ref().map(|b| b.backup_id.as_str()).unwrap_or("")
+            backup.map(|b| b.backup_id.as_str()).unwrap_or("")
         ),
         (true, _) if changed => "目標に達します。dry_run なしで書き込めます".into(),
         (true, _) => "すでに目標に達しています".into(),
@@ -277,39 +371,7 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
             .arg("stage", 2)
             .why("自動修正ではここまでです。remaining_by_code の指摘を改稿の段階で書き直す")
             .to_wire(),
-    };
-    let mut report = ImproveReport {
-        file: t.rel.clone(),
-        target_score: req.target_score,
-        max_iterations: req.max_iterations,
-        fix_level: level,
-        initial_score,
-        final_score: current.scores.overall,
-        target_reached,
-        iterations,
-        stopped_reason: stopped_reason.to_string(),
-        findings_remaining: current.findings.len(),
-        remaining_by_code,
-        sha256_before: t.sha256.clone(),
-        sha256_after: sha_after,
-        changed,
-        written,
-        backup,
-        diff,
-        next_action,
-        auto_feedback: None,
-        files_in: vec![FileRef::from_bytes(
-            &ctx.root,
-            &t.path,
-            &t.bytes,
-            "manuscript",
-        )],
-        files_out,
-    };
-    if !req.dry_run {
-        report.auto_feedback = Some(after_loop(ctx, &report, req.episode));
     }
-    Ok(report)
 }
 
 /// The automatic record of a fix → re-check loop that was not a dry run: its first and

@@ -492,7 +492,10 @@ impl NovelerServer {
     }
 
     /// Runs one tool call to its result (domain failures become `isError` results; bad
-    /// arguments and unknown tools become JSON-RPC errors).
+    /// arguments and unknown tools become JSON-RPC errors). The steps: the tool
+    /// (`unknown_tool`), its arguments and root (`admitted`), the exclusive key
+    /// (`exclusive`), the memory limit, the call's `Ctx` with cancellation and progress
+    /// (`progress_forwarder`), the command on a blocking thread, the result (`finished`).
     async fn call_unrecorded(
         &self,
         request: CallToolRequestParams,
@@ -500,77 +503,18 @@ impl NovelerServer {
     ) -> Result<CallToolResult, ErrorData> {
         let name = request.name.to_string();
         let Some(spec) = self.spec(&name).cloned() else {
-            if let Some(err) = super::calls::progressive_guidance(&name, &self.table().names) {
-                let save = !self.inner.no_save;
-                return Ok(self.to_result(failure(&self.inner.root, "progressive", &err, save)));
-            }
-            return Err(ErrorData::invalid_params(
-                format!("Unknown tool: {}", crate::error::clip(&name, 200)),
-                Some(serde_json::json!({
-                    "hint": "Call tools/list for the tools this server offers (`noveler mcp --tools seed` offers the seeds' tool names).",
-                })),
-            ));
+            return self.unknown_tool(&name);
         };
-        let args = request.arguments.unwrap_or_default();
-        let (view, args) = match super::view::take(&name, spec.view, &spec.input_schema, args) {
-            Ok(taken) => taken,
-            Err(e) => {
-                let err = e.to_error(&name);
-                return Ok(self.to_result(failure(
-                    &self.inner.root,
-                    spec.command,
-                    &err,
-                    !self.inner.no_save,
-                )));
-            }
-        };
-        self.roots_known().await;
-        let root = match self.root_for(&args) {
-            Ok(root) => root,
-            Err(RootError::Args(e)) => {
-                let err = e.to_error(&name);
-                return Ok(self.to_result(failure(
-                    &self.inner.root,
-                    spec.command,
-                    &err,
-                    !self.inner.no_save,
-                )));
-            }
-            Err(RootError::Domain(err)) => {
-                return Ok(self.to_result(failure(
-                    &self.inner.root,
-                    spec.command,
-                    &err,
-                    !self.inner.no_save,
-                )))
-            }
-        };
-        let args = match spec.prepare_args(args) {
-            Ok(args) => args,
-            Err(e) => {
-                let err = e.to_error(&name);
-                return Ok(self.to_result(failure(&root, spec.command, &err, !self.inner.no_save)));
-            }
+        let arguments = request.arguments.unwrap_or_default();
+        let (view, root, args) = match self.admitted(&name, &spec, arguments).await {
+            Ok(admitted) => admitted,
+            Err(refused) => return Ok(refused),
         };
 
         self.cancelled_calls_stopped().await;
-        // Exclusive calls (writes to one file or episode): a second one is refused, not queued.
-        let guard = match spec.exclusive.and_then(|key| key(&args)) {
-            None => None,
-            Some(key) => match self.acquire(&root, &key) {
-                Some(guard) => Some(guard),
-                None => {
-                    let err = Error::new(Code::QC008, format!("{key} は別の呼び出しが処理中です"))
-                        .hint("処理中の呼び出しが終わってから、もう一度呼び出してください。")
-                        .details(serde_json::json!({"busy": key}));
-                    return Ok(self.to_result(failure(
-                        &root,
-                        spec.command,
-                        &err,
-                        !self.inner.no_save,
-                    )));
-                }
-            },
+        let guard = match self.exclusive(&spec, &root, &args) {
+            Ok(guard) => guard,
+            Err(refused) => return Ok(refused),
         };
 
         // Memory (seed 000 §7.2): nothing new starts while the process holds the total
@@ -600,35 +544,7 @@ impl NovelerServer {
             server: self.clone(),
             call_id,
         };
-
-        // Progress: forward Ctx::report_progress to notifications/progress when asked for.
-        let mut forwarder = None;
-        if let Some(token) = context.meta.get_progress_token() {
-            let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(u64, u64, String)>();
-            ctx.progress = Some(Arc::new(move |done, total, what: &str| {
-                let _ = tx.send((done, total, what.to_string()));
-            }));
-            let peer = context.peer.clone();
-            forwarder = Some(tokio::spawn(async move {
-                let mut last: Option<u64> = None;
-                while let Some((done, total, what)) = rx.recv().await {
-                    if last.is_some_and(|l| done <= l) {
-                        continue; // progress must increase
-                    }
-                    last = Some(done);
-                    let mut param = ProgressNotificationParam::new(token.clone(), done as f64);
-                    if total > 0 {
-                        param = param.with_total(total as f64);
-                    }
-                    if !what.is_empty() {
-                        param = param.with_message(what);
-                    }
-                    if peer.notify_progress(param).await.is_err() {
-                        break;
-                    }
-                }
-            }));
-        }
+        let forwarder = progress_forwarder(&context, &mut ctx);
 
         let worker = {
             let spec = spec.clone();
@@ -665,16 +581,96 @@ impl NovelerServer {
         if let Some(f) = forwarder {
             let _ = f.await;
         }
+        Ok(self.finished(joined, &name, &spec, &root_for_errors, view.as_ref()))
+    }
+
+    /// A tool this server does not offer: the progressive check's guidance when the name is
+    /// one of its old ones, else a JSON-RPC error pointing to tools/list.
+    fn unknown_tool(&self, name: &str) -> Result<CallToolResult, ErrorData> {
+        if let Some(err) = super::calls::progressive_guidance(name, &self.table().names) {
+            let save = !self.inner.no_save;
+            return Ok(self.to_result(failure(&self.inner.root, "progressive", &err, save)));
+        }
+        Err(ErrorData::invalid_params(
+            format!("Unknown tool: {}", crate::error::clip(name, 200)),
+            Some(serde_json::json!({
+                "hint": "Call tools/list for the tools this server offers (`noveler mcp --tools seed` offers the seeds' tool names).",
+            })),
+        ))
+    }
+
+    /// The call's page (`view`), project root and arguments as the tool takes them; a
+    /// failure result when one of them is refused.
+    async fn admitted(
+        &self,
+        name: &str,
+        spec: &ToolSpec,
+        args: JsonObject,
+    ) -> Result<(Option<super::view::View>, PathBuf, JsonObject), CallToolResult> {
+        let save = !self.inner.no_save;
+        let (view, args) = match super::view::take(name, spec.view, &spec.input_schema, args) {
+            Ok(taken) => taken,
+            Err(e) => {
+                let err = e.to_error(name);
+                return Err(self.to_result(failure(&self.inner.root, spec.command, &err, save)));
+            }
+        };
+        self.roots_known().await;
+        let root = match self.root_for(&args) {
+            Ok(root) => root,
+            Err(RootError::Args(e)) => {
+                let err = e.to_error(name);
+                return Err(self.to_result(failure(&self.inner.root, spec.command, &err, save)));
+            }
+            Err(RootError::Domain(err)) => {
+                return Err(self.to_result(failure(&self.inner.root, spec.command, &err, save)))
+            }
+        };
+        match spec.prepare_args(args) {
+            Ok(args) => Ok((view, root, args)),
+            Err(e) => {
+                let err = e.to_error(name);
+                Err(self.to_result(failure(&root, spec.command, &err, save)))
+            }
+        }
+    }
+
+    /// Exclusive calls (writes to one file or episode): a second one is refused, not queued.
+    fn exclusive(
+        &self,
+        spec: &ToolSpec,
+        root: &Path,
+        args: &JsonObject,
+    ) -> Result<Option<BusyGuard>, CallToolResult> {
+        let Some(key) = spec.exclusive.and_then(|key| key(args)) else {
+            return Ok(None);
+        };
+        match self.acquire(root, &key) {
+            Some(guard) => Ok(Some(guard)),
+            None => {
+                let err = Error::new(Code::QC008, format!("{key} は別の呼び出しが処理中です"))
+                    .hint("処理中の呼び出しが終わってから、もう一度呼び出してください。")
+                    .details(serde_json::json!({"busy": key}));
+                Err(self.to_result(failure(root, spec.command, &err, !self.inner.no_save)))
+            }
+        }
+    }
+
+    /// The call's result: the command's (paged when asked), or its error as a failure
+    /// result; a command that panicked is an internal error (R002).
+    fn finished(
+        &self,
+        joined: Result<Result<Called, ArgError>, tokio::task::JoinError>,
+        name: &str,
+        spec: &ToolSpec,
+        root: &Path,
+        view: Option<&super::view::View>,
+    ) -> CallToolResult {
         match joined {
-            Ok(Ok(called)) => Ok(self.viewed_result(called, view.as_ref())),
+            Ok(Ok(called)) => self.viewed_result(called, view),
             Ok(Err(e)) => {
-                let err = e.to_error(&name);
-                Ok(self.to_result(failure(
-                    &root_for_errors,
-                    spec.command,
-                    &err,
-                    !self.inner.no_save,
-                )))
+                let err = e.to_error(name);
+                self.to_result(failure(root, spec.command, &err, !self.inner.no_save))
             }
             Err(join) => {
                 let err = Error::new(
@@ -682,15 +678,48 @@ impl NovelerServer {
                     format!("{name} の実行中に内部エラーが発生しました: {join}"),
                 )
                 .hint("同じ入力で CLI（noveler …）を実行し、エラー内容を確認してください。");
-                Ok(self.to_result(failure(
+                self.to_result(failure(
                     &self.inner.root,
                     spec.command,
                     &err,
                     !self.inner.no_save,
-                )))
+                ))
             }
         }
     }
+}
+
+/// Progress: forwards the call's `Ctx::report_progress` to notifications/progress when the
+/// client asked for it (a progress token), always increasing.
+fn progress_forwarder(
+    context: &RequestContext<RoleServer>,
+    ctx: &mut Ctx,
+) -> Option<tokio::task::JoinHandle<()>> {
+    let token = context.meta.get_progress_token()?;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(u64, u64, String)>();
+    ctx.progress = Some(Arc::new(move |done, total, what: &str| {
+        let _ = tx.send((done, total, what.to_string()));
+    }));
+    let peer = context.peer.clone();
+    Some(tokio::spawn(async move {
+        let mut last: Option<u64> = None;
+        while let Some((done, total, what)) = rx.recv().await {
+            if last.is_some_and(|l| done <= l) {
+                continue; // progress must increase
+            }
+            last = Some(done);
+            let mut param = ProgressNotificationParam::new(token.clone(), done as f64);
+            if total > 0 {
+                param = param.with_total(total as f64);
+            }
+            if !what.is_empty() {
+                param = param.with_message(what);
+            }
+            if peer.notify_progress(param).await.is_err() {
+                break;
+            }
+        }
+    }))
 }
 
 impl ServerHandler for NovelerServer {

@@ -3,6 +3,7 @@
 
 use clap::ValueEnum;
 
+pub mod artifact;
 pub mod check;
 pub mod hint;
 pub mod progressive;

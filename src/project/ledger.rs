@@ -379,11 +379,11 @@ fn key_value(s: &str) -> Option<(&str, &str)> {
     Some((key, value.trim()))
 }
 
-/// The in-place edit (None when the layout is not the simple block style it handles).
-// Long on purpose: a line-preserving edit of the author's YAML. Each step (the list key,
-// the end of the list, the item blocks, the episode's item, then edit or insert) narrows
-// the line range the next one works in, and all of them index the one `lines` vector that
-// is edited in place, so the file keeps its comments and layout byte for byte.
+/// The in-place edit (None when the layout is not the simple block style it handles): a
+/// line-preserving edit of the author's YAML, so the file keeps its comments and layout
+/// byte for byte. Each step (the list key, the end of the list, the item blocks, the
+/// episode's item, then edit or insert) narrows the line range the next one works in, on
+/// the one `lines` vector edited in place.
 fn edit_text(text: &str, c: &Completion) -> Option<String> {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     // The `話数管理:` (or `episodes:`) line at column 0.
@@ -404,12 +404,66 @@ fn edit_text(text: &str, c: &Completion) -> Option<String> {
         out.push('\n');
         return Some(out);
     };
+    let list = list_shape(&lines, key_line)?;
+    // Item blocks: [start, stop) with start on a `- ` line at item_indent.
+    let starts: Vec<usize> = (key_line + 1..list.end)
+        .filter(|&i| {
+            let l = &lines[i];
+            is_content(l) && indent_of(l) == list.item_indent && l.trim_start().starts_with("- ")
+        })
+        .collect();
+    let block_end = |k: usize| starts.get(k + 1).copied().unwrap_or(list.end);
+    let mut target: Option<usize> = None;
+    let mut insert_before: Option<usize> = None;
+    for (k, &s) in starts.iter().enumerate() {
+        let keys = list.keys_of(&lines, s, block_end(k));
+        let n = keys
+            .iter()
+            .find(|(_, key, _)| K_EPISODE.contains(&key.as_str()))
+            .and_then(|(_, _, v)| as_u32(&Value::String(v.clone())));
+        match n {
+            Some(n) if n == c.episode => {
+                target = Some(k);
+                break;
+            }
+            Some(n) if n > c.episode && insert_before.is_none() => insert_before = Some(s),
+            _ => {}
+        }
+    }
+    match target {
+        Some(k) => list.update_item(&mut lines, starts[k], block_end(k), c)?,
+        None => list.insert_item(&mut lines, insert_before, c),
+    }
+    let mut out = lines.join("\n");
+    if text.ends_with('\n') || text.is_empty() {
+        out.push('\n');
+    }
+    Some(out)
+}
+
+/// Where the episode list is in the file's lines.
+struct ListShape {
+    /// The `話数管理:` line.
+    key_line: usize,
+    /// The first line after the list.
+    end: usize,
+    /// `話数管理: []`: an empty flow sequence, to become a block.
+    empty_flow: bool,
+    /// The column of the items' `- `.
+    item_indent: usize,
+    /// The column of an item's other keys.
+    key_indent: usize,
+}
+
+/// The list under `key_line`: it runs until the next content line at column 0 that is not
+/// an item (or one left of the items). None for a flow sequence or anything else on the key
+/// line.
+fn list_shape(lines: &[String], key_line: usize) -> Option<ListShape> {
     let (_, value) = key_value(&lines[key_line])?;
     let empty_flow = value == "[]";
     if !(value.is_empty() || empty_flow) {
         return None; // a flow sequence or something else on the key line
     }
-    // The sequence runs until the next content line at column 0 that is not an item.
     let mut end = lines.len();
     let mut item_indent: Option<usize> = None;
     for (i, l) in lines.iter().enumerate().skip(key_line + 1) {
@@ -436,114 +490,102 @@ fn edit_text(text: &str, c: &Completion) -> Option<String> {
         return None;
     }
     let item_indent = item_indent.unwrap_or(2);
-    let key_indent = item_indent + 2;
-    // Item blocks: [start, stop) with start on a `- ` line at item_indent.
-    let starts: Vec<usize> = (key_line + 1..end)
-        .filter(|&i| {
-            let l = &lines[i];
-            is_content(l) && indent_of(l) == item_indent && l.trim_start().starts_with("- ")
-        })
-        .collect();
-    let block_end = |k: usize| starts.get(k + 1).copied().unwrap_or(end);
-    // The key lines of an item: (line index, key, value).
-    let keys_of =
-        |start: usize, stop: usize, lines: &Vec<String>| -> Vec<(usize, String, String)> {
-            let mut out = Vec::new();
-            for (i, l) in lines.iter().enumerate().take(stop).skip(start) {
-                let body = if i == start {
-                    l.trim_start().strip_prefix("- ").unwrap_or("")
-                } else if is_content(l) && indent_of(l) == key_indent {
-                    l.trim_start()
-                } else {
-                    continue;
-                };
-                if let Some((k, v)) = key_value(body) {
-                    out.push((i, k.to_string(), v.to_string()));
-                }
-            }
-            out
-        };
-    let mut target: Option<usize> = None;
-    let mut insert_before: Option<usize> = None;
-    for (k, &s) in starts.iter().enumerate() {
-        let keys = keys_of(s, block_end(k), &lines);
-        let n = keys
-            .iter()
-            .find(|(_, key, _)| K_EPISODE.contains(&key.as_str()))
-            .and_then(|(_, _, v)| as_u32(&Value::String(v.clone())));
-        match n {
-            Some(n) if n == c.episode => {
-                target = Some(k);
-                break;
-            }
-            Some(n) if n > c.episode && insert_before.is_none() => insert_before = Some(s),
-            _ => {}
-        }
-    }
-    match target {
-        Some(k) => {
-            let start = starts[k];
-            let stop = block_end(k);
-            let keys = keys_of(start, stop, &lines);
-            let english = !keys.iter().any(|(_, key, _)| key == K_EPISODE[0]);
-            let has_forced = keys
-                .iter()
-                .any(|(_, key, _)| K_FORCED.contains(&key.as_str()));
-            let mut appended = Vec::new();
-            for (aliases, value) in updates(c, has_forced) {
-                let text = scalar_text(&value);
-                match keys
-                    .iter()
-                    .find(|(_, key, _)| aliases.contains(&key.as_str()))
-                {
-                    Some((i, key, v)) => {
-                        if v.is_empty() || v.starts_with(['|', '>', '[', '{', '&', '*', '!']) {
-                            return None;
-                        }
-                        let prefix = if *i == start {
-                            format!("{}- ", " ".repeat(item_indent))
-                        } else {
-                            " ".repeat(key_indent)
-                        };
-                        let comment = trailing_comment(&lines[*i]);
-                        lines[*i] = format!("{prefix}{key}: {text}{comment}");
-                    }
-                    None => appended.push(format!(
-                        "{}{}: {text}",
-                        " ".repeat(key_indent),
-                        new_key(aliases, english)
-                    )),
-                }
-            }
-            if !appended.is_empty() {
-                let last = (start..stop).rev().find(|&i| is_content(&lines[i]))?;
-                for (j, l) in appended.into_iter().enumerate() {
-                    lines.insert(last + 1 + j, l);
-                }
-            }
-        }
-        None => {
-            let item = new_item(c, item_indent);
-            let at = match insert_before {
-                Some(s) => s,
-                None => (key_line..end)
-                    .rev()
-                    .find(|&i| is_content(&lines[i]))
-                    .map_or(key_line + 1, |i| i + 1),
+    Some(ListShape {
+        key_line,
+        end,
+        empty_flow,
+        item_indent,
+        key_indent: item_indent + 2,
+    })
+}
+
+impl ListShape {
+    /// The key lines of the item in `[start, stop)`: (line index, key, value).
+    fn keys_of(&self, lines: &[String], start: usize, stop: usize) -> Vec<(usize, String, String)> {
+        let mut out = Vec::new();
+        for (i, l) in lines.iter().enumerate().take(stop).skip(start) {
+            let body = if i == start {
+                l.trim_start().strip_prefix("- ").unwrap_or("")
+            } else if is_content(l) && indent_of(l) == self.key_indent {
+                l.trim_start()
+            } else {
+                continue;
             };
-            if empty_flow {
-                lines[key_line] = format!("{LIST_KEY}:");
-            }
-            for (j, l) in item.into_iter().enumerate() {
-                lines.insert(at + j, l);
+            if let Some((k, v)) = key_value(body) {
+                out.push((i, k.to_string(), v.to_string()));
             }
         }
+        out
     }
-    let mut out = lines.join("\n");
-    if text.ends_with('\n') || text.is_empty() {
-        out.push('\n');
+
+    /// The episode's item in `[start, stop)` gets the completion: each key edited in place
+    /// (its trailing comment kept), the missing ones appended after its last line. None
+    /// when a value is a block or flow scalar this edit does not handle.
+    fn update_item(
+        &self,
+        lines: &mut Vec<String>,
+        start: usize,
+        stop: usize,
+        c: &Completion,
+    ) -> Option<()> {
+        let keys = self.keys_of(lines, start, stop);
+        let english = !keys.iter().any(|(_, key, _)| key == K_EPISODE[0]);
+        let has_forced = keys
+            .iter()
+            .any(|(_, key, _)| K_FORCED.contains(&key.as_str()));
+        let mut appended = Vec::new();
+        for (aliases, value) in updates(c, has_forced) {
+            let text = scalar_text(&value);
+            match keys
+                .iter()
+                .find(|(_, key, _)| aliases.contains(&key.as_str()))
+            {
+                Some((i, key, v)) => {
+                    if v.is_empty() || v.starts_with(['|', '>', '[', '{', '&', '*', '!']) {
+                        return None;
+                    }
+                    let prefix = if *i == start {
+                        format!("{}- ", " ".repeat(self.item_indent))
+                    } else {
+                        " ".repeat(self.key_indent)
+                    };
+                    let comment = trailing_comment(&lines[*i]);
+                    lines[*i] = format!("{prefix}{key}: {text}{comment}");
+                }
+                None => appended.push(format!(
+                    "{}{}: {text}",
+                    " ".repeat(self.key_indent),
+                    new_key(aliases, english)
+                )),
+            }
+        }
+        if !appended.is_empty() {
+            let last = (start..stop).rev().find(|&i| is_content(&lines[i]))?;
+            for (j, l) in appended.into_iter().enumerate() {
+                lines.insert(last + 1 + j, l);
+            }
+        }
+        Some(())
     }
-    Some(out)
+
+    /// A new item for the episode, before the first item of a later episode or at the end
+    /// of the list.
+    fn insert_item(&self, lines: &mut Vec<String>, insert_before: Option<usize>, c: &Completion) {
+        let item = new_item(c, self.item_indent);
+        let at = match insert_before {
+            Some(s) => s,
+            None => (self.key_line..self.end)
+                .rev()
+                .find(|&i| is_content(&lines[i]))
+                .map_or(self.key_line + 1, |i| i + 1),
+        };
+        if self.empty_flow {
+            lines[self.key_line] = format!("{LIST_KEY}:");
+        }
+        for (j, l) in item.into_iter().enumerate() {
+            lines.insert(at + j, l);
+        }
+    }
 }
 
 /// The ` # comment` at the end of a `key: value` line (with the spaces before it).

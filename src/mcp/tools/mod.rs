@@ -143,9 +143,22 @@ pub const UNLISTED: &[(&str, &[&str])] = &[
 ];
 
 /// Every tool, in `tools/list` order.
-// Long on purpose: the tool table: one entry per tool, read as a list.
 pub fn all() -> Vec<ToolSpec> {
-    let mut tools = vec![
+    let mut tools = core_tools();
+    tools.extend(artifact_tools());
+    tools.extend(file_tools());
+    tools.extend(writing_tools());
+    // the task memory (seed 004): create_task … search_contexts
+    tools.extend(super::todo_tools::all());
+    tools.extend(progressive_tools());
+    tools.extend(super::stats_tools::all());
+    tools
+}
+
+/// The verbs an agent uses most: the checks, status, complete, writing a file, any other
+/// command line.
+fn core_tools() -> Vec<ToolSpec> {
+    vec![
         tool(
             "noveler_check",
             commands::check::NAME,
@@ -236,6 +249,12 @@ pub fn all() -> Vec<ToolSpec> {
                 commands::noveler_cli::run(ctx, req, super::state::line_runner()?)
             },
         ),
+    ]
+}
+
+/// Artifacts, saved results and backups.
+fn artifact_tools() -> Vec<ToolSpec> {
+    vec![
         tool(
             "fetch_artifact",
             crate::commands::artifact::FETCH,
@@ -294,6 +313,12 @@ pub fn all() -> Vec<ToolSpec> {
              edit, or to undo one (write returns the backup it took).",
             backup_management,
         ),
+    ]
+}
+
+/// The file-reference helpers: hashes, changes, the CLI's JSON.
+fn file_tools() -> Vec<ToolSpec> {
+    vec![
         tool(
             "convert_cli_to_json",
             commands::convert::NAME,
@@ -348,13 +373,7 @@ pub fn all() -> Vec<ToolSpec> {
              see what the author edited since the last run; then check the changed episodes.",
             files::run_changes,
         ),
-    ];
-    tools.extend(writing_tools());
-    // the task memory (seed 004): create_task … search_contexts
-    tools.extend(super::todo_tools::all());
-    tools.extend(progressive_tools());
-    tools.extend(super::stats_tools::all());
-    tools
+    ]
 }
 
 /// The tools of `profile`, in table order.

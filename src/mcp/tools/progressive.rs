@@ -12,8 +12,15 @@ pub(super) const STEP_HINTS: Hints = Hints {
 
 /// The progressive check (seed 001/002), the judged evaluations and the fix tools (issue 6):
 /// every one maps onto `commands::progressive`, `commands::evaluate` or `commands::polish`.
-// Long on purpose: the tool table of the progressive check: one entry per tool.
 pub(super) fn progressive_tools() -> Vec<ToolSpec> {
+    let mut tools = session_tools();
+    tools.extend(seed_named_tools());
+    tools.extend(evaluation_and_fix_tools());
+    tools
+}
+
+/// The session of the progressive check under its short names, and the episode preview.
+fn session_tools() -> Vec<ToolSpec> {
     vec![
         tool(
             "get_check_tasks",
@@ -60,6 +67,12 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
              llm_instruction and call again with llm_result {summary, key_points}.",
             commands::evaluate::preview,
         ),
+    ]
+}
+
+/// The same session under the seed's `progressive_check_*` names.
+fn seed_named_tools() -> Vec<ToolSpec> {
+    vec![
         tool(
             "progressive_check_get_tasks",
             crate::commands::progressive::TASKS,
@@ -119,6 +132,12 @@ pub(super) fn progressive_tools() -> Vec<ToolSpec> {
              get_check_tasks), which starts a session and returns its session_id.",
             commands::progressive::start_session,
         ),
+    ]
+}
+
+/// The judged evaluations and the fix tools.
+fn evaluation_and_fix_tools() -> Vec<ToolSpec> {
+    vec![
         tool(
             "check_story_elements",
             crate::commands::evaluate::STORY_ELEMENTS,

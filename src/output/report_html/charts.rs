@@ -2,6 +2,7 @@
 //! rhythm of the latest episode.
 
 use super::*;
+use crate::commands::status::LatestRhythm;
 
 pub(super) fn length_chart(r: &StatusReport) -> String {
     let f = Frame::wide();
@@ -161,15 +162,14 @@ pub(super) fn line_chart(
     out
 }
 
-// Long on purpose: the two rhythm charts share one pass over the latest episode's
-// sentence lengths (the buckets of the histogram and the bars of the sequence use the same
-// short/long thresholds and colours) and one caption that describes both.
+/// The two rhythm charts of the latest episode (histogram, sequence) and the caption that
+/// describes both; they share the short/long thresholds and colours (`rhythm_color`).
 pub(super) fn rhythm_charts(r: &StatusReport) -> (String, String, String) {
-    let mut hist = String::new();
-    let mut seq = String::new();
-    let fh = Frame::half();
-    let fs = Frame::half();
     let Some(rh) = &r.latest_rhythm else {
+        let mut hist = String::new();
+        let mut seq = String::new();
+        let fh = Frame::half();
+        let fs = Frame::half();
         open_svg(&mut hist, "chart-rhythm-histogram", &fh, "文の長さの分布");
         no_data(&mut hist, &fh, "確認できた原稿がありません");
         hist.push_str("</svg>");
@@ -178,15 +178,28 @@ pub(super) fn rhythm_charts(r: &StatusReport) -> (String, String, String) {
         seq.push_str("</svg>");
         return (hist, seq, String::new());
     };
-    let color_of = |len: usize| {
-        if len <= rh.short_max {
-            C_SHORT
-        } else if len >= rh.long_min {
-            C_LONG
-        } else {
-            C_BAR
-        }
-    };
+    (
+        rhythm_histogram(rh),
+        rhythm_sequence(rh),
+        rhythm_caption(rh),
+    )
+}
+
+/// A sentence's colour: short, middle or long.
+fn rhythm_color(rh: &LatestRhythm, len: usize) -> &'static str {
+    if len <= rh.short_max {
+        C_SHORT
+    } else if len >= rh.long_min {
+        C_LONG
+    } else {
+        C_BAR
+    }
+}
+
+fn rhythm_histogram(rh: &LatestRhythm) -> String {
+    let mut hist = String::new();
+    let fh = Frame::half();
+    let color_of = |len: usize| rhythm_color(rh, len);
     // Histogram: bins of 5 characters, the last one open (100+).
     const BIN: usize = 5;
     const BINS: usize = 21;
@@ -241,7 +254,13 @@ pub(super) fn rhythm_charts(r: &StatusReport) -> (String, String, String) {
         fh.h - 4.0
     );
     hist.push_str("</svg>");
+    hist
+}
 
+fn rhythm_sequence(rh: &LatestRhythm) -> String {
+    let mut seq = String::new();
+    let fs = Frame::half();
+    let color_of = |len: usize| rhythm_color(rh, len);
     // Sequence: one bar per sentence in reading order.
     open_svg(
         &mut seq,
@@ -293,7 +312,11 @@ pub(super) fn rhythm_charts(r: &StatusReport) -> (String, String, String) {
         fs.h - fs.bottom + 16.0
     );
     seq.push_str("</svg>");
+    seq
+}
 
+fn rhythm_caption(rh: &LatestRhythm) -> String {
+    let n = rh.lengths.len();
     let mut sorted = rh.lengths.clone();
     sorted.sort_unstable();
     let median = crate::analysis::metrics::percentile(&sorted, 0.5);
@@ -302,7 +325,7 @@ pub(super) fn rhythm_charts(r: &StatusReport) -> (String, String, String) {
     } else {
         sorted.iter().sum::<usize>() as f64 / n as f64
     };
-    let caption = format!(
+    format!(
         "第{}話「{}」の{}文 {} 文：中央値 {:.0} 字、平均 {:.1} 字。短い文（{} 字以下）と長い文（{} 字以上）が交互に来るほど、読むリズムが生まれます。",
         rh.episode,
         rh.title,
@@ -312,6 +335,5 @@ pub(super) fn rhythm_charts(r: &StatusReport) -> (String, String, String) {
         mean,
         rh.short_max,
         rh.long_min
-    );
-    (hist, seq, caption)
+    )
 }

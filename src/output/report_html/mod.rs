@@ -117,19 +117,36 @@ fn card(k: &str, v: &str, small: &str) -> String {
 }
 
 /// The whole report page. `generated_by` is shown in the footer (e.g. `noveler 0.1.0`).
-// Long on purpose: the page in document order, one `write!` per section (header, cards,
-// charts, the episode table, footer); reading the function is reading the page, which is
-// what a layout change needs.
+/// The sections in document order, one function each: reading this function is reading
+/// the page's outline.
 pub fn render(r: &StatusReport, generated_by: &str) -> String {
     let o = &r.project_overview;
-    let q = &r.quality_summary;
-    let p = &r.progress_analysis;
     let mut h = String::with_capacity(64 * 1024 + r.episodes.len() * 1024);
     let _ = write!(
         h,
         "<!DOCTYPE html>\n<html lang=\"ja\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{} — 執筆状況</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n",
         esc(&o.project_name)
     );
+    cards(&mut h, r);
+    length_section(&mut h, r);
+    score_section(&mut h, r);
+    ratio_section(&mut h, r);
+    rhythm_section(&mut h, r);
+    episode_table(&mut h, r);
+    recent_activity(&mut h, r);
+    let _ = write!(
+        h,
+        "<footer>{} が作成（正味文字数・スコアは noveler check の決定的な計測です）</footer>\n</main>\n</body>\n</html>\n",
+        esc(generated_by)
+    );
+    h
+}
+
+/// The title, the figures at a glance and the work left.
+fn cards(h: &mut String, r: &StatusReport) {
+    let o = &r.project_overview;
+    let q = &r.quality_summary;
+    let p = &r.progress_analysis;
     let genre = o
         .genre
         .as_deref()
@@ -179,7 +196,11 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
         "<p class=\"remaining\">残りの作業: {}</p>",
         esc(&p.estimated_remaining_work)
     );
+}
 
+/// Length per episode against the target band.
+fn length_section(h: &mut String, r: &StatusReport) {
+    let o = &r.project_overview;
     h.push_str("<h2>文字数</h2>\n<figure>");
     let _ = write!(
         h,
@@ -195,7 +216,11 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
         (C_BAND, "目標の帯"),
     ]));
     h.push_str("</figure>\n");
+}
 
+/// Overall score per episode against the threshold.
+fn score_section(h: &mut String, r: &StatusReport) {
+    let q = &r.quality_summary;
     h.push_str("<h2>品質スコア</h2>\n<figure><figcaption>話ごとの総合スコア（noveler check）。赤い点線が基準。</figcaption>");
     h.push_str(&line_chart(
         &Series {
@@ -213,7 +238,10 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
         |e| e.score,
     ));
     h.push_str("</figure>\n");
+}
 
+/// Kanji and dialogue ratios per episode against their bands.
+fn ratio_section(h: &mut String, r: &StatusReport) {
     h.push_str("<h2>漢字と会話の割合</h2>\n<div class=\"pair\">");
     let (klo, khi) = r.bands.kanji;
     let (dlo, dhi) = r.bands.dialogue;
@@ -260,7 +288,10 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
         |e| e.dialogue_ratio,
     ));
     h.push_str("</figure></div>\n");
+}
 
+/// The latest episode's sentence lengths: distribution and sequence.
+fn rhythm_section(h: &mut String, r: &StatusReport) {
     let (hist, seq, caption) = rhythm_charts(r);
     h.push_str("<h2>リズム（最新話の文の長さ）</h2>\n");
     if !caption.is_empty() {
@@ -278,7 +309,11 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
             (C_LONG, &format!("長い文（{} 字以上）", rh.long_min)),
         ]));
     }
+}
 
+/// One row per episode.
+fn episode_table(h: &mut String, r: &StatusReport) {
+    let q = &r.quality_summary;
     h.push_str("<h2>話の一覧</h2>\n<div class=\"tablewrap\"><table>\n<thead><tr><th>話</th><th class=\"t\">タイトル</th><th>文字数</th><th>漢字</th><th>会話</th><th>スコア</th><th>指摘</th><th class=\"t\">状態</th></tr></thead>\n<tbody>\n");
     for e in &r.episodes {
         let len_bad = matches!(
@@ -316,7 +351,11 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
         );
     }
     h.push_str("</tbody>\n</table></div>\n");
+}
 
+/// Sessions, checks, backups and completions, newest first.
+fn recent_activity(h: &mut String, r: &StatusReport) {
+    let p = &r.progress_analysis;
     if !p.recent_activity.is_empty() {
         h.push_str("<h2>最近の動き</h2>\n<table>\n<tbody>\n");
         for a in &p.recent_activity {
@@ -329,12 +368,6 @@ pub fn render(r: &StatusReport, generated_by: &str) -> String {
         }
         h.push_str("</tbody>\n</table>\n");
     }
-    let _ = write!(
-        h,
-        "<footer>{} が作成（正味文字数・スコアは noveler check の決定的な計測です）</footer>\n</main>\n</body>\n</html>\n",
-        esc(generated_by)
-    );
-    h
 }
 
 /// A recorded time as the author reads it: RFC 3339 times (stored in UTC) in the machine's

@@ -61,8 +61,6 @@ pub struct StepResult {
 
 /// Replays the journal of `s` for stages numbered `from` and up. With `only_unrecorded`,
 /// stages the session already records identically are left alone.
-// Long on purpose: one sequential procedure whose steps share local state; left whole in
-// the issue-17 pass, which moved code without changing it.
 pub(super) fn replay(
     root: &Path,
     s: &mut Session,
@@ -83,139 +81,161 @@ pub(super) fn replay(
     let mut stop: Option<String> = None;
     for (i, st) in targets.iter().enumerate() {
         progress(i as u64, total, st.id);
-        let result = |status: ReplayStatus, message: String, q: Option<f64>| StepResult {
-            step: st.number,
-            stage: st.id.into(),
-            status,
-            message,
-            quality_score: q,
-        };
         if let Some(why) = &stop {
-            results.push(result(ReplayStatus::NotAttempted, why.clone(), None));
+            results.push(result(st, ReplayStatus::NotAttempted, why.clone(), None));
             continue;
         }
-        let rel = output_rel(&s.session_id, st);
-        let path = root.join(&rel);
-        if !path.is_file() {
-            if s.is_completed(st) {
-                results.push(result(
-                    ReplayStatus::AlreadyCompleted,
-                    "記録ファイルはありませんがセッションでは完了しています".into(),
-                    s.stage_outputs.get(st.id).and_then(|o| o.quality_score),
-                ));
-            } else if s.is_skipped(st) {
-                results.push(result(
-                    ReplayStatus::AlreadyCompleted,
-                    "省略された段階です".into(),
-                    None,
-                ));
-            } else {
-                results.push(result(
-                    ReplayStatus::Pending,
-                    "提出がまだありません".into(),
-                    None,
-                ));
-                stop = Some(format!("STEP{} が未提出のため", st.number));
-            }
-            continue;
+        let (done, stopped) =
+            replay_stage(root, &env, s, st, only_unrecorded, last_manuscript, ctx)?;
+        results.push(done);
+        if stopped.is_some() {
+            stop = stopped;
         }
-        let body = crate::store::text::read_internal(&path)?
-            .ok_or_else(|| Error::io(&path, &std::io::Error::from(std::io::ErrorKind::NotFound)))?;
-        let body = String::from_utf8_lossy(&body).into_owned();
-        let id = io::artifact_id(&body);
-        let recorded = s
-            .stage_outputs
-            .get(st.id)
-            .is_some_and(|o| o.artifact_id == id);
-        if only_unrecorded && recorded && s.is_completed(st) {
-            results.push(result(
-                ReplayStatus::AlreadyCompleted,
-                "セッションの記録と一致しています".into(),
-                s.stage_outputs.get(st.id).and_then(|o| o.quality_score),
-            ));
-            continue;
-        }
-        let doc: Value = match serde_json::from_str(&body) {
-            Ok(v) => v,
-            Err(e) => {
-                results.push(result(
-                    ReplayStatus::Failed,
-                    format!("記録が JSON として読めません: {e}"),
-                    None,
-                ));
-                stop = Some(format!("STEP{} の記録が壊れているため", st.number));
-                continue;
-            }
-        };
-        let t = templates::load(root, &st.template_name())?;
-        let violations = crate::workflow::schema::validate(&t.doc.output_schema, &doc);
-        if let Some(v) = violations.first() {
-            results.push(result(
-                ReplayStatus::Failed,
-                format!("記録が現在の出力形式に合いません: {} {}", v.path, v.message),
-                None,
-            ));
-            stop = Some(format!("STEP{} の記録が出力形式に合わないため", st.number));
-            continue;
-        }
-        io::store_artifact(
-            root,
-            &body,
-            "json",
-            Some(&rel),
-            &format!("第{:03}話 STEP{} {}", s.episode, st.number, st.title),
-            &[
-                ("episode", format!("{:03}", s.episode)),
-                ("session", s.session_id.clone()),
-                ("stage", st.id.to_string()),
-            ],
-        )?;
-        let mut warnings = Vec::new();
-        let mut quality = None;
-        if st.writes_manuscript() {
-            if Some(st.number) == last_manuscript {
-                let m = writing::apply_manuscript(&env, s, st, &doc, true, ctx)?;
-                quality = m.check.as_ref().and_then(|c| c.score);
-            } else {
-                warnings.push(
-                    "後の段階の原稿で置き換えられるため、この段階の原稿は再チェックしていません"
-                        .to_string(),
-                );
-            }
-        }
-        let previous = s.stage_outputs.get(st.id).cloned();
-        s.stage_outputs.insert(
-            st.id.to_string(),
-            StageOutput {
-                output_file: rel.clone(),
-                artifact_id: id,
-                size_bytes: body.len() as u64,
-                execution_time: previous.as_ref().and_then(|p| p.execution_time),
-                quality_score: quality.or_else(|| {
-                    previous
-                        .as_ref()
-                        .filter(|_| !st.writes_manuscript() || recorded)
-                        .and_then(|p| p.quality_score)
-                }),
-                submitted_at: previous
-                    .as_ref()
-                    .map(|p| p.submitted_at.clone())
-                    .unwrap_or_else(writing::now),
-                template: t.info(),
-                attempts: previous.as_ref().map_or(1, |p| p.attempts),
-                warnings: warnings.clone(),
-            },
-        );
-        s.complete(st);
-        let message = if warnings.is_empty() {
-            "記録から再適用しました".to_string()
-        } else {
-            format!("記録から再適用しました（{}）", warnings.join("、"))
-        };
-        results.push(result(ReplayStatus::Resumed, message, quality));
     }
     progress(total, total, "done");
     Ok(results)
+}
+
+fn result(st: &StageDef, status: ReplayStatus, message: String, q: Option<f64>) -> StepResult {
+    StepResult {
+        step: st.number,
+        stage: st.id.into(),
+        status,
+        message,
+        quality_score: q,
+    }
+}
+
+/// One stage replayed from its record: validated against the stage's output format, stored,
+/// its manuscript applied (only the last stage's, checked) and recorded in the session.
+/// With the result, why the stages after it are not attempted, when they are not.
+fn replay_stage(
+    root: &Path,
+    env: &Env,
+    s: &mut Session,
+    st: &'static StageDef,
+    only_unrecorded: bool,
+    last_manuscript: Option<u8>,
+    ctx: &Ctx,
+) -> Result<(StepResult, Option<String>)> {
+    let result = |status, message, q| result(st, status, message, q);
+    let rel = output_rel(&s.session_id, st);
+    let path = root.join(&rel);
+    if !path.is_file() {
+        return Ok(unrecorded(s, st));
+    }
+    let body = crate::store::text::read_internal(&path)?
+        .ok_or_else(|| Error::io(&path, &std::io::Error::from(std::io::ErrorKind::NotFound)))?;
+    let body = String::from_utf8_lossy(&body).into_owned();
+    let id = io::artifact_id(&body);
+    let recorded = s
+        .stage_outputs
+        .get(st.id)
+        .is_some_and(|o| o.artifact_id == id);
+    if only_unrecorded && recorded && s.is_completed(st) {
+        let q = s.stage_outputs.get(st.id).and_then(|o| o.quality_score);
+        let done = "セッションの記録と一致しています".into();
+        return Ok((result(ReplayStatus::AlreadyCompleted, done, q), None));
+    }
+    let doc: Value = match serde_json::from_str(&body) {
+        Ok(v) => v,
+        Err(e) => {
+            let failed = result(
+                ReplayStatus::Failed,
+                format!("記録が JSON として読めません: {e}"),
+                None,
+            );
+            let stop = format!("STEP{} の記録が壊れているため", st.number);
+            return Ok((failed, Some(stop)));
+        }
+    };
+    let t = templates::load(root, &st.template_name())?;
+    let violations = crate::workflow::schema::validate(&t.doc.output_schema, &doc);
+    if let Some(v) = violations.first() {
+        let failed = result(
+            ReplayStatus::Failed,
+            format!("記録が現在の出力形式に合いません: {} {}", v.path, v.message),
+            None,
+        );
+        let stop = format!("STEP{} の記録が出力形式に合わないため", st.number);
+        return Ok((failed, Some(stop)));
+    }
+    io::store_artifact(
+        root,
+        &body,
+        "json",
+        Some(&rel),
+        &format!("第{:03}話 STEP{} {}", s.episode, st.number, st.title),
+        &[
+            ("episode", format!("{:03}", s.episode)),
+            ("session", s.session_id.clone()),
+            ("stage", st.id.to_string()),
+        ],
+    )?;
+    let mut warnings = Vec::new();
+    let mut quality = None;
+    if st.writes_manuscript() {
+        if Some(st.number) == last_manuscript {
+            let m = writing::apply_manuscript(env, s, st, &doc, true, ctx)?;
+            quality = m.check.as_ref().and_then(|c| c.score);
+        } else {
+            warnings.push(
+                "後の段階の原稿で置き換えられるため、この段階の原稿は再チェックしていません"
+                    .to_string(),
+            );
+        }
+    }
+    let previous = s.stage_outputs.get(st.id).cloned();
+    s.stage_outputs.insert(
+        st.id.to_string(),
+        StageOutput {
+            output_file: rel.clone(),
+            artifact_id: id,
+            size_bytes: body.len() as u64,
+            execution_time: previous.as_ref().and_then(|p| p.execution_time),
+            quality_score: quality.or_else(|| {
+                previous
+                    .as_ref()
+                    .filter(|_| !st.writes_manuscript() || recorded)
+                    .and_then(|p| p.quality_score)
+            }),
+            submitted_at: previous
+                .as_ref()
+                .map(|p| p.submitted_at.clone())
+                .unwrap_or_else(writing::now),
+            template: t.info(),
+            attempts: previous.as_ref().map_or(1, |p| p.attempts),
+            warnings: warnings.clone(),
+        },
+    );
+    s.complete(st);
+    let message = if warnings.is_empty() {
+        "記録から再適用しました".to_string()
+    } else {
+        format!("記録から再適用しました（{}）", warnings.join("、"))
+    };
+    Ok((result(ReplayStatus::Resumed, message, quality), None))
+}
+
+/// A stage without a record: completed or skipped in the session, else pending (and the
+/// stages after it are not attempted).
+fn unrecorded(s: &Session, st: &StageDef) -> (StepResult, Option<String>) {
+    if s.is_completed(st) {
+        let q = s.stage_outputs.get(st.id).and_then(|o| o.quality_score);
+        let done = "記録ファイルはありませんがセッションでは完了しています".into();
+        (result(st, ReplayStatus::AlreadyCompleted, done, q), None)
+    } else if s.is_skipped(st) {
+        let done = "省略された段階です".into();
+        (result(st, ReplayStatus::AlreadyCompleted, done, None), None)
+    } else {
+        let pending = result(
+            st,
+            ReplayStatus::Pending,
+            "提出がまだありません".into(),
+            None,
+        );
+        (pending, Some(format!("STEP{} が未提出のため", st.number)))
+    }
 }
 
 /// Restores artifacts the session references but the store lost; returns how many.

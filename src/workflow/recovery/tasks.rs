@@ -126,14 +126,68 @@ fn project_diagnostics(pc: &ProjectCtx, ep: u32) -> Vec<Diagnostic> {
     diagnostics
 }
 
-/// Tasks, progress and diagnostics for episode `ep` (read-only).
-// Long on purpose: the session part is one pass over the episode's sessions whose findings
-// (the active ones, the latest, the stages the journal has ahead of the session, the lock)
-// each add a diagnostic and feed the task list and the suggestions after it.
+/// Tasks, progress and diagnostics for episode `ep` (read-only): the episode's sessions
+/// (`sessions_of`), what the one in progress left behind (`session_diagnostics`), its
+/// surroundings (`environment_diagnostics`), then the task list and the suggestions.
 pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
     // The project is loaded once for the whole call.
     let pc = ProjectCtx::new(root);
     let mut diagnostics = project_diagnostics(&pc, ep);
+    let (active, latest) = sessions_of(root, ep, &mut diagnostics);
+    if active.len() > 1 {
+        diagnostics.push(diag(
+            "QC-001",
+            "error",
+            format!(
+                "第{ep}話に進行中のセッションが複数あります: {}",
+                active
+                    .iter()
+                    .map(|s| s.session_id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            false,
+        ));
+    }
+    let current = active.last().cloned();
+    if let Some(s) = &current {
+        diagnostics.extend(session_diagnostics(root, s));
+    }
+    diagnostics.extend(environment_diagnostics(&pc, ep, current.is_none()));
+    let blank = Session::new(String::new(), ep, "");
+    // Nothing in progress: show the last session of the episode (e.g. a completed one).
+    let shown = current.clone().or(latest);
+    let s = shown.as_ref().unwrap_or(&blank);
+    let next = s
+        .next_stage()
+        .filter(|_| s.status == SessionStatus::InProgress || s.session_id.is_empty());
+    let tasks = task_list(s, next, ep);
+    let mut suggested = Vec::new();
+    if diagnostics.iter().any(|d| d.recoverable) {
+        suggested.push(format!("noveler write recover {ep}"));
+    }
+    if let Some(n) = next {
+        suggested.push(format!("noveler write {ep} --step {}", n.number));
+    }
+    Ok(TasksOutcome {
+        execution_method: EXECUTION_METHOD.into(),
+        episode: ep,
+        session_id: shown.as_ref().map(|s| s.session_id.clone()),
+        tasks,
+        progress: Progress::of(s),
+        diagnostics,
+        next_step: next.map(|n| n.number),
+        suggested_actions: suggested,
+    })
+}
+
+/// The episode's sessions in progress and its latest other one; an unreadable session of
+/// the episode is a diagnostic (rebuildable when its records are there).
+fn sessions_of(
+    root: &Path,
+    ep: u32,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Vec<Session>, Option<Session>) {
     let mut active: Vec<Session> = Vec::new();
     let mut latest: Option<Session> = None;
     for l in session::list(root) {
@@ -165,48 +219,45 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
             _ => {}
         }
     }
-    if active.len() > 1 {
-        diagnostics.push(diag(
-            "QC-001",
-            "error",
+    (active, latest)
+}
+
+/// What the session in progress left behind: submissions the journal has and the session
+/// does not, artifacts it refers to that are gone.
+fn session_diagnostics(root: &Path, s: &Session) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    for st in journal_ahead(root, s) {
+        let mut d = diag(
+            "journal_ahead",
+            "warning",
             format!(
-                "第{ep}話に進行中のセッションが複数あります: {}",
-                active
-                    .iter()
-                    .map(|s| s.session_id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "STEP{} の提出は記録にありますがセッションに反映されていません",
+                st.number
             ),
-            false,
-        ));
+            true,
+        );
+        d.session_id = Some(s.session_id.clone());
+        d.path = Some(output_rel(&s.session_id, st));
+        diagnostics.push(d);
     }
-    let current = active.last().cloned();
-    if let Some(s) = &current {
-        for st in journal_ahead(root, s) {
-            let mut d = diag(
-                "journal_ahead",
-                "warning",
-                format!(
-                    "STEP{} の提出は記録にありますがセッションに反映されていません",
-                    st.number
-                ),
-                true,
-            );
-            d.session_id = Some(s.session_id.clone());
-            d.path = Some(output_rel(&s.session_id, st));
-            diagnostics.push(d);
-        }
-        for id in missing_artifacts(root, s) {
-            let mut d = diag(
-                "missing_artifact",
-                "warning",
-                format!("参照中のアーティファクト {id} が保存先にありません"),
-                true,
-            );
-            d.session_id = Some(s.session_id.clone());
-            diagnostics.push(d);
-        }
+    for id in missing_artifacts(root, s) {
+        let mut d = diag(
+            "missing_artifact",
+            "warning",
+            format!("参照中のアーティファクト {id} が保存先にありません"),
+            true,
+        );
+        d.session_id = Some(s.session_id.clone());
+        diagnostics.push(d);
     }
+    diagnostics
+}
+
+/// The episode's surroundings: a writer busy on it, project templates in use or broken, a
+/// manuscript already there when nothing is in progress.
+fn environment_diagnostics(pc: &ProjectCtx, ep: u32, idle: bool) -> Vec<Diagnostic> {
+    let root = pc.root();
+    let mut diagnostics = Vec::new();
     if lock::episode_lock_held(root, ep, lock::Scope::Writing) {
         diagnostics.push(diag(
             "QC-008",
@@ -232,7 +283,7 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
             diagnostics.push(diag(e.code.as_str(), "error", e.message, false));
         }
     }
-    if current.is_none() {
+    if idle {
         if let Ok(Some(p)) = io::find_manuscript(pc.layout(), ep) {
             let mut d = diag(
                 "manuscript_exists",
@@ -244,14 +295,12 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
             diagnostics.push(d);
         }
     }
-    let blank = Session::new(String::new(), ep, "");
-    // Nothing in progress: show the last session of the episode (e.g. a completed one).
-    let shown = current.clone().or(latest);
-    let s = shown.as_ref().unwrap_or(&blank);
-    let next = s
-        .next_stage()
-        .filter(|_| s.status == SessionStatus::InProgress || s.session_id.is_empty());
-    let tasks = STAGES
+    diagnostics
+}
+
+/// The ten stages as tasks of session `s`, `next` the current one.
+fn task_list(s: &Session, next: Option<&StageDef>, ep: u32) -> Vec<Task> {
+    STAGES
         .iter()
         .map(|st| {
             let status = if s.is_completed(st) {
@@ -282,22 +331,5 @@ pub fn tasks(root: &Path, ep: u32) -> Result<TasksOutcome> {
                 command: format!("noveler write {ep}{sid} --step {}", st.number),
             }
         })
-        .collect();
-    let mut suggested = Vec::new();
-    if diagnostics.iter().any(|d| d.recoverable) {
-        suggested.push(format!("noveler write recover {ep}"));
-    }
-    if let Some(n) = next {
-        suggested.push(format!("noveler write {ep} --step {}", n.number));
-    }
-    Ok(TasksOutcome {
-        execution_method: EXECUTION_METHOD.into(),
-        episode: ep,
-        session_id: shown.as_ref().map(|s| s.session_id.clone()),
-        tasks,
-        progress: Progress::of(s),
-        diagnostics,
-        next_step: next.map(|n| n.number),
-        suggested_actions: suggested,
-    })
+        .collect()
 }

@@ -195,27 +195,7 @@ pub fn check(cx: &StepContext) -> Measured {
     );
     let not_names: BTreeSet<String> = cx.list_param("not_names", &[]).into_iter().collect();
 
-    // Known forms → character index.
-    let mut known: BTreeMap<String, usize> = BTreeMap::new();
-    let strip_honorific = |s: &str| -> Option<String> {
-        honorifics
-            .iter()
-            .filter(|h| s.ends_with(h.as_str()) && s.len() > h.len())
-            .map(|h| s[..s.len() - h.len()].to_string())
-            .next()
-    };
-    for (i, c) in chars.iter().enumerate() {
-        known.entry(c.full.clone()).or_insert(i);
-        for p in &c.parts {
-            known.entry(p.clone()).or_insert(i);
-        }
-        for a in &c.aliases {
-            known.entry(strip_spaces(a)).or_insert(i);
-            if let Some(bare) = strip_honorific(a) {
-                known.entry(bare).or_insert(i);
-            }
-        }
-    }
+    let known = known_forms(chars, &honorifics);
     let terms: BTreeSet<String> = cx
         .glossary
         .unwrap_or(&[])
@@ -246,41 +226,11 @@ pub fn check(cx: &StepContext) -> Measured {
             let next_honorific = honorifics.iter().any(|h| rest.starts_with(h.as_str()));
             let next_particle = particles.iter().any(|q| rest.starts_with(q.as_str()));
             let run_len = run.chars().count();
-            let mut found: Option<(String, usize, Severity, &str)> = None;
-            // (a) a full name with one character changed, at the start of the run.
-            for &(ci, full) in &full_names {
-                let n = full.chars().count();
-                if run_len < n {
-                    continue;
-                }
-                let end = run
-                    .char_indices()
-                    .nth(n)
-                    .map(|(b, _)| b)
-                    .unwrap_or(run.len());
-                let prefix = &run[..end];
-                if prefix != full && hamming(prefix, full) == Some(1) && !is_known(prefix) {
-                    found = Some((prefix.to_string(), ci, Severity::High, full));
-                    break;
-                }
-            }
-            // (b)/(c) a part or alias with one character changed, before an honorific
-            // (any length ≥ 2) or a particle (length ≥ 3).
-            if found.is_none() && !is_known(run) && (next_honorific || next_particle) {
-                for &(form, ci) in &short_forms {
-                    let n = form.chars().count();
-                    if n != run_len || !(next_honorific || n >= 3) {
-                        continue;
-                    }
-                    if hamming(run, form) == Some(1)
-                        && char_class(run.chars().next().unwrap_or(' '))
-                            == char_class(form.chars().next().unwrap_or(' '))
-                    {
-                        found = Some((run.to_string(), ci, Severity::Medium, form));
-                        break;
-                    }
-                }
-            }
+            let next = After {
+                honorific: next_honorific,
+                particle: next_particle,
+            };
+            let found = slip_in(run, next, &full_names, &short_forms, &is_known);
             if let Some((written, ci, severity, expected)) = found {
                 let start = p.display.start + s;
                 let len = written.len();
@@ -328,7 +278,114 @@ pub fn check(cx: &StepContext) -> Measured {
         }
     }
 
-    // Appearances per character (non-overlapping counts of each form, longest first).
+    let appearances = appearances(cx, chars);
+    m.detail("characters_in_settings", chars.len());
+    m.detail("appearances", &appearances);
+    m.detail(
+        "not_appearing",
+        appearances
+            .iter()
+            .filter(|a| a.mentions == 0)
+            .map(|a| a.name.clone())
+            .collect::<Vec<_>>(),
+    );
+    m.detail(
+        "name_slips",
+        slips
+            .iter()
+            .map(|(w, (e, n))| serde_json::json!({"written": w, "expected": e, "count": n}))
+            .collect::<Vec<_>>(),
+    );
+    m.detail("unknown_names", &unknown);
+    m.detail(
+        "heuristic",
+        "漢字・カタカナの連なりのうち、既知の名前（フルネーム3字以上）と一字違いのもの、または敬称・助詞の直前にあり既知の名前・呼び方と一字違いのものを表記の不一致とし、敬称の直前にあって誰にも当たらないものを未登録の名前としています（候補の提示で、判断ではありません）",
+    );
+    m
+}
+
+/// Every form a character is known by (full name, parts, aliases with and without their
+/// honorific), to the character's index.
+fn known_forms(chars: &[Character], honorifics: &[String]) -> BTreeMap<String, usize> {
+    let mut known: BTreeMap<String, usize> = BTreeMap::new();
+    let strip_honorific = |s: &str| -> Option<String> {
+        honorifics
+            .iter()
+            .filter(|h| s.ends_with(h.as_str()) && s.len() > h.len())
+            .map(|h| s[..s.len() - h.len()].to_string())
+            .next()
+    };
+    for (i, c) in chars.iter().enumerate() {
+        known.entry(c.full.clone()).or_insert(i);
+        for p in &c.parts {
+            known.entry(p.clone()).or_insert(i);
+        }
+        for a in &c.aliases {
+            known.entry(strip_spaces(a)).or_insert(i);
+            if let Some(bare) = strip_honorific(a) {
+                known.entry(bare).or_insert(i);
+            }
+        }
+    }
+    known
+}
+
+/// What follows a run of kanji or katakana.
+#[derive(Clone, Copy)]
+struct After {
+    honorific: bool,
+    particle: bool,
+}
+
+/// A name slip in `run`: the form written, the character's index, the severity and the
+/// form expected.
+fn slip_in<'a>(
+    run: &str,
+    next: After,
+    full_names: &[(usize, &'a str)],
+    short_forms: &[(&'a str, usize)],
+    is_known: &dyn Fn(&str) -> bool,
+) -> Option<(String, usize, Severity, &'a str)> {
+    let run_len = run.chars().count();
+    // (a) a full name with one character changed, at the start of the run.
+    for &(ci, full) in full_names {
+        let n = full.chars().count();
+        if run_len < n {
+            continue;
+        }
+        let end = run
+            .char_indices()
+            .nth(n)
+            .map(|(b, _)| b)
+            .unwrap_or(run.len());
+        let prefix = &run[..end];
+        if prefix != full && hamming(prefix, full) == Some(1) && !is_known(prefix) {
+            return Some((prefix.to_string(), ci, Severity::High, full));
+        }
+    }
+    // (b)/(c) a part or alias with one character changed, before an honorific
+    // (any length ≥ 2) or a particle (length ≥ 3).
+    if is_known(run) || !(next.honorific || next.particle) {
+        return None;
+    }
+    for &(form, ci) in short_forms {
+        let n = form.chars().count();
+        if n != run_len || !(next.honorific || n >= 3) {
+            continue;
+        }
+        if hamming(run, form) == Some(1)
+            && char_class(run.chars().next().unwrap_or(' '))
+                == char_class(form.chars().next().unwrap_or(' '))
+        {
+            return Some((run.to_string(), ci, Severity::Medium, form));
+        }
+    }
+    None
+}
+
+/// Appearances per character (non-overlapping counts of each form, longest first).
+fn appearances(cx: &StepContext, chars: &[Character]) -> Vec<Appearance> {
+    let display = &cx.doc.display;
     let mut appearances = Vec::new();
     for c in chars {
         let mut forms: Vec<String> = std::iter::once(c.full.clone())
@@ -360,29 +417,7 @@ pub fn check(cx: &StepContext) -> Measured {
             first_line: first.map(|at| super::common::line_of_display(cx, at)),
         });
     }
-    m.detail("characters_in_settings", chars.len());
-    m.detail("appearances", &appearances);
-    m.detail(
-        "not_appearing",
-        appearances
-            .iter()
-            .filter(|a| a.mentions == 0)
-            .map(|a| a.name.clone())
-            .collect::<Vec<_>>(),
-    );
-    m.detail(
-        "name_slips",
-        slips
-            .iter()
-            .map(|(w, (e, n))| serde_json::json!({"written": w, "expected": e, "count": n}))
-            .collect::<Vec<_>>(),
-    );
-    m.detail("unknown_names", &unknown);
-    m.detail(
-        "heuristic",
-        "漢字・カタカナの連なりのうち、既知の名前（フルネーム3字以上）と一字違いのもの、または敬称・助詞の直前にあり既知の名前・呼び方と一字違いのものを表記の不一致とし、敬称の直前にあって誰にも当たらないものを未登録の名前としています（候補の提示で、判断ではありません）",
-    );
-    m
+    appearances
 }
 
 #[cfg(test)]
