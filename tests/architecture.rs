@@ -764,3 +764,232 @@ fn the_disk_write_check_catches_writes_outside_store() {
     let found = disk_writes_outside_store(&good);
     assert!(found.is_empty(), "{found:#?}");
 }
+
+// ---------------------------------------------------------------------------------------
+// Orchestrations as sequences of named steps (issue 29 item 3): no production function
+// over `MAX_FN_LINES` lines (from its `fn` line to its closing brace); a longer one is
+// split along the seams its own sections draw.
+
+const MAX_FN_LINES: usize = 150;
+
+/// `text` with comments, string and character literals blanked to spaces (newlines kept),
+/// so that braces can be counted and `fn` found only in code.
+fn blank_literals(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(b.len());
+    let blank = |out: &mut Vec<u8>, s: &[u8]| {
+        out.extend(s.iter().map(|&c| if c == b'\n' { b'\n' } else { b' ' }));
+    };
+    let mut i = 0;
+    while i < b.len() {
+        let rest = &b[i..];
+        let after_ident = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+        let end = if rest.starts_with(b"//") {
+            rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len())
+        } else if rest.starts_with(b"/*") {
+            let (mut depth, mut j) = (0usize, 0);
+            while j < rest.len() {
+                if rest[j..].starts_with(b"/*") {
+                    depth += 1;
+                    j += 2;
+                } else if rest[j..].starts_with(b"*/") {
+                    depth -= 1;
+                    j += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    j += 1;
+                }
+            }
+            j
+        } else if let Some(n) = (!after_ident).then(|| raw_string_len(rest)).flatten() {
+            n
+        } else if rest[0] == b'"' {
+            let mut j = 1;
+            while j < rest.len() && rest[j] != b'"' {
+                j += if rest[j] == b'\\' { 2 } else { 1 };
+            }
+            (j + 1).min(rest.len())
+        } else if rest[0] == b'\'' {
+            char_literal_len(&text[i..]).unwrap_or(0)
+        } else {
+            0
+        };
+        if end == 0 {
+            out.push(rest[0]);
+            i += 1;
+        } else {
+            blank(&mut out, &rest[..end]);
+            i += end;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The length of a raw string literal (`r"…"`, `r#"…"#`, `br"…"`) at the start of `s`.
+fn raw_string_len(s: &[u8]) -> Option<usize> {
+    let start = usize::from(s.first() == Some(&b'b'));
+    if s.get(start) != Some(&b'r') {
+        return None;
+    }
+    let hashes = s[start + 1..].iter().take_while(|&&c| c == b'#').count();
+    let open = start + 1 + hashes;
+    if s.get(open) != Some(&b'"') {
+        return None;
+    }
+    let close: Vec<u8> = std::iter::once(b'"')
+        .chain(std::iter::repeat_n(b'#', hashes))
+        .collect();
+    let body = &s[open + 1..];
+    let at = body
+        .windows(close.len())
+        .position(|w| w == close.as_slice())?;
+    Some(open + 1 + at + close.len())
+}
+
+/// The length of a character literal (`'x'`, `'\n'`, `'\''`, `'字'`) at the start of `s`;
+/// none for a lifetime (`'a`).
+fn char_literal_len(s: &str) -> Option<usize> {
+    let rest = &s[1..];
+    if let Some(escaped) = rest.strip_prefix('\\') {
+        let first = escaped.chars().next()?.len_utf8();
+        let close = escaped[first..].find('\'')?;
+        return Some(2 + first + close + 1);
+    }
+    let c = rest.chars().next()?;
+    rest[c.len_utf8()..]
+        .starts_with('\'')
+        .then(|| 1 + c.len_utf8() + 1)
+}
+
+/// Every function with a body in `code` (literals blanked): its name, first line and
+/// length in lines.
+fn function_lengths(code: &str) -> Vec<(String, usize, usize)> {
+    let b = code.as_bytes();
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(k) = code[from..].find("fn") {
+        let at = from + k;
+        from = at + 2;
+        let before_ok = at == 0 || !(b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_');
+        let after = &code[at + 2..];
+        if !before_ok || !after.starts_with(|c: char| c.is_whitespace()) {
+            continue;
+        }
+        let Some(name) = ident_at(after.trim_start()) else {
+            continue;
+        };
+        // The body: the first `{` outside parentheses and brackets, unless a `;` ends a
+        // declaration first.
+        let mut depth = 0i32;
+        let mut open = None;
+        for (j, &c) in b.iter().enumerate().skip(at + 2) {
+            match c {
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => depth -= 1,
+                b';' if depth <= 0 => break,
+                b'{' if depth <= 0 => {
+                    open = Some(j);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(open) = open else { continue };
+        let mut braces = 0usize;
+        let mut close = b.len().saturating_sub(1);
+        for (j, &c) in b.iter().enumerate().skip(open) {
+            match c {
+                b'{' => braces += 1,
+                b'}' => {
+                    braces -= 1;
+                    if braces == 0 {
+                        close = j;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let first = code[..at].matches('\n').count() + 1;
+        let last = code[..close].matches('\n').count() + 1;
+        found.push((name.to_string(), first, last - first + 1));
+    }
+    found
+}
+
+/// `path:line: fn name is N lines` for every production function over the limit (unit
+/// tests left out: a file's `#[cfg(test)] mod` and whole `tests.rs` files).
+fn long_functions(files: &[(String, String)], limit: usize) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, text) in files {
+        if path.ends_with("/tests.rs") {
+            continue;
+        }
+        let lines: Vec<&str> = text.lines().collect();
+        let end = lines
+            .windows(2)
+            .position(|w| w[0].trim() == "#[cfg(test)]" && w[1].trim_start().starts_with("mod "))
+            .unwrap_or(lines.len());
+        let code = blank_literals(&lines[..end].join("\n"));
+        for (name, line, len) in function_lengths(&code) {
+            if len > limit {
+                found.push(format!("{path}:{line}: fn {name} is {len} lines"));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_production_function_is_over_150_lines() {
+    let found = long_functions(&crate_sources(), MAX_FN_LINES);
+    assert!(
+        found.is_empty(),
+        "functions over {MAX_FN_LINES} lines (split them into named steps along their own sections):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_length_check_counts_bodies_not_literals() {
+    let body = |n: usize| "    let x = 1;\n".repeat(n);
+    let file = |path: &str, text: String| (path.to_string(), text);
+    let long = file(
+        "src/workflow/x.rs",
+        format!(
+            "/// doc\npub fn long_one(a: &[u8; 4]) -> Result<()> {{\n{}}}\n",
+            body(149)
+        ),
+    );
+    assert_eq!(
+        long_functions(&[long], MAX_FN_LINES),
+        ["src/workflow/x.rs:2: fn long_one is 151 lines"]
+    );
+    let fits = file(
+        "src/workflow/x.rs",
+        format!("fn fits() {{\n{}}}\n", body(148)),
+    );
+    assert!(long_functions(&[fits], MAX_FN_LINES).is_empty());
+    // Braces in strings, raw strings, characters and comments are not the body's; a
+    // declaration without a body, a lifetime and a function pointer are not functions.
+    let tricky = "trait T { fn decl(&self); }\n\
+        fn a<'x>(s: &'x str) -> &'x str {\n    let _ = \"}}}\";\n    let _ = r#\"{\"#;\n    let _ = '}';\n    let _ = '\\'';\n    // }\n    /* } */\n    s\n}\n\
+        type P = fn(u8) -> u8;\nfn b() {}\n";
+    let got: Vec<(String, usize, usize)> = function_lengths(&blank_literals(tricky));
+    assert_eq!(
+        got,
+        [("a".to_string(), 2, 9), ("b".to_string(), 12, 1)],
+        "{tricky}"
+    );
+    // Unit tests do not count.
+    let tested = file(
+        "src/workflow/x.rs",
+        format!(
+            "fn f() {{}}\n#[cfg(test)]\nmod tests {{\n    fn big() {{\n{}    }}\n}}\n",
+            body(200)
+        ),
+    );
+    assert!(long_functions(&[tested], MAX_FN_LINES).is_empty());
+}
