@@ -201,6 +201,31 @@ record() {
   mcp mcp-default-list default "$repo/scripts/behaviour-diff/default.txt"
   mcp mcp-seed seed "$repo/scripts/behaviour-diff/seed.txt"
 
+  # -- the text renderers and the orchestrations issue 29 split into named steps: the
+  #    HTML report, the writing flow's tasks/recovery/show/submit as text, step 12's
+  #    approval of unjudged steps, artifacts
+  run status-html status --report html -o status_report.html
+  run write-4-tasks write tasks 4
+  run write-4-tasks-json write tasks 4 --format json
+  run write-4-status-text write status 4
+  run write-4-recover write recover 4 --from 1 --format json
+  run write-3-text write 3
+  run write-3-submit-text write submit 3 --stage 1 --file "$fx/writing/stage01.json"
+  run write-3-submit-dry write submit 3 --stage 2 --file "$fx/writing/stage02.json" --dry-run
+  run write-3-submit-bad write submit 3 --stage 2 --file "$fx/writing/stage01.json"
+  run write-3-status-text write status 3
+  run plot-5-text plot 5
+  run prog-step-12-unjudged progressive 3 step 12 --accept-unjudged --format json
+  run prog-history-text progressive 3 history
+  run prog-end-text progressive 3 end
+  run artifact-store artifact store 40_原稿/第001話_潮墨の見習い.md --format json
+  run artifact-store-again artifact store 40_原稿/第001話_潮墨の見習い.md
+  run artifact-store-outside artifact store "$fx/writing/stage01.json"
+  run artifact-list-text artifact list
+  run artifact-gc-dry artifact gc --dry-run
+  run complete-3-dry complete 3 --dry-run
+  run complete-3-text complete 3 --min-score 10
+
   # -- what was left on disk
   tree "$work/p" tree
 }
