@@ -15,7 +15,7 @@ use serde_json::{json, Map, Value};
 pub const BUDGET_TOKENS: usize = 9_000;
 
 pub use crate::commands::files::approx_tokens;
-use crate::commands::files::{cost, json_cost};
+use crate::commands::files::{cost, cut_array, cut_text, json_cost};
 
 /// Whether a reply's JSON text is within `budget` estimated tokens: `fit` leaves such a
 /// reply as it is.
@@ -207,37 +207,12 @@ pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>, objects: boo
         };
         let cut = match node {
             Value::Array(items) => {
-                let total = items.len();
-                let mut used = 2;
-                let mut shown = 0;
-                for item in items.iter() {
-                    let n = json_cost(item) + 1;
-                    if used + n > keep_bytes {
-                        break;
-                    }
-                    used += n;
-                    shown += 1;
-                }
-                items.truncate(shown);
+                let (total, shown) = cut_array(items, keep_bytes);
                 json!({"pointer": pointer, "kind": "array", "total": total, "shown": shown})
             }
             Value::String(s) => {
                 // A text is never cut to nothing (an error message of "" helps no one).
-                let keep_bytes = keep_bytes.max(MIN_TEXT_KEPT);
-                let total = s.chars().count();
-                let mut end = 0;
-                let mut shown = 0;
-                let mut used = 2;
-                for (i, c) in s.char_indices() {
-                    // JSON escapes aside, a char costs what `cost` says.
-                    used += if c.is_ascii() { 1 } else { 2 };
-                    if used > keep_bytes {
-                        break;
-                    }
-                    end = i + c.len_utf8();
-                    shown += 1;
-                }
-                s.truncate(end);
+                let (total, shown) = cut_text(s, keep_bytes.max(MIN_TEXT_KEPT));
                 json!({"pointer": pointer, "kind": "text", "total": total, "shown": shown})
             }
             Value::Object(map) => {

@@ -453,7 +453,7 @@ pub use page::{
     approx_tokens, json_tokens, page, page_call, Cut, Paged, ResultPageReport, ResultPageRequest,
     PAGE_TOKENS,
 };
-pub(crate) use page::{cost, json_cost, run_page};
+pub(crate) use page::{cost, cut_array, cut_text, json_cost, run_page};
 
 // ---------------------------------------------------------------------------------------
 // clean

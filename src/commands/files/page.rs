@@ -40,6 +40,44 @@ pub(crate) fn json_cost(v: &Value) -> usize {
     serde_json::to_string(v).map(|t| cost(&t)).unwrap_or(0)
 }
 
+/// Keeps the first items of `items` whose JSON fits in `keep` half-tokens (brackets and
+/// commas counted): the list's length before and after.
+pub(crate) fn cut_array(items: &mut Vec<Value>, keep: usize) -> (usize, usize) {
+    let total = items.len();
+    let mut used = 2;
+    let mut shown = 0;
+    for item in items.iter() {
+        let n = json_cost(item) + 1;
+        if used + n > keep {
+            break;
+        }
+        used += n;
+        shown += 1;
+    }
+    items.truncate(shown);
+    (total, shown)
+}
+
+/// Keeps the first characters of `text` that fit in `keep` half-tokens (its quotes
+/// counted; JSON escapes aside, a character costs what `cost` says): its length in
+/// characters before and after.
+pub(crate) fn cut_text(text: &mut String, keep: usize) -> (usize, usize) {
+    let total = text.chars().count();
+    let mut used = 2;
+    let mut end = 0;
+    let mut shown = 0;
+    for (i, c) in text.char_indices() {
+        used += if c.is_ascii() { 1 } else { 2 };
+        if used > keep {
+            break;
+        }
+        end = i + c.len_utf8();
+        shown += 1;
+    }
+    text.truncate(end);
+    (total, shown)
+}
+
 /// A part of a page left out (inside an item too big for a page), in the document's own
 /// JSON pointers.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
@@ -218,18 +256,7 @@ fn shrink(v: &Value, base: &str, room: usize) -> (Value, Vec<Cut>) {
         };
         let cut = match node {
             Value::Array(items) => {
-                let total = items.len();
-                let mut used = 2;
-                let mut shown = 0;
-                for item in items.iter() {
-                    let n = json_cost(item) + 1;
-                    if used + n > keep {
-                        break;
-                    }
-                    used += n;
-                    shown += 1;
-                }
-                items.truncate(shown);
+                let (total, shown) = cut_array(items, keep);
                 Cut {
                     pointer: format!("{base}{inner}"),
                     kind: "array".into(),
@@ -238,19 +265,7 @@ fn shrink(v: &Value, base: &str, room: usize) -> (Value, Vec<Cut>) {
                 }
             }
             Value::String(s) => {
-                let total = s.chars().count();
-                let mut used = 2;
-                let mut end = 0;
-                let mut shown = 0;
-                for (i, c) in s.char_indices() {
-                    used += if c.is_ascii() { 1 } else { 2 };
-                    if used > keep {
-                        break;
-                    }
-                    end = i + c.len_utf8();
-                    shown += 1;
-                }
-                s.truncate(end);
+                let (total, shown) = cut_text(s, keep);
                 Cut {
                     pointer: format!("{base}{inner}"),
                     kind: "text".into(),
