@@ -674,6 +674,14 @@ pub(crate) mod testing {
         apply(text, &fixes).text
     }
 
+    /// `fixed` on one line of text under the default settings (the line ending added for
+    /// the rule and taken off again).
+    pub fn fixed_line(rule: &dyn Rule, line: &str) -> String {
+        fixed(rule, &format!("{line}\n"), &Settings::default())
+            .trim_end()
+            .to_string()
+    }
+
     /// For every rule: the doc example fires it, the fixed example does not, and (for rules
     /// with a fix) fixing the example to a fixpoint gives exactly the fixed example, so
     /// `noveler explain` never shows an example the rule contradicts.

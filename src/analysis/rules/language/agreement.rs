@@ -619,14 +619,7 @@ fn unpaired_next(toks: &[Token], text: &str, k: usize, end: usize) -> Option<(us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::fix::testing::{fixed, flagged as texts};
-    use crate::analysis::Settings;
-
-    fn fix(rule: &dyn Rule, text: &str) -> String {
-        fixed(rule, &format!("{text}\n"), &Settings::default())
-            .trim_end()
-            .to_string()
-    }
+    use crate::analysis::fix::testing::{fixed_line as fix, flagged as texts};
 
     #[test]
     fn adverb_agreement_fires_when_the_partner_is_missing() {

@@ -312,17 +312,11 @@ const PLANS: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::super::usage::RedundantExpression;
-    use crate::analysis::fix::testing::{fixed, flagged};
+    use crate::analysis::fix::testing::{fixed_line, flagged};
     use crate::analysis::Settings;
 
     fn fix(text: &str) -> String {
-        fixed(
-            &RedundantExpression,
-            &format!("{text}\n"),
-            &Settings::default(),
-        )
-        .trim_end()
-        .to_string()
+        fixed_line(&RedundantExpression, text)
     }
 
     #[test]

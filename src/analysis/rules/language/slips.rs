@@ -284,14 +284,8 @@ impl Rule for OkuriganaError {
 mod tests {
     use super::*;
     use crate::analysis::dictionaries::collocation_lists;
-    use crate::analysis::fix::testing::{check, diagnostics, fixed, flagged};
+    use crate::analysis::fix::testing::{check, diagnostics, fixed, fixed_line as fix, flagged};
     use crate::analysis::Settings;
-
-    fn fix(rule: &dyn Rule, text: &str) -> String {
-        fixed(rule, &format!("{text}\n"), &Settings::default())
-            .trim_end()
-            .to_string()
-    }
 
     /// Settings whose list `name` holds only `entries`.
     fn with_list(name: &str, entries: Vec<TypoEntry>) -> Settings {

@@ -811,14 +811,8 @@ fn word_starting_at(pw: &ParagraphWords, at: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::fix::testing::{diagnostics, fixed, flagged as texts};
+    use crate::analysis::fix::testing::{diagnostics, fixed_line as fix, flagged as texts};
     use crate::analysis::Settings;
-
-    fn fix(rule: &dyn Rule, text: &str) -> String {
-        fixed(rule, &format!("{text}\n"), &Settings::default())
-            .trim_end()
-            .to_string()
-    }
 
     #[test]
     fn ra_nuki_fires_on_ichidan_and_kahen_and_fixes() {

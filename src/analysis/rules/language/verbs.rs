@@ -12,6 +12,37 @@ fn diag(meta: &RuleMeta, span: crate::analysis::Span, message: String) -> Diagno
     Diagnostic::new(meta.code, meta.default_severity, span, message)
 }
 
+/// The finding on tokens `i` and `i + 1` of `pw` where the second starts with one kana too
+/// many (さ入れ's さ, れ足す's れ): the fix deletes that kana, the suggestion is the two words
+/// without it, `message` is given that suggestion.
+fn one_kana_too_many(
+    cx: &RuleContext,
+    guard: &LazyGuard,
+    pw: &ParagraphWords,
+    i: usize,
+    meta: &RuleMeta,
+    message: impl FnOnce(&str) -> String,
+) -> Diagnostic {
+    let doc = cx.doc;
+    let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
+    let (t, next) = (&pw.tokens[i], &pw.tokens[i + 1]);
+    let extra = next.surface(text).chars().next().unwrap_or('さ');
+    let at = pw.base + next.range.start;
+    let edit = display_edit(doc, guard, at..at + extra.len_utf8(), "");
+    let right = format!(
+        "{}{}",
+        t.surface(text),
+        &next.surface(text)[extra.len_utf8()..]
+    );
+    diag(meta, tokens_span(cx.words, pw, i..i + 2), message(&right))
+        .with_suggestion(right)
+        .with_edit_fix(
+            Applicability::Standard,
+            format!("余分な「{extra}」を削る"),
+            edit,
+        )
+}
+
 // ---------------------------------------------------------------------------------------
 // SA_IRE
 
@@ -56,26 +87,10 @@ impl Rule for SaIre {
                 if !fires {
                     continue;
                 }
-                let range = i..i + 2;
-                let shown = tokens_text(doc, pw, range.clone());
-                let sa = pw.base + next.range.start;
-                let edit = display_edit(doc, &guard, sa..sa + 'さ'.len_utf8(), "");
-                let right = format!(
-                    "{}{}",
-                    t.surface(text),
-                    &next.surface(text)['さ'.len_utf8()..]
-                );
-                out.push(
-                    diag(
-                        &SA_IRE,
-                        tokens_span(words, pw, range),
-                        format!(
-                            "「{shown}」はさ入れ言葉です。五段動詞には「せる」が付きます（{right}）。"
-                        ),
-                    )
-                    .with_suggestion(right)
-                    .with_edit_fix(Applicability::Standard, "余分な「さ」を削る", edit),
-                );
+                let shown = tokens_text(doc, pw, i..i + 2);
+                out.push(one_kana_too_many(cx, &guard, pw, i, &SA_IRE, |right| {
+                    format!("「{shown}」はさ入れ言葉です。五段動詞には「せる」が付きます（{right}）。")
+                }));
             }
         }
     }
@@ -109,33 +124,17 @@ impl Rule for ReTasu {
         let (doc, words) = (cx.doc, cx.words);
         let guard = LazyGuard::new(doc);
         for pw in words.paragraphs() {
-            let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
             for (i, t) in pw.tokens.iter().enumerate() {
                 if !re_tasu_at(words, pw, i) {
                     continue;
                 }
-                let next = &pw.tokens[i + 1];
-                let range = i..i + 2;
-                let shown = tokens_text(doc, pw, range.clone());
-                let re = pw.base + next.range.start;
-                let edit = display_edit(doc, &guard, re..re + 'れ'.len_utf8(), "");
-                let right = format!(
-                    "{}{}",
-                    t.surface(text),
-                    &next.surface(text)['れ'.len_utf8()..]
-                );
-                out.push(
-                    diag(
-                        &RE_TASU,
-                        tokens_span(words, pw, range),
-                        format!(
-                            "「{shown}」はれ足す言葉です。「{}」は可能動詞なので「れ」は要りません（{right}）。",
-                            t.base()
-                        ),
+                let shown = tokens_text(doc, pw, i..i + 2);
+                out.push(one_kana_too_many(cx, &guard, pw, i, &RE_TASU, |right| {
+                    format!(
+                        "「{shown}」はれ足す言葉です。「{}」は可能動詞なので「れ」は要りません（{right}）。",
+                        t.base()
                     )
-                    .with_suggestion(right)
-                    .with_edit_fix(Applicability::Standard, "余分な「れ」を削る", edit),
-                );
+                }));
             }
         }
     }
@@ -365,14 +364,7 @@ fn sasete_itadaku_at(toks: &[Token], text: &str, i: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::fix::testing::{fixed, flagged as texts};
-    use crate::analysis::Settings;
-
-    fn fix(rule: &dyn Rule, text: &str) -> String {
-        fixed(rule, &format!("{text}\n"), &Settings::default())
-            .trim_end()
-            .to_string()
-    }
+    use crate::analysis::fix::testing::{fixed_line as fix, flagged as texts};
 
     #[test]
     fn sa_ire_fires_after_godan_verbs_and_fixes() {
