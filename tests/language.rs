@@ -11,10 +11,9 @@
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output};
 
 mod common;
-use common::{copy_dir, manifest, BIN};
+use common::{copy_dir, json, manifest, run_cached as noveler};
 
 /// `(heading, passage)` blocks ("## HEADING" then the passage) of the fixture files named
 /// `{kind}.md` or `{kind}_*.md` (planted_slips.md holds the slip rules' own), in name order.
@@ -46,27 +45,6 @@ fn blocks(kind: &str) -> Vec<(String, String)> {
         out.extend(file);
     }
     out
-}
-
-/// The binary run in `dir`; the unpacked dictionary is cached under the test target dir, not
-/// in the user's cache.
-fn noveler(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(dir)
-        .env("NOVELER_CACHE_DIR", env!("CARGO_TARGET_TMPDIR"))
-        .args(args)
-        .output()
-        .expect("run noveler")
-}
-
-fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\n{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
 }
 
 /// Writes each passage as its own file `p000.md`, … under a temp dir (with `rc` as its

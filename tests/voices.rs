@@ -9,30 +9,9 @@
 //! - The preset each file was checked with is reported, with its reason, in JSON and text.
 
 use serde_json::Value;
-use std::path::Path;
-use std::process::{Command, Output};
 
 mod common;
-use common::{manifest, BIN};
-
-fn noveler(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(dir)
-        .env("NOVELER_CACHE_DIR", env!("CARGO_TARGET_TMPDIR"))
-        .args(args)
-        .output()
-        .expect("run noveler")
-}
-
-fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\n{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
+use common::{json, manifest, run_cached as noveler};
 
 /// `(code, excerpt, flagged text)` of every finding of a fixture of `fixtures/voices`, checked
 /// with `args` added.

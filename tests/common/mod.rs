@@ -136,6 +136,16 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Runs `noveler ARGS` in `cwd` with the unpacked dictionary cached under the test target
+/// dir (not in the user's cache).
+pub fn run_cached(cwd: &Path, args: &[&str]) -> Output {
+    noveler(cwd)
+        .env("NOVELER_CACHE_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 /// The exit code (-1 when killed by a signal).
 pub fn code(o: &Output) -> i32 {
     o.status.code().unwrap_or(-1)
