@@ -89,7 +89,9 @@ impl Rule for SaIre {
                 }
                 let shown = tokens_text(doc, pw, i..i + 2);
                 out.push(one_kana_too_many(cx, &guard, pw, i, &SA_IRE, |right| {
-                    format!("「{shown}」はさ入れ言葉です。五段動詞には「せる」が付きます（{right}）。")
+                    format!(
+                        "「{shown}」はさ入れ言葉です。五段動詞には「せる」が付きます（{right}）。"
+                    )
                 }));
             }
         }
