@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the noveler wheel with maturin (pyproject.toml: `bindings = "bin"`, as ruff does) and
-# runs pre-commit with it on a temporary git repository holding a copy of the sample project:
+# Builds the noveler wheel into dist/ with scripts/build-wheel.sh (maturin, `bindings = "bin"`,
+# as ruff does; the wheel stays there for `pip install`) and runs pre-commit with it on a temporary git repository holding a copy of the sample project:
 # the hook installs the wheel (`language: python`, nothing compiled) and checks the staged
 # manuscripts. Prints the timings. Not part of `cargo test` (it needs pip and a network or a
 # pip cache for maturin and pre-commit).
@@ -15,12 +15,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install --quiet --disable-pip-version-check maturin pre-commit
+"$work/venv/bin/pip" install --quiet --disable-pip-version-check 'maturin>=1.7,<2.0' pre-commit
 
 start=$(date +%s)
-"$work/venv/bin/maturin" build --quiet --profile "$profile" --out "$work/dist" >/dev/null
-wheel=$(ls "$work"/dist/noveler-*.whl)
-echo "wheel: $(basename "$wheel") ($(du -h "$wheel" | cut -f1)), built in $(( $(date +%s) - start )) s (profile $profile)"
+PROFILE=$profile MATURIN=$work/venv/bin/maturin scripts/build-wheel.sh
+wheel=$(realpath dist/noveler-*.whl)
+echo "built in $(( $(date +%s) - start )) s"
 
 # A novel in a git repository, with the hook installed from the wheel.
 novel="$work/novel"

@@ -493,3 +493,48 @@ fn item7_baseline_build_files_info_config_types_and_gitignore() {
     assert!(gi.lines().any(|l| l == ".todo/.lock"), "{gi}");
     insta::assert_snapshot!("item7_config_type", bad);
 }
+
+/// Item 5: the README's first command prints what the README says it prints (its summary
+/// block, word for word, and the count of findings in the prose before it), so a newcomer
+/// knows it worked; the README names the wheel the packaging script writes and the glibc
+/// it needs.
+#[test]
+fn item5_the_readme_says_what_the_first_command_prints() {
+    let readme = std::fs::read_to_string(common::manifest().join("README.md")).unwrap();
+    let first = "cargo run -- check --project-root fixtures/sample_project";
+    assert!(readme.contains(first), "README lost its first command");
+    let promised = readme
+        .split("```\n")
+        .find(|block| block.contains(" ファイル / 指摘 "))
+        .expect("README shows the summary the first command ends with");
+    let out = noveler(common::manifest())
+        .args(["check", "--project-root", "fixtures/sample_project", "--no-save"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let printed = stdout(&out);
+    assert!(
+        printed.ends_with(promised),
+        "README promises\n{promised}\nthe command ends with\n{}",
+        printed.lines().rev().take(2).collect::<Vec<_>>().join("\n")
+    );
+    let count = promised
+        .split("指摘 ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .unwrap();
+    let words = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    let said = words[count.parse::<usize>().unwrap()];
+    assert!(
+        readme.replace('\n', " ").contains(&format!("{said} findings")),
+        "README's prose should say {said} findings"
+    );
+    for promise in ["scripts/build-wheel.sh", "manylinux_2_34", "glibc 2.34"] {
+        assert!(
+            readme.replace('\n', " ").contains(promise),
+            "README should name {promise}"
+        );
+    }
+}
