@@ -1282,7 +1282,10 @@ fn stdout_is_only_protocol_even_when_a_command_prints() {
     s.initialize("2025-11-25");
     let r = s.call(1, "noveler", json!({"command": "check 1"}));
     let result = &r["result"]["structuredContent"]["result"];
-    assert!(result["stdout"]["chars"].as_u64().unwrap() > 0, "{r}");
+    assert!(
+        !result["stdout"]["text"].as_str().unwrap().is_empty(),
+        "{r}"
+    );
     assert_eq!(result["command"], "noveler check 1");
     // The command's own envelope comes along, and convert saved the full stdout.
     assert_eq!(result["envelope"]["command"], "check");
@@ -1293,7 +1296,10 @@ fn stdout_is_only_protocol_even_when_a_command_prints() {
     let result = &r["result"]["structuredContent"]["result"];
     assert_eq!(result["returncode"], 2);
     assert_eq!(result["command_succeeded"], false);
-    assert!(result["stderr"]["chars"].as_u64().unwrap() > 0);
+    assert!(
+        !result["stderr"]["text"].as_str().unwrap().is_empty(),
+        "{r}"
+    );
 
     let r = s.call(3, "noveler", json!({"args": ["mcp"]}));
     assert_eq!(r["result"]["isError"], true);
@@ -1310,6 +1316,32 @@ fn stdout_is_only_protocol_even_when_a_command_prints() {
     assert!(r["result"]["structuredContent"].is_object(), "{r}");
     let list = s.request(6, "tools/list", json!({}));
     assert!(list["result"].is_object());
+}
+
+/// Issue 33 item 4: the generic tool's `check` costs no more than the CLI's own text (the
+/// command's envelope comes as its frame, summary and the call that reads the rest), and
+/// that call reads the findings.
+#[test]
+fn the_generic_check_reply_is_no_larger_than_the_cli_text() {
+    let (_guard, root) = project();
+    let cli = common::run(&root, &["check", "--no-save"]);
+    let cli_tokens = noveler::mcp::reply::approx_tokens(&common::stdout(&cli));
+    let mut s = Raw::start(&root, &[]);
+    s.initialize("2025-11-25");
+    let r = s.call(1, "noveler", json!({"command": "check"}));
+    let text = r["result"]["content"][0]["text"].as_str().unwrap();
+    let reply_tokens = noveler::mcp::reply::approx_tokens(text);
+    assert!(
+        reply_tokens <= cli_tokens,
+        "generic reply ≈{reply_tokens} tokens, CLI text ≈{cli_tokens}: {text}"
+    );
+    let envelope = &r["result"]["structuredContent"]["result"]["envelope"];
+    assert_eq!(envelope["summary"]["findings"], 6, "{envelope}");
+    let details = &envelope["details"];
+    assert_eq!(details["tool"], "read_result", "{envelope}");
+    let page = s.call(2, "read_result", details["arguments"].clone());
+    let files = &page["result"]["structuredContent"]["result"]["page"];
+    assert_eq!(files.as_array().map(Vec::len), Some(3), "{page}");
 }
 
 /// The envelope without what differs between two runs of the same input.

@@ -508,7 +508,12 @@ fn item5_the_readme_says_what_the_first_command_prints() {
         .find(|block| block.contains(" ファイル / 指摘 "))
         .expect("README shows the summary the first command ends with");
     let out = noveler(common::manifest())
-        .args(["check", "--project-root", "fixtures/sample_project", "--no-save"])
+        .args([
+            "check",
+            "--project-root",
+            "fixtures/sample_project",
+            "--no-save",
+        ])
         .output()
         .unwrap();
     assert_eq!(code(&out), 0, "{}", stderr(&out));
@@ -528,7 +533,9 @@ fn item5_the_readme_says_what_the_first_command_prints() {
     ];
     let said = words[count.parse::<usize>().unwrap()];
     assert!(
-        readme.replace('\n', " ").contains(&format!("{said} findings")),
+        readme
+            .replace('\n', " ")
+            .contains(&format!("{said} findings")),
         "README's prose should say {said} findings"
     );
     for promise in ["scripts/build-wheel.sh", "manylinux_2_34", "glibc 2.34"] {

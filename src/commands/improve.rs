@@ -43,7 +43,7 @@ fn default_iterations() -> u32 {
 // Unknown keys are refused by the adapters (serde_ignored), as for every unflattened Request.
 #[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 pub struct ImproveRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// Stop when the overall score reaches this (0–100; default 80).

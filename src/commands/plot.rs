@@ -17,7 +17,7 @@ pub const NAME: &str = "plot";
 /// The plot prompt of an episode, or (with `submission`/`content`/`file`) its submission.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct PlotRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// Make a new plot even though one exists (the old one is backed up when the new one is

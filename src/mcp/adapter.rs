@@ -137,7 +137,8 @@ pub struct ToolSpec {
     /// Arguments the Request requires (`episode` included, which the schema leaves out of
     /// `required` because `episode_number` may stand for it).
     pub required: Vec<String>,
-    /// Arguments the compact listing leaves out (still accepted; `tools::UNLISTED`).
+    /// Arguments the compact listing leaves out (`tools::UNLISTED`): refused when `listed_only`
+    /// (the default profile), accepted under `--tools seed`.
     pub unlisted: &'static [&'static str],
     /// Arguments outside the listed (compact) schema are refused, not quietly applied (the
     /// default profile; `project_root` stays accepted for servers with several roots).
@@ -356,6 +357,9 @@ impl ToolSpec {
         if let Some(props) = schema.get_mut("properties") {
             inline_refs(props, &defs, 0);
             plain_enums(props);
+            if let Value::Object(props) = props {
+                props.values_mut().for_each(keys_named);
+            }
         }
         let required: Vec<Value> = self
             .required
@@ -499,6 +503,47 @@ fn no_boolean_schemas(v: &mut Value) {
             }
         }
     }
+}
+
+/// An argument that is an object of named keys is listed as an object whose description
+/// names them: the keys' own schemas cost every session's context for options an agent
+/// rarely sets, and the Request's types still check every key and value on the call.
+fn keys_named(prop: &mut Value) {
+    let Some(Value::Object(keys)) = prop.get("properties") else {
+        return;
+    };
+    if keys.is_empty() {
+        return;
+    }
+    let said = prop
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    // Keys the description already shows (in its example) are not named twice.
+    let names: Vec<&str> = keys
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !said.contains(k))
+        .collect();
+    if names.is_empty() {
+        if let Value::Object(p) = prop {
+            p.shift_remove("properties");
+            p.shift_remove("additionalProperties");
+        }
+        return;
+    }
+    let named = format!("Keys: {}.", names.join(", "));
+    let Value::Object(p) = prop else {
+        return;
+    };
+    p.shift_remove("properties");
+    p.shift_remove("additionalProperties");
+    p.insert("type".into(), json!("object"));
+    let description = match p.get("description").and_then(Value::as_str) {
+        Some(d) => format!("{d} {named}"),
+        None => named,
+    };
+    p.insert("description".into(), json!(description));
 }
 
 /// The first sentence of a description (up to `. ` or `。`; not at `e.g.` or `i.e.`), on

@@ -79,6 +79,9 @@ pub fn compact(mut envelope: Value, tools: &crate::next::Tools) -> Value {
         if command == "progressive_step" {
             check_step_once(result);
         }
+        if command == crate::commands::noveler_cli::NAME {
+            command_envelope_once(result);
+        }
         if command == "read_result" {
             // A page as every paged reply shows it: `page.next` reads on.
             let record = json!({
@@ -101,6 +104,60 @@ pub fn compact(mut envelope: Value, tools: &crate::next::Tools) -> Value {
 pub fn seed(envelope: &mut Value, tools: &crate::next::Tools) {
     super::hints::seed_error_guidance(envelope, tools);
     super::hints::render(envelope, tools, super::hints::Form::Text);
+}
+
+/// The generic tool's reply carries what the command printed (`stdout`, its whole text saved
+/// beside it, and `stderr` when not empty); the command's own envelope, already saved as its `saved_to`, comes as its
+/// frame and summary with the call that reads the rest (`details`), not a second time in
+/// full (a `check` of the sample cost four times the CLI's text, issue 33 item 4).
+fn command_envelope_once(result: &mut Map<String, Value>) {
+    // What convert measures of the streams (for the seed's `convert_cli_to_json`) says
+    // nothing the text does not; an empty stream says nothing at all.
+    for key in ["original_chars", "summary_chars", "reduction_pct"] {
+        result.shift_remove(key);
+    }
+    for stream in ["stdout", "stderr"] {
+        let Some(Value::Object(s)) = result.get_mut(stream) else {
+            continue;
+        };
+        for key in ["chars", "lines", "bytes"] {
+            s.shift_remove(key);
+        }
+        if s.get("text").is_some_and(|t| t == "") {
+            result.shift_remove(stream);
+        }
+    }
+    let Some(Value::Object(inner)) = result.get("envelope") else {
+        return;
+    };
+    let Some(saved) = inner.get("saved_to").and_then(Value::as_str) else {
+        return;
+    };
+    let mut frame = Map::new();
+    // `saved_to` is in `details`' arguments.
+    for key in ["command", "success", "error"] {
+        if let Some(v) = inner.get(key) {
+            frame.insert(key.into(), v.clone());
+        }
+    }
+    let inner_result = inner.get("result");
+    if let Some(summary) = inner_result.and_then(|r| r.get("summary")) {
+        frame.insert("summary".into(), summary.clone());
+    }
+    if let Some(r) = inner_result.filter(|r| !r.is_null()) {
+        let pointer = if r.get("files").is_some() {
+            "/result/files"
+        } else {
+            "/result"
+        };
+        frame.insert(
+            "details".into(),
+            crate::commands::files::page_call(saved, pointer, 0),
+        );
+    } else {
+        frame.insert("saved_to".into(), json!(saved));
+    }
+    result.insert("envelope".into(), Value::Object(frame));
 }
 
 /// `summary` (counts by code and severity, the lowest score) before the per-file details.

@@ -92,7 +92,7 @@ pub fn properties(kind: Kind) -> Vec<(&'static str, Value)> {
         (
             "cursor",
             json!({"type": "integer", "minimum": 0,
-                   "description": "Where the page starts (a reply's page.next gives it)."}),
+                   "description": "Where the page starts: from a reply's page.next."}),
         ),
         (
             "limit",

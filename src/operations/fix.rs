@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 /// Apply the rules' automatic fixes to a manuscript: a diff by default, `apply` writes.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct PolishRequest {
-    /// Episode number (1-based); or give `file`.
+    /// Episode number; or give `file`.
     #[serde(default, alias = "episode_number")]
     pub episode: Option<u32>,
     /// A manuscript path relative to the project root (instead of `episode`).

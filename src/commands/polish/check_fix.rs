@@ -11,7 +11,7 @@ pub(super) fn safe() -> Applicability {
 /// Apply automatic fixes to an episode (seed 000 §5.4.2 check_fix).
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct CheckFixRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// safe (default), standard or aggressive.

@@ -45,13 +45,13 @@ pub struct OptionArgs {
     /// Rule profile (only `narou` so far).
     #[serde(default)]
     pub rule_profile: Option<String>,
-    /// Temporary overrides of the project config, e.g.
-    /// `{"target_length": {"min": 2000, "max": 6000}}` (lets the check run when the
-    /// project config is missing or its target length is invalid).
+    /// Per-call config overrides, e.g. `{"target_length": {"min": 2000, "max": 6000}}`. They
+    /// let the check run when the project config is missing or its target length is
+    /// invalid.
     #[serde(default)]
     pub config_overrides: Option<ConfigOverrides>,
-    /// Step 12: approve although earlier steps' judgments are still pending (recorded as
-    /// accepted_unjudged_steps). Default: pending judgments block the approval.
+    /// Step 12: approve with judgments still pending. Recorded as accepted_unjudged_steps;
+    /// by default pending judgments block the approval.
     #[serde(default)]
     pub accept_unjudged: Option<bool>,
 }
@@ -107,7 +107,7 @@ fn episode_of(episode: Option<u32>, session_id: Option<&str>) -> Result<u32> {
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TasksRequest {
-    /// Episode number (1-based). May be omitted when `session_id` is given.
+    /// Episode number. May be omitted when `session_id` is given.
     #[serde(default, alias = "episode_number")]
     pub episode: Option<u32>,
     /// Session to resume (default: the episode's latest open session, else a new one).
@@ -141,7 +141,7 @@ pub fn tasks(ctx: &Ctx, req: TasksRequest) -> Result<TasksReport> {
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StepRequest {
-    /// Episode number (1-based). May be omitted when `session_id` is given.
+    /// Episode number. May be omitted when `session_id` is given.
     #[serde(default, alias = "episode_number")]
     pub episode: Option<u32>,
     /// Step 1–12.
@@ -162,8 +162,8 @@ pub struct StepRequest {
     /// step's is refused, naming the step that has it.
     #[serde(default)]
     pub check_focus: Option<String>,
-    /// Seed 001 §8 as statistics: adds metadata.ml_enhancements (percentiles against the
-    /// author's earlier episodes or corpus_model_id; `noveler explain statistics`).
+    /// Percentiles against earlier episodes or `corpus_model_id` (metadata.ml_enhancements).
+    /// Seed 001 §8 as statistics; `noveler explain statistics`.
     #[serde(default)]
     pub ml_optimization: Option<MlOptimization>,
     #[serde(flatten)]
@@ -397,7 +397,7 @@ pub(crate) fn execute_step(ctx: &Ctx, req: ExecuteStepRequest) -> Result<Execute
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RepeatRequest {
-    /// Episode number (1-based). May be omitted when `session_id` is given.
+    /// Episode number. May be omitted when `session_id` is given.
     #[serde(default, alias = "episode_number")]
     pub episode: Option<u32>,
     #[serde(default)]
@@ -451,7 +451,7 @@ pub fn repeat(ctx: &Ctx, req: RepeatRequest) -> Result<RepeatOutcome> {
 /// Progress of an episode's check session.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct StatusRequest {
-    /// Episode number (1-based). May be omitted when `session_id` is given.
+    /// Episode number. May be omitted when `session_id` is given.
     #[serde(default, alias = "episode_number")]
     pub episode: Option<u32>,
     /// Default: the latest open session of the episode (else its latest session).
@@ -473,7 +473,7 @@ fn default_limit() -> usize {
 /// Past attempts of an episode's check steps, newest first.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct HistoryRequest {
-    /// Episode number (1-based). May be omitted when `session_id` is given.
+    /// Episode number. May be omitted when `session_id` is given.
     #[serde(default, alias = "episode_number")]
     pub episode: Option<u32>,
     /// Only this session (default: every session of the episode).
@@ -518,7 +518,7 @@ fn yes() -> bool {
 /// Close an episode's check session.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct EndRequest {
-    /// Episode number (1-based). May be omitted when `session_id` is given.
+    /// Episode number. May be omitted when `session_id` is given.
     #[serde(default, alias = "episode_number")]
     pub episode: Option<u32>,
     /// Default: the episode's latest open session.

@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 pub struct CheckStepRequest {
     #[serde(flatten)]
     pub step: StepRequest,
-    /// Run the step and report its result, but write nothing: no session, attempt,
-    /// step files or artifacts are kept.
+    /// Write nothing. The step's result is reported; no session, attempt, step files or
+    /// artifacts are kept.
     #[serde(default)]
     pub dry_run: bool,
     /// Settings for this call, as at the top level: {exclude_dialogue_lines, window_size,

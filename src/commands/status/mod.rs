@@ -38,8 +38,8 @@ pub const DEFAULT_RECENT: usize = 10;
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct StatusRequest {
-    /// Episodes with an overall score below this are listed in
-    /// `quality_summary.episodes_below_threshold` (0–100, default 70).
+    /// Score (0–100, default 70) below which an episode is listed in
+    /// `quality_summary.episodes_below_threshold`.
     pub threshold: Option<f64>,
     /// How many recent activity entries to report (default 10).
     pub recent: Option<usize>,

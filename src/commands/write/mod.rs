@@ -48,7 +48,7 @@ pub const ABANDON: &str = "write_abandon";
 /// stage asked for). With `submission`, first submits it for that stage, then shows the next.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct WriteRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// Session to continue (default: the episode's session in progress, else a new one).
@@ -309,7 +309,7 @@ fn run_with(ctx: &Ctx, req: WriteRequest, submission: Option<Submission>) -> Res
 /// the next.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct StepRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// The session from the previous step (required from step 2 on unless the episode has
@@ -347,7 +347,7 @@ pub fn step(ctx: &Ctx, n: u32, mut req: StepRequest) -> Result<WriteReport> {
 /// `write_stage`: one stage by name.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct StageRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// The stage: plot_data_preparation, analyze_plot_structure, design_emotional_flow,
@@ -387,7 +387,7 @@ pub fn stage(ctx: &Ctx, mut req: StageRequest) -> Result<WriteReport> {
 /// `write_manuscript_draft` / `write_with_claude`: stage 8 directly.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct DraftRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     #[serde(default)]
@@ -451,7 +451,7 @@ pub fn draft(ctx: &Ctx, mut req: DraftRequest) -> Result<WriteReport> {
 /// `noveler write submit EP --session ID --stage N --file F`.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct WriteSubmitRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// The session (default: the episode's session in progress).
@@ -546,7 +546,7 @@ pub fn submit(ctx: &Ctx, mut req: WriteSubmitRequest) -> Result<WriteSubmitRepor
 /// `noveler write resume EP --session ID` / `write_resume`.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct WriteResumeRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// The session to resume; empty: the episode's only session.
@@ -577,7 +577,7 @@ pub fn resume(ctx: &Ctx, req: WriteResumeRequest) -> Result<WriteResumeReport> {
 /// `noveler write status EP`.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct WriteStatusRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// Show this session in detail (default: the one in progress).
@@ -643,7 +643,7 @@ pub fn abandon(ctx: &Ctx, req: WriteAbandonRequest) -> Result<WriteAbandonReport
 /// `enhanced_get_writing_tasks` / `noveler write tasks EP`.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct EnhancedTasksRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
 }
@@ -666,7 +666,7 @@ pub(crate) fn enhanced_tasks(ctx: &Ctx, req: EnhancedTasksRequest) -> Result<Enh
 /// `enhanced_execute_writing_step`.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct EnhancedExecuteRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// Step 1–10.
@@ -721,7 +721,7 @@ pub fn enhanced_execute(
 /// `enhanced_resume_from_partial_failure` / `noveler write recover EP`.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct EnhancedResumeRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// First step to replay from the writes log (0 or 1 = from the start).

@@ -123,6 +123,8 @@ pub const UNLISTED: &[(&str, &[&str])] = &[
         ],
     ),
     ("status", &["no_cache"]),
+    // How the CLI prints an artifact; an agent reads the reply.
+    ("fetch_artifact", &["format"]),
     (
         "get_check_tasks",
         &["exclude_dialogue_lines", "window_size", "rule_profile"],
@@ -425,6 +427,25 @@ mod tests {
             );
             assert!(t.description.len() > 40, "{} needs a description", t.name);
         }
+    }
+
+    #[test]
+    fn nested_options_are_listed_by_their_keys() {
+        let check = for_profile(Profile::Default)
+            .into_iter()
+            .find(|t| t.name == "noveler_check")
+            .unwrap();
+        let listed = check.compact_input_schema();
+        let ml = &listed["properties"]["ml_optimization"];
+        assert!(ml.get("properties").is_none(), "{ml}");
+        assert_eq!(ml["type"], "object");
+        assert!(
+            ml["description"].as_str().unwrap().ends_with(
+                "Keys: enabled, corpus_model_id, use_dynamic_thresholds, \
+                 use_dynamic_severity, auto_optimize_weights."
+            ),
+            "{ml}"
+        );
     }
 
     #[test]

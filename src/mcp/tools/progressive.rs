@@ -36,9 +36,9 @@ fn session_tools() -> Vec<ToolSpec> {
             crate::commands::progressive::STEP,
             STEP_HINTS,
             "Run one step (1-12) of the progressive check: deterministic findings and metrics \
-             now, a quality_score, and llm_instruction for the judgment part. Do the judgment \
+             now (measured_score), and llm_instruction for the judgment part. Do the judgment \
              and call again with llm_result {summary, metrics:{score}, issues, recommendations} \
-             to fold it in (llm_pending until then). Step 12 approves the episode. dry_run \
+             to fold it in (status pending, quality_score null until then). Step 12 approves the episode. dry_run \
              keeps nothing; options carries per-call settings.",
             commands::progressive::modes::step,
         ),

@@ -120,8 +120,8 @@ pub struct CheckRequest {
     /// `content` unless `stdin_filename` names an episode file (`第NNN話…`) or a manuscript in
     /// the project's manuscript directory.
     pub snippet: bool,
-    /// Seed 001 §8 as statistics: compare with a corpus baseline (`metadata.ml_enhancements`;
-    /// `noveler explain statistics`).
+    /// Compare with a corpus baseline (metadata.ml_enhancements). Seed 001 §8 as
+    /// statistics; `noveler explain statistics`.
     pub ml_optimization: Option<stats::MlOptimization>,
     /// `content` stands for the file `stdin_filename` and is checked as that file would be
     /// (never as a snippet): `text_as`.

@@ -11,7 +11,7 @@ fn safe() -> Applicability {
 /// Evaluate an episode on the 68 story elements (six groups).
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct StoryElementsRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// The agent's judgment: `{summary, items: [{id, score: 0|0.5|1, comment}], issues,

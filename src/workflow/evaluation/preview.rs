@@ -12,7 +12,7 @@ fn short() -> String {
 /// lines (deterministic); the prose summary through the judgment protocol.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct PreviewRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// `short` (default) or `detailed`.

@@ -7,7 +7,7 @@ use super::*;
 /// Evaluate an episode's story structure (or writing expression).
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 pub struct JudgedRequest {
-    /// Episode number (1-based).
+    /// Episode number.
     #[serde(alias = "episode_number")]
     pub episode: u32,
     /// The agent's judgment as in `llm_result_schema` (every aspect scored 0–100).
