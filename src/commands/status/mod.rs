@@ -249,6 +249,8 @@ pub struct RatioBands {
 pub struct LatestRhythm {
     pub episode: u32,
     pub title: String,
+    /// Why this episode (Japanese): the one of the newest activity, or the latest.
+    pub chosen_by: String,
     pub lengths: Vec<usize>,
     /// Whether dialogue sentences were left out (`exclude_dialogue_lines`).
     pub narration_only: bool,
@@ -403,6 +405,34 @@ mod tests {
         assert!(acts[1].description.contains("2/10"));
         assert_eq!(acts[2].episode, Some(1));
         assert_eq!(recent_activity(dir.path(), None, 1).len(), 1);
+    }
+
+    /// Issue 34 item 7: the report's rhythm shows the episode being worked on (the newest
+    /// writing session or check), not the latest file.
+    #[test]
+    fn rhythm_is_of_the_episode_being_worked_on() {
+        let body = "　海は静かだった。小鞠は筆を取った。\n「行くよ」\n";
+        let mut files = vec![
+            ("40_原稿/第001話_一.md", body),
+            ("40_原稿/第002話_二.md", body),
+            ("40_原稿/第003話_三.md", body),
+        ];
+        let dir = project_with(&files);
+        let mut ctx = Ctx::new(dir.path().into());
+        ctx.use_cache = false;
+        let r = run(&ctx, StatusRequest::default()).unwrap();
+        let rh = r.latest_rhythm.unwrap();
+        assert_eq!((rh.episode, rh.chosen_by.as_str()), (3, "最新話"));
+        files.push((
+            ".noveler/sessions/s1.yaml",
+            "session_id: s1\nepisode: 2\nstatus: in_progress\ncurrent_stage: design_emotional_flow\ncompleted_stages: [a, b]\ntotal_stages: 10\ncreated_at: '2025-01-01T00:00:00Z'\nlast_updated: '2025-01-03T00:00:00Z'\n",
+        ));
+        let dir = project_with(&files);
+        let mut ctx = Ctx::new(dir.path().into());
+        ctx.use_cache = false;
+        let r = run(&ctx, StatusRequest::default()).unwrap();
+        let rh = r.latest_rhythm.unwrap();
+        assert_eq!((rh.episode, rh.chosen_by.as_str()), (2, "直近の作業の話"));
     }
 
     #[test]

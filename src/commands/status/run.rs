@@ -49,7 +49,7 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
     };
     let recent_activity =
         recent_activity(root, ledger.as_ref(), req.recent.unwrap_or(DEFAULT_RECENT));
-    let latest_rhythm = latest_rhythm(&project, &rows, &checked.results);
+    let latest_rhythm = latest_rhythm(&project, &rows, &checked.results, &recent_activity);
     let next_actions = next_actions(
         &project,
         &rows,
@@ -363,32 +363,41 @@ fn remaining_work(
     }
 }
 
-/// The latest episode with narration's sentence lengths (for the report); an empty
-/// placeholder episode (checked, issue 34 item 6) has none to show.
+/// The sentence lengths of the episode being worked on (for the report): the episode of the
+/// newest writing session or progressive check (not a completion) that has narration, else
+/// the latest episode with narration. An empty placeholder episode (checked, issue
+/// 34 item 6) has none to show.
 fn latest_rhythm(
     project: &Project,
     rows: &[EpisodeRow],
     results: &BTreeMap<String, check::FileResult>,
+    activity: &[Activity],
 ) -> Option<LatestRhythm> {
-    rows.iter()
-        .rev()
-        .filter_map(|r| {
-            let f = results.get(&r.path)?;
-            let doc = Document::parse(&f.text);
-            let sentences = metrics::narration_sentences(&doc, &project.settings);
-            if sentences.is_empty() {
-                return None;
-            }
-            Some(LatestRhythm {
-                episode: r.episode,
-                title: r.title.clone(),
-                lengths: metrics::sentence_lengths(&sentences),
-                narration_only: project.settings.exclude_dialogue_lines,
-                short_max: project.settings.thresholds.short_bucket_max,
-                long_min: project.settings.thresholds.long_sentence_length,
-            })
+    let rhythm_of = |r: &EpisodeRow, chosen_by: &str| {
+        let f = results.get(&r.path)?;
+        let doc = Document::parse(&f.text);
+        let sentences = metrics::narration_sentences(&doc, &project.settings);
+        if sentences.is_empty() {
+            return None;
+        }
+        Some(LatestRhythm {
+            episode: r.episode,
+            title: r.title.clone(),
+            chosen_by: chosen_by.to_string(),
+            lengths: metrics::sentence_lengths(&sentences),
+            narration_only: project.settings.exclude_dialogue_lines,
+            short_max: project.settings.thresholds.short_bucket_max,
+            long_min: project.settings.thresholds.long_sentence_length,
         })
-        .next()
+    };
+    // A completion ends the work on an episode; sessions and checks are the work.
+    let worked_on = activity
+        .iter()
+        .filter(|a| a.kind != "completion")
+        .filter_map(|a| a.episode)
+        .filter_map(|n| rows.iter().rev().find(|r| r.episode == n))
+        .find_map(|r| rhythm_of(r, "直近の作業の話"));
+    worked_on.or_else(|| rows.iter().rev().find_map(|r| rhythm_of(r, "最新話")))
 }
 
 /// What an agent may do next: the weakest episode, one ready to complete, the next to

@@ -290,10 +290,14 @@ fn ratio_section(h: &mut String, r: &StatusReport) {
     h.push_str("</figure></div>\n");
 }
 
-/// The latest episode's sentence lengths: distribution and sequence.
+/// The sentence lengths of the episode being worked on: distribution and sequence.
 fn rhythm_section(h: &mut String, r: &StatusReport) {
     let (hist, seq, caption) = rhythm_charts(r);
-    h.push_str("<h2>リズム（最新話の文の長さ）</h2>\n");
+    let which = r
+        .latest_rhythm
+        .as_ref()
+        .map_or("最新話", |rh| rh.chosen_by.as_str());
+    let _ = writeln!(h, "<h2>リズム（{}の文の長さ）</h2>", esc(which));
     if !caption.is_empty() {
         let _ = writeln!(h, "<p class=\"sub\">{}</p>", esc(&caption));
     }
