@@ -150,7 +150,30 @@ pub const DEFAULT_TARGET_LENGTH: usize = 4000;
 
 /// The band `init` sets around a target: half of it to one and a half times it.
 pub fn band_around(target: usize) -> (usize, usize) {
-    (target / 2, target + target / 2)
+    (target / 2, target.saturating_add(target / 2))
+}
+
+/// The largest `max` a target band may name: a million characters, some 250 episodes of a
+/// web novel in one file (a manuscript over 16 MiB is not read at all).
+pub const TARGET_LENGTH_LIMIT: usize = 1_000_000;
+
+/// Why `min`–`max` is no usable target band (Japanese, naming both ends and the allowed
+/// range), or `None` when 1 ≤ min < max ≤ `TARGET_LENGTH_LIMIT`. The one rule for every
+/// place a band is set (project config, tool config, `init`).
+pub fn target_band_problem(min: usize, max: usize) -> Option<String> {
+    if min == 0 {
+        Some(format!(
+            "min は 1 以上にしてください（{min}。1〜{TARGET_LENGTH_LIMIT} の整数で、min < max）"
+        ))
+    } else if min >= max {
+        Some(format!("min（{min}）が max（{max}）以上になっています"))
+    } else if max > TARGET_LENGTH_LIMIT {
+        Some(format!(
+            "max（{max}）が大きすぎます（上限 {TARGET_LENGTH_LIMIT} 文字）"
+        ))
+    } else {
+        None
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -280,7 +280,9 @@ pub fn context(global: &GlobalArgs) -> Ctx {
 
 /// Whether `dir` is an author's project (config file or manuscript directory).
 pub(crate) fn is_project(dir: &std::path::Path) -> bool {
-    dir.join(crate::project::PROJECT_CONFIG).is_file()
+    dir.join(crate::project::PROJECT_CONFIG)
+        .symlink_metadata()
+        .is_ok()
         || dir.join(crate::project::MANUSCRIPT_DIR).is_dir()
 }
 

@@ -441,12 +441,12 @@ fn target_band(req: &InitRequest) -> Result<InitTargetLength> {
     let target = req
         .target_length
         .unwrap_or(min + max.saturating_sub(min) / 2);
-    if target == 0 || min == 0 || min >= max {
+    if target == 0 || crate::analysis::settings::target_band_problem(min, max).is_some() {
         return Err(Error::new(
             Code::QC010,
             format!("目標文字数が不正です（目標 {target} / min {min} / max {max}）"),
         )
-        .hint("--target-length は 1 以上、--target-min は 1 以上で --target-max より小さい数にしてください。"));
+        .hint("--target-length は 1 以上、--target-min は 1 以上で --target-max より小さい数、--target-max は 1000000 以下にしてください。"));
     }
     if !(min..=max).contains(&target) {
         return Err(Error::new(

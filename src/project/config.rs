@@ -141,6 +141,41 @@ fn parse_dirs(path: &Path, text: &str, value: Option<&Value>) -> Result<Dirs> {
         }
         *slot = dir.trim_end_matches('/').to_string();
     }
+    // The root itself, or one folder for two roles, mixes plots, settings and manuscripts.
+    let named = [
+        ("manuscript_dir", &dirs.manuscript),
+        ("plot_dir", &dirs.plot),
+        ("settings_dir", &dirs.settings),
+        ("management_dir", &dirs.management),
+    ];
+    let normal = |d: &str| {
+        Path::new(d)
+            .components()
+            .filter(|c| matches!(c, Component::Normal(_)))
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    for (i, (key, dir)) in named.iter().enumerate() {
+        let why = if normal(dir).is_empty() {
+            Some(format!(
+                "directory_structure.{key} がプロジェクトルートそのもの（{dir}）です"
+            ))
+        } else {
+            named[..i]
+                .iter()
+                .find(|(_, other)| normal(other) == normal(dir))
+                .map(|(other_key, _)| {
+                    format!("directory_structure.{key} が {other_key} と同じフォルダ（{dir}）です")
+                })
+        };
+        if let Some(why) = why {
+            return Err(Error::new(Code::P002, why)
+                .at(path, key_line(text, key).or(line))
+                .hint("原稿・プロット・設定集・管理資料は、それぞれ別のサブフォルダにしてください（例: manuscript_dir: 40_原稿）。")
+                .details(serde_json::json!({"key": format!("directory_structure.{key}")})));
+        }
+    }
     Ok(dirs)
 }
 
@@ -168,7 +203,7 @@ fn parse_target_length(path: &Path, text: &str, raw: &Value) -> Result<TargetLen
         )
         .at(path, line)
         .hint(
-            "`target_length: {min: 2000, max: 6000}` のように、min < max の整数で書いてください。",
+            "`target_length: {min: 2000, max: 6000}` のように、1 以上 1000000 以下で min < max の整数で書いてください。",
         )
         .details(serde_json::json!({"key": "writing.episode.target_length"}))
     };
@@ -186,10 +221,8 @@ fn parse_target_length(path: &Path, text: &str, raw: &Value) -> Result<TargetLen
         return Err(invalid("min と max を持つマッピングではありません".into()));
     }
     let (min, max) = (get("min")?, get("max")?);
-    if min >= max {
-        return Err(invalid(format!(
-            "min（{min}）が max（{max}）以上になっています"
-        )));
+    if let Some(why) = crate::analysis::settings::target_band_problem(min, max) {
+        return Err(invalid(why));
     }
     Ok(TargetLength {
         min,

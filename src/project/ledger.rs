@@ -169,13 +169,86 @@ fn parse_entries(doc: &Value) -> Vec<LedgerEntry> {
         .collect()
 }
 
+/// Refuses numbers no episode can have (P002 naming the entry, the key and the allowed
+/// range): a 話数 below 1 (`-3` would otherwise read as 3), a 品質スコア outside 0–100 or
+/// not a number (NaN, inf), a negative 文字数. Text the author keeps (`第3話`, `3,885`) is
+/// read as before.
+fn validate_entries(path: &std::path::Path, rel: &str, text: &str, doc: &Value) -> Result<()> {
+    let Some(list) = list_of(doc) else {
+        return Ok(());
+    };
+    for (i, item) in list.iter().enumerate() {
+        let Some(m) = item.as_mapping() else {
+            continue;
+        };
+        let refuse = |keys: &[&str], why: String| {
+            let key = keys
+                .iter()
+                .find(|k| m.contains_key(**k))
+                .copied()
+                .unwrap_or(keys[0]);
+            Err(Error::new(
+                Code::P002,
+                format!("{rel} の {} 番目の項目の {key} が不正です: {why}", i + 1),
+            )
+            .at(path, super::yaml::key_line(text, key))
+            .hint("値を直してから再実行してください。")
+            .details(serde_json::json!({"key": key, "entry": i + 1})))
+        };
+        let number = |v: &Value| match v {
+            Value::Number(n) => n.as_f64(),
+            Value::String(s) => s.replace([',', '，'], "").trim().parse::<f64>().ok(),
+            _ => None,
+        };
+        if let Some(v) = get(m, K_EPISODE) {
+            let negative = number(v).is_some_and(|x| x < 1.0)
+                || matches!(v, Value::String(s) if s.trim_start().starts_with('-'));
+            let fraction =
+                matches!(v, Value::Number(n) if n.as_u64().is_none() && n.as_i64().is_none());
+            if negative || fraction {
+                return refuse(
+                    K_EPISODE,
+                    format!("1 以上の整数にしてください（{}）", shown(v)),
+                );
+            }
+        }
+        if let Some(v) = get(m, K_SCORE).filter(|v| !v.is_null()) {
+            // Words (`未評価`) are the author's; a number must be a score.
+            if number(v).is_some_and(|x| !(0.0..=100.0).contains(&x)) {
+                return refuse(
+                    K_SCORE,
+                    format!("0〜100 の数にしてください（{}）", shown(v)),
+                );
+            }
+        }
+        if let Some(v) = get(m, K_CHARS).filter(|v| !v.is_null()) {
+            if number(v).is_some_and(|x| !(x >= 0.0 && x.is_finite())) {
+                return refuse(
+                    K_CHARS,
+                    format!("0 以上の整数にしてください（{}）", shown(v)),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A YAML value as the author wrote it, for a message.
+fn shown(v: &Value) -> String {
+    as_text(v).unwrap_or_else(|| {
+        serde_yaml::to_string(v)
+            .map(|s| s.trim().to_string())
+            .unwrap_or_default()
+    })
+}
+
 impl Ledger {
     /// Reads the ledger of `project` (an empty one when the file does not exist). Broken
     /// YAML is P002 with the line.
     pub fn load(project: &Project) -> Result<Ledger> {
         let path = project.management_dir().join(LEDGER_FILE);
         let rel = format!("{}/{LEDGER_FILE}", project.dirs.management);
-        let (exists, text) = match crate::store::text::read_bytes_if_exists(&path)? {
+        let (exists, text) = match crate::store::text::read_config(&path, Code::P002)? {
             Some(bytes) => (true, crate::store::text::decode(&path, &bytes)?.text),
             None => (false, String::new()),
         };
@@ -192,6 +265,7 @@ impl Ledger {
                     .hint("YAML の書式（インデント、コロンの後の空白、引用符）を確認してください。")
             })?
         };
+        validate_entries(&path, &rel, &text, &doc)?;
         let entries = parse_entries(&doc);
         Ok(Ledger {
             path,

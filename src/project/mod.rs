@@ -54,7 +54,10 @@ pub(crate) fn discover_root(explicit: Option<&Path>, cwd: &Path) -> PathBuf {
         };
     }
     cwd.ancestors()
-        .find(|dir| dir.join(PROJECT_CONFIG).is_file() || dir.join(MANUSCRIPT_DIR).is_dir())
+        .find(|dir| {
+            // Whatever stands there (a broken config is reported by the load, not skipped).
+            dir.join(PROJECT_CONFIG).symlink_metadata().is_ok() || dir.join(MANUSCRIPT_DIR).is_dir()
+        })
         .unwrap_or(cwd)
         .to_path_buf()
 }
@@ -123,9 +126,9 @@ impl Project {
         let mut config_files = Vec::new();
         let mut read = Vec::new();
         let config_path = root.join(PROJECT_CONFIG);
-        let has_config = config_path.is_file();
-        let config = if has_config {
-            let text = read_text(&config_path, &mut read)?;
+        let config_text = read_config_text(&config_path, crate::Code::P002, &mut read)?;
+        let has_config = config_text.is_some();
+        let config = if let Some(text) = config_text {
             config_files.push(config_path.clone());
             match config::parse_project_config(&config_path, &text) {
                 Err(e) if e.code == crate::Code::QC010 && length.is_some() => {
@@ -144,37 +147,29 @@ impl Project {
         };
 
         let quality = root.join(&dirs.settings).join(QUALITY_RULES);
-        if quality.is_file() {
-            let text = read_text(&quality, &mut read)?;
+        if let Some(text) = read_config_text(&quality, crate::Code::P002, &mut read)? {
             config_files.push(quality.clone());
             let phrases = rc::parse_quality_rules(&quality, &text)?;
             rc::merge_phrases(&mut settings.forbidden_expressions, &phrases);
         }
 
         let rc_path = match tool_config {
-            Some(p) => {
-                let p = if p.is_absolute() {
-                    p.to_path_buf()
-                } else {
-                    root.join(p)
-                };
-                if !p.is_file() {
-                    return Err(Error::new(
-                        crate::Code::U005,
-                        format!("設定ファイル {} がありません", p.display()),
-                    )
-                    .at(&p, None)
-                    .hint("--config に既存の YAML ファイルを指定してください。"));
-                }
-                Some(p)
-            }
-            None => Some(root.join(TOOL_CONFIG)).filter(|p| p.is_file()),
+            Some(p) if p.is_absolute() => p.to_path_buf(),
+            Some(p) => root.join(p),
+            None => root.join(TOOL_CONFIG),
         };
-        let rc = match &rc_path {
-            Some(p) => {
-                let text = read_text(p, &mut read)?;
-                config_files.push(p.clone());
-                rc::parse_rc(p, &text)?
+        let rc = match read_config_text(&rc_path, crate::Code::U002, &mut read)? {
+            Some(text) => {
+                config_files.push(rc_path.clone());
+                rc::parse_rc(&rc_path, &text)?
+            }
+            None if tool_config.is_some() => {
+                return Err(Error::new(
+                    crate::Code::U005,
+                    format!("設定ファイル {} がありません", rc_path.display()),
+                )
+                .at(&rc_path, None)
+                .hint("--config に既存の YAML ファイルを指定してください。"));
             }
             None => RcConfig::default(),
         };
@@ -328,13 +323,20 @@ fn without_target_length(text: &str) -> String {
     serde_yaml::to_string(&doc).unwrap_or_else(|_| text.to_string())
 }
 
-/// Reads a config file as UTF-8 (BOM dropped); errors name the file. The bytes are kept
-/// in `read`.
-fn read_text(path: &Path, read: &mut Vec<(PathBuf, Vec<u8>)>) -> Result<String> {
-    let bytes = crate::store::text::read_bytes(path)?;
+/// Reads a config file as UTF-8 (BOM dropped); `None` when there is none, `code` when
+/// something other than a regular file stands in its place (`store::text::read_config`);
+/// errors name the file. The bytes are kept in `read`.
+fn read_config_text(
+    path: &Path,
+    code: crate::Code,
+    read: &mut Vec<(PathBuf, Vec<u8>)>,
+) -> Result<Option<String>> {
+    let Some(bytes) = crate::store::text::read_config(path, code)? else {
+        return Ok(None);
+    };
     let source = crate::store::text::decode(path, &bytes)?;
     read.push((path.to_path_buf(), bytes));
-    Ok(source.text)
+    Ok(Some(source.text))
 }
 
 #[cfg(test)]
@@ -448,6 +450,193 @@ mod tests {
         fs::write(dir.path().join(PROJECT_CONFIG), "プロジェクト名: x\n").unwrap();
         let p = Project::load(dir.path()).unwrap();
         assert_eq!(p.require_config().unwrap().name.as_deref(), Some("x"));
+    }
+
+    /// Issue 28 item 6: a directory, a FIFO or a dangling symlink where a config file
+    /// belongs is refused (naming the file, without blocking on the FIFO), never read as
+    /// "no config".
+    #[cfg(unix)]
+    #[test]
+    fn a_config_that_is_not_a_regular_file_is_refused() {
+        let cases = [
+            (PROJECT_CONFIG, Code::P002),
+            (TOOL_CONFIG, Code::U002),
+            ("30_設定集/執筆品質ルール.yaml", Code::P002),
+        ];
+        for (rel, code) in cases {
+            for kind in ["dir", "fifo", "dangling"] {
+                let dir = tempfile::tempdir().unwrap();
+                let root = dir.path();
+                fs::create_dir_all(root.join("30_設定集")).unwrap();
+                let path = root.join(rel);
+                match kind {
+                    "dir" => fs::create_dir_all(&path).unwrap(),
+                    "fifo" => {
+                        let c =
+                            std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+                        // SAFETY: a valid NUL-terminated path; mkfifo only creates a file.
+                        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+                    }
+                    _ => std::os::unix::fs::symlink(root.join("nowhere.yaml"), &path).unwrap(),
+                }
+                let err = Project::load(root).unwrap_err();
+                assert_eq!(err.code, code, "{rel} as {kind}: {err}");
+                let name = Path::new(rel).file_name().unwrap().to_str().unwrap();
+                assert!(
+                    err.message.contains(&format!(
+                        "設定ファイル {name} が通常のファイルではありません"
+                    )),
+                    "{err}"
+                );
+                assert!(err.hint.contains("削除すると既定の設定"), "{}", err.hint);
+                assert_eq!(err.exit_code(), 2);
+            }
+        }
+        // The ledger too (read by status and complete).
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("50_管理資料/話数管理.yaml")).unwrap();
+        let p = Project::load(dir.path()).unwrap();
+        let err = ledger::Ledger::load(&p).unwrap_err();
+        assert_eq!(err.code, Code::P002, "{err}");
+        // `--config` naming a directory is not "missing".
+        let err = Project::load_with(dir.path(), Some(Path::new("50_管理資料"))).unwrap_err();
+        assert_eq!(err.code, Code::U002, "{err}");
+    }
+
+    /// Issue 28 item 6: values no setting can mean are refused with the key and the allowed
+    /// range (each of these loaded silently before).
+    #[test]
+    fn nonsense_config_values_are_refused_with_their_key() {
+        let cases: &[(&str, &str, &str)] = &[
+            (
+                PROJECT_CONFIG,
+                "writing:\n  episode:\n    target_length: {min: 0, max: 10}\n",
+                "min は 1 以上",
+            ),
+            (
+                PROJECT_CONFIG,
+                "writing:\n  episode:\n    target_length: {min: 1, max: 100000000000}\n",
+                "上限 1000000",
+            ),
+            (
+                PROJECT_CONFIG,
+                "directory_structure: {manuscript_dir: .}\n",
+                "directory_structure.manuscript_dir",
+            ),
+            (
+                PROJECT_CONFIG,
+                "directory_structure: {plot_dir: 40_原稿}\n",
+                "plot_dir が manuscript_dir と同じ",
+            ),
+            (
+                TOOL_CONFIG,
+                "target_length: {min: 0, max: 5}\n",
+                "min は 1 以上",
+            ),
+            (
+                TOOL_CONFIG,
+                "target_length: {min: 10, max: 99999999}\n",
+                "上限 1000000",
+            ),
+            (
+                TOOL_CONFIG,
+                "thresholds: {long_sentence_length: 100000000}\n",
+                "thresholds.long_sentence_length が大きすぎます",
+            ),
+            (
+                TOOL_CONFIG,
+                "thresholds: {short_sentence_length: 0}\n",
+                "thresholds.short_sentence_length は 1 以上",
+            ),
+            (
+                TOOL_CONFIG,
+                "thresholds: {comma_max_per_sentence: 0}\n",
+                "thresholds.comma_max_per_sentence は 1 以上",
+            ),
+            (
+                TOOL_CONFIG,
+                "thresholds: {short_sentence_length: 50, long_sentence_length: 40}\n",
+                "short_sentence_length（50）が thresholds.long_sentence_length（40）以上",
+            ),
+            (
+                TOOL_CONFIG,
+                "thresholds: {window_max: 1.0e12}\n",
+                "thresholds.window_max が大きすぎます",
+            ),
+            (
+                TOOL_CONFIG,
+                "weights: {grammar: 1.0e300}\n",
+                "weights.grammar は 0〜100",
+            ),
+            (
+                TOOL_CONFIG,
+                "notation_preferences: [\"\"]\n",
+                "notation_preferences の 1 番目が空",
+            ),
+            (
+                "30_設定集/執筆品質ルール.yaml",
+                "禁止表現: 運命の歯車\n",
+                "語句のリストではありません",
+            ),
+            (
+                "30_設定集/執筆品質ルール.yaml",
+                "禁止表現: [\"  \"]\n",
+                "1 番目が空",
+            ),
+            (
+                "30_設定集/執筆品質ルール.yaml",
+                "禁止表現: [[a, b]]\n",
+                "1 番目が語句（文字列）ではありません",
+            ),
+        ];
+        for (rel, text, said) in cases {
+            let dir = tempfile::tempdir().unwrap();
+            fs::create_dir_all(dir.path().join("30_設定集")).unwrap();
+            fs::write(dir.path().join(rel), text).unwrap();
+            let err = Project::load(dir.path()).unwrap_err();
+            assert!(err.message.contains(said), "{rel}: {text:?} → {err}");
+            assert_eq!(err.exit_code(), 2, "{err}");
+            assert!(
+                err.path.as_ref().is_some_and(|p| p.ends_with(rel)),
+                "{err:?}"
+            );
+        }
+        let ledger_cases: &[(&str, &str)] = &[
+            ("話数管理:\n  - 話数: -3\n", "話数 が不正です: 1 以上の整数"),
+            ("話数管理:\n  - 話数: 0\n", "話数 が不正です"),
+            (
+                "話数管理:\n  - 話数: 1\n    品質スコア: .nan\n",
+                "品質スコア が不正です: 0〜100",
+            ),
+            (
+                "話数管理:\n  - 話数: 1\n    品質スコア: 250\n",
+                "品質スコア が不正です",
+            ),
+            (
+                "話数管理:\n  - 話数: 1\n    文字数: -40\n",
+                "文字数 が不正です",
+            ),
+        ];
+        for (text, said) in ledger_cases {
+            let dir = tempfile::tempdir().unwrap();
+            fs::create_dir_all(dir.path().join("50_管理資料")).unwrap();
+            fs::write(dir.path().join("50_管理資料/話数管理.yaml"), text).unwrap();
+            let p = Project::load(dir.path()).unwrap();
+            let err = ledger::Ledger::load(&p).unwrap_err();
+            assert_eq!(err.code, Code::P002, "{text:?}");
+            assert!(err.message.contains(said), "{text:?} → {err}");
+        }
+        // What authors write stays readable: words for a score, 第3話, 3,885.
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("50_管理資料")).unwrap();
+        fs::write(
+            dir.path().join("50_管理資料/話数管理.yaml"),
+            "話数管理:\n  - 話数: 第3話\n    品質スコア: 未評価\n    文字数: \"3,885\"\n",
+        )
+        .unwrap();
+        let p = Project::load(dir.path()).unwrap();
+        let l = ledger::Ledger::load(&p).unwrap();
+        assert_eq!((l.entries[0].episode, l.entries[0].chars), (3, Some(3885)));
     }
 
     #[test]

@@ -225,11 +225,8 @@ struct RawLength {
 impl TryFrom<RawLength> for LengthOverride {
     type Error = String;
     fn try_from(r: RawLength) -> std::result::Result<Self, String> {
-        if r.min >= r.max {
-            Err(format!(
-                "target_length: min ({}) must be less than max ({})",
-                r.min, r.max
-            ))
+        if let Some(why) = crate::analysis::settings::target_band_problem(r.min, r.max) {
+            Err(format!("target_length の値が不正です: {why}"))
         } else {
             Ok(LengthOverride {
                 min: r.min,
@@ -320,11 +317,11 @@ pub(crate) fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
             .hint("キー名と値を確認してください。使えるキー: preset, thresholds, rules, forbidden_expressions, ignore, per-file-ignores, target_length, exclude_dialogue_lines, weights, fix, max_findings_per_rule, notation_preferences, word_lists, accepted_words")
     })?;
     for (aspect, w) in &rc.weights {
-        if !w.is_finite() || *w < 0.0 {
+        if !w.is_finite() || *w < 0.0 || *w > WEIGHT_LIMIT {
             return Err(Error::new(
                 Code::U002,
                 format!(
-                    "設定ファイルが不正です: weights.{} は 0 以上の数にしてください（{w}）",
+                    "設定ファイルが不正です: weights.{} は 0〜{WEIGHT_LIMIT} の数にしてください（{w}）",
                     aspect.as_str()
                 ),
             )
@@ -380,6 +377,19 @@ pub(crate) fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
         }
     }
     validate_word_lists(path, text, &rc.word_lists)?;
+    for (i, word) in rc.notation_preferences.iter().enumerate() {
+        if word.trim().is_empty() || word.contains('\n') {
+            return Err(invalid(
+                path,
+                text,
+                "notation_preferences",
+                format!(
+                    "notation_preferences の {} 番目が空か複数行です。優先する表記を一行で書いてください",
+                    i + 1
+                ),
+            ));
+        }
+    }
     for (i, word) in rc.accepted_words.iter().enumerate() {
         if word.trim().is_empty() || word.contains('\n') {
             return Err(invalid(
@@ -417,6 +427,24 @@ pub(crate) fn parse_rc(path: &Path, text: &str) -> Result<RcConfig> {
         })?;
     }
     Ok(rc)
+}
+
+/// The largest count, length or average a threshold may name (characters, sentences, lines):
+/// a rule held to more never fires on any manuscript, which is silence, not a setting. A
+/// rule is switched off with `rules: {CODE: {enabled: false}}`.
+const THRESHOLD_LIMIT: usize = 10_000;
+/// The largest weight of an aspect: 100 times the default.
+const WEIGHT_LIMIT: f64 = 100.0;
+
+/// U002 for a threshold over `THRESHOLD_LIMIT`.
+fn too_big(path: &Path, text: &str, k: &str, v: &str) -> Error {
+    invalid(
+        path,
+        text,
+        &format!("thresholds.{k}"),
+        format!("thresholds.{k} が大きすぎます（{v}。上限 {THRESHOLD_LIMIT}）。どの原稿でも指摘が出なくなります"),
+    )
+    .hint("値を直してから再実行してください。そのルールを止めたいなら、しきい値ではなく rules: {コード: {enabled: false}} と書きます。")
 }
 
 fn invalid(path: &Path, text: &str, key: &str, why: String) -> Error {
@@ -461,25 +489,56 @@ fn validate_thresholds(path: &Path, text: &str, t: &Thresholds) -> Result<()> {
             ));
         }
     }
-    let at_least_one = [
-        ("long_sentence_run", t.long_sentence_run),
-        ("short_sentence_run", t.short_sentence_run),
-        ("ending_run", t.ending_run),
-        ("ending_chars", t.ending_chars),
-        ("window_size", t.window_size),
-        ("long_sentence_length", t.long_sentence_length),
-        ("long_sentence_low", t.long_sentence_low),
-        ("kanji_run_max", t.kanji_run_max),
+    for (k, v) in [
+        ("window_min", t.window_min),
+        ("window_max", t.window_max),
+        ("max_avg_sentence_length", t.max_avg_sentence_length),
+        ("comma_avg_min", t.comma_avg_min),
+        ("comma_avg_max", t.comma_avg_max),
+    ] {
+        if v > THRESHOLD_LIMIT as f64 {
+            return Err(too_big(path, text, k, &v.to_string()));
+        }
+    }
+    // (name, value, least allowed)
+    let counts = [
+        ("long_sentence_run", t.long_sentence_run, 1),
+        ("short_sentence_run", t.short_sentence_run, 1),
+        ("short_sentence_length", t.short_sentence_length, 1),
+        ("ending_run", t.ending_run, 1),
+        ("ending_chars", t.ending_chars, 1),
+        ("window_size", t.window_size, 1),
+        ("long_sentence_length", t.long_sentence_length, 1),
+        ("long_sentence_low", t.long_sentence_low, 1),
+        ("long_sentence_medium", t.long_sentence_medium, 1),
+        ("kanji_run_max", t.kanji_run_max, 1),
+        ("comma_max_per_sentence", t.comma_max_per_sentence, 1),
+        ("max_empty_lines", t.max_empty_lines, 0),
+        ("short_bucket_max", t.short_bucket_max, 0),
     ];
-    for (k, v) in at_least_one {
-        if v == 0 {
+    for (k, v, least) in counts {
+        if v < least {
             return Err(invalid(
                 path,
                 text,
                 &key(k),
-                format!("thresholds.{k} は 1 以上にしてください（0）"),
+                format!("thresholds.{k} は {least} 以上にしてください（{v}。{least}〜{THRESHOLD_LIMIT} の整数）"),
             ));
         }
+        if v > THRESHOLD_LIMIT {
+            return Err(too_big(path, text, k, &v.to_string()));
+        }
+    }
+    if t.short_sentence_length >= t.long_sentence_length {
+        return Err(invalid(
+            path,
+            text,
+            &key("short_sentence_length"),
+            format!(
+                "thresholds.short_sentence_length（{}）が thresholds.long_sentence_length（{}）以上になっています。短文の長さは長文より短くしてください",
+                t.short_sentence_length, t.long_sentence_length
+            ),
+        ));
     }
     let bands = [
         (
@@ -646,14 +705,37 @@ pub(crate) fn parse_quality_rules(path: &Path, text: &str) -> Result<Vec<String>
     let list = doc
         .get("禁止表現")
         .or_else(|| doc.get("執筆品質ルール").and_then(|r| r.get("禁止表現")));
-    Ok(list
-        .and_then(|l| l.as_sequence())
-        .map(|seq| {
-            seq.iter()
-                .filter_map(|v| v.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default())
+    let refuse = |why: String| {
+        Error::new(
+            Code::P002,
+            format!("執筆品質ルールの 禁止表現 が不正です: {why}"),
+        )
+        .at(path, key_line(text, "禁止表現"))
+        .hint("`禁止表現:` の下に `- 語句` の形で、一行の語句を並べてください。")
+        .details(serde_json::json!({"key": "禁止表現"}))
+    };
+    let seq = match list {
+        None | Some(serde_yaml::Value::Null) => return Ok(Vec::new()),
+        Some(serde_yaml::Value::Sequence(seq)) => seq,
+        Some(_) => return Err(refuse("語句のリストではありません".into())),
+    };
+    let mut phrases = Vec::with_capacity(seq.len());
+    for (i, v) in seq.iter().enumerate() {
+        let Some(phrase) = v.as_str().map(str::to_string) else {
+            return Err(refuse(format!(
+                "{} 番目が語句（文字列）ではありません（数字だけの語句は引用符で囲みます）",
+                i + 1
+            )));
+        };
+        if phrase.trim().is_empty() || phrase.contains('\n') {
+            return Err(refuse(format!(
+                "{} 番目が空か複数行です（空の語句はどこにでも一致します）",
+                i + 1
+            )));
+        }
+        phrases.push(phrase);
+    }
+    Ok(phrases)
 }
 
 pub(crate) mod edit;

@@ -52,14 +52,59 @@ pub(crate) fn read_internal(path: &Path) -> Result<Option<Vec<u8>>> {
         MAX_TEXT_BYTES,
         true,
         crate::store::confine::verify_opened_internal,
+        &not_regular,
+    )
+}
+
+/// Reads a config file noveler looks for by name (`プロジェクト設定.yaml`,
+/// `.novelerrc.yaml`, `執筆品質ルール.yaml`, `話数管理.yaml`): `None` when nothing is there.
+/// Anything else that is not a regular file — a directory, a FIFO (opened without blocking),
+/// a device, a symlink to nothing — is refused with `code` naming the file and what to do,
+/// never taken as "no config, use the defaults". The checks of `read_bytes` otherwise.
+pub(crate) fn read_config(path: &Path, code: Code) -> Result<Option<Vec<u8>>> {
+    let link = match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(Error::io(path, &e)),
+        Ok(meta) => meta,
+    };
+    let bad = |kind: &str| {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        Error::new(
+            code,
+            format!("設定ファイル {name} が通常のファイルではありません（{kind}）。設定として読めません"),
+        )
+        .at(path, None)
+        .hint(format!(
+            "{name} を YAML のテキストファイルにしてください。設定が要らなければ {name} を削除すると既定の設定で動きます。"
+        ))
+        .details(serde_json::json!({ "file": name, "file_type": kind }))
+    };
+    if link.file_type().is_symlink() && std::fs::metadata(path).is_err() {
+        return Err(bad("リンク先のないシンボリックリンク"));
+    }
+    read_checked(
+        path,
+        MAX_TEXT_BYTES,
+        false,
+        crate::store::confine::verify_opened,
+        &|_, meta| bad(file_kind(meta)),
     )
 }
 
 fn read_bytes_limited(path: &Path, limit: u64) -> Result<Vec<u8>> {
     // Over MCP: the opened file itself must lie inside the allowed roots (plot and settings
     // files behind a symlink, or a path swapped after it was checked).
-    read_checked(path, limit, false, crate::store::confine::verify_opened)
-        .map(Option::unwrap_or_default)
+    read_checked(
+        path,
+        limit,
+        false,
+        crate::store::confine::verify_opened,
+        &not_regular,
+    )
+    .map(Option::unwrap_or_default)
 }
 
 fn read_checked(
@@ -67,6 +112,7 @@ fn read_checked(
     limit: u64,
     missing_ok: bool,
     verify: fn(&std::fs::File, &Path) -> Result<()>,
+    on_special: &dyn Fn(&Path, &std::fs::Metadata) -> Error,
 ) -> Result<Option<Vec<u8>>> {
     let mut opts = std::fs::OpenOptions::new();
     opts.read(true);
@@ -84,7 +130,7 @@ fn read_checked(
     // fstat of the opened handle: what is read is what was checked.
     let meta = file.metadata().map_err(|e| Error::io(path, &e))?;
     if !meta.is_file() {
-        return Err(not_regular(path, &meta));
+        return Err(on_special(path, &meta));
     }
     let too_big = |size: u64| {
         refuse(
@@ -110,16 +156,21 @@ fn read_checked(
 
 /// U007 for a path whose opened file is not a regular file (a directory, FIFO, device …).
 pub(crate) fn not_regular(path: &Path, meta: &std::fs::Metadata) -> Error {
-    let ft = meta.file_type();
-    let kind = if ft.is_dir() {
-        "ディレクトリ"
-    } else {
-        special_kind(&ft)
-    };
+    let kind = file_kind(meta);
     refuse(
         path,
         format!("通常のファイルではありません（{kind}）。読み込みません"),
     )
+}
+
+/// What a file that is not a regular file is, in words.
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    let ft = meta.file_type();
+    if ft.is_dir() {
+        "ディレクトリ"
+    } else {
+        special_kind(&ft)
+    }
 }
 
 /// Reads standard input (or any stream) to its end, refusing more than `MAX_TEXT_BYTES`

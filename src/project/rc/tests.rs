@@ -294,12 +294,18 @@ fn style_guide_preferences() {
 fn quality_rules_list_is_read_nested_or_flat() {
     let p = Path::new("執筆品質ルール.yaml");
     assert_eq!(
-        parse_quality_rules(
-            p,
-            "執筆品質ルール:\n  禁止表現:\n    - 言葉にできない\n    - 1\n"
-        )
-        .unwrap(),
+        parse_quality_rules(p, "執筆品質ルール:\n  禁止表現:\n    - 言葉にできない\n").unwrap(),
         vec!["言葉にできない".to_string()]
+    );
+    // An item that is no phrase is refused, not skipped (issue 28 item 6).
+    let err = parse_quality_rules(
+        p,
+        "執筆品質ルール:\n  禁止表現:\n    - 言葉にできない\n    - 1\n",
+    )
+    .unwrap_err();
+    assert!(
+        err.message.contains("2 番目が語句（文字列）ではありません"),
+        "{err}"
     );
     assert_eq!(
         parse_quality_rules(p, "禁止表現: [運命の歯車]\n").unwrap(),

@@ -11,7 +11,8 @@ pub(crate) fn resolve_project(
 ) -> Result<(Project, TargetLength)> {
     let over = opts.override_length();
     let config = pc.root().join(project::PROJECT_CONFIG);
-    if !config.is_file() {
+    // Absent, not "not a regular file": a directory or FIFO there is the load's P002.
+    if config.symlink_metadata().is_err() {
         let Some(length) = over else {
             return Err(Error::new(
                 Code::QC009,
