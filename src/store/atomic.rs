@@ -147,6 +147,21 @@ mod platform {
             .ok()
             .filter(|st| FileType::from_raw_mode(st.st_mode) == FileType::RegularFile)
             .map(|st| Mode::from_raw_mode(st.st_mode & 0o7777));
+        // A file nobody may write (0444), or this process may not, is not replaced: the
+        // rename would bypass the permission the author set (git refuses the same way).
+        if let Some(mode) = existing_mode {
+            let writable = mode.bits() & 0o222 != 0
+                && rustix::fs::accessat(
+                    &dirfile,
+                    name,
+                    rustix::fs::Access::WRITE_OK,
+                    AtFlags::EACCESS,
+                )
+                .is_ok();
+            if !writable {
+                return Err(super::read_only(path));
+            }
+        }
         let (tmp_name, fd) = create_temp(&dirfile, dir)?;
         let file = std::fs::File::from(fd);
         let written = (|| {
@@ -228,6 +243,9 @@ mod platform {
         sweep_once(dir);
         let prefix = format!("{TMP_PREFIX}{}-", std::process::id());
         let existing = std::fs::metadata(path).ok().map(|m| m.permissions());
+        if existing.as_ref().is_some_and(|p| p.readonly()) {
+            return Err(super::read_only(path));
+        }
         let tmp = tempfile::Builder::new()
             .prefix(&prefix)
             .tempfile_in(dir)
@@ -242,6 +260,24 @@ mod platform {
         let file = tmp.persist(path).map_err(|e| Error::io(path, &e.error))?;
         Ok((value, file))
     }
+}
+
+/// P003 for a file that exists read-only: noveler never replaces it.
+fn read_only(path: &Path) -> Error {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    Error::new(
+        crate::error::Code::P003,
+        format!("{name} は読み取り専用です（書き込み権限がありません）。上書きしません"),
+    )
+    .at(path, None)
+    .hint(format!(
+        "書き換えてよいファイルなら、書き込みを許可してから（例: chmod u+w '{}'）もう一度実行してください。このファイルには何も書き込んでいません。",
+        path.display()
+    ))
+    .details(serde_json::json!({"read_only": true}))
 }
 
 /// Removes abandoned temp files from `dir`, once per directory per process (a write must
@@ -360,6 +396,32 @@ mod tests {
         std::fs::remove_file(&sessions).unwrap();
         super::write_atomic(&target, b"y").unwrap();
         assert_eq!(std::fs::read(&target).unwrap(), b"y");
+    }
+
+    /// Issue 28 item 6: a read-only (0444) file is refused, as root too, and stays as it was.
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_not_replaced() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("第001話.md");
+        std::fs::write(&path, "元の原稿").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let err = super::write_atomic(&path, b"new").unwrap_err();
+        assert_eq!(err.code, crate::Code::P003, "{err}");
+        assert!(
+            err.message.contains("第001話.md は読み取り専用です"),
+            "{err}"
+        );
+        assert!(err.hint.contains("chmod u+w"), "{}", err.hint);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "元の原稿");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temp file left"
+        );
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        super::write_atomic(&path, b"new").unwrap();
     }
 
     #[test]
