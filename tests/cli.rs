@@ -988,3 +988,31 @@ fn completions_and_man_print() {
     assert!(dir.path().join("gen/completions/_noveler").is_file());
     assert!(dir.path().join("gen/man/noveler-check.1").is_file());
 }
+
+// ------------------------------------------------------------------ issue 28 item 6
+
+/// Issue 28 item 2's guard is the same on every path that analyses a text: a file whose
+/// analysis would exceed 40x its size (400,000 one-character lines, 800 KB) is refused
+/// with U007 by polish (as a diff and by stage), complete and the progressive check, as
+/// by check.
+#[test]
+fn every_analysing_command_refuses_a_flood_of_short_lines() {
+    let ep = "40_原稿/第001話_潮墨の見習い.md";
+    let dir = sample_with(ep, "a\n".repeat(400_000));
+    for args in [
+        vec!["check", ep, "--no-save"],
+        vec!["polish", "1", "--no-save"],
+        vec!["polish", "--all", "--no-save"],
+        vec!["complete", "1", "--no-save"],
+        vec!["check", "progressive", "1", "step", "1", "--no-save"],
+    ] {
+        let out = run(dir.path(), &args);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("U007"), "{args:?}: {err}");
+        assert!(
+            err.contains("短い行が多すぎるため検査しません"),
+            "{args:?}: {err}"
+        );
+    }
+}

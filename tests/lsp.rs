@@ -658,3 +658,26 @@ fn hostile_documents_and_messages_never_crash_the_server() {
     assert!(r.get("error").is_none(), "{r}");
     assert_eq!(c.shutdown(), Some(0));
 }
+
+/// Issue 28 item 6 (item 2's guard on every path): the editor never analyses a flood of
+/// short lines either. Its own limit (4 MiB or 50,000 lines) is stricter than the memory
+/// guard (a document under 50,000 lines stays under the guard's 256 MB floor), so the
+/// 400,000-line document is refused by it, and the server goes on serving.
+#[test]
+fn a_flood_of_short_lines_is_refused_in_the_editor_too() {
+    let dir = sample();
+    let root = dir.path();
+    let mut c = started(root, &["utf-16"]);
+    let uri = file_uri(&root.join("40_原稿/第100話_洪水.md"));
+    c.open(&uri, &"a\n".repeat(400_000), 1);
+    let d = c.diagnostics(&uri, Some(1));
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(
+        d[0]["message"].as_str().unwrap().contains("大きすぎる"),
+        "{d:?}"
+    );
+    let ok = file_uri(&root.join("40_原稿/第101話_短い.md"));
+    c.open(&ok, "　本文です。\n", 1);
+    let _ = c.diagnostics(&ok, Some(1));
+    assert_eq!(c.shutdown(), Some(0));
+}

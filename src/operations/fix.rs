@@ -160,6 +160,7 @@ pub fn target(pc: &ProjectCtx, which: &EpisodeOrFile) -> Result<Target> {
     let paths::InRoot { abs: path, rel } = which.resolve(pc.root(), &project)?;
     let bytes = crate::store::text::read_bytes(&path)?;
     let source = crate::store::text::decode(&path, &bytes)?;
+    crate::store::text::ensure_analysable(&rel, &path, &source.text)?;
     if source.text.trim().is_empty() {
         // There is nothing to revise, and "no fixes" would hide that (`check` reports an
         // empty episode as a LENGTH_OUT_OF_RANGE finding).

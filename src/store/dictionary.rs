@@ -48,12 +48,14 @@ pub fn for_settings(settings: &crate::analysis::Settings) -> Result<Option<&'sta
     }
 }
 
-/// `analysis::analyze_with` with the lexicon `settings` needs (`for_settings`).
+/// `analysis::analyze_with` with the lexicon `settings` needs (`for_settings`), after the
+/// memory guard (`text::ensure_analysable`, U007).
 pub fn analyze(
     text: &str,
     file: &str,
     settings: &crate::analysis::Settings,
 ) -> Result<crate::analysis::FileAnalysis> {
+    super::text::ensure_analysable(file, Path::new(file), text)?;
     Ok(crate::analysis::analyze_with(
         text,
         file,

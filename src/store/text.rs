@@ -173,6 +173,31 @@ fn file_kind(meta: &std::fs::Metadata) -> &'static str {
     }
 }
 
+/// U007 for a text whose analysis would take more memory than its budget
+/// (`analysis::footprint`), counted before the text model is built: the one guard every path
+/// that analyses a text passes (check and the editor's check, polish and fix, the
+/// progressive steps, complete, the judged evaluations). `shown` names the text in the
+/// message, `path` is where it came from.
+pub(crate) fn ensure_analysable(shown: &str, path: &Path, text: &str) -> Result<()> {
+    const MB: u64 = 1024 * 1024;
+    let f = crate::analysis::footprint::estimate(text);
+    if !f.over_budget() {
+        return Ok(());
+    }
+    Err(Error::new(
+        Code::U007,
+        format!(
+            "{shown}: 短い行が多すぎるため検査しません（{} 行、うち本文のある行 {} 行。検査に約 {} MB のメモリが必要で、上限 {} MB を超えます）",
+            f.text_lines + f.blank_lines,
+            f.text_lines,
+            f.estimate.div_ceil(MB),
+            f.budget() / MB
+        ),
+    )
+    .at(path, None)
+    .hint("原稿ではないファイル（ログや生成データ）なら対象から外してください。原稿なら、1 話ずつのファイルに分けてから確認してください。"))
+}
+
 /// Reads standard input (or any stream) to its end, refusing more than `MAX_TEXT_BYTES`
 /// (U007) instead of growing until memory runs out: `yes | noveler check -` must end.
 pub(crate) fn read_stream(name: &Path, reader: impl Read) -> Result<Vec<u8>> {

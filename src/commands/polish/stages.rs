@@ -198,6 +198,12 @@ pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
         .and_then(Value::as_str)
         .unwrap_or_default();
     let revised = Source::new(revised_raw).text;
+    // The agent's text is analysed too: the same memory guard as the manuscript's.
+    crate::store::text::ensure_analysable(
+        &format!("{} の revised_manuscript", t.rel),
+        &t.path,
+        &revised,
+    )?;
     let settings = &t.project.settings;
     let lexicon = crate::store::dictionary::for_settings(settings)?;
     let before = analysis::analyze_with(&t.source.text, &t.rel, settings, lexicon);

@@ -599,23 +599,6 @@ pub fn run(ctx: &Ctx, project: &Project, req: CheckRequest) -> Result<CheckRepor
     Ok(report)
 }
 
-/// U007 for a text whose analysis would take more memory than its budget.
-fn too_dense(shown: &str, path: &Path, f: &analysis::footprint::Footprint) -> Error {
-    const MB: u64 = 1024 * 1024;
-    Error::new(
-        Code::U007,
-        format!(
-            "{shown}: 短い行が多すぎるため検査しません（{} 行、うち本文のある行 {} 行。検査に約 {} MB のメモリが必要で、上限 {} MB を超えます）",
-            f.text_lines + f.blank_lines,
-            f.text_lines,
-            f.estimate.div_ceil(MB),
-            f.budget() / MB
-        ),
-    )
-    .at(path, None)
-    .hint("原稿ではないファイル（ログや生成データ）なら対象から外してください。原稿なら、1 話ずつのファイルに分けてから確認してください。")
-}
-
 /// Reads, decodes, analyses (or fetches from the cache) one file; R001 when `cancel` is set
 /// while it is analysed (nothing is cached then).
 fn check_one(
@@ -635,13 +618,8 @@ fn check_one(
 
     // Refused before the text model is built: millions of one-character lines would take
     // hundreds of times the file's size (and a 16 MiB one, the process).
-    let footprint = analysis::footprint::estimate(&source.text);
-    if footprint.over_budget() {
-        return Err(FileError::new(
-            shown.clone(),
-            too_dense(&shown, &where_, &footprint),
-        ));
-    }
+    crate::store::text::ensure_analysable(&shown, &where_, &source.text)
+        .map_err(|e| FileError::new(shown.clone(), e))?;
     let sha256 = analysis::sha256_hex(&bytes);
     let fref = FileRef {
         path: shown.clone(),
