@@ -991,6 +991,72 @@ fn completions_and_man_print() {
 
 // ------------------------------------------------------------------ issue 28 item 6
 
+/// A check whose every target failed is no success (`success: false`, the first failure as
+/// `error`, exit 2); one that checked some files is the answer for those, with exit 2 and
+/// `metadata.failed_files`.
+#[test]
+fn an_all_failed_check_is_no_success() {
+    let dir = sample_with("bad.md", b"\x82\xa0\x82\xa2\x82\xa4\n".as_slice());
+    let out = run(
+        dir.path(),
+        &["check", "bad.md", "--no-save", "--format", "json"],
+    );
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["success"], false, "{v:#}");
+    assert_eq!(v["error"]["code"], "U003", "{v:#}");
+    assert_eq!(v["result"]["errors"][0]["path"], "bad.md");
+    let out = run(
+        dir.path(),
+        &[
+            "check",
+            "bad.md",
+            "40_原稿/第001話_潮墨の見習い.md",
+            "--no-save",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code(&out), 2);
+    let v = json(&out);
+    assert_eq!(v["success"], true, "{v:#}");
+    assert_eq!(v["metadata"]["failed_files"], 1, "{v:#}");
+    assert!(v["error"].is_null());
+}
+
+/// A read-only manuscript is not replaced by polish (P003 naming the file, exit 2, the file
+/// as it was), as git does not overwrite what the user cannot write.
+#[cfg(unix)]
+#[test]
+fn a_read_only_manuscript_is_refused_not_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = sample();
+    let ep = dir.path().join("40_原稿/第002話_測量局の客.md");
+    let before = std::fs::read(&ep).unwrap();
+    std::fs::set_permissions(&ep, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "polish",
+            "2",
+            "--level",
+            "aggressive",
+            "--apply",
+            "--no-save",
+        ],
+    );
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("P003"), "{err}");
+    assert!(
+        err.contains("第002話_測量局の客.md は読み取り専用です"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&ep).unwrap(), before);
+    let mode = std::fs::metadata(&ep).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o444);
+}
+
 /// Issue 28 item 2's guard is the same on every path that analyses a text: a file whose
 /// analysis would exceed 40x its size (400,000 one-character lines, 800 KB) is refused
 /// with U007 by polish (as a diff and by stage), complete and the progressive check, as

@@ -56,6 +56,11 @@ pub trait Report: Serialize {
     fn all_failed(&self) -> bool {
         false
     }
+    /// The error the envelope carries when every target failed (`all_failed`): the first
+    /// target's.
+    fn first_error(&self) -> Option<Error> {
+        None
+    }
     /// Extra envelope metadata.
     fn metadata(&self) -> serde_json::Value {
         serde_json::Value::Object(Default::default())
@@ -132,7 +137,16 @@ pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<
         elapsed_ms: (clock.elapsed().as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0,
     };
     let mut envelope = match &report {
-        Ok(r) => Envelope::success_frame(&run, r.inputs(), r.outputs(), r.metadata()),
+        Ok(r) => {
+            let mut frame = Envelope::success_frame(&run, r.inputs(), r.outputs(), r.metadata());
+            // Every target failed: not a success, whatever the result lists (the exit
+            // status is 2 already); the first failure is the envelope's error.
+            if r.all_failed() {
+                frame.success = false;
+                frame.error = r.first_error().map(|e| e.to_json());
+            }
+            frame
+        }
         Err(e) => Envelope::failure(&run, e),
     };
     // A root that does not exist is not created just to hold the envelope.

@@ -55,6 +55,10 @@ impl Report for CheckReport {
         CheckReport::all_failed(self)
     }
 
+    fn first_error(&self) -> Option<crate::error::Error> {
+        CheckReport::first_error(self)
+    }
+
     fn exit_code(&self) -> crate::ExitStatus {
         self.status()
     }

@@ -53,6 +53,9 @@ impl Report for NovelerCheckReport {
     fn all_failed(&self) -> bool {
         self.report.all_failed()
     }
+    fn first_error(&self) -> Option<crate::error::Error> {
+        self.report.first_error()
+    }
     fn exit_code(&self) -> crate::ExitStatus {
         self.report.exit_code()
     }
@@ -143,6 +146,9 @@ impl Report for FullCheckReport {
     }
     fn all_failed(&self) -> bool {
         self.basic.all_failed()
+    }
+    fn first_error(&self) -> Option<crate::error::Error> {
+        self.basic.first_error()
     }
     fn exit_code(&self) -> crate::ExitStatus {
         self.basic.exit_code()

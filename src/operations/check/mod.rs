@@ -364,6 +364,19 @@ impl CheckReport {
         self.files.is_empty() && !self.errors.is_empty()
     }
 
+    /// The first target's error (the envelope's `error` when every target failed).
+    pub fn first_error(&self) -> Option<Error> {
+        let e = self.errors.first()?;
+        Some(match &e.error {
+            Some(err) => (**err).clone(),
+            None => Error::new(
+                Code::parse(&e.code).unwrap_or(Code::U005),
+                e.message.clone(),
+            )
+            .hint(e.hint.clone()),
+        })
+    }
+
     /// The gate: `Error` when a target could not be checked, else `Findings` when the
     /// findings or scores trip it (unless `exit_zero`), else `Ok`.
     pub fn status(&self) -> crate::ExitStatus {
@@ -382,6 +395,11 @@ impl CheckReport {
             "exit_zero": self.gate.exit_zero,
             "gate_tripped": self.gate_tripped(),
         });
+        // Some targets checked, some not: `success` stays true (the result is the answer
+        // for the checked ones), the exit status is 2, and this says how many failed.
+        if !self.errors.is_empty() {
+            m["failed_files"] = self.errors.len().into();
+        }
         if let Some(ml) = &self.ml_enhancements {
             m["ml_enhancements"] = ml.clone();
         }
