@@ -1042,3 +1042,207 @@ fn text_renderings() {
     assert_eq!(r.code, 1);
     insta::assert_snapshot!("validate_text", r.text());
 }
+
+// ---------------------------------------------------------------------------------------
+// Healing after a kill (issue 28 item 6): a command killed before any of its writes leaves
+// the author's files as they were or as the command makes them, once any next command has
+// run; never half of it. `NOVELER_FAILPOINT=abort:N` (debug builds) aborts just before the
+// Nth write through `store`: N = 1, 2, … until the command ends on its own.
+
+/// The files of the project an author sees (noveler's own `.noveler/` and `temp/` aside),
+/// with the date `complete` writes masked.
+fn author_files(root: &Path) -> std::collections::BTreeMap<String, String> {
+    let date = regex::Regex::new(r"\d{4}-\d{2}-\d{2}").unwrap();
+    walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_entry(|e| {
+            let n = e.file_name().to_string_lossy();
+            !(e.depth() == 1 && (n == ".noveler" || n == "temp"))
+        })
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_file() && e.file_name() != ".lock")
+        .map(|e| {
+            let rel = e.path().strip_prefix(root).unwrap().display().to_string();
+            let text = String::from_utf8_lossy(&std::fs::read(e.path()).unwrap()).into_owned();
+            (rel, date.replace_all(&text, "[date]").into_owned())
+        })
+        .collect()
+}
+
+/// What differs between two file sets (names only, for a message).
+fn differing(
+    a: &std::collections::BTreeMap<String, String>,
+    b: &std::collections::BTreeMap<String, String>,
+) -> Vec<String> {
+    a.keys()
+        .chain(b.keys())
+        .filter(|k| a.get(*k) != b.get(*k))
+        .cloned()
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
+fn run_env(root: &Path, args: &[&str], env: Option<(&str, String)>) -> std::process::Output {
+    let mut cmd = Command::new(BIN);
+    cmd.arg("--project-root")
+        .arg(root)
+        .args(args)
+        .current_dir(root)
+        .env_remove("PROJECT_ROOT")
+        .stdin(Stdio::null());
+    if let Some((k, v)) = env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+/// Kills `args` before each of its writes in turn on a fresh copy made by `setup`; after
+/// `noveler backup list` (any command) the author's files must be as before or as after a
+/// run that was not killed, and no journal may be left. Returns how many kill points there
+/// were.
+fn heals_after_every_kill(setup: impl Fn() -> Project, args: &[&str]) -> usize {
+    heals_after_every_kill_of(setup, |_| args.iter().map(|a| a.to_string()).collect())
+}
+
+/// `heals_after_every_kill` with the arguments read from each fresh copy.
+fn heals_after_every_kill_of(
+    setup: impl Fn() -> Project,
+    args_of: impl Fn(&Project) -> Vec<String>,
+) -> usize {
+    let clean = setup();
+    let before = author_files(&clean.root);
+    let args = args_of(&clean);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let args = args.as_slice();
+    let out = run_env(&clean.root, args, None);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let after = author_files(&clean.root);
+    assert_ne!(before, after, "{args:?} changes something");
+    for n in 1.. {
+        let p = setup();
+        let own = args_of(&p);
+        let own: Vec<&str> = own.iter().map(String::as_str).collect();
+        let out = run_env(
+            &p.root,
+            &own,
+            Some(("NOVELER_FAILPOINT", format!("abort:{n}"))),
+        );
+        if out.status.code().is_some() {
+            assert!(out.status.success(), "{args:?} at {n}");
+            assert_eq!(author_files(&p.root), after);
+            return n - 1;
+        }
+        let next = run_env(&p.root, &["backup", "list", "--no-save"], None);
+        assert!(
+            next.status.success(),
+            "{}",
+            String::from_utf8_lossy(&next.stderr)
+        );
+        let now = author_files(&p.root);
+        assert!(
+            now == before || now == after,
+            "{args:?} killed before write {n} left half of it: {:?} differ from before, {:?} from after",
+            differing(&now, &before),
+            differing(&now, &after)
+        );
+        let journals = p.path(".noveler/journal");
+        assert!(
+            !journals.exists() || std::fs::read_dir(&journals).unwrap().next().is_none(),
+            "a journal is left after the next command (kill before write {n})"
+        );
+    }
+    unreachable!()
+}
+
+#[test]
+fn complete_killed_at_any_write_is_rolled_back_by_the_next_command() {
+    let kills = heals_after_every_kill(project, &["complete", "1", "--force", "--no-save"]);
+    assert!(kills >= 4, "{kills} kill points");
+}
+
+#[test]
+fn backup_restore_killed_at_any_write_is_rolled_back_by_the_next_command() {
+    let setup = || {
+        let p = project();
+        let env = p.json(&["backup", "create", "--all", "--no-save"], 0);
+        let id = env["result"]["backup_id"].as_str().unwrap().to_string();
+        for rel in [EP1, PLOT, "40_原稿/第002話_測量局の客.md"] {
+            std::fs::write(p.path(rel), format!("書き換えた {rel}\n")).unwrap();
+        }
+        std::fs::write(p.path(".noveler/test-restore-id"), &id).unwrap();
+        p
+    };
+    let kills = heals_after_every_kill_of(setup, |p| {
+        let id = std::fs::read_to_string(p.path(".noveler/test-restore-id")).unwrap();
+        ["backup", "restore", &id, "--no-save"]
+            .map(String::from)
+            .to_vec()
+    });
+    assert!(kills >= 3, "{kills} kill points");
+}
+
+#[test]
+fn polish_all_killed_at_any_write_is_rolled_back_by_the_next_command() {
+    let kills = heals_after_every_kill(
+        project,
+        &[
+            "polish",
+            "--all",
+            "--apply",
+            "--level",
+            "aggressive",
+            "--no-save",
+        ],
+    );
+    assert!(kills >= 3, "{kills} kill points");
+}
+
+#[test]
+fn todo_add_killed_at_any_write_leaves_no_orphan_context_file() {
+    let kills = heals_after_every_kill(project, &["todo", "add", "伏線を回収する", "--no-save"]);
+    assert!(kills >= 3, "{kills} kill points");
+}
+
+/// Issue 28 item 6: on a full disk `plot submit` wrote the plot, failed, and refused the
+/// retry (U001). Every write failing in turn (ENOSPC): the command fails cleanly, the same
+/// submit then succeeds, and the result is what an undisturbed submit makes.
+#[test]
+fn plot_submit_on_a_full_disk_can_be_sent_again() {
+    let plot = std::fs::read_to_string(common::manifest().join("fixtures/writing/plot_ep004.yaml"))
+        .unwrap();
+    let setup = || {
+        let p = project();
+        std::fs::write(p.path("plot4.yaml"), &plot).unwrap();
+        p
+    };
+    let args = ["plot", "submit", "4", "--file", "plot4.yaml", "--no-save"];
+    let clean = setup();
+    assert!(run_env(&clean.root, &args, None).status.success());
+    let after = author_files(&clean.root);
+    for n in 1.. {
+        let p = setup();
+        let out = run_env(
+            &p.root,
+            &args,
+            Some(("NOVELER_FAILPOINT", format!("enospc:{n}"))),
+        );
+        if out.status.success() {
+            assert_eq!(author_files(&p.root), after);
+            assert!(n > 3, "{n} writes");
+            return;
+        }
+        assert_eq!(out.status.code(), Some(2), "failure at write {n}");
+        let retry = run_env(&p.root, &args, None);
+        assert!(
+            retry.status.success(),
+            "the retry after a full disk at write {n} is refused: {}",
+            String::from_utf8_lossy(&retry.stderr)
+        );
+        assert_eq!(author_files(&p.root), after, "full disk at write {n}");
+    }
+}

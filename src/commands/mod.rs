@@ -129,7 +129,16 @@ impl<R: Report> Outcome<R> {
 pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<R>) -> Outcome<R> {
     let started = SystemTime::now();
     let clock = Instant::now();
-    let report = f(ctx);
+    // What a killed command left half-done is rolled back before anything else runs.
+    let recovered = if ctx.root.is_dir() {
+        crate::store::journal::recover(&ctx.root)
+    } else {
+        Ok(Vec::new())
+    };
+    let (report, recovered) = match recovered {
+        Ok(recovered) => (f(ctx), recovered),
+        Err(e) => (Err(e), Vec::new()),
+    };
     let run = RunInfo {
         command: name.to_string(),
         project_root: ctx.root.clone(),
@@ -149,6 +158,14 @@ pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<
         }
         Err(e) => Envelope::failure(&run, e),
     };
+    if !recovered.is_empty() {
+        if let serde_json::Value::Object(m) = &mut envelope.metadata {
+            m.insert(
+                "recovered".into(),
+                serde_json::to_value(&recovered).unwrap_or_default(),
+            );
+        }
+    }
     // A root that does not exist is not created just to hold the envelope.
     let (saved, save_error) = if ctx.save && ctx.root.is_dir() {
         match envelope.save_with(&ctx.root, report.as_ref().ok()) {

@@ -61,6 +61,7 @@ fn write<T>(
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<T>,
 ) -> Result<(T, std::fs::File)> {
     super::confine::guard_write(path)?;
+    super::failpoint::hit(path)?;
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())

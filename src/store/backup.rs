@@ -385,11 +385,20 @@ fn write_plan(root: &Path, id: &str, plan: &[Planned]) -> Result<Option<BackupRe
                 &format!("before restore {id}"),
             )?)
         };
+        // Journaled: a restore killed half-way is rolled back by the next command.
+        let changing: Vec<String> = plan
+            .iter()
+            .filter(|(_, _, r)| r.action != RestoreAction::Unchanged)
+            .map(|(t, _, _)| t.rel.clone())
+            .collect();
+        let journal =
+            super::journal::Journal::begin(root, &format!("backup restore {id}"), &changing)?;
         for (target, bytes, r) in plan {
             if r.action != RestoreAction::Unchanged {
                 write_atomic(&target.abs, bytes)?;
             }
         }
+        journal.finish()?;
         Ok(pre)
     };
     // Every other file is replaced under its manuscript lock (the one `write`, `polish`

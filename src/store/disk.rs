@@ -35,6 +35,7 @@ pub(crate) fn remove_file_or(
     path: &Path,
     on_error: impl FnOnce(&Path, &std::io::Error) -> Error,
 ) -> Result<bool> {
+    super::failpoint::hit(path)?;
     match std::fs::remove_file(path) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(false),
@@ -44,16 +45,19 @@ pub(crate) fn remove_file_or(
 
 /// Removes the file `path`, which must exist.
 pub(crate) fn remove_existing_file(path: &Path) -> Result<()> {
+    super::failpoint::hit(path)?;
     std::fs::remove_file(path).map_err(|e| Error::io(path, &e))
 }
 
 /// Removes the directory `dir` and everything in it.
 pub fn remove_dir_all(dir: &Path) -> Result<()> {
+    super::failpoint::hit(dir)?;
     std::fs::remove_dir_all(dir).map_err(|e| Error::io(dir, &e))
 }
 
 /// Renames `from` to `to` (same file system; replaces `to`).
 pub fn rename(from: &Path, to: &Path) -> Result<()> {
+    super::failpoint::hit(to)?;
     std::fs::rename(from, to).map_err(|e| Error::io(from, &e))
 }
 
@@ -65,6 +69,7 @@ pub(crate) fn write_new(path: &Path, bytes: &[u8]) -> Result<bool> {
     if path.symlink_metadata().is_ok() {
         return Ok(false);
     }
+    super::failpoint::hit(path)?;
     let mut builder = tempfile::Builder::new();
     builder.prefix(".noveler-tmp-");
     #[cfg(unix)]

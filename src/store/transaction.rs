@@ -9,6 +9,11 @@
 //!    restores every target written so far to its original bytes (a file that did not exist
 //!    is removed again) and returns the error, saying whether the rollback was complete.
 //!
+//! The writes are journaled (`store::journal`, begun after the backup): a process killed
+//! between two writes, or before `Committed::finish`, is rolled back by the next command.
+//! `commit` finishes at once; `commit_with` leaves the journal open for the caller's steps
+//! after the writes (storing a manifest) and its `finish`.
+//!
 //! After a successful commit, the `Committed` value can still undo everything with
 //! `rollback` (used when a step after the writes, such as storing a manifest, fails).
 //! Rollback restores from the bytes kept in memory and checks each restored file's sha256;
@@ -59,6 +64,8 @@ pub struct Committed {
     pub files: Vec<FileRef>,
     /// Relative paths of targets that did not exist before.
     pub created: Vec<String>,
+    /// Open until `finish`: dropped open, it rolls the writes back.
+    journal: Option<super::journal::Journal>,
 }
 
 /// Called before each write with the index of the write about to happen (0-based) and
@@ -96,10 +103,13 @@ impl Transaction {
 
     /// Applies every write, or none (see the module doc).
     pub fn commit(self) -> Result<Committed> {
-        self.commit_with(&mut |_, _| Ok(()))
+        let mut committed = self.commit_with(&mut |_, _| Ok(()))?;
+        committed.finish()?;
+        Ok(committed)
     }
 
-    /// `commit` with a hook run before each write.
+    /// `commit` with a hook run before each write; the journal stays open until
+    /// `Committed::finish`.
     pub(crate) fn commit_with(self, hook: Hook<'_>) -> Result<Committed> {
         let mut originals = Vec::with_capacity(self.writes.len());
         for w in &self.writes {
@@ -128,12 +138,15 @@ impl Transaction {
         } else {
             Some(backup::backup_files(&self.root, &existing, &self.reason)?)
         };
+        let rels: Vec<String> = originals.iter().map(|o| o.rel.clone()).collect();
+        let journal = super::journal::Journal::begin(&self.root, &self.reason, &rels)?;
         let mut committed = Committed {
             root: self.root.clone(),
             originals: Vec::new(),
             backup,
             files: Vec::new(),
             created: Vec::new(),
+            journal: Some(journal),
         };
         for (i, (w, o)) in self.writes.iter().zip(originals).enumerate() {
             let step = hook(i, &o.rel).and_then(|()| write_atomic(&o.abs, &w.bytes));
@@ -159,6 +172,15 @@ impl Transaction {
 }
 
 impl Committed {
+    /// The caller's steps after the writes are done too: the change stands (the journal
+    /// goes). On an error the writes are rolled back.
+    pub fn finish(&mut self) -> Result<()> {
+        match self.journal.take() {
+            Some(j) => j.finish(),
+            None => Ok(()),
+        }
+    }
+
     /// Puts every target back to its original bytes (removing files that were created).
     /// Returns the paths that could not be restored (empty on a complete rollback).
     pub fn rollback(&self) -> Vec<String> {

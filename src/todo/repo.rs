@@ -146,6 +146,20 @@ impl Repo {
         FileRef::from_bytes(self.paths.root(), path, text.as_bytes(), role)
     }
 
+    /// A journal (`store::journal`) over the files `paths` of a change about to be made.
+    fn journal(&self, command: &str, paths: &[&Path]) -> Result<crate::store::journal::Journal> {
+        let rels: Vec<String> = paths.iter().map(|p| self.paths.rel(p)).collect();
+        // In the task memory's own codes (seed 004 §6.1), as its writes.
+        crate::store::journal::Journal::begin(self.paths.root(), command, &rels).map_err(|e| {
+            let code = if e.code == Code::P003 {
+                Code::PermissionDenied
+            } else {
+                Code::FileWriteError
+            };
+            Error { code, ..e }.hint(".todo/ ディレクトリの場所とアクセス権限を確認してください。")
+        })
+    }
+
     fn write(&self, path: &Path, text: &str, role: &str, ch: &mut Changes) -> Result<()> {
         write_text(path, text)?;
         ch.written.push(self.file_ref(path, text, role));
@@ -272,19 +286,23 @@ impl Repo {
             let id = self.next_task_id(&file.parsed())?;
             file.add(id, title, category, subtasks);
             let ctx_path = self.paths.context(id);
+            // The context file and the task list change together: journaled, so an add
+            // killed between the two is rolled back by the next command (no orphan file).
+            let journal = self.journal(
+                "todo add",
+                &[&ctx_path, &self.paths.task_md(), &self.paths.index_md()],
+            )?;
             self.write(
                 &ctx_path,
                 &context::initial(id, title, description),
                 "context",
                 &mut ch,
             )?;
-            if let Err(e) = self.write_tasks(&file, &mut ch) {
-                let _ = remove_file(&ctx_path);
-                return Err(e);
-            }
+            self.write_tasks(&file, &mut ch)?;
             let parsed = file.parsed();
             let position = parsed.position(id).unwrap_or(0);
             self.refresh_index(&parsed, None, &mut ch);
+            journal.finish()?;
             Ok((id, position, ch))
         })
     }
@@ -348,12 +366,17 @@ impl Repo {
             let mut ch = Changes::default();
             let mut file = self.read_tasks(&mut ch)?;
             file.remove(id).ok_or_else(|| task_not_found(id))?;
-            self.write_tasks(&file, &mut ch)?;
             let ctx_path = self.paths.context(id);
+            let journal = self.journal(
+                "todo delete",
+                &[&self.paths.task_md(), &ctx_path, &self.paths.index_md()],
+            )?;
+            self.write_tasks(&file, &mut ch)?;
             if remove_file(&ctx_path)? {
                 ch.deleted.push(self.paths.rel(&ctx_path));
             }
             self.refresh_index(&file.parsed(), None, &mut ch);
+            journal.finish()?;
             Ok(ch)
         })
     }

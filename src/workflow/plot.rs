@@ -438,6 +438,17 @@ pub fn submit(
     for old in &existing {
         backups.push(io::backup_file(root, old, "plot regenerate")?);
     }
+    // Journaled until the last step: a failure (a full disk) or a kill anywhere after
+    // this rolls the plot back, so the same submit can simply be sent again.
+    let mut targets = vec![shown_path(root, &path)];
+    targets.extend(
+        existing
+            .iter()
+            .filter(|o| **o != path)
+            .map(|o| shown_path(root, o)),
+    );
+    let journal =
+        crate::store::journal::Journal::begin(root, &format!("plot submit {ep}"), &targets)?;
     write_atomic(&path, text.as_bytes())?;
     let mut removed = Vec::new();
     for old in existing.iter().filter(|o| **o != path) {
@@ -460,6 +471,7 @@ pub fn submit(
         )),
         text.as_bytes(),
     )?;
+    journal.finish()?;
     Ok(PlotSubmitOutcome {
         episode: ep,
         dry_run,

@@ -371,7 +371,7 @@ fn commit(
                 "publish",
             );
             txn.write(ledger.rel.clone(), ledger_text, "management");
-            let committed = txn.commit_with(before_write)?;
+            let mut committed = txn.commit_with(before_write)?;
 
             let manuscript_ref = inputs
                 .iter()
@@ -381,6 +381,8 @@ fn commit(
                     FileRef::from_bytes(root, manuscript_abs, file.text.as_bytes(), "manuscript")
                 });
             let stored = store_manifest(root, report, manuscript_ref, &committed)?;
+            // Publish text, ledger and manifest are all there: the change stands.
+            committed.finish()?;
             record_outputs(root, report, &committed, &stored);
             Ok(())
         })

@@ -158,6 +158,9 @@ pub fn run(ctx: &Ctx, req: PolishManyRequest) -> Result<PolishManyReport> {
         // 2. One backup of everything about to change, then each file the safe way.
         let rels: Vec<String> = changed.iter().map(|&i| reports[i].file.clone()).collect();
         let b = backup::backup_files(&ctx.root, &rels, "polish")?;
+        // Journaled: a run killed half-way is rolled back by the next command (a file that
+        // fails on its own is a failure listed, not a reason to undo the others).
+        let journal = crate::store::journal::Journal::begin(&ctx.root, "polish", &rels)?;
         for &i in &changed {
             let expected = Some(reports[i].sha256_before.clone());
             match one(&files[i], true, expected, Some(b.clone())) {
@@ -169,6 +172,7 @@ pub fn run(ctx: &Ctx, req: PolishManyRequest) -> Result<PolishManyReport> {
                 }),
             }
         }
+        journal.finish()?;
         backup_ref = Some(b);
     }
     Ok(PolishManyReport {
