@@ -3,8 +3,9 @@
 use crate::cli::files::DataFormat;
 use crate::cli::files::{read_stdin, user_path};
 use crate::cli::{emit, Sink};
-use crate::commands::plot::{self as cmd, PlotReport, PlotRequest, PlotResult};
+use crate::commands::plot::{self as cmd, PlotReport, PlotRequest};
 use crate::commands::{self, Ctx};
+use crate::output::plot::plot_text;
 use crate::ExitStatus;
 use clap::{Args, Subcommand, ValueHint};
 
@@ -96,71 +97,4 @@ pub fn run(ctx: &Ctx, args: PlotArgs, sink: &Sink) -> ExitStatus {
     }
     let out = commands::execute(&c, commands::plot::NAME, |c| cmd::run(c, req));
     emit(sink, &out, format.format(), plot_text)
-}
-
-/// Text of `noveler plot`.
-pub(crate) fn plot_text(r: &PlotReport) -> String {
-    let mut t = String::new();
-    match &r.result {
-        PlotResult::Prompt(p) => {
-            match (&p.prompt, &p.plot_file) {
-                (None, Some(f)) => {
-                    t.push_str(&format!(
-                        "第{:03}話のプロットはすでにあります: {f}\n",
-                        p.episode
-                    ));
-                }
-                (Some(prompt), _) => {
-                    if let Some(st) = &p.prompt_stats {
-                        t.push_str(&format!(
-                            "第{:03}話 プロット作成{}: 参照 {} 件、プロンプト {} バイト（貼り付けなら {} バイト、削減 {:.1}%）\n\n",
-                            p.episode,
-                            if p.dry_run { "（ドライラン）" } else { "" },
-                            st.artifacts_referenced,
-                            st.referenced_bytes,
-                            st.pasted_bytes,
-                            st.prompt_reduction_pct
-                        ));
-                    }
-                    t.push_str(prompt);
-                    if !prompt.ends_with('\n') {
-                        t.push('\n');
-                    }
-                    t.push('\n');
-                }
-                _ => {}
-            }
-            for a in &p.suggested_actions {
-                t.push_str(&format!("次: {}\n", crate::output::hint::to_cli(a)));
-            }
-        }
-        PlotResult::Submitted(s) => {
-            if s.dry_run {
-                t.push_str(&format!(
-                    "プロットは形式に合っています（ドライラン：{} には書き込んでいません）\n",
-                    s.plot_file
-                ));
-            } else {
-                t.push_str(&format!(
-                    "第{:03}話のプロット「{}」を保存しました: {}（場面 {} 、{}）\n",
-                    s.episode, s.title, s.plot_file, s.scenes, s.artifact_id
-                ));
-            }
-            for b in &s.backups {
-                t.push_str(&format!(
-                    "  バックアップ: {b}（noveler backup restore {b}）\n"
-                ));
-            }
-            for f in &s.removed {
-                t.push_str(&format!("  旧ファイルを置き換え: {f}\n"));
-            }
-            for w in &s.warnings {
-                t.push_str(&format!("警告: {w}\n"));
-            }
-            for a in &s.suggested_actions {
-                t.push_str(&format!("次: {}\n", crate::output::hint::to_cli(a)));
-            }
-        }
-    }
-    t
 }

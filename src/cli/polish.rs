@@ -6,7 +6,7 @@ use crate::cli::files::{user_path, DataFormat};
 use crate::cli::progressive::read_json;
 use crate::cli::{emit, Sink};
 use crate::commands::check::Target;
-use crate::commands::polish::many::{self as polish_many, PolishManyReport, PolishManyRequest};
+use crate::commands::polish::many::{self as polish_many, PolishManyRequest};
 use crate::commands::polish::{self as cmd, PolishRequest, StageRequest, SubmitRequest};
 use crate::commands::{self, Ctx};
 use crate::output::progressive as out;
@@ -161,7 +161,7 @@ pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> ExitStatus {
             codes: args.codes,
         };
         let o = commands::execute(ctx, commands::polish::NAME, |c| polish_many::run(c, req));
-        return emit(sink, &o, fmt, many_text);
+        return emit(sink, &o, fmt, crate::output::polish::many_text);
     }
     let (episode, file) = split_target(&targets[0]);
     if let Some(target_score) = args.until {
@@ -198,48 +198,6 @@ pub fn run(ctx: &Ctx, args: PolishArgs, sink: &Sink) -> ExitStatus {
     emit(sink, &o, fmt, out::polish_text)
 }
 
-/// Text of a polish over several files: each changed file as a single polish shows it, then
-/// one summary line.
-fn many_text(r: &PolishManyReport) -> String {
-    let mut s = String::new();
-    for f in r.files.iter().filter(|f| f.changed) {
-        // The one-file next step (`--apply --expected-sha256 …`) is replaced by the summary.
-        for line in out::polish_text(f)
-            .lines()
-            .filter(|l| !l.starts_with("次: "))
-        {
-            s.push_str(line);
-            s.push('\n');
-        }
-    }
-    for f in &r.failures {
-        s.push_str(&format!(
-            "書き込めませんでした: {}: [{}] {}\n",
-            f.file, f.code, f.message
-        ));
-    }
-    let what = if r.mode == "apply" {
-        format!(
-            "{} ファイルを修正しました（修正 {} 件）",
-            r.written, r.fixes_applied
-        )
-    } else {
-        format!(
-            "{} ファイルに自動修正があります（修正 {} 件、--apply で書き込みます）",
-            r.changed, r.fixes_applied
-        )
-    };
-    s.push_str(&format!("{} ファイル中 {what}", r.files.len()));
-    if let Some(b) = &r.backup {
-        s.push_str(&format!(
-            "。バックアップ {}（noveler backup restore {} で戻せます）",
-            b.backup_id, b.backup_id
-        ));
-    }
-    s.push('\n');
-    s
-}
-
 /// `polish EP --until SCORE`: the fix → re-check loop (`commands::improve`).
 fn until(
     ctx: &Ctx,
@@ -269,5 +227,5 @@ fn until(
             },
         )
     });
-    emit(sink, &o, fmt, crate::commands::improve::text)
+    emit(sink, &o, fmt, crate::output::polish::improve_text)
 }
