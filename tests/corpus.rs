@@ -10,6 +10,8 @@ use std::path::PathBuf;
 
 mod common;
 // Crate-root `mod x;` would resolve to tests/x.rs (another target): name the files.
+#[path = "corpus/baseline.rs"]
+mod baseline;
 #[path = "corpus/encodings.rs"]
 mod encodings;
 #[path = "corpus/mcp_paging.rs"]
@@ -40,7 +42,12 @@ fn check(args: &[&str], files: &[PathBuf]) -> std::process::Output {
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     // (name, the corpus folder it reads, test): a test whose folder is absent is ignored.
-    let tests: [(&str, &str, fn()); 11] = [
+    let tests: [(&str, &str, fn()); 12] = [
+        (
+            "baseline_from_the_shared_corpus_gives_the_direct_percentiles",
+            "aozora",
+            baseline::baseline_from_the_shared_corpus_gives_the_direct_percentiles,
+        ),
         (
             "every_corpus_work_is_checked_with_metrics",
             "aozora",

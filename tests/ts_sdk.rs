@@ -2,7 +2,9 @@
 //! Inspector and many hosts are built on): its `listTools` refuses a list with a schema it
 //! cannot read, and its `callTool` validates every structuredContent against the tool's
 //! outputSchema. The SDK is installed from the npm registry once into
-//! `target/tmp/ts-sdk/`; without node, npm or the registry the test is skipped with a note.
+//! `target/tmp/ts-sdk/`; without node, npm or the registry the tests are reported as
+//! `ignored` with a note (this target runs under `libtest-mimic`, `harness = false`), never
+//! as passing.
 
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -33,7 +35,7 @@ fn install_sdk() -> Option<PathBuf> {
     let _ = std::fs::remove_dir_all(&dir);
     let node = Command::new("node").arg("--version").output();
     if !node.is_ok_and(|o| o.status.success()) {
-        eprintln!("SKIPPED: node is not installed; the TypeScript SDK test needs node 18+");
+        eprintln!("note: node is not installed; the TypeScript SDK tests are ignored (they need node 18+)");
         return None;
     }
     std::fs::create_dir_all(&dir).ok()?;
@@ -49,13 +51,13 @@ fn install_sdk() -> Option<PathBuf> {
         }
         Ok(o) => {
             eprintln!(
-                "SKIPPED: `npm install {SDK}` failed (no registry?): {}",
+                "note: `npm install {SDK}` failed (no registry?); the TypeScript SDK tests are ignored: {}",
                 String::from_utf8_lossy(&o.stderr).trim()
             );
             None
         }
         Err(e) => {
-            eprintln!("SKIPPED: npm is not available ({e})");
+            eprintln!("note: npm is not available ({e}); the TypeScript SDK tests are ignored");
             None
         }
     }
@@ -116,9 +118,41 @@ fn judge(report: &Value, calls: &Value) {
     }
 }
 
-#[test]
-fn the_typescript_sdk_lists_and_calls_the_default_tools() {
-    let Some(sdk) = sdk() else { return };
+/// A test that talks to `noveler mcp` through the SDK installed at the path.
+type SdkTest = fn(&Path);
+
+fn main() {
+    let args = libtest_mimic::Arguments::from_args();
+    // Installing the SDK is the environment check; a listing does not need it.
+    let sdk = if args.list { None } else { sdk() };
+    let absent = sdk.is_none();
+    let tests: [(&str, SdkTest); 2] = [
+        (
+            "the_typescript_sdk_lists_and_calls_the_default_tools",
+            the_typescript_sdk_lists_and_calls_the_default_tools,
+        ),
+        (
+            "the_typescript_sdk_accepts_every_seed_tool_schema",
+            the_typescript_sdk_accepts_every_seed_tool_schema,
+        ),
+    ];
+    let trials = tests
+        .into_iter()
+        .map(|(name, f)| {
+            let sdk = sdk.clone();
+            libtest_mimic::Trial::test(name, move || {
+                if let Some(sdk) = &sdk {
+                    f(sdk);
+                }
+                Ok(())
+            })
+            .with_ignored_flag(absent)
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn the_typescript_sdk_lists_and_calls_the_default_tools(sdk: &Path) {
     let calls = json!([
         {"tool": "status"},
         {"tool": "noveler_check", "arguments": {"episode": 1}},
@@ -147,7 +181,7 @@ fn the_typescript_sdk_lists_and_calls_the_default_tools() {
         {"tool": "write_stage", "arguments": {"episode": 2, "submision": {}}, "expect_error": true},
         {"tool": "noveler_check", "arguments": {"episode": 999}, "expect_error": true},
     ]);
-    let (report, _guard) = run_client(&sdk, "default", calls.clone());
+    let (report, _guard) = run_client(sdk, "default", calls.clone());
     let tools = report["tools"].as_array().expect("tools");
     assert!((10..=16).contains(&tools.len()), "the SDK saw {tools:?}");
     judge(&report, &calls);
@@ -160,9 +194,7 @@ fn the_typescript_sdk_lists_and_calls_the_default_tools() {
     );
 }
 
-#[test]
-fn the_typescript_sdk_accepts_every_seed_tool_schema() {
-    let Some(sdk) = sdk() else { return };
+fn the_typescript_sdk_accepts_every_seed_tool_schema(sdk: &Path) {
     // The typed output schemas of the seed profile, through the SDK's own validation (it
     // checks every successful call's structuredContent against the tool's outputSchema).
     let calls = json!([
@@ -201,7 +233,7 @@ fn the_typescript_sdk_accepts_every_seed_tool_schema() {
         {"tool": "search_tasks", "arguments": {"query": "推敲"}},
         {"tool": "noveler", "arguments": {"command": "rules"}},
     ]);
-    let (report, _guard) = run_client(&sdk, "seed", calls.clone());
+    let (report, _guard) = run_client(sdk, "seed", calls.clone());
     let tools = report["tools"].as_array().expect("tools");
     assert!(tools.len() > 60, "the SDK saw only {} tools", tools.len());
     judge(&report, &calls);

@@ -5,6 +5,7 @@
 //! Every test target compiles this module as its own `mod common;` and uses only part of it.
 #![allow(dead_code)]
 
+pub mod baseline;
 pub mod grammar_style;
 pub mod invariants;
 pub mod lsp;
