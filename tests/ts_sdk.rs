@@ -28,16 +28,17 @@ fn install_sdk() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ts-sdk");
     let installed = dir.join("node_modules/@modelcontextprotocol/sdk/package.json");
     let complete = dir.join(".install-complete");
-    if complete.is_file() && installed.is_file() {
-        return Some(dir);
-    }
-    // A half-finished install (killed, or raced by an older test binary) starts over.
-    let _ = std::fs::remove_dir_all(&dir);
+    // node runs the client even when the SDK is already installed.
     let node = Command::new("node").arg("--version").output();
     if !node.is_ok_and(|o| o.status.success()) {
         eprintln!("note: node is not installed; the TypeScript SDK tests are ignored (they need node 18+)");
         return None;
     }
+    if complete.is_file() && installed.is_file() {
+        return Some(dir);
+    }
+    // A half-finished install (killed, or raced by an older test binary) starts over.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).ok()?;
     let out = Command::new("npm")
         .args(["install", "--no-audit", "--no-fund", "--silent", "--prefix"])
