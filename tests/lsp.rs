@@ -129,6 +129,7 @@ fn assert_is_check(got: &[Value], want: &Value, columns: bool) {
     for (d, f) in got.iter().zip(findings) {
         assert_eq!(d["code"], f["code"]);
         assert_eq!(d["source"], "noveler");
+        assert_links_to_rules_page(d);
         assert_eq!(d["severity"], severity(f["severity"].as_str().unwrap()));
         assert!(d["message"]
             .as_str()
@@ -151,6 +152,21 @@ fn assert_is_check(got: &[Value], want: &Value, columns: bool) {
             );
         }
     }
+}
+
+/// The diagnostic's code links to its heading in docs/rules.md (`file://…#L<line>`).
+fn assert_links_to_rules_page(d: &Value) {
+    let href = d["codeDescription"]["href"].as_str().unwrap_or_default();
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md");
+    let (uri, line) = href.rsplit_once("#L").expect("a #L<line> link");
+    assert_eq!(uri, file_uri(&page), "{d}");
+    let text = std::fs::read_to_string(&page).unwrap();
+    let heading = text.lines().nth(line.parse::<usize>().unwrap() - 1);
+    assert_eq!(
+        heading,
+        Some(format!("## {}", d["code"].as_str().unwrap()).as_str()),
+        "{d}"
+    );
 }
 
 /// A client that names no folder (`rootUri: null`), only the deprecated `rootPath`, or a

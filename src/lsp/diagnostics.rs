@@ -3,7 +3,8 @@
 //! of its own, after →), the range in the client's encoding. A finding about the whole episode
 //! (length, ratios, averages: `score::WHOLE_TEXT_RULES`) is shown on the title — the first
 //! line with text — not spread over the document; so is the count of findings of a code
-//! past the per-rule cap.
+//! past the per-rule cap. Each code links to its section of `docs/rules.md`
+//! (`codeDescription`).
 
 use super::position::{Encoding, LineIndex, Normalised};
 use crate::analysis::{score, Finding, Severity};
@@ -57,6 +58,7 @@ pub(crate) fn build(
             range: title,
             severity: Some(DiagnosticSeverity::INFORMATION),
             code: Some(NumberOrString::String(code.clone())),
+            code_description: code_description(code),
             source: Some(SOURCE.into()),
             message: format!(
                 "{code} はこのほかに {n} 件あります（多すぎるため一覧を省略しました。すべては noveler check で）"
@@ -78,9 +80,41 @@ fn diagnostic(f: &Finding, range: Range) -> Diagnostic {
         code: Some(NumberOrString::String(f.code.clone())),
         source: Some(SOURCE.into()),
         message,
+        code_description: code_description(&f.code),
         data: Some(json!({"id": f.id})),
         ..Diagnostic::default()
     }
+}
+
+/// Where `code` is documented (LSP 3.16 `codeDescription`): `docs/rules.md` (generated from
+/// the registry) of the source this server was built from, at the rule's heading, as
+/// `file://…/docs/rules.md#L<line>` — VS Code opens a file URI at that line, a browser shows
+/// the page. A local file works offline; `None` when the server runs away from its source
+/// tree (hover still explains the rule). The page is read once per process.
+pub(crate) fn code_description(code: &str) -> Option<lsp_types::CodeDescription> {
+    type Links = std::collections::HashMap<String, lsp_types::CodeDescription>;
+    static LINKS: std::sync::OnceLock<Links> = std::sync::OnceLock::new();
+    LINKS
+        .get_or_init(|| {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md");
+            let Some(text) = crate::store::text::read_bytes(&path)
+                .ok()
+                .and_then(|b| String::from_utf8(b).ok())
+            else {
+                return Links::new();
+            };
+            let uri = crate::store::uri::file_uri(&path);
+            text.lines()
+                .enumerate()
+                .filter_map(|(i, l)| {
+                    let code = l.strip_prefix("## ")?.trim();
+                    let href = format!("{uri}#L{}", i + 1).parse().ok()?;
+                    Some((code.to_string(), lsp_types::CodeDescription { href }))
+                })
+                .collect()
+        })
+        .get(code)
+        .cloned()
 }
 
 /// The first line with text (the title of a manuscript), whole; the start when none.

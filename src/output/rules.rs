@@ -45,6 +45,43 @@ pub(crate) fn rules_table(rules: &[RuleInfo]) -> String {
     s
 }
 
+/// `docs/rules.md`: every rule's documentation as one Markdown page, a `## CODE` heading
+/// per rule in code order — the page the language server links each diagnostic's code to
+/// (`codeDescription.href`). Written by the test that keeps the file in step.
+#[cfg(test)]
+pub(crate) fn rules_markdown(rules: &[RuleInfo]) -> String {
+    let mut s = String::from(
+        "<!-- Generated from the rule registry (src/analysis/rules); do not edit by hand.\n     \
+         Regenerate: NOVELER_UPDATE_DOCS=1 cargo test --lib output::rules -->\n\n\
+         # noveler の規則\n\n\
+         `noveler check` と言語サーバー（`noveler lsp`）が使う規則の一覧です。\
+         同じ内容は `noveler explain CODE` でも表示されます。\n",
+    );
+    for r in rules {
+        let _ = write!(
+            s,
+            "\n## {}\n\n{}（観点: {}、既定の重大度: {}",
+            r.code,
+            rule_name(&r.code),
+            r.aspect.as_str(),
+            r.default_severity.as_str()
+        );
+        if let Some(fix) = r.fix {
+            let _ = write!(s, "、自動修正: {}", fix.as_str());
+        }
+        s.push_str("）\n\n");
+        for (head, body) in [
+            ("何を", r.what.as_str()),
+            ("なぜ", r.why.as_str()),
+            ("例", &super::check::escape_controls(&r.example)),
+            ("修正例", &super::check::escape_controls(&r.fixed)),
+        ] {
+            let _ = writeln!(s, "- **{head}**　{}", body.replace('\n', " "));
+        }
+    }
+    s
+}
+
 /// A readable name of a rule code for SARIF `name` and `explain`: `LONG_SENTENCE` →
 /// `LongSentence`, a one-word code `TYPO` → `TypoRule` (SARIF1001 wants `name` to differ
 /// from the opaque `id` even ignoring case).
@@ -100,6 +137,34 @@ mod tests {
                 "{code}: {short}"
             );
             assert!(!short.is_empty(), "{code}");
+        }
+    }
+
+    /// docs/rules.md is the registry's documentation as `rules_markdown` renders it (the
+    /// language server links to it); `NOVELER_UPDATE_DOCS=1` writes it.
+    #[test]
+    fn the_rules_page_is_up_to_date() {
+        let rules: Vec<RuleInfo> = crate::analysis::rules::registry()
+            .iter()
+            .map(|r| r.meta().into())
+            .collect();
+        let want = rules_markdown(&rules);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules.md");
+        if std::env::var_os("NOVELER_UPDATE_DOCS").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let got = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            got == want,
+            "docs/rules.md is out of date: NOVELER_UPDATE_DOCS=1 cargo test --lib output::rules"
+        );
+        for r in &rules {
+            assert_eq!(
+                got.matches(&format!("\n## {}\n", r.code)).count(),
+                1,
+                "{}",
+                r.code
+            );
         }
     }
 
