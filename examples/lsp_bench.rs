@@ -2,7 +2,8 @@
 //! episode opened, then edits sent one at a time as typing (a character inserted at the
 //! end of a paragraph in the middle, the typed run deleted again after each sentence),
 //! each timed from writing its `didChange` to reading the `publishDiagnostics` of its
-//! version. Prints p50/p95/p99/max over the first `LATENCY_EDITS` edits and the server's
+//! version. Prints p50/p95/p99/max over the first `LATENCY_EDITS` edits, the server's CPU
+//! time per edit over them (the work, fairer than wall-clock on a loaded machine), and its
 //! resident memory every 1,000 edits up to `EDITS`. Used by `benches/lsp.sh`:
 //!
 //! ```sh
@@ -94,6 +95,8 @@ fn main() {
     let mut run = 0usize;
     let mut latencies = Vec::with_capacity(LATENCY_EDITS);
     let mut rss = vec![(0, rss_kib(pid))];
+    let cpu_start = cpu_ns(pid);
+    let mut cpu_latency = None;
     for v in 1..=edits {
         let at = |c: usize| json!({"line": line, "character": c});
         let change = if run == typed.len() {
@@ -116,6 +119,9 @@ fn main() {
         if v <= LATENCY_EDITS {
             latencies.push(t.elapsed().as_secs_f64() * 1e3);
         }
+        if v == LATENCY_EDITS.min(edits) {
+            cpu_latency = Some(cpu_ns(pid).saturating_sub(cpu_start));
+        }
         if v % 1000 == 0 {
             rss.push((v, rss_kib(pid)));
         }
@@ -132,6 +138,13 @@ fn main() {
             pct(0.95),
             pct(0.99),
             latencies.last().copied().unwrap_or(0.0)
+        );
+    }
+    if let Some(ns) = cpu_latency.filter(|_| !latencies.is_empty()) {
+        println!(
+            "server CPU time (user+sys, all threads) per edit over {} edits: {:.2} ms",
+            latencies.len(),
+            ns as f64 / 1e6 / latencies.len() as f64
         );
     }
     let shown: Vec<String> = rss
@@ -217,4 +230,18 @@ fn rss_kib(pid: u32) -> u64 {
                 .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
         })
         .unwrap_or(0)
+}
+
+/// CPU time the threads of process `pid` have run, in nanoseconds: the sum of the first
+/// field of each thread's `/proc/PID/task/TID/schedstat` (the server's threads live as long
+/// as it does); 0 where /proc is unavailable.
+fn cpu_ns(pid: u32) -> u64 {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return 0;
+    };
+    tasks
+        .flatten()
+        .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .sum()
 }

@@ -548,6 +548,75 @@ fn incremental_changes_are_checked_again() {
     assert_eq!(c.shutdown(), Some(0));
 }
 
+/// What the server keeps from one check to the next (the words of unchanged paragraphs,
+/// and any result a later cache keeps) never shows: after each of a run of edits — typing in a paragraph, a slip
+/// typed and removed, a paragraph added, turned into dialogue, deleted, the first line
+/// removed so every line moves — the diagnostics are exactly those of a fresh
+/// `check --format json` of the same text (code, severity, message, range, finding id).
+#[test]
+fn diagnostics_after_edits_equal_a_fresh_check_of_the_same_text() {
+    let dir = sample();
+    let root = dir.path();
+    let mut text = episode(root, "\n");
+    let uri = file_uri(&root.join(EP));
+    let mut c = started(root, &["utf-32"]);
+    c.open(&uri, &text, 1);
+    c.diagnostics(&uri, Some(1));
+    let lines: Vec<&str> = text.lines().collect();
+    // A narration paragraph in the middle, and its length in characters.
+    let mid = (lines.len() / 2..lines.len())
+        .find(|&i| lines[i].starts_with('\u{3000}'))
+        .unwrap();
+    let len = |text: &str, line: usize| text.lines().nth(line).unwrap().chars().count();
+    let at = |line: usize, character: usize| json!({"line": line, "character": character});
+    let end = len(&text, mid);
+    let edits: Vec<(Value, Value, &str)> = vec![
+        (at(mid, end), at(mid, end), "彼"),
+        (at(mid, end + 1), at(mid, end + 1), "女は静かに笑った。"),
+        (at(mid, end), at(mid, end), "そうだ!!それは。。"),
+        (at(mid, 0), at(mid, 0), "　彼は彼は走った...\n"),
+        (at(mid + 1, 0), at(mid + 1, 1), "「"),
+        (
+            at(mid + 1, len(&text, mid + 1)),
+            at(mid + 1, len(&text, mid + 1)),
+            "」",
+        ),
+        (at(mid, 0), at(mid + 1, 0), ""),
+        (at(0, 0), at(1, 0), ""),
+        (at(2, 0), at(2, 0), "\n\n\n\n"),
+    ];
+    for (k, (start, end, new)) in edits.into_iter().enumerate() {
+        // Positions of the later edits are taken in the text as it is then.
+        let (start, end) = match k {
+            5 => {
+                let n = len(&text, mid + 1);
+                (at(mid + 1, n), at(mid + 1, n))
+            }
+            _ => (start, end),
+        };
+        let range = json!({"start": start, "end": end});
+        text = apply_edits(&text, &[json!({"range": range, "newText": new})], "utf-32");
+        let version = k as i64 + 2;
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version},
+                   "contentChanges": [{"range": range, "text": new}]}),
+        );
+        let got = c.diagnostics(&uri, Some(version));
+        let want = check(root, EP, &text);
+        assert_is_check(&got, &want, true);
+        for (d, f) in got.iter().zip(want["findings"].as_array().unwrap()) {
+            assert_eq!(d["data"]["id"], f["id"], "edit {k}: {d} {f}");
+            let mut message = f["message"].as_str().unwrap().to_string();
+            if let Some(s) = f["suggestion"].as_str().filter(|s| !s.is_empty()) {
+                message = format!("{message}\n→ {s}");
+            }
+            assert_eq!(d["message"], message.as_str(), "edit {k}");
+        }
+    }
+    assert_eq!(c.shutdown(), Some(0));
+}
+
 /// Editor settings apply (the project's config wins where it speaks); a broken config is a
 /// diagnostic on the config file, and the manuscripts are still checked.
 #[test]
