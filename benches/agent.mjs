@@ -234,7 +234,13 @@ const writingFill = (call) => {
 const checkFill = (call) => {
   const args = { ...call.arguments };
   for (const [k, v] of Object.entries(args)) {
-    if (placeholder(v) && k === "llm_result") args[k] = json(`progressive/step${pad2(args.step_id)}.json`);
+    if (placeholder(v) && k === "llm_result") {
+      // The judgment names the text it judged, as the placeholder says (issue 32 item 5).
+      const judged = json(`progressive/step${pad2(args.step_id)}.json`);
+      const sha = v.match(/[0-9a-f]{64}/);
+      if (sha) judged.manuscript_sha256 = sha[0];
+      args[k] = judged;
+    }
   }
   return args;
 };
