@@ -58,26 +58,40 @@ const SUBSIDIARY_VERBS: &[&str] = &[
 /// (いま 居間, きく 効く) that the reading alone cannot tell from the kanji one.
 const MIN_KANA_CHARS: usize = 3;
 
-/// Each spelling of one word with the ranges it is written at, in order of first use.
-type Spellings = Vec<(String, Vec<Range<usize>>)>;
-
 /// Every word of the document written more than one way.
 pub(crate) fn lemma_variants(doc: &Document, words: &Words) -> Vec<Variants> {
-    // key (kind + reading of the base form) → spelling → ranges, in order of first use.
-    let mut groups: HashMap<String, Spellings> = HashMap::new();
-    let mut order: Vec<String> = Vec::new();
+    // The words are grouped by key (kind of word, reading of the base form): per reading,
+    // each kind with the index of its group; per group, in order of first use, each
+    // spelling (base form) with its ranges, in order of first use. Kinds and spellings
+    // borrow the dictionary's features and the reading is written into one buffer: a
+    // corpus has hundreds of thousands of words, and a few `String`s for each were a tenth
+    // of a check.
+    let mut index: HashMap<String, Vec<(Kind, usize)>> = HashMap::new();
+    let mut groups: Vec<Vec<(&str, Vec<Range<usize>>)>> = Vec::new();
+    let mut reading = String::new();
     for pw in words.paragraphs() {
         let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
         for i in 0..pw.tokens.len() {
-            let Some((key, spelling)) = lemma_key(pw, text, i) else {
+            let Some((kind, spelling)) = lemma_key(pw, text, i, &mut reading) else {
                 continue;
             };
             let t = &pw.tokens[i];
             let range = pw.base + t.range.start..pw.base + t.range.end;
-            let group = groups.entry(key.clone()).or_insert_with(|| {
-                order.push(key);
-                Vec::new()
-            });
+            if !index.contains_key(reading.as_str()) {
+                index.insert(reading.clone(), Vec::new());
+            }
+            let Some(kinds) = index.get_mut(reading.as_str()) else {
+                continue;
+            };
+            let at = match kinds.iter().find(|(k, _)| *k == kind) {
+                Some(&(_, at)) => at,
+                None => {
+                    groups.push(Vec::new());
+                    kinds.push((kind, groups.len() - 1));
+                    groups.len() - 1
+                }
+            };
+            let group = &mut groups[at];
             match group.iter_mut().find(|(s, _)| *s == spelling) {
                 Some((_, ranges)) => ranges.push(range),
                 None => group.push((spelling, vec![range])),
@@ -85,22 +99,32 @@ pub(crate) fn lemma_variants(doc: &Document, words: &Words) -> Vec<Variants> {
         }
     }
     let mut out = Vec::new();
-    for key in order {
-        let Some(mut spellings) = groups.remove(&key) else {
-            continue;
-        };
-        if spellings.len() < 2 || !one_word(&spellings) {
+    for group in groups {
+        if group.len() < 2 || !one_word(&group) {
             continue;
         }
+        let mut spellings: Spellings = group
+            .into_iter()
+            .map(|(s, ranges)| (s.to_string(), ranges))
+            .collect();
         spellings.sort_by_key(|(_, r)| std::cmp::Reverse(r.len()));
         out.push(Variants { spellings });
     }
     out
 }
 
-/// The comparison key of token `i` (its kind of word and the reading of its base form) and
-/// its spelling (base form), for a word that may be written in kanji or kana.
-fn lemma_key(pw: &ParagraphWords, text: &str, i: usize) -> Option<(String, String)> {
+/// Each spelling of one word with the ranges it is written at, in order of first use.
+type Spellings = Vec<(String, Vec<Range<usize>>)>;
+
+/// The comparison key of token `i` (its kind of word, and the reading of its base form
+/// written into `reading`) and its spelling (base form), for a word that may be written in
+/// kanji or kana.
+fn lemma_key<'t>(
+    pw: &ParagraphWords<'t>,
+    text: &str,
+    i: usize,
+    reading_out: &mut String,
+) -> Option<(Kind<'t>, &'t str)> {
     let t = &pw.tokens[i];
     if t.unknown {
         return None;
@@ -124,14 +148,17 @@ fn lemma_key(pw: &ParagraphWords, text: &str, i: usize) -> Option<(String, Strin
     {
         return None;
     }
-    let base_reading = base_reading(surface, base, reading)?;
-    Some((format!("{kind}\u{0}{base_reading}"), base.to_string()))
+    base_reading(surface, base, reading, reading_out).then_some((kind, base))
 }
+
+/// A kind of word: part of speech; for a verb or adjective whether it is used as an
+/// auxiliary (0 or 1) and its 活用型, for a noun 2 and its 細分類1, else 2 and "".
+type Kind<'t> = (&'t str, u8, &'t str);
 
 /// The kind of word of token `i`, or None for words not compared: particles, auxiliaries,
 /// symbols, prefixes, interjections, numbers, names, pronouns and suffixes. A verb used as
 /// an auxiliary (after て/で, or 非自立) and a formal noun (非自立) are kinds of their own.
-fn kind_of(pw: &ParagraphWords, text: &str, i: usize) -> Option<String> {
+fn kind_of<'t>(pw: &ParagraphWords<'t>, text: &str, i: usize) -> Option<Kind<'t>> {
     let t = &pw.tokens[i];
     let after_te = i > 0 && pw.tokens[i - 1].is("助詞") && pw.tokens[i - 1].pos(1) == "接続助詞";
     match t.pos(0) {
@@ -155,23 +182,24 @@ fn kind_of(pw: &ParagraphWords, text: &str, i: usize) -> Option<String> {
             if quoting && matches!(t.base(), "いう" | "言う") {
                 return None;
             }
-            Some(format!("{}{}{}", t.pos(0), u8::from(dependent), t.ctype()))
+            Some((t.pos(0), u8::from(dependent), t.ctype()))
         }
         // Of the same part of speech: 殺気 (名詞,一般) and さっき (名詞,副詞可能) read alike.
         // (The list's pairs cover the spellings the dictionary classes apart: 沢山 is an
         // adverb and たくさん a noun, 一緒 a サ変 noun and いっしょ a plain one.)
         "名詞" => match t.pos(1) {
             "数" | "固有名詞" | "代名詞" | "接尾" | "特殊" => None,
-            sub => Some(format!("名詞{sub}")),
+            sub => Some(("名詞", 2, sub)),
         },
-        pos @ ("副詞" | "連体詞" | "接続詞") => Some(pos.to_string()),
+        pos @ ("副詞" | "連体詞" | "接続詞") => Some((pos, 2, "")),
         _ => None,
     }
 }
 
 /// The reading (katakana) of base form `base` of a word whose surface `surface` reads
-/// `reading`: the kana ending where surface and base differ is swapped (書い/カイ → 書く/カク).
-fn base_reading(surface: &str, base: &str, reading: &str) -> Option<String> {
+/// `reading`, written into `out`: the kana ending where surface and base differ is swapped
+/// (書い/カイ → 書く/カク). False (and `out` unspecified) when it cannot be told.
+fn base_reading(surface: &str, base: &str, reading: &str, out: &mut String) -> bool {
     let common = surface
         .chars()
         .zip(base.chars())
@@ -181,33 +209,40 @@ fn base_reading(surface: &str, base: &str, reading: &str) -> Option<String> {
     let (surface_tail, base_tail) = (&surface[common..], &base[common..]);
     let kana = |s: &str| s.chars().all(|c| char_class(c) == CharClass::Hiragana);
     if !kana(surface_tail) || !kana(base_tail) {
-        return None;
+        return false;
     }
-    let stem = reading.strip_suffix(katakana(surface_tail).as_str())?;
-    Some(format!("{stem}{}", katakana(base_tail)))
+    let mut stem = reading;
+    for c in surface_tail.chars().rev() {
+        match stem.strip_suffix(katakana(c)) {
+            Some(rest) => stem = rest,
+            None => return false,
+        }
+    }
+    out.clear();
+    out.push_str(stem);
+    out.extend(base_tail.chars().map(katakana));
+    true
 }
 
-fn katakana(s: &str) -> String {
-    s.chars()
-        .map(|c| match c {
-            'ぁ'..='ゖ' => char::from_u32(c as u32 + 0x60).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
+fn katakana(c: char) -> char {
+    match c {
+        'ぁ'..='ゖ' => char::from_u32(c as u32 + 0x60).unwrap_or(c),
+        _ => c,
+    }
 }
 
 /// Whether the spellings are one word written several ways: each spelling's kanji are a
 /// subsequence of the fullest spelling's, and a spelling with fewer kanji has more kana in
 /// their place (友だち of 友達, いっしょ of 一緒) or differs only in its kana (答え / 答, 行なう /
 /// 行う). 帰る and 返る (or 有る and 在る) read alike but are two words, and so are 風 and 風邪.
-fn one_word(spellings: &[(String, Vec<Range<usize>>)]) -> bool {
+fn one_word<S: AsRef<str>>(spellings: &[(S, Vec<Range<usize>>)]) -> bool {
     let parts = |s: &str| -> (String, usize) {
         (
             s.chars().filter(|c| is_kanji(*c)).collect(),
             s.chars().filter(|c| !is_kanji(*c)).count(),
         )
     };
-    let all: Vec<(String, usize)> = spellings.iter().map(|(s, _)| parts(s)).collect();
+    let all: Vec<(String, usize)> = spellings.iter().map(|(s, _)| parts(s.as_ref())).collect();
     let Some((fullest, fullest_kana)) = all.iter().max_by_key(|(k, _)| k.chars().count()) else {
         return false;
     };
@@ -300,6 +335,10 @@ mod tests {
 
     #[test]
     fn base_reading_swaps_the_kana_ending() {
+        let base_reading = |surface: &str, base: &str, reading: &str| {
+            let mut out = String::new();
+            super::base_reading(surface, base, reading, &mut out).then_some(out)
+        };
         assert_eq!(
             base_reading("書い", "書く", "カイ").as_deref(),
             Some("カク")
