@@ -67,7 +67,7 @@ pub(crate) fn lemma_variants(doc: &Document, words: &Words) -> Vec<Variants> {
     // corpus has hundreds of thousands of words, and a few `String`s for each were a tenth
     // of a check.
     let mut index: HashMap<String, Vec<(Kind, usize)>> = HashMap::new();
-    let mut groups: Vec<Vec<(&str, Vec<Range<usize>>)>> = Vec::new();
+    let mut groups: Vec<Spellings<&str>> = Vec::new();
     let mut reading = String::new();
     for pw in words.paragraphs() {
         let text = doc.paragraph_text(&doc.paragraphs[pw.paragraph]);
@@ -114,7 +114,7 @@ pub(crate) fn lemma_variants(doc: &Document, words: &Words) -> Vec<Variants> {
 }
 
 /// Each spelling of one word with the ranges it is written at, in order of first use.
-type Spellings = Vec<(String, Vec<Range<usize>>)>;
+type Spellings<S = String> = Vec<(S, Vec<Range<usize>>)>;
 
 /// The comparison key of token `i` (its kind of word, and the reading of its base form
 /// written into `reading`) and its spelling (base form), for a word that may be written in
