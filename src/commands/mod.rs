@@ -187,3 +187,32 @@ pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<
         saved_sha256,
     }
 }
+
+/// A score bound of a request (`threshold`, `min_score`: 0–100, `default` when absent), once
+/// the project directory is known to exist (P001 before U001, as `status` and `complete` say).
+pub(crate) fn score_bound(
+    root: &std::path::Path,
+    name: &str,
+    value: Option<f64>,
+    default: f64,
+) -> crate::error::Result<f64> {
+    use crate::error::{Code, Error};
+    if !root.is_dir() {
+        return Err(Error::new(
+            Code::P001,
+            format!(
+                "プロジェクトディレクトリ {} が見つかりません",
+                root.display()
+            ),
+        )
+        .hint("project_root（または --project-root）に存在するディレクトリを指定してください。"));
+    }
+    let bound = value.unwrap_or(default);
+    if !(0.0..=100.0).contains(&bound) {
+        return Err(Error::new(
+            Code::U001,
+            format!("{name} は 0〜100 で指定してください（{bound}）"),
+        ));
+    }
+    Ok(bound)
+}

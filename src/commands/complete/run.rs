@@ -21,7 +21,7 @@ pub fn run_with(
     before_write: Hook<'_>,
 ) -> Result<CompleteReport> {
     let root = &ctx.root;
-    let min_score = validated_min_score(root, &req)?;
+    let min_score = super::super::score_bound(root, "min_score", req.min_score, DEFAULT_MIN_SCORE)?;
     let project = Project::load(root)?;
     let n = req.episode;
     let manuscript_abs = project.manuscript_path(n)?;
@@ -110,28 +110,6 @@ pub fn run_with(
     report.auto_publish.message = auto_message(&report, req.auto_publish, false);
     next_actions(&mut report, &project, &publish_rel);
     Ok(report)
-}
-
-/// The request's `min_score` (default 70), once the project directory is known to exist.
-fn validated_min_score(root: &std::path::Path, req: &CompleteRequest) -> Result<f64> {
-    if !root.is_dir() {
-        return Err(Error::new(
-            Code::P001,
-            format!(
-                "プロジェクトディレクトリ {} が見つかりません",
-                root.display()
-            ),
-        )
-        .hint("project_root（または --project-root）に存在するディレクトリを指定してください。"));
-    }
-    let min_score = req.min_score.unwrap_or(DEFAULT_MIN_SCORE);
-    if !(0.0..=100.0).contains(&min_score) {
-        return Err(Error::new(
-            Code::U001,
-            format!("min_score は 0〜100 で指定してください（{min_score}）"),
-        ));
-    }
-    Ok(min_score)
 }
 
 /// The deterministic check of the manuscript: its one file result and the files it read.

@@ -19,7 +19,7 @@
 use super::common::{fmt_score, fmt_thousands};
 use super::{Ctx, Report};
 use crate::analysis::{metrics, Document};
-use crate::error::{Code, Error, Result};
+use crate::error::Result;
 use crate::operations::check::{self, CheckRequest, Target};
 use crate::project::episode_number_of;
 use crate::project::layout::episode_of;
@@ -282,6 +282,7 @@ pub const NAME: &str = "status";
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Code;
 
     #[test]
     fn missing_root_is_p001() {

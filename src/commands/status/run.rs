@@ -8,7 +8,7 @@ use super::*;
 /// read the rows (`quality_summary`, `remaining_work`, `latest_rhythm`, `next_actions`).
 pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
     let root = &ctx.root;
-    let threshold = validated_threshold(root, &req)?;
+    let threshold = super::super::score_bound(root, "threshold", req.threshold, DEFAULT_THRESHOLD)?;
     let project = Project::load(root)?;
     let mut warnings = Vec::new();
     let mut refs: Vec<FileRef> = project.config_refs("config");
@@ -120,28 +120,6 @@ pub fn run(ctx: &Ctx, req: StatusRequest) -> Result<StatusReport> {
         report_file: None,
         outputs: Vec::new(),
     })
-}
-
-/// The request's threshold (default 70), once the project directory is known to exist.
-fn validated_threshold(root: &Path, req: &StatusRequest) -> Result<f64> {
-    if !root.is_dir() {
-        return Err(Error::new(
-            Code::P001,
-            format!(
-                "プロジェクトディレクトリ {} が見つかりません",
-                root.display()
-            ),
-        )
-        .hint("project_root（または --project-root）に存在するディレクトリを指定してください。"));
-    }
-    let threshold = req.threshold.unwrap_or(DEFAULT_THRESHOLD);
-    if !(0.0..=100.0).contains(&threshold) {
-        return Err(Error::new(
-            Code::U001,
-            format!("threshold は 0〜100 で指定してください（{threshold}）"),
-        ));
-    }
-    Ok(threshold)
 }
 
 /// 話数管理.yaml, when it can be read (an unreadable one is a warning, not a failure).
