@@ -13,6 +13,9 @@
 //!   the directory is removed;
 //! - with it, every target is put back: an existing one gets its copied bytes back (checked
 //!   against their sha256), one that did not exist is removed. Then the directory goes.
+//!   What `recover` is about to replace or remove is first backed up (`store::backup`,
+//!   named in `Recovered::backup`): the author may have edited a target between the kill
+//!   and this command (an editor keeps working), and that edit must not be lost.
 //!
 //! A journal dropped without `finish` (an error returned half-way in a live process) rolls
 //! back the same way at once.
@@ -61,6 +64,10 @@ pub struct Recovered {
     pub command: String,
     /// Targets restored or removed (relative paths); empty when it died before writing.
     pub rolled_back: Vec<String>,
+    /// The backup of what those targets held just before the rollback (`noveler backup
+    /// restore ID` brings it back); none when nothing existing was replaced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backup: Option<super::backup::BackupRef>,
 }
 
 impl Journal {
@@ -122,7 +129,8 @@ impl Drop for Journal {
     /// rollback that fails leaves the directory for the next command's `recover`.
     fn drop(&mut self) {
         if self.open {
-            if let Ok(Some(_)) = roll_back(&self.root, &self.dir) {
+            // The writer's own error half-way: nobody else wrote in between, no backup.
+            if let Ok(Some(_)) = roll_back(&self.root, &self.dir, false) {
                 let _ = std::fs::remove_dir_all(&self.dir);
             }
         }
@@ -144,7 +152,7 @@ pub fn recover(root: &Path) -> Result<Vec<Recovered>> {
         let Some(_held) = take_if_abandoned(&dir.join(LOCK)) else {
             continue;
         };
-        let done = roll_back(root, &dir).map_err(|err| {
+        let done = roll_back(root, &dir, true).map_err(|err| {
             Error::new(
                 err.code,
                 format!(
@@ -164,8 +172,9 @@ pub fn recover(root: &Path) -> Result<Vec<Recovered>> {
     Ok(out)
 }
 
-/// Puts every target of the journal in `dir` back; `None` when it has no intent yet.
-fn roll_back(root: &Path, dir: &Path) -> Result<Option<Recovered>> {
+/// Puts every target of the journal in `dir` back; `None` when it has no intent yet. With
+/// `keep_current`, what is about to be replaced or removed is backed up first.
+fn roll_back(root: &Path, dir: &Path, keep_current: bool) -> Result<Option<Recovered>> {
     let Some(body) = text::read_internal(&dir.join(INTENT))? else {
         return Ok(None);
     };
@@ -176,11 +185,12 @@ fn roll_back(root: &Path, dir: &Path) -> Result<Option<Recovered>> {
         )
         .at(dir.join(INTENT), None)
     })?;
-    let mut rolled_back = Vec::new();
+    // What each target should hold again (None: it did not exist), for those that differ.
+    let mut changes: Vec<(paths::InRoot, bool, Option<Vec<u8>>)> = Vec::new();
     for t in intent.targets.iter().rev() {
         let r = paths::resolve(root, Path::new(&t.path))?;
         let now = text::read_bytes_if_exists(&r.abs)?;
-        match (&t.original, &t.sha256) {
+        let want = match (&t.original, &t.sha256) {
             (Some(copy), Some(sha)) => {
                 let bytes = text::read_internal(&dir.join(copy))?.unwrap_or_default();
                 if sha256_hex(&bytes) != *sha {
@@ -189,22 +199,39 @@ fn roll_back(root: &Path, dir: &Path) -> Result<Option<Recovered>> {
                         format!("{} の控え（{copy}）がハッシュと一致しません", t.path),
                     ));
                 }
-                if now.as_deref() != Some(bytes.as_slice()) {
-                    write_atomic(&r.abs, &bytes)?;
-                    rolled_back.push(t.path.clone());
-                }
+                Some(bytes)
             }
-            _ => {
-                if now.is_some() {
-                    disk::remove_file(&r.abs)?;
-                    rolled_back.push(t.path.clone());
-                }
+            _ => None,
+        };
+        if now != want {
+            changes.push((r, now.is_some(), want));
+        }
+    }
+    let existing: Vec<String> = changes
+        .iter()
+        .filter(|(_, exists, _)| *exists)
+        .map(|(r, _, _)| r.rel.clone())
+        .collect();
+    let backup = if keep_current && !existing.is_empty() {
+        let reason = format!("中断された {} の巻き戻し前", intent.command);
+        Some(super::backup::backup_files(root, &existing, &reason)?)
+    } else {
+        None
+    };
+    let mut rolled_back = Vec::new();
+    for (r, _, want) in changes {
+        match want {
+            Some(bytes) => write_atomic(&r.abs, &bytes)?,
+            None => {
+                disk::remove_file(&r.abs)?;
             }
         }
+        rolled_back.push(r.rel);
     }
     Ok(Some(Recovered {
         command: intent.command,
         rolled_back,
+        backup,
     }))
 }
 
@@ -284,16 +311,43 @@ mod tests {
         let jdir = j.dir.clone();
         drop(j);
         let got = recover(root).unwrap();
-        assert_eq!(
-            got,
-            vec![Recovered {
-                command: "test".into(),
-                rolled_back: vec!["new.txt".into(), "a.txt".into()],
-            }]
-        );
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].command, "test");
+        assert_eq!(got[0].rolled_back, vec!["new.txt", "a.txt"]);
         assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "old");
         assert!(!root.join("new.txt").exists());
         assert!(!jdir.exists());
+        // What the rollback replaced is kept: the backup gives it back.
+        let backup = got[0].backup.as_ref().expect("a backup of the replaced files");
+        assert_eq!(backup.files, vec!["new.txt", "a.txt"]);
+        crate::store::backup::restore(root, &backup.backup_id, false).unwrap();
+        assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "half");
+        assert_eq!(std::fs::read_to_string(root.join("new.txt")).unwrap(), "fresh");
+    }
+
+    #[test]
+    fn an_edit_made_after_the_kill_survives_the_rollback_in_a_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join("a.txt"), "old").unwrap();
+        std::fs::write(root.join("b.txt"), "keep").unwrap();
+        let mut j = Journal::begin(root, "test", &["a.txt".into(), "b.txt".into()]).unwrap();
+        write_atomic(&root.join("a.txt"), b"half").unwrap();
+        // Killed here; then the author goes on editing in their editor.
+        j.open = false;
+        drop(j);
+        std::fs::write(root.join("a.txt"), "an hour of the author's work").unwrap();
+        let got = recover(root).unwrap();
+        // b.txt never changed: neither rolled back nor backed up.
+        assert_eq!(got[0].rolled_back, vec!["a.txt"]);
+        let backup = got[0].backup.as_ref().unwrap();
+        assert_eq!(backup.files, vec!["a.txt"]);
+        assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "old");
+        crate::store::backup::restore(root, &backup.backup_id, false).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(root.join("a.txt")).unwrap(),
+            "an hour of the author's work"
+        );
     }
 
     #[test]
