@@ -1246,3 +1246,139 @@ fn plot_submit_on_a_full_disk_can_be_sent_again() {
         assert_eq!(author_files(&p.root), after, "full disk at write {n}");
     }
 }
+
+/// A copy of `from` with everything in it (noveler's own state too).
+fn copy_all(from: &Path) -> Project {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("proj");
+    for e in walkdir::WalkDir::new(from)
+        .into_iter()
+        .filter_map(|e| e.ok())
+    {
+        let to = root.join(e.path().strip_prefix(from).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else if e.file_type().is_file() {
+            std::fs::copy(e.path(), &to).unwrap();
+        }
+    }
+    Project { _dir: dir, root }
+}
+
+/// `write submit` of stage 8 (the manuscript) killed before each of its writes: after the
+/// next command the session, its log and the manuscripts agree — stage 8 recorded, logged
+/// and written, or none of the three.
+#[test]
+fn write_submit_killed_at_any_write_is_rolled_back_by_the_next_command() {
+    let fixture = |name: &str| {
+        common::manifest()
+            .join("fixtures/writing")
+            .join(name)
+            .display()
+            .to_string()
+    };
+    let template = project();
+    template.json(
+        &[
+            "plot",
+            "submit",
+            "4",
+            "--file",
+            &fixture("plot_ep004.yaml"),
+            "--no-save",
+        ],
+        0,
+    );
+    let started = template.json(&["write", "4", "--no-save"], 0);
+    let id = started["result"]["session_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for stage in 1..=7 {
+        let file = fixture(&format!("stage{stage:02}.json"));
+        let s = stage.to_string();
+        template.json(
+            &[
+                "write",
+                "submit",
+                "4",
+                "--session",
+                &id,
+                "--stage",
+                &s,
+                "--file",
+                &file,
+                "--no-save",
+            ],
+            0,
+        );
+    }
+    let file = fixture("stage08.json");
+    let args = [
+        "write",
+        "submit",
+        "4",
+        "--session",
+        &id,
+        "--stage",
+        "8",
+        "--file",
+        &file,
+        "--no-save",
+    ];
+    // (stages completed, stage 8 logged, the author's files)
+    let state = |p: &Project| {
+        let yaml: serde_yaml::Value = serde_yaml::from_str(
+            &std::fs::read_to_string(p.path(&format!(".noveler/sessions/{id}.yaml"))).unwrap(),
+        )
+        .unwrap();
+        let done = yaml["completed_stages"].as_sequence().map_or(0, Vec::len);
+        let logged = std::fs::read_dir(p.path(&format!(".noveler/writes/{id}")))
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .any(|e| e.file_name().to_string_lossy().starts_with("stage08_"));
+        (done, logged, author_files(&p.root))
+    };
+    let before = state(&template);
+    let clean = copy_all(&template.root);
+    let out = run_env(&clean.root, &args, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let after = state(&clean);
+    assert_eq!((before.0, before.1, after.0, after.1), (7, false, 8, true));
+    for n in 1.. {
+        let p = copy_all(&template.root);
+        let out = run_env(
+            &p.root,
+            &args,
+            Some(("NOVELER_FAILPOINT", format!("abort:{n}"))),
+        );
+        if out.status.code().is_some() {
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(n > 5, "{n} writes");
+            return;
+        }
+        let next = run_env(&p.root, &["backup", "list", "--no-save"], None);
+        assert!(
+            next.status.success(),
+            "{}",
+            String::from_utf8_lossy(&next.stderr)
+        );
+        let now = state(&p);
+        assert!(
+            now == before || (now.0, now.1) == (after.0, after.1) && now.2 == after.2,
+            "killed before write {n}: {} stages done, stage 8 logged {}, files differ from before {:?}, from after {:?}",
+            now.0,
+            now.1,
+            differing(&now.2, &before.2),
+            differing(&now.2, &after.2)
+        );
+    }
+}

@@ -50,13 +50,7 @@ pub(crate) fn apply_manuscript(
 ) -> Result<ManuscriptResult> {
     let root = env.root.as_path();
     let ep = s.episode;
-    let title = doc
-        .get("title")
-        .and_then(Value::as_str)
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(str::to_string)
-        .unwrap_or_else(|| env.title(Some(s)));
+    let title = submitted_title(env, s, doc);
     let (text, read_from) = submitted_text(env, s, doc)?;
     let content = normalize_manuscript(&text, ep, &title);
     // The quality stop (issue 18): refused before anything is written, so the session
@@ -70,10 +64,7 @@ pub(crate) fn apply_manuscript(
             env.word_count_target,
         )?;
     }
-    let project = env.layout();
-    let path = project
-        .manuscript_dir()
-        .join(format!("第{ep:03}話_{}.md", safe_title(&title)));
+    let path = manuscript_path(env, ep, &title);
     let rel_path = shown_path(root, &path);
     let written = write_manuscript(ctx, env, ep, stage, &path, &content, read_from.as_ref())?;
     let artifact_id = io::store_artifact(
@@ -120,6 +111,38 @@ pub(crate) fn apply_manuscript(
             .unwrap_or_else(|| io::body_chars(&content)),
         check: record,
     })
+}
+
+/// The title the manuscript is saved under: the stage's, else the session's.
+fn submitted_title(env: &Env, s: &Session, doc: &Value) -> String {
+    doc.get("title")
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .unwrap_or_else(|| env.title(Some(s)))
+}
+
+fn manuscript_path(env: &Env, ep: u32, title: &str) -> PathBuf {
+    env.layout()
+        .manuscript_dir()
+        .join(format!("第{ep:03}話_{}.md", safe_title(title)))
+}
+
+/// Every file `apply_manuscript` may write or remove for this submission (the manuscript
+/// it saves and the episode's manuscripts now), for the submission's journal.
+pub(crate) fn touched_by(env: &Env, s: &Session, doc: &Value) -> Vec<PathBuf> {
+    let mut paths = vec![manuscript_path(
+        env,
+        s.episode,
+        &submitted_title(env, s, doc),
+    )];
+    for p in io::manuscripts_of(&env.layout(), s.episode) {
+        if !paths.contains(&p) {
+            paths.push(p);
+        }
+    }
+    paths
 }
 
 /// The manuscript text the stage submitted or, when it has none (stage 10), the current

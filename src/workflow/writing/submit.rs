@@ -339,6 +339,10 @@ pub(super) fn submit_locked(
     let Some(held) = submitting.writer else {
         return Ok(preview(&s, stage, accepted, warnings));
     };
+    // The stage's log, the episode's manuscripts and the session change together: they
+    // are journaled (`store::journal`), so a kill before the session is saved is rolled
+    // back by the next command, and an error half-way (a full disk) rolls back at once.
+    let change = change_journal(env, &s, stage, &doc, &output_file)?;
     // Journal first: a crash after this line is recoverable from the log.
     let written = journal(root, &s, stage, &output_file, &body)?;
     let manuscript = if stage.writes_manuscript() {
@@ -386,6 +390,7 @@ pub(super) fn submit_locked(
     };
     record_output(&mut s, stage, opts, output, blocked);
     sessions.save(held, &s)?;
+    change.finish()?;
     let next = s
         .next_stage()
         .filter(|_| s.status == SessionStatus::InProgress);
@@ -554,6 +559,30 @@ fn preview(
         criteria: None,
         written: Vec::new(),
     }
+}
+
+/// The journal of an accepted submission's writes: its output in the log, the session
+/// file and, for a stage that writes the manuscript, every manuscript file of the episode.
+fn change_journal(
+    env: &Env,
+    s: &Session,
+    stage: &StageDef,
+    doc: &Value,
+    output_file: &str,
+) -> Result<crate::store::journal::Journal> {
+    let root = env.root.as_path();
+    let mut targets = vec![
+        output_file.to_string(),
+        crate::store::fileref::shown_path(root, &session::path_of(root, &s.session_id)),
+    ];
+    if stage.writes_manuscript() {
+        targets.extend(
+            super::manuscript::touched_by(env, s, doc)
+                .iter()
+                .map(|p| crate::store::fileref::shown_path(root, p)),
+        );
+    }
+    crate::store::journal::Journal::begin(root, &format!("write submit {}", stage.stem()), &targets)
 }
 
 /// The stage's output in the session's log, and as an artifact.
