@@ -318,11 +318,17 @@ mod tests {
         assert!(!root.join("new.txt").exists());
         assert!(!jdir.exists());
         // What the rollback replaced is kept: the backup gives it back.
-        let backup = got[0].backup.as_ref().expect("a backup of the replaced files");
+        let backup = got[0]
+            .backup
+            .as_ref()
+            .expect("a backup of the replaced files");
         assert_eq!(backup.files, vec!["new.txt", "a.txt"]);
         crate::store::backup::restore(root, &backup.backup_id, false).unwrap();
         assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "half");
-        assert_eq!(std::fs::read_to_string(root.join("new.txt")).unwrap(), "fresh");
+        assert_eq!(
+            std::fs::read_to_string(root.join("new.txt")).unwrap(),
+            "fresh"
+        );
     }
 
     #[test]
