@@ -161,98 +161,20 @@ mod props {
         }
     }
 
-    const FRAGMENTS: &[&str] = &[
-        "あ",
-        "漢字",
-        "カタカナ",
-        "。",
-        "、",
-        "！",
-        "？",
-        "!",
-        "?",
-        "…",
-        "...",
-        "..",
-        "・・・",
-        "。。。",
-        "―",
-        "—",
-        "─",
-        "ー",
-        "ーー",
-        "「",
-        "」",
-        "『",
-        "』",
-        "（",
-        "）",
-        "《",
-        "》",
-        "｜",
-        "|",
-        "｜漢字《かんじ》",
-        "下人《げにん》",
-        "《《傍点》》",
-        "［＃注］",
-        "　",
-        " ",
-        "\t",
-        "\n",
-        "\n\n\n\n",
-        "こんにちわ",
-        "的を得た",
-        "時",
-        "とき",
-        "事",
-        "こと",
-        "a",
-        "1",
-        "# 見出し\n",
-        "---\n",
-        "```\n",
-        "\u{3000}\u{3000}",
-        "  ",
-        "‥",
-        "・",
-        "！「",
-        "ー「",
-        "。」",
-        "、。",
-        "「ーー",
-        "｜…《てん》",
-        "　 ",
-        " 　",
-        "\t「",
-        "漢《",
-        "》》",
-        "《《",
-        "――",
-        "―――",
-        "………",
-        "……",
-        "!?",
-        "?!",
-        "。。",
-        "、、",
-        "(",
-        ")",
-        "．．",
-        "。』",
-        "ーー",
-        "アリス：",
-        "※",
-        "◇",
-        "ｘ",
-        "－",
-        "：",
-        "\n　",
-        "\n ",
-        "\n\t",
-    ];
+    /// Pieces the generated texts are made of: markup, punctuation, dictionary words (shared
+    /// with examples/dump_findings.rs).
+    fn fragments() -> &'static [&'static str] {
+        static FRAGMENTS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+            let list: Vec<String> =
+                serde_json::from_str(include_str!("../../../fixtures/text_fragments.json"))
+                    .expect("fixtures/text_fragments.json is a list of strings");
+            list.into_iter().map(|s| &*s.leak()).collect()
+        });
+        &FRAGMENTS
+    }
 
     fn manuscript() -> impl Strategy<Value = String> {
-        prop::collection::vec(prop::sample::select(FRAGMENTS), 0..40).prop_map(|v| v.concat())
+        prop::collection::vec(prop::sample::select(fragments()), 0..40).prop_map(|v| v.concat())
     }
 
     fn markup(text: &str) -> Vec<String> {
