@@ -144,6 +144,19 @@ impl PolishReport {
     }
 }
 
+/// The `details` key of the error a blank manuscript gets (see `is_blank_manuscript`).
+const BLANK_MANUSCRIPT: &str = "blank_manuscript";
+
+/// Whether `e` is the refusal of an empty or whitespace-only manuscript: a polish over
+/// several files skips such a file (an episode stub not written yet) instead of failing.
+pub(crate) fn is_blank_manuscript(e: &Error) -> bool {
+    e.code == Code::U005
+        && e.details
+            .as_ref()
+            .and_then(|d| d.get(BLANK_MANUSCRIPT))
+            .is_some_and(|v| v == true)
+}
+
 /// The manuscript addressed by `episode` or `file`.
 pub struct Target {
     pub project: Project,
@@ -172,7 +185,8 @@ pub fn target(pc: &ProjectCtx, which: &EpisodeOrFile) -> Result<Target> {
         return Err(
             Error::new(Code::U005, format!("{rel}: {what}（直す本文がありません）"))
                 .at(&path, None)
-                .hint("本文を書いてから実行してください。"),
+                .hint("本文を書いてから実行してください。")
+                .details(serde_json::json!({ BLANK_MANUSCRIPT: true })),
         );
     }
     Ok(Target {

@@ -18,6 +18,9 @@ pub fn many_text(r: &PolishManyReport) -> String {
             s.push('\n');
         }
     }
+    for f in &r.skipped {
+        s.push_str(&format!("飛ばしました: {}\n", f.message));
+    }
     for f in &r.failures {
         s.push_str(&format!(
             "書き込めませんでした: {}: [{}] {}\n",

@@ -1,7 +1,8 @@
 //! `noveler polish 1 2 3 --apply`, `noveler polish 40_原稿/ --apply`, `noveler polish --all`:
 //! the rules' fixes over several manuscripts in one run, as `ruff --fix` does. A loop over the
-//! one-file fix (`operations::fix::run`): every file is first polished as a diff (nothing written; a target
-//! that cannot be read stops the run before anything is written), then, with `apply`, the
+//! one-file fix (`operations::fix::run`): every file is first polished as a diff (nothing
+//! written; a target that cannot be read stops the run before anything is written, a blank one
+//! — an episode stub not written yet — is skipped and listed), then, with `apply`, the
 //! files that change are backed up together in one backup and each is written through the
 //! same safe path as a single polish (lock, sha256 still as read, atomic write).
 
@@ -53,6 +54,10 @@ pub struct PolishManyReport {
     /// The one backup of every file written (restore with `noveler backup restore ID`).
     pub backup: Option<BackupRef>,
     pub failures: Vec<PolishFailure>,
+    /// Files left alone because they have no text yet (empty or whitespace only): listed
+    /// with why, not failures.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<PolishFailure>,
 }
 
 impl Report for PolishManyReport {
@@ -147,10 +152,26 @@ pub fn run(ctx: &Ctx, req: PolishManyRequest) -> Result<PolishManyReport> {
     };
     // 1. Every file as a diff: nothing is written unless every target can be read.
     let mut reports = Vec::with_capacity(files.len());
-    for f in &files {
+    let mut skipped = Vec::new();
+    let mut polished = Vec::with_capacity(files.len());
+    for f in files {
         ctx.check_cancelled()?;
-        reports.push(one(f, false, None, None)?);
+        match one(&f, false, None, None) {
+            Ok(r) => {
+                reports.push(r);
+                polished.push(f);
+            }
+            Err(e) if crate::operations::fix::is_blank_manuscript(&e) => {
+                skipped.push(PolishFailure {
+                    file: f,
+                    code: e.code.as_str().to_string(),
+                    message: e.message,
+                })
+            }
+            Err(e) => return Err(e),
+        }
     }
+    let files = polished;
     let changed: Vec<usize> = (0..reports.len()).filter(|&i| reports[i].changed).collect();
     let mut backup_ref = None;
     let mut failures = Vec::new();
@@ -183,6 +204,7 @@ pub fn run(ctx: &Ctx, req: PolishManyRequest) -> Result<PolishManyReport> {
         files: reports,
         backup: backup_ref,
         failures,
+        skipped,
     })
 }
 
@@ -243,6 +265,39 @@ mod tests {
         let again = run(&ctx, PolishManyRequest { apply: true, ..req }).unwrap();
         assert_eq!(again.changed, 0);
         assert!(again.backup.is_none());
+    }
+
+    #[test]
+    fn a_blank_episode_stub_is_skipped_not_a_reason_to_fix_nothing() {
+        let dir = sample();
+        let stub = dir.path().join("40_原稿/第009話_未執筆.md");
+        std::fs::write(&stub, "").unwrap();
+        std::fs::write(dir.path().join("40_原稿/第010話_空白.md"), " \n\n").unwrap();
+        let ctx = Ctx::new(dir.path().into());
+        let applied = run(
+            &ctx,
+            PolishManyRequest {
+                all: true,
+                apply: true,
+                level: Some(Applicability::Aggressive),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            applied.files.len(),
+            3,
+            "the three written episodes are polished"
+        );
+        assert!(applied.written > 0);
+        assert!(applied.failures.is_empty());
+        let skipped: Vec<&str> = applied.skipped.iter().map(|f| f.file.as_str()).collect();
+        assert_eq!(
+            skipped,
+            ["40_原稿/第009話_未執筆.md", "40_原稿/第010話_空白.md"]
+        );
+        assert_eq!(applied.exit_code(), crate::ExitStatus::Ok);
+        assert_eq!(std::fs::read(&stub).unwrap(), b"", "the stub is left alone");
     }
 
     #[test]
