@@ -225,6 +225,9 @@ pub(crate) fn episode_facts(
                 .plot
                 .get(k)
                 .and_then(|v| v.as_str())
+                .map(str::trim)
+                // `title: ""` is the plot template's blank, not a title.
+                .filter(|v| !v.is_empty())
                 .map(str::to_string)
         };
         facts.title = s("title");
@@ -240,6 +243,12 @@ pub(crate) fn episode_facts(
     }
     if facts.title.is_none() {
         facts.title = facts.plot_path.as_deref().and_then(title_from_name);
+    }
+    if facts.title.is_none() {
+        // The manuscript's file name (`第001話_はじまり.md`), as `status` shows it.
+        facts.title = io::manuscripts_of(project, ep)
+            .iter()
+            .find_map(|p| title_from_name(p));
     }
     if let Some((path, chapter, bytes)) = io::find_chapter_plot_read(project, ep) {
         let number = chapter
@@ -620,6 +629,22 @@ mod tests {
 
     fn sample() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project")
+    }
+
+    #[test]
+    fn a_blank_plot_title_falls_back_to_the_manuscript_file_name() {
+        // `noveler init`'s plot template says `title: ""`; the title is in the file name.
+        let dir = tempfile::tempdir().unwrap();
+        let plots = dir.path().join("20_プロット/話別プロット");
+        std::fs::create_dir_all(&plots).unwrap();
+        std::fs::write(plots.join("第001話.yaml"), "episode: 1\ntitle: \"\"\n").unwrap();
+        std::fs::create_dir_all(dir.path().join("40_原稿")).unwrap();
+        std::fs::write(dir.path().join("40_原稿/第001話_はじまり.md"), "本文。\n").unwrap();
+        let project = Project::load(dir.path()).unwrap();
+        let facts = episode_facts(&project, 1, None).unwrap();
+        assert_eq!(facts.title.as_deref(), Some("はじまり"));
+        let given = episode_facts(&project, 1, Some("title: \"  \"\n")).unwrap();
+        assert_eq!(given.title.as_deref(), Some("はじまり"));
     }
 
     #[test]
