@@ -993,3 +993,265 @@ fn the_length_check_counts_bodies_not_literals() {
     );
     assert!(long_functions(&[tested], MAX_FN_LINES).is_empty());
 }
+
+// ---------------------------------------------------------------------------------------
+// One context from the entry point to the disk (issue 29 item 2): the adapters make the
+// call's `Ctx` (cancellation, progress, confinement, the clock) and everything below takes
+// it; the wall clock is read in one place, `store::clock`, and set on the `Ctx` there.
+
+/// The one module that reads the wall clock.
+const CLOCK_MODULE: &str = "src/store/clock.rs";
+
+/// How the code can read the time of day (or start a stopwatch).
+const CLOCK_READS: &[&str] = &[
+    "SystemTime::now",
+    "Utc::now",
+    "Local::now",
+    "OffsetDateTime::now",
+    "now_utc(",
+    "Instant::now",
+];
+
+/// Reads of the time outside `CLOCK_MODULE` that are allowed, each with its reason:
+/// (file, word, reason). A stopwatch (`Instant`) measures a duration, never a date a
+/// result records, so a fixed clock has nothing to fix in it.
+const CLOCK_READS_ALLOWED: &[(&str, &str, &str)] = &[
+    (
+        "src/commands/mod.rs",
+        "Instant::now",
+        "stopwatch: the envelope's elapsed_ms",
+    ),
+    (
+        "src/mcp/calls.rs",
+        "Instant::now",
+        "stopwatch: a call's elapsed_ms in its debug record",
+    ),
+    (
+        "src/mcp/server.rs",
+        "Instant::now",
+        "stopwatch: the deadline of stopping (tokio's Instant)",
+    ),
+    (
+        "src/store/lock.rs",
+        "Instant::now",
+        "stopwatch: how long a lock has been waited for",
+    ),
+    (
+        "src/workflow/progressive/step_attempt.rs",
+        "Instant::now",
+        "stopwatch: a step's execution_time_ms",
+    ),
+    (
+        "src/workflow/progressive/repeat.rs",
+        "Instant::now",
+        "stopwatch: a repeat's execution_time_ms",
+    ),
+    (
+        "src/workflow/writing/sessions.rs",
+        "Instant::now",
+        "salt of a session id (with the process id), not a time",
+    ),
+    (
+        "src/store/atomic.rs",
+        "SystemTime::now",
+        "the age of an abandoned temporary file: the OS's mtime against the OS's clock",
+    ),
+    (
+        "src/store/artifact/storage.rs",
+        "SystemTime::now",
+        "PENDING: the clock is not handed down here yet",
+    ),
+    (
+        "src/store/backup.rs",
+        "SystemTime::now",
+        "PENDING: the clock is not handed down here yet",
+    ),
+    (
+        "src/workflow/progressive/attempt.rs",
+        "SystemTime::now",
+        "PENDING: the clock is not handed down here yet",
+    ),
+    (
+        "src/workflow/progressive/ids.rs",
+        "SystemTime::now",
+        "PENDING: the clock is not handed down here yet",
+    ),
+    (
+        "src/workflow/progressive/reports.rs",
+        "SystemTime::now",
+        "PENDING: the clock is not handed down here yet",
+    ),
+    (
+        "src/workflow/progressive/step_attempt.rs",
+        "SystemTime::now",
+        "PENDING: the clock is not handed down here yet",
+    ),
+    (
+        "src/workflow/writing/outcomes.rs",
+        "SystemTime::now",
+        "PENDING: the clock is not handed down here yet",
+    ),
+];
+
+/// `path:line: word` for every read of the clock outside `CLOCK_MODULE` and the allow-list.
+fn clock_reads(files: &[(String, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, text) in files {
+        if path == CLOCK_MODULE {
+            continue;
+        }
+        for (n, line) in non_test_code(path, text).lines().enumerate() {
+            let read = CLOCK_READS.iter().find(|word| {
+                let allowed = CLOCK_READS_ALLOWED
+                    .iter()
+                    .any(|(p, w, _)| p == path && w == *word);
+                line.contains(*word) && !allowed
+            });
+            if let Some(word) = read {
+                found.push(format!("{path}:{}: {word}", n + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_wall_clock_is_read_only_by_the_clock_module() {
+    let found = clock_reads(&crate_sources());
+    println!("wall-clock reads outside {CLOCK_MODULE}: {}", found.len());
+    assert!(
+        found.is_empty(),
+        "reads of the clock outside {CLOCK_MODULE} (take the time from the call's ctx.clock, or a Clock handed down; a stopwatch goes in CLOCK_READS_ALLOWED with its reason):\n{}",
+        found.join("\n")
+    );
+    // Every allowance is still needed.
+    let sources = crate_sources();
+    for (path, word, why) in CLOCK_READS_ALLOWED {
+        let used = sources
+            .iter()
+            .any(|(p, t)| p == path && non_test_code(p, t).contains(word));
+        assert!(
+            used,
+            "{path} no longer reads {word} ({why}): drop the allowance"
+        );
+    }
+}
+
+#[test]
+fn the_clock_check_catches_a_planted_read() {
+    let file = |path: &str, text: &str| (path.to_string(), text.to_string());
+    let bad = [
+        file(
+            "src/workflow/plot.rs",
+            "m.updated_at = timestamp(SystemTime::now());",
+        ),
+        file(
+            "src/commands/complete/mod.rs",
+            "chrono::Local::now().format(\"%Y-%m-%d\").to_string()",
+        ),
+        file("src/store/backup.rs", "let t = std::time::Instant::now();"),
+        file("src/output/x.rs", "let d = OffsetDateTime::now_utc();"),
+    ];
+    assert_eq!(clock_reads(&bad).len(), 4, "{:#?}", clock_reads(&bad));
+    let good = [
+        file(CLOCK_MODULE, "Clock(Arc::new(SystemTime::now))"),
+        file("src/store/lock.rs", "let start = Instant::now();"),
+        file("src/commands/mod.rs", "let started = ctx.clock.now();"),
+        file(
+            "src/store/backup.rs",
+            "fn f() {}\n#[cfg(test)]\nmod tests {\n    fn t() { let _ = SystemTime::now(); }\n}",
+        ),
+    ];
+    assert!(clock_reads(&good).is_empty(), "{:#?}", clock_reads(&good));
+}
+
+/// The adapters, which make a call's `Ctx`.
+const ADAPTERS: &[&str] = &["src/cli/", "src/mcp/", "src/lsp/"];
+
+/// `path:line` for every `Ctx::new(` below the adapters (unit tests aside).
+fn contexts_made_below_the_adapters(files: &[(String, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, text) in files {
+        if ADAPTERS.iter().any(|a| path.starts_with(a)) {
+            continue;
+        }
+        for (n, line) in non_test_code(path, text).lines().enumerate() {
+            let made = line.match_indices("Ctx::new(").any(|(at, _)| {
+                !line[..at].ends_with("Project") // ProjectCtx: the project, not the call
+            });
+            if made {
+                found.push(format!("{path}:{}", n + 1));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn only_the_adapters_make_a_ctx() {
+    let found = contexts_made_below_the_adapters(&crate_sources());
+    assert!(
+        found.is_empty(),
+        "Ctx::new below cli/, mcp/, lsp/ (take the caller's &Ctx; `ctx.nested(root)` for a step run at another root):\n{}",
+        found.join("\n")
+    );
+    let file = |path: &str, text: &str| (path.to_string(), text.to_string());
+    let planted = [
+        file(
+            "src/commands/write/mod.rs",
+            "let report = check::run(&Ctx::new(root.to_path_buf()), req)?;",
+        ),
+        file(
+            "src/operations/write.rs",
+            "let ctx = crate::operations::Ctx::new(root.into());",
+        ),
+    ];
+    assert_eq!(contexts_made_below_the_adapters(&planted).len(), 2);
+    let fine = [
+        file("src/cli/mod.rs", "let mut ctx = Ctx::new(root);"),
+        file("src/workflow/plot.rs", "let pc = ProjectCtx::new(root);"),
+        file(
+            "src/commands/status/mod.rs",
+            "fn f() {}\n#[cfg(test)]\nmod tests {\n    fn t() { let c = Ctx::new(p); }\n}",
+        ),
+    ];
+    assert!(contexts_made_below_the_adapters(&fine).is_empty());
+}
+
+/// Ratchets on what is left of the context rebuilt below the verbs: a project loaded again
+/// (`ProjectCtx::new`) where the caller had it, and `root: &Path` parameters where the
+/// function could take the call's `&Ctx` or the loaded project. The figures only go down:
+/// lower the ceiling when you remove some.
+const PROJECT_CTX_REBUILDS_MAX: usize = 27;
+const ROOT_PARAMS_MAX: usize = 192;
+
+/// How often `word` stands as a word (`root: &Path`, not `project_root: &Path`) in the
+/// production code of `files`.
+fn count_in_production(files: &[(String, String)], word: &str) -> usize {
+    files
+        .iter()
+        .map(|(path, text)| {
+            let code = non_test_code(path, text);
+            code.match_indices(word)
+                .filter(|(at, _)| !code[..*at].ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+                .count()
+        })
+        .sum()
+}
+
+#[test]
+fn the_context_rebuilt_below_the_verbs_only_shrinks() {
+    let files = crate_sources();
+    let rebuilds = count_in_production(&files, "ProjectCtx::new(");
+    let roots = count_in_production(&files, "root: &Path");
+    println!("ProjectCtx::new rebuilds: {rebuilds} (ceiling {PROJECT_CTX_REBUILDS_MAX})");
+    println!("root: &Path parameters: {roots} (ceiling {ROOT_PARAMS_MAX})");
+    assert!(
+        rebuilds <= PROJECT_CTX_REBUILDS_MAX,
+        "{rebuilds} ProjectCtx::new in production code, the ceiling is {PROJECT_CTX_REBUILDS_MAX}: pass the loaded project down"
+    );
+    assert!(
+        roots <= ROOT_PARAMS_MAX,
+        "{roots} `root: &Path` parameters, the ceiling is {ROOT_PARAMS_MAX}: take the call's &Ctx or the loaded project"
+    );
+}

@@ -5,7 +5,7 @@
 //! structure (every chart, balanced tags, no script, nothing external).
 
 use noveler::analysis::sha256_hex;
-use noveler::commands::complete::{self, CompleteRequest, FixedClock};
+use noveler::commands::complete::{self, CompleteRequest};
 use noveler::commands::Ctx;
 use noveler::output::publish::{publish_text, PublishFormat};
 use noveler::Code;
@@ -309,6 +309,12 @@ fn a_failure_between_the_writes_leaves_every_file_as_it_was() {
     let before: Vec<Option<String>> = watched.iter().map(|p| sha(p)).collect();
     let mut ctx = Ctx::new(root.to_path_buf());
     ctx.save = false;
+    // The call's clock says noon of 2025-11-22, local time.
+    let noon = chrono::NaiveDate::from_ymd_opt(2025, 11, 22)
+        .and_then(|d| d.and_hms_opt(12, 0, 0))
+        .and_then(|t| t.and_local_timezone(chrono::Local).earliest())
+        .unwrap();
+    ctx.clock = noveler::store::clock::Clock::fixed(noon.into());
     let narou = || CompleteRequest {
         episode: 1,
         format: Some(PublishFormat::Narou),
@@ -316,22 +322,17 @@ fn a_failure_between_the_writes_leaves_every_file_as_it_was() {
     };
     for fail_at in [0usize, 1] {
         let mut calls = Vec::new();
-        let err = complete::run_with(
-            &ctx,
-            narou(),
-            &FixedClock("2025-11-22".into()),
-            &mut |i, rel| {
-                calls.push(rel.to_string());
-                if i == fail_at {
-                    Err(noveler::Error::new(
-                        Code::U007,
-                        "テストで注入した書き込み失敗",
-                    ))
-                } else {
-                    Ok(())
-                }
-            },
-        )
+        let err = complete::run_with(&ctx, narou(), &mut |i, rel| {
+            calls.push(rel.to_string());
+            if i == fail_at {
+                Err(noveler::Error::new(
+                    Code::U007,
+                    "テストで注入した書き込み失敗",
+                ))
+            } else {
+                Ok(())
+            }
+        })
         .unwrap_err();
         assert_eq!(err.code, Code::U007);
         assert_eq!(calls.len(), fail_at + 1);
@@ -344,13 +345,7 @@ fn a_failure_between_the_writes_leaves_every_file_as_it_was() {
         assert_eq!(err.details.as_ref().unwrap()["rolled_back"], true);
     }
     // The same run without the failure goes through.
-    let r = complete::run_with(
-        &ctx,
-        narou(),
-        &FixedClock("2025-11-22".into()),
-        &mut |_, _| Ok(()),
-    )
-    .unwrap();
+    let r = complete::run_with(&ctx, narou(), &mut |_, _| Ok(())).unwrap();
     assert!(r.completed);
     assert_ne!(sha(&publish), before[1]);
 }

@@ -165,7 +165,7 @@ pub fn record(ctx: &Ctx, req: FeedbackRequest) -> Result<FeedbackReport> {
             decisions,
             note: req.note,
         },
-        (ctx.clock)(),
+        ctx.clock.now(),
     )?;
     let weight_optimization = corpus_stats::optimize_weights(&store::decisions(&ctx.root));
     let next_action = if weight_optimization.suggestions.is_empty() {

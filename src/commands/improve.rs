@@ -410,5 +410,5 @@ pub(crate) fn loop_record(
 
 /// Records a finished fix loop; returns the report's `auto_feedback`.
 fn after_loop(ctx: &Ctx, r: &ImproveReport, episode: u32) -> serde_json::Value {
-    crate::operations::records::append_auto(ctx, &loop_record(r, episode, (ctx.clock)()))
+    crate::operations::records::append_auto(ctx, &loop_record(r, episode, ctx.clock.now()))
 }

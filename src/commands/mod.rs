@@ -9,7 +9,7 @@ use crate::error::{Error, ExitStatus, Result};
 use crate::store::envelope::RunInfo;
 use crate::store::{Envelope, FileRef};
 use serde::Serialize;
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 
 /// The call's context, defined with the operations every verb runs on.
 pub use crate::operations::{Ctx, ProgressFn};
@@ -127,7 +127,7 @@ impl<R: Report> Outcome<R> {
 
 /// Runs `f` as command `name` and wraps its result into the saved envelope.
 pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<R>) -> Outcome<R> {
-    let started = SystemTime::now();
+    let started = ctx.clock.now();
     let clock = Instant::now();
     // What a killed command left half-done is rolled back before anything else runs.
     let recovered = if ctx.root.is_dir() {

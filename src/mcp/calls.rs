@@ -8,7 +8,8 @@
 //!   (`store::logs`, rotated): timestamp, tool, parameters, execution trace, resource usage.
 
 use crate::error::{Code, Error};
-use crate::store::logs::{self, Clock};
+use crate::store::clock::Clock;
+use crate::store::logs;
 use crate::store::slots::Kind;
 use serde_json::{json, Value};
 use std::path::Path;
@@ -190,7 +191,7 @@ fn io_ops() -> Option<u64> {
 impl Probe {
     pub fn start(clock: &Clock) -> Probe {
         Probe {
-            started: clock(),
+            started: clock.now(),
             clock: std::time::Instant::now(),
             cpu_ms: cpu_ms(),
             io_ops: io_ops(),
@@ -207,7 +208,7 @@ impl Probe {
         args: &serde_json::Map<String, Value>,
         reply: Option<&Value>,
     ) -> Value {
-        let ended = clock();
+        let ended = clock.now();
         let elapsed_ms = (self.clock.elapsed().as_secs_f64() * 1e6).round() / 1e3;
         let mut step = json!({
             "step": tool,
@@ -306,7 +307,7 @@ mod tests {
     #[test]
     fn records_use_the_injected_clock() {
         let fixed = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_800_000_000);
-        let clock: Clock = std::sync::Arc::new(move || fixed);
+        let clock = Clock::fixed(fixed);
         let probe = Probe::start(&clock);
         let args = json!({"episode": 1, "content": "x".repeat(500)});
         let reply = json!({"success": false, "command": "write",

@@ -5,6 +5,7 @@ use super::adapter::{ArgError, Called, ToolSpec};
 use super::Profile;
 use crate::commands::Ctx;
 use crate::error::{Code, Error};
+use crate::store::clock::Clock;
 use crate::store::confine::Confinement;
 use crate::store::envelope::RunInfo;
 use crate::store::Envelope;
@@ -67,7 +68,7 @@ struct Inner {
     table: std::sync::OnceLock<Table>,
     busy: Mutex<HashSet<String>>,
     /// The time of the per-call debug records (`mcp::calls`).
-    clock: crate::store::logs::Clock,
+    clock: Clock,
 }
 
 struct Table {
@@ -146,7 +147,7 @@ impl NovelerServer {
                 profile,
                 table: std::sync::OnceLock::new(),
                 busy: Mutex::new(HashSet::new()),
-                clock: crate::store::logs::system_clock(),
+                clock: Clock::system(),
             }),
         }
     }
@@ -352,11 +353,11 @@ impl Drop for BusyGuard {
 }
 
 /// An error envelope for a failure found before the command ran (saved like any other).
-fn failure(ctx_root: &Path, command: &str, err: &Error, save: bool) -> Called {
+fn failure(clock: &Clock, ctx_root: &Path, command: &str, err: &Error, save: bool) -> Called {
     let run = RunInfo {
         command: command.to_string(),
         project_root: ctx_root.to_path_buf(),
-        started: std::time::SystemTime::now(),
+        started: clock.now(),
         elapsed_ms: 0.0,
     };
     let mut envelope = Envelope::failure(&run, err);
@@ -520,10 +521,17 @@ impl NovelerServer {
         // Memory (seed 000 §7.2): nothing new starts while the process holds the total
         // limit (R002); what a call uses is measured in its debug record (`mcp::calls`).
         if let Err(full) = crate::store::memory::admit(&super::state::memory_limits()) {
-            return Ok(self.to_result(failure(&root, spec.command, &full, !self.inner.no_save)));
+            return Ok(self.to_result(failure(
+                &self.inner.clock,
+                &root,
+                spec.command,
+                &full,
+                !self.inner.no_save,
+            )));
         }
         let root_for_errors = root.clone();
         let mut ctx = Ctx::new(root);
+        ctx.clock = self.inner.clock.clone();
         ctx.confine = Some(self.allowed());
         // A page past the first shows a result the first page saved: not saved again.
         ctx.save =
@@ -557,7 +565,13 @@ impl NovelerServer {
                             Ok(spec.call(&ctx, args))
                         })
                         .unwrap_or_else(|busy| {
-                            Ok(failure(&ctx.root, spec.command, &busy, ctx.save))
+                            Ok(failure(
+                                &ctx.clock,
+                                &ctx.root,
+                                spec.command,
+                                &busy,
+                                ctx.save,
+                            ))
                         }),
                     };
                 drop(ctx); // ends the progress channel
@@ -589,7 +603,13 @@ impl NovelerServer {
     fn unknown_tool(&self, name: &str) -> Result<CallToolResult, ErrorData> {
         if let Some(err) = super::calls::progressive_guidance(name, &self.table().names) {
             let save = !self.inner.no_save;
-            return Ok(self.to_result(failure(&self.inner.root, "progressive", &err, save)));
+            return Ok(self.to_result(failure(
+                &self.inner.clock,
+                &self.inner.root,
+                "progressive",
+                &err,
+                save,
+            )));
         }
         Err(ErrorData::invalid_params(
             format!("Unknown tool: {}", crate::error::clip(name, 200)),
@@ -612,7 +632,13 @@ impl NovelerServer {
             Ok(taken) => taken,
             Err(e) => {
                 let err = e.to_error(name);
-                return Err(self.to_result(failure(&self.inner.root, spec.command, &err, save)));
+                return Err(self.to_result(failure(
+                    &self.inner.clock,
+                    &self.inner.root,
+                    spec.command,
+                    &err,
+                    save,
+                )));
             }
         };
         self.roots_known().await;
@@ -620,17 +646,29 @@ impl NovelerServer {
             Ok(root) => root,
             Err(RootError::Args(e)) => {
                 let err = e.to_error(name);
-                return Err(self.to_result(failure(&self.inner.root, spec.command, &err, save)));
+                return Err(self.to_result(failure(
+                    &self.inner.clock,
+                    &self.inner.root,
+                    spec.command,
+                    &err,
+                    save,
+                )));
             }
             Err(RootError::Domain(err)) => {
-                return Err(self.to_result(failure(&self.inner.root, spec.command, &err, save)))
+                return Err(self.to_result(failure(
+                    &self.inner.clock,
+                    &self.inner.root,
+                    spec.command,
+                    &err,
+                    save,
+                )))
             }
         };
         match spec.prepare_args(args) {
             Ok(args) => Ok((view, root, args)),
             Err(e) => {
                 let err = e.to_error(name);
-                Err(self.to_result(failure(&root, spec.command, &err, save)))
+                Err(self.to_result(failure(&self.inner.clock, &root, spec.command, &err, save)))
             }
         }
     }
@@ -651,7 +689,13 @@ impl NovelerServer {
                 let err = Error::new(Code::QC008, format!("{key} は別の呼び出しが処理中です"))
                     .hint("処理中の呼び出しが終わってから、もう一度呼び出してください。")
                     .details(serde_json::json!({"busy": key}));
-                Err(self.to_result(failure(root, spec.command, &err, !self.inner.no_save)))
+                Err(self.to_result(failure(
+                    &self.inner.clock,
+                    root,
+                    spec.command,
+                    &err,
+                    !self.inner.no_save,
+                )))
             }
         }
     }
@@ -670,7 +714,13 @@ impl NovelerServer {
             Ok(Ok(called)) => self.viewed_result(called, view),
             Ok(Err(e)) => {
                 let err = e.to_error(name);
-                self.to_result(failure(root, spec.command, &err, !self.inner.no_save))
+                self.to_result(failure(
+                    &self.inner.clock,
+                    root,
+                    spec.command,
+                    &err,
+                    !self.inner.no_save,
+                ))
             }
             Err(join) => {
                 let err = Error::new(
@@ -679,6 +729,7 @@ impl NovelerServer {
                 )
                 .hint("同じ入力で CLI（noveler …）を実行し、エラー内容を確認してください。");
                 self.to_result(failure(
+                    &self.inner.clock,
                     &self.inner.root,
                     spec.command,
                     &err,

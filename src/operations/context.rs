@@ -27,8 +27,9 @@ pub struct Ctx {
     /// Where the caller may read and write (`noveler mcp`: the allowed roots); `None` for
     /// the CLI, which serves the person at the keyboard (SPEC §8 "Paths").
     pub confine: Option<Arc<Confinement>>,
-    /// The time of log records (`store::logs`): the wall clock, a fixed one in tests.
-    pub clock: crate::store::logs::Clock,
+    /// The call's one clock (`store::clock`): every time the call records or compares
+    /// comes from it. The system clock as the adapters make it; tests fix it.
+    pub clock: crate::store::clock::Clock,
 }
 
 impl Ctx {
@@ -40,7 +41,7 @@ impl Ctx {
             progress: None,
             cancel: Arc::new(AtomicBool::new(false)),
             confine: None,
-            clock: crate::store::logs::system_clock(),
+            clock: crate::store::clock::Clock::system(),
         }
     }
 

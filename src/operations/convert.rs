@@ -12,7 +12,6 @@ use crate::operations::Ctx;
 use crate::store::envelope::{file_stamp, timestamp, OUTPUT_DIR};
 use crate::store::{write_atomic, FileRef};
 use serde::{Deserialize, Serialize};
-use std::time::SystemTime;
 
 /// Streams up to this many characters are kept whole in the result.
 pub const SUMMARY_LIMIT: usize = 1000;
@@ -145,7 +144,7 @@ pub fn run(ctx: &Ctx, req: ConvertRequest) -> Result<ConvertReport> {
     let stdout = string_field(obj, "stdout")?;
     let stderr = string_field(obj, "stderr")?;
 
-    let now = SystemTime::now();
+    let now = ctx.clock.now();
     let stamp = file_stamp(&timestamp(now));
     let save = |text: &str, role: &str| -> Result<Option<FileRef>> {
         // `--no-save`: nothing is written under temp/json_output/, the full streams included.

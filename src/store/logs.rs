@@ -40,14 +40,6 @@ pub const DEFAULT_ROTATION: Rotation = Rotation {
     keep: 3,
 };
 
-/// Where a record's time comes from: the wall clock in the binary, a fixed one in tests.
-pub type Clock = std::sync::Arc<dyn Fn() -> SystemTime + Send + Sync>;
-
-/// The wall clock.
-pub(crate) fn system_clock() -> Clock {
-    std::sync::Arc::new(SystemTime::now)
-}
-
 fn rotated(path: &Path, n: usize) -> PathBuf {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(format!(".{n}"));

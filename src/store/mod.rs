@@ -9,6 +9,7 @@ pub mod atomic;
 pub mod backup;
 pub mod baseline;
 pub mod cache;
+pub mod clock;
 pub mod confine;
 pub mod corpus_baseline;
 pub mod dictionary;

@@ -52,30 +52,6 @@ pub const READY_SCORE: f64 = 80.0;
 /// The publish directory inside the management directory.
 pub const PUBLISH_DIR: &str = "公開用";
 
-/// Where "today" comes from. The command layer owns the clock so tests can fix it.
-pub trait Clock: Send + Sync {
-    /// The local calendar date, `YYYY-MM-DD`.
-    fn today(&self) -> String;
-}
-
-/// The machine's local date.
-pub struct LocalClock;
-
-impl Clock for LocalClock {
-    fn today(&self) -> String {
-        chrono::Local::now().format("%Y-%m-%d").to_string()
-    }
-}
-
-/// A fixed date (tests).
-pub struct FixedClock(pub String);
-
-impl Clock for FixedClock {
-    fn today(&self) -> String {
-        self.0.clone()
-    }
-}
-
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 pub struct CompleteRequest {
     /// The episode to complete.
@@ -328,14 +304,23 @@ mod tests {
         c
     }
 
+    /// A ctx whose clock says noon of the local `date` (`YYYY-MM-DD`).
+    fn ctx_on(root: &Path, date: &str) -> Ctx {
+        let noon = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d")
+            .unwrap()
+            .and_hms_opt(12, 0, 0)
+            .unwrap()
+            .and_local_timezone(chrono::Local)
+            .earliest()
+            .unwrap();
+        let mut c = ctx(root);
+        c.clock = crate::store::clock::Clock::fixed(noon.into());
+        c
+    }
+
     /// Completes on `date`, with no write hook.
     fn complete_on(root: &Path, req: CompleteRequest, date: &str) -> Result<CompleteReport> {
-        run_with(
-            &ctx(root),
-            req,
-            &FixedClock(date.into()),
-            &mut |_, _| Ok(()),
-        )
+        run_with(&ctx_on(root, date), req, &mut |_, _| Ok(()))
     }
 
     fn req() -> CompleteRequest {
@@ -480,12 +465,11 @@ mod tests {
             .map(|p| sha256_hex(&std::fs::read(p).unwrap()))
             .collect();
         let err = run_with(
-            &ctx(root),
+            &ctx_on(root, "2025-11-22"),
             CompleteRequest {
                 format: Some(PublishFormat::Narou),
                 ..req()
             },
-            &FixedClock("2025-11-22".into()),
             &mut |i, _| {
                 if i == 1 {
                     Err(Error::new(Code::U007, "注入した失敗"))

@@ -5,21 +5,16 @@ use crate::operations::check::FileResult;
 use crate::store::artifact::StoreOutcome;
 use crate::store::transaction::Committed;
 
-/// Runs `noveler complete` with the machine's clock.
+/// Runs `noveler complete` (today's date from the call's clock, `ctx.clock`).
 pub fn run(ctx: &Ctx, req: CompleteRequest) -> Result<CompleteReport> {
-    run_with(ctx, req, &LocalClock, &mut |_, _| Ok(()))
+    run_with(ctx, req, &mut |_, _| Ok(()))
 }
 
-/// `run` with an injected clock and a hook called before each write of the transaction
+/// `run` with a hook called before each write of the transaction
 /// (tests make it fail to prove the rollback). The steps: 1. the gate (`checked`,
 /// `judged`), 2. what would be written (`planned`), 3. the locked transaction
 /// (`commit`), then what next (`next_actions`).
-pub fn run_with(
-    ctx: &Ctx,
-    req: CompleteRequest,
-    clock: &dyn Clock,
-    before_write: Hook<'_>,
-) -> Result<CompleteReport> {
+pub fn run_with(ctx: &Ctx, req: CompleteRequest, before_write: Hook<'_>) -> Result<CompleteReport> {
     let root = &ctx.root;
     let min_score = super::super::score_bound(root, "min_score", req.min_score, DEFAULT_MIN_SCORE)?;
     let project = Project::load(root)?;
@@ -55,7 +50,7 @@ pub fn run_with(
         emphasis: published.emphasis,
     });
     report.warnings.extend(published.warnings.iter().cloned());
-    let today = clock.today();
+    let today = ctx.clock.local_date();
     let completion = Completion {
         episode: n,
         title: report.title.clone(),

@@ -486,7 +486,9 @@ impl Report for FilesCleanReport {}
 pub(crate) fn run_clean(ctx: &Ctx, req: FilesCleanRequest) -> Result<FilesCleanReport> {
     let older_than = req.older_than.unwrap_or_else(|| "30d".to_string());
     let age = super::common::parse_duration(&older_than, "--older-than")?;
-    let cutoff = SystemTime::now()
+    let cutoff = ctx
+        .clock
+        .now()
         .checked_sub(age)
         .unwrap_or(SystemTime::UNIX_EPOCH);
     let root = &ctx.root;

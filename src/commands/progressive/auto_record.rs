@@ -81,6 +81,6 @@ pub(crate) fn step_record(
 /// returns `ml_enhancements.auto_feedback`.
 pub(crate) fn after_step(ctx: &Ctx, result: &StepResult, ml: &MlOptimization) -> Value {
     let previous = previous_attempt(ctx, result);
-    let record = step_record(previous.as_ref(), result, ml, (ctx.clock)());
+    let record = step_record(previous.as_ref(), result, ml, ctx.clock.now());
     append_auto(ctx, &record)
 }

@@ -59,7 +59,7 @@ pub fn create_adr(ctx: &Ctx, req: CreateAdrRequest) -> Result<CreateAdrReport> {
         Some(s) => adr_status(s)?,
         None => AdrStatus::Proposed,
     };
-    let created_at = now();
+    let created_at = ctx.clock.timestamp();
     let repo = repo(ctx);
     let (number, name, ch) = repo.create_adr(
         &title,
@@ -122,7 +122,7 @@ pub fn update_adr_status(ctx: &Ctx, req: UpdateAdrStatusRequest) -> Result<Updat
         .as_deref()
         .map(|r| long_text("reason", r, REASON_MAX, false))
         .transpose()?;
-    let updated_at = now();
+    let updated_at = ctx.clock.timestamp();
     let repo = repo(ctx);
     let (old, entry, ch) =
         repo.update_adr_status(number, status, reason.as_deref(), &updated_at)?;

@@ -52,7 +52,7 @@ pub fn update_context(ctx: &Ctx, req: UpdateContextRequest) -> Result<UpdateCont
     Ok(UpdateContextReport {
         task_id: format_id(id),
         file_path: repo.paths.rel(&repo.paths.context(id)),
-        updated_at: now(),
+        updated_at: ctx.clock.timestamp(),
         files: Files::from(&ch),
     })
 }

@@ -18,7 +18,6 @@ use crate::todo::search::{self, Field};
 use crate::todo::tasks::{format_id, parse_id, Place, Status, DEFAULT_CATEGORY};
 use crate::todo::{context, markdown};
 use serde::{Deserialize, Serialize};
-use std::time::SystemTime;
 
 /// Input limits of seed 004 (characters, items).
 pub const TITLE_MAX: usize = 100;
@@ -48,10 +47,6 @@ pub const TOOLS: [(&str, &str); 12] = [
     ("get_context", "Read a task's context file."),
     ("search_contexts", "Full-text search over all context files; results have match_score 0–1 and an excerpt."),
 ];
-
-fn now() -> String {
-    timestamp(SystemTime::now())
-}
 
 fn repo(ctx: &Ctx) -> Repo {
     Repo::new(&ctx.root)

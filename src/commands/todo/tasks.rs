@@ -64,7 +64,7 @@ pub fn create_task(ctx: &Ctx, req: CreateTaskRequest) -> Result<CreateTaskReport
     Ok(CreateTaskReport {
         task_id: format_id(id),
         file_path: repo.paths.rel(&repo.paths.context(id)),
-        created_at: now(),
+        created_at: ctx.clock.timestamp(),
         title,
         category,
         priority,
@@ -180,7 +180,7 @@ pub fn update_task(ctx: &Ctx, req: UpdateTaskRequest) -> Result<UpdateTaskReport
     Ok(UpdateTaskReport {
         task_id: format_id(id),
         updated_fields: fields.into_iter().map(String::from).collect(),
-        updated_at: now(),
+        updated_at: ctx.clock.timestamp(),
         warnings: ch.warnings.clone(),
         files: Files::from(&ch),
     })
@@ -215,7 +215,7 @@ pub fn delete_task(ctx: &Ctx, req: DeleteTaskRequest) -> Result<DeleteTaskReport
     Ok(DeleteTaskReport {
         task_id: format_id(id),
         deleted_files: ch.deleted.clone(),
-        deleted_at: now(),
+        deleted_at: ctx.clock.timestamp(),
         warnings: ch.warnings.clone(),
         files: Files::from(&ch),
     })
@@ -311,7 +311,7 @@ pub fn reorder_task(ctx: &Ctx, req: ReorderTaskRequest) -> Result<ReorderTaskRep
         task_id: format_id(id),
         old_position: moved.old_position,
         new_position: moved.new_position,
-        updated_at: now(),
+        updated_at: ctx.clock.timestamp(),
         previous_category: (moved.old_category != moved.category).then_some(moved.old_category),
         category: moved.category,
         warnings: ch.warnings.clone(),

@@ -76,7 +76,7 @@ pub fn record(ctx: &Ctx, req: &CheckRequest, report: &CheckReport) {
     if !ctx.save || !ctx.root.is_dir() {
         return;
     }
-    let line = entry(req, report, (ctx.clock)());
+    let line = entry(req, report, ctx.clock.now());
     // The check's result stands even when its log line cannot be written.
     let _ = logs::append(&ctx.root, logs::CHECK_RUNS, &line, logs::DEFAULT_ROTATION);
 }
