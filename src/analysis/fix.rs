@@ -503,6 +503,9 @@ pub(crate) fn is_kanji(c: char) -> bool {
 /// One fix applied by `apply_until_stable`, for the author's change log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AppliedFix {
+    /// The id of the finding whose fix was applied, in the text of the pass that applied it
+    /// (for the first pass: the id a check of the original text reports).
+    pub finding_id: String,
     /// The rule code whose fix was applied.
     pub code: String,
     /// Source text the fix replaced (from its first to its last edited byte).
@@ -570,6 +573,7 @@ pub(crate) fn apply_until_stable_with(
             }
             after.push_str(current.get(cursor..span.end).unwrap_or_default());
             log.push(AppliedFix {
+                finding_id: chosen[i].id.clone(),
                 code: chosen[i].code.clone(),
                 before,
                 after,

@@ -55,7 +55,9 @@ pub struct PolishRequest {
 /// One fix applied (seed 000 §5.4.2 check_fix).
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct FixApplied {
-    /// The finding's id when fixes were chosen by `issue_ids`.
+    /// The id of the finding this fix resolved: the id a check of the file reports (a fix
+    /// that only became possible after an earlier pass carries the id of that pass's
+    /// finding). Always set (seed 000 §5.4.2 check_fix `fixes_applied[].issue_id`).
     pub issue_id: Option<String>,
     pub code: String,
     /// The fix level (`safe`, `standard`, `aggressive`).
@@ -357,7 +359,7 @@ pub fn fix_text(
                     .and_then(|r| r.meta().fix)
                     .unwrap_or(Applicability::Safe);
                 FixApplied {
-                    issue_id: None,
+                    issue_id: Some(a.finding_id),
                     code: a.code,
                     fix_type: lvl,
                     before: a.before,
