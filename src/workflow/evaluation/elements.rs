@@ -226,6 +226,16 @@ pub(crate) fn story_elements_in(
         report.summary = Some(j.summary.clone());
         report.issues.extend(j.issues);
     }
+    p.record(
+        ctx,
+        "check_story_elements",
+        req.llm_result.as_ref(),
+        json!({
+            "llm_pending": report.llm_pending,
+            "overall_score": report.overall_score,
+            "issues": report.issues.len(),
+        }),
+    );
     if req.auto_fix {
         report.auto_fix_results = Some(crate::operations::fix::run(
             ctx,

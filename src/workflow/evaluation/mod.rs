@@ -197,6 +197,41 @@ impl Prepared {
         Ok(prompt)
     }
 
+    /// Logs this evaluation's I/O beside the checks' (seed 000 §4.4, 001 §2: every check
+    /// leaves its record under `.noveler/checks/`): one line in `check_runs.ndjson` with the
+    /// text's path, sha256 and size, the template, whether a judgment came in (its sha256,
+    /// never its text) and the result's score and state. Written only when the run saves its
+    /// results; a failure to log never fails the evaluation.
+    fn record(&self, ctx: &Ctx, command: &str, llm_result: Option<&Value>, output: Value) {
+        if !ctx.save || !ctx.root.is_dir() {
+            return;
+        }
+        let judgment_sha256 = llm_result.map(|v| {
+            crate::analysis::sha256_hex(serde_json::to_string(v).unwrap_or_default().as_bytes())
+        });
+        let line = json!({
+            "timestamp": crate::store::logs::stamp(ctx.clock.now()),
+            "command": command,
+            "input": {
+                "episode": self.ep,
+                "files": [{
+                    "path": self.l.manuscript_rel,
+                    "sha256": self.l.sha256,
+                    "size_bytes": self.l.raw_len,
+                }],
+                "template": {"name": self.template.name, "sha256": self.template.sha256},
+                "llm_result_sha256": judgment_sha256,
+            },
+            "output": output,
+        });
+        let _ = crate::store::logs::append(
+            &ctx.root,
+            crate::store::logs::CHECK_RUNS,
+            &line,
+            crate::store::logs::DEFAULT_ROTATION,
+        );
+    }
+
     /// Validates an llm_result for this template and text.
     fn judged(&self, v: &Value) -> Result<()> {
         judgment::check_manuscript_hash(v, &self.l.sha256)?;

@@ -170,6 +170,12 @@ pub fn preview(ctx: &Ctx, req: PreviewRequest) -> Result<PreviewReport> {
         preview.key_points = judgment::strings(v.get("key_points"));
         pending = false;
     }
+    p.record(
+        ctx,
+        "generate_episode_preview",
+        req.llm_result.as_ref(),
+        json!({"llm_pending": pending, "body_chars": preview.body_chars}),
+    );
     Ok(PreviewReport {
         success: true,
         episode_number: req.episode,

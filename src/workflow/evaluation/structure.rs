@@ -159,6 +159,17 @@ fn judged_eval(
         recommendations = j.recommendations;
     }
     let scoring = judgment::combine(measured_score, judged, weight(&p.template, 0.7));
+    p.record(
+        ctx,
+        tool,
+        req.llm_result.as_ref(),
+        json!({
+            "llm_pending": scoring.llm_pending,
+            "measured_score": measured_score,
+            "overall_score": (!scoring.llm_pending).then_some(scoring.quality_score),
+            "issues": det.len(),
+        }),
+    );
     Ok(JudgedReport {
         success: true,
         episode_number: req.episode,
