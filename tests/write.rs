@@ -853,10 +853,30 @@ fn project_templates_override_the_embedded_ones() {
         .as_str()
         .unwrap()
         .contains("伏線表も添えること"));
-    // A broken override is a config error naming the file, not a silent fallback.
+    // A broken override gives way to the embedded template, with a warning naming the file
+    // and what is wrong (seed 001 §2; issue 33 item 7), never silently.
     std::fs::write(&path, text.replace("{{episode}}", "{{no_such_value}}")).unwrap();
-    let err = p.err(&["write", "4", "--dry-run"], "U002");
-    assert!(err["message"].as_str().unwrap().contains("no_such_value"));
+    let shown = p.ok(&["write", "4", "--dry-run"]);
+    let t = &shown["stage"]["template"];
+    assert_eq!(t["template_source"], "embedded");
+    let warning = t["warning"].as_str().unwrap();
+    assert!(warning.contains("no_such_value"), "{warning}");
+    assert!(
+        warning.contains("stage01_plot_data_preparation.yaml"),
+        "{warning}"
+    );
+    assert!(
+        shown["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w == warning),
+        "{shown}"
+    );
+    assert!(!shown["stage"]["prompt"]
+        .as_str()
+        .unwrap()
+        .contains("伏線表も添えること"));
 }
 
 /// `enhanced_execute` through the library (the MCP tools call the same function).

@@ -153,7 +153,7 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
             "今あるプロット（現行プロット）を作り直します。良いところは残し、弱いところを直してください。".into(),
         );
     }
-    let parts = writing::render_parts(&t, &vars)?;
+    let (t, parts) = writing::rendered(t, &vars)?;
     let blank = Session::new(String::new(), ep, "");
     let inputs = writing::resolve_inputs(&t, &blank, &artifacts)?;
     let schema_text = serde_yaml::to_string(&t.doc.output_schema).unwrap_or_default();
@@ -222,7 +222,7 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
                 .why("プロンプトに従って書いたプロットを送る")
                 .to_wire()
         }],
-        warnings: Vec::new(),
+        warnings: t.warning.iter().cloned().collect(),
     })
 }
 

@@ -493,6 +493,7 @@ mod tests {
             version: "1".into(),
             template_source: super::super::templates::TemplateSource::Embedded,
             sha256: "0".repeat(64),
+            warning: None,
         };
         for stage in [&STAGES[1], &STAGES[0]] {
             s.stage_outputs.insert(

@@ -1,7 +1,10 @@
 //! The template registry: every prompt template is compiled into the binary, and a project
 //! may override one by placing a file of the same name under its own `templates/`
 //! (`<root>/templates/writing/stage08_write_manuscript_draft.yaml`). Whichever is used is
-//! reported with `template_source: project|embedded` and its sha256.
+//! reported with `template_source: project|embedded` and its sha256. A project file that
+//! cannot be used (not UTF-8, not YAML, an unsupported schema) does not stop the work: the
+//! embedded template is used instead, and the report says so in `template.warning` (seed 001
+//! §2 "検証失敗時は内蔵フォールバックと WARN ログを発行する").
 
 use super::schema;
 use crate::analysis::sha256_hex;
@@ -110,6 +113,8 @@ pub struct Template {
     pub sha256: String,
     /// The override file, when `source` is `project`.
     pub path: Option<PathBuf>,
+    /// Why the project's override was not used (the embedded template was, in its place).
+    pub warning: Option<String>,
 }
 
 /// What a report says about the template it rendered.
@@ -119,6 +124,10 @@ pub struct TemplateInfo {
     pub version: String,
     pub template_source: TemplateSource,
     pub sha256: String,
+    /// Set when the project's override could not be used and the embedded template was used
+    /// in its place: what was wrong with the file, and where.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 impl Template {
@@ -128,6 +137,7 @@ impl Template {
             version: self.doc.version.clone(),
             template_source: self.source,
             sha256: self.sha256.clone(),
+            warning: self.warning.clone(),
         }
     }
 }
@@ -159,28 +169,59 @@ pub fn parse(name: &str, text: &str, path: &Path) -> Result<TemplateDoc> {
     Ok(doc)
 }
 
-/// Loads `name`: the project's `templates/<name>` when it exists, else the embedded one.
+/// Loads `name`: the project's `templates/<name>` when it exists and is usable, else the
+/// embedded one (with `warning` saying why the project's file was not used).
 pub fn load(root: &Path, name: &str) -> Result<Template> {
     let override_path = root.join("templates").join(name);
-    if override_path.is_file() {
-        let bytes = crate::store::text::read_bytes(&override_path)?;
-        let text = String::from_utf8(bytes.clone()).map_err(|_| {
-            Error::new(
-                Code::U003,
-                format!("テンプレート {name} が UTF-8 ではありません"),
-            )
-            .at(&override_path, None)
-            .hint("UTF-8 で保存し直してください。")
-        })?;
-        let doc = parse(name, &text, &override_path)?;
-        return Ok(Template {
-            name: name.to_string(),
-            doc,
-            source: TemplateSource::Project,
-            sha256: sha256_hex(&bytes),
-            path: Some(override_path),
-        });
+    if !override_path.is_file() {
+        return load_embedded(name, None);
     }
+    match load_override(name, &override_path) {
+        Ok(t) => Ok(t),
+        Err(e) => embedded_instead(name, &override_path, &e).ok_or(e),
+    }
+}
+
+/// The embedded template `name` in place of the project's file at `path`, which failed
+/// with `e` (when loading or rendering), with the warning that says so; `None` when there
+/// is no embedded template of that name.
+pub fn embedded_instead(name: &str, path: &Path, e: &Error) -> Option<Template> {
+    embedded(name)?;
+    let at = match e.line {
+        Some(line) => format!("{}:{line}", path.display()),
+        None => path.display().to_string(),
+    };
+    let warning = format!(
+        "プロジェクトのテンプレート {at} を使えないため、組み込みのテンプレートを使いました（{}）。ファイルを直すか削除してください。",
+        e.message
+    );
+    load_embedded(name, Some(warning)).ok()
+}
+
+/// The project's override file of `name`, parsed.
+fn load_override(name: &str, path: &Path) -> Result<Template> {
+    let bytes = crate::store::text::read_bytes(path)?;
+    let text = String::from_utf8(bytes.clone()).map_err(|_| {
+        Error::new(
+            Code::U003,
+            format!("テンプレート {name} が UTF-8 ではありません"),
+        )
+        .at(path, None)
+        .hint("UTF-8 で保存し直してください。")
+    })?;
+    let doc = parse(name, &text, path)?;
+    Ok(Template {
+        name: name.to_string(),
+        doc,
+        source: TemplateSource::Project,
+        sha256: sha256_hex(&bytes),
+        path: Some(path.to_path_buf()),
+        warning: None,
+    })
+}
+
+/// The embedded template `name`.
+fn load_embedded(name: &str, warning: Option<String>) -> Result<Template> {
     let text = embedded(name).ok_or_else(|| {
         Error::new(
             Code::R002,
@@ -198,6 +239,7 @@ pub fn load(root: &Path, name: &str) -> Result<Template> {
         source: TemplateSource::Embedded,
         sha256: sha256_hex(text.as_bytes()),
         path: None,
+        warning,
     })
 }
 
@@ -243,20 +285,34 @@ mod tests {
     }
 
     #[test]
-    fn broken_override_is_a_config_error_naming_the_file() {
+    fn a_broken_override_falls_back_to_the_embedded_template_with_a_warning() {
         let dir = tempfile::tempdir().unwrap();
         let name = "writing/stage02_analyze_plot_structure.yaml";
         let path = dir.path().join("templates").join(name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, "version: [").unwrap();
-        let err = load(dir.path(), name).unwrap_err();
+        let err = load_override(name, &path).unwrap_err();
         assert_eq!(err.code, Code::U002);
         assert_eq!(err.path.as_deref(), Some(path.as_path()));
+        let t = load(dir.path(), name).unwrap();
+        assert_eq!(t.source, TemplateSource::Embedded);
+        assert_eq!(t.sha256, sha256_hex(embedded(name).unwrap().as_bytes()));
+        let warning = t.info().warning.unwrap();
+        assert!(warning.contains(&path.display().to_string()), "{warning}");
+        assert!(warning.contains("組み込み"), "{warning}");
         let text = embedded(name)
             .unwrap()
             .replace("additionalProperties: false", "oneOf: []");
         std::fs::write(&path, text).unwrap();
-        let err = load(dir.path(), name).unwrap_err();
-        assert!(err.message.contains("oneOf"), "{}", err.message);
+        let warning = load(dir.path(), name).unwrap().warning.unwrap();
+        assert!(warning.contains("oneOf"), "{warning}");
+        std::fs::write(&path, b"\xff\xfe").unwrap();
+        let warning = load(dir.path(), name).unwrap().warning.unwrap();
+        assert!(warning.contains("UTF-8"), "{warning}");
+        // A usable override has no warning.
+        assert!(load(Path::new("/nonexistent"), name)
+            .unwrap()
+            .warning
+            .is_none());
     }
 }

@@ -268,7 +268,9 @@ fn environment_diagnostics(pc: &ProjectCtx, ep: u32, idle: bool) -> Vec<Diagnost
     }
     for st in &STAGES {
         if let Ok(t) = templates::load(root, &st.template_name()) {
-            if t.source == TemplateSource::Project {
+            if let Some(w) = &t.warning {
+                diagnostics.push(diag("template_fallback", "warning", w.clone(), true));
+            } else if t.source == TemplateSource::Project {
                 diagnostics.push(diag(
                     "template_override",
                     "info",

@@ -363,6 +363,23 @@ pub struct RenderedParts {
     pub acceptance: Vec<String>,
 }
 
+/// `t` rendered with `vars`; a project template that does not render (an unknown
+/// placeholder …) gives way to the embedded one, which then carries the warning.
+pub(crate) fn rendered(t: Template, vars: &Vars) -> Result<(Template, RenderedParts)> {
+    match render_parts(&t, vars) {
+        Ok(parts) => Ok((t, parts)),
+        Err(e) => {
+            let fallback = t
+                .path
+                .as_deref()
+                .and_then(|path| templates::embedded_instead(&t.name, path, &e))
+                .ok_or(e)?;
+            let parts = render_parts(&fallback, vars)?;
+            Ok((fallback, parts))
+        }
+    }
+}
+
 pub(crate) fn render_parts(t: &Template, vars: &Vars) -> Result<RenderedParts> {
     let purpose =
         render::render(&t.doc.purpose, vars).map_err(|e| template_error(t, "purpose", e))?;
@@ -703,7 +720,7 @@ pub(crate) fn render_stage(
 ) -> Result<StagePrompt> {
     let t = templates::load(&env.root, &stage.template_name())?;
     let v = vars(env, Some(s), Some(stage));
-    let parts = render_parts(&t, &v)?;
+    let (t, parts) = rendered(t, &v)?;
     let inputs = resolve_inputs(&t, s, &s.artifacts)?;
     let schema_text = serde_yaml::to_string(&t.doc.output_schema).unwrap_or_default();
     let hint = submit_hint(s, stage);

@@ -441,6 +441,8 @@ pub(super) fn show_locked(
     let next = s
         .next_stage()
         .filter(|_| s.status == SessionStatus::InProgress);
+    // A project template that could not be used: said where the author reads.
+    warnings.extend(prompt.as_ref().and_then(|p| p.template.warning.clone()));
     Ok(WriteOutcome {
         session_id: s.session_id.clone(),
         episode: s.episode,
