@@ -1,0 +1,282 @@
+//! The seed profile speaks the seed's protocol (issue 33 items 5 and 7), through rmcp's
+//! client over the built binary (`noveler mcp --tools seed`) on a fresh copy of
+//! `fixtures/sample_project`. Every reply is checked against the tool's listed outputSchema,
+//! and its `isError` against the envelope's `success`. One test per row of docs/seeds.md's
+//! "The seed profile's protocol" table.
+
+use rmcp::model::{CallToolRequestParams, Tool};
+use rmcp::service::RunningService;
+use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::BIN;
+
+/// A manuscript with mechanical slips (typo, ellipses, doubled 。, an exclamation without
+/// its space) for the fix tools.
+const EP4: &str = "40_原稿/第004話_試し.md";
+const EP4_TEXT: &str = "# 第四話　試し\n\n　こんにちわ、と彼は言った...。\n　「行くぞ！あれを見ろ」\n地の文です。。\n　時間が止まった・・・\n";
+
+struct Seed {
+    client: RunningService<RoleClient, ()>,
+    tools: HashMap<String, Tool>,
+}
+
+impl Seed {
+    async fn start(root: &Path) -> Seed {
+        Seed::start_with(root, &[]).await
+    }
+
+    async fn start_with(root: &Path, env: &[(&str, &str)]) -> Seed {
+        let root = root.to_path_buf();
+        let env: Vec<(String, String)> = env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let transport =
+            TokioChildProcess::new(tokio::process::Command::new(BIN).configure(move |cmd| {
+                cmd.arg("mcp").arg("--project-root").arg(&root).arg("-q");
+                cmd.arg("--tools").arg("seed");
+                for (k, v) in &env {
+                    cmd.env(k, v);
+                }
+            }))
+            .expect("spawn");
+        let client = ().serve(transport).await.expect("initialize");
+        let tools = client
+            .list_all_tools()
+            .await
+            .expect("tools/list")
+            .into_iter()
+            .map(|t| (t.name.to_string(), t))
+            .collect();
+        Seed { client, tools }
+    }
+
+    /// Calls `tool`: (isError, structuredContent). The reply must fit the listed
+    /// outputSchema, and `isError` must say what the envelope's `success` says.
+    async fn call(&self, tool: &str, args: Value) -> (bool, Value) {
+        let listed = self
+            .tools
+            .get(tool)
+            .unwrap_or_else(|| panic!("{tool} is not listed"));
+        let result = self
+            .client
+            .call_tool(
+                CallToolRequestParams::new(tool.to_string())
+                    .with_arguments(args.as_object().cloned().unwrap_or_default()),
+            )
+            .await
+            .unwrap_or_else(|e| panic!("{tool} {args}: JSON-RPC error {e}"));
+        let sc = result.structured_content.clone().unwrap_or(Value::Null);
+        let is_error = result.is_error == Some(true);
+        assert_eq!(
+            sc["success"],
+            json!(!is_error),
+            "{tool} {args}: isError {is_error} but success {}",
+            sc["success"]
+        );
+        let text = result
+            .content
+            .iter()
+            .find_map(|c| c.as_text().map(|t| t.text.clone()))
+            .unwrap_or_default();
+        let from_text: Value = serde_json::from_str(&text).expect("the text block is JSON");
+        assert_eq!(from_text, sc, "{tool}: text and structuredContent differ");
+        if let Some(schema) = listed.output_schema.as_ref() {
+            let schema = Value::Object(schema.as_ref().clone());
+            let v = jsonschema::validator_for(&schema).expect("a valid outputSchema");
+            let errors: Vec<String> = v.iter_errors(&sc).map(|e| e.to_string()).collect();
+            assert!(
+                errors.is_empty(),
+                "{tool}: reply does not fit its outputSchema: {errors:?}"
+            );
+        }
+        (is_error, sc)
+    }
+
+    async fn ok(&self, tool: &str, args: Value) -> Value {
+        let (is_error, sc) = self.call(tool, args.clone()).await;
+        assert!(!is_error, "{tool} {args}: {sc:#}");
+        sc
+    }
+
+    async fn stop(self) {
+        self.client.cancel().await.ok();
+    }
+}
+
+fn project() -> (tempfile::TempDir, PathBuf) {
+    let (dir, root) = common::sample_in("project");
+    let root = std::fs::canonicalize(root).unwrap();
+    (dir, root)
+}
+
+fn log_lines(root: &Path) -> Vec<Value> {
+    std::fs::read_to_string(root.join(".noveler/checks/check_runs.ndjson"))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+/// Row 7: a check of an episode that does not exist is an error in the reply (`isError`)
+/// and in the envelope (`success: false`), with the seed's guidance to a listed tool.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_episode_fails_in_is_error_and_in_success_alike() {
+    let (_g, root) = project();
+    let seed = Seed::start(&root).await;
+    for tool in [
+        "check_basic",
+        "check_rhythm",
+        "noveler_check",
+        "run_quality_checks",
+        "check_story_elements",
+        "check_story_structure",
+        "check_writing_expression",
+        "check_fix",
+    ] {
+        let (is_error, sc) = seed.call(tool, json!({"episode": 99})).await;
+        assert!(is_error, "{tool}: {sc:#}");
+        assert_eq!(sc["error"]["code"], "E003", "{tool}: {sc:#}");
+        assert_eq!(sc["error"]["tool_name"], tool);
+        let guidance = &sc["error"]["claude_guidance"];
+        let suggested = guidance["suggested_action"].as_str().unwrap_or_default();
+        assert!(
+            seed.tools.contains_key(suggested),
+            "{tool}: guidance names `{suggested}`: {sc:#}"
+        );
+    }
+    seed.stop().await;
+}
+
+/// Row 5: every applied fix names the finding it resolved, also when `issue_ids` was not
+/// given; a fix of the first pass names the id the check reported.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_applied_fix_names_its_finding() {
+    let (_g, root) = project();
+    std::fs::write(root.join(EP4), EP4_TEXT).unwrap();
+    let seed = Seed::start(&root).await;
+    let checked = seed.ok("check_basic", json!({"episode": 4})).await;
+    let ids: Vec<&str> = checked["result"]["files"][0]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["id"].as_str())
+        .collect();
+    assert!(!ids.is_empty(), "{checked:#}");
+    let fixed = seed
+        .ok(
+            "check_fix",
+            json!({"episode": 4, "fix_level": "standard", "dry_run": true}),
+        )
+        .await;
+    let applied = fixed["result"]["fixes_applied"].as_array().unwrap();
+    assert!(applied.len() >= 3, "{fixed:#}");
+    for f in applied {
+        let id = f["issue_id"].as_str().unwrap_or_else(|| panic!("{f}"));
+        assert_eq!(id.len(), 12, "{f}");
+    }
+    let from_check = applied
+        .iter()
+        .filter(|f| ids.contains(&f["issue_id"].as_str().unwrap()))
+        .count();
+    assert!(from_check >= 3, "{fixed:#}\nids: {ids:?}");
+    seed.stop().await;
+}
+
+/// Row 6: the judged evaluations leave their record under `.noveler/checks/` beside the
+/// checks': text hash, template, whether a judgment came in, the score.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn judged_evaluations_are_logged_under_checks() {
+    let (_g, root) = project();
+    let seed = Seed::start(&root).await;
+    let pending = seed
+        .ok("check_story_structure", json!({"episode": 2}))
+        .await;
+    let sha = pending["result"]["text"]["sha256"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut judged: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            common::manifest().join("fixtures/progressive/story_structure.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    judged["manuscript_sha256"] = json!(sha);
+    seed.ok(
+        "check_story_structure",
+        json!({"episode": 2, "llm_result": judged}),
+    )
+    .await;
+    seed.ok("check_writing_expression", json!({"episode": 2}))
+        .await;
+    seed.ok("check_story_elements", json!({"episode": 2})).await;
+    seed.ok("generate_episode_preview", json!({"episode": 2}))
+        .await;
+    seed.stop().await;
+    let lines = log_lines(&root);
+    let of = |command: &str| -> Vec<&Value> {
+        lines.iter().filter(|l| l["command"] == command).collect()
+    };
+    let structure = of("check_story_structure");
+    assert_eq!(structure.len(), 2, "{lines:#?}");
+    assert_eq!(structure[0]["output"]["llm_pending"], true);
+    assert_eq!(structure[0]["input"]["llm_result_sha256"], Value::Null);
+    assert_eq!(structure[1]["output"]["llm_pending"], false);
+    assert!(structure[1]["output"]["overall_score"].is_number());
+    assert_eq!(
+        structure[1]["input"]["llm_result_sha256"]
+            .as_str()
+            .unwrap()
+            .len(),
+        64
+    );
+    assert_eq!(structure[1]["input"]["files"][0]["sha256"], sha);
+    assert!(structure[1]["input"]["template"]["sha256"].is_string());
+    for command in [
+        "check_writing_expression",
+        "check_story_elements",
+        "generate_episode_preview",
+    ] {
+        assert_eq!(of(command).len(), 1, "{command}: {lines:#?}");
+    }
+    // Hashes, never the manuscript's text.
+    let manuscript = std::fs::read_to_string(root.join("40_原稿/第002話_測量局の客.md")).unwrap();
+    let first_line = manuscript.lines().find(|l| l.chars().count() > 10).unwrap();
+    let log = std::fs::read_to_string(root.join(".noveler/checks/check_runs.ndjson")).unwrap();
+    assert!(!log.contains(first_line.trim()));
+}
+
+/// Row 8: a broken project template does not stop the writing flow: the embedded one is
+/// used, with a warning naming the file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_broken_project_template_gives_way_to_the_embedded_one_with_a_warning() {
+    let (_g, root) = project();
+    let plot = root.join("templates/plot/episode_plot.yaml");
+    std::fs::create_dir_all(plot.parent().unwrap()).unwrap();
+    std::fs::write(&plot, "version: [\n").unwrap();
+    let stage1 = root.join("templates/writing/stage01_plot_data_preparation.yaml");
+    std::fs::create_dir_all(stage1.parent().unwrap()).unwrap();
+    std::fs::write(&stage1, "version: \"1\"\nid: x\n").unwrap();
+    let seed = Seed::start(&root).await;
+    let prompt = seed.ok("noveler_plot", json!({"episode": 4})).await;
+    let t = &prompt["result"]["template"];
+    assert_eq!(t["template_source"], "embedded", "{prompt:#}");
+    let warning = t["warning"].as_str().unwrap();
+    assert!(warning.contains("episode_plot.yaml"), "{warning}");
+    assert_eq!(prompt["result"]["warnings"][0], warning);
+    let written = seed.ok("noveler_write", json!({"episode": 1})).await;
+    let t = &written["result"]["stage"]["template"];
+    assert_eq!(t["template_source"], "embedded", "{written:#}");
+    assert!(t["warning"]
+        .as_str()
+        .unwrap()
+        .contains("stage01_plot_data_preparation.yaml"));
+    seed.stop().await;
+}
