@@ -200,6 +200,7 @@ fn fixture(root: &Path) -> Fixture {
                 description: Some("設定メモ".into()),
                 ..Default::default()
             },
+            &noveler::store::clock::Clock::system(),
         )
         .expect("store artifact");
     // Any saved envelope is recorded in the hash index: run one command through the CLI.

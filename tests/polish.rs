@@ -100,7 +100,7 @@ fn apply_backs_up_writes_and_the_fixed_codes_no_longer_fire() {
     // The backup restores the original bytes.
     let backup = r.backup.unwrap();
     assert_eq!(backup.files, vec![EP4.to_string()]);
-    noveler::store::backup::restore(dir.path(), &backup.backup_id, false).unwrap();
+    noveler::store::backup::restore(dir.path(), &backup.backup_id, false, &ctx.clock).unwrap();
     assert_eq!(fs::read(dir.path().join(EP4)).unwrap(), EP4_TEXT.as_bytes());
 }
 
@@ -321,7 +321,13 @@ fn stage_prompts_and_submissions() {
         format!("\u{feff}{}", revised.replace('\n', "\r\n")).into_bytes(),
         "the revision is written with the original BOM and CRLF"
     );
-    noveler::store::backup::restore(dir.path(), &done.backup.unwrap().backup_id, false).unwrap();
+    noveler::store::backup::restore(
+        dir.path(),
+        &done.backup.unwrap().backup_id,
+        false,
+        &ctx.clock,
+    )
+    .unwrap();
     assert_eq!(fs::read(dir.path().join(EP4)).unwrap(), raw.as_bytes());
 }
 

@@ -111,6 +111,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
                 let (content, file, source_file, content_type) =
                     store_input(&c.root, &input, content_type)?;
                 cmd::store_with(
+                    c,
                     &store,
                     ArtifactStoreRequest {
                         content,
@@ -159,7 +160,9 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
         }
         ArtifactCommand::Delete { id, format } => {
             let req = ArtifactDeleteRequest { artifact_id: id };
-            let out = commands::execute(ctx, "artifact_delete", |_| cmd::delete_with(&store, req));
+            let out = commands::execute(ctx, "artifact_delete", |ctx| {
+                cmd::delete_with(ctx, &store, req)
+            });
             emit(sink, &out, format.format(), text::delete_text)
         }
         ArtifactCommand::Gc {
@@ -171,7 +174,7 @@ pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
                 dry_run,
                 older_than: Some(older_than),
             };
-            let out = commands::execute(ctx, "artifact_gc", |_| cmd::gc_with(&store, req));
+            let out = commands::execute(ctx, "artifact_gc", |ctx| cmd::gc_with(ctx, &store, req));
             emit(sink, &out, format.format(), text::gc_text)
         }
     }

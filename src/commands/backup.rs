@@ -149,7 +149,7 @@ pub(crate) fn run_create(ctx: &Ctx, req: BackupCreateRequest) -> Result<BackupCr
             .suggest("noveler backup create --all"));
     }
     let reason = req.reason.unwrap_or_else(|| "manual".to_string());
-    let b = backup::backup_files(root, &rels, &reason)?;
+    let b = backup::backup_files(root, &rels, &reason, &ctx.clock)?;
     let m = backup::read_manifest(root, &b.backup_id)?;
     let croot = paths::canonical_root(root);
     let inputs = m
@@ -264,7 +264,7 @@ impl Report for BackupRestoreReport {
 pub(crate) fn run_restore(ctx: &Ctx, req: BackupRestoreRequest) -> Result<BackupRestoreReport> {
     let root = &ctx.root;
     let id = req.backup_id.trim();
-    let outcome = backup::restore(root, id, req.dry_run)?;
+    let outcome = backup::restore(root, id, req.dry_run, &ctx.clock)?;
     let croot = paths::canonical_root(root);
     let manifest = format!("{}/{id}/{}", backup::BACKUP_DIR, backup::MANIFEST);
     let inputs = FileRef::from_path(&croot, &croot.join(&manifest), "backup_manifest")

@@ -177,14 +177,7 @@ pub fn run(ctx: &Ctx, req: ImproveRequest) -> Result<ImproveReport> {
     let mut files_out = Vec::new();
     let mut sha_after = t.sha256.clone();
     if changed && !req.dry_run {
-        let w = polish::write_back(
-            &ctx.root,
-            &t,
-            &t.sha256,
-            &text,
-            "improve_quality_until",
-            None,
-        )?;
+        let w = polish::write_back(ctx, &t, &t.sha256, &text, "improve_quality_until", None)?;
         sha_after = w.sha256;
         files_out.push(w.file);
         backup = Some(w.backup);

@@ -131,7 +131,7 @@ pub fn execute<R: Report>(ctx: &Ctx, name: &str, f: impl FnOnce(&Ctx) -> Result<
     let clock = Instant::now();
     // What a killed command left half-done is rolled back before anything else runs.
     let recovered = if ctx.root.is_dir() {
-        crate::store::journal::recover(&ctx.root)
+        crate::store::journal::recover(&ctx.root, &ctx.clock)
     } else {
         Ok(Vec::new())
     };

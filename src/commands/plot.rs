@@ -79,7 +79,7 @@ pub fn run(ctx: &Ctx, mut req: PlotRequest) -> Result<PlotReport> {
     let mut files_in: Vec<FileRef> = submission.iter().flat_map(|s| s.input.clone()).collect();
     match submission {
         None => {
-            let out = plot::prompt(&ctx.root, req.episode, req.regenerate, req.dry_run)?;
+            let out = plot::prompt(ctx, req.episode, req.regenerate, req.dry_run)?;
             files_in.extend(out.inputs.iter().filter_map(|r| {
                 let src = r.source_file.as_ref()?;
                 FileRef::from_path(&ctx.root, &ctx.root.join(src), &r.key).ok()
@@ -97,13 +97,7 @@ pub fn run(ctx: &Ctx, mut req: PlotRequest) -> Result<PlotReport> {
             })
         }
         Some(s) => {
-            let out = plot::submit(
-                &ctx.root,
-                req.episode,
-                &s.payload,
-                req.regenerate,
-                req.dry_run,
-            )?;
+            let out = plot::submit(ctx, req.episode, &s.payload, req.regenerate, req.dry_run)?;
             let files_out = if out.dry_run {
                 Vec::new()
             } else {

@@ -19,7 +19,7 @@ use crate::store::backup::{self, BackupRef};
 use crate::store::{lock, paths, write_atomic, FileRef};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Apply the rules' automatic fixes to a manuscript: a diff by default, `apply` writes.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
@@ -238,13 +238,14 @@ pub(crate) struct Written {
 }
 
 pub(crate) fn write_back(
-    root: &Path,
+    ctx: &Ctx,
     t: &Target,
     expected: &str,
     new_text: &str,
     reason: &str,
     backup_taken: Option<&BackupRef>,
 ) -> Result<Written> {
+    let root = &ctx.root;
     let (backup, out) = lock::with_manuscript_locks(root, &[&t.rel], || {
         let now = crate::store::text::read_bytes(&t.path)?;
         let actual = sha256_hex(&now);
@@ -253,7 +254,7 @@ pub(crate) fn write_back(
         }
         let backup = match backup_taken {
             Some(b) => b.clone(),
-            None => backup::backup_file(root, &t.path, reason)?,
+            None => backup::backup_file(root, &t.path, reason, &ctx.clock)?,
         };
         let out = t.source.denormalise(new_text).into_bytes();
         write_atomic(&t.path, &out)?;
@@ -514,7 +515,7 @@ pub fn run(ctx: &Ctx, pc: &ProjectCtx, req: PolishRequest) -> Result<PolishRepor
             .clone()
             .unwrap_or_else(|| t.sha256.clone());
         let w = write_back(
-            &ctx.root,
+            ctx,
             &t,
             &expected,
             &fixed,

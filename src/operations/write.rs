@@ -148,7 +148,12 @@ fn write_locked(
     let mut refs = Vec::new();
     if changed {
         if old.is_some() {
-            let b = crate::store::backup::backup_file(croot, abs, &format!("before write {rel}"))?;
+            let b = crate::store::backup::backup_file(
+                croot,
+                abs,
+                &format!("before write {rel}"),
+                &ctx.clock,
+            )?;
             if let Ok(r) = FileRef::from_path(croot, &croot.join(&b.manifest), "backup") {
                 refs.push(r);
             }

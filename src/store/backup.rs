@@ -9,6 +9,7 @@
 //! file atomically. `backup_file` is what every manuscript-changing command calls before it
 //! writes.
 
+use super::clock::Clock;
 use super::envelope::timestamp;
 use super::{paths, write_atomic};
 use crate::analysis::sha256_hex;
@@ -127,11 +128,11 @@ fn check_id(id: &str) -> Result<()> {
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// Creates a fresh, uniquely named backup directory; returns (id, absolute dir).
-fn new_backup_dir(root: &Path, created_at: &str, reason: &str) -> Result<(String, PathBuf)> {
+fn new_backup_dir(root: &Path, now: SystemTime, reason: &str) -> Result<(String, PathBuf)> {
     let base = paths::inside(root, BACKUP_DIR)?;
     std::fs::create_dir_all(&base).map_err(|e| Error::io(&base, &e))?;
-    let stamp = super::envelope::file_stamp(created_at);
-    let nanos = SystemTime::now()
+    let stamp = super::envelope::file_stamp(&timestamp(now));
+    let nanos = now
         .duration_since(SystemTime::UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or(0);
@@ -155,7 +156,12 @@ fn new_backup_dir(root: &Path, created_at: &str, reason: &str) -> Result<(String
 
 /// Backs up the files `rels` (relative to `root`; each must exist inside the root) into one
 /// new snapshot.
-pub(crate) fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result<BackupRef> {
+pub(crate) fn backup_files(
+    root: &Path,
+    rels: &[String],
+    reason: &str,
+    clock: &Clock,
+) -> Result<BackupRef> {
     let mut wanted: Vec<String> = Vec::new();
     for rel in rels {
         let r = paths::resolve_file(root, Path::new(rel))?;
@@ -169,8 +175,9 @@ pub(crate) fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result
                 .hint("ファイル、話数、または --all を指定してください。"),
         );
     }
-    let created_at = timestamp(SystemTime::now());
-    let (id, dir) = new_backup_dir(root, &created_at, reason)?;
+    let now = clock.now();
+    let created_at = timestamp(now);
+    let (id, dir) = new_backup_dir(root, now, reason)?;
     let croot = paths::canonical_root(root);
     let mut entries = Vec::new();
     for rel in &wanted {
@@ -209,9 +216,14 @@ pub(crate) fn backup_files(root: &Path, rels: &[String], reason: &str) -> Result
 }
 
 /// Backs up one file (absolute, or relative to `root`) before a command changes it.
-pub(crate) fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<BackupRef> {
+pub(crate) fn backup_file(
+    root: &Path,
+    path: &Path,
+    reason: &str,
+    clock: &Clock,
+) -> Result<BackupRef> {
     let r = paths::resolve_file(root, path)?;
-    backup_files(root, &[r.rel], reason)
+    backup_files(root, &[r.rel], reason, clock)
 }
 
 /// Reads and vets the manifest of backup `id`.
@@ -287,7 +299,7 @@ pub fn list(root: &Path) -> Result<(Vec<Manifest>, Vec<BrokenBackup>)> {
 }
 
 /// Restores backup `id` (see the module doc); with `dry_run` only reports what would change.
-pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
+pub fn restore(root: &Path, id: &str, dry_run: bool, clock: &Clock) -> Result<RestoreOutcome> {
     let manifest = read_manifest(root, id)?;
     let stored = verified_copies(root, id, &manifest)?;
     let plan = plan(root, &manifest, stored)?;
@@ -298,7 +310,7 @@ pub fn restore(root: &Path, id: &str, dry_run: bool) -> Result<RestoreOutcome> {
         pre_restore_backup: None,
     };
     if !dry_run {
-        out.pre_restore_backup = write_plan(root, id, &plan)?;
+        out.pre_restore_backup = write_plan(root, id, &plan, clock)?;
     }
     out.files = plan.into_iter().map(|(_, _, r)| r).collect();
     Ok(out)
@@ -364,7 +376,7 @@ fn plan(root: &Path, manifest: &Manifest, stored: Vec<Vec<u8>>) -> Result<Vec<Pl
 }
 
 /// 3. Back up what is about to be overwritten, then write; returns the pre-restore backup.
-fn write_plan(root: &Path, id: &str, plan: &[Planned]) -> Result<Option<BackupRef>> {
+fn write_plan(root: &Path, id: &str, plan: &[Planned], clock: &Clock) -> Result<Option<BackupRef>> {
     // Artifact files are written under the artifact lock, so a concurrent `artifact store`
     // cannot interleave.
     let touches_artifacts = plan.iter().any(|(t, _, r)| {
@@ -383,6 +395,7 @@ fn write_plan(root: &Path, id: &str, plan: &[Planned]) -> Result<Option<BackupRe
                 root,
                 &overwritten,
                 &format!("before restore {id}"),
+                clock,
             )?)
         };
         // Journaled: a restore killed half-way is rolled back by the next command.
@@ -462,19 +475,25 @@ mod tests {
         let root = d.path();
         let file = root.join("40_原稿/第001話_a.md");
         let original = sha256_hex(&std::fs::read(&file).unwrap());
-        let b = backup_file(root, Path::new("40_原稿/第001話_a.md"), "manual").unwrap();
+        let b = backup_file(
+            root,
+            Path::new("40_原稿/第001話_a.md"),
+            "manual",
+            &Clock::system(),
+        )
+        .unwrap();
         assert!(is_valid_id(&b.backup_id));
         std::fs::write(&file, "書き換えた本文\n").unwrap();
-        let dry = restore(root, &b.backup_id, true).unwrap();
+        let dry = restore(root, &b.backup_id, true, &Clock::system()).unwrap();
         assert_eq!(dry.files[0].action, RestoreAction::Restore);
         assert_ne!(sha256_hex(&std::fs::read(&file).unwrap()), original);
-        let done = restore(root, &b.backup_id, false).unwrap();
+        let done = restore(root, &b.backup_id, false, &Clock::system()).unwrap();
         assert_eq!(sha256_hex(&std::fs::read(&file).unwrap()), original);
         // The overwritten text was itself backed up.
         let pre = done.pre_restore_backup.unwrap();
         let m = read_manifest(root, &pre.backup_id).unwrap();
         assert_eq!(m.files[0].sha256, sha256_hex("書き換えた本文\n".as_bytes()));
-        let again = restore(root, &b.backup_id, false).unwrap();
+        let again = restore(root, &b.backup_id, false, &Clock::system()).unwrap();
         assert_eq!(again.files[0].action, RestoreAction::Unchanged);
         assert!(again.pre_restore_backup.is_none());
         let (all, broken) = list(root).unwrap();
@@ -486,14 +505,20 @@ mod tests {
     fn tampered_copy_is_a006_and_nothing_written() {
         let d = project();
         let root = d.path();
-        let b = backup_file(root, Path::new("40_原稿/第001話_a.md"), "manual").unwrap();
+        let b = backup_file(
+            root,
+            Path::new("40_原稿/第001話_a.md"),
+            "manual",
+            &Clock::system(),
+        )
+        .unwrap();
         std::fs::write(root.join("40_原稿/第001話_a.md"), "新しい\n").unwrap();
         let copy = root
             .join(BACKUP_DIR)
             .join(&b.backup_id)
             .join("files/40_原稿/第001話_a.md");
         std::fs::write(copy, "改ざん\n").unwrap();
-        let e = restore(root, &b.backup_id, false).unwrap_err();
+        let e = restore(root, &b.backup_id, false, &Clock::system()).unwrap_err();
         assert_eq!(e.code, Code::A006);
         assert_eq!(
             std::fs::read_to_string(root.join("40_原稿/第001話_a.md")).unwrap(),
@@ -506,23 +531,33 @@ mod tests {
         let d = project();
         let root = d.path();
         assert_eq!(
-            restore(root, "../../etc", true).unwrap_err().code,
+            restore(root, "../../etc", true, &Clock::system())
+                .unwrap_err()
+                .code,
             Code::U001
         );
         assert_eq!(
-            restore(root, "20250101_000000_deadbeef", true)
+            restore(root, "20250101_000000_deadbeef", true, &Clock::system())
                 .unwrap_err()
                 .code,
             Code::A007
         );
-        let b = backup_file(root, Path::new("40_原稿/第001話_a.md"), "manual").unwrap();
+        let b = backup_file(
+            root,
+            Path::new("40_原稿/第001話_a.md"),
+            "manual",
+            &Clock::system(),
+        )
+        .unwrap();
         let mpath = root.join(&b.manifest);
         let text = std::fs::read_to_string(&mpath)
             .unwrap()
             .replace("\"path\": \"40_原稿", "\"path\": \"../40_原稿");
         std::fs::write(&mpath, text).unwrap();
         assert_eq!(
-            restore(root, &b.backup_id, true).unwrap_err().code,
+            restore(root, &b.backup_id, true, &Clock::system())
+                .unwrap_err()
+                .code,
             Code::A008
         );
         let (good, broken) = list(root).unwrap();
@@ -533,9 +568,9 @@ mod tests {
     #[test]
     fn outside_paths_refused() {
         let d = project();
-        let e = backup_file(d.path(), Path::new("../x"), "manual").unwrap_err();
+        let e = backup_file(d.path(), Path::new("../x"), "manual", &Clock::system()).unwrap_err();
         assert_eq!(e.code, Code::U004);
-        let e = backup_files(d.path(), &[], "manual").unwrap_err();
+        let e = backup_files(d.path(), &[], "manual", &Clock::system()).unwrap_err();
         assert_eq!(e.code, Code::U005);
     }
 }

@@ -130,7 +130,7 @@ impl Drop for Journal {
     fn drop(&mut self) {
         if self.open {
             // The writer's own error half-way: nobody else wrote in between, no backup.
-            if let Ok(Some(_)) = roll_back(&self.root, &self.dir, false) {
+            if let Ok(Some(_)) = roll_back(&self.root, &self.dir, None) {
                 let _ = std::fs::remove_dir_all(&self.dir);
             }
         }
@@ -138,7 +138,7 @@ impl Drop for Journal {
 }
 
 /// Rolls back every journal of `root` whose writer is gone (see the module doc).
-pub fn recover(root: &Path) -> Result<Vec<Recovered>> {
+pub fn recover(root: &Path, clock: &super::clock::Clock) -> Result<Vec<Recovered>> {
     let base = root.join(JOURNAL_DIR);
     let Ok(entries) = std::fs::read_dir(&base) else {
         return Ok(Vec::new());
@@ -152,7 +152,7 @@ pub fn recover(root: &Path) -> Result<Vec<Recovered>> {
         let Some(_held) = take_if_abandoned(&dir.join(LOCK)) else {
             continue;
         };
-        let done = roll_back(root, &dir, true).map_err(|err| {
+        let done = roll_back(root, &dir, Some(clock)).map_err(|err| {
             Error::new(
                 err.code,
                 format!(
@@ -173,8 +173,13 @@ pub fn recover(root: &Path) -> Result<Vec<Recovered>> {
 }
 
 /// Puts every target of the journal in `dir` back; `None` when it has no intent yet. With
-/// `keep_current`, what is about to be replaced or removed is backed up first.
-fn roll_back(root: &Path, dir: &Path, keep_current: bool) -> Result<Option<Recovered>> {
+/// `keep_current` (the call's clock, for the backup's time), what is about to be replaced or
+/// removed is backed up first.
+fn roll_back(
+    root: &Path,
+    dir: &Path,
+    keep_current: Option<&super::clock::Clock>,
+) -> Result<Option<Recovered>> {
     let Some(body) = text::read_internal(&dir.join(INTENT))? else {
         return Ok(None);
     };
@@ -212,9 +217,11 @@ fn roll_back(root: &Path, dir: &Path, keep_current: bool) -> Result<Option<Recov
         .filter(|(_, exists, _)| *exists)
         .map(|(r, _, _)| r.rel.clone())
         .collect();
-    let backup = if keep_current && !existing.is_empty() {
+    let backup = if let (Some(clock), false) = (keep_current, existing.is_empty()) {
         let reason = format!("中断された {} の巻き戻し前", intent.command);
-        Some(super::backup::backup_files(root, &existing, &reason)?)
+        Some(super::backup::backup_files(
+            root, &existing, &reason, clock,
+        )?)
     } else {
         None
     };
@@ -302,7 +309,9 @@ mod tests {
         write_atomic(&root.join("a.txt"), b"half").unwrap();
         write_atomic(&root.join("new.txt"), b"fresh").unwrap();
         // Its writer (this process, holding the lock) is alive: nothing is touched.
-        assert!(recover(root).unwrap().is_empty());
+        assert!(recover(root, &crate::store::clock::Clock::system())
+            .unwrap()
+            .is_empty());
         assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "half");
         // The writer dies: its lock goes with it, the directory stays (here: dropped as
         // if it had not been open, which closes the lock file and rolls nothing back).
@@ -310,7 +319,7 @@ mod tests {
         j.open = false;
         let jdir = j.dir.clone();
         drop(j);
-        let got = recover(root).unwrap();
+        let got = recover(root, &crate::store::clock::Clock::system()).unwrap();
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].command, "test");
         assert_eq!(got[0].rolled_back, vec!["new.txt", "a.txt"]);
@@ -323,7 +332,13 @@ mod tests {
             .as_ref()
             .expect("a backup of the replaced files");
         assert_eq!(backup.files, vec!["new.txt", "a.txt"]);
-        crate::store::backup::restore(root, &backup.backup_id, false).unwrap();
+        crate::store::backup::restore(
+            root,
+            &backup.backup_id,
+            false,
+            &crate::store::clock::Clock::system(),
+        )
+        .unwrap();
         assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "half");
         assert_eq!(
             std::fs::read_to_string(root.join("new.txt")).unwrap(),
@@ -343,13 +358,19 @@ mod tests {
         j.open = false;
         drop(j);
         std::fs::write(root.join("a.txt"), "an hour of the author's work").unwrap();
-        let got = recover(root).unwrap();
+        let got = recover(root, &crate::store::clock::Clock::system()).unwrap();
         // b.txt never changed: neither rolled back nor backed up.
         assert_eq!(got[0].rolled_back, vec!["a.txt"]);
         let backup = got[0].backup.as_ref().unwrap();
         assert_eq!(backup.files, vec!["a.txt"]);
         assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "old");
-        crate::store::backup::restore(root, &backup.backup_id, false).unwrap();
+        crate::store::backup::restore(
+            root,
+            &backup.backup_id,
+            false,
+            &crate::store::clock::Clock::system(),
+        )
+        .unwrap();
         assert_eq!(
             std::fs::read_to_string(root.join("a.txt")).unwrap(),
             "an hour of the author's work"

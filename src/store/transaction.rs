@@ -41,6 +41,8 @@ pub struct PlannedWrite {
 pub struct Transaction {
     root: PathBuf,
     reason: String,
+    /// The call's clock (the backup's time).
+    clock: super::clock::Clock,
     writes: Vec<PlannedWrite>,
 }
 
@@ -73,10 +75,11 @@ pub struct Committed {
 pub type Hook<'a> = &'a mut dyn FnMut(usize, &str) -> Result<()>;
 
 impl Transaction {
-    pub fn new(root: &Path, reason: &str) -> Transaction {
+    pub fn new(root: &Path, reason: &str, clock: &super::clock::Clock) -> Transaction {
         Transaction {
             root: root.to_path_buf(),
             reason: reason.to_string(),
+            clock: clock.clone(),
             writes: Vec::new(),
         }
     }
@@ -136,7 +139,12 @@ impl Transaction {
         let backup = if existing.is_empty() {
             None
         } else {
-            Some(backup::backup_files(&self.root, &existing, &self.reason)?)
+            Some(backup::backup_files(
+                &self.root,
+                &existing,
+                &self.reason,
+                &self.clock,
+            )?)
         };
         let rels: Vec<String> = originals.iter().map(|o| o.rel.clone()).collect();
         let journal = super::journal::Journal::begin(&self.root, &self.reason, &rels)?;
@@ -250,7 +258,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         std::fs::write(root.join("a.txt"), "old").unwrap();
-        let mut t = Transaction::new(root, "test");
+        let mut t = Transaction::new(root, "test", &crate::store::clock::Clock::system());
         t.write("a.txt", "new", "x");
         t.write("sub/b.txt", "fresh", "y");
         let c = t.commit().unwrap();
@@ -275,7 +283,7 @@ mod tests {
         std::fs::write(root.join("b.txt"), "two").unwrap();
         let before = [sha(&root.join("a.txt")), sha(&root.join("b.txt"))];
         for fail_at in 1..=3 {
-            let mut t = Transaction::new(root, "test");
+            let mut t = Transaction::new(root, "test", &crate::store::clock::Clock::system());
             t.write("a.txt", "ONE", "x");
             t.write("new.txt", "NEW", "x");
             t.write("b.txt", "TWO", "x");
@@ -306,7 +314,7 @@ mod tests {
     #[test]
     fn outside_the_root_is_refused_before_anything_is_written() {
         let dir = tempfile::tempdir().unwrap();
-        let mut t = Transaction::new(dir.path(), "test");
+        let mut t = Transaction::new(dir.path(), "test", &crate::store::clock::Clock::system());
         t.write("a.txt", "x", "x");
         t.write("../escape.txt", "x", "x");
         assert_eq!(t.commit().unwrap_err().code, Code::U004);

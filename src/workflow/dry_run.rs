@@ -8,6 +8,8 @@
 
 use super::progressive::{self, StepInput, StepResult, CHECK_SESSIONS};
 use crate::error::Result;
+use crate::operations::Ctx;
+use crate::project::ProjectCtx;
 use crate::store::artifact::ARTIFACT_DIR;
 use crate::store::disk;
 use crate::store::lock::{self, EpisodeLock};
@@ -101,11 +103,12 @@ impl Snapshot {
 }
 
 /// Runs the step and takes back everything it wrote.
-pub(crate) fn execute_step_dry(root: &Path, input: StepInput) -> Result<StepResult> {
+pub(crate) fn execute_step_dry(ctx: &Ctx, pc: &ProjectCtx, input: StepInput) -> Result<StepResult> {
+    let root = pc.root();
     let ep = input.episode;
     lock::with_episode_lock(root, ep, lock::Scope::Checks, |held| {
         let before = Snapshot::take(root, ep);
-        let result = progressive::execute_step_held(held, root, input);
+        let result = progressive::execute_step_held(held, ctx, pc, input);
         before.restore(held, root, ep)?;
         result
     })

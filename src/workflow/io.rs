@@ -10,6 +10,7 @@ use crate::operations::Ctx;
 use crate::project::Project;
 use crate::store::artifact::{self, ArtifactStore, StoreOptions};
 use crate::store::backup;
+use crate::store::clock::Clock;
 use std::path::{Path, PathBuf};
 
 /// Facts from `プロジェクト設定.yaml` the prompts use, with the loaded project.
@@ -235,6 +236,7 @@ pub fn store_artifact(
     source_file: Option<&str>,
     description: &str,
     tags: &[(&str, String)],
+    clock: &Clock,
 ) -> Result<String> {
     let item = ArtifactItem {
         content,
@@ -243,7 +245,7 @@ pub fn store_artifact(
         description,
         tags,
     };
-    let mut ids = store_artifacts(root, &[item])?;
+    let mut ids = store_artifacts(root, &[item], clock)?;
     Ok(ids.remove(0))
 }
 
@@ -257,7 +259,12 @@ pub struct ArtifactItem<'a> {
 }
 
 /// Stores several artifacts under one hold of the artifact lock; their ids, in order.
-pub(crate) fn store_artifacts(root: &Path, items: &[ArtifactItem<'_>]) -> Result<Vec<String>> {
+/// `clock`: the call's (a new artifact's `created_at`).
+pub(crate) fn store_artifacts(
+    root: &Path,
+    items: &[ArtifactItem<'_>],
+    clock: &Clock,
+) -> Result<Vec<String>> {
     let batch = items
         .iter()
         .map(|it| {
@@ -281,7 +288,7 @@ pub(crate) fn store_artifacts(root: &Path, items: &[ArtifactItem<'_>]) -> Result
         })
         .collect();
     Ok(ArtifactStore::new(root)
-        .store_all(batch)?
+        .store_all(batch, clock)?
         .into_iter()
         .map(|o| o.metadata.artifact_id)
         .collect())
@@ -291,8 +298,8 @@ pub(crate) fn store_artifacts(root: &Path, items: &[ArtifactItem<'_>]) -> Result
 // Backups (`store::backup`).
 
 /// Backs up `path` (inside `root`); returns the backup id (`noveler backup restore ID`).
-pub(crate) fn backup_file(root: &Path, path: &Path, reason: &str) -> Result<String> {
-    Ok(backup::backup_file(root, path, reason)?.backup_id)
+pub(crate) fn backup_file(root: &Path, path: &Path, reason: &str, clock: &Clock) -> Result<String> {
+    Ok(backup::backup_file(root, path, reason, clock)?.backup_id)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -419,8 +426,8 @@ mod tests {
     #[test]
     fn artifact_ids_are_content_addressed() {
         let dir = tempfile::tempdir().unwrap();
-        let a = store_artifact(dir.path(), "潮", "text", None, "t", &[]).unwrap();
-        let b = store_artifact(dir.path(), "潮", "text", None, "t", &[]).unwrap();
+        let a = store_artifact(dir.path(), "潮", "text", None, "t", &[], &Clock::system()).unwrap();
+        let b = store_artifact(dir.path(), "潮", "text", None, "t", &[], &Clock::system()).unwrap();
         assert_eq!(a, b);
         assert_eq!(a, artifact_id("潮"));
         assert!(artifact_exists(dir.path(), &a));

@@ -14,6 +14,7 @@ use super::templates::{self, TemplateInfo};
 use super::writing::{self, Env, InputRef};
 use crate::error::{Code, Error, Result};
 use crate::next::NextStep;
+use crate::operations::Ctx;
 use crate::project::Project;
 use crate::project::ProjectCtx;
 use crate::store::fileref::shown_path;
@@ -102,7 +103,8 @@ fn active_session(root: &Path, ep: u32) -> Option<String> {
 }
 
 /// Renders the plot prompt of episode `ep`.
-pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<PlotOutcome> {
+pub fn prompt(ctx: &Ctx, ep: u32, regenerate: bool, dry_run: bool) -> Result<PlotOutcome> {
+    let root = &ctx.root;
     if ep == 0 {
         return Err(Error::new(Code::E001, "話数は 1 以上で指定してください"));
     }
@@ -144,7 +146,7 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
     }
     let mut artifacts: Vec<ArtifactRef> = Vec::new();
     for d in &docs {
-        artifacts.push(d.store(root, ep, dry_run)?);
+        artifacts.push(d.store(root, ep, dry_run, &ctx.clock)?);
     }
     let mut vars = writing::vars(&env, None, None);
     if regenerate && existing.is_some() {
@@ -186,7 +188,7 @@ pub fn prompt(root: &Path, ep: u32, regenerate: bool, dry_run: bool) -> Result<P
     let prompt_file = if dry_run {
         None
     } else {
-        let stamp = writing::now_digits();
+        let stamp = writing::now_digits(&ctx.clock);
         let f = format!(
             "{}/plots/第{ep:03}話_{stamp}.prompt.md",
             session::WRITES_DIR
@@ -368,12 +370,13 @@ fn plot_exists(root: &Path, ep: u32, existing: &[PathBuf]) -> Error {
 
 /// Validates and writes the plot of episode `ep`.
 pub fn submit(
-    root: &Path,
+    ctx: &Ctx,
     ep: u32,
     payload: &Payload,
     regenerate: bool,
     dry_run: bool,
 ) -> Result<PlotSubmitOutcome> {
+    let root = &ctx.root;
     if ep == 0 {
         return Err(Error::new(Code::E001, "話数は 1 以上で指定してください"));
     }
@@ -436,7 +439,7 @@ pub fn submit(
     }
     let mut backups = Vec::new();
     for old in &existing {
-        backups.push(io::backup_file(root, old, "plot regenerate")?);
+        backups.push(io::backup_file(root, old, "plot regenerate", &ctx.clock)?);
     }
     // Journaled until the last step: a failure (a full disk) or a kill anywhere after
     // this rolls the plot back, so the same submit can simply be sent again.
@@ -462,8 +465,9 @@ pub fn submit(
         Some(&rel_path),
         &format!("第{ep:03}話 話別プロット"),
         &[("episode", format!("{ep:03}")), ("type", "plot".into())],
+        &ctx.clock,
     )?;
-    let stamp = writing::now_digits();
+    let stamp = writing::now_digits(&ctx.clock);
     write_atomic(
         &root.join(format!(
             "{}/plots/第{ep:03}話_{stamp}.submitted.yaml",

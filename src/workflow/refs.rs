@@ -8,6 +8,7 @@ use super::io::{self, ProjectInfo};
 use super::session::ArtifactRef;
 use crate::error::{Code, Error, Result};
 use crate::project::Project;
+use crate::store::clock::Clock;
 use crate::store::fileref::shown_path;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -44,9 +45,9 @@ impl SourceDoc {
         }
     }
 
-    /// Stores it (unless `dry_run`) and returns its reference.
-    pub fn store(&self, root: &Path, ep: u32, dry_run: bool) -> Result<ArtifactRef> {
-        let mut refs = store_docs(std::slice::from_ref(self), root, ep, dry_run)?;
+    /// Stores it (unless `dry_run`; `clock`: the call's) and returns its reference.
+    pub fn store(&self, root: &Path, ep: u32, dry_run: bool, clock: &Clock) -> Result<ArtifactRef> {
+        let mut refs = store_docs(std::slice::from_ref(self), root, ep, dry_run, clock)?;
         Ok(refs.remove(0))
     }
 }
@@ -58,6 +59,7 @@ pub(crate) fn store_docs(
     root: &Path,
     ep: u32,
     dry_run: bool,
+    clock: &Clock,
 ) -> Result<Vec<ArtifactRef>> {
     if !dry_run {
         let meta: Vec<(String, [(&str, String); 3])> = docs
@@ -84,7 +86,7 @@ pub(crate) fn store_docs(
                 tags,
             })
             .collect();
-        io::store_artifacts(root, &items)?;
+        io::store_artifacts(root, &items, clock)?;
     }
     Ok(docs.iter().map(SourceDoc::to_ref).collect())
 }

@@ -7,7 +7,7 @@
 pub mod format;
 
 use super::common::parse_duration;
-use super::Report;
+use super::{Ctx, Report};
 use crate::error::{Code, Error, Result};
 use crate::store::artifact::{
     self, ArtifactMetadata, ArtifactStore, CorruptEntry, GcOutcome, StoreOptions,
@@ -103,6 +103,7 @@ fn read_project_text(root: &Path, file: &str, role: &str) -> Result<(String, Fil
 }
 
 pub(crate) fn store_with(
+    ctx: &Ctx,
     store: &ArtifactStore,
     req: ArtifactStoreRequest,
 ) -> Result<ArtifactStoreReport> {
@@ -139,6 +140,7 @@ pub(crate) fn store_with(
             tags: req.tags,
             source_tool: Some("store_artifact".into()),
         },
+        &ctx.clock,
     )?;
     let id = out.metadata.artifact_id.clone();
     let content_chars = content.chars().count();
@@ -319,11 +321,12 @@ pub struct ArtifactDeleteReport {
 impl Report for ArtifactDeleteReport {}
 
 pub(crate) fn delete_with(
+    ctx: &Ctx,
     store: &ArtifactStore,
     req: ArtifactDeleteRequest,
 ) -> Result<ArtifactDeleteReport> {
     let hex = artifact::parse_id(&req.artifact_id)?;
-    let (metadata, backup) = store.delete(&hex)?;
+    let (metadata, backup) = store.delete(&hex, &ctx.clock)?;
     Ok(ArtifactDeleteReport {
         artifact_id: artifact::full_id(&hex),
         deleted: true,
@@ -360,10 +363,14 @@ pub struct ArtifactGcReport {
 
 impl Report for ArtifactGcReport {}
 
-pub(crate) fn gc_with(store: &ArtifactStore, req: ArtifactGcRequest) -> Result<ArtifactGcReport> {
+pub(crate) fn gc_with(
+    ctx: &Ctx,
+    store: &ArtifactStore,
+    req: ArtifactGcRequest,
+) -> Result<ArtifactGcReport> {
     let older_than = req.older_than.unwrap_or_else(|| "1h".to_string());
     let min_age = parse_duration(&older_than, "older_than")?;
-    let outcome = store.gc(req.dry_run, min_age)?;
+    let outcome = store.gc(req.dry_run, min_age, &ctx.clock)?;
     Ok(ArtifactGcReport {
         dry_run: req.dry_run,
         rule: GC_RULE.to_string(),
@@ -407,14 +414,29 @@ mod tests {
             file: Some("b".into()),
             ..Default::default()
         };
-        assert_eq!(store_with(&store, both).unwrap_err().code, Code::U001);
+        assert_eq!(
+            store_with(&Ctx::new(dir.path().into()), &store, both)
+                .unwrap_err()
+                .code,
+            Code::U001
+        );
         let none = ArtifactStoreRequest::default();
-        assert_eq!(store_with(&store, none).unwrap_err().code, Code::U001);
+        assert_eq!(
+            store_with(&Ctx::new(dir.path().into()), &store, none)
+                .unwrap_err()
+                .code,
+            Code::U001
+        );
         let bad_tag = ArtifactStoreRequest {
             content: Some("a".into()),
             tags: [(" ".to_string(), "v".to_string())].into_iter().collect(),
             ..Default::default()
         };
-        assert_eq!(store_with(&store, bad_tag).unwrap_err().code, Code::U001);
+        assert_eq!(
+            store_with(&Ctx::new(dir.path().into()), &store, bad_tag)
+                .unwrap_err()
+                .code,
+            Code::U001
+        );
     }
 }

@@ -79,14 +79,15 @@ pub fn run_with(ctx: &Ctx, req: CompleteRequest, before_write: Hook<'_>) -> Resu
 
     // 3. The transaction.
     let writes = Writes {
+        manuscript_abs: &manuscript_abs,
         publish_rel: &publish_rel,
         publish_text: &published.text,
         completion: &completion,
     };
     commit(
+        ctx,
         &project,
         &file,
-        &manuscript_abs,
         &writes,
         &mut report,
         &mut inputs,
@@ -286,6 +287,8 @@ fn planned(
 
 /// What the transaction writes besides the ledger's other entries.
 struct Writes<'a> {
+    /// The manuscript they are made of (it must not have changed since the check).
+    manuscript_abs: &'a std::path::Path,
     publish_rel: &'a str,
     publish_text: &'a str,
     completion: &'a Completion,
@@ -295,15 +298,16 @@ struct Writes<'a> {
 /// manuscript) and the ledger lock (both in `.noveler/locks/`, never beside the author's
 /// files). The manuscript must still be what was checked and converted.
 fn commit(
+    ctx: &Ctx,
     project: &Project,
     file: &FileResult,
-    manuscript_abs: &std::path::Path,
     writes: &Writes<'_>,
     report: &mut CompleteReport,
     inputs: &mut Vec<FileRef>,
     before_write: Hook<'_>,
 ) -> Result<()> {
     let root = &project.root;
+    let manuscript_abs = writes.manuscript_abs;
     let n = report.episode;
     let croot = crate::store::paths::canonical_root(root);
     let manuscript_rel = crate::store::fileref::shown_path(root, manuscript_abs);
@@ -337,7 +341,7 @@ fn commit(
                     "management",
                 ));
             }
-            let mut txn = Transaction::new(root, &format!("complete 第{n:03}話"));
+            let mut txn = Transaction::new(root, &format!("complete 第{n:03}話"), &ctx.clock);
             txn.write(
                 writes.publish_rel.to_string(),
                 writes.publish_text.to_string(),
@@ -353,7 +357,7 @@ fn commit(
                 .unwrap_or_else(|| {
                     FileRef::from_bytes(root, manuscript_abs, file.text.as_bytes(), "manuscript")
                 });
-            let stored = store_manifest(root, report, manuscript_ref, &committed)?;
+            let stored = store_manifest(root, report, manuscript_ref, &committed, &ctx.clock)?;
             // Publish text, ledger and manifest are all there: the change stands.
             committed.finish()?;
             record_outputs(root, report, &committed, &stored);
@@ -369,6 +373,7 @@ fn store_manifest(
     report: &CompleteReport,
     manuscript_ref: FileRef,
     committed: &Committed,
+    clock: &crate::store::clock::Clock,
 ) -> Result<StoreOutcome> {
     let n = report.episode;
     let format = report.format;
@@ -408,6 +413,7 @@ fn store_manifest(
             tags,
             source_tool: Some("noveler_complete".into()),
         },
+        clock,
     );
     stored.map_err(|err| {
         let failed = committed.rollback();

@@ -178,7 +178,7 @@ pub fn run(ctx: &Ctx, req: PolishManyRequest) -> Result<PolishManyReport> {
     if req.apply && !changed.is_empty() {
         // 2. One backup of everything about to change, then each file the safe way.
         let rels: Vec<String> = changed.iter().map(|&i| reports[i].file.clone()).collect();
-        let b = backup::backup_files(&ctx.root, &rels, "polish")?;
+        let b = backup::backup_files(&ctx.root, &rels, "polish", &ctx.clock)?;
         // Journaled: a run killed half-way is rolled back by the next command (a file that
         // fails on its own is a failure listed, not a reason to undo the others).
         let journal = crate::store::journal::Journal::begin(&ctx.root, "polish", &rels)?;

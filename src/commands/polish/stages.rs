@@ -76,7 +76,7 @@ pub fn stage(ctx: &Ctx, req: StageRequest) -> Result<StageReport> {
     };
     let (artifact, refs, title) = match &loaded {
         Some(l) => {
-            let (a, r) = progressive::store_inputs(&ctx.root, ep, l)?;
+            let (a, r) = progressive::store_inputs(&ctx.root, ep, l, &ctx.clock)?;
             (a, r, progressive::episode_title(l))
         }
         None => (String::new(), Vec::new(), t.rel.clone()),
@@ -214,7 +214,7 @@ pub fn submit(ctx: &Ctx, req: SubmitRequest) -> Result<PolishReport> {
     let mut sha_after = sha256_hex(t.source.denormalise(&revised).as_bytes());
     if changed && !req.dry_run {
         let w = write_back(
-            &ctx.root,
+            ctx,
             &t,
             &t.sha256,
             &revised,

@@ -125,7 +125,7 @@ impl Report for TasksReport {}
 pub fn tasks(ctx: &Ctx, req: TasksRequest) -> Result<TasksReport> {
     let ep = episode_of(req.episode, req.session_id.as_deref())?;
     progressive::tasks(
-        &ctx.root,
+        ctx,
         ep,
         req.session_id.as_deref(),
         req.new_session,
@@ -272,6 +272,7 @@ pub(crate) fn step_in(ctx: &Ctx, pc: &ProjectCtx, req: StepRequest) -> Result<St
     let ml = req.ml_optimization.filter(|m| m.enabled);
     let thresholds = ml_thresholds(ctx, pc, input.episode, ml.as_ref())?;
     let mut result = progressive::execute_step_in(
+        ctx,
         pc,
         StepInput {
             llm_result: req.llm_result,
@@ -370,7 +371,7 @@ pub(crate) fn execute_step(ctx: &Ctx, req: ExecuteStepRequest) -> Result<Execute
     };
     let (result, repeat) = match req.iteration_policy {
         Some(policy) => {
-            let r = progressive::repeat_step(&ctx.root, input, policy)?;
+            let r = progressive::repeat_step(ctx, input, policy)?;
             let summary = RepeatSummary {
                 attempts: r.attempts,
                 stopped_reason: r.stopped_reason,
@@ -378,7 +379,7 @@ pub(crate) fn execute_step(ctx: &Ctx, req: ExecuteStepRequest) -> Result<Execute
             };
             (r.final_result, Some(summary))
         }
-        None => (progressive::execute_step(&ctx.root, input)?, None),
+        None => (progressive::execute_step(ctx, input)?, None),
     };
     Ok(ExecuteStepReport {
         success: true,
@@ -436,7 +437,7 @@ pub fn repeat(ctx: &Ctx, req: RepeatRequest) -> Result<RepeatOutcome> {
         "repeat",
     )?;
     progressive::repeat_step(
-        &ctx.root,
+        ctx,
         StepInput {
             llm_result: req.llm_result,
             ..input
@@ -533,7 +534,7 @@ impl Report for EndReport {}
 
 pub fn end(ctx: &Ctx, req: EndRequest) -> Result<EndReport> {
     let ep = episode_of(req.episode, req.session_id.as_deref())?;
-    progressive::end(&ctx.root, ep, req.session_id.as_deref(), req.finalize)
+    progressive::end(ctx, ep, req.session_id.as_deref(), req.finalize)
 }
 
 /// Files and artifacts of a check session.

@@ -159,7 +159,8 @@ pub fn step(ctx: &Ctx, req: CheckStepRequest) -> Result<CheckStepReport> {
     };
     let thresholds = super::ml_thresholds(&quiet, &pc, input.episode, ml.as_ref())?;
     let mut result = crate::workflow::dry_run::execute_step_dry(
-        &ctx.root,
+        ctx,
+        &pc,
         StepInput {
             llm_result: step.llm_result,
             manuscript_content: step.manuscript_content,

@@ -241,7 +241,6 @@ fn run_with(ctx: &Ctx, req: WriteRequest, submission: Option<Submission>) -> Res
         Some(submission) => {
             ctx.report_progress(0, phases, "submit");
             let (out, outcome) = writing::submit_and_show(
-                &ctx.root,
                 &SubmitOptions {
                     episode: req.episode,
                     session_id: req.session_id.clone(),
@@ -272,7 +271,7 @@ fn run_with(ctx: &Ctx, req: WriteRequest, submission: Option<Submission>) -> Res
         None => {
             ctx.check_cancelled()?;
             ctx.report_progress(phases - 1, phases, "render");
-            let outcome = writing::show(&ctx.root, &open(req.session_id.clone(), false), stage)?;
+            let outcome = writing::show(ctx, &open(req.session_id.clone(), false), stage)?;
             (None, outcome)
         }
     };
@@ -520,7 +519,6 @@ pub fn submit(ctx: &Ctx, mut req: WriteSubmitRequest) -> Result<WriteSubmitRepor
     })?;
     let files_in = submission.input.clone().into_iter().collect();
     let outcome = writing::submit(
-        &ctx.root,
         &SubmitOptions {
             episode: req.episode,
             session_id: req.session_id,
@@ -570,7 +568,7 @@ pub fn resume(ctx: &Ctx, req: WriteResumeRequest) -> Result<WriteResumeReport> {
         id => id.to_string(),
     };
     Ok(WriteResumeReport {
-        outcome: writing::resume(&ctx.root, req.episode, &id, req.dry_run)?,
+        outcome: writing::resume(ctx, req.episode, &id, req.dry_run)?,
     })
 }
 
@@ -621,7 +619,7 @@ impl Report for WriteAbandonReport {}
 
 pub fn abandon(ctx: &Ctx, req: WriteAbandonRequest) -> Result<WriteAbandonReport> {
     check_episode(req.episode)?;
-    let s = writing::abandon(&ctx.root, req.episode, &req.session_id)?;
+    let s = writing::abandon(ctx, req.episode, &req.session_id)?;
     Ok(WriteAbandonReport {
         session_id: s.session_id.clone(),
         status: s.status,
@@ -703,7 +701,6 @@ pub fn enhanced_execute(
         .map_err(recovery::enhanced)?;
     let progress = |d: u64, t: u64, what: &str| ctx.report_progress(d, t, what);
     recovery::execute_step(
-        &ctx.root,
         recovery::StepCall {
             episode: req.episode,
             step: req.step_id,
@@ -743,7 +740,6 @@ pub fn enhanced_resume(ctx: &Ctx, req: EnhancedResumeRequest) -> Result<Enhanced
     check_episode(req.episode).map_err(recovery::enhanced)?;
     let progress = |d: u64, t: u64, what: &str| ctx.report_progress(d, t, what);
     recovery::resume_from_partial_failure(
-        &ctx.root,
         req.episode,
         req.recovery_point,
         req.session_id.as_deref(),

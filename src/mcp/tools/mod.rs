@@ -288,7 +288,7 @@ fn artifact_tools() -> Vec<ToolSpec> {
              `artifact:<12 hex>` id, to pass it by reference instead of pasting it. The same \
              content always gets the same id.",
             |ctx: &Ctx, req: artifact::ArtifactStoreRequest| {
-                artifact::store_with(&super::state::artifacts(&ctx.root), req)
+                artifact::store_with(ctx, &super::state::artifacts(&ctx.root), req)
             },
         ),
         tool(

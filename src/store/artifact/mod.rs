@@ -19,7 +19,6 @@
 //!   to write the session that references it). Everything else is removed, after a backup.
 
 use super::backup::{self, BackupRef};
-use super::envelope::timestamp;
 use super::{lock, paths, write_atomic};
 use crate::analysis::sha256_hex;
 use crate::error::{Code, Error, Result};
@@ -219,6 +218,10 @@ pub use storage::*;
 mod tests {
     use super::*;
 
+    fn clk() -> crate::store::clock::Clock {
+        crate::store::clock::Clock::system()
+    }
+
     fn store() -> (tempfile::TempDir, ArtifactStore) {
         let dir = tempfile::tempdir().unwrap();
         let s = ArtifactStore::new(dir.path());
@@ -262,6 +265,7 @@ mod tests {
                     description: Some("first".into()),
                     ..Default::default()
                 },
+                &clk(),
             )
             .unwrap();
         assert!(a.created);
@@ -275,6 +279,7 @@ mod tests {
                     tags,
                     ..Default::default()
                 },
+                &clk(),
             )
             .unwrap();
         assert!(!b.created);
@@ -289,8 +294,8 @@ mod tests {
     #[test]
     fn corrupt_files_are_reported_not_fatal() {
         let (d, s) = store();
-        let a = s.store("one", StoreOptions::default()).unwrap();
-        s.store("two", StoreOptions::default()).unwrap();
+        let a = s.store("one", StoreOptions::default(), &clk()).unwrap();
+        s.store("two", StoreOptions::default(), &clk()).unwrap();
         let p = d.path().join(&a.path);
         let bytes = std::fs::read(&p).unwrap();
         std::fs::write(&p, &bytes[..bytes.len() / 2]).unwrap();
@@ -301,7 +306,7 @@ mod tests {
         let e = s.fetch(&a.metadata.artifact_id).unwrap_err();
         assert_eq!(e.code, Code::A003);
         // Storing the content again repairs it.
-        let r = s.store("one", StoreOptions::default()).unwrap();
+        let r = s.store("one", StoreOptions::default(), &clk()).unwrap();
         assert!(r.repaired);
         assert_eq!(s.fetch(&a.metadata.artifact_id).unwrap().content, "one");
     }
@@ -309,7 +314,9 @@ mod tests {
     #[test]
     fn tampered_content_is_a006_like_corrupt() {
         let (d, s) = store();
-        let a = s.store("original", StoreOptions::default()).unwrap();
+        let a = s
+            .store("original", StoreOptions::default(), &clk())
+            .unwrap();
         let p = d.path().join(&a.path);
         let text = std::fs::read_to_string(&p)
             .unwrap()
@@ -326,10 +333,14 @@ mod tests {
         let s = ArtifactStore::with_cache_limit(dir.path(), 1000);
         let ids: Vec<String> = (0..10)
             .map(|i| {
-                s.store(&format!("{i}{}", "x".repeat(300)), StoreOptions::default())
-                    .unwrap()
-                    .metadata
-                    .artifact_id
+                s.store(
+                    &format!("{i}{}", "x".repeat(300)),
+                    StoreOptions::default(),
+                    &clk(),
+                )
+                .unwrap()
+                .metadata
+                .artifact_id
             })
             .collect();
         for id in &ids {
@@ -340,7 +351,7 @@ mod tests {
         // Another "process" deletes the file: the cache must not hide that.
         let other = ArtifactStore::new(dir.path());
         let last = ids.last().unwrap();
-        other.delete(last).unwrap();
+        other.delete(last, &clk()).unwrap();
         assert_eq!(s.fetch(last).unwrap_err().code, Code::A002);
     }
 
@@ -406,7 +417,9 @@ mod tests {
     #[test]
     fn gc_keeps_referenced_pinned_and_recent() {
         let (d, s) = store();
-        let keep = s.store("referenced", StoreOptions::default()).unwrap();
+        let keep = s
+            .store("referenced", StoreOptions::default(), &clk())
+            .unwrap();
         let mut tags = BTreeMap::new();
         tags.insert("keep".to_string(), "true".to_string());
         let pinned = s
@@ -416,9 +429,10 @@ mod tests {
                     tags,
                     ..Default::default()
                 },
+                &clk(),
             )
             .unwrap();
-        let gone = s.store("garbage", StoreOptions::default()).unwrap();
+        let gone = s.store("garbage", StoreOptions::default(), &clk()).unwrap();
         let sessions = d.path().join(".noveler/sessions");
         std::fs::create_dir_all(&sessions).unwrap();
         std::fs::write(
@@ -426,13 +440,13 @@ mod tests {
             format!("plot: {}\n", keep.metadata.artifact_id),
         )
         .unwrap();
-        let recent = s.gc(true, Duration::from_secs(3600)).unwrap();
+        let recent = s.gc(true, Duration::from_secs(3600), &clk()).unwrap();
         assert!(recent.removed.is_empty());
         assert_eq!(recent.kept_recent, vec![gone.metadata.artifact_id.clone()]);
-        let dry = s.gc(true, Duration::ZERO).unwrap();
+        let dry = s.gc(true, Duration::ZERO, &clk()).unwrap();
         assert_eq!(dry.removed, vec![gone.metadata.artifact_id.clone()]);
         assert!(d.path().join(&gone.path).exists());
-        let real = s.gc(false, Duration::ZERO).unwrap();
+        let real = s.gc(false, Duration::ZERO, &clk()).unwrap();
         assert_eq!(real.removed, vec![gone.metadata.artifact_id.clone()]);
         assert_eq!(
             real.kept_referenced,

@@ -1,6 +1,7 @@
 //! The artifact store: store, fetch, list, prune under the project's artifacts dir.
 
 use super::*;
+use crate::store::clock::Clock;
 
 // The store
 
@@ -100,15 +101,20 @@ impl ArtifactStore {
     }
 
     /// Stores `content`; see the module doc for how a re-store merges.
-    pub fn store(&self, content: &str, opts: StoreOptions) -> Result<StoreOutcome> {
-        let mut out = self.store_all(vec![(content, opts)])?;
+    /// `clock`: the call's (a new artifact's `created_at`).
+    pub fn store(&self, content: &str, opts: StoreOptions, clock: &Clock) -> Result<StoreOutcome> {
+        let mut out = self.store_all(vec![(content, opts)], clock)?;
         Ok(out.remove(0))
     }
 
     /// Stores each `(content, options)` in order, under one hold of the artifact lock (one
     /// lock-file open for a batch, e.g. the auto-artifacts of a writing prompt); stops at
     /// the first error, keeping what was stored before it.
-    pub(crate) fn store_all(&self, items: Vec<(&str, StoreOptions)>) -> Result<Vec<StoreOutcome>> {
+    pub(crate) fn store_all(
+        &self,
+        items: Vec<(&str, StoreOptions)>,
+        clock: &Clock,
+    ) -> Result<Vec<StoreOutcome>> {
         let mut checked = Vec::with_capacity(items.len());
         for (content, opts) in items {
             let content_type = opts.content_type.clone().unwrap_or_else(|| "text".into());
@@ -128,8 +134,8 @@ impl ArtifactStore {
         let outcomes = lock::with_lock(&self.lock_target()?, || {
             checked
                 .iter()
-                .map(|(content, opts, content_type, sha, hex, path)| {
-                    self.store_locked(content, opts, content_type, sha, hex, path)
+                .map(|(content, opts, content_type, sha, _, path)| {
+                    self.store_locked(content, opts, content_type, sha, path, clock)
                 })
                 .collect::<Result<Vec<_>>>()
         })?;
@@ -147,9 +153,10 @@ impl ArtifactStore {
         opts: &StoreOptions,
         content_type: &str,
         sha: &str,
-        hex: &str,
         path: &Path,
+        clock: &Clock,
     ) -> Result<StoreOutcome> {
+        let hex = &sha[..12]; // the id, as `store_all` took it
         let rel = Self::rel_path(hex);
         let existing =
             crate::store::text::read_internal(path)?.map(|bytes| self.parse(hex, &bytes));
@@ -192,7 +199,7 @@ impl ArtifactStore {
                     metadata: ArtifactMetadata {
                         artifact_id: full_id(hex),
                         content_type: content_type.to_string(),
-                        created_at: timestamp(SystemTime::now()),
+                        created_at: clock.timestamp(),
                         size_bytes: content.len() as u64,
                         source_file: opts.source_file.clone(),
                         description: opts.description.clone(),
@@ -309,7 +316,8 @@ impl ArtifactStore {
     }
 
     /// Deletes artifact `id` after backing its file up. A corrupt file can be deleted too.
-    pub fn delete(&self, id: &str) -> Result<(Option<ArtifactMetadata>, BackupRef)> {
+    /// `clock`: the call's (the backup's time).
+    pub fn delete(&self, id: &str, clock: &Clock) -> Result<(Option<ArtifactMetadata>, BackupRef)> {
         let hex = parse_id(id)?;
         let path = self.file(&hex)?;
         let rel = Self::rel_path(&hex);
@@ -331,6 +339,7 @@ impl ArtifactStore {
                 &self.root,
                 std::slice::from_ref(&rel),
                 &format!("artifact delete {}", full_id(&hex)),
+                clock,
             )?;
             std::fs::remove_file(&path).map_err(|e| Error::io(&path, &e))?;
             Ok((meta, backup))
@@ -374,11 +383,12 @@ impl ArtifactStore {
     }
 
     /// Removes unreferenced artifacts older than `min_age` (see the module doc).
-    pub fn gc(&self, dry_run: bool, min_age: Duration) -> Result<GcOutcome> {
+    /// `clock`: the call's (what is recent; the backup's time).
+    pub fn gc(&self, dry_run: bool, min_age: Duration, clock: &Clock) -> Result<GcOutcome> {
         lock::with_lock(&self.lock_target()?, || {
             let (referenced, scanned) = self.referenced_ids()?;
             let listing = self.list(&BTreeMap::new())?;
-            let now = SystemTime::now();
+            let now = clock.now();
             let mut out = GcOutcome {
                 scanned_files: scanned,
                 corrupt: listing.corrupt,
@@ -402,7 +412,12 @@ impl ArtifactStore {
                     .iter()
                     .map(|id| Self::rel_path(id.trim_start_matches(ID_PREFIX)))
                     .collect();
-                out.backup = Some(backup::backup_files(&self.root, &rels, "artifact gc")?);
+                out.backup = Some(backup::backup_files(
+                    &self.root,
+                    &rels,
+                    "artifact gc",
+                    clock,
+                )?);
                 for rel in &rels {
                     let p = paths::inside(&self.root, rel)?;
                     std::fs::remove_file(&p).map_err(|e| Error::io(&p, &e))?;

@@ -54,7 +54,7 @@ fn prepare(ctx: &Ctx, pc: &ProjectCtx, ep: u32, template_name: &str) -> Result<P
     let l = progressive::load(project, ep, None)?;
     let settings = l.project.settings.clone();
     let analysis = crate::store::dictionary::analyze(&l.source.text, &l.manuscript_rel, &settings)?;
-    let (artifact, refs) = progressive::store_inputs(&ctx.root, ep, &l)?;
+    let (artifact, refs) = progressive::store_inputs(&ctx.root, ep, &l, &ctx.clock)?;
     let title = progressive::episode_title(&l);
     let template = templates::load(&ctx.root, template_name)?;
     Ok(Prepared {

@@ -12,6 +12,7 @@ pub(super) fn open_session(
     session_id: Option<&str>,
     force_new: bool,
     opts: &CheckOptions,
+    clock: &Clock,
 ) -> Result<(Manifest, bool)> {
     let root = pc.root();
     if let Some(id) = session_id {
@@ -46,7 +47,7 @@ pub(super) fn open_session(
     let (project, target) = resolve_project(pc, opts)?;
     let manuscript = project.manuscript_path(ep)?;
     let bytes = crate::store::text::read_bytes(&manuscript)?;
-    let now = timestamp(SystemTime::now());
+    let now = clock.timestamp();
     let existing = session_ids(root, ep);
     let mut seq = existing.len() as u32;
     let mut id = new_session_id(ep, &now, seq);
@@ -64,7 +65,7 @@ pub(super) fn open_session(
             if o.status == SessionState::Open {
                 o.status = SessionState::Closed;
                 o.closed_at = Some(now.clone());
-                save_manifest(held, root, &mut o)?;
+                save_manifest(held, root, &mut o, clock)?;
             }
         }
     }
@@ -114,7 +115,7 @@ pub(super) fn open_session(
     };
     crate::store::confine::guard_write(&root.join(session_dir(&id)))?;
     crate::store::disk::create_dir_all(&root.join(session_dir(&id)))?;
-    save_manifest(held, root, &mut m)?;
+    save_manifest(held, root, &mut m, clock)?;
     Ok((m, true))
 }
 
@@ -169,6 +170,7 @@ fn store_artifact(
     source_file: &str,
     kind: &str,
     ep: u32,
+    clock: &Clock,
 ) -> Result<String> {
     let mut tags = BTreeMap::new();
     tags.insert("kind".to_string(), kind.to_string());
@@ -189,6 +191,7 @@ fn store_artifact(
             tags,
             source_tool: Some("execute_check_step".into()),
         },
+        clock,
     );
     match out {
         Ok(o) => Ok(o.metadata.artifact_id),
@@ -351,11 +354,24 @@ pub(crate) fn embedded_inputs(l: &Loaded) -> Option<String> {
 
 /// Stores the manuscript and settings as artifacts; returns the manuscript's id and
 /// (label, path, id) of each reference.
-pub(crate) fn store_inputs(root: &Path, ep: u32, l: &Loaded) -> Result<(String, RefIds)> {
-    let manuscript_id = store_artifact(root, &l.source.text, &l.manuscript_rel, "manuscript", ep)?;
+/// `clock`: the call's (a new artifact's time).
+pub(crate) fn store_inputs(
+    root: &Path,
+    ep: u32,
+    l: &Loaded,
+    clock: &Clock,
+) -> Result<(String, RefIds)> {
+    let manuscript_id = store_artifact(
+        root,
+        &l.source.text,
+        &l.manuscript_rel,
+        "manuscript",
+        ep,
+        clock,
+    )?;
     let mut refs = Vec::new();
     for r in &l.refs {
-        let id = store_artifact(root, &r.text, &r.rel, r.key, ep)?;
+        let id = store_artifact(root, &r.text, &r.rel, r.key, ep, clock)?;
         refs.push((r.label.to_string(), r.rel.clone(), id));
     }
     Ok((manuscript_id, refs))
@@ -385,28 +401,31 @@ pub(crate) fn settings_for(l: &Loaded, opts: &CheckOptions, t: TargetLength) -> 
 }
 
 /// Runs one attempt of a step (takes the episode lock).
-pub(crate) fn execute_step(root: &Path, input: StepInput) -> Result<StepResult> {
-    execute_step_in(&ProjectCtx::new(root), input)
+pub(crate) fn execute_step(ctx: &Ctx, input: StepInput) -> Result<StepResult> {
+    execute_step_in(ctx, &ProjectCtx::new(&ctx.root), input)
 }
 
 /// `execute_step` with the project of the calling verb (loaded at most once per call).
-pub(crate) fn execute_step_in(pc: &ProjectCtx, input: StepInput) -> Result<StepResult> {
+pub(crate) fn execute_step_in(ctx: &Ctx, pc: &ProjectCtx, input: StepInput) -> Result<StepResult> {
     lock::with_episode_lock(pc.root(), input.episode, lock::Scope::Checks, |held| {
-        execute_step_locked(held, pc, input)
+        execute_step_locked(held, ctx, pc, input)
     })
 }
 
-/// `execute_step` for a caller that already holds the episode's lock (`dry_run`).
+/// `execute_step` for a caller that already holds the episode's lock (`dry_run`), with the
+/// project it loaded.
 pub(crate) fn execute_step_held(
     held: &lock::EpisodeLock,
-    root: &Path,
+    ctx: &Ctx,
+    pc: &ProjectCtx,
     input: StepInput,
 ) -> Result<StepResult> {
-    execute_step_locked(held, &ProjectCtx::new(root), input)
+    execute_step_locked(held, ctx, pc, input)
 }
 
 fn execute_step_locked(
     held: &lock::EpisodeLock,
+    ctx: &Ctx,
     pc: &ProjectCtx,
     input: StepInput,
 ) -> Result<StepResult> {
@@ -420,8 +439,9 @@ fn execute_step_locked(
         input.session_id.as_deref(),
         false,
         &input.options,
+        &ctx.clock,
     )?;
-    run_attempt(held, pc, &mut m, step, &input, created)
+    run_attempt(held, pc, &mut m, step, &input, created, &ctx.clock)
 }
 
 /// QC-003 listing the valid steps.

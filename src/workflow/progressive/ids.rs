@@ -101,11 +101,17 @@ pub(crate) fn load_manifest(root: &Path, id: &str) -> Result<Manifest> {
 }
 
 /// Saves the manifest under the episode's `Checks` lock (`held`, its witness).
-pub(super) fn save_manifest(held: &EpisodeLock, root: &Path, m: &mut Manifest) -> Result<()> {
+/// `clock`: the call's (`updated_at`).
+pub(super) fn save_manifest(
+    held: &EpisodeLock,
+    root: &Path,
+    m: &mut Manifest,
+    clock: &Clock,
+) -> Result<()> {
     // Checked before the manifest is touched (the write checks it again).
     CHECK_SESSIONS.covers(held, m.episode_number)?;
     m.state_version += 1;
-    m.updated_at = timestamp(SystemTime::now());
+    m.updated_at = clock.timestamp();
     m.refresh();
     let body = serde_json::to_vec_pretty(m).map_err(|e| {
         Error::new(

@@ -29,16 +29,17 @@ use crate::analysis::metrics::{HookAssessment, LengthStats};
 use crate::analysis::settings::{LengthSource, TargetLength};
 use crate::analysis::{sha256_hex, Document, FileAnalysis, Settings, Severity, Source};
 use crate::error::{Code, Error, Result};
+use crate::operations::Ctx;
 use crate::project::ProjectCtx;
 use crate::project::{self, Project};
 use crate::store::artifact::{ArtifactStore, StoreOptions};
-use crate::store::envelope::timestamp;
+use crate::store::clock::Clock;
 use crate::store::{lock, write_atomic, FileRef};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 
 /// Where check sessions live, relative to the project root.
 pub const CHECKS_DIR: &str = ".noveler/checks";
@@ -79,7 +80,9 @@ mod tests {
             step: 1,
             ..Default::default()
         };
-        let err = execute_step_held(&two, dir.path(), input).unwrap_err();
+        let ctx = Ctx::new(dir.path().to_path_buf());
+        let pc = ProjectCtx::new(dir.path());
+        let err = execute_step_held(&two, &ctx, &pc, input).unwrap_err();
         assert_eq!(err.code, Code::R002);
         assert!(!dir.path().join(".noveler").exists(), "nothing was written");
     }

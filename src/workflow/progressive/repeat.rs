@@ -31,10 +31,11 @@ pub struct RepeatOutcome {
 /// The text is re-read for every attempt, so an agent (or the author) may revise it in
 /// between; an unchanged text gives the same score again (and stops on `min_improvement`).
 pub(crate) fn repeat_step(
-    root: &Path,
+    ctx: &Ctx,
     input: StepInput,
     policy: IterationPolicy,
 ) -> Result<RepeatOutcome> {
+    let root = &ctx.root;
     let step = steps::by_number(input.step).ok_or_else(|| invalid_step(input.step as i64))?;
     if policy.count == 0 {
         return Err(Error::new(Code::U001, "count は 1 以上にしてください"));
@@ -55,6 +56,7 @@ pub(crate) fn repeat_step(
             input.session_id.as_deref(),
             false,
             &input.options,
+            &ctx.clock,
         )?;
         m.iteration_policy = Some(policy.clone());
         m.budgets = Budgets {
@@ -76,7 +78,15 @@ pub(crate) fn repeat_step(
                     break;
                 }
             }
-            let r = run_attempt(held, &pc, &mut m, step, &input, created && i == 0)?;
+            let r = run_attempt(
+                held,
+                &pc,
+                &mut m,
+                step,
+                &input,
+                created && i == 0,
+                &ctx.clock,
+            )?;
             texts.insert(r.manuscript.sha256.clone());
             // An llm_result judges one text: use it for the first attempt only.
             input.llm_result = None;
@@ -104,7 +114,7 @@ pub(crate) fn repeat_step(
                 };
             }
         }
-        save_manifest(held, root, &mut m)?;
+        save_manifest(held, root, &mut m, &ctx.clock)?;
         let Some(final_result) = last else {
             return Err(Error::new(
                 Code::QC007,

@@ -127,12 +127,13 @@ pub struct TasksReport {
 }
 
 pub fn tasks(
-    root: &Path,
+    ctx: &Ctx,
     ep: u32,
     session_id: Option<&str>,
     new_session: bool,
     opts: &CheckOptions,
 ) -> Result<TasksReport> {
+    let root = &ctx.root;
     opts.validate()?;
     lock::with_episode_lock(root, ep, lock::Scope::Checks, |held| {
         let (m, created) = open_session(
@@ -142,6 +143,7 @@ pub fn tasks(
             session_id,
             new_session,
             opts,
+            &ctx.clock,
         )?;
         let tasks = tasks_of(&m);
         let done = |n: &u8| m.completed_steps.contains(n);
@@ -526,7 +528,8 @@ fn accepted_unjudged_of(m: &Manifest) -> Vec<u8> {
         .unwrap_or_default()
 }
 
-pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Result<EndReport> {
+pub fn end(ctx: &Ctx, ep: u32, session_id: Option<&str>, finalize: bool) -> Result<EndReport> {
+    let root = &ctx.root;
     lock::with_episode_lock(root, ep, lock::Scope::Checks, |held| {
         let mut m = match session_id {
             Some(id) => load_manifest(root, id)?,
@@ -542,8 +545,8 @@ pub fn end(root: &Path, ep: u32, session_id: Option<&str>, finalize: bool) -> Re
         let was_open = m.status == SessionState::Open;
         if was_open && finalize {
             m.status = SessionState::Closed;
-            m.closed_at = Some(timestamp(SystemTime::now()));
-            save_manifest(held, root, &mut m)?;
+            m.closed_at = Some(ctx.clock.timestamp());
+            save_manifest(held, root, &mut m, &ctx.clock)?;
         }
         Ok(EndReport {
             success: true,

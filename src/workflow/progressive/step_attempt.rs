@@ -15,18 +15,19 @@ pub(super) fn run_attempt(
     step: &'static StepDef,
     input: &StepInput,
     created: bool,
+    clock: &Clock,
 ) -> Result<StepResult> {
     let root = pc.root();
-    let clock = Instant::now();
-    let executed_at = timestamp(SystemTime::now());
-    let prep = prepared(held, pc, m, step, input)?;
+    let stopwatch = Instant::now();
+    let executed_at = clock.timestamp();
+    let prep = prepared(held, pc, m, step, input, clock)?;
     let ms = measured(m, step, input, &prep)?;
     let (template, l, analysis, measured) = (&prep.template, &prep.l, &ms.analysis, &ms.measured);
     let judgment = judged(step, input, template, l)?;
     let d = decided(step, &prep, analysis, measured, judgment.as_ref())?;
 
     // Files and artifacts.
-    let (artifact, ref_ids) = store_inputs(root, m.episode_number, l)?;
+    let (artifact, ref_ids) = store_inputs(root, m.episode_number, l, clock)?;
     let attempt = m.attempts_of(step.number) + 1;
     let stem = format!("step{:02}_attempt{:02}", step.number, attempt);
     let dir = session_dir(&m.session_id);
@@ -112,7 +113,7 @@ pub(super) fn run_attempt(
         step_name: step.name.to_string(),
         attempt,
         executed_at,
-        execution_time: (clock.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+        execution_time: (stopwatch.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         success: d.measured_passed,
         quality_score: d.scoring.quality_score,
         measured_score: d.measured_score,
@@ -127,7 +128,7 @@ pub(super) fn run_attempt(
         available_tools: tools.0,
         tool_selection_status: tools.1,
     });
-    save_manifest(held, root, m)?;
+    save_manifest(held, root, m, clock)?;
     file_refs(root, m, l, &written, &mut result);
     Ok(result)
 }
@@ -149,6 +150,7 @@ fn prepared(
     m: &mut Manifest,
     step: &'static StepDef,
     input: &StepInput,
+    clock: &Clock,
 ) -> Result<Prepared> {
     let root = pc.root();
     let template = step_template(root, m, step)?;
@@ -167,7 +169,7 @@ fn prepared(
     if !missing.is_empty() {
         m.unavailable_steps
             .insert(step.number.to_string(), missing.clone());
-        save_manifest(held, root, m)?;
+        save_manifest(held, root, m, clock)?;
         return Err(Error::new(
             Code::QC002,
             format!(

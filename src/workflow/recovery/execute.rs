@@ -103,11 +103,11 @@ pub struct StepCall {
 /// Runs a step after repairing what can be repaired: renders its prompt, or accepts the
 /// submission for it.
 pub(crate) fn execute_step(
-    root: &Path,
     call: StepCall,
     progress: &dyn Fn(u64, u64, &str),
     ctx: &Ctx,
 ) -> Result<ExecuteOutcome> {
+    let root = &ctx.root;
     let StepCall {
         episode: ep,
         step,
@@ -129,7 +129,6 @@ pub(crate) fn execute_step(
         .or_else(|| repaired.as_ref().map(|s| s.session_id.clone()));
     let ran = match submission {
         Some(submission) => Ran::Submitted(writing::submit(
-            root,
             &SubmitOptions {
                 episode: ep,
                 session_id: sid,
@@ -141,7 +140,7 @@ pub(crate) fn execute_step(
             ctx,
         )?),
         None => Ran::Shown(writing::show(
-            root,
+            ctx,
             &OpenOptions {
                 episode: ep,
                 session_id: sid,
@@ -176,13 +175,13 @@ pub struct ResumeFailureOutcome {
 /// Replays the journal of the episode's session from `recovery_point` (0 or 1 = from the
 /// start), validating each logged output again and re-applying it; reports each step.
 pub(crate) fn resume_from_partial_failure(
-    root: &Path,
     ep: u32,
     recovery_point: u32,
     session_id: Option<&str>,
     progress: &dyn Fn(u64, u64, &str),
     ctx: &Ctx,
 ) -> Result<ResumeFailureOutcome> {
+    let root = &ctx.root;
     if recovery_point > u32::from(STAGES.len() as u8) {
         return Err(stages::invalid_stage(&recovery_point.to_string()));
     }
@@ -205,7 +204,7 @@ pub(crate) fn resume_from_partial_failure(
         })?;
         let from = recovery_point.max(1) as u8;
         let results = replay(root, &mut s, from, false, progress, ctx)?;
-        s.last_updated = writing::now();
+        s.last_updated = writing::now(&ctx.clock);
         session::save(held, root, &s)?;
         let resumed_steps: Vec<u8> = results
             .iter()

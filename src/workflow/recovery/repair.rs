@@ -171,6 +171,7 @@ fn replay_stage(
             ("session", s.session_id.clone()),
             ("stage", st.id.to_string()),
         ],
+        &ctx.clock,
     )?;
     let mut warnings = Vec::new();
     let mut quality = None;
@@ -202,7 +203,7 @@ fn replay_stage(
             submitted_at: previous
                 .as_ref()
                 .map(|p| p.submitted_at.clone())
-                .unwrap_or_else(writing::now),
+                .unwrap_or_else(|| writing::now(&ctx.clock)),
             template: t.info(),
             attempts: previous.as_ref().map_or(1, |p| p.attempts),
             warnings: warnings.clone(),
@@ -248,7 +249,7 @@ pub(super) fn restore_artifacts(root: &Path, s: &mut Session, ctx: &Ctx) -> Resu
     let mut restored = 0;
     for d in &env.docs {
         if missing.contains(&d.artifact_id()) {
-            d.store(root, s.episode, false)?;
+            d.store(root, s.episode, false, &ctx.clock)?;
             restored += 1;
         }
     }
@@ -268,6 +269,7 @@ pub(super) fn restore_artifacts(root: &Path, s: &mut Session, ctx: &Ctx) -> Resu
                         Some(&file),
                         "執筆段階の成果物（復旧）",
                         &[],
+                        &ctx.clock,
                     )?;
                     restored += 1;
                 }
@@ -286,6 +288,7 @@ pub(super) fn restore_artifacts(root: &Path, s: &mut Session, ctx: &Ctx) -> Resu
                         Some(&m.path),
                         "原稿（復旧）",
                         &[],
+                        &ctx.clock,
                     )?;
                     restored += 1;
                 }
@@ -338,7 +341,7 @@ pub(super) fn rebuild(
         .get("created_at")
         .and_then(Value::as_str)
         .map(str::to_string)
-        .unwrap_or_else(writing::now);
+        .unwrap_or_else(|| writing::now(&ctx.clock));
     let mut s = Session::new(id.to_string(), ep, &created);
     if let Some(o) = m.get("options") {
         if let Ok(opts) = serde_json::from_value(o.clone()) {
@@ -347,16 +350,16 @@ pub(super) fn rebuild(
     }
     let env = Env::for_session(&ProjectCtx::new(root), &writing::Sessions::new(root), &s)?;
     for d in &env.docs {
-        s.artifacts.push(d.store(root, ep, false)?);
+        s.artifacts.push(d.store(root, ep, false, &ctx.clock)?);
     }
     let results = replay(root, &mut s, 1, false, progress, ctx)?;
     let damaged = session::path_of(root, id);
     if damaged.is_file() {
-        let stamp = writing::now_digits();
+        let stamp = writing::now_digits(&ctx.clock);
         let aside = damaged.with_file_name(format!("{id}.yaml.corrupt-{stamp}"));
         crate::store::disk::rename(&damaged, &aside)?;
     }
-    s.last_updated = writing::now();
+    s.last_updated = writing::now(&ctx.clock);
     session::save(held, root, &s)?;
     Ok((s, results))
 }
@@ -518,7 +521,7 @@ pub fn repair(
                 });
             }
             if !actions.is_empty() {
-                s.last_updated = writing::now();
+                s.last_updated = writing::now(&ctx.clock);
                 session::save(held, root, &s)?;
             }
             Ok((actions, Some(s)))

@@ -180,6 +180,7 @@ pub fn record_waivers(
     band: (usize, usize),
     waive: &[String],
     stage: &StageDef,
+    clock: &Clock,
 ) {
     for (id, criterion) in ids(plan, band) {
         if !waive.contains(&id) {
@@ -190,23 +191,20 @@ pub fn record_waivers(
             id,
             criterion,
             stage: stage.id.to_string(),
-            waived_at: now(),
+            waived_at: now(clock),
         });
     }
 }
 
-/// Stages 8–10: records this submission's waivers, then measures the plan's criteria on
-/// the manuscript just saved (`m`).
+/// Stages 8–10: measures the plan's criteria on the manuscript just saved (`m`), the
+/// submission's waivers recorded (`record_waivers`, just before).
 pub(crate) fn for_submission(
     root: &Path,
     s: &mut Session,
-    stage: &StageDef,
     plan: &Plan,
     band: (usize, usize),
-    waive: &[String],
     m: &ManuscriptResult,
 ) -> Result<CriteriaReport> {
-    record_waivers(s, plan, band, waive, stage);
     let path = root.join(&m.path);
     let bytes = crate::store::text::read_bytes(&path)?;
     let text = crate::store::text::decode(&path, &bytes)?.text;

@@ -182,7 +182,8 @@ pub fn only_session(root: &Path, ep: u32) -> Result<String> {
 
 /// Continues session `id` of `ep` from its current stage (an abandoned session is
 /// reactivated when no other session of the episode is in progress).
-pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOutcome> {
+pub fn resume(ctx: &Ctx, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOutcome> {
+    let root = &ctx.root;
     // The project is loaded (once) where the resume first needs it.
     let pc = ProjectCtx::new(root);
     let run = |held: Option<&lock::EpisodeLock>| {
@@ -200,7 +201,7 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
             s.refresh_current();
             reactivated = true;
             if let Some(held) = held.filter(|_| !dry_run) {
-                s.last_updated = now();
+                s.last_updated = now(&ctx.clock);
                 sessions.save(held, &s)?;
             }
         }
@@ -236,7 +237,7 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
                 written: Vec::new(),
             }
         } else {
-            show_locked(held, &pc, &mut sessions, &opts, None, None)?
+            show_locked(held, &pc, &mut sessions, &opts, None, None, ctx)?
         };
         let remaining = STAGES
             .iter()
@@ -259,7 +260,8 @@ pub fn resume(root: &Path, ep: u32, id: &str, dry_run: bool) -> Result<ResumeOut
 }
 
 /// Marks session `id` abandoned, freeing the episode for a new session.
-pub fn abandon(root: &Path, ep: u32, id: &str) -> Result<SessionSummary> {
+pub fn abandon(ctx: &Ctx, ep: u32, id: &str) -> Result<SessionSummary> {
+    let root = &ctx.root;
     lock::with_episode_lock(root, ep, lock::Scope::Writing, |held| {
         let mut s = session::load(root, id)?;
         if s.episode != ep {
@@ -267,7 +269,7 @@ pub fn abandon(root: &Path, ep: u32, id: &str) -> Result<SessionSummary> {
         }
         if s.status == SessionStatus::InProgress {
             s.status = SessionStatus::Abandoned;
-            s.last_updated = now();
+            s.last_updated = now(&ctx.clock);
             session::save(held, root, &s)?;
         }
         Ok(SessionSummary::of(&s))

@@ -78,6 +78,7 @@ pub(crate) fn apply_manuscript(
             ("type", "manuscript".into()),
             ("stage", stage.id.to_string()),
         ],
+        &ctx.clock,
     )?;
     let record = if check {
         Some(checked(ctx, env, stage, ep, &path)?)
@@ -233,7 +234,7 @@ fn write_manuscript(
                     .hint("原稿を確認してから、もう一度提出してください。"));
                 }
             }
-            let id = io::backup_file(root, old, &format!("write {}", stage.stem()))?;
+            let id = io::backup_file(root, old, &format!("write {}", stage.stem()), &ctx.clock)?;
             crate::store::disk::remove_existing_file(old)?;
             Ok(id)
         })?;
@@ -261,6 +262,7 @@ fn checked(ctx: &Ctx, env: &Env, stage: &StageDef, ep: u32, path: &Path) -> Resu
             ("type", "check_report".into()),
             ("stage", stage.id.to_string()),
         ],
+        &ctx.clock,
     )?;
     let mut by_severity = BTreeMap::new();
     for f in &outcome.findings {

@@ -18,13 +18,13 @@ use crate::error::{Code, Error, Result};
 use crate::operations::Ctx;
 use crate::project::Project;
 use crate::project::ProjectCtx;
+use crate::store::clock::Clock;
 use crate::store::fileref::shown_path;
 use crate::store::{lock, write_atomic};
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 pub mod criteria;
 mod env;
@@ -72,8 +72,17 @@ mod tests {
             episode: 3,
             ..Default::default()
         };
-        let err =
-            show_locked(Some(&two), &pc, &mut Sessions::new(root), &show, None, None).unwrap_err();
+        let ctx = Ctx::new(root.to_path_buf());
+        let err = show_locked(
+            Some(&two),
+            &pc,
+            &mut Sessions::new(root),
+            &show,
+            None,
+            None,
+            &ctx,
+        )
+        .unwrap_err();
         assert_eq!(err.code, Code::R002);
         assert!(!root.join(".noveler").exists(), "nothing was written");
     }

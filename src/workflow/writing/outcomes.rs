@@ -2,23 +2,23 @@
 
 use super::*;
 
-/// Now, as the RFC 3339 string sessions store.
-pub fn now() -> String {
-    crate::store::envelope::timestamp(SystemTime::now())
+/// Now by the call's clock, as the RFC 3339 string sessions store.
+pub fn now(clock: &Clock) -> String {
+    clock.timestamp()
 }
 
 /// Now as `YYYYMMDDHHMMSS`, for file names.
-pub(crate) fn now_digits() -> String {
-    now()
+pub(crate) fn now_digits(clock: &Clock) -> String {
+    now(clock)
         .chars()
         .filter(char::is_ascii_digit)
         .take(14)
         .collect()
 }
 
-pub(super) fn seconds_since(issued_at: &str) -> Option<f64> {
+pub(super) fn seconds_since(clock: &Clock, issued_at: &str) -> Option<f64> {
     let then = humantime::parse_rfc3339(issued_at).ok()?;
-    let secs = SystemTime::now().duration_since(then).ok()?.as_secs_f64();
+    let secs = clock.now().duration_since(then).ok()?.as_secs_f64();
     Some((secs * 10.0).round() / 10.0)
 }
 

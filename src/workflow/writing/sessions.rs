@@ -146,7 +146,7 @@ pub(super) fn wrong_episode(s: &Session, ep: u32) -> Error {
 }
 
 /// Opens the session `opts` asks for, or makes a new one (not saved here).
-fn open(sessions: &Sessions, opts: &OpenOptions) -> Result<(Session, bool)> {
+fn open(sessions: &Sessions, opts: &OpenOptions, clock: &Clock) -> Result<(Session, bool)> {
     let ep = opts.episode;
     if let Some(id) = &opts.session_id {
         let s = sessions.load(id)?;
@@ -181,7 +181,7 @@ fn open(sessions: &Sessions, opts: &OpenOptions) -> Result<(Session, bool)> {
                     return Ok((done, false));
                 }
             }
-            let created = now();
+            let created = now(clock);
             let salt = format!("{}:{:?}", std::process::id(), std::time::Instant::now());
             let mut s = Session::new(session::new_id(&created, ep, &salt), ep, &created);
             s.options.word_count_target = opts.word_count_target;
@@ -193,9 +193,14 @@ fn open(sessions: &Sessions, opts: &OpenOptions) -> Result<(Session, bool)> {
 
 /// Stores the current auto-artifacts and puts them in the session; warns about inputs
 /// that changed since the session last saw them.
-fn refresh_artifacts(env: &Env, s: &mut Session, dry_run: bool) -> Result<Vec<String>> {
+fn refresh_artifacts(
+    env: &Env,
+    s: &mut Session,
+    dry_run: bool,
+    clock: &Clock,
+) -> Result<Vec<String>> {
     let mut warnings = Vec::new();
-    let stored = refs::store_docs(&env.docs, &env.root, s.episode, dry_run)?;
+    let stored = refs::store_docs(&env.docs, &env.root, s.episode, dry_run, clock)?;
     let mut refs = Vec::new();
     for (d, r) in env.docs.iter().zip(stored) {
         if d.key != "summary" && !s.artifacts.is_empty() {
@@ -275,17 +280,26 @@ pub(crate) fn submit_step(s: &Session, stage: &StageDef) -> NextStep {
 /// Shows `stage` (or the session's current stage) of the episode, starting a session when
 /// there is none. Outside a dry run the prompt is logged to `.noveler/writes/<id>/`.
 pub fn show(
-    root: &Path,
+    ctx: &Ctx,
     opts: &OpenOptions,
     stage: Option<&'static StageDef>,
 ) -> Result<WriteOutcome> {
+    let root = &ctx.root;
     // The project is loaded (once) where the show first needs it.
     let pc = ProjectCtx::new(root);
     if opts.dry_run {
-        return show_locked(None, &pc, &mut Sessions::new(root), opts, stage, None);
+        return show_locked(None, &pc, &mut Sessions::new(root), opts, stage, None, ctx);
     }
     lock::with_episode_lock(root, opts.episode, lock::Scope::Writing, |held| {
-        show_locked(Some(held), &pc, &mut Sessions::new(root), opts, stage, None)
+        show_locked(
+            Some(held),
+            &pc,
+            &mut Sessions::new(root),
+            opts,
+            stage,
+            None,
+            ctx,
+        )
     })
 }
 
@@ -299,18 +313,18 @@ pub fn show(
 /// submission's save), and the episode context (plot, settings, sources) is built once
 /// and reused by the show (`Env::for_session_reusing`).
 pub(crate) fn submit_and_show(
-    root: &Path,
     sub: &SubmitOptions,
     ctx: &Ctx,
     between: impl FnOnce(&SubmitOutcome) -> Result<OpenOptions>,
 ) -> Result<(SubmitOutcome, WriteOutcome)> {
+    let root = &ctx.root;
     let pc = ProjectCtx::new(root);
     let run = |held: Option<&lock::EpisodeLock>| {
         let mut sessions = Sessions::new(root);
         let mut env = None;
         let submitted = submit_locked(held, &pc, &mut sessions, sub, ctx, &mut env)?;
         let opts = between(&submitted)?;
-        let shown = show_locked(held, &pc, &mut sessions, &opts, None, env)?;
+        let shown = show_locked(held, &pc, &mut sessions, &opts, None, env, ctx)?;
         Ok((submitted, shown))
     };
     if sub.dry_run {
@@ -331,13 +345,14 @@ pub(super) fn show_locked(
     opts: &OpenOptions,
     stage: Option<&'static StageDef>,
     earlier: Option<Env>,
+    ctx: &Ctx,
 ) -> Result<WriteOutcome> {
     // As `submit_locked`: the witness is this episode's writer lock.
     if let Some(held) = held {
         held.covers(opts.episode, lock::Scope::Writing)?;
     }
     let root = pc.root();
-    let (mut s, is_new) = open(sessions, opts)?;
+    let (mut s, is_new) = open(sessions, opts, &ctx.clock)?;
     if !is_new && opts.word_count_target.is_some() && !opts.dry_run {
         s.options.word_count_target = opts.word_count_target;
     }
@@ -352,7 +367,7 @@ pub(super) fn show_locked(
     } else {
         Env::for_session_reusing(pc, sessions, &s, earlier)?
     };
-    let mut warnings = refresh_artifacts(&env, &mut s, opts.dry_run)?;
+    let mut warnings = refresh_artifacts(&env, &mut s, opts.dry_run, &ctx.clock)?;
     if !is_new && opts.plot_content.is_some() {
         warnings.push(format!(
             "セッション {} は開始済みのため、指定されたプロット内容は使っていません（新しく始めるには --new）",
@@ -427,7 +442,7 @@ pub(super) fn show_locked(
             s.prompts.insert(
                 st.id.to_string(),
                 PromptRecord {
-                    issued_at: now(),
+                    issued_at: now(&ctx.clock),
                     prompt_file: prompt_file.clone(),
                     template: p.template.clone(),
                     rejected,
@@ -435,7 +450,7 @@ pub(super) fn show_locked(
             );
             p.prompt_file = Some(prompt_file);
         }
-        s.last_updated = now();
+        s.last_updated = now(&ctx.clock);
         written.push(sessions.save(held, &s)?);
     }
     let next = s

@@ -232,7 +232,8 @@ fn check_order(s: &Session, stage: &StageDef) -> Result<()> {
 
 /// Accepts a submission for a stage; the manuscript of stages 8–10 is written and checked
 /// with the call's `ctx` (`operations::write`, `operations::check`).
-pub fn submit(root: &Path, opts: &SubmitOptions, ctx: &Ctx) -> Result<SubmitOutcome> {
+pub fn submit(opts: &SubmitOptions, ctx: &Ctx) -> Result<SubmitOutcome> {
+    let root = &ctx.root;
     // The project is loaded (once) where the submission first needs it.
     let pc = ProjectCtx::new(root);
     if opts.dry_run {
@@ -311,6 +312,7 @@ pub(super) fn submit_locked(
         stage,
         template: templates::load(root, &stage.template_name())?,
         dir: session::writes_dir(&s.session_id),
+        clock: &ctx.clock,
     };
     let attempts = s.stage_outputs.get(stage.id).map_or(0, |o| o.attempts)
         + s.prompts.get(stage.id).map_or(0, |p| p.rejected)
@@ -333,7 +335,7 @@ pub(super) fn submit_locked(
         execution_time: s
             .prompts
             .get(stage.id)
-            .and_then(|p| seconds_since(&p.issued_at)),
+            .and_then(|p| seconds_since(&ctx.clock, &p.issued_at)),
         attempts,
     };
     let Some(held) = submitting.writer else {
@@ -344,7 +346,7 @@ pub(super) fn submit_locked(
     // back by the next command, and an error half-way (a full disk) rolls back at once.
     let change = change_journal(env, &s, stage, &doc, &output_file)?;
     // Journal first: a crash after this line is recoverable from the log.
-    let written = journal(root, &s, stage, &output_file, &body)?;
+    let written = journal(root, &s, stage, &output_file, &body, &ctx.clock)?;
     let manuscript = if stage.writes_manuscript() {
         Some(apply_manuscript(env, &mut s, stage, &doc, true, ctx)?)
     } else {
@@ -353,15 +355,10 @@ pub(super) fn submit_locked(
     // The plan's promises, measured on the manuscript as saved; stage 10 does not end the
     // session while one is unmet and not waived.
     let criteria = match &manuscript {
-        Some(m) => Some(criteria::for_submission(
-            root,
-            &mut s,
-            stage,
-            &plan,
-            band,
-            &opts.waive,
-            m,
-        )?),
+        Some(m) => {
+            criteria::record_waivers(&mut s, &plan, band, &opts.waive, stage, &ctx.clock);
+            Some(criteria::for_submission(root, &mut s, &plan, band, m)?)
+        }
         None => None,
     };
     let blocked = stage.number == 10 && criteria.as_ref().is_some_and(|c| !c.unmet.is_empty());
@@ -383,12 +380,12 @@ pub(super) fn submit_locked(
         size_bytes: body.len() as u64,
         execution_time: accepted.execution_time,
         quality_score,
-        submitted_at: now(),
+        submitted_at: now(&ctx.clock),
         template: submitting.template.info(),
         attempts,
         warnings: warnings.clone(),
     };
-    record_output(&mut s, stage, opts, output, blocked);
+    record_output(&mut s, stage, opts, output, blocked, &ctx.clock);
     sessions.save(held, &s)?;
     change.finish()?;
     let next = s
@@ -463,6 +460,8 @@ struct Submitting<'a> {
     template: Template,
     /// The session's writes directory (relative to the root).
     dir: String,
+    /// The call's clock (a rejection's time).
+    clock: &'a Clock,
 }
 
 impl Submitting<'_> {
@@ -491,6 +490,7 @@ impl Submitting<'_> {
                         &self.dir,
                         &Value::Null,
                         &e,
+                        self.clock,
                     )?;
                 }
                 return Err(e);
@@ -505,7 +505,7 @@ impl Submitting<'_> {
             Some(held) => {
                 let err = violation_error(s, stage, &violations, None);
                 Some(record_rejection(
-                    held, self.root, sessions, s, stage, t, &self.dir, &doc, &err,
+                    held, self.root, sessions, s, stage, t, &self.dir, &doc, &err, self.clock,
                 )?)
             }
         };
@@ -592,6 +592,7 @@ fn journal(
     stage: &StageDef,
     output_file: &str,
     body: &str,
+    clock: &Clock,
 ) -> Result<Vec<crate::store::FileRef>> {
     let output_path = root.join(output_file);
     write_atomic(&output_path, body.as_bytes())?;
@@ -612,6 +613,7 @@ fn journal(
             ("session", s.session_id.clone()),
             ("stage", stage.id.to_string()),
         ],
+        clock,
     )?;
     Ok(written)
 }
@@ -643,6 +645,7 @@ fn record_output(
     opts: &SubmitOptions,
     output: StageOutput,
     blocked: bool,
+    clock: &Clock,
 ) {
     s.stage_outputs.insert(stage.id.to_string(), output);
     if let Some(p) = s.prompts.get_mut(stage.id) {
@@ -657,13 +660,13 @@ fn record_output(
         s.user_feedback.push(Feedback {
             stage: stage.id.to_string(),
             feedback: f.trim().to_string(),
-            timestamp: now(),
+            timestamp: now(clock),
         });
     }
     if !blocked {
         s.complete(stage);
     }
-    s.last_updated = now();
+    s.last_updated = now(clock);
 }
 
 fn opts_cli_submit(s: &Session, stage: &StageDef) -> String {
@@ -682,25 +685,26 @@ fn record_rejection(
     dir: &str,
     doc: &Value,
     err: &Error,
+    clock: &Clock,
 ) -> Result<String> {
     let n = s.prompts.get(stage.id).map_or(0, |p| p.rejected) + 1;
     let file = format!("{dir}/{}.rejected_{n:02}.json", stage.stem());
     write_json(
         root,
         &file,
-        &json!({"submitted_at": now(), "submission": doc, "error": err.to_json()}),
+        &json!({"submitted_at": now(clock), "submission": doc, "error": err.to_json()}),
     )?;
     let entry = s
         .prompts
         .entry(stage.id.to_string())
         .or_insert_with(|| PromptRecord {
-            issued_at: now(),
+            issued_at: now(clock),
             prompt_file: String::new(),
             template: t.info(),
             rejected: 0,
         });
     entry.rejected = n;
-    s.last_updated = now();
+    s.last_updated = now(clock);
     sessions.save(held, s)?;
     Ok(file)
 }
