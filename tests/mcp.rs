@@ -1353,6 +1353,10 @@ fn comparable(mut envelope: Value) -> Value {
         "execution_time_ms",
         "saved_to",
         "saved_sha256",
+        // The seed profile's reply frame (seed 000 §7.5), beside the envelope.
+        "summary",
+        "primary_output",
+        "detailed_report_reference",
     ] {
         obj.remove(key);
     }

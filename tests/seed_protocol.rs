@@ -280,3 +280,133 @@ async fn a_broken_project_template_gives_way_to_the_embedded_one_with_a_warning(
         .contains("stage01_plot_data_preparation.yaml"));
     seed.stop().await;
 }
+
+fn fixture(rel: &str) -> Value {
+    let text = std::fs::read_to_string(common::manifest().join("fixtures").join(rel)).unwrap();
+    if rel.ends_with(".json") {
+        serde_json::from_str(&text).unwrap()
+    } else {
+        Value::String(text)
+    }
+}
+
+/// Rows 1 and 3: the writing and plot tools carry the seed's output keys in `result` beside
+/// ours, and every reply has a one-line `summary` (plus `primary_output` with a preview of
+/// the file the call wrote, and `detailed_report_reference`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_writing_and_plot_tools_carry_the_seeds_keys_and_a_summary() {
+    let (_g, root) = project();
+    let seed = Seed::start(&root).await;
+    let prompt = seed.ok("noveler_plot", json!({"episode": 4})).await;
+    assert_eq!(prompt["summary"], "第4話のプロット作成プロンプトです");
+    assert_eq!(prompt["result"]["generation_method"], "prompt");
+    assert_eq!(prompt["result"]["plot_file_path"], Value::Null);
+    assert_eq!(prompt["result"]["plot_generated"], Value::Null);
+    assert!(prompt.get("primary_output").is_none(), "{prompt:#}");
+
+    let plot = seed
+        .ok(
+            "noveler_plot",
+            json!({"episode": 4, "content": fixture("writing/plot_ep004.yaml")}),
+        )
+        .await;
+    let r = &plot["result"];
+    let file = r["plot_file"].as_str().unwrap();
+    assert_eq!(r["plot_file_path"], file);
+    let saved = std::fs::read_to_string(root.join(file)).unwrap();
+    assert_eq!(r["plot_generated"], saved.as_str());
+    assert!(!r["plot_quality_preview"]["key_elements"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    assert_eq!(r["plot_quality_preview"]["complexity_score"], Value::Null);
+    assert_eq!(plot["primary_output"]["file_reference"], file);
+    assert!(plot["summary"].as_str().unwrap().contains("流れ着いた瓶"));
+    assert_eq!(plot["detailed_report_reference"], plot["saved_to"]);
+
+    let first = seed.ok("noveler_write", json!({"episode": 4})).await;
+    assert_eq!(first["result"]["total_stages_completed"], 0);
+    assert_eq!(first["result"]["final_manuscript_path"], Value::Null);
+    assert_eq!(first["result"]["stage_results"], json!([]));
+    assert!(first["summary"].as_str().unwrap().contains("STEP1/10"));
+    let session = first["result"]["session_id"].as_str().unwrap().to_string();
+    let staged = seed
+        .ok(
+            "write_stage",
+            json!({"episode": 4, "stage": "plot_data_preparation", "session_id": session,
+                   "submission": fixture("writing/stage01.json")}),
+        )
+        .await;
+    let r = &staged["result"];
+    assert_eq!(r["stage_name"], "plot_data_preparation");
+    assert_eq!(r["next_recommended_stage"], "plot_structure_analysis");
+    assert_eq!(r["stage_result"]["status"], "completed");
+    // The seed's next stage name is a stage this server takes back.
+    let second = seed
+        .ok(
+            "write_stage",
+            json!({"episode": 4, "stage": r["next_recommended_stage"], "session_id": session,
+                   "submission": fixture("writing/stage02.json")}),
+        )
+        .await;
+    assert_eq!(second["result"]["stage_name"], "plot_structure_analysis");
+    let third = seed
+        .ok(
+            "write_step_3",
+            json!({"episode": 4, "session_id": session,
+                   "submission": fixture("writing/stage03.json")}),
+        )
+        .await;
+    let r = &third["result"];
+    assert_eq!(r["total_stages_completed"], 3);
+    assert_eq!(r["stage_results"][0]["stage"], 3);
+    assert_eq!(r["stage_results"][0]["status"], "completed");
+    assert!(r["execution_time_total_seconds"].is_number());
+    let resumed = seed
+        .ok("write_resume", json!({"episode": 4, "session_id": session}))
+        .await;
+    assert_eq!(
+        resumed["result"]["execution_result"]["next_recommended_stage"],
+        "humor_elements_design"
+    );
+
+    let manuscript = fixture("writing/stage08.json");
+    let draft = seed
+        .ok(
+            "write_manuscript_draft",
+            json!({"episode": 5, "plot_content": "小鞠が灯台へ行く。", "submission": manuscript}),
+        )
+        .await;
+    let r = &draft["result"];
+    let path = r["submitted"]["manuscript"]["path"].as_str().unwrap();
+    let on_disk = std::fs::read_to_string(root.join(path)).unwrap();
+    assert_eq!(r["manuscript_text"], on_disk.as_str());
+    assert!(r["word_count_actual"].as_u64().unwrap() > 200);
+    assert!(r["quality_assessment"]["overall_score"].is_number());
+    assert_eq!(draft["primary_output"]["file_reference"], path);
+    let preview = draft["primary_output"]["preview"].as_str().unwrap();
+    assert!(preview.contains("筆を取り上げられた手が"), "{preview}");
+    assert!(draft["summary"].as_str().unwrap().contains("STEP8"));
+
+    let claude = seed
+        .ok(
+            "write_with_claude",
+            json!({"episode": 6, "plot_content": "小鞠が灯台へ行く。", "submission": manuscript}),
+        )
+        .await;
+    let r = &claude["result"];
+    assert!(r["manuscript_generated"]
+        .as_str()
+        .unwrap()
+        .contains("筆を取り上げられた手が"));
+    assert_eq!(r["generation_method"], "claude_code_session");
+    assert_eq!(r["word_count"], r["submitted"]["manuscript"]["body_chars"]);
+
+    // Checks and errors have their line too.
+    let checked = seed.ok("check_basic", json!({"episode": 1})).await;
+    assert!(checked["summary"].as_str().unwrap().contains("チェック"));
+    assert!(checked["primary_output"]["preview"].is_string());
+    let (_, failed) = seed.call("check_basic", json!({"episode": 99})).await;
+    assert!(failed["summary"].as_str().unwrap().contains("E003"));
+    seed.stop().await;
+}

@@ -15,7 +15,8 @@
 //! - `args.rs`: explaining bad arguments (field, expected, example, did-you-mean);
 //! - `reply.rs`: shaping a reply for the model (compact frame, budget, `truncated` cuts);
 //!   `hints.rs`: a suggested CLI line as the call of the dedicated tool for that job;
-//!   `view.rs`: `detail` levels and `cursor`/`limit` pages of big results;
+//!   `view.rs`: `detail` levels and `cursor`/`limit` pages of big results; `seed.rs`: the
+//!   seed profile's protocol (the seed's output keys, `summary`, `primary_output`);
 //! - `requests.rs`: MCP-shaped requests that map onto a command's (focused checks, the
 //!   one-tool `backup_management`); `state.rs`: what lives across calls (artifact caches).
 //!
@@ -79,6 +80,7 @@ pub mod hints;
 pub mod reply;
 pub mod requests;
 mod rpc_id;
+pub mod seed;
 pub mod server;
 pub mod state;
 pub mod stats_tools;

@@ -378,13 +378,19 @@ impl NovelerServer {
     /// The reply to a finished call: the envelope, compacted for the default profile, cut to
     /// the reply budget with references into the saved file (`mcp::reply`).
     fn to_result(&self, called: Called) -> CallToolResult {
-        self.viewed_result(called, None)
+        self.viewed_result(called, None, "")
     }
 
     /// The same, through the call's view (`mcp::view`) before the budget applies.
-    fn viewed_result(&self, called: Called, view: Option<&super::view::View>) -> CallToolResult {
+    /// `tool`: the tool called (the seed profile's keys depend on it; empty when unknown).
+    fn viewed_result(
+        &self,
+        called: Called,
+        view: Option<&super::view::View>,
+        tool: &str,
+    ) -> CallToolResult {
         let table = self.table();
-        to_result(called, &table.hint_tools, table.compact, view)
+        to_result(called, &table.hint_tools, table.compact, view, tool)
     }
 }
 
@@ -411,6 +417,7 @@ fn to_result(
     tools: &crate::next::Tools,
     compact: bool,
     view: Option<&super::view::View>,
+    tool: &str,
 ) -> CallToolResult {
     if let Some(err) = &called.save_error {
         super::log(&format!("could not save the result envelope: {err}"));
@@ -423,6 +430,7 @@ fn to_result(
         value = super::reply::compact(value, tools);
     } else {
         super::reply::seed(&mut value, tools);
+        super::seed::shape(&mut value, tool, super::reply::BUDGET_TOKENS * 2);
     }
     if let Some(view) = view {
         value = super::view::apply(value, view);
@@ -711,7 +719,7 @@ impl NovelerServer {
         view: Option<&super::view::View>,
     ) -> CallToolResult {
         match joined {
-            Ok(Ok(called)) => self.viewed_result(called, view),
+            Ok(Ok(called)) => self.viewed_result(called, view, name),
             Ok(Err(e)) => {
                 let err = e.to_error(name);
                 self.to_result(failure(

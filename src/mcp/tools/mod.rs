@@ -390,7 +390,16 @@ pub(crate) fn for_profile(profile: Profile) -> Vec<ToolSpec> {
     });
     let tools: Vec<ToolSpec> = tools.collect();
     match profile {
-        Profile::Seed => tools,
+        Profile::Seed => tools
+            .into_iter()
+            .map(|mut t| {
+                super::seed::extend_output_schema(
+                    t.name,
+                    std::sync::Arc::make_mut(&mut t.output_schema),
+                );
+                t
+            })
+            .collect(),
         Profile::Default => DEFAULT
             .iter()
             .filter_map(|(name, seed, description)| {
