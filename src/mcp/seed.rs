@@ -428,7 +428,7 @@ fn read(root: &Path, rel: &str) -> Option<String> {
 
 /// The plot's `key_events` (the seed's `plot_quality_preview.key_elements`).
 fn key_events(plot_yaml: &str) -> Value {
-    serde_yaml::from_str::<Value>(plot_yaml)
+    crate::store::yaml::from_str::<Value>(plot_yaml)
         .ok()
         .and_then(|v| v.get("key_events").cloned())
         .filter(Value::is_array)
