@@ -12,7 +12,6 @@
 //! leaves (`<key>_cut` says so and names the file).
 
 use serde_json::{json, Map, Value};
-use std::path::Path;
 
 /// The seed's `write_stage` names (seed 000 §5.4.1), by stage number - 1.
 const SEED_STAGES: [&str; 10] = [
@@ -149,17 +148,17 @@ fn first_ref(v: &Value) -> Option<&str> {
 /// Shapes a seed-profile reply of `tool` (see the module doc). `budget`: the reply's
 /// ceiling in half-tokens (`commands::files::cost`).
 pub fn shape(envelope: &mut Value, tool: &str, budget: usize) {
-    let root = envelope
+    let project = envelope
         .get("project_root")
         .and_then(Value::as_str)
-        .map(std::path::PathBuf::from);
+        .map(|r| Project(std::path::PathBuf::from(r)));
     let execution_s = envelope
         .get("execution_time_ms")
         .and_then(Value::as_f64)
         .map(|ms| (ms / 10.0).round() / 100.0)
         .unwrap_or(0.0);
     let summary = summary_line(envelope, tool);
-    let primary = root.as_deref().and_then(|r| primary_output(envelope, r));
+    let primary = project.as_ref().and_then(|p| primary_output(envelope, p));
     let mut texts: Vec<(&'static str, String, Option<String>)> = Vec::new();
     if let Some(Value::Object(result)) = envelope.get_mut("result") {
         let mut keys = seed_keys(tool, result, execution_s);
@@ -175,8 +174,8 @@ pub fn shape(envelope: &mut Value, tool: &str, budget: usize) {
         for (k, v) in keys {
             result.entry(k).or_insert(v);
         }
-        if let Some(root) = root.as_deref() {
-            texts = whole_texts(tool, result, root);
+        if let Some(project) = &project {
+            texts = whole_texts(tool, result, project);
         }
         if let (Some((_, plot, _)), Some(Value::Object(preview))) =
             (texts.first(), result.get_mut("plot_quality_preview"))
@@ -391,7 +390,7 @@ fn seed_stage(step: Option<u64>) -> Option<Value> {
 fn whole_texts(
     tool: &str,
     result: &Map<String, Value>,
-    root: &Path,
+    project: &Project,
 ) -> Vec<(&'static str, String, Option<String>)> {
     let key = match tool {
         "write_manuscript_draft" => "manuscript_text",
@@ -410,20 +409,37 @@ fn whole_texts(
             .and_then(|m| m.get("path"))
             .and_then(Value::as_str)
     };
-    let text = file.and_then(|f| read(root, f));
+    let text = file.and_then(|f| project.text(f));
     match (file, text) {
         (Some(f), Some(t)) => vec![(key, t, Some(f.to_string()))],
         _ => Vec::new(),
     }
 }
 
-/// A project file's text (through the store's confined reader); `None` when unreadable.
-fn read(root: &Path, rel: &str) -> Option<String> {
-    let path = root.join(rel);
-    let bytes = crate::store::text::read_bytes(&path).ok()?;
-    crate::store::text::decode(&path, &bytes)
-        .ok()
-        .map(|s| s.text)
+/// The project whose files a reply shows (the envelope's `project_root`).
+struct Project(std::path::PathBuf);
+
+impl Project {
+    /// A project file's text (through the store's confined reader); `None` when unreadable.
+    fn text(&self, rel: &str) -> Option<String> {
+        let path = self.0.join(rel);
+        let bytes = crate::store::text::read_bytes(&path).ok()?;
+        crate::store::text::decode(&path, &bytes)
+            .ok()
+            .map(|s| s.text)
+    }
+
+    /// The first characters of a file's text (whitespace runs folded), ending in `...`
+    /// when cut.
+    fn preview(&self, rel: &str) -> Option<String> {
+        let text = self.text(rel)?;
+        let folded: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut shown: String = folded.chars().take(PREVIEW_CHARS).collect();
+        if folded.chars().count() > PREVIEW_CHARS {
+            shown.push_str("...");
+        }
+        Some(shown)
+    }
 }
 
 /// The plot's `key_events` (the seed's `plot_quality_preview.key_elements`).
@@ -436,7 +452,7 @@ fn key_events(plot_yaml: &str) -> Value {
 }
 
 /// `primary_output` of the call: the manuscript or plot it wrote, or the one file it checked.
-fn primary_output(envelope: &Value, root: &Path) -> Option<Value> {
+fn primary_output(envelope: &Value, project: &Project) -> Option<Value> {
     let result = envelope.get("result")?;
     let manuscript = result
         .get("submitted")
@@ -446,7 +462,7 @@ fn primary_output(envelope: &Value, root: &Path) -> Option<Value> {
         let path = m.get("path")?.as_str()?;
         return Some(json!({
             "file_reference": path,
-            "preview": preview(root, path)?,
+            "preview": project.preview(path)?,
             "word_count": m.get("body_chars"),
             "quality_metrics": {
                 "overall_score": result["submitted"].get("quality_score"),
@@ -456,7 +472,7 @@ fn primary_output(envelope: &Value, root: &Path) -> Option<Value> {
     }
     if result.get("accepted") == Some(&json!(true)) {
         let path = result.get("plot_file")?.as_str()?;
-        return Some(json!({"file_reference": path, "preview": preview(root, path)?}));
+        return Some(json!({"file_reference": path, "preview": project.preview(path)?}));
     }
     let files = result.get("files")?.as_array()?;
     let [file] = files.as_slice() else {
@@ -465,24 +481,13 @@ fn primary_output(envelope: &Value, root: &Path) -> Option<Value> {
     let path = file.get("path")?.as_str()?;
     Some(json!({
         "file_reference": path,
-        "preview": preview(root, path)?,
+        "preview": project.preview(path)?,
         "word_count": file.pointer("/metrics/length_stats/body_chars"),
         "quality_metrics": {
             "overall_score": file.pointer("/scores/overall"),
             "findings": file.get("findings").and_then(Value::as_array).map(Vec::len),
         },
     }))
-}
-
-/// The first characters of a file's text (whitespace runs folded), ending in `...` when cut.
-fn preview(root: &Path, rel: &str) -> Option<String> {
-    let text = read(root, rel)?;
-    let folded: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let mut shown: String = folded.chars().take(PREVIEW_CHARS).collect();
-    if folded.chars().count() > PREVIEW_CHARS {
-        shown.push_str("...");
-    }
-    Some(shown)
 }
 
 /// One Japanese line saying what the call did (seed 000 §7.5 `summary`).
