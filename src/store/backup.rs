@@ -404,8 +404,12 @@ fn write_plan(root: &Path, id: &str, plan: &[Planned], clock: &Clock) -> Result<
             .filter(|(_, _, r)| r.action != RestoreAction::Unchanged)
             .map(|(t, _, _)| t.rel.clone())
             .collect();
-        let journal =
-            super::journal::Journal::begin(root, &format!("backup restore {id}"), &changing)?;
+        let journal = super::journal::Journal::begin(
+            root,
+            &format!("backup restore {id}"),
+            &changing,
+            clock,
+        )?;
         for (target, bytes, r) in plan {
             if r.action != RestoreAction::Unchanged {
                 write_atomic(&target.abs, bytes)?;

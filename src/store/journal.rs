@@ -55,6 +55,8 @@ pub struct Journal {
     /// Held for the life of the journal (the lock `recover` tests).
     _lock: std::fs::File,
     open: bool,
+    /// The call's clock, for the backup a rollback takes.
+    clock: super::clock::Clock,
 }
 
 /// What `recover` put back after a command that did not finish.
@@ -73,7 +75,12 @@ pub struct Recovered {
 impl Journal {
     /// Records the targets (relative to `root`, inside it) of the change `command` is about
     /// to make, with a copy of each one's current bytes.
-    pub fn begin(root: &Path, command: &str, targets: &[String]) -> Result<Journal> {
+    pub fn begin(
+        root: &Path,
+        command: &str,
+        targets: &[String],
+        clock: &super::clock::Clock,
+    ) -> Result<Journal> {
         let base = paths::inside(root, JOURNAL_DIR)?;
         disk::create_dir_all(&base)?;
         let dir = new_dir(&base)?;
@@ -83,6 +90,7 @@ impl Journal {
             dir,
             _lock: lock,
             open: true,
+            clock: clock.clone(),
         };
         let mut entries = Vec::with_capacity(targets.len());
         for (i, rel) in targets.iter().enumerate() {
@@ -129,8 +137,10 @@ impl Drop for Journal {
     /// rollback that fails leaves the directory for the next command's `recover`.
     fn drop(&mut self) {
         if self.open {
-            // The writer's own error half-way: nobody else wrote in between, no backup.
-            if let Ok(Some(_)) = roll_back(&self.root, &self.dir, None) {
+            // The writer's own error half-way. Another process may have written a target in
+            // between (a polish racing a write submit is why this one failed): what the
+            // rollback replaces is backed up as in `recover`.
+            if let Ok(Some(_)) = roll_back(&self.root, &self.dir, &self.clock) {
                 let _ = std::fs::remove_dir_all(&self.dir);
             }
         }
@@ -152,7 +162,7 @@ pub fn recover(root: &Path, clock: &super::clock::Clock) -> Result<Vec<Recovered
         let Some(_held) = take_if_abandoned(&dir.join(LOCK)) else {
             continue;
         };
-        let done = roll_back(root, &dir, Some(clock)).map_err(|err| {
+        let done = roll_back(root, &dir, clock).map_err(|err| {
             Error::new(
                 err.code,
                 format!(
@@ -172,14 +182,9 @@ pub fn recover(root: &Path, clock: &super::clock::Clock) -> Result<Vec<Recovered
     Ok(out)
 }
 
-/// Puts every target of the journal in `dir` back; `None` when it has no intent yet. With
-/// `keep_current` (the call's clock, for the backup's time), what is about to be replaced or
-/// removed is backed up first.
-fn roll_back(
-    root: &Path,
-    dir: &Path,
-    keep_current: Option<&super::clock::Clock>,
-) -> Result<Option<Recovered>> {
+/// Puts every target of the journal in `dir` back; `None` when it has no intent yet. What is
+/// about to be replaced or removed is backed up first (`clock`: the backup's time).
+fn roll_back(root: &Path, dir: &Path, clock: &super::clock::Clock) -> Result<Option<Recovered>> {
     let Some(body) = text::read_internal(&dir.join(INTENT))? else {
         return Ok(None);
     };
@@ -217,7 +222,7 @@ fn roll_back(
         .filter(|(_, exists, _)| *exists)
         .map(|(r, _, _)| r.rel.clone())
         .collect();
-    let backup = if let (Some(clock), false) = (keep_current, existing.is_empty()) {
+    let backup = if !existing.is_empty() {
         let reason = format!("中断された {} の巻き戻し前", intent.command);
         Some(super::backup::backup_files(
             root, &existing, &reason, clock,
@@ -300,12 +305,17 @@ fn take_if_abandoned(path: &Path) -> Option<std::fs::File> {
 mod tests {
     use super::*;
 
+    fn clock() -> crate::store::clock::Clock {
+        crate::store::clock::Clock::system()
+    }
+
     #[test]
     fn an_open_journal_is_left_alone_and_an_abandoned_one_rolled_back() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         std::fs::write(root.join("a.txt"), "old").unwrap();
-        let j = Journal::begin(root, "test", &["a.txt".into(), "new.txt".into()]).unwrap();
+        let j =
+            Journal::begin(root, "test", &["a.txt".into(), "new.txt".into()], &clock()).unwrap();
         write_atomic(&root.join("a.txt"), b"half").unwrap();
         write_atomic(&root.join("new.txt"), b"fresh").unwrap();
         // Its writer (this process, holding the lock) is alive: nothing is touched.
@@ -352,7 +362,8 @@ mod tests {
         let root = dir.path();
         std::fs::write(root.join("a.txt"), "old").unwrap();
         std::fs::write(root.join("b.txt"), "keep").unwrap();
-        let mut j = Journal::begin(root, "test", &["a.txt".into(), "b.txt".into()]).unwrap();
+        let mut j =
+            Journal::begin(root, "test", &["a.txt".into(), "b.txt".into()], &clock()).unwrap();
         write_atomic(&root.join("a.txt"), b"half").unwrap();
         // Killed here; then the author goes on editing in their editor.
         j.open = false;
@@ -378,15 +389,32 @@ mod tests {
     }
 
     #[test]
+    fn a_write_racing_a_failed_journaled_change_is_kept_in_a_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join("a.txt"), "old").unwrap();
+        let j = Journal::begin(root, "test", &["a.txt".into()], &clock()).unwrap();
+        // Another process (a polish) writes the target; this change then fails and drops
+        // its journal open: the rollback must not make that write vanish.
+        std::fs::write(root.join("a.txt"), "polished").unwrap();
+        drop(j);
+        assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "old");
+        let (backups, _) = crate::store::backup::list(root).unwrap();
+        assert_eq!(backups.len(), 1, "the replaced bytes are backed up");
+        crate::store::backup::restore(root, &backups[0].backup_id, false, &clock()).unwrap();
+        assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "polished");
+    }
+
+    #[test]
     fn a_journal_dropped_open_rolls_back_and_finish_keeps_the_writes() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
         std::fs::write(root.join("a.txt"), "old").unwrap();
-        let j = Journal::begin(root, "test", &["a.txt".into()]).unwrap();
+        let j = Journal::begin(root, "test", &["a.txt".into()], &clock()).unwrap();
         write_atomic(&root.join("a.txt"), b"new").unwrap();
         drop(j);
         assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "old");
-        let j = Journal::begin(root, "test", &["a.txt".into()]).unwrap();
+        let j = Journal::begin(root, "test", &["a.txt".into()], &clock()).unwrap();
         write_atomic(&root.join("a.txt"), b"new").unwrap();
         j.finish().unwrap();
         assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "new");

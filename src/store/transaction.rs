@@ -147,7 +147,7 @@ impl Transaction {
             )?)
         };
         let rels: Vec<String> = originals.iter().map(|o| o.rel.clone()).collect();
-        let journal = super::journal::Journal::begin(&self.root, &self.reason, &rels)?;
+        let journal = super::journal::Journal::begin(&self.root, &self.reason, &rels, &self.clock)?;
         let mut committed = Committed {
             root: self.root.clone(),
             originals: Vec::new(),

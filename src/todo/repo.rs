@@ -107,6 +107,8 @@ impl AdrEntry {
 #[derive(Clone, Debug)]
 pub struct Repo {
     pub paths: TodoPaths,
+    /// The call's clock (a journal's rollback backup is dated by it).
+    pub clock: crate::store::clock::Clock,
 }
 
 /// Where `reorder_task` moved a task from and to.
@@ -136,9 +138,10 @@ pub struct ContextEdit<'a> {
 }
 
 impl Repo {
-    pub fn new(root: &Path) -> Repo {
+    pub fn new(root: &Path, clock: &crate::store::clock::Clock) -> Repo {
         Repo {
             paths: TodoPaths::new(root),
+            clock: clock.clone(),
         }
     }
 
@@ -150,14 +153,16 @@ impl Repo {
     fn journal(&self, command: &str, paths: &[&Path]) -> Result<crate::store::journal::Journal> {
         let rels: Vec<String> = paths.iter().map(|p| self.paths.rel(p)).collect();
         // In the task memory's own codes (seed 004 §6.1), as its writes.
-        crate::store::journal::Journal::begin(self.paths.root(), command, &rels).map_err(|e| {
-            let code = if e.code == Code::P003 {
-                Code::PermissionDenied
-            } else {
-                Code::FileWriteError
-            };
-            Error { code, ..e }.hint(".todo/ ディレクトリの場所とアクセス権限を確認してください。")
-        })
+        crate::store::journal::Journal::begin(self.paths.root(), command, &rels, &self.clock)
+            .map_err(|e| {
+                let code = if e.code == Code::P003 {
+                    Code::PermissionDenied
+                } else {
+                    Code::FileWriteError
+                };
+                Error { code, ..e }
+                    .hint(".todo/ ディレクトリの場所とアクセス権限を確認してください。")
+            })
     }
 
     fn write(&self, path: &Path, text: &str, role: &str, ch: &mut Changes) -> Result<()> {
@@ -571,7 +576,7 @@ mod tests {
     #[test]
     fn ids_continue_after_the_highest_and_wrap_to_free_ones() {
         let dir = tempfile::tempdir().unwrap();
-        let repo = Repo::new(dir.path());
+        let repo = Repo::new(dir.path(), &crate::store::clock::Clock::system());
         let f = TaskFile::parse("## A\n- [ ] a #T005\n- [ ] b #T002\n");
         assert_eq!(repo.next_task_id(&f.parsed()).unwrap(), 6);
         std::fs::create_dir_all(repo.paths.context_dir()).unwrap();
@@ -584,7 +589,7 @@ mod tests {
     #[test]
     fn full_list_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let repo = Repo::new(dir.path());
+        let repo = Repo::new(dir.path(), &crate::store::clock::Clock::system());
         let text: String = (1..=999)
             .map(|n| format!("- [ ] t #{}\n", format_id(n)))
             .collect();
@@ -598,7 +603,7 @@ mod tests {
     #[test]
     fn create_update_delete_round() {
         let dir = tempfile::tempdir().unwrap();
-        let repo = Repo::new(dir.path());
+        let repo = Repo::new(dir.path(), &crate::store::clock::Clock::system());
         let (id, pos, ch) = repo
             .create_task("伏線", "第1章", Some("指輪"), &[])
             .unwrap();

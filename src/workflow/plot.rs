@@ -450,8 +450,12 @@ pub fn submit(
             .filter(|o| **o != path)
             .map(|o| shown_path(root, o)),
     );
-    let journal =
-        crate::store::journal::Journal::begin(root, &format!("plot submit {ep}"), &targets)?;
+    let journal = crate::store::journal::Journal::begin(
+        root,
+        &format!("plot submit {ep}"),
+        &targets,
+        &ctx.clock,
+    )?;
     write_atomic(&path, text.as_bytes())?;
     let mut removed = Vec::new();
     for old in existing.iter().filter(|o| **o != path) {

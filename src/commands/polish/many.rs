@@ -181,7 +181,8 @@ pub fn run(ctx: &Ctx, req: PolishManyRequest) -> Result<PolishManyReport> {
         let b = backup::backup_files(&ctx.root, &rels, "polish", &ctx.clock)?;
         // Journaled: a run killed half-way is rolled back by the next command (a file that
         // fails on its own is a failure listed, not a reason to undo the others).
-        let journal = crate::store::journal::Journal::begin(&ctx.root, "polish", &rels)?;
+        let journal =
+            crate::store::journal::Journal::begin(&ctx.root, "polish", &rels, &ctx.clock)?;
         for &i in &changed {
             let expected = Some(reports[i].sha256_before.clone());
             match one(&files[i], true, expected, Some(b.clone())) {

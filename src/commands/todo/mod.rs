@@ -49,7 +49,7 @@ pub const TOOLS: [(&str, &str); 12] = [
 ];
 
 fn repo(ctx: &Ctx) -> Repo {
-    Repo::new(&ctx.root)
+    Repo::new(&ctx.root, &ctx.clock)
 }
 
 /// The files a transaction read and wrote, kept out of the JSON result.

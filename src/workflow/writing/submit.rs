@@ -344,7 +344,7 @@ pub(super) fn submit_locked(
     // The stage's log, the episode's manuscripts and the session change together: they
     // are journaled (`store::journal`), so a kill before the session is saved is rolled
     // back by the next command, and an error half-way (a full disk) rolls back at once.
-    let change = change_journal(env, &s, stage, &doc, &output_file)?;
+    let change = change_journal(env, &s, stage, &doc, &output_file, &ctx.clock)?;
     // Journal first: a crash after this line is recoverable from the log.
     let written = journal(root, &s, stage, &output_file, &body, &ctx.clock)?;
     let manuscript = if stage.writes_manuscript() {
@@ -569,6 +569,7 @@ fn change_journal(
     stage: &StageDef,
     doc: &Value,
     output_file: &str,
+    clock: &crate::store::clock::Clock,
 ) -> Result<crate::store::journal::Journal> {
     let root = env.root.as_path();
     let mut targets = vec![
@@ -582,7 +583,12 @@ fn change_journal(
                 .map(|p| crate::store::fileref::shown_path(root, p)),
         );
     }
-    crate::store::journal::Journal::begin(root, &format!("write submit {}", stage.stem()), &targets)
+    crate::store::journal::Journal::begin(
+        root,
+        &format!("write submit {}", stage.stem()),
+        &targets,
+        clock,
+    )
 }
 
 /// The stage's output in the session's log, and as an artifact.
