@@ -17,7 +17,7 @@
 // tools on a project of many episodes, following their pages.
 //
 // usage: node benches/agent.mjs <npm-dir> <noveler> <sample-dir> <profile> <fixtures-dir> [big-project]
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -31,6 +31,7 @@ const tokens = (s) => encode(s).length;
 const json = (p) => JSON.parse(readFileSync(join(fixtures, p), "utf8"));
 const plotYaml = readFileSync(join(fixtures, "writing/plot_ep004.yaml"), "utf8");
 const pad2 = (n) => String(n).padStart(2, "0");
+const dump = process.env.AGENT_BENCH_DUMP;
 
 async function connect(projectRoot, env = {}) {
   const child = spawn(bin, ["mcp", "--project-root", projectRoot, "-q", "--tools", profile], {
@@ -83,6 +84,8 @@ function copyOfSample() {
 async function run(label, client, { first, fill, done, fallback, quiet }) {
   const stats = { label, calls: 0, tokens: 0, misses: 0, fetches: 0, errors: 0, largest: 0, prompts: [] };
   const fetched = new Set();
+  // What this agent sent (its stage outputs, its manuscript): in its context already.
+  const sent = new Set();
   const say = (s) => quiet || console.log(s);
   say(`\n${label}`);
   const call = async (tool, args, note = "") => {
@@ -100,6 +103,12 @@ async function run(label, client, { first, fill, done, fallback, quiet }) {
       flag = ` ERROR ${sc?.error?.code ?? ""} ${(sc?.error?.message ?? text).slice(0, 90)}`;
     }
     say(`  ${tool.padEnd(24)} in ${String(sent).padStart(6)}  out ${String(got).padStart(6)}${note}${flag}`);
+    if (dump) {
+      // AGENT_BENCH_DUMP=<dir>: every call and reply as the agent saw it, to read where tokens go.
+      const dir = join(dump, label.replace(/[^A-Za-z0-9=]+/g, "_"));
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${pad2(stats.calls)}_${tool}.txt`), `${JSON.stringify(args, null, 1)}\n----\n${text}`);
+    }
     return sc;
   };
   const fetchAll = async (ids) => {
@@ -125,10 +134,18 @@ async function run(label, client, { first, fill, done, fallback, quiet }) {
     made.add(JSON.stringify([next.tool, args]));
     sc = await call(next.tool, args);
     if (sc?.success !== false) good = sc;
+    for (const id of submittedIds(sc)) sent.add(id);
     const prompt = promptOf(sc);
     if (prompt) {
       stats.prompts.push({ key: prompt.key, tokens: tokens(prompt.text) });
       await fetchAll(artifactsToRead(prompt));
+      // Said to be in hand but never sent by this agent: it must fetch it (a miss).
+      const claimed = artifactsYouHave(prompt).filter((id) => !fetched.has(id) && !sent.has(id));
+      if (claimed.length) {
+        stats.misses += claimed.length;
+        say(`    (hint miss: ${claimed.join(", ")} said to be the agent's own, but it never sent them)`);
+        await fetchAll(claimed);
+      }
     }
     if (done(sc)) break;
     next = hintOf(sc);
@@ -155,17 +172,30 @@ function promptOf(sc) {
   return null;
 }
 
+/// The artifact ids of a prompt's section `### <heading>…` (to the next heading).
+function idsUnder(text, heading) {
+  const start = text.indexOf(`### ${heading}`);
+  if (start < 0) return [];
+  text = text.slice(start);
+  const end = text.indexOf("\n##", 5);
+  if (end > 0) text = text.slice(0, end);
+  return [...new Set(text.match(/artifact:[0-9a-f]{12}/g) ?? [])];
+}
+
 /// The artifacts a prompt asks to read: a stage's 「この段階で読む資料」, every one a step names.
 function artifactsToRead(p) {
-  let text = p.text;
-  if (p.kind === "stage") {
-    const start = text.indexOf("### この段階で読む資料");
-    if (start < 0) return [];
-    text = text.slice(start);
-    const end = text.indexOf("\n##", 5);
-    if (end > 0) text = text.slice(0, end);
-  }
-  return [...new Set(text.match(/artifact:[0-9a-f]{12}/g) ?? [])];
+  if (p.kind === "stage") return idsUnder(p.text, "この段階で読む資料");
+  return [...new Set(p.text.match(/artifact:[0-9a-f]{12}/g) ?? [])];
+}
+
+/// What a stage prompt says the agent already has (「あなたが提出したもの」: its own
+/// submissions). The agent relies on its memory only for what it really sent.
+const artifactsYouHave = (p) => (p.kind === "stage" ? idsUnder(p.text, "あなたが提出したもの") : []);
+
+/// The artifacts a reply says were made of what the agent sent (its stage output, its manuscript).
+function submittedIds(sc) {
+  const s = sc?.result?.submitted ?? {};
+  return [s.artifact_id, s.manuscript?.artifact_id].filter((x) => typeof x === "string");
 }
 
 const isCall = (v) => v && typeof v === "object" && typeof v.tool === "string" && v.arguments && typeof v.arguments === "object";

@@ -15,15 +15,19 @@
 # Needs node and npm; installs gpt-tokenizer (which bundles its encodings: no network at
 # count time) into $CARGO_TARGET_DIR/bench-npm once.
 set -euo pipefail
+BIN=${1:-}
+# A binary named relative to the caller's directory, resolved before we move.
+if [ -n "$BIN" ] && [ -x "$BIN" ]; then BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN"); fi
 cd "$(dirname "$0")/.."
 TARGET=${CARGO_TARGET_DIR:-target}
-BIN=${1:-}
 if [ -z "$BIN" ]; then
   for c in "$TARGET/release/noveler" "$TARGET/debug/noveler"; do
     [ -x "$c" ] && BIN=$c && break
   done
 fi
 [ -x "$BIN" ] || { echo "build noveler first (cargo build)" >&2; exit 2; }
+# The agent script runs the binary from copies of the sample: give it an absolute path.
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 PROFILE=${2:-default}
 NPM="$TARGET/bench-npm"
 if [ ! -f "$NPM/node_modules/gpt-tokenizer/package.json" ]; then
