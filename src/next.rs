@@ -480,7 +480,7 @@ fn progressive_line(tool: &str, a: &mut Map<String, Value>) -> Option<String> {
     let e = ep(a)?;
     let line = match tool {
         "get_check_tasks" | "progressive_check_get_tasks" => {
-            let mut l = format!("progressive {e} tasks");
+            let mut l = format!("check progressive {e} tasks");
             take(a, "session_id");
             if flag_true(a, "new_session") {
                 l.push_str(" --new");
@@ -490,7 +490,7 @@ fn progressive_line(tool: &str, a: &mut Map<String, Value>) -> Option<String> {
         "execute_check_step" | "progressive_check_execute_step" => {
             let step = take(a, "step_id").as_ref().and_then(scalar)?;
             take(a, "session_id");
-            let mut l = format!("progressive {e} step {step}");
+            let mut l = format!("check progressive {e} step {step}");
             if take(a, "llm_result").is_some() {
                 l.push_str(" --llm-result <判断.json>");
             }
@@ -499,7 +499,7 @@ fn progressive_line(tool: &str, a: &mut Map<String, Value>) -> Option<String> {
         "progressive_check_repeat_step" => {
             let step = take(a, "step_id").as_ref().and_then(scalar)?;
             take(a, "session_id");
-            format!("progressive {e} repeat {step}")
+            format!("check progressive {e} repeat {step}")
         }
         _ => {
             take(a, "session_id");
@@ -508,7 +508,7 @@ fn progressive_line(tool: &str, a: &mut Map<String, Value>) -> Option<String> {
                 "get_check_history" => "history",
                 _ => "status",
             };
-            format!("progressive {e} {verb}")
+            format!("check progressive {e} {verb}")
         }
     };
     Some(line)
@@ -897,7 +897,7 @@ mod tests {
             .arg("session_id", "QC")
             .for_tools(&tools)
             .unwrap();
-        assert_eq!(s.arguments["command"], "progressive 1 end");
+        assert_eq!(s.arguments["command"], "check progressive 1 end");
         // Renamed in the listing.
         assert_eq!(
             NextStep::new("write").for_tools(&tools).unwrap().tool,
@@ -935,7 +935,7 @@ mod tests {
                     .arg("step_id", 3)
                     .arg("session_id", "QC")
             ),
-            "noveler progressive 2 step 3"
+            "noveler check progressive 2 step 3"
         );
         assert_eq!(
             line(NextStep::command("explain TYPO")),

@@ -23,7 +23,7 @@ pub(super) fn run_attempt(
     let prep = prepared(held, pc, m, step, input, clock)?;
     let ms = measured(m, step, input, &prep)?;
     let (template, l, analysis, measured) = (&prep.template, &prep.l, &ms.analysis, &ms.measured);
-    let judgment = judged(step, input, template, l)?;
+    let judgment = judged(step, input, template, l).map_err(|e| resend_hint(e, m, step, l))?;
     let d = decided(step, &prep, analysis, measured, judgment.as_ref())?;
 
     // Files and artifacts.
@@ -266,6 +266,29 @@ fn measured<'a>(
     })
 }
 
+/// The call that sends this step's judgment, `llm_result` a placeholder naming the sha256 of
+/// the text to judge (what the agent writes there).
+fn judgment_call(m: &Manifest, step: u8, sha256: &str) -> NextStep {
+    NextStep::new("execute_check_step")
+        .arg("episode", m.episode_number)
+        .arg("step_id", step)
+        .arg("session_id", m.session_id.as_str())
+        .arg(
+            "llm_result",
+            format!("<判断（llm_instruction の返却形式の JSON。manuscript_sha256 は {sha256}）>"),
+        )
+}
+
+/// A judgment refused (no or another sha256, a quote that is not in the text, the schema):
+/// the call that sends it again, complete (issue 33 item 1), unless the error names one.
+fn resend_hint(e: Error, m: &Manifest, step: &StepDef, l: &Loaded) -> Error {
+    if e.suggested_action.is_some() {
+        return e;
+    }
+    let call = judgment_call(m, step.number, &l.sha256).why("llm_result を直して送り直す");
+    e.suggest(call.to_wire())
+}
+
 /// The judgment part, when the call sends one: it must name the text it judged, quote it
 /// where it points, and fit the template's schema.
 fn judged(
@@ -460,17 +483,9 @@ fn next_moves(
     };
     let fixable = issues.iter().any(|i| i.fixable.is_some());
     let next_action = if d.pending {
-        step_call(step.number)
-            .arg(
-                "llm_result",
-                format!(
-                    "<判断（llm_instruction の返却形式の JSON。manuscript_sha256 は {}）>",
-                    l.sha256
-                ),
-            )
-            .why(
-                "llm_instruction に従って判断し、llm_result を送る（判断を省くなら次のステップへ）",
-            )
+        judgment_call(m, step.number, &l.sha256).why(
+            "llm_instruction に従って判断し、llm_result を送る（判断を省くなら次のステップへ）",
+        )
     } else if d.measured_passed {
         match next_step {
             Some(n) => step_call(n).why(format!("ステップ{n}を実行する")),
