@@ -62,7 +62,8 @@ pub fn section(root: &Path, docs: &[SourceDoc], inputs: &[InputRef]) -> Option<S
             out.push_str(&format!("（{src}）"));
         }
         out.push('\n');
-        let text = match docs.iter().find(|d| d.key == r.key) {
+        // By id: several documents share a key (the earlier plots).
+        let text = match docs.iter().find(|d| d.artifact_id() == *id) {
             Some(d) => Ok(d.content.clone()),
             None => store.fetch(id).map(|a| a.content.clone()),
         };

@@ -387,9 +387,41 @@ pub fn body_chars(text: &str) -> usize {
         .body_chars
 }
 
+/// The ending of a manuscript: its last scene (the paragraphs after its last scene break or
+/// heading), cut at a paragraph start to at most `max_chars` 正味文字数 counted from the end
+/// (the last paragraph always). None for text without paragraphs.
+pub fn last_scene(text: &str, max_chars: usize) -> Option<String> {
+    let text = crate::analysis::Source::new(text).text;
+    let doc = crate::analysis::Document::parse(&text);
+    let section = doc.sections.last()?;
+    let paragraphs = doc.paragraphs.get(section.paragraphs.clone())?;
+    let last = paragraphs.last()?;
+    let mut start = paragraphs.len() - 1;
+    let mut chars = last.chars;
+    while start > 0 && chars + paragraphs[start - 1].chars <= max_chars {
+        start -= 1;
+        chars += paragraphs[start].chars;
+    }
+    text.get(paragraphs[start].span.start..last.span.end)
+        .map(str::to_string)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_last_scene_is_what_follows_the_last_break() {
+        let text =
+            "# 第一話\n\n　朝だった。\n\n◇\n\n　夜になった。\n「帰ろう」\n\n---\n文字数: 12\n";
+        assert_eq!(
+            last_scene(text, 100).as_deref(),
+            Some("　夜になった。\n「帰ろう」")
+        );
+        // Cut from the end at a paragraph start; the last paragraph always stays.
+        assert_eq!(last_scene(text, 4).as_deref(), Some("「帰ろう」"));
+        assert_eq!(last_scene("", 100), None);
+    }
 
     fn sample() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sample_project")

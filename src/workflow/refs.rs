@@ -498,7 +498,11 @@ fn character_world_glossary_docs(
     Ok(docs)
 }
 
-/// The previous episode's manuscript and handoff memo, where they exist.
+/// The most of the previous episode's last scene a prompt's `previous_ending` holds
+/// (正味文字数, from the end, whole paragraphs).
+const PREVIOUS_ENDING_CHARS: usize = 1_500;
+
+/// The previous episode's ending, manuscript and handoff memo, where they exist.
 fn previous_episode_docs(
     project: &Project,
     facts: &EpisodeFacts,
@@ -507,12 +511,26 @@ fn previous_episode_docs(
     let ep = facts.episode;
     let mut docs = Vec::new();
     if let Some((n, _, path)) = &facts.previous {
-        docs.push(file_doc(
+        let whole = file_doc(
             project,
             "previous_manuscript",
             format!("前話原稿（第{n:03}話）"),
             path,
-        )?);
+        )?;
+        // What a stage reads of the previous episode is how it ends (the last scene and its
+        // hook); the whole text stays a reference for when a stage wants more.
+        if let Some(ending) = io::last_scene(&whole.content, PREVIOUS_ENDING_CHARS) {
+            docs.push(SourceDoc {
+                key: "previous_ending".into(),
+                label: format!("前話の結び（第{n:03}話の最後の場面）"),
+                source_file: None,
+                content: ending,
+                content_type: "markdown",
+                summary: false,
+                file_ref: None,
+            });
+        }
+        docs.push(whole);
     }
     if let Some(path) = handoff {
         docs.push(file_doc(
@@ -682,8 +700,17 @@ mod tests {
                 "glossary",
                 "style",
                 "quality_rules",
+                "previous_ending",
                 "previous_manuscript"
             ]
+        );
+        // The ending is the previous episode's last scene, whole paragraphs, from the file.
+        let ending = &docs[8].content;
+        assert!(ending.len() < docs[9].content.len() / 2, "{ending}");
+        assert!(docs[9].content.contains(ending.as_str()));
+        assert!(
+            ending.starts_with('　') || ending.starts_with('「'),
+            "{ending}"
         );
         // The quality rules the project load read are quoted from that read, as on disk.
         let rules = project.settings_dir().join(crate::project::QUALITY_RULES);

@@ -450,6 +450,7 @@ fn key_label(key: &str) -> String {
         "style" => "文体・スタイル",
         "quality_rules" => "執筆品質ルール",
         "previous_manuscript" => "前話原稿",
+        "previous_ending" => "前話の結び",
         "previous_handoff" => "前話の引き継ぎメモ",
         "manuscript" => "現在の原稿",
         "check_report" => "品質チェック結果",
@@ -572,6 +573,7 @@ pub(crate) fn resolve_inputs(
             | "style"
             | "quality_rules"
             | "previous_manuscript"
+            | "previous_ending"
             | "previous_handoff"
             | "project_config"
             | "proposal"
@@ -619,7 +621,7 @@ fn unknown_input(t: &Template, key: &str) -> Error {
         .unwrap_or_else(|| PathBuf::from(format!("(embedded)/templates/{}", t.name)));
     Error::new(Code::U002, format!("テンプレート {} の入力 {key} は不明です", t.name))
         .at(path, None)
-        .hint("使える入力: summary, plot, chapter_plot, characters, world, glossary, style, quality_rules, previous_manuscript, previous_handoff, manuscript, check_report, stage:<段階ID>。")
+        .hint("使える入力: summary, plot, chapter_plot, characters, world, glossary, style, quality_rules, previous_manuscript, previous_ending, previous_handoff, manuscript, check_report, stage:<段階ID>。")
 }
 
 fn ref_line(r: &InputRef) -> String {
@@ -651,13 +653,15 @@ pub(crate) fn refs_section(inputs: &[InputRef]) -> String {
         .unwrap_or_else(|| "artifact:xxxxxxxxxxxx".into());
     let mut out = String::from("## アーティファクト参照情報\n");
     out.push_str(&format!(
-        "資料の本文は貼り付けていません。作業の前に、必要な資料を `fetch_artifact` で取得してください（例: `fetch_artifact {example}`。YAML や JSON は section 指定で一部だけ取得できます）。\n\n"
+        "資料の本文は貼っていません。`fetch_artifact`（例: `{example}`。YAML・JSON は section で一部だけ）で取得してください。\n\n"
     ));
     out.push_str("### この段階で読む資料\n");
     // An optional input the project does not have is left out of the text (it stays in
-    // `inputs` with status `missing`); the manuscript the agent submitted itself is named
-    // apart, by path and sha256: it has the text.
-    let yours = |r: &&InputRef| r.sha256.is_some() && r.status == InputStatus::Available;
+    // `inputs` with status `missing`); what the agent submitted itself (an earlier stage's
+    // output, the manuscript, by path and sha256) is named apart: it has the text.
+    let yours = |r: &&InputRef| {
+        r.status == InputStatus::Available && (r.sha256.is_some() || r.key.starts_with("stage:"))
+    };
     for r in inputs
         .iter()
         .filter(|r| r.role == InputRole::Input && (r.required || r.status != InputStatus::Missing))
@@ -666,30 +670,48 @@ pub(crate) fn refs_section(inputs: &[InputRef]) -> String {
         out.push_str(&ref_line(r));
         out.push('\n');
     }
-    for r in inputs.iter().filter(yours) {
-        out.push_str("\n### あなたが提出した原稿（手元の本文を使ってください）\n");
-        out.push_str(&format!(
-            "- **{}**: {}（sha256 {}）— 前の段階であなたが提出し、保存された本文です。取得し直す必要はありません（手元にないときだけ `fetch_artifact {}`）",
-            r.label,
-            r.source_file.as_deref().unwrap_or(""),
-            r.sha256.as_deref().unwrap_or(""),
-            r.artifact_id.as_deref().unwrap_or(""),
-        ));
+    let own: Vec<&InputRef> = inputs
+        .iter()
+        .filter(|r| r.role == InputRole::Input)
+        .filter(yours)
+        .collect();
+    if !own.is_empty() {
+        out.push_str("\n### あなたが提出したもの（手元にあります。取得不要）\n");
+    }
+    for r in own {
+        let id = r.artifact_id.as_deref().unwrap_or("");
+        out.push_str(&format!("- **{}**: ", r.label));
+        match &r.sha256 {
+            Some(sha) => out.push_str(&format!(
+                "{}（sha256 {sha}、`{id}`）",
+                r.source_file.as_deref().unwrap_or("")
+            )),
+            None => out.push_str(&format!("`{id}`")),
+        }
         if !r.purpose.is_empty() {
             out.push_str(&format!(" — {}", r.purpose));
         }
         out.push('\n');
+    }
+    if inputs.iter().any(|r| yours(&r)) {
+        out.push_str("（会話をやり直して手元にないときだけ取得してください）\n");
     }
     let others: Vec<&InputRef> = inputs
         .iter()
         .filter(|r| r.role == InputRole::Reference)
         .collect();
     if !others.is_empty() {
+        // One line (the paths are in the brief): this list comes with every stage.
         out.push_str("\n### その他の参照資料（必要なときだけ）\n");
-        for r in others {
-            out.push_str(&ref_line(r));
-            out.push('\n');
-        }
+        let items: Vec<String> = others
+            .iter()
+            .map(|r| match &r.artifact_id {
+                Some(id) => format!("{} `{id}`", r.label),
+                None => r.label.clone(),
+            })
+            .collect();
+        out.push_str(&items.join("、"));
+        out.push('\n');
     }
     out
 }
@@ -748,12 +770,12 @@ pub(crate) fn render_stage(
     }
     p.push_str("\n## 提出方法\n");
     p.push_str(&format!(
-        "- CLI: `{}`（標準入力からは `--file -`）\n",
-        hint.cli
+        "- MCP: `{}`（episode, stage: {}, session_id, submission: 出力）\n",
+        hint.mcp_tool, stage.number
     ));
     p.push_str(&format!(
-        "- MCP: `{}`（episode: {}, stage: {}, session_id: \"{}\", submission: 出力）\n",
-        hint.mcp_tool, s.episode, stage.number, s.session_id
+        "- CLI: `{}`（標準入力からは `--file -`）\n",
+        hint.cli
     ));
     if stage.number == 8 {
         p.push_str("- 本文だけの Markdown ファイルも提出できます（そのときタイトルはプロットのものを使います）。\n");

@@ -91,11 +91,12 @@ pub(crate) fn apply_manuscript(
         .map(|m| m.backups.clone())
         .unwrap_or_default();
     all_backups.extend(written.backups.iter().cloned());
+    let sha256 = crate::analysis::sha256_hex(content.as_bytes());
     s.manuscript = Some(ManuscriptState {
         path: rel_path.clone(),
         title: title.clone(),
-        sha256: crate::analysis::sha256_hex(content.as_bytes()),
-        artifact_id,
+        sha256: sha256.clone(),
+        artifact_id: artifact_id.clone(),
         size_bytes: content.len() as u64,
         check: record.clone(),
         backups: all_backups,
@@ -106,6 +107,8 @@ pub(crate) fn apply_manuscript(
         backups: written.backups,
         removed: written.removed,
         unchanged: written.unchanged,
+        sha256,
+        artifact_id,
         body_chars: record
             .as_ref()
             .map(|r| r.body_chars)
@@ -246,11 +249,38 @@ fn write_manuscript(
 
 /// The check of the saved manuscript, its result stored as an artifact, as the session
 /// records it.
+/// The check result as the next stages read it (an artifact they fetch): one line of JSON,
+/// each finding where and what (code, severity, line, column, message, excerpt,
+/// suggestion) without what only a tool uses (byte offsets, ends, the file named again in
+/// every finding, ids) and the hook heuristic's description. `noveler check` has the rest.
+fn report_for_stages(result: &Value) -> Value {
+    let mut report = result.clone();
+    if let Some(Value::Array(findings)) = report.get_mut("findings") {
+        for f in findings.iter_mut().filter_map(Value::as_object_mut) {
+            for key in [
+                "id",
+                "file",
+                "end_line",
+                "end_column",
+                "byte_start",
+                "byte_end",
+            ] {
+                f.shift_remove(key);
+            }
+        }
+    }
+    if let Some(Value::Object(hook)) = report.pointer_mut("/metrics/hook_assessment") {
+        hook.shift_remove("method");
+    }
+    report
+}
+
 fn checked(ctx: &Ctx, env: &Env, stage: &StageDef, ep: u32, path: &Path) -> Result<CheckRecord> {
     let root = env.root.as_path();
     let rel_path = shown_path(root, path);
     let outcome = io::check_manuscript(ctx, &env.layout(), path)?;
-    let result_text = serde_json::to_string_pretty(&outcome.result).unwrap_or_default();
+    let result_text =
+        serde_json::to_string(&report_for_stages(&outcome.result)).unwrap_or_default();
     let check_id = io::store_artifact(
         root,
         &result_text,

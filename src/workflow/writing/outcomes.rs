@@ -174,6 +174,10 @@ pub struct ManuscriptResult {
     /// An earlier manuscript of the episode under another title, moved away (backed up).
     pub removed: Vec<String>,
     pub unchanged: bool,
+    /// The saved text's sha256 and artifact: later stages name the manuscript by these
+    /// (the agent has the text it sent).
+    pub sha256: String,
+    pub artifact_id: String,
     pub body_chars: usize,
     pub check: Option<CheckRecord>,
 }
