@@ -79,6 +79,12 @@ pub fn compact(mut envelope: Value, tools: &crate::next::Tools) -> Value {
         if command == "progressive_step" {
             check_step_once(result);
         }
+        if command == "progressive_tasks" {
+            check_tasks_once(result);
+        }
+        if command == crate::commands::artifact::FETCH {
+            artifact_content_only(result);
+        }
         if command == crate::commands::noveler_cli::NAME {
             command_envelope_once(result);
         }
@@ -195,8 +201,29 @@ fn writing_stage_once(result: &mut Map<String, Value>) {
             submit.insert("arguments".into(), arguments);
         }
     }
+    // The stage's number and id are in `stage`; the counts say how far the session is.
+    if let Some(Value::Object(stage)) = result.get("stage") {
+        if stage.get("step") == result.get("next_step") {
+            result.shift_remove("next_step");
+            result.shift_remove("next_stage");
+        }
+    }
+    if let Some(Value::Object(progress)) = result.get_mut("progress") {
+        progress.shift_remove("completed_stages");
+        progress.shift_remove("current_stage");
+    }
     // What the submission repeats of the reply around it (the session's state now).
     if let Some(Value::Object(submitted)) = result.get_mut("submitted") {
+        // The plan's criteria: the ones met are a count (nothing to do about them); the
+        // unmet and waived ones stay whole, with where.
+        if let Some(Value::Object(criteria)) = submitted.get_mut("criteria") {
+            if let Some(Value::Array(checked)) = criteria.get_mut("checked") {
+                let all = checked.len();
+                checked.retain(|c| c.get("status").and_then(Value::as_str) != Some("met"));
+                let met = all - checked.len();
+                criteria.insert("met".into(), json!(met));
+            }
+        }
         for key in [
             "session_id",
             "episode",
@@ -225,11 +252,29 @@ fn check_step_once(result: &mut Map<String, Value>) {
     if judged {
         result.shift_remove("llm_instruction");
         result.shift_remove("llm_result_schema");
+        // The agent wrote the judgment and read the criteria in the instruction.
+        result.shift_remove("judgment");
+        result.insert("judged".into(), json!(true));
+        if let Some(Value::Object(acceptance)) = result.get_mut("acceptance") {
+            acceptance.shift_remove("criteria");
+        }
     } else if result.get("llm_instruction").is_some_and(Value::is_string) {
         result.shift_remove("details");
         result.shift_remove("llm_result_schema");
         if let Some(Value::Object(acceptance)) = result.get_mut("acceptance") {
             acceptance.shift_remove("criteria");
+        }
+    }
+    if judged || result.get("llm_instruction").is_some_and(Value::is_string) {
+        // The instruction names the text (path, artifact, sha256); a judgment carried it.
+        result.shift_remove("manuscript");
+    }
+    for key in ["guidance", "session_created"] {
+        if result
+            .get(key)
+            .is_some_and(|v| v.is_null() || v == &json!(false))
+        {
+            result.shift_remove(key);
         }
     }
     // Corpus statistics asked for (`ml_optimization`) are the reply, not a repetition.
@@ -240,6 +285,50 @@ fn check_step_once(result: &mut Map<String, Value>) {
     result.shift_remove("metadata");
     if let Some(ml) = ml {
         result.insert("metadata".into(), json!({ "ml_enhancements": ml }));
+    }
+}
+
+/// The task list of a 12-step check, once: `current_task` and `executable_tasks` repeat
+/// entries of `tasks`, and each task's `llm_instruction` says the same thing twelve times
+/// (the top-level `llm_instruction` and `next_action` say what to do now).
+fn check_tasks_once(result: &mut Map<String, Value>) {
+    result.shift_remove("current_task");
+    if let Some(Value::Array(ready)) = result.shift_remove("executable_tasks") {
+        let ids: Vec<Value> = ready.iter().filter_map(|t| t.get("id").cloned()).collect();
+        result.insert("executable_task_ids".into(), Value::Array(ids));
+    }
+    if let Some(Value::Array(tasks)) = result.get_mut("tasks") {
+        for t in tasks.iter_mut().filter_map(Value::as_object_mut) {
+            for key in ["llm_instruction", "template", "estimated_duration"] {
+                t.shift_remove(key);
+            }
+            for key in ["attempts", "quality_score"] {
+                if t.get(key).is_some_and(|v| v.is_null() || v == &json!(0)) {
+                    t.shift_remove(key);
+                }
+            }
+        }
+    }
+}
+
+/// A fetched artifact is its content: what the store keeps about it (creation time, full
+/// sha256, tags, the tool that stored it) is for `list_artifacts`, not for every read, and
+/// it is paid once per artifact a prompt lists. The source file and type stay.
+fn artifact_content_only(result: &mut Map<String, Value>) {
+    if let Some(Value::Object(meta)) = result.shift_remove("metadata") {
+        for key in ["source_file", "content_type"] {
+            if let Some(v) = meta.get(key).filter(|v| !v.is_null()) {
+                result.insert(key.into(), v.clone());
+            }
+        }
+    }
+    result.shift_remove("instructions");
+    result.shift_remove("content_chars");
+    if result.get("section").is_some_and(Value::is_null) {
+        result.shift_remove("section");
+    }
+    if result.get("format").is_some_and(|f| f == "raw") {
+        result.shift_remove("format");
     }
 }
 

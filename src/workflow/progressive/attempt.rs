@@ -267,14 +267,16 @@ pub(crate) fn render_prompt(
         .iter()
         .map(|c| format!("- {c}"))
         .collect();
-    let schema = serde_json::to_string_pretty(&t.doc.output_schema).unwrap_or_default();
+    // YAML, as the writing stages show theirs: the same schema at 60% of the tokens of
+    // indented JSON (the instruction comes with each of twelve steps).
+    let schema = serde_yaml::to_string(&t.doc.output_schema).unwrap_or_default();
     Ok(format!(
-        "# {}\n\n## 目的\n{}\n{}\n## 受け入れ基準\n{}\n\n## 返却形式（JSON、このスキーマに合うこと）\n```json\n{}\n```\n\n## 送り方\n{}\n",
+        "# {}\n\n## 目的\n{}\n{}\n## 受け入れ基準\n{}\n\n## 返却形式（JSON。次の JSON Schema（YAML で表記）に合うこと）\n```yaml\n{}\n```\n\n## 送り方\n{}\n",
         t.doc.title,
         purpose,
         instructions,
         criteria.join("\n"),
-        schema,
+        schema.trim_end(),
         submit
     ))
 }
