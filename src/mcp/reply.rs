@@ -191,6 +191,16 @@ fn writing_stage_once(result: &mut Map<String, Value>) {
         for key in ["prompt_stats", "template", "prompt_file"] {
             stage.shift_remove(key);
         }
+        // The prompt's last section says how to submit, for the shell and for MCP; the
+        // reply's `submit` is that call, complete.
+        if stage.get("submit").is_some_and(Value::is_object) {
+            if let Some(Value::String(prompt)) = stage.get_mut("prompt") {
+                if let Some(at) = prompt.rfind("\n## 提出方法\n") {
+                    prompt.truncate(at + 1);
+                    prompt.push_str("\n## 提出方法\n`submit` の呼び出しで送ってください。\n");
+                }
+            }
+        }
         if let Some(Value::Object(submit)) = stage.get_mut("submit") {
             // The CLI line is for a person at a shell; the model sends the MCP call, shown
             // as every call is (`{tool, arguments}`).
@@ -212,6 +222,9 @@ fn writing_stage_once(result: &mut Map<String, Value>) {
         progress.shift_remove("completed_stages");
         progress.shift_remove("current_stage");
     }
+    // Where the session and the stage outputs are kept: the session id and each output's
+    // artifact name them (`write_resume`, `fetch_artifact`), and the saved result has both.
+    result.shift_remove("session_file");
     // What the submission repeats of the reply around it (the session's state now).
     if let Some(Value::Object(submitted)) = result.get_mut("submitted") {
         // The plan's criteria: the ones met are a count (nothing to do about them); the
@@ -232,6 +245,8 @@ fn writing_stage_once(result: &mut Map<String, Value>) {
             "progress",
             "next_step",
             "next_stage",
+            "output_file",
+            "execution_time",
         ] {
             submitted.shift_remove(key);
         }
@@ -269,6 +284,8 @@ fn check_step_once(result: &mut Map<String, Value>) {
         // The instruction names the text (path, artifact, sha256); a judgment carried it.
         result.shift_remove("manuscript");
     }
+    // The attempt's record files: `get_check_history` and the saved result name them.
+    result.shift_remove("files");
     for key in ["guidance", "session_created"] {
         if result
             .get(key)

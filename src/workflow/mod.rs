@@ -18,6 +18,7 @@ pub mod recovery;
 pub mod refs;
 pub mod render;
 pub mod schema;
+pub mod schema_text;
 pub mod session;
 pub mod stages;
 pub mod steps;

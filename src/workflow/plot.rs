@@ -158,7 +158,6 @@ pub fn prompt(ctx: &Ctx, ep: u32, regenerate: bool, dry_run: bool) -> Result<Plo
     let (t, parts) = writing::rendered(t, &vars)?;
     let blank = Session::new(String::new(), ep, "");
     let inputs = writing::resolve_inputs(&t, &blank, &artifacts)?;
-    let schema_text = serde_yaml::to_string(&t.doc.output_schema).unwrap_or_default();
     let mut p = format!("# 第{ep:03}話 {}\n\n", t.doc.title);
     p.push_str(parts.purpose.trim_end());
     p.push_str("\n\n");
@@ -168,9 +167,9 @@ pub fn prompt(ctx: &Ctx, ep: u32, regenerate: bool, dry_run: bool) -> Result<Plo
     );
     p.push('\n');
     p.push_str(parts.instructions.trim_end());
-    p.push_str("\n\n## 出力形式\n次の JSON Schema（YAML で表記）に合う YAML（または JSON）を提出してください。既存の話別プロットと同じ書式です。\n```yaml\n");
-    p.push_str(schema_text.trim_end());
-    p.push_str("\n```\n\n## 受け入れ基準\n");
+    p.push_str("\n\n## 出力形式\n次の形の YAML（または JSON）を提出してください。既存の話別プロットと同じ書式です。");
+    p.push_str(&crate::workflow::schema_text::shown(&t.doc.output_schema));
+    p.push_str("\n\n## 受け入れ基準\n");
     for a in &parts.acceptance {
         p.push_str(&format!("- {a}\n"));
     }

@@ -544,7 +544,8 @@ fn previous_episode_docs(
 }
 
 /// The plot prompt's inputs: project config, proposal, chapter plot, earlier plots (the
-/// last five), previous manuscript, settings, and the current plot when regenerating.
+/// last one whole, up to nine before it as a digest), the previous episode's ending and
+/// manuscript, settings, and the current plot when regenerating.
 pub(crate) fn plot_sources(
     project: &Project,
     facts: &EpisodeFacts,
@@ -575,7 +576,14 @@ pub(crate) fn plot_sources(
         .into_iter()
         .filter(|(n, _)| *n < ep)
         .collect();
-    for (n, path) in earlier.iter().skip(earlier.len().saturating_sub(5)) {
+    // The last plot whole (the format to follow, the episode to continue); the ones before
+    // it as a digest (what happened, the foreshadowing and its ids, the hook), so the
+    // prompt does not grow a whole plot per episode.
+    if let Some(((n, path), before)) = earlier.split_last() {
+        let before = &before[before.len().saturating_sub(PLOT_DIGEST_EPISODES)..];
+        if !before.is_empty() {
+            docs.push(plot_digest(before)?);
+        }
         docs.push(file_doc(
             project,
             "previous_plots",
@@ -599,6 +607,75 @@ pub(crate) fn plot_sources(
         }
     }
     Ok(docs)
+}
+
+/// Earlier plots a plot prompt's digest covers, before the last one (shown whole).
+const PLOT_DIGEST_EPISODES: usize = 9;
+
+/// The digest of earlier plots: per episode its title, summary, conflict and resolution,
+/// foreshadowing (id, item, planted → recovered) and last hook.
+fn plot_digest(plots: &[(u32, PathBuf)]) -> Result<SourceDoc> {
+    let text = |v: &serde_json::Value, key: &str| {
+        v.get(key)
+            .and_then(|s| s.as_str())
+            .map(|s| s.split_whitespace().collect::<Vec<_>>().join(""))
+    };
+    let mut out = String::from("# これまでの話の流れ（話別プロットの要約）\n");
+    for (n, path) in plots {
+        let v = plot_value(&read_text(path)?);
+        let title = text(&v, "title").or_else(|| title_from_name(path));
+        out.push_str(&format!(
+            "\n## 第{n:03}話「{}」\n",
+            title.unwrap_or_default()
+        ));
+        if v.is_string() {
+            // A plot that is not YAML: its opening.
+            let body: String = v.as_str().unwrap_or("").chars().take(300).collect();
+            out.push_str(&format!("{}\n", body.trim()));
+            continue;
+        }
+        for (key, label) in [
+            ("summary", "あらすじ"),
+            ("conflict", "葛藤"),
+            ("resolution", "決着"),
+        ] {
+            if let Some(t) = text(&v, key) {
+                out.push_str(&format!("- {label}: {t}\n"));
+            }
+        }
+        let planted: Vec<String> = v
+            .get("foreshadowing")
+            .and_then(|f| f.as_array())
+            .into_iter()
+            .flatten()
+            .map(|f| {
+                let at = |k: &str| f.get(k).and_then(|x| x.as_u64()).map(|x| x.to_string());
+                format!(
+                    "{} {}（{}→{}）",
+                    text(f, "id").unwrap_or_default(),
+                    text(f, "item").unwrap_or_default(),
+                    at("planted_in").unwrap_or_else(|| "?".into()),
+                    at("recovered_in").unwrap_or_else(|| "未定".into()),
+                )
+            })
+            .collect();
+        if !planted.is_empty() {
+            out.push_str(&format!("- 伏線: {}\n", planted.join("、")));
+        }
+        if let Some(hook) = v.pointer("/hook_plan/main_hook").and_then(|h| h.as_str()) {
+            out.push_str(&format!("- 引き: {hook}\n"));
+        }
+    }
+    let (first, last) = (plots[0].0, plots[plots.len() - 1].0);
+    Ok(SourceDoc {
+        key: "previous_plots".into(),
+        label: format!("これまでの話の流れ（第{first:03}〜{last:03}話の要約と伏線）"),
+        source_file: None,
+        content: out,
+        content_type: "markdown",
+        summary: false,
+        file_ref: None,
+    })
 }
 
 /// How much passing by reference saves for one prompt.

@@ -191,7 +191,7 @@ impl Prepared {
             self.ep
         );
         let mut prompt = progressive::render_prompt(&self.template, vars, &submit)?;
-        if let Some(docs) = progressive::embedded_inputs(&self.l) {
+        if let Some(docs) = progressive::embedded_inputs(&self.l, &prompt) {
             prompt.push_str(&docs);
         }
         Ok(prompt)

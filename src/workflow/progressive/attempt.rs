@@ -267,16 +267,16 @@ pub(crate) fn render_prompt(
         .iter()
         .map(|c| format!("- {c}"))
         .collect();
-    // YAML, as the writing stages show theirs: the same schema at 60% of the tokens of
-    // indented JSON (the instruction comes with each of twelve steps).
-    let schema = serde_yaml::to_string(&t.doc.output_schema).unwrap_or_default();
+    // A sketch, as the writing stages show theirs (the instruction comes with each of
+    // twelve steps; indented JSON cost twice the tokens).
+    let schema = crate::workflow::schema_text::shown(&t.doc.output_schema);
     Ok(format!(
-        "# {}\n\n## 目的\n{}\n{}\n## 受け入れ基準\n{}\n\n## 返却形式（JSON。次の JSON Schema（YAML で表記）に合うこと）\n```yaml\n{}\n```\n\n## 送り方\n{}\n",
+        "# {}\n\n## 目的\n{}\n{}\n## 受け入れ基準\n{}\n\n## 返却形式（JSON、次の形）\n{}\n\n## 送り方\n{}\n",
         t.doc.title,
         purpose,
         instructions,
         criteria.join("\n"),
-        schema.trim_end(),
+        schema,
         submit
     ))
 }
@@ -344,11 +344,14 @@ pub(crate) fn base_vars(
 
 /// With artifact references switched off (`NOVELER_DISABLE_ARTIFACTS`), the manuscript and
 /// settings a check prompt names, as a section to append to it; `None` otherwise.
-pub(crate) fn embedded_inputs(l: &Loaded) -> Option<String> {
+pub(crate) fn embedded_inputs(l: &Loaded, prompt: &str) -> Option<String> {
     let mut docs = vec![("原稿", l.manuscript_rel.as_str(), l.source.text.as_str())];
+    // The settings the prompt names (by path), as by reference it names their ids: a step
+    // that reads only the text gets only the text (under the reply budget).
     docs.extend(
         l.refs
             .iter()
+            .filter(|r| prompt.contains(r.rel.as_str()))
             .map(|r| (r.label, r.rel.as_str(), r.text.as_str())),
     );
     crate::workflow::embed::documents(&docs)

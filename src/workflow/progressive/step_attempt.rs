@@ -445,7 +445,7 @@ fn llm_instruction(
         sid = m.session_id
     );
     let mut llm_instruction = render_prompt(template, &vars, &submit)?;
-    if let Some(docs) = embedded_inputs(l) {
+    if let Some(docs) = embedded_inputs(l, &llm_instruction) {
         llm_instruction.push_str(&docs);
     }
     Ok(llm_instruction)

@@ -744,7 +744,6 @@ pub(crate) fn render_stage(
     let v = vars(env, Some(s), Some(stage));
     let (t, parts) = rendered(t, &v)?;
     let inputs = resolve_inputs(&t, s, &s.artifacts)?;
-    let schema_text = serde_yaml::to_string(&t.doc.output_schema).unwrap_or_default();
     let hint = submit_hint(s, stage);
     let mut p = format!(
         "# 第{:03}話「{}」 STEP {}/{} {}\n\n",
@@ -762,9 +761,9 @@ pub(crate) fn render_stage(
     );
     p.push('\n');
     p.push_str(parts.instructions.trim_end());
-    p.push_str("\n\n## 出力形式\n次の JSON Schema（YAML で表記）に合う JSON オブジェクトを一つだけ提出してください。\n```yaml\n");
-    p.push_str(schema_text.trim_end());
-    p.push_str("\n```\n\n## 受け入れ基準\n");
+    p.push_str("\n\n## 出力形式\n次の形の JSON オブジェクトを一つだけ提出してください。");
+    p.push_str(&crate::workflow::schema_text::shown(&t.doc.output_schema));
+    p.push_str("\n\n## 受け入れ基準\n");
     for a in &parts.acceptance {
         p.push_str(&format!("- {a}\n"));
     }
