@@ -11,8 +11,11 @@
 #    budget: p95 ≤ 16 ms, one frame), and the server's CPU time per edit over them (all its
 #    threads; the work, a fairer figure than wall-clock on a loaded machine);
 # 2. the server's resident memory after the first check and every 1,000 edits up to EDITS
-#    (flat: the token cache keeps one text's paragraphs);
-# 3. for scale, a whole `noveler check` process on the same episode (median of 5).
+#    (flat: the edit cache keeps one text's paragraphs and lines);
+# 3. the work counted, which wall-clock on a shared machine cannot show (the server logs it
+#    at shutdown, per document): body lines checked again by the line-scoped rules, paragraphs
+#    tokenised and rules run, per analysis (the first check included);
+# 4. for scale, a whole `noveler check` process on the same episode (median of 5).
 # Release build into $CARGO_TARGET_DIR (default target/); the profile is printed (for a quick
 # one: CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16).
 set -euo pipefail

@@ -12,6 +12,7 @@ pub mod feedback_weights;
 pub mod finding;
 pub mod fix;
 pub mod footprint;
+pub mod incremental;
 pub mod line_index;
 pub mod markup;
 pub mod metrics;
@@ -119,16 +120,17 @@ pub(crate) fn analyze_with(
 
 /// `analyze_with` given `text_sha256`, the lower-case hex sha256 of `text` when the caller
 /// already has it (a file whose bytes are its normalised text): the text is not hashed again.
-/// A wrong hash gives wrong finding ids; `None` hashes the text here. `cache` holds the
-/// words of paragraphs tokenised by an earlier analysis (`morph::TokenCache`): the result
-/// is the same with or without it.
+/// A wrong hash gives wrong finding ids; `None` hashes the text here. `cache` holds what an
+/// earlier analysis of the same document, before an edit, kept (`incremental::EditCache`):
+/// the words and paragraph findings of the paragraphs that did not change. The result is
+/// the same with or without it.
 pub(crate) fn analyze_hashed(
     text: &str,
     file: &str,
     settings: &Settings,
     lexicon: Option<&morph::Lexicon>,
     text_sha256: Option<&str>,
-    cache: Option<&morph::TokenCache>,
+    cache: Option<&incremental::EditCache>,
 ) -> FileAnalysis {
     match analyze_until(
         text,
@@ -152,7 +154,7 @@ pub(crate) fn analyze_until(
     settings: &Settings,
     lexicon: Option<&morph::Lexicon>,
     text_sha256: Option<&str>,
-    cache: Option<&morph::TokenCache>,
+    cache: Option<&incremental::EditCache>,
     cancel: Cancel,
 ) -> Option<FileAnalysis> {
     if cancel.is_set() {
@@ -163,7 +165,7 @@ pub(crate) fn analyze_until(
     let settings = literary.as_ref().unwrap_or(settings);
     let preset = settings.preset_used(literary.is_some());
     let metrics = metrics::compute(&doc, settings);
-    let words = morph::Words::cached(&doc, lexicon, cache).until(cancel);
+    let words = morph::Words::cached(&doc, lexicon, cache.and_then(|c| c.tokens())).until(cancel);
     let cx = rules::RuleContext {
         doc: &doc,
         settings,
@@ -183,7 +185,10 @@ pub(crate) fn analyze_until(
                 && settings.is_enabled(meta.code, meta.aspect)
         })
         .collect();
-    let (mut diagnostics, overflow) = run_rules(&enabled, &cx, cancel)?.into_parts();
+    let (mut diagnostics, overflow) = match cache {
+        Some(cache) => incremental::run_rules(cache, &enabled, &cx, cancel)?,
+        None => run_rules(&enabled, &cx, cancel)?.into_parts(),
+    };
     diagnostics.sort_by(|a, b| {
         (a.span.start, a.code, a.span.end).cmp(&(b.span.start, b.code, b.span.end))
     });

@@ -370,9 +370,25 @@ impl<'d, 't> Words<'d, 't> {
         self
     }
 
+    /// `doc`'s words, tokenised already: `paragraphs` has one entry per paragraph of `doc`,
+    /// in order (`incremental`, which checks a few paragraphs of a document on their own).
+    pub(crate) fn given(
+        doc: &'d Document<'d>,
+        lexicon: Option<&'t Lexicon>,
+        paragraphs: Vec<ParagraphWords<'t>>,
+    ) -> Self {
+        let words = Words::new(doc, lexicon);
+        let _ = words.cell.set(paragraphs);
+        words
+    }
+
     /// False when no dictionary was given: word rules then report nothing.
     pub fn available(&self) -> bool {
         self.lexicon.is_some()
+    }
+
+    pub(crate) fn lexicon(&self) -> Option<&'t Lexicon> {
+        self.lexicon
     }
 
     /// Every paragraph's words (empty when no dictionary was given).

@@ -12,7 +12,7 @@ use std::ops::Range;
 
 /// Whether a paragraph is dialogue or narration (SPEC §2.4), or web-novel furniture that
 /// is neither (`structure`: status windows, system lines).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ParagraphKind {
     Dialogue,
     Narration,

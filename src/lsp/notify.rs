@@ -133,9 +133,9 @@ impl Server {
             language,
             doc: TextDocument::new(text, version),
             target,
-            tokens: crate::store::dictionary::lexicon()
-                .ok()
-                .map(|l| std::sync::Arc::new(crate::analysis::morph::TokenCache::new(l))),
+            cache: std::sync::Arc::new(crate::analysis::incremental::EditCache::new(
+                crate::store::dictionary::lexicon().ok(),
+            )),
             analysed: None,
             cancel: None,
         };

@@ -12,7 +12,7 @@ use super::settings::{EditorSettings, Files};
 use super::target::{self, Target};
 use super::transport::{error_reply, Out};
 use super::worker::{self, Done, Job, Plan};
-use crate::analysis::morph::TokenCache;
+use crate::analysis::incremental::EditCache;
 use crate::error::Code;
 use crossbeam_channel::{Receiver, Sender};
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -54,9 +54,9 @@ pub(crate) struct OpenDoc {
     pub language: String,
     pub doc: TextDocument,
     pub target: Target,
-    /// The words of its paragraphs, kept from one check to the next (none when the
-    /// dictionary cannot be loaded: the check then says why).
-    pub tokens: Option<Arc<TokenCache>>,
+    /// The words and paragraph findings kept from one check to the next (no words when
+    /// the dictionary cannot be loaded: the check then says why).
+    pub cache: Arc<EditCache>,
     /// The last finished check (of `analysed.version`).
     pub analysed: Option<Arc<worker::Analysed>>,
     /// The check in flight, if any.
@@ -155,6 +155,13 @@ impl Server {
                     ),
                     Phase::Running if req.method == "shutdown" => {
                         self.phase = Phase::ShuttingDown;
+                        // The work counted per document (benches/lsp.sh shows it).
+                        for (uri, doc) in &self.docs {
+                            let work = doc.cache.work();
+                            if work.analyses > 0 {
+                                super::log(&format!("{uri}: {work}"));
+                            }
+                        }
                         for doc in self.docs.values_mut() {
                             if let Some(c) = doc.cancel.take() {
                                 c.store(true, Ordering::Relaxed);
@@ -475,7 +482,7 @@ impl Server {
                     text: doc.doc.text.clone(),
                     plan,
                     encoding: self.encoding,
-                    tokens: doc.tokens.clone(),
+                    cache: doc.cache.clone(),
                     cancel,
                 };
                 if self.jobs.send(job).is_err() {

@@ -11,7 +11,7 @@
 
 use super::diagnostics;
 use super::position::{Encoding, LineIndex};
-use crate::analysis::morph::TokenCache;
+use crate::analysis::incremental::EditCache;
 use crate::analysis::settings::Preset;
 use crate::analysis::Severity;
 use crate::error::{Code, Error, Result};
@@ -59,7 +59,7 @@ pub(crate) struct Job {
     pub text: Arc<str>,
     pub plan: Arc<Plan>,
     pub encoding: Encoding,
-    pub tokens: Option<Arc<TokenCache>>,
+    pub cache: Arc<EditCache>,
     pub cancel: Arc<AtomicBool>,
 }
 
@@ -159,7 +159,7 @@ fn check_text(job: &Job) -> Result<Option<FileResult>> {
         severity_threshold: plan.severity,
         exit_zero: true,
         no_cache: true,
-        token_cache: job.tokens.clone(),
+        edit_cache: Some(job.cache.clone()),
         ..CheckRequest::default()
     };
     let report = check::run(&ctx, &plan.project, req)?;

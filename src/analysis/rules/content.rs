@@ -1,6 +1,6 @@
 //! Rules of aspect `content` (SPEC §4).
 
-use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use crate::analysis::Diagnostics;
 use crate::analysis::{Aspect, Diagnostic, Severity};
 
@@ -26,6 +26,10 @@ static FORBIDDEN_EXPRESSION: RuleMeta = RuleMeta {
 impl Rule for ForbiddenExpression {
     fn meta(&self) -> &'static RuleMeta {
         &FORBIDDEN_EXPRESSION
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

@@ -4,7 +4,7 @@
 
 use super::scan::{self, Needles};
 use super::words;
-use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use crate::analysis::fix::{display_edit, is_kanji, LazyGuard};
 use crate::analysis::Diagnostics;
 use crate::analysis::{Applicability, Aspect, Diagnostic, Severity};
@@ -67,6 +67,10 @@ static GRAMMAR_PUNCTUATION: RuleMeta = RuleMeta {
 impl Rule for GrammarPunctuation {
     fn meta(&self) -> &'static RuleMeta {
         &GRAMMAR_PUNCTUATION
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -142,6 +146,10 @@ fn typo_boundary_ok(display: &str, at: usize, word: &str) -> bool {
 impl Rule for Typo {
     fn meta(&self) -> &'static RuleMeta {
         &TYPO
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

@@ -58,10 +58,29 @@ pub struct RuleContext<'d, 'a> {
     pub words: &'d Words<'d, 'd>,
 }
 
+/// What a rule's findings depend on: whether they can be kept per line from one analysis
+/// of an edited text to the next (`analysis::incremental`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// The findings on a body line depend only on that line (its source and displayed text;
+    /// for a paragraph, its kind, sentences and words) and the settings, and lie on it,
+    /// edits and all. Such a rule reads nothing else of the document: no other line, no
+    /// metrics, sections, voices, scene breaks or totals. Checked against whole-document
+    /// runs by `incremental`'s tests.
+    Line,
+    /// Anything else: ratios and lengths, majorities and consistency across the text, runs
+    /// across paragraphs or blank lines, scans of the whole source.
+    Document,
+}
+
 pub trait Rule: Send + Sync {
     fn meta(&self) -> &'static RuleMeta;
     /// Pushes diagnostics for the document. Must not panic on any input.
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics);
+    /// What its findings depend on; `Document` unless the rule says otherwise.
+    fn scope(&self) -> Scope {
+        Scope::Document
+    }
 }
 
 /// All rules, sorted by code.

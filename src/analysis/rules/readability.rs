@@ -3,7 +3,7 @@
 
 use super::length::{decimal, document_span, percent};
 use super::scan::decode_at;
-use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 #[cfg(test)]
 use crate::analysis::segment::{char_class, CharClass};
 use crate::analysis::Diagnostics;
@@ -38,6 +38,10 @@ static LONG_SENTENCE: RuleMeta = RuleMeta {
 impl Rule for LongSentence {
     fn meta(&self) -> &'static RuleMeta {
         &LONG_SENTENCE
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -203,6 +207,10 @@ static KANJI_RUN: RuleMeta = RuleMeta {
 impl Rule for KanjiRun {
     fn meta(&self) -> &'static RuleMeta {
         &KANJI_RUN
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

@@ -2,7 +2,7 @@
 //! `settings.exclude_dialogue_lines` (the default), at every sentence otherwise.
 
 use super::length::{decimal, document_span, percent};
-use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use crate::analysis::metrics::{
     moving_windows, narration_sentences, sentence_lengths, stretch_runs, window_in_range_ratio,
 };
@@ -361,6 +361,10 @@ static COMMA_OVERUSE: RuleMeta = RuleMeta {
 impl Rule for CommaOveruse {
     fn meta(&self) -> &'static RuleMeta {
         &COMMA_OVERUSE
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

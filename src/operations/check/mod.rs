@@ -132,11 +132,11 @@ pub struct CheckRequest {
     #[serde(skip)]
     #[schemars(skip)]
     pub learned_thresholds: Option<crate::analysis::settings::Thresholds>,
-    /// The words of paragraphs an earlier check of the same text tokenised (the language
-    /// server keeps one per open document): only changed paragraphs are tokenised again.
+    /// What an earlier check of the same document kept (the language server keeps one per
+    /// open document): only changed paragraphs are tokenised and checked again.
     #[serde(skip)]
     #[schemars(skip)]
-    pub token_cache: Option<Arc<analysis::morph::TokenCache>>,
+    pub edit_cache: Option<Arc<analysis::incremental::EditCache>>,
     /// Only these rule codes run this time (`--select`; CLI only).
     #[serde(skip)]
     #[schemars(skip)]
@@ -552,7 +552,7 @@ pub fn run(ctx: &Ctx, project: &Project, req: CheckRequest) -> Result<CheckRepor
             };
             ctx.check_cancelled()
                 .map_err(|e| FileError::new(shown.clone(), e))?;
-            let tokens = req.token_cache.as_deref();
+            let tokens = req.edit_cache.as_deref();
             let cancel = analysis::Cancel::new(&ctx.cancel);
             let out = check_one(
                 project,
@@ -622,7 +622,7 @@ pub fn run(ctx: &Ctx, project: &Project, req: CheckRequest) -> Result<CheckRepor
 fn check_one(
     project: &Project,
     settings: &Settings,
-    (cache, tokens): (Option<&Cache>, Option<&analysis::morph::TokenCache>),
+    (cache, tokens): (Option<&Cache>, Option<&analysis::incremental::EditCache>),
     cancel: analysis::Cancel,
     shown: String,
     disk: Option<PathBuf>,

@@ -2,7 +2,7 @@
 //! ない, たとえ … ても, まるで … ようだ, なぜなら … から) and 「〜たり」 said once where a list
 //! of actions needs it on each (歌ったり踊って → 歌ったり踊ったりして).
 
-use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use super::{is_symbol, sentences, tokens_span, tokens_text};
 use crate::analysis::fix::{display_edit, LazyGuard};
 use crate::analysis::morph::{ParagraphWords, Token};
@@ -113,6 +113,10 @@ const POSITIVE_EVALUATIONS: &[&str] = &[
 impl Rule for AdverbAgreement {
     fn meta(&self) -> &'static RuleMeta {
         &ADVERB_AGREEMENT
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -454,6 +458,10 @@ static TARI_INCOMPLETE: RuleMeta = RuleMeta {
 impl Rule for TariIncomplete {
     fn meta(&self) -> &'static RuleMeta {
         &TARI_INCOMPLETE
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

@@ -2,7 +2,7 @@
 //! sentence without a 読点, こそあど crowded into two sentences, the same adverb three times
 //! in a paragraph.
 
-use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use super::{sentences, tokens_span, SentenceWords};
 use crate::analysis::morph::Token;
 use crate::analysis::segment::CharClass;
@@ -38,6 +38,10 @@ const NO_COMMA_LENGTH: usize = 50;
 impl Rule for LongSentenceNoComma {
     fn meta(&self) -> &'static RuleMeta {
         &LONG_SENTENCE_NO_COMMA
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -258,6 +262,10 @@ const ADVERB_SENTENCES: usize = 5;
 impl Rule for AdverbRepetition {
     fn meta(&self) -> &'static RuleMeta {
         &ADVERB_REPETITION
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

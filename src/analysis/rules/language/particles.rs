@@ -2,7 +2,7 @@
 //! the same case particle twice, 接続助詞「が」twice, the same 接続詞 opening adjacent
 //! sentences.
 
-use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use super::{is_symbol, sentences, tokens_span, tokens_text};
 use crate::analysis::fix::LazyGuard;
 use crate::analysis::morph::Token;
@@ -38,6 +38,10 @@ static DOUBLED_WORD: RuleMeta = RuleMeta {
 impl Rule for DoubledWord {
     fn meta(&self) -> &'static RuleMeta {
         &DOUBLED_WORD
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -251,6 +255,10 @@ impl Rule for NoChain {
         &NO_CHAIN
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         for sw in sentences(doc, words) {
@@ -436,6 +444,10 @@ impl Rule for DoubledParticle {
         &REPEATED_CASE_PARTICLE
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         for sw in sentences(doc, words) {
@@ -580,6 +592,10 @@ static DOUBLED_GA: RuleMeta = RuleMeta {
 impl Rule for DoubledGa {
     fn meta(&self) -> &'static RuleMeta {
         &DOUBLED_GA
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

@@ -4,7 +4,7 @@
 //! 送り仮名の誤り (OKURIGANA_ERROR), matched as spellings at word starts.
 
 use super::super::words::{distinct, select, WordSet};
-use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use super::collocation::{replacement, Compiled};
 use super::{tokens_span, tokens_text};
 use crate::analysis::dictionaries::collocation_extra;
@@ -130,6 +130,10 @@ impl Rule for HomophoneMisconversion {
         &HOMOPHONE_MISCONVERSION
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let wording = Wording {
             meta: &HOMOPHONE_MISCONVERSION,
@@ -163,6 +167,10 @@ static IDIOM_MISUSE: RuleMeta = RuleMeta {
 impl Rule for IdiomMisuse {
     fn meta(&self) -> &'static RuleMeta {
         &IDIOM_MISUSE
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -200,6 +208,10 @@ impl Rule for WordMisuse {
         &WORD_MISUSE
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let wording = Wording {
             meta: &WORD_MISUSE,
@@ -233,6 +245,10 @@ static OKURIGANA_ERROR: RuleMeta = RuleMeta {
 impl Rule for OkuriganaError {
     fn meta(&self) -> &'static RuleMeta {
         &OKURIGANA_ERROR
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

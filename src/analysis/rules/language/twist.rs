@@ -2,7 +2,7 @@
 //! 理由・特徴 + は whose clause ends in a plain verb or adjective of its own (私の夢は、医者に
 //! なりたい。), where it must end in a noun (医者になることだ, 寝坊したからだ).
 
-use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use super::{is_symbol, sentences, tokens_span, tokens_text};
 use crate::analysis::morph::Token;
 use crate::analysis::Diagnostics;
@@ -182,6 +182,10 @@ const ARGUMENT_VERBS: &[&str] = &[
 impl Rule for SubjectPredicateMismatch {
     fn meta(&self) -> &'static RuleMeta {
         &SUBJECT_PREDICATE_MISMATCH
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

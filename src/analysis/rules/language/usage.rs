@@ -2,7 +2,7 @@
 //! 重言 and 冗長表現 lists.
 
 use super::super::words::{distinct, select, WordSet};
-use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use super::{tokens_span, tokens_text};
 use crate::analysis::fix::{display_edit, LazyGuard};
 use crate::analysis::morph::{ParagraphWords, Token};
@@ -36,6 +36,10 @@ static RA_NUKI: RuleMeta = RuleMeta {
 impl Rule for RaNuki {
     fn meta(&self) -> &'static RuleMeta {
         &RA_NUKI
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -176,6 +180,10 @@ impl Rule for INuki {
         &I_NUKI
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         let guard = LazyGuard::new(doc);
@@ -289,6 +297,10 @@ const HONORIFIC_VERBS: &[&str] = &[
 impl Rule for DoubleHonorific {
     fn meta(&self) -> &'static RuleMeta {
         &DOUBLE_HONORIFIC
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -515,6 +527,10 @@ impl Rule for DoubleNegative {
         &DOUBLE_NEGATIVE
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         for pw in words.paragraphs() {
@@ -591,6 +607,10 @@ static TAUTOLOGY: RuleMeta = RuleMeta {
 impl Rule for Tautology {
     fn meta(&self) -> &'static RuleMeta {
         &TAUTOLOGY
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -674,6 +694,10 @@ static REDUNDANT_EXPRESSION: RuleMeta = RuleMeta {
 impl Rule for RedundantExpression {
     fn meta(&self) -> &'static RuleMeta {
         &REDUNDANT_EXPRESSION
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

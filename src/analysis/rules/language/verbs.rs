@@ -1,7 +1,7 @@
 //! Verb forms (issue 30 item 6): さ入れ言葉 (帰らさせて), れ足す言葉 (書けれる), and
 //! させていただく said three or more times in one utterance.
 
-use super::super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use super::{tokens_span, tokens_text};
 use crate::analysis::fix::{display_edit, LazyGuard};
 use crate::analysis::morph::{ParagraphWords, Token, Words};
@@ -67,6 +67,10 @@ impl Rule for SaIre {
         &SA_IRE
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let (doc, words) = (cx.doc, cx.words);
         let guard = LazyGuard::new(doc);
@@ -120,6 +124,10 @@ static RE_TASU: RuleMeta = RuleMeta {
 impl Rule for ReTasu {
     fn meta(&self) -> &'static RuleMeta {
         &RE_TASU
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -307,6 +315,10 @@ const SASETE_ITADAKU_LIMIT: usize = 3;
 impl Rule for SaseteItadakuRepeated {
     fn meta(&self) -> &'static RuleMeta {
         &SASETE_ITADAKU_REPEATED
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

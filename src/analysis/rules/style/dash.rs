@@ -129,6 +129,10 @@ impl Rule for DashStyle {
         &DASH_STYLE
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);

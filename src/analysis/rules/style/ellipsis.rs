@@ -40,6 +40,10 @@ impl Rule for EllipsisStyle {
         &ELLIPSIS_STYLE
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         // A run of a unit at least as long as its minimum holds one of these.
         static ASCII: Needles = Needles::new(&[".."]);
@@ -127,6 +131,10 @@ pub(super) static ELLIPSIS_ODD_COUNT: RuleMeta = RuleMeta {
 impl Rule for EllipsisOddCount {
     fn meta(&self) -> &'static RuleMeta {
         &ELLIPSIS_ODD_COUNT
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {

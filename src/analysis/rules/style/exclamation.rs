@@ -148,6 +148,10 @@ impl Rule for HalfwidthExclamation {
         &HALFWIDTH_EXCLAMATION
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         static MARKS: Needles = Needles::new(&["!", "?"]);
         let doc = cx.doc;

@@ -73,6 +73,10 @@ impl Rule for HalfwidthKana {
         &HALFWIDTH_KANA
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let text = &doc.display;

@@ -6,7 +6,7 @@
 use super::convention;
 use super::grammar::{char_at, char_before, runs};
 use super::scan::{self, hit_runs, Needles};
-use super::{Rule, RuleContext, RuleDoc, RuleMeta};
+use super::{Rule, RuleContext, RuleDoc, RuleMeta, Scope};
 use crate::analysis::fix::{display_edit, display_insert_after, LazyGuard, Protects};
 use crate::analysis::segment::{char_class, BodyLine, CharClass, Document, ParagraphKind};
 #[cfg(test)]

@@ -42,6 +42,10 @@ impl Rule for TrailingSpaces {
         &TRAILING_SPACES
     }
 
+    fn scope(&self) -> Scope {
+        Scope::Line
+    }
+
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
         let doc = cx.doc;
         let guard = LazyGuard::new(doc);
@@ -95,6 +99,10 @@ static TAB_FOUND: RuleMeta = RuleMeta {
 impl Rule for TabFound {
     fn meta(&self) -> &'static RuleMeta {
         &TAB_FOUND
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
@@ -181,6 +189,10 @@ static DOUBLE_SPACES: RuleMeta = RuleMeta {
 impl Rule for DoubleSpaces {
     fn meta(&self) -> &'static RuleMeta {
         &DOUBLE_SPACES
+    }
+
+    fn scope(&self) -> Scope {
+        Scope::Line
     }
 
     fn check(&self, cx: &RuleContext, out: &mut Diagnostics) {
