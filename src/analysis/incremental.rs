@@ -143,10 +143,12 @@ struct ParagraphKey {
     chars: usize,
     indented: bool,
     annotated: bool,
-    /// Per sentence: display range and source span relative to the line, length, 読点,
-    /// dialogue, quoted.
-    sentences: Box<[(Range<usize>, Range<usize>, usize, usize, bool, bool)]>,
+    sentences: Box<[SentenceKey]>,
 }
+
+/// A sentence's display range and source span relative to its line, length, 読点,
+/// dialogue, quoted.
+type SentenceKey = (Range<usize>, Range<usize>, usize, usize, bool, bool);
 
 impl LineKey {
     fn of(doc: &Document, bl: &BodyLine, paragraph: Option<&Paragraph>) -> LineKey {
@@ -488,8 +490,10 @@ mod tests {
 
     /// Settings under which the line rules that read lists and thresholds fire more.
     fn settings() -> Vec<Settings> {
-        let mut listed = Settings::default();
-        listed.forbidden_expressions = vec!["◇".into(), "ステータス".into(), "走".into()];
+        let mut listed = Settings {
+            forbidden_expressions: vec!["◇".into(), "ステータス".into(), "走".into()],
+            ..Settings::default()
+        };
         listed.thresholds.long_sentence_low = 10;
         let mut literary = Settings::default();
         literary.set_preset(crate::analysis::settings::Preset::Literary);
