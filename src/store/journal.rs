@@ -2,8 +2,9 @@
 //! change is written down before it changes anything, so that a command killed half-way is
 //! rolled back by the next command of any kind (`recover`, run by `commands::execute`).
 //!
-//! `Journal::begin` makes `.noveler/journal/<pid>-<random>/`, takes an exclusive lock on
-//! its `lock` file (held for as long as the journal is open; the system drops it when the
+//! `Journal::begin` makes `.noveler/journal/<pid>-<random>/` (under a hidden name until it
+//! holds the lock, so no other process's `recover` takes it for abandoned), takes an
+//! exclusive lock on its `lock` file (held for as long as the journal is open; the system drops it when the
 //! process dies), copies the current bytes of every target that exists into it, and writes
 //! `intent.json` last: the command, and for each target its path and whether (and as which
 //! copy) it existed. Then the command writes its targets. `finish` removes the directory.
@@ -83,8 +84,12 @@ impl Journal {
     ) -> Result<Journal> {
         let base = paths::inside(root, JOURNAL_DIR)?;
         disk::create_dir_all(&base)?;
-        let dir = new_dir(&base)?;
-        let lock = lock_file(&dir.join(LOCK))?;
+        // Made under a hidden name and shown only once its lock is held: a `recover` of
+        // another process must never find this journal unlocked and take it for abandoned.
+        let hidden = new_dir(&base)?;
+        let lock = lock_file(&hidden.join(LOCK))?;
+        let dir = visible(&hidden);
+        std::fs::rename(&hidden, &dir).map_err(|e| Error::io(&dir, &e))?;
         let mut journal = Journal {
             root: root.to_path_buf(),
             dir,
@@ -155,7 +160,10 @@ pub fn recover(root: &Path, clock: &super::clock::Clock) -> Result<Vec<Recovered
     };
     let mut out = Vec::new();
     for e in entries.flatten() {
-        if !e.file_type().is_ok_and(|t| t.is_dir()) {
+        // A hidden directory is a journal being made (its writer not yet holding the lock).
+        if !e.file_type().is_ok_and(|t| t.is_dir())
+            || e.file_name().to_string_lossy().starts_with('.')
+        {
             continue;
         }
         let dir = e.path();
@@ -254,7 +262,7 @@ fn new_dir(base: &Path) -> Result<PathBuf> {
     for attempt in 0..16u64 {
         let mut h = std::collections::hash_map::RandomState::new().build_hasher();
         h.write_u64(attempt);
-        let dir = base.join(format!("{}-{:016x}", std::process::id(), h.finish()));
+        let dir = base.join(format!(".{}-{:016x}", std::process::id(), h.finish()));
         match std::fs::create_dir(&dir) {
             Ok(()) => return Ok(dir),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
@@ -263,6 +271,15 @@ fn new_dir(base: &Path) -> Result<PathBuf> {
     }
     let e = last.unwrap_or_else(|| std::io::Error::other("no name"));
     Err(Error::io(base, &e))
+}
+
+/// The name a journal directory is shown under: its hidden name without the dot.
+fn visible(hidden: &Path) -> PathBuf {
+    let name = hidden
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    hidden.with_file_name(name.trim_start_matches('.'))
 }
 
 /// Creates and locks the journal's lock file.
@@ -402,7 +419,10 @@ mod tests {
         let (backups, _) = crate::store::backup::list(root).unwrap();
         assert_eq!(backups.len(), 1, "the replaced bytes are backed up");
         crate::store::backup::restore(root, &backups[0].backup_id, false, &clock()).unwrap();
-        assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "polished");
+        assert_eq!(
+            std::fs::read_to_string(root.join("a.txt")).unwrap(),
+            "polished"
+        );
     }
 
     #[test]
