@@ -92,7 +92,7 @@ impl std::fmt::Display for Work {
         let per = |n: usize| n as f64 / self.analyses.max(1) as f64;
         write!(
             f,
-            "{} analyses; per analysis: {:.2} of {:.0} body lines checked by the paragraph \
+            "{} analyses; per analysis: {:.2} of {:.0} body lines checked by the line \
              rules, {:.2} paragraphs tokenised, {:.1} rules run; {} on the whole text",
             self.analyses,
             per(self.lines_checked),
