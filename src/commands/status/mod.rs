@@ -378,6 +378,19 @@ mod tests {
         assert_eq!(done[0].kind, "completion");
         assert_eq!(r.latest_rhythm.as_ref().unwrap().episode, 2);
         assert_eq!(r.quality_summary.average_quality_score, r.episodes[0].score);
+        // The short draft is the work at hand, before the planned episode 4.
+        let short = r
+            .next_actions
+            .iter()
+            .position(|a| a.starts_with("noveler_check {\"episode\":3}"))
+            .expect("a next step for the short draft");
+        let planned = r
+            .next_actions
+            .iter()
+            .position(|a| a.starts_with("noveler_write {\"episode\": 4}"))
+            .expect("a next step for the planned episode");
+        assert!(short < planned, "{:?}", r.next_actions);
+        assert!(r.next_actions[short].contains("第3話は 0 字で目標（10〜20 字）に届きません"));
     }
 
     #[test]

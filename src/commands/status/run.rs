@@ -412,6 +412,26 @@ fn next_actions(
             r.episode, r.episode
         ));
     }
+    // A draft below the target band (a fresh `init`'s placeholder, a scene half-written) is
+    // the work at hand before the next episode's plot: the check shows how far it is.
+    if let Some(r) = rows.iter().find(|r| {
+        r.status == EpisodeState::Draft
+            && r.length_status == Some(LengthStatus::Short)
+            && r.error.is_none()
+    }) {
+        next_actions.push(
+            crate::next::NextStep::new("noveler_check")
+                .arg("episode", r.episode)
+                .why(format!(
+                    "第{}話は {} 字で目標（{}〜{} 字）に届きません。書き足してから確かめる",
+                    r.episode,
+                    crate::commands::common::fmt_thousands(r.body_chars.unwrap_or(0)),
+                    crate::commands::common::fmt_thousands(project.settings.target_length.min),
+                    crate::commands::common::fmt_thousands(project.settings.target_length.max)
+                ))
+                .to_wire(),
+        );
+    }
     if let Some(n) = remaining.planned_without_manuscript.first() {
         next_actions.push(format!(
             "noveler_write {{\"episode\": {n}}} — プロットのある第{n}話を書く"
