@@ -10,7 +10,8 @@
 use serde::Serialize;
 use serde_json::Value;
 
-const KEYWORDS: &[&str] = &[
+/// The JSON Schema keywords the validator understands (and `schema_text` can sketch).
+pub(crate) const KEYWORDS: &[&str] = &[
     "type",
     "properties",
     "required",

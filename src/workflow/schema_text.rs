@@ -46,28 +46,7 @@ pub fn shown(schema: &Value) -> String {
 fn node(s: &Value, indent: usize, own_note: bool, out: &mut String) -> Option<()> {
     let m = s.as_object()?;
     for key in m.keys() {
-        let known = [
-            "type",
-            "properties",
-            "required",
-            "additionalProperties",
-            "items",
-            "enum",
-            "const",
-            "minLength",
-            "maxLength",
-            "minimum",
-            "maximum",
-            "minItems",
-            "maxItems",
-            "pattern",
-            "title",
-            "description",
-            "examples",
-            "default",
-            "$comment",
-        ];
-        if !known.contains(&key.as_str()) {
+        if !super::schema::KEYWORDS.contains(&key.as_str()) {
             return None;
         }
     }
