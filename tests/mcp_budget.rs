@@ -17,6 +17,11 @@ const LIMIT: usize = 10_000;
 
 /// The sample project grown to 60 episodes (its three manuscripts repeated).
 fn sixty_episodes() -> (tempfile::TempDir, std::path::PathBuf) {
+    episodes(60)
+}
+
+/// The sample project grown to `last` episodes (its three manuscripts repeated).
+fn episodes(last: usize) -> (tempfile::TempDir, std::path::PathBuf) {
     let (guard, root) = common::sample_in("project");
     let dir = root.join("40_原稿");
     let mut originals: Vec<_> = std::fs::read_dir(&dir)
@@ -24,11 +29,64 @@ fn sixty_episodes() -> (tempfile::TempDir, std::path::PathBuf) {
         .map(|e| e.unwrap().path())
         .collect();
     originals.sort();
-    for n in 4..=60 {
+    for n in 4..=last {
         let from = &originals[(n - 1) % originals.len()];
         std::fs::copy(from, dir.join(format!("第{n:03}話_複製{n}.md"))).unwrap();
     }
     (guard, std::fs::canonicalize(root).unwrap())
+}
+
+/// The seed profile keeps the envelope's FileRef lists: on 150 episodes `inputs.files`
+/// alone is about 15,000 tokens. Every project-wide reply must still fit, the list cut with
+/// a `read_result` call that pages it (the frame's lists are cut before the result's).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seed_replies_fit_with_the_frames_file_lists_on_150_episodes() {
+    let (_guard, root) = episodes(150);
+    let r = root.clone();
+    let transport =
+        TokioChildProcess::new(tokio::process::Command::new(BIN).configure(move |cmd| {
+            cmd.arg("mcp").arg("--project-root").arg(&r);
+            cmd.args(["--tools", "seed", "-q"]);
+        }))
+        .expect("spawn");
+    let client = ().serve(transport).await.expect("initialize");
+    let call = |tool: String, args: Value| {
+        let client = &client;
+        async move {
+            let r = client
+                .call_tool(
+                    CallToolRequestParams::new(tool.clone())
+                        .with_arguments(args.as_object().cloned().unwrap()),
+                )
+                .await
+                .unwrap_or_else(|e| panic!("{tool}: {e}"));
+            let text = text_of(&r);
+            let tokens = noveler::mcp::reply::approx_tokens(&text);
+            assert!(tokens <= LIMIT, "{tool} {args}: ≈{tokens} tokens");
+            assert_ne!(r.is_error, Some(true), "{tool}: {text}");
+            serde_json::from_str::<Value>(&text).unwrap()
+        }
+    };
+    for tool in ["status", "noveler_check", "check_file_changes"] {
+        let reply = call(tool.into(), json!({})).await;
+        let cut = reply["truncated"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|c| c["pointer"] == "/inputs/files")
+            .unwrap_or_else(|| panic!("{tool}: the FileRef list was not cut: {reply}"))
+            .clone();
+        assert!(cut["total"].as_u64().unwrap() >= 150, "{cut}");
+        let next = &cut["next"];
+        let page = call(
+            next["tool"].as_str().unwrap().into(),
+            next["arguments"].clone(),
+        )
+        .await;
+        let items = page["result"]["page"].as_array().map_or(0, Vec::len);
+        assert!(items > 0, "{tool}: the FileRef page is empty: {page}");
+    }
+    client.cancel().await.ok();
 }
 
 fn text_of(r: &CallToolResult) -> String {

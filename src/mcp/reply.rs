@@ -410,9 +410,9 @@ pub fn fit(mut reply: Value, budget: usize, saved_to: Option<&str>, objects: boo
     reply
 }
 
-/// What to cut next in the reply's `result` or `error` (the frame is never cut): the
-/// smallest list or long text whose cut alone removes `excess` (its first part stays),
-/// else — when `objects` — the smallest nested object that does, else the largest list or
+/// What to cut next in the reply's `result`, `error` or FileRef lists (the rest of the frame
+/// is never cut): the smallest list or long text whose cut alone removes `excess` (its
+/// first part stays), else — when `objects` — the smallest nested object that does, else the largest list or
 /// text. Returns its JSON pointer and cost.
 fn next_cut(reply: &Value, excess: usize, objects: bool) -> Option<(String, usize)> {
     #[derive(Default)]
@@ -477,13 +477,21 @@ fn next_cut(reply: &Value, excess: usize, objects: bool) -> Option<(String, usiz
             _ => {}
         }
     }
-    let mut found = Found::default();
-    for key in ["result", "error"] {
-        if let Some(v) = reply.get(key) {
-            walk(v, format!("/{key}"), 1, objects, excess, &mut found);
+    // The frame's FileRef lists first (the seed profile keeps them; the model reads them
+    // least): on a big project they alone outgrow the budget (200 episodes: 38,000
+    // characters of sha256s), and cutting the result instead would empty its page.
+    for keys in [&["inputs", "outputs"][..], &["result", "error"]] {
+        let mut found = Found::default();
+        for key in keys {
+            if let Some(v) = reply.get(key) {
+                walk(v, format!("/{key}"), 1, objects, excess, &mut found);
+            }
+        }
+        if let Some(cut) = found.fitting.or(found.fitting_object).or(found.largest) {
+            return Some(cut);
         }
     }
-    found.fitting.or(found.fitting_object).or(found.largest)
+    None
 }
 
 #[cfg(test)]
@@ -510,6 +518,23 @@ mod tests {
         );
         let rkeys: Vec<&String> = c["result"].as_object().unwrap().keys().collect();
         assert_eq!(rkeys, ["summary", "files"]);
+    }
+
+    #[test]
+    fn fit_cuts_the_frames_file_lists_when_they_outgrow_the_budget() {
+        // The seed profile keeps `inputs.files`: 200 episodes' FileRefs are ~19k tokens.
+        let files: Vec<Value> = (0..200)
+            .map(|i| json!({"path": format!("40_原稿/第{i:03}話.md"), "sha256": "0".repeat(64)}))
+            .collect();
+        let reply = json!({"success": true, "command": "status", "result": {"ok": 1},
+            "inputs": {"files": files, "total_files": 200}});
+        let out = fit(reply, 5_000, Some("temp/json_output/s.json"), false);
+        assert!(approx_tokens(&serde_json::to_string(&out).unwrap()) <= 5_000);
+        let cut = &out["truncated"][0];
+        assert_eq!(cut["pointer"], "/inputs/files");
+        assert_eq!(cut["total"], 200);
+        assert_eq!(out["inputs"]["total_files"], 200);
+        assert_eq!(cut["next"]["arguments"]["pointer"], "/inputs/files");
     }
 
     #[test]
