@@ -303,7 +303,8 @@ pub struct ErrorBody {
     #[schemars(with = "Vec<serde_json::Value>")]
     pub alternative_actions: Vec<String>,
     /// The seed profile's form of `suggested_action` (seed 000 §5.5): the tool to call, its
-    /// parameters and why. Set by `noveler mcp --tools seed` only.
+    /// parameters and why (`mcp::guidance`). Set by `noveler mcp --tools seed` only, on
+    /// every error.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claude_guidance: Option<ClaudeGuidance>,
     /// The tool that failed (seed 000 §5.5; seed profile only).
@@ -314,7 +315,8 @@ pub struct ErrorBody {
 /// `error.claude_guidance` (seed 000 §5.5, §6.3).
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct ClaudeGuidance {
-    pub suggested_action: String,
+    /// The tool to call; null when no tool helps (the explanation says what to do by hand).
+    pub suggested_action: Option<String>,
     pub parameters: serde_json::Map<String, serde_json::Value>,
     pub explanation: String,
 }

@@ -248,11 +248,12 @@ impl Agent {
                                 out.push((s.tool, s.arguments));
                             }
                         }
-                        if k == "claude_guidance" {
-                            out.push((
-                                c["suggested_action"].as_str().unwrap_or_default().into(),
-                                c["parameters"].as_object().cloned().unwrap_or_default(),
-                            ));
+                        // A null action: no tool helps (the explanation says what to do).
+                        if let Some(action) = c["suggested_action"].as_str() {
+                            if k == "claude_guidance" {
+                                let p = c["parameters"].as_object().cloned();
+                                out.push((action.into(), p.unwrap_or_default()));
+                            }
                         }
                         if k == "alternative_actions" {
                             for a in c.as_array().into_iter().flatten() {

@@ -410,3 +410,123 @@ async fn the_writing_and_plot_tools_carry_the_seeds_keys_and_a_summary() {
     assert!(failed["summary"].as_str().unwrap().contains("E003"));
     seed.stop().await;
 }
+
+/// Row 7 (`claude_guidance`): every error the seed profile's tools can be made to give
+/// carries the seed's guidance — a listed tool with parameters that work as given (neither
+/// "Unknown tool" nor U001 for them), or `suggested_action: null` with the file to edit
+/// named when no tool helps.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_error_carries_claude_guidance_that_works_as_given() {
+    let (_g, root) = project();
+    let seed = Seed::start(&root).await;
+    let errors = [
+        ("check_basic", json!({"episode": 99}), "E003"),
+        ("noveler_write", json!({"episode": 99}), "E002"),
+        ("noveler_plot", json!({"episode": 0}), "U001"),
+        ("check_basic", json!({"episod": 1}), "U001"),
+        (
+            "noveler_check",
+            json!({"episode": 1, "severity": "high"}),
+            "U001",
+        ),
+        ("write_stage", json!({"episode": 1, "stage": 99}), "QC-003"),
+        (
+            "execute_check_step",
+            json!({"episode": 1, "step_id": 99}),
+            "QC-003",
+        ),
+        (
+            "check_fix",
+            json!({"episode": 1, "expected_sha256": "00"}),
+            "QC-018",
+        ),
+        (
+            "write_resume",
+            json!({"episode": 1, "session_id": "nope"}),
+            "U001",
+        ),
+        (
+            "fetch_artifact",
+            json!({"artifact_id": "artifact:0123456789ab"}),
+            "A002",
+        ),
+        ("read_result", json!({"saved_to": "nope.json"}), "U005"),
+        (
+            "polish_stage",
+            json!({"episode": 1, "stage": "two"}),
+            "U001",
+        ),
+        ("write", json!({"path": "../x.md", "content": "a"}), "U004"),
+    ];
+    for (tool, args, code) in errors {
+        let (is_error, sc) = seed.call(tool, args.clone()).await;
+        assert!(is_error, "{tool} {args}: {sc:#}");
+        assert_eq!(sc["error"]["code"], code, "{tool} {args}: {sc:#}");
+        follow_guidance(&seed, tool, &sc).await;
+    }
+
+    // Busy: the one write slot held elsewhere; the guidance is the same call, which works
+    // once the slot is free.
+    let dir = root.join(".noveler/locks");
+    std::fs::create_dir_all(&dir).unwrap();
+    let slot = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join("slot_write_0.lock"))
+        .unwrap();
+    let mut lock = fd_lock::RwLock::new(slot);
+    let busy = {
+        let _held = lock.try_write().unwrap();
+        seed.call("noveler_write", json!({"episode": 3})).await.1
+    };
+    assert_eq!(busy["error"]["code"], "QC-008", "{busy:#}");
+    let g = &busy["error"]["claude_guidance"];
+    assert_eq!(
+        (&g["suggested_action"], &g["parameters"]),
+        (&json!("noveler_write"), &json!({"episode": 3})),
+        "{busy:#}"
+    );
+    follow_guidance(&seed, "noveler_write", &busy).await;
+
+    // A broken project file: no tool mends it; the guidance says so and names the file.
+    std::fs::write(root.join("プロジェクト設定.yaml"), "title: [unclosed\n").unwrap();
+    let (is_error, broken) = seed.call("check_basic", json!({"episode": 1})).await;
+    assert!(is_error, "{broken:#}");
+    let g = &broken["error"]["claude_guidance"];
+    assert_eq!(g["suggested_action"], Value::Null, "{broken:#}");
+    assert!(
+        g["explanation"]
+            .as_str()
+            .is_some_and(|e| e.contains("プロジェクト設定.yaml")),
+        "{broken:#}"
+    );
+    seed.stop().await;
+}
+
+/// Calls an error's `claude_guidance` as given: a listed tool whose reply is not a U001
+/// for the parameters the guidance chose (a null action must say why).
+async fn follow_guidance(seed: &Seed, tool: &str, sc: &Value) {
+    let error = &sc["error"];
+    assert_eq!(error["tool_name"], tool, "{sc:#}");
+    let g = &error["claude_guidance"];
+    let explanation = g["explanation"].as_str().unwrap_or_default();
+    assert!(
+        !explanation.trim().is_empty() && !explanation.is_ascii(),
+        "{tool}: no Japanese explanation: {sc:#}"
+    );
+    let Some(next) = g["suggested_action"].as_str() else {
+        assert!(g["suggested_action"].is_null(), "{tool}: {sc:#}");
+        return;
+    };
+    assert!(
+        seed.tools.contains_key(next),
+        "{tool}: guidance names `{next}`, not listed: {sc:#}"
+    );
+    let (_, reply) = seed.call(next, g["parameters"].clone()).await;
+    assert_ne!(
+        reply["error"]["code"], "U001",
+        "{tool} → {next} {}: {reply:#}",
+        g["parameters"]
+    );
+}

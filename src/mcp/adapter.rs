@@ -804,7 +804,7 @@ mod tests {
             .alternative("other");
         let mut body = err.body();
         body.claude_guidance = Some(crate::error::ClaudeGuidance {
-            suggested_action: "next".into(),
+            suggested_action: Some("next".into()),
             parameters: Default::default(),
             explanation: String::new(),
         });

@@ -17,6 +17,7 @@
 //!   `hints.rs`: a suggested CLI line as the call of the dedicated tool for that job;
 //!   `view.rs`: `detail` levels and `cursor`/`limit` pages of big results; `seed.rs`: the
 //!   seed profile's protocol (the seed's output keys, `summary`, `primary_output`);
+//!   `guidance.rs`: the seed's `claude_guidance` on every error of the seed profile;
 //! - `requests.rs`: MCP-shaped requests that map onto a command's (focused checks, the
 //!   one-tool `backup_management`); `state.rs`: what lives across calls (artifact caches).
 //!
@@ -76,6 +77,7 @@
 pub mod adapter;
 pub mod args;
 pub mod calls;
+pub(crate) mod guidance;
 pub mod hints;
 pub mod reply;
 pub mod requests;

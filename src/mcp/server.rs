@@ -394,8 +394,15 @@ impl NovelerServer {
     }
 }
 
-/// The seed's `error.tool_name` (seed 000 §5.5) on a failed reply of the seed profile.
-fn name_the_tool(result: &mut CallToolResult, tool: &str) {
+/// The seed's `error.tool_name` and `error.claude_guidance` (seed 000 §5.5, §6.3;
+/// `mcp::guidance`) on a failed reply of the seed profile.
+fn seed_guidance(
+    result: &mut CallToolResult,
+    tool: &str,
+    spec: Option<&ToolSpec>,
+    args: &JsonObject,
+    tools: &crate::next::Tools,
+) {
     let Some(error) = result
         .structured_content
         .as_mut()
@@ -404,7 +411,15 @@ fn name_the_tool(result: &mut CallToolResult, tool: &str) {
     else {
         return;
     };
-    error.insert("tool_name".into(), Value::String(tool.to_string()));
+    // A name that is not a tool (the progressive check's old names) has no schema.
+    let empty = JsonObject::new();
+    let call = super::guidance::FailedCall {
+        tool,
+        args,
+        schema: spec.map_or(&empty, |s| &s.input_schema),
+        required: spec.map_or(&[], |s| &s.required),
+    };
+    super::guidance::complete(error, &call, tools);
     if let Some(sc) = &result.structured_content {
         result.content = vec![ContentBlock::text(
             serde_json::to_string(sc).unwrap_or_default(),
@@ -477,13 +492,14 @@ impl NovelerServer {
         let args = request.arguments.clone().unwrap_or_default();
         let probe = super::calls::Probe::start(&self.inner.clock);
         let mut result = self.call_unrecorded(request, context).await;
-        let command = self.spec(&name).map(|s| s.command);
+        let spec = self.spec(&name);
+        let command = spec.map(|s| s.command);
         if let Ok(r) = &mut result {
             if r.is_error == Some(true) && command.is_some_and(super::calls::echoes_arguments) {
                 super::calls::echo_into(r, super::calls::echoed(&args));
             }
             if r.is_error == Some(true) && !self.table().compact {
-                name_the_tool(r, &name);
+                seed_guidance(r, &name, spec, &args, &self.table().hint_tools);
             }
         }
         let reply = result

@@ -14,6 +14,7 @@ pub struct StageRequest {
     #[serde(default)]
     pub file: Option<String>,
     /// 2 (content) or 3 (reader experience).
+    #[schemars(range(min = 2, max = 3))]
     pub stage: u8,
 }
 
@@ -168,6 +169,7 @@ pub struct SubmitRequest {
     #[serde(default)]
     pub file: Option<String>,
     /// 2 or 3.
+    #[schemars(range(min = 2, max = 3))]
     pub stage: u8,
     /// `{base_sha256, revised_manuscript, changes, summary}`.
     pub result: Value,
