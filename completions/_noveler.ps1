@@ -1609,6 +1609,31 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('install-command', 'install-command', [CompletionResultType]::ParameterValue, 'Install the Claude Code slash command /noveler (write, check, plot, status, init) into the project''s .claude/commands/noveler.md, or with --user into ~/.claude/commands/noveler.md for every folder. An identical file is left alone; a different one is first backed up beside it (noveler.md.<time>.bak)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;mcp;install-command' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'format')
+            [CompletionResult]::new('--project-root', '--project-root', [CompletionResultType]::ParameterName, 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)')
+            [CompletionResult]::new('--user', '--user', [CompletionResultType]::ParameterName, 'Install for the user ($HOME/.claude/commands/noveler.md) instead of the project')
+            [CompletionResult]::new('--no-save', '--no-save', [CompletionResultType]::ParameterName, 'Do not save the result envelope under temp/json_output/')
+            [CompletionResult]::new('--save', '--save', [CompletionResultType]::ParameterName, 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print less: only findings, errors and the pass/fail line')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'noveler;mcp;help' {
+            [CompletionResult]::new('install-command', 'install-command', [CompletionResultType]::ParameterValue, 'Install the Claude Code slash command /noveler (write, check, plot, status, init) into the project''s .claude/commands/noveler.md, or with --user into ~/.claude/commands/noveler.md for every folder. An identical file is left alone; a different one is first backed up beside it (noveler.md.<time>.bak)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'noveler;mcp;help;install-command' {
+            break
+        }
+        'noveler;mcp;help;help' {
             break
         }
         'noveler;lsp' {
@@ -1937,6 +1962,10 @@ Register-ArgumentCompleter -Native -CommandName 'noveler' -ScriptBlock {
             break
         }
         'noveler;help;mcp' {
+            [CompletionResult]::new('install-command', 'install-command', [CompletionResultType]::ParameterValue, 'Install the Claude Code slash command /noveler (write, check, plot, status, init) into the project''s .claude/commands/noveler.md, or with --user into ~/.claude/commands/noveler.md for every folder. An identical file is left alone; a different one is first backed up beside it (noveler.md.<time>.bak)')
+            break
+        }
+        'noveler;help;mcp;install-command' {
             break
         }
         'noveler;help;lsp' {

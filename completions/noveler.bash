@@ -544,6 +544,9 @@ _noveler() {
             noveler__subcmd__help__subcmd__files,list)
                 cmd="noveler__subcmd__help__subcmd__files__subcmd__list"
                 ;;
+            noveler__subcmd__help__subcmd__mcp,install-command)
+                cmd="noveler__subcmd__help__subcmd__mcp__subcmd__install__subcmd__command"
+                ;;
             noveler__subcmd__help__subcmd__plot,submit)
                 cmd="noveler__subcmd__help__subcmd__plot__subcmd__submit"
                 ;;
@@ -606,6 +609,18 @@ _noveler() {
                 ;;
             noveler__subcmd__help__subcmd__write,tasks)
                 cmd="noveler__subcmd__help__subcmd__write__subcmd__tasks"
+                ;;
+            noveler__subcmd__mcp,help)
+                cmd="noveler__subcmd__mcp__subcmd__help"
+                ;;
+            noveler__subcmd__mcp,install-command)
+                cmd="noveler__subcmd__mcp__subcmd__install__subcmd__command"
+                ;;
+            noveler__subcmd__mcp__subcmd__help,help)
+                cmd="noveler__subcmd__mcp__subcmd__help__subcmd__help"
+                ;;
+            noveler__subcmd__mcp__subcmd__help,install-command)
+                cmd="noveler__subcmd__mcp__subcmd__help__subcmd__install__subcmd__command"
                 ;;
             noveler__subcmd__plot,help)
                 cmd="noveler__subcmd__plot__subcmd__help"
@@ -3768,8 +3783,22 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__help__subcmd__mcp)
-            opts=""
+            opts="install-command"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__help__subcmd__mcp__subcmd__install__subcmd__command)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -4278,7 +4307,7 @@ _noveler() {
             return 0
             ;;
         noveler__subcmd__mcp)
-            opts="-q -h --tools --allow-root --project-root --no-save --save --quiet --help"
+            opts="-q -h --tools --allow-root --project-root --no-save --save --quiet --help install-command help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4290,6 +4319,70 @@ _noveler() {
                     ;;
                 --allow-root)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --project-root)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__mcp__subcmd__help)
+            opts="install-command help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__mcp__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__mcp__subcmd__help__subcmd__install__subcmd__command)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        noveler__subcmd__mcp__subcmd__install__subcmd__command)
+            opts="-q -h --user --format --project-root --no-save --save --quiet --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "text json" -- "${cur}"))
                     return 0
                     ;;
                 --project-root)

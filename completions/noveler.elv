@@ -1439,6 +1439,27 @@ set edit:completion:arg-completer[noveler] = {|@words|
             cand --quiet 'Print less: only findings, errors and the pass/fail line'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
+            cand install-command 'Install the Claude Code slash command /noveler (write, check, plot, status, init) into the project''s .claude/commands/noveler.md, or with --user into ~/.claude/commands/noveler.md for every folder. An identical file is left alone; a different one is first backed up beside it (noveler.md.<time>.bak)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;mcp;install-command'= {
+            cand --format 'format'
+            cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
+            cand --user 'Install for the user ($HOME/.claude/commands/noveler.md) instead of the project'
+            cand --no-save 'Do not save the result envelope under temp/json_output/'
+            cand --save 'Save the result envelope (and use .noveler/cache/) even outside a project: outside one (no プロジェクト設定.yaml or 40_原稿/ up the tree) nothing is written by default'
+            cand -q 'Print less: only findings, errors and the pass/fail line'
+            cand --quiet 'Print less: only findings, errors and the pass/fail line'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'noveler;mcp;help'= {
+            cand install-command 'Install the Claude Code slash command /noveler (write, check, plot, status, init) into the project''s .claude/commands/noveler.md, or with --user into ~/.claude/commands/noveler.md for every folder. An identical file is left alone; a different one is first backed up beside it (noveler.md.<time>.bak)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'noveler;mcp;help;install-command'= {
+        }
+        &'noveler;mcp;help;help'= {
         }
         &'noveler;lsp'= {
             cand --project-root 'Project root (default: nearest ancestor with プロジェクト設定.yaml or 40_原稿/)'
@@ -1687,6 +1708,9 @@ set edit:completion:arg-completer[noveler] = {|@words|
         &'noveler;help;feedback;summary'= {
         }
         &'noveler;help;mcp'= {
+            cand install-command 'Install the Claude Code slash command /noveler (write, check, plot, status, init) into the project''s .claude/commands/noveler.md, or with --user into ~/.claude/commands/noveler.md for every folder. An identical file is left alone; a different one is first backed up beside it (noveler.md.<time>.bak)'
+        }
+        &'noveler;help;mcp;install-command'= {
         }
         &'noveler;help;lsp'= {
         }

@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 
 mod common;
 use common::BIN;
+#[path = "seed_protocol/slash_command.rs"]
+mod slash_command;
 
 /// A manuscript with mechanical slips (typo, ellipses, doubled 。, an exclamation without
 /// its space) for the fix tools.

@@ -264,7 +264,7 @@ pub fn run_in(ctx: Ctx, cli: Cli, sink: &Sink) -> ExitStatus {
         Command::Polish(args) => polish::run(&ctx, args, sink),
         Command::Baseline(args) => baseline::run(&ctx, args, sink),
         Command::Feedback(args) => feedback::run(&ctx, args, sink),
-        Command::Mcp(args) => mcp::run(&ctx, args, cli.global.quiet, sink),
+        Command::Mcp(args) => mcp::run(&ctx, args, &cli.global, sink),
         Command::Lsp(args) => lsp::run(&ctx, args, sink),
     }
 }

@@ -22,6 +22,7 @@ use super::common::fmt_thousands;
 use super::{Ctx, Report};
 use crate::analysis::settings::{band_around, Thresholds, DEFAULT_TARGET_LENGTH};
 use crate::error::{Code, Error, Result};
+use crate::project::agent_files::{self, AgentFile};
 use crate::project::yaml::quote_scalar;
 use crate::store::{disk, FileRef};
 use serde::{Deserialize, Serialize};
@@ -91,16 +92,7 @@ const TEMPLATES: &[(&str, &str)] = &[
 ];
 
 /// What `init` writes for an agent (unless `no_agent_files`), as is.
-const AGENT_FILES: &[(&str, &str)] = &[
-    (
-        ".mcp.json",
-        include_str!("../../templates/project/agent/mcp.json"),
-    ),
-    (
-        ".claude/commands/noveler.md",
-        include_str!("../../templates/project/agent/noveler.md"),
-    ),
-];
+const AGENT_FILES: &[AgentFile] = &[agent_files::MCP_JSON, agent_files::SLASH_COMMAND];
 
 /// Directories of the layout that start empty (the others are created with their files).
 const EMPTY_DIRS: &[&str] = &["40_原稿", "50_管理資料/公開用"];
@@ -534,7 +526,7 @@ pub fn run(ctx: &Ctx, req: InitRequest) -> Result<InitReport> {
         files.extend(
             AGENT_FILES
                 .iter()
-                .map(|(r, t)| (r.to_string(), t.to_string())),
+                .map(|f| (f.path.to_string(), f.text.to_string())),
         );
     }
 

@@ -27,6 +27,7 @@ pub mod feedback;
 pub mod files;
 pub mod improve;
 pub mod init;
+pub mod install_command;
 pub mod noveler_cli;
 pub mod plot;
 pub mod polish;

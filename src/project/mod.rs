@@ -16,6 +16,7 @@ use crate::analysis::Settings;
 use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 
+pub mod agent_files;
 pub mod config;
 pub mod context;
 pub mod glob;

@@ -18,6 +18,7 @@ pub mod envelope;
 pub(crate) mod failpoint;
 pub mod fileref;
 pub mod index;
+pub mod install;
 pub mod journal;
 pub mod lock;
 pub mod logs;
