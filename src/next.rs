@@ -156,6 +156,17 @@ impl NextStep {
         None
     }
 
+    /// A command line through the generic `noveler` tool that still holds a placeholder: a
+    /// template to fill in, not a call that works as given.
+    pub fn is_template(&self) -> bool {
+        self.tool == "noveler"
+            && self
+                .arguments
+                .get("command")
+                .and_then(Value::as_str)
+                .is_some_and(|c| c.split_whitespace().any(is_placeholder))
+    }
+
     /// `{tool, arguments, why}` as a reply shows a call.
     pub fn to_json(&self) -> Value {
         let mut v = json!({"tool": self.tool, "arguments": self.arguments});
@@ -568,7 +579,8 @@ const SWITCHES: [&str; 8] = [
     "--basic",
 ];
 
-fn is_placeholder(word: &str) -> bool {
+/// A word that stands for what the reader fills in (`<話数>`, `EP`, `ID`).
+pub fn is_placeholder(word: &str) -> bool {
     word.starts_with('<') || matches!(word, "EP" | "N" | "ID" | "…")
 }
 

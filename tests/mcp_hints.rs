@@ -37,6 +37,8 @@ struct Agent {
     /// Calls made at the end of a walk (where its main hint stops), before that reply's side
     /// hints, their own hints called in turn.
     at_end: Vec<Call>,
+    /// The call is meant to fail (the error flow): its own U001 is not a problem.
+    provoking: bool,
 }
 
 fn fixture(p: &str) -> Value {
@@ -72,6 +74,52 @@ fn strings(v: &Value, out: &mut Vec<String>) {
         Value::String(s) => out.push(s.clone()),
         Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
         Value::Object(m) => m.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
+/// Keys whose strings are the author's text, what a command printed, the agent's own
+/// arguments and the command line the generic tool ran echoed back, or paths: they are
+/// quoted as they are.
+const NOT_PROSE: [&str; 16] = [
+    "content",
+    "plot_generated",
+    "command",
+    "manuscript_text",
+    "manuscript_generated",
+    "revised_manuscript",
+    "text",
+    "stdout",
+    "stderr",
+    "preview",
+    "arguments",
+    "path",
+    "file",
+    "saved_to",
+    "file_reference",
+    "project_root",
+];
+
+/// The command lines (`noveler` and a subcommand) quoted in a reply's prose (outside
+/// `NOT_PROSE`): an MCP agent needs the profile's call instead.
+fn cli_lines(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => {
+            for (i, _) in s.match_indices("noveler ") {
+                let before = s[..i].chars().next_back();
+                let after = s[i + "noveler ".len()..].chars().next();
+                let word =
+                    before.is_some_and(|c| c.is_ascii_alphanumeric() || "_-/.\\".contains(c));
+                if !word && after.is_some_and(|c| c.is_ascii_lowercase()) {
+                    out.push(s[i..].chars().take(48).collect());
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| cli_lines(x, out)),
+        Value::Object(m) => m
+            .iter()
+            .filter(|(k, _)| !NOT_PROSE.contains(&k.as_str()))
+            .for_each(|(_, x)| cli_lines(x, out)),
         _ => {}
     }
 }
@@ -117,6 +165,7 @@ impl Agent {
             problems: Vec::new(),
             plan: None,
             at_end: Vec::new(),
+            provoking: false,
         };
         let instructions = agent
             .client
@@ -208,7 +257,7 @@ impl Agent {
         }
         if result.is_error == Some(true) {
             let code = sc["error"]["code"].as_str().unwrap_or("");
-            if code == "U001" {
+            if code == "U001" && !self.provoking {
                 self.problem(format!(
                     "{why}: {tool} {} → invalid arguments: {}",
                     Value::Object(args),
@@ -219,6 +268,13 @@ impl Agent {
         let mut texts = Vec::new();
         strings(&sc, &mut texts);
         self.names_only_listed_tools(&format!("{why}: the reply of {tool}"), &texts);
+        let mut quoted = Vec::new();
+        cli_lines(&sc, &mut quoted);
+        if !quoted.is_empty() {
+            self.problem(format!(
+                "{why}: the reply of {tool} quotes CLI lines, not this profile's calls: {quoted:?}"
+            ));
+        }
         Some(sc)
     }
 
@@ -248,12 +304,14 @@ impl Agent {
                                 out.push((s.tool, s.arguments));
                             }
                         }
-                        // A null action: no tool helps (the explanation says what to do).
-                        if let Some(action) = c["suggested_action"].as_str() {
-                            if k == "claude_guidance" {
+                        if k == "claude_guidance" {
+                            // The tool with its parameters (its `suggested_action` is a name,
+                            // not a call of its own); null: no tool helps.
+                            if let Some(action) = c["suggested_action"].as_str() {
                                 let p = c["parameters"].as_object().cloned();
                                 out.push((action.into(), p.unwrap_or_default()));
                             }
+                            continue;
                         }
                         if k == "alternative_actions" {
                             for a in c.as_array().into_iter().flatten() {
@@ -498,7 +556,9 @@ async fn walk_profile(profile: &'static str) {
     let mut problems = Vec::new();
     let mut calls = 0;
     // Each flow on its own copy of the sample: a side hint of one cannot upset another.
-    for flow in ["writing", "held", "check", "fix", "status", "complete"] {
+    for flow in [
+        "writing", "held", "check", "fix", "status", "complete", "errors",
+    ] {
         let (_guard, root) = common::sample_in("project");
         let mut agent = Agent::start(&root, profile).await;
         match flow {
@@ -570,6 +630,33 @@ async fn walk_profile(profile: &'static str) {
             }
             "status" => {
                 agent.walk(("status", json!({})), first_action, 4).await;
+            }
+            "errors" => {
+                // Each error's reply is checked and every hint it gives is called.
+                for (tool, args) in [
+                    ("noveler_check", json!({"episode": 99})),
+                    ("noveler_check", json!({"episod": 1})),
+                    ("noveler_plot", json!({"episode": 0})),
+                    ("write_stage", json!({"episode": 99})),
+                    ("write_stage", json!({"episode": 1, "stage": 99})),
+                    ("execute_check_step", json!({"episode": 1, "step_id": 99})),
+                    ("check_fix", json!({"episode": 1, "expected_sha256": "00"})),
+                    ("noveler_complete", json!({"episode": 99})),
+                    (
+                        "fetch_artifact",
+                        json!({"artifact_id": "artifact:0123456789ab"}),
+                    ),
+                ] {
+                    let why = format!("errors: {tool} {args}");
+                    agent.provoking = true;
+                    let reply = agent
+                        .call(tool, args.as_object().cloned().unwrap(), &why)
+                        .await;
+                    agent.provoking = false;
+                    let Some(sc) = reply else { continue };
+                    assert_eq!(sc["success"], false, "[{profile}] {why}: {sc:#}");
+                    agent.side_hints(&sc, None, &why).await;
+                }
             }
             _ => {
                 agent

@@ -470,6 +470,12 @@ fn to_result(
         let text = serde_json::to_string(&value).unwrap_or_default();
         (value, text)
     };
+    // Command lines quoted in prose become calls after the cut, so a cut's offsets stay
+    // those of the saved file (`hints::render_prose`).
+    let (mut value, mut text) = (value, text);
+    if super::hints::render_prose(&mut value, tools) {
+        text = serde_json::to_string(&value).unwrap_or_default();
+    }
     let mut result = if called.is_error {
         CallToolResult::error(vec![ContentBlock::text(text)])
     } else {
