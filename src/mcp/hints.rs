@@ -241,7 +241,10 @@ pub fn seed_error_guidance(envelope: &mut Value, tools: &Tools) {
         .get("suggested_action")
         .and_then(Value::as_str)
         .and_then(NextStep::parse)
-        .and_then(|s| s.for_tools(tools).map(|c| (c, s.why)));
+        .and_then(|s| {
+            let call = s.for_tools(tools).filter(|c| !c.is_template())?;
+            Some((call, s.why))
+        });
     if let Some((call, why)) = suggested {
         error.insert(
             "claude_guidance".into(),
@@ -258,7 +261,7 @@ pub fn seed_error_guidance(envelope: &mut Value, tools: &Tools) {
             .filter_map(Value::as_str)
             .filter_map(|t| {
                 let s = NextStep::parse(t)?;
-                let call = s.for_tools(tools)?;
+                let call = s.for_tools(tools).filter(|c| !c.is_template())?;
                 Some(json!({
                     "action": call.tool,
                     "parameters": call.arguments,
