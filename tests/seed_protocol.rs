@@ -532,3 +532,102 @@ async fn follow_guidance(seed: &Seed, tool: &str, sc: &Value) {
         g["parameters"]
     );
 }
+
+/// Row seed 003 NFR-002-001: an artifact directory that cannot be written does not stop
+/// the writing flow. The server holds the artifacts in memory, says so in a warning naming
+/// the directory and the fix, and serves them to `fetch_artifact` in later calls.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unwritable_artifact_store_keeps_the_writing_flow_going_from_memory() {
+    let (_g, root) = project();
+    let seed = Seed::start(&root).await;
+    let by_mode = common::make_artifacts_unwritable(&root);
+    let unwritten = |reply: &Value| -> String {
+        reply["result"]["warnings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .find(|w| w.contains("保存できませんでした"))
+            .unwrap_or_else(|| panic!("no warning: {reply:#}"))
+            .to_string()
+    };
+    // The plot prompt and the plot's submission go on too.
+    let prompt = seed.ok("noveler_plot", json!({"episode": 4})).await;
+    unwritten(&prompt);
+    let plot = seed
+        .ok(
+            "noveler_plot",
+            json!({"episode": 4, "content": fixture("writing/plot_ep004.yaml")}),
+        )
+        .await;
+    unwritten(&plot);
+    let first = seed.ok("noveler_write", json!({"episode": 4})).await;
+    let r = &first["result"];
+    let warning = unwritten(&first);
+    assert!(
+        warning.contains(&root.join(".noveler").display().to_string()),
+        "{warning}"
+    );
+    let fix = if by_mode { "chmod u+w" } else { "空き容量" };
+    assert!(warning.contains(fix), "{warning}");
+    assert!(warning.contains("fetch_artifact"), "{warning}");
+    // By reference, as usual: the ids are served from memory.
+    let prompt = r["stage"]["prompt"].as_str().unwrap();
+    assert!(!prompt.contains("本文をそのまま載せています"), "{prompt}");
+    let plot = r["artifacts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["key"] == "plot")
+        .unwrap_or_else(|| panic!("{first:#}"));
+    let plot_id = plot["artifact_id"].as_str().unwrap();
+    assert!(prompt.contains(plot_id), "{prompt}");
+    let session = r["session_id"].as_str().unwrap().to_string();
+    // The session itself is on disk: it does not depend on the artifact directory.
+    assert!(root.join(r["session_file"].as_str().unwrap()).is_file());
+
+    let staged = seed
+        .ok(
+            "write_stage",
+            json!({"episode": 4, "stage": 1, "session_id": session,
+                   "submission": fixture("writing/stage01.json")}),
+        )
+        .await;
+    unwritten(&staged);
+    let submitted = &staged["result"]["submitted"];
+    assert!(
+        submitted["warnings"]
+            .to_string()
+            .contains("保存できませんでした"),
+        "{staged:#}"
+    );
+    let stage_output = submitted["artifact_id"].as_str().unwrap().to_string();
+
+    // Later calls of the same server fetch what the earlier calls handed out.
+    let fetched = seed
+        .ok("fetch_artifact", json!({"artifact_id": plot_id}))
+        .await;
+    let plot_file = plot["source_file"].as_str().unwrap();
+    let on_disk = std::fs::read_to_string(root.join(plot_file)).unwrap();
+    assert_eq!(fetched["result"]["content"], on_disk.as_str());
+    assert_eq!(fetched["result"]["metadata"]["memory_only"], true);
+    let output = seed
+        .ok("fetch_artifact", json!({"artifact_id": stage_output}))
+        .await;
+    let content = output["result"]["content"].as_str().unwrap();
+    assert!(serde_json::from_str::<Value>(content).is_ok(), "{content}");
+    let second = seed
+        .ok(
+            "noveler_write",
+            json!({"episode": 4, "session_id": session}),
+        )
+        .await;
+    let inputs = second["result"]["stage"]["inputs"].as_array().unwrap();
+    assert!(
+        inputs
+            .iter()
+            .any(|i| i["artifact_id"] == stage_output.as_str()),
+        "{second:#}"
+    );
+    seed.stop().await;
+}

@@ -1472,3 +1472,67 @@ fn an_unmet_criterion_of_the_plan_through_mcp() {
     let forced = entry["強制完了"].as_str().unwrap();
     assert!(forced.contains("must_include:7"), "{forced}");
 }
+
+/// Seed 003 NFR-002-001 in the CLI: with `.noveler/artifacts` unwritable the plot, the
+/// writing stages and the 12-step check go on. A command's memory ends with it, so their
+/// prompts carry the documents' text (as `NOVELER_DISABLE_ARTIFACTS=1` does) and say why;
+/// `artifact store`, whose only job is the file, fails naming the directory.
+#[test]
+fn an_unwritable_artifact_store_embeds_the_documents_in_the_cli() {
+    let p = Proj::new();
+    let by_mode = common::make_artifacts_unwritable(p.root());
+    let warned = |r: &Value| {
+        let w = r["warnings"].to_string();
+        assert!(w.contains("保存できませんでした"), "{r:#}");
+        assert!(w.contains("本文をそのまま載せて"), "{w}");
+        assert!(
+            w.contains(if by_mode { "chmod u+w" } else { "空き容量" }),
+            "{w}"
+        );
+    };
+    let plot = p.ok(&["plot", "4"]);
+    warned(&plot);
+    assert!(plot["prompt"]
+        .as_str()
+        .unwrap()
+        .contains("アーティファクトを保存できなかったため"));
+    warned(&p.ok(&["plot", "submit", "4", "--file", &fixture("plot_ep004.yaml")]));
+    let first = p.ok(&["write", "4"]);
+    warned(&first);
+    let prompt = first["stage"]["prompt"].as_str().unwrap();
+    assert!(
+        prompt.contains("アーティファクトを保存できなかったため"),
+        "{prompt}"
+    );
+    assert!(!prompt.contains("fetch_artifact artifact:"), "{prompt}");
+    let plot_text = p.read("20_プロット/話別プロット/第004話_流れ着いた瓶.yaml");
+    let line = plot_text.lines().find(|l| l.chars().count() > 12).unwrap();
+    assert!(prompt.contains(line.trim()), "{line} is embedded");
+    let id = first["session_id"].as_str().unwrap().to_string();
+    warned(&p.submit(&id, 1));
+    // The next prompt embeds STEP1's output from its log (its artifact died with the
+    // command that stored it).
+    let second = p.ok(&["write", "4"]);
+    let prompt = second["stage"]["prompt"].as_str().unwrap();
+    let stage1: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("stage01.json")).unwrap()).unwrap();
+    let logline = serde_json::to_string_pretty(&stage1).unwrap();
+    let logline = logline.lines().find(|l| l.chars().count() > 20).unwrap();
+    assert!(prompt.contains(logline.trim()), "{logline} is embedded");
+    assert!(!prompt.contains("読み込めませんでした"), "{prompt}");
+    // The 12-step check's prompt carries the manuscript.
+    let step = p.ok(&["check", "progressive", "1", "step", "1"]);
+    let w = step["warnings"].to_string();
+    assert!(w.contains("保存できませんでした"), "{step:#}");
+    let instruction = step["llm_instruction"].as_str().unwrap();
+    assert!(
+        instruction.contains("アーティファクトを保存できなかったため"),
+        "{instruction}"
+    );
+    // Storing an artifact is the one thing that cannot go on without the file.
+    let e = p.err(
+        &["artifact", "store", "40_原稿/第001話_潮墨の見習い.md"],
+        if by_mode { "P003" } else { "U007" },
+    );
+    assert!(e["message"].as_str().unwrap().contains(".noveler"), "{e:#}");
+}

@@ -9,7 +9,6 @@ use crate::commands::artifact::{
 use crate::commands::{self, Ctx};
 use crate::output::artifact as text;
 use crate::output::Format;
-use crate::store::artifact::ArtifactStore;
 use crate::ExitStatus;
 use clap::{Args, Subcommand, ValueEnum, ValueHint};
 use std::collections::BTreeMap;
@@ -98,7 +97,7 @@ pub enum ArtifactCommand {
 }
 
 pub fn run(ctx: &Ctx, args: ArtifactArgs, sink: &Sink) -> ExitStatus {
-    let store = ArtifactStore::new(&ctx.root);
+    let store = crate::store::artifact::shared(&ctx.root);
     match args.command {
         ArtifactCommand::Store {
             input,

@@ -186,6 +186,8 @@ pub(crate) fn serve_stdio(root: PathBuf, options: Options) -> Result<()> {
     if let Some(runner) = line_runner {
         state::set_line_runner(runner);
     }
+    // An artifact this server could not write is served to later calls from memory.
+    crate::store::artifact::keep_memory_across_calls();
     steady_allocator();
     let root = std::fs::canonicalize(&root)
         .ok()

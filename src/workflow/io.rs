@@ -211,11 +211,13 @@ pub fn artifact_id(content: &str) -> String {
     artifact::id_for(content)
 }
 
-/// Whether the artifact is stored (a readable file with this id).
+/// Whether the artifact is stored (a readable file with this id, or held in this process's
+/// memory because its file could not be written).
 pub fn artifact_exists(root: &Path, id: &str) -> bool {
     artifact::parse_id(id)
         .map(|hex| root.join(ArtifactStore::rel_path(&hex)).is_file())
         .unwrap_or(false)
+        || artifact::shared(root).memory_only(id).is_some()
 }
 
 /// The tool an artifact of the writing flow comes from: plots from `noveler_plot`.
@@ -259,7 +261,8 @@ pub struct ArtifactItem<'a> {
 }
 
 /// Stores several artifacts under one hold of the artifact lock; their ids, in order.
-/// `clock`: the call's (a new artifact's `created_at`).
+/// An artifact whose file cannot be written is held in memory (`embed::unwritten_warning`
+/// says so in the reply). `clock`: the call's (a new artifact's `created_at`).
 pub(crate) fn store_artifacts(
     root: &Path,
     items: &[ArtifactItem<'_>],
@@ -287,7 +290,7 @@ pub(crate) fn store_artifacts(
             (it.content, opts)
         })
         .collect();
-    Ok(ArtifactStore::new(root)
+    Ok(artifact::shared(root)
         .store_all(batch, clock)?
         .into_iter()
         .map(|o| o.metadata.artifact_id)

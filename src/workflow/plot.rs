@@ -223,7 +223,15 @@ pub fn prompt(ctx: &Ctx, ep: u32, regenerate: bool, dry_run: bool) -> Result<Plo
                 .why("プロンプトに従って書いたプロットを送る")
                 .to_wire()
         }],
-        warnings: t.warning.iter().cloned().collect(),
+        warnings: t
+            .warning
+            .iter()
+            .cloned()
+            .chain(crate::workflow::embed::unwritten_warning(
+                &crate::store::artifact::shared(root),
+                artifacts.iter().map(|a| a.artifact_id.as_str()),
+            ))
+            .collect(),
     })
 }
 
@@ -479,6 +487,10 @@ pub fn submit(
         text.as_bytes(),
     )?;
     journal.finish()?;
+    warnings.extend(crate::workflow::embed::unwritten_warning(
+        &crate::store::artifact::shared(root),
+        [artifact_id.as_str()],
+    ));
     Ok(PlotSubmitOutcome {
         episode: ep,
         dry_run,

@@ -6,13 +6,13 @@
 //! (`manual_alignment_required: true`).
 
 use crate::error::{Code, Error, Result};
-use crate::store::{artifact::ArtifactStore, backup};
+use crate::store::{artifact, backup};
 use serde_json::{json, Value};
 use std::path::Path;
 
 /// The text of `artifact_id` (QC-015 when it cannot be fetched).
 pub(crate) fn from_artifact(root: &Path, artifact_id: &str) -> Result<String> {
-    ArtifactStore::new(root)
+    artifact::shared(root)
         .fetch(artifact_id)
         .map(|a| a.content.clone())
         .map_err(|e| {

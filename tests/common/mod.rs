@@ -293,3 +293,21 @@ impl Drop for McpProcess {
         let _ = self.child.wait();
     }
 }
+
+/// Makes `root`'s `.noveler/artifacts` unwritable: mode 0555, or, when that does not stop
+/// this process (root ignores modes), a regular file in its place, which fails every write
+/// for anyone (said on stdout). True when by mode (permission denied).
+#[cfg(unix)]
+pub fn make_artifacts_unwritable(root: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = root.join(".noveler/artifacts");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+    if std::fs::write(dir.join("probe"), b"x").is_err() {
+        return true;
+    }
+    println!("running as root (mode 0555 is ignored): a regular file stands in for {dir:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::write(&dir, b"not a directory").unwrap();
+    false
+}

@@ -74,6 +74,12 @@ pub struct ArtifactStoreReport {
     /// shorter than its reference).
     pub prompt_reduction_pct: f64,
     pub instructions: String,
+    /// False when `.noveler/artifacts/` could not be written and the server holds the
+    /// artifact in memory only (fetchable until it stops; see `warning`).
+    pub persisted: bool,
+    /// Why it is held in memory only and what to do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
     #[serde(skip)]
     input: Option<FileRef>,
     #[serde(skip)]
@@ -142,6 +148,12 @@ pub(crate) fn store_with(
         },
         &ctx.clock,
     )?;
+    // Held in memory serves later calls of a server; a command's memory ends with it.
+    let out = if artifact::memory_outlives_call() {
+        out
+    } else {
+        out.require_persisted()?
+    };
     let id = out.metadata.artifact_id.clone();
     let content_chars = content.chars().count();
     let reference_text = artifact::reference_text(&id);
@@ -159,7 +171,9 @@ pub(crate) fn store_with(
         reference_chars,
         prompt_reduction_pct: artifact::prompt_reduction_pct(content_chars, reference_chars),
         input,
-        output: Some(output),
+        output: out.persisted.then_some(output),
+        persisted: out.persisted,
+        warning: out.warning,
     })
 }
 
@@ -238,6 +252,11 @@ pub(crate) fn fetch_with(
     let instructions = match &req.section {
         Some(s) => format!("アーティファクト '{id}' のセクション '{s}' を取得しました"),
         None => format!("アーティファクト '{id}' の全コンテンツを取得しました"),
+    };
+    let instructions = if a.metadata.memory_only {
+        format!("{instructions}（ファイルに保存できなかったため、このサーバーのメモリにだけ保持されています。終了すると失われます）")
+    } else {
+        instructions
     };
     let rel = ArtifactStore::rel_path(id.trim_start_matches(artifact::ID_PREFIX));
     let input = FileRef::from_path(store.root(), &store.root().join(&rel), "artifact").ok();

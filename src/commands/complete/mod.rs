@@ -34,7 +34,7 @@ use crate::error::{Code, Error, Result};
 use crate::operations::check::{self, CheckRequest, Target};
 use crate::project::ledger::{Completion, Ledger};
 use crate::project::Project;
-use crate::store::artifact::{ArtifactStore, StoreOptions};
+use crate::store::artifact::StoreOptions;
 use crate::store::backup::BackupRef;
 use crate::store::transaction::{Hook, Transaction};
 use crate::store::{lock, FileRef};
@@ -363,7 +363,7 @@ mod tests {
         assert!(root.join(".noveler/locks/ledger.lock").is_file());
         assert_eq!(r.artifacts.len(), 3);
         let manifest = r.artifacts.iter().find(|a| a.kind == "manifest").unwrap();
-        let stored = ArtifactStore::new(root)
+        let stored = crate::store::artifact::ArtifactStore::new(root)
             .fetch(manifest.artifact_id.as_deref().unwrap())
             .unwrap();
         let m: serde_json::Value = serde_json::from_str(&stored.content).unwrap();

@@ -401,7 +401,7 @@ fn store_manifest(
     tags.insert("kind".to_string(), "publish_manifest".to_string());
     tags.insert("episode".to_string(), n.to_string());
     tags.insert("format".to_string(), format.as_str().to_string());
-    let stored = ArtifactStore::new(root).store(
+    let stored = crate::store::artifact::shared(root).store(
         &content,
         StoreOptions {
             content_type: Some("json".into()),
@@ -415,15 +415,18 @@ fn store_manifest(
         },
         clock,
     );
-    stored.map_err(|err| {
-        let failed = committed.rollback();
-        let note = if failed.is_empty() {
-            "書き込んだファイルはすべて元に戻しました".to_string()
-        } else {
-            format!("元に戻せなかったファイル: {}", failed.join(", "))
-        };
-        Error::new(err.code, format!("{}（{note}）", err.message)).hint(err.hint.clone())
-    })
+    // The manifest is the completion's record: it must be on disk, not held in memory.
+    stored
+        .and_then(StoreOutcome::require_persisted)
+        .map_err(|err| {
+            let failed = committed.rollback();
+            let note = if failed.is_empty() {
+                "書き込んだファイルはすべて元に戻しました".to_string()
+            } else {
+                format!("元に戻せなかったファイル: {}", failed.join(", "))
+            };
+            Error::new(err.code, format!("{}（{note}）", err.message)).hint(err.hint.clone())
+        })
 }
 
 /// The files written and the manifest, in the report and as the call's outputs.

@@ -266,7 +266,7 @@ fn artifact_tools() -> Vec<ToolSpec> {
              JSON/YAML key path or a Markdown heading's section. Use when a prompt or result \
              names an artifact you need to read; list_artifacts shows what exists.",
             |ctx: &Ctx, req: artifact::ArtifactFetchRequest| {
-                artifact::fetch_with(&super::state::artifacts(&ctx.root), req)
+                artifact::fetch_with(&crate::store::artifact::shared(&ctx.root), req)
             },
         ),
         tool(
@@ -277,7 +277,7 @@ fn artifact_tools() -> Vec<ToolSpec> {
              optionally filtered by tags. Use to find the artifact id of a plot or setting; \
              then fetch_artifact.",
             |ctx: &Ctx, req: artifact::ArtifactListRequest| {
-                artifact::list_with(&super::state::artifacts(&ctx.root), req)
+                artifact::list_with(&crate::store::artifact::shared(&ctx.root), req)
             },
         ),
         tool(
@@ -288,7 +288,7 @@ fn artifact_tools() -> Vec<ToolSpec> {
              `artifact:<12 hex>` id, to pass it by reference instead of pasting it. The same \
              content always gets the same id.",
             |ctx: &Ctx, req: artifact::ArtifactStoreRequest| {
-                artifact::store_with(ctx, &super::state::artifacts(&ctx.root), req)
+                artifact::store_with(ctx, &crate::store::artifact::shared(&ctx.root), req)
             },
         ),
         tool(

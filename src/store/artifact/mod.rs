@@ -12,6 +12,16 @@
 //! - `ArtifactStore` keeps an LRU cache of fetched artifacts (≤ 50 MB by default) for
 //!   long-lived processes (`noveler mcp`); an entry is used only while the file's size and
 //!   modification time are unchanged, so other processes' writes are seen.
+//! - A write that fails with an I/O error (permission denied, a read-only directory, a full
+//!   disk) does not fail the store (seed 003 NFR-002-001 "一時的な書き込みエラーでもメモリ
+//!   キャッシュで動作継続"): the artifact is held in this `ArtifactStore`'s memory, never
+//!   evicted, and `StoreOutcome` says so (`persisted: false` and a Japanese warning naming
+//!   the directory, the OS error and what to do). `fetch` serves it, `list` shows it
+//!   (`memory_only: true`), a later store of the same content writes it once the directory
+//!   is writable again. Such an artifact lives as long as its store: `shared` gives one store
+//!   per project for the whole process, and only a long-lived process (`noveler mcp`, which
+//!   calls `keep_memory_across_calls`) can hand its id to a later call
+//!   (`memory_outlives_call`).
 //! - Garbage collection (`gc`): an artifact is kept when its id (`artifact:<12 hex>`) occurs
 //!   in any file under `.noveler/` outside `artifacts/`, `backups/` and `cache/` (sessions,
 //!   check manifests, write logs …), when it carries the tag `keep=true`, or when it was
@@ -60,6 +70,10 @@ pub struct ArtifactMetadata {
     /// The tool that first stored it (`noveler_write`, `execute_check_step`, …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_tool: Option<String>,
+    /// True when its file could not be written and the artifact is held only in this
+    /// process's memory (lost when `noveler mcp` stops). Never written to a file.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub memory_only: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,8 +111,35 @@ pub struct StoreOutcome {
     pub repaired: bool,
     /// Relative path of the artifact file.
     pub path: String,
-    /// The artifact file's bytes as now on disk (for its FileRef).
+    /// The artifact file's bytes as now on disk (for its FileRef); when not `persisted`,
+    /// the bytes the file would have had.
     pub file_bytes: Vec<u8>,
+    /// False when the file could not be written and the artifact is held in memory only.
+    pub persisted: bool,
+    /// Why it is not persisted and what to do (Japanese), when it is not.
+    pub warning: Option<String>,
+    /// Why its file could not be written, when it could not.
+    pub unwritten: Option<WriteFailure>,
+}
+
+impl StoreOutcome {
+    /// This outcome, or the write's failure as an error (P003 when permission was denied,
+    /// else U007) for a caller whose artifact must be on disk (a record, not a prompt input).
+    pub fn require_persisted(self) -> Result<StoreOutcome> {
+        match &self.unwritten {
+            None => Ok(self),
+            Some(f) => Err(Error::new(
+                if f.permission { Code::P003 } else { Code::U007 },
+                format!(
+                    "アーティファクトを {} に保存できませんでした（{}）",
+                    f.dir.display(),
+                    f.message
+                ),
+            )
+            .at(&f.dir, None)
+            .hint(format!("{}。", f.remedy()))),
+        }
+    }
 }
 
 /// The result of `list`.
@@ -208,9 +249,11 @@ pub(crate) fn content_type_for_path(path: &Path) -> &'static str {
 }
 
 mod cached;
+mod memory;
 mod sections;
 mod storage;
 use cached::*;
+pub use memory::*;
 pub(crate) use sections::*;
 pub use storage::*;
 

@@ -5,11 +5,13 @@ use crate::store::clock::Clock;
 
 // The store
 
-/// Artifacts of one project, with an in-memory cache. Cheap to create; share one across
-/// requests in a long-lived process.
+/// Artifacts of one project, with an in-memory cache and the artifacts whose file could not
+/// be written (see the module doc). Cheap to create; a process shares one per project
+/// (`shared`).
 pub struct ArtifactStore {
-    root: PathBuf,
+    pub(super) root: PathBuf,
     cache: Mutex<Lru>,
+    pub(super) memory: Mutex<HeldSet>,
 }
 
 pub(super) fn corrupt(path: &Path, rel: &str, reason: &str) -> Error {
@@ -32,6 +34,7 @@ impl ArtifactStore {
         ArtifactStore {
             root: root.to_path_buf(),
             cache: Mutex::new(Lru::new(max_bytes)),
+            memory: Mutex::new(HeldSet::default()),
         }
     }
 
@@ -131,14 +134,25 @@ impl ArtifactStore {
         if checked.is_empty() {
             return Ok(Vec::new());
         }
-        let outcomes = lock::with_lock(&self.lock_target()?, || {
+        let store_each = || {
             checked
                 .iter()
                 .map(|(content, opts, content_type, sha, _, path)| {
                     self.store_locked(content, opts, content_type, sha, path, clock)
                 })
                 .collect::<Result<Vec<_>>>()
-        })?;
+        };
+        // A lock file that cannot be made (an unwritable `.noveler/`) is the same failure as
+        // an unwritable artifact file: the items go on without it (each write then fails
+        // into memory, or succeeds atomically).
+        let mut locked = false;
+        let outcomes = match lock::with_lock(&self.lock_target()?, || {
+            locked = true;
+            store_each()
+        }) {
+            Err(e) if !locked && is_write_failure(&e) => store_each(),
+            other => other,
+        }?;
         let mut cache = self.cache();
         for (_, _, _, _, hex, _) in &checked {
             cache.remove(hex);
@@ -158,9 +172,16 @@ impl ArtifactStore {
     ) -> Result<StoreOutcome> {
         let hex = &sha[..12]; // the id, as `store_all` took it
         let rel = Self::rel_path(hex);
-        let existing =
-            crate::store::text::read_internal(path)?.map(|bytes| self.parse(hex, &bytes));
-        let (artifact, created, repaired, changed) = match existing {
+        let on_disk = match crate::store::text::read_internal(path) {
+            Ok(bytes) => bytes.map(|bytes| self.parse(hex, &bytes)),
+            Err(e) if is_write_failure(&e) => None,
+            Err(e) => return Err(e),
+        };
+        // Held in memory: merged like a file, and written now if the directory allows.
+        let held = on_disk.is_none().then(|| self.held_artifact(hex)).flatten();
+        let retry = held.is_some();
+        let existing = on_disk.or(held.map(|a| Ok((*a).clone())));
+        let (mut artifact, created, repaired, changed) = match existing {
             Some(Ok(mut a)) => {
                 if a.content != content {
                     return Err(Error::new(
@@ -189,7 +210,7 @@ impl ArtifactStore {
                 if m.source_tool.is_none() {
                     m.source_tool = opts.source_tool.clone();
                 }
-                let changed = *m != before;
+                let changed = *m != before || retry;
                 (a, false, false, changed)
             }
             other => {
@@ -206,16 +227,31 @@ impl ArtifactStore {
                         tags: opts.tags.clone(),
                         sha256: sha.to_string(),
                         source_tool: opts.source_tool.clone(),
+                        memory_only: false,
                     },
                 };
                 (a, !repaired, repaired, true)
             }
         };
+        artifact.metadata.memory_only = false;
         let bytes = Self::encode(&artifact)?;
-        if changed {
-            write_atomic(path, &bytes)?;
-        }
+        let written = if changed {
+            write_atomic(path, &bytes)
+        } else {
+            Ok(())
+        };
+        let (artifact, unwritten) = match written {
+            Ok(()) => {
+                self.release(hex);
+                (artifact, None)
+            }
+            Err(e) if is_write_failure(&e) => (self.hold(artifact, &e), self.memory_only(hex)),
+            Err(e) => return Err(e),
+        };
         Ok(StoreOutcome {
+            persisted: unwritten.is_none(),
+            warning: unwritten.as_ref().map(WriteFailure::warning),
+            unwritten,
             metadata: artifact.metadata,
             created,
             repaired,
@@ -227,6 +263,9 @@ impl ArtifactStore {
     /// Fetches the artifact `id` (validated first).
     pub fn fetch(&self, id: &str) -> Result<Arc<StoredArtifact>> {
         let hex = parse_id(id)?;
+        if let Some(a) = self.held_artifact(&hex) {
+            return Ok(a);
+        }
         let path = self.file(&hex)?;
         let rel = Self::rel_path(&hex);
         let Some(stamp) = stamp_of(&path) else {
@@ -252,8 +291,40 @@ impl ArtifactStore {
     }
 
     /// Every readable artifact's metadata (sorted by `created_at`, then id) whose tags
-    /// contain all of `tags`; unreadable files are reported in `corrupt`, never fatal.
+    /// contain all of `tags`, the memory-held ones included (`memory_only`); unreadable
+    /// files are reported in `corrupt`, never fatal.
     pub fn list(&self, tags: &BTreeMap<String, String>) -> Result<Listing> {
+        let mut listing = match self.list_files(tags) {
+            Ok(l) => l,
+            // A directory that cannot be read beside artifacts held in memory: those are
+            // listed, the directory reported like an unreadable file.
+            Err(e) if is_write_failure(&e) && self.holds_memory_only() => Listing {
+                corrupt: vec![CorruptEntry {
+                    path: ARTIFACT_DIR.to_string(),
+                    reason: format!("読み込めません（{}）", e.message),
+                }],
+                ..Listing::default()
+            },
+            Err(e) => return Err(e),
+        };
+        let on_disk: BTreeSet<String> = listing
+            .artifacts
+            .iter()
+            .map(|m| m.artifact_id.clone())
+            .collect();
+        listing.artifacts.extend(
+            self.held_metadata(tags)
+                .into_iter()
+                .filter(|m| !on_disk.contains(&m.artifact_id)),
+        );
+        listing
+            .artifacts
+            .sort_by(|a, b| (&a.created_at, &a.artifact_id).cmp(&(&b.created_at, &b.artifact_id)));
+        Ok(listing)
+    }
+
+    /// `list` of the files only.
+    fn list_files(&self, tags: &BTreeMap<String, String>) -> Result<Listing> {
         #[derive(Deserialize)]
         struct MetaOnly {
             #[allow(dead_code)]
@@ -345,6 +416,7 @@ impl ArtifactStore {
             Ok((meta, backup))
         })?;
         self.cache().remove(&hex);
+        self.release(&hex);
         Ok(out)
     }
 
@@ -387,7 +459,8 @@ impl ArtifactStore {
     pub fn gc(&self, dry_run: bool, min_age: Duration, clock: &Clock) -> Result<GcOutcome> {
         lock::with_lock(&self.lock_target()?, || {
             let (referenced, scanned) = self.referenced_ids()?;
-            let listing = self.list(&BTreeMap::new())?;
+            // Files only: a memory-held artifact has no file to remove.
+            let listing = self.list_files(&BTreeMap::new())?;
             let now = clock.now();
             let mut out = GcOutcome {
                 scanned_files: scanned,

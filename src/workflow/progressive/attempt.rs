@@ -182,7 +182,7 @@ fn store_artifact(
     } else {
         "text"
     };
-    let out = ArtifactStore::new(root).store(
+    let out = crate::store::artifact::shared(root).store(
         content,
         StoreOptions {
             content_type: Some(content_type.into()),
@@ -301,7 +301,8 @@ pub(crate) fn base_vars(
     v.insert("episode_title".into(), title.to_string());
     v.insert("manuscript_path".into(), l.manuscript_rel.clone());
     v.insert("manuscript_sha256".into(), l.sha256.clone());
-    let embedded = crate::workflow::embed::artifacts_disabled();
+    let store = crate::store::artifact::shared(&l.project.root);
+    let embedded = crate::workflow::embed::embed_reason(&store).is_some();
     v.insert(
         "manuscript_artifact".into(),
         if embedded {
@@ -342,9 +343,12 @@ pub(crate) fn base_vars(
     v
 }
 
-/// With artifact references switched off (`NOVELER_DISABLE_ARTIFACTS`), the manuscript and
-/// settings a check prompt names, as a section to append to it; `None` otherwise.
+/// With artifact references switched off (`NOVELER_DISABLE_ARTIFACTS`, or an artifact the
+/// CLI could not write: `embed::embed_reason`), the manuscript and settings a check prompt
+/// names, as a section to append to it; `None` otherwise.
 pub(crate) fn embedded_inputs(l: &Loaded, prompt: &str) -> Option<String> {
+    let store = crate::store::artifact::shared(&l.project.root);
+    let reason = crate::workflow::embed::embed_reason(&store)?;
     let mut docs = vec![("原稿", l.manuscript_rel.as_str(), l.source.text.as_str())];
     // The settings the prompt names (by path), as by reference it names their ids: a step
     // that reads only the text gets only the text (under the reply budget).
@@ -354,7 +358,7 @@ pub(crate) fn embedded_inputs(l: &Loaded, prompt: &str) -> Option<String> {
             .filter(|r| prompt.contains(r.rel.as_str()))
             .map(|r| (r.label, r.rel.as_str(), r.text.as_str())),
     );
-    crate::workflow::embed::documents(&docs)
+    Some(crate::workflow::embed::documents(&reason, &docs))
 }
 
 /// Stores the manuscript and settings as artifacts; returns the manuscript's id and

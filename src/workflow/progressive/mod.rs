@@ -32,7 +32,7 @@ use crate::error::{Code, Error, Result};
 use crate::operations::Ctx;
 use crate::project::ProjectCtx;
 use crate::project::{self, Project};
-use crate::store::artifact::{ArtifactStore, StoreOptions};
+use crate::store::artifact::StoreOptions;
 use crate::store::clock::Clock;
 use crate::store::{lock, write_atomic, FileRef};
 use serde::{Deserialize, Serialize};

@@ -623,7 +623,7 @@ pub fn list_artifacts(root: &Path, session_id: &str) -> Result<ArtifactsReport> 
             kind: kind.into(),
         });
     }
-    let store = ArtifactStore::new(root);
+    let store = crate::store::artifact::shared(root);
     for id in ids {
         if let Ok(a) = store.fetch(&id) {
             out.push(ArtifactEntry {

@@ -128,6 +128,10 @@ pub struct StepResult {
     pub next_step: Option<u8>,
     pub next_action: String,
     pub guidance: Option<String>,
+    /// What did not go as usual but did not stop the step (an artifact held in memory
+    /// because `.noveler/artifacts/` could not be written).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     pub session_created: bool,
     pub metadata: StepMetadata,
     #[serde(skip)]

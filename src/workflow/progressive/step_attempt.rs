@@ -89,6 +89,12 @@ pub(super) fn run_attempt(
         next_step,
         next_action,
         guidance,
+        warnings: crate::workflow::embed::unwritten_warning(
+            &crate::store::artifact::shared(root),
+            std::iter::once(artifact.as_str()).chain(ref_ids.iter().map(|(_, _, id)| id.as_str())),
+        )
+        .into_iter()
+        .collect(),
         session_created: created,
         metadata,
         input_refs: Vec::new(),

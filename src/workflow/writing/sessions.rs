@@ -458,6 +458,15 @@ pub(super) fn show_locked(
         .filter(|_| s.status == SessionStatus::InProgress);
     // A project template that could not be used: said where the author reads.
     warnings.extend(prompt.as_ref().and_then(|p| p.template.warning.clone()));
+    // Artifacts held in memory (an unwritable `.noveler/artifacts/`): the flow goes on.
+    let inputs = prompt.iter().flat_map(|p| &p.inputs);
+    warnings.extend(crate::workflow::embed::unwritten_warning(
+        &crate::store::artifact::shared(root),
+        s.artifacts
+            .iter()
+            .map(|a| a.artifact_id.as_str())
+            .chain(inputs.filter_map(|r| r.artifact_id.as_deref())),
+    ));
     Ok(WriteOutcome {
         session_id: s.session_id.clone(),
         episode: s.episode,

@@ -367,6 +367,15 @@ pub(super) fn submit_locked(
     }
     // (The length is the plan's first criterion, reported above.)
     warnings.extend(score_drop(&s, stage, manuscript.as_ref()));
+    // Artifacts held in memory (an unwritable `.noveler/artifacts/`): the flow goes on.
+    let manuscript_ids = manuscript.iter().flat_map(|m| {
+        std::iter::once(m.artifact_id.as_str())
+            .chain(m.check.iter().map(|c| c.artifact_id.as_str()))
+    });
+    warnings.extend(crate::workflow::embed::unwritten_warning(
+        &crate::store::artifact::shared(root),
+        std::iter::once(accepted.artifact_id.as_str()).chain(manuscript_ids),
+    ));
     if stage.number == 10 && !blocked {
         store_handoff(root, &s, &doc)?;
     }
