@@ -154,6 +154,28 @@ mod tests {
         .unwrap();
         assert_eq!(bad.converted.returncode, 2);
         assert!(bad.converted.stderr.chars > 0);
+        // A failed line is a failed call (isError), with the parser's words and the call
+        // that shows the usage; a command's own error keeps its code.
+        assert!(bad.all_failed());
+        let e = bad.first_error().unwrap();
+        assert_eq!(e.code, Code::U001);
+        assert!(e.message.contains("no-such-verb"), "{}", e.message);
+        assert_eq!(
+            e.body().suggested_action.as_deref(),
+            Some("noveler --help — 使えるコマンドと引数")
+        );
+        let missing = run(
+            &ctx,
+            NovelerCliRequest {
+                command: "check 99".into(),
+                args: vec![],
+            },
+        )
+        .unwrap();
+        assert!(missing.all_failed());
+        let own = &missing.envelope.as_ref().unwrap()["error"]["code"];
+        assert_eq!(missing.first_error().unwrap().code.as_str(), own, "{own}");
+        assert_ne!(own, "U001");
         let help = run(
             &ctx,
             NovelerCliRequest {
@@ -164,6 +186,7 @@ mod tests {
         .unwrap();
         assert_eq!(help.converted.returncode, 0);
         assert!(help.converted.stdout.text.contains("Usage"));
+        assert!(!help.all_failed());
     }
 
     #[test]

@@ -44,6 +44,50 @@ impl Report for NovelerCliReport {
     fn exit_code(&self) -> crate::ExitStatus {
         crate::ExitStatus::from_code(self.converted.returncode)
     }
+    /// A line that ended with status 2 (a usage, configuration or I/O error) failed: the
+    /// reply is an error an agent sees as one (`isError`), its streams still in `result`.
+    /// Status 1 (findings at the gate) is a result, not a failure.
+    fn all_failed(&self) -> bool {
+        self.exit_code() == crate::ExitStatus::Error
+    }
+    fn first_error(&self) -> Option<Error> {
+        Some(self.failure())
+    }
+}
+
+impl NovelerCliReport {
+    /// The error of a failed line: the command's own (its envelope's code, message, hint and
+    /// suggestion), else — a line the parser refused — U001 with the first line of what it
+    /// printed and the call that shows the usage.
+    fn failure(&self) -> Error {
+        let own = self.envelope.as_ref().and_then(|e| e.get("error"));
+        let text = |key: &str| own.and_then(|e| e.get(key)).and_then(|v| v.as_str());
+        if let Some(code) = text("code").and_then(Code::parse) {
+            let mut e = Error::new(code, text("message").unwrap_or_default());
+            if let Some(hint) = text("hint") {
+                e = e.hint(hint);
+            }
+            if let Some(action) = text("suggested_action") {
+                e = e.suggest(action);
+            }
+            return e;
+        }
+        let said = self
+            .converted
+            .stderr
+            .text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or("");
+        let said = said.strip_prefix("error: ").unwrap_or(said);
+        Error::new(
+            Code::U001,
+            format!("`{}` を実行できません: {said}", self.converted.command),
+        )
+        .hint("result.stderr に全文があります。使い方は --help で確かめてください。")
+        .suggest("noveler --help — 使えるコマンドと引数")
+    }
 }
 
 /// Splits a command line into words as a POSIX shell does (`shlex`): blanks separate,
@@ -108,7 +152,7 @@ pub fn run(ctx: &Ctx, req: NovelerCliRequest, runner: LineRunner) -> Result<Nove
         return Err(
             Error::new(Code::U001, "実行するコマンドが指定されていません")
                 .hint("例: {\"command\": \"rules\"} や {\"command\": \"check 1\"}")
-                .suggest("noveler {\"command\": \"--help\"}"),
+                .suggest("noveler --help — 使えるコマンドと引数"),
         );
     }
     let line = std::iter::once("noveler".to_string())
