@@ -91,7 +91,12 @@ impl NextStep {
             None => (text, None),
         };
         let call = call.trim_matches('`').trim();
-        let mut step = if let Some(line) = call.strip_prefix("noveler ") {
+        // `noveler {json}` is the generic tool's call as `to_wire` writes it, not a command
+        // line (read as one, it nested: `noveler {"command": "{\"command\": …}"}`).
+        let generic_call = call
+            .strip_prefix("noveler ")
+            .is_some_and(|rest| rest.trim_start().starts_with('{'));
+        let mut step = if let Some(line) = call.strip_prefix("noveler ").filter(|_| !generic_call) {
             from_command_line(line).unwrap_or_else(|| NextStep::command(line))
         } else {
             let (name, rest) = match call.find([' ', '{']) {
@@ -875,6 +880,12 @@ mod tests {
         assert_eq!(s.arguments["command"], "explain TYPO");
         let s = NextStep::parse("noveler write <話数>").unwrap();
         assert_eq!(s.tool, "noveler");
+        // The generic tool's call as written back (`to_wire`) reads as that call again.
+        let s = NextStep::command("write status 4 --session s1").why("状態");
+        let again = NextStep::parse(&s.to_wire()).unwrap();
+        assert_eq!(again.tool, "noveler");
+        assert_eq!(again.arguments["command"], "write status 4 --session s1");
+        assert_eq!(again.why.as_deref(), Some("状態"));
     }
 
     #[test]
