@@ -308,14 +308,25 @@ fn take_if_abandoned(path: &Path) -> Option<std::fs::File> {
             .write(true)
             .open(path)
             .ok()?;
-        rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive).ok()?;
-        Some(file)
+        lock_if_abandoned(file, path)
     }
     #[cfg(not(unix))]
     {
         let _ = path;
         None
     }
+}
+
+/// `file`, opened at `path`, locked when its writer is gone. The writer may have finished
+/// between that open and this lock: it removes its whole directory before it lets go of the
+/// lock, so a lock file no longer at its path (or another one there) is a journal that is
+/// done, not abandoned — rolling it back would undo a finished change.
+#[cfg(unix)]
+fn lock_if_abandoned(file: std::fs::File, path: &Path) -> Option<std::fs::File> {
+    rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive).ok()?;
+    let held = rustix::fs::fstat(&file).ok()?;
+    let now = rustix::fs::stat(path).ok()?;
+    (held.st_dev == now.st_dev && held.st_ino == now.st_ino).then_some(file)
 }
 
 #[cfg(test)]
@@ -371,6 +382,29 @@ mod tests {
             std::fs::read_to_string(root.join("new.txt")).unwrap(),
             "fresh"
         );
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_journal_finished_between_open_and_lock_is_not_taken_for_abandoned() {
+        // The race of two processes: recover opens a journal's lock file, the writer
+        // finishes (its directory removed, its lock let go), then recover's lock succeeds
+        // on the unlinked file. It failed with U005 (the directory gone) in a CI run.
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::write(root.join("a.txt"), "old").unwrap();
+        let j = Journal::begin(root, "test", &["a.txt".into()], &clock()).unwrap();
+        let lock = j.dir.join(LOCK);
+        let opened = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&lock)
+            .unwrap();
+        std::fs::write(root.join("a.txt"), "new").unwrap();
+        j.finish().unwrap();
+        assert!(lock_if_abandoned(opened, &lock).is_none());
+        assert!(recover(root, &clock()).unwrap().is_empty());
+        assert_eq!(std::fs::read_to_string(root.join("a.txt")).unwrap(), "new");
     }
 
     #[test]
