@@ -655,6 +655,10 @@ async fn walk_profile(profile: &'static str) {
                     agent.provoking = false;
                     let Some(sc) = reply else { continue };
                     assert_eq!(sc["success"], false, "[{profile}] {why}: {sc:#}");
+                    // An error is never a dead end: it offers a call that gets on.
+                    if agent.hints(&sc).is_empty() {
+                        agent.problem(format!("{why}: the error offers no call: {}", sc["error"]));
+                    }
                     agent.side_hints(&sc, None, &why).await;
                 }
             }

@@ -70,6 +70,30 @@ pub(crate) fn complete(error: &mut Map<String, Value>, call: &FailedCall, tools:
     error.insert("claude_guidance".into(), guidance);
 }
 
+/// The default profile's `error.suggested_action` when the command gave none (an error is
+/// never a dead end): the call the seed's guidance derives, as `{tool, arguments, why}`.
+/// When no tool helps, the error's hint alone says what to do, as before.
+pub(crate) fn suggest(error: &mut Map<String, Value>, call: &FailedCall, tools: &Tools) {
+    if error.get("suggested_action").is_some_and(|a| !a.is_null()) {
+        return;
+    }
+    let Derived::Call(step) = derive(error, call) else {
+        return;
+    };
+    let Some(c) = step.for_tools(tools).filter(|c| complete_for(c, call)) else {
+        return;
+    };
+    let (arguments, resent) = abridged(c.arguments);
+    let mut why = step.why.unwrap_or_default();
+    if resent {
+        why.push_str(RESENT_NOTE);
+    }
+    error.insert(
+        "suggested_action".into(),
+        json!({"tool": c.tool, "arguments": arguments, "why": why}),
+    );
+}
+
 /// A value the guidance would send back larger than this (serialised) is not echoed: it
 /// stands as `RESENT` (a reply never carries back a megabyte the client sent).
 const ECHO_BYTES: usize = 2_000;
@@ -149,7 +173,7 @@ fn derive(error: &Map<String, Value>, call: &FailedCall) -> Derived {
         "QC-003" => return bad_step(details, call),
         "QC-018" | "A006" => match episode {
             Some(ep) => NextStep::new("check_basic").arg("episode", ep).why(
-                "原稿が読んだときから変わっています。チェックし直して新しい sha256（inputs）を読み、その値でもう一度呼び出してください。",
+                "原稿が読んだときから変わっています。チェックし直して今の原稿と指摘を確かめてから、新しい sha256（この error の details.actual_sha256）でもう一度呼び出してください。",
             ),
             None => return Derived::NoTool(String::new()),
         },

@@ -394,14 +394,16 @@ impl NovelerServer {
     }
 }
 
-/// The seed's `error.tool_name` and `error.claude_guidance` (seed 000 §5.5, §6.3;
-/// `mcp::guidance`) on a failed reply of the seed profile.
-fn seed_guidance(
+/// What a failed reply says to do next (`mcp::guidance`): in the seed profile the seed's
+/// `error.tool_name` and `error.claude_guidance` (seed 000 §5.5, §6.3); in the default
+/// profile a `suggested_action` call when the command gave none.
+fn error_guidance(
     result: &mut CallToolResult,
     tool: &str,
     spec: Option<&ToolSpec>,
     args: &JsonObject,
     tools: &crate::next::Tools,
+    compact: bool,
 ) {
     let Some(error) = result
         .structured_content
@@ -419,7 +421,11 @@ fn seed_guidance(
         schema: spec.map_or(&empty, |s| &s.input_schema),
         required: spec.map_or(&[], |s| &s.required),
     };
-    super::guidance::complete(error, &call, tools);
+    if compact {
+        super::guidance::suggest(error, &call, tools);
+    } else {
+        super::guidance::complete(error, &call, tools);
+    }
     if let Some(sc) = &result.structured_content {
         result.content = vec![ContentBlock::text(
             serde_json::to_string(sc).unwrap_or_default(),
@@ -504,8 +510,9 @@ impl NovelerServer {
             if r.is_error == Some(true) && command.is_some_and(super::calls::echoes_arguments) {
                 super::calls::echo_into(r, super::calls::echoed(&args));
             }
-            if r.is_error == Some(true) && !self.table().compact {
-                seed_guidance(r, &name, spec, &args, &self.table().hint_tools);
+            if r.is_error == Some(true) {
+                let table = self.table();
+                error_guidance(r, &name, spec, &args, &table.hint_tools, table.compact);
             }
         }
         let reply = result
