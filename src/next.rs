@@ -93,10 +93,10 @@ impl NextStep {
         let call = call.trim_matches('`').trim();
         // `noveler {json}` is the generic tool's call as `to_wire` writes it, not a command
         // line (read as one, it nested: `noveler {"command": "{\"command\": …}"}`).
-        let generic_call = call
+        let line = call
             .strip_prefix("noveler ")
-            .is_some_and(|rest| rest.trim_start().starts_with('{'));
-        let mut step = if let Some(line) = call.strip_prefix("noveler ").filter(|_| !generic_call) {
+            .filter(|rest| !rest.trim_start().starts_with('{'));
+        let mut step = if let Some(line) = line {
             from_command_line(line).unwrap_or_else(|| NextStep::command(line))
         } else {
             let (name, rest) = match call.find([' ', '{']) {

@@ -78,27 +78,10 @@ fn strings(v: &Value, out: &mut Vec<String>) {
     }
 }
 
-/// Keys whose strings are the author's text, what a command printed, the agent's own
-/// arguments and the command line the generic tool ran echoed back, or paths: they are
-/// quoted as they are.
-const NOT_PROSE: [&str; 16] = [
-    "content",
-    "plot_generated",
-    "command",
-    "manuscript_text",
-    "manuscript_generated",
-    "revised_manuscript",
-    "text",
-    "stdout",
-    "stderr",
-    "preview",
-    "arguments",
-    "path",
-    "file",
-    "saved_to",
-    "file_reference",
-    "project_root",
-];
+// Keys whose strings are the author's text, printed output, echoed arguments or paths:
+// quoted as they are (the renderer's own list, so the check and the renderer agree on what
+// prose is).
+use noveler::mcp::hints::NOT_PROSE;
 
 /// The command lines (`noveler` and a subcommand) quoted in a reply's prose (outside
 /// `NOT_PROSE`): an MCP agent needs the profile's call instead.

@@ -48,26 +48,34 @@ pub(crate) fn complete(error: &mut Map<String, Value>, call: &FailedCall, tools:
     if given {
         return;
     }
-    let listed = |s: NextStep| s.for_tools(tools).filter(|c| complete_for(c, call));
     let guidance = match derive(error, call) {
-        Derived::Call(step) => match listed(step.clone()) {
-            Some(c) => {
-                let (parameters, resent) = abridged(c.arguments);
-                let mut explanation = step.why.unwrap_or_default();
-                if resent {
-                    explanation.push_str(RESENT_NOTE);
-                }
-                json!({
-                    "suggested_action": c.tool,
-                    "parameters": parameters,
-                    "explanation": explanation,
-                })
-            }
+        Derived::Call(step) => match offered(step, call, tools) {
+            Some((tool, parameters, explanation)) => json!({
+                "suggested_action": tool,
+                "parameters": parameters,
+                "explanation": explanation,
+            }),
             None => no_tool(error, String::new()),
         },
         Derived::NoTool(why) => no_tool(error, why),
     };
     error.insert("claude_guidance".into(), guidance);
+}
+
+/// `step` as the profile offers it — its tool, its arguments (large values abridged) and
+/// why — when the profile lists a tool for it and the call has every required argument.
+fn offered(
+    step: NextStep,
+    call: &FailedCall,
+    tools: &Tools,
+) -> Option<(String, Map<String, Value>, String)> {
+    let c = step.for_tools(tools).filter(|c| complete_for(c, call))?;
+    let (arguments, resent) = abridged(c.arguments);
+    let mut why = step.why.unwrap_or_default();
+    if resent {
+        why.push_str(RESENT_NOTE);
+    }
+    Some((c.tool, arguments, why))
 }
 
 /// The default profile's `error.suggested_action` when the command gave none (an error is
@@ -80,18 +88,12 @@ pub(crate) fn suggest(error: &mut Map<String, Value>, call: &FailedCall, tools: 
     let Derived::Call(step) = derive(error, call) else {
         return;
     };
-    let Some(c) = step.for_tools(tools).filter(|c| complete_for(c, call)) else {
-        return;
-    };
-    let (arguments, resent) = abridged(c.arguments);
-    let mut why = step.why.unwrap_or_default();
-    if resent {
-        why.push_str(RESENT_NOTE);
+    if let Some((tool, arguments, why)) = offered(step, call, tools) {
+        error.insert(
+            "suggested_action".into(),
+            json!({"tool": tool, "arguments": arguments, "why": why}),
+        );
     }
-    error.insert(
-        "suggested_action".into(),
-        json!({"tool": c.tool, "arguments": arguments, "why": why}),
-    );
 }
 
 /// A value the guidance would send back larger than this (serialised) is not echoed: it

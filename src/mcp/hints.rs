@@ -102,8 +102,8 @@ pub const NOT_PROSE: [&str; 16] = [
 /// Renders the command lines quoted in noveler's prose — a hint, an explanation, a prompt's
 /// instructions (`先にプロットを作ってください（noveler plot 5）`) — as the profile's call
 /// (`noveler_plot {"episode":5}`); a line the profile cannot make, or only as a template
-/// with placeholders (`noveler artifact fetch ID`), is left out with the brackets around it. The author's text, printed output and paths (`NOT_PROSE`) are left
-/// as they are.
+/// with placeholders (`noveler artifact fetch ID`), is left out with the brackets around it.
+/// The author's text, printed output and paths (`NOT_PROSE`) are left as they are.
 /// Whether anything changed.
 pub fn render_prose(v: &mut Value, tools: &Tools) -> bool {
     match v {

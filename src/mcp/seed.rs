@@ -211,28 +211,16 @@ pub fn shape(envelope: &mut Value, tool: &str, budget: usize) {
 /// The longest prefix of `text` that costs at most `room` half-tokens (whole lines when a
 /// line ends inside the room), and whether anything was cut.
 fn cut_to(text: &str, room: usize) -> (String, bool) {
-    if crate::commands::files::cost(text) <= room {
-        return (text.to_string(), false);
+    let mut kept = text.to_string();
+    // `cut_text` counts the two quotes of a JSON string: give them their room.
+    let (total, shown) = crate::commands::files::cut_text(&mut kept, room + 2);
+    if shown == total {
+        return (kept, false);
     }
-    let mut used = 0;
-    let mut end = 0;
-    let mut last_line_end = 0;
-    for (i, c) in text.char_indices() {
-        used += if c.is_ascii() { 1 } else { 2 };
-        if used > room {
-            break;
-        }
-        end = i + c.len_utf8();
-        if c == '\n' {
-            last_line_end = end;
-        }
+    if let Some(i) = kept.rfind('\n') {
+        kept.truncate(i + 1);
     }
-    let end = if last_line_end > 0 {
-        last_line_end
-    } else {
-        end
-    };
-    (text[..end].to_string(), true)
+    (kept, true)
 }
 
 /// The seed's keys of `tool` derived from our `result`.
